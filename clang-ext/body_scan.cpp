@@ -1,0 +1,260 @@
+#include "body_scan.h"
+#include "diagnostics.h"
+
+using namespace clang;
+
+namespace proact {
+namespace {
+
+struct ScopedLoop {
+  CanonicalLoop Loop;
+  size_t Begin, End; // token range of the whole inner 'for' statement
+};
+
+bool isAssignOp(const Token &T) {
+  return T.isOneOf(tok::equal, tok::plusequal, tok::minusequal,
+                   tok::starequal, tok::slashequal, tok::percentequal) ||
+         T.isOneOf(tok::lesslessequal, tok::greatergreaterequal,
+                   tok::ampequal, tok::pipeequal, tok::caretequal);
+}
+
+bool isTypeStart(Preprocessor &PP, const Token &T) {
+  if (T.isOneOf(tok::kw_int, tok::kw_long, tok::kw_short, tok::kw_char,
+                tok::kw_float, tok::kw_double, tok::kw_unsigned,
+                tok::kw_signed) ||
+      T.isOneOf(tok::kw__Bool, tok::kw_const, tok::kw_struct))
+    return true;
+  if (T.is(tok::identifier)) {
+    std::string S = PP.getSpelling(T);
+    return S.size() > 2 && S.compare(S.size() - 2, 2, "_t") == 0;
+  }
+  return false;
+}
+
+// End (exclusive) of the statement starting at B in Toks.
+size_t statementEnd(const Tokens &Toks, size_t B) {
+  if (B >= Toks.size())
+    return Toks.size();
+  const Token &T = Toks[B];
+  if (T.is(tok::l_brace))
+    return std::min(matchingClose(Toks, B) + 1, Toks.size());
+  if (T.isOneOf(tok::kw_for, tok::kw_while, tok::kw_switch, tok::kw_if)) {
+    size_t C = matchingClose(Toks, B + 1);
+    size_t E = statementEnd(Toks, C + 1);
+    if (T.is(tok::kw_if) && E < Toks.size() && Toks[E].is(tok::kw_else))
+      E = statementEnd(Toks, E + 1);
+    return E;
+  }
+  if (T.is(tok::kw_do)) {
+    size_t E = statementEnd(Toks, B + 1); // body; then while ( ... ) ;
+    if (E + 1 < Toks.size())
+      E = matchingClose(Toks, E + 1) + 2;
+    return std::min(E, Toks.size());
+  }
+  int Depth = 0;
+  for (size_t I = B; I < Toks.size(); ++I) {
+    if (Toks[I].isOneOf(tok::l_paren, tok::l_square, tok::l_brace))
+      ++Depth;
+    else if (Toks[I].isOneOf(tok::r_paren, tok::r_square, tok::r_brace))
+      --Depth;
+    else if (Depth == 0 && Toks[I].is(tok::semi))
+      return I + 1;
+  }
+  return Toks.size();
+}
+
+class BodyScanner {
+public:
+  BodyScanner(Preprocessor &PP, const Directive &D, const CanonicalLoop &O,
+              const Tokens &B)
+      : PP(PP), DE(PP.getDiagnostics()), D(D), Outer(O), Body(B) {}
+
+  bool run(std::vector<WriteSite> &Sites);
+
+private:
+  Preprocessor &PP;
+  DiagnosticsEngine &DE;
+  const Directive &D;
+  const CanonicalLoop &Outer;
+  const Tokens &Body;
+  std::vector<ScopedLoop> Loops;
+  std::set<std::string> Varying;  // assigned or declared in the body
+  std::set<std::string> Declared; // declared in the body
+  bool Ok = true;
+
+  std::string spell(const Token &T) { return PP.getSpelling(T); }
+  int arrayIndex(const std::string &Name) const {
+    for (size_t A = 0; A < D.Arrays.size(); ++A)
+      if (D.Arrays[A].Spelling == Name)
+        return (int)A;
+    return -1;
+  }
+  void collectLoopsAndNames();
+  void analyseStore(int Array, size_t NameAt, size_t Close,
+                    std::vector<WriteSite> &Sites);
+};
+
+void BodyScanner::collectLoopsAndNames() {
+  bool InDecl = false; // inside a declaration statement, after its type
+  int Depth = 0;
+  for (size_t I = 0; I < Body.size(); ++I) {
+    const Token &T = Body[I];
+    if (T.is(tok::kw_for)) {
+      ScopedLoop S;
+      std::string Why;
+      SourceLocation Where;
+      if (parseCanonicalFor(PP, Body, I, S.Loop, Why, Where)) {
+        S.Begin = I;
+        S.End = statementEnd(Body, I);
+        Loops.push_back(S);
+      }
+    }
+    if (T.isOneOf(tok::l_paren, tok::l_square, tok::l_brace))
+      ++Depth;
+    else if (T.isOneOf(tok::r_paren, tok::r_square, tok::r_brace))
+      --Depth;
+    if (T.isOneOf(tok::semi, tok::l_brace, tok::r_brace))
+      InDecl = false;
+    if (T.isNot(tok::identifier)) {
+      if (isTypeStart(PP, T))
+        InDecl = true;
+      continue;
+    }
+    std::string S = spell(T);
+    const Token *Prev = I ? &Body[I - 1] : nullptr;
+    const Token *Next = I + 1 < Body.size() ? &Body[I + 1] : nullptr;
+    bool AfterType = Prev && (isTypeStart(PP, *Prev) ||
+                              (Prev->is(tok::star) && InDecl) ||
+                              (Prev->is(tok::comma) && InDecl && Depth == 0));
+    if (isTypeStart(PP, T) && !(Next && Next->isOneOf(tok::equal, tok::semi,
+                                                      tok::comma)))
+      InDecl = true; // a typedef name like size_t starts a declaration
+    else if (AfterType)
+      Declared.insert(S);
+    if ((Next && (isAssignOp(*Next) || Next->isOneOf(tok::plusplus,
+                                                     tok::minusminus))) ||
+        (Prev && Prev->isOneOf(tok::plusplus, tok::minusminus)))
+      Varying.insert(S);
+  }
+  Varying.insert(Declared.begin(), Declared.end());
+}
+
+void BodyScanner::analyseStore(int Array, size_t NameAt, size_t Close,
+                               std::vector<WriteSite> &Sites) {
+  const Section &Sec = D.Arrays[Array];
+  Tokens Index(Body.begin() + NameAt + 2, Body.begin() + Close);
+  // Loop variables visible at the store: the outer one and the canonical
+  // inner loops that enclose it (innermost wins for a reused name).
+  std::set<std::string> Vars = {Outer.VarName};
+  std::map<std::string, const ScopedLoop *> Enclosing;
+  for (const ScopedLoop &L : Loops)
+    if (L.Begin < NameAt && NameAt < L.End)
+      Enclosing[L.Loop.VarName] = &L; // later loops are nested deeper
+  for (const auto &KV : Enclosing)
+    Vars.insert(KV.first);
+  std::set<std::string> Changing = Varying;
+  for (const auto &KV : Enclosing)
+    Changing.erase(KV.first);
+  Changing.insert(Outer.VarName);
+
+  LinearForm F;
+  std::string Why;
+  SourceLocation Where = Body[NameAt].getLocation();
+  if (!analyseAffine(PP, Index, Vars, Changing, F, Why, Where)) {
+    report(DE, Where, Diag::NonAffineWrite)
+        << Sec.Spelling << Outer.VarName << Why;
+    Ok = false;
+    return;
+  }
+  WriteSite W;
+  W.Array = Array;
+  W.At = Body[NameAt];
+  W.Coef = F.Coef.count(Outer.VarName) ? F.Coef[Outer.VarName] : Code("0");
+  W.Offset = F.K;
+  for (const auto &KV : Enclosing) {
+    if (!F.Coef.count(KV.first))
+      continue;
+    const CanonicalLoop &L = KV.second->Loop;
+    // The inner loop's bounds are evaluated before the outer loop runs, so
+    // they must not change inside it.
+    for (const Tokens *Part : {&L.First, &L.Bound})
+      for (const Token &T : *Part)
+        if (T.is(tok::identifier) && Changing.count(spell(T))) {
+          report(DE, T.getLocation(), Diag::NonAffineWrite)
+              << Sec.Spelling << Outer.VarName
+              << "the bounds of the inner loop over '" + L.VarName +
+                     "' depend on '" + spell(T) +
+                     "', which changes inside the loop";
+          Ok = false;
+          return;
+        }
+    W.Inner.push_back({F.Coef[KV.first], L});
+  }
+  Sites.push_back(W);
+}
+
+bool BodyScanner::run(std::vector<WriteSite> &Sites) {
+  collectLoopsAndNames();
+  std::vector<bool> Used(D.Arrays.size(), false);
+  for (size_t I = 0; I < Body.size(); ++I) {
+    const Token &T = Body[I];
+    if (T.isAnnotation() || T.is(tok::hash)) {
+      report(DE, T.getLocation(), Diag::PragmaInBody);
+      return false;
+    }
+    if (T.is(tok::arrow)) {
+      report(DE, T.getLocation(), Diag::PointerInBody);
+      Ok = false;
+      continue;
+    }
+    if (T.isNot(tok::identifier))
+      continue;
+    if (I && Body[I - 1].isOneOf(tok::period, tok::arrow))
+      continue; // a member name
+    std::string S = spell(T);
+    bool Subscripted = I + 1 < Body.size() && Body[I + 1].is(tok::l_square);
+    int A = arrayIndex(S);
+    if (A < 0) {
+      if (Subscripted && !Declared.count(S)) {
+        report(DE, T.getLocation(), Diag::ArrayNotInRegion) << S;
+        Ok = false;
+      }
+      continue;
+    }
+    Used[A] = true;
+    if (!Subscripted) {
+      report(DE, T.getLocation(), Diag::ArrayWithoutSubscript) << S;
+      Ok = false;
+      continue;
+    }
+    size_t Close = matchingClose(Body, I + 1);
+    if (Close >= Body.size())
+      continue; // unbalanced: the parser will report it
+    const Token *After = Close + 1 < Body.size() ? &Body[Close + 1] : nullptr;
+    if (After && After->is(tok::l_square)) {
+      report(DE, T.getLocation(), Diag::MultiSubscript) << S;
+      Ok = false;
+      continue;
+    }
+    bool Store = (After && (isAssignOp(*After) ||
+                            After->isOneOf(tok::plusplus, tok::minusminus))) ||
+                 (I && Body[I - 1].isOneOf(tok::plusplus, tok::minusminus));
+    if (Store)
+      analyseStore(A, I, Close, Sites);
+  }
+  for (size_t A = 0; A < D.Arrays.size(); ++A)
+    if (!Used[A])
+      report(DE, D.Arrays[A].Name.getLocation(), Diag::RegionArrayUnused)
+          << D.Arrays[A].Spelling;
+  return Ok;
+}
+
+} // namespace
+
+bool scanBody(Preprocessor &PP, const Directive &D, const CanonicalLoop &Outer,
+              const Tokens &Body, std::vector<WriteSite> &Sites) {
+  BodyScanner S(PP, D, Outer, Body);
+  return S.run(Sites);
+}
+
+} // namespace proact

@@ -1,0 +1,374 @@
+// Parses the clauses of '#pragma proact'. Each clause is `name(args)`; the
+// argument tokens are split at top-level commas.
+#include "directive.h"
+#include "diagnostics.h"
+#include "proact/lowering.h"
+#include <set>
+
+using namespace clang;
+
+namespace proact {
+namespace {
+
+// Mechanism names in proact_mech_t order (include/proact.h).
+const char *const MechNames[] = {"memcpy", "inline", "poll",
+                                 "trigger", "dma",   "auto"};
+const bool MechImplemented[] = {true, false, false, false, false, true};
+
+const std::set<std::string> LoopClauses = {"region", "mech", "chunk",
+                                           "threads", "devices"};
+const std::set<std::string> DataClauses = {"copy", "copyin", "copyout",
+                                           "create", "devices"};
+
+class ClauseParser {
+public:
+  ClauseParser(Preprocessor &PP, const Tokens &Line, Directive &D)
+      : PP(PP), DE(PP.getDiagnostics()), Line(Line), D(D) {}
+
+  bool run(SourceLocation PragmaLoc);
+
+private:
+  Preprocessor &PP;
+  DiagnosticsEngine &DE;
+  const Tokens &Line;
+  Directive &D;
+  size_t Pos = 0;
+  bool Ok = true;
+
+  std::string spell(const Token &T) { return PP.getSpelling(T); }
+  SourceLocation endLoc() {
+    return Line.empty() ? D.Loc : Line.back().getEndLoc();
+  }
+  void fail(SourceLocation L, Diag Id, const std::string &A0 = "",
+            const std::string &A1 = "") {
+    auto B = report(DE, L, Id);
+    if (!A0.empty())
+      B << A0;
+    if (!A1.empty())
+      B << A1;
+    Ok = false;
+  }
+
+  bool readArgs(const Token &ClauseTok, std::vector<Tokens> &Args);
+  void parseClause(const Token &NameTok, std::set<std::string> &Seen);
+  void parseSections(const std::vector<Tokens> &Args, int MapKind);
+  bool parseSection(const Tokens &Arg, SourceLocation Where, Section &S);
+  void parseMech(const std::vector<Tokens> &Args, SourceLocation Where);
+  void parseChunk(const std::vector<Tokens> &Args, SourceLocation Where);
+  void parseThreads(const std::vector<Tokens> &Args, SourceLocation Where);
+  void parseDevices(const std::vector<Tokens> &Args, SourceLocation Where);
+  bool literalValue(const Tokens &Arg, unsigned long long &V,
+                    std::string &Text, bool AllowSuffix);
+};
+
+// Reads "( a, b, ... )" after a clause name into comma-separated token runs.
+bool ClauseParser::readArgs(const Token &ClauseTok,
+                            std::vector<Tokens> &Args) {
+  if (Pos >= Line.size() || Line[Pos].isNot(tok::l_paren)) {
+    fail(Pos < Line.size() ? Line[Pos].getLocation() : ClauseTok.getEndLoc(),
+         Diag::ExpectedToken, "'(' after '" + spell(ClauseTok) + "'");
+    return false;
+  }
+  ++Pos;
+  int Depth = 0;
+  Tokens Cur;
+  for (; Pos < Line.size(); ++Pos) {
+    const Token &T = Line[Pos];
+    if (T.isOneOf(tok::l_paren, tok::l_square, tok::l_brace))
+      ++Depth;
+    if (T.isOneOf(tok::r_paren, tok::r_square, tok::r_brace)) {
+      if (Depth == 0 && T.is(tok::r_paren)) {
+        ++Pos;
+        Args.push_back(Cur);
+        if (Args.size() == 1 && Args[0].empty()) {
+          fail(T.getLocation(), Diag::ExpectedToken,
+               "an argument in '" + spell(ClauseTok) + "(...)'");
+          return false;
+        }
+        for (const Tokens &A : Args)
+          if (A.empty()) {
+            fail(T.getLocation(), Diag::ExpectedToken,
+                 "an argument between commas");
+            return false;
+          }
+        return true;
+      }
+      --Depth;
+    }
+    if (Depth == 0 && T.is(tok::comma)) {
+      Args.push_back(Cur);
+      Cur.clear();
+      continue;
+    }
+    Cur.push_back(T);
+  }
+  fail(endLoc(), Diag::ExpectedToken,
+       "')' to close '" + spell(ClauseTok) + "('");
+  return false;
+}
+
+bool ClauseParser::parseSection(const Tokens &Arg, SourceLocation Where,
+                                Section &S) {
+  if (Arg.empty() || Arg[0].isNot(tok::identifier)) {
+    fail(Arg.empty() ? Where : Arg[0].getLocation(), Diag::BadSection,
+         "expected an array name");
+    return false;
+  }
+  S.Name = Arg[0];
+  S.Spelling = spell(Arg[0]);
+  if (Arg.size() < 2 || Arg[1].isNot(tok::l_square)) {
+    fail(Arg[0].getLocation(), Diag::BadSection,
+         "'" + S.Spelling + "' has no [lo:len]");
+    return false;
+  }
+  if (Arg.back().isNot(tok::r_square)) {
+    fail(Arg.back().getLocation(), Diag::BadSection,
+         "expected ']' at the end of the section of '" + S.Spelling + "'");
+    return false;
+  }
+  // Split the inside at the top-level ':'.
+  int Depth = 0;
+  size_t Colon = 0;
+  for (size_t I = 2; I + 1 < Arg.size(); ++I) {
+    const Token &T = Arg[I];
+    if (T.isOneOf(tok::l_paren, tok::l_square, tok::l_brace))
+      ++Depth;
+    else if (T.isOneOf(tok::r_paren, tok::r_square, tok::r_brace))
+      --Depth;
+    else if (Depth == 0 && T.is(tok::colon)) {
+      if (Colon) {
+        fail(T.getLocation(), Diag::BadSection, "more than one ':'");
+        return false;
+      }
+      Colon = I;
+    }
+    if (Depth < 0) {
+      fail(T.getLocation(), Diag::BadSection, "unbalanced brackets");
+      return false;
+    }
+  }
+  if (!Colon) {
+    fail(Arg[1].getLocation(), Diag::BadSection,
+         "'" + S.Spelling + "[...]' needs 'lo:len'");
+    return false;
+  }
+  S.Lo.assign(Arg.begin() + 2, Arg.begin() + Colon);
+  S.Len.assign(Arg.begin() + Colon + 1, Arg.end() - 1);
+  if (S.Len.empty()) {
+    fail(Arg[Colon].getLocation(), Diag::BadSection,
+         "the length of '" + S.Spelling + "' is missing");
+    return false;
+  }
+  return true;
+}
+
+void ClauseParser::parseSections(const std::vector<Tokens> &Args,
+                                 int MapKind) {
+  for (const Tokens &A : Args) {
+    Section S;
+    if (!parseSection(A, D.Loc, S))
+      continue;
+    for (const Section &Prev : D.Arrays)
+      if (Prev.Spelling == S.Spelling) {
+        fail(S.Name.getLocation(), Diag::DuplicateArray, S.Spelling);
+        break;
+      }
+    S.MapKind = MapKind;
+    D.Arrays.push_back(S);
+  }
+}
+
+// An integer literal, optionally with a K/M/G suffix (powers of 1024).
+bool ClauseParser::literalValue(const Tokens &Arg, unsigned long long &V,
+                                std::string &Text, bool AllowSuffix) {
+  Text.clear();
+  for (const Token &T : Arg)
+    Text += spell(T);
+  if (Arg.size() != 1 || Arg[0].isNot(tok::numeric_constant))
+    return false;
+  std::string S = Text;
+  unsigned long long Mult = 1;
+  char Last = S.empty() ? 0 : S.back();
+  if (AllowSuffix && (Last == 'K' || Last == 'M' || Last == 'G' ||
+                      Last == 'k' || Last == 'm' || Last == 'g')) {
+    Mult = (Last == 'K' || Last == 'k')   ? 1ull << 10
+           : (Last == 'M' || Last == 'm') ? 1ull << 20
+                                          : 1ull << 30;
+    S.pop_back();
+  }
+  if (S.empty() || S.size() > 12)
+    return false;
+  V = 0;
+  for (char C : S) {
+    if (C < '0' || C > '9')
+      return false;
+    V = V * 10 + (C - '0');
+  }
+  V *= Mult;
+  return true;
+}
+
+void ClauseParser::parseMech(const std::vector<Tokens> &Args,
+                             SourceLocation Where) {
+  // 'auto' and 'inline' are keywords, so accept any identifier-like token.
+  if (Args.size() != 1 || Args[0].size() != 1 ||
+      !Args[0][0].getIdentifierInfo()) {
+    std::string Text;
+    for (const Tokens &A : Args)
+      for (const Token &T : A)
+        Text += spell(T);
+    fail(Args.empty() || Args[0].empty() ? Where : Args[0][0].getLocation(),
+         Diag::UnknownMechanism, Text);
+    return;
+  }
+  std::string Name = spell(Args[0][0]);
+  for (int M = 0; M < (int)(sizeof(MechNames) / sizeof(*MechNames)); ++M)
+    if (Name == MechNames[M]) {
+      if (!MechImplemented[M])
+        fail(Args[0][0].getLocation(), Diag::MechanismNotImplemented, Name);
+      D.Mech = M;
+      return;
+    }
+  fail(Args[0][0].getLocation(), Diag::UnknownMechanism, Name);
+}
+
+void ClauseParser::parseChunk(const std::vector<Tokens> &Args,
+                              SourceLocation Where) {
+  unsigned long long V = 0;
+  std::string Text;
+  if (Args.size() != 1 || !literalValue(Args[0], V, Text, true) || V < 256 ||
+      V > (1ull << 30)) {
+    fail(Args.empty() || Args[0].empty() ? Where : Args[0][0].getLocation(),
+         Diag::BadChunk, Text);
+    return;
+  }
+  D.Chunk = (long long)V;
+}
+
+void ClauseParser::parseThreads(const std::vector<Tokens> &Args,
+                                SourceLocation Where) {
+  unsigned long long V = 0;
+  std::string Text;
+  if (Args.size() != 1 || !literalValue(Args[0], V, Text, false) || V < 32 ||
+      V > 8192 || V % 32 != 0) {
+    fail(Args.empty() || Args[0].empty() ? Where : Args[0][0].getLocation(),
+         Diag::BadThreads, Text);
+    return;
+  }
+  D.Threads = (int)V;
+}
+
+void ClauseParser::parseDevices(const std::vector<Tokens> &Args,
+                                SourceLocation Where) {
+  if (Args.size() == 1 && Args[0].size() == 1 &&
+      Args[0][0].is(tok::identifier) && spell(Args[0][0]) == "all")
+    return;
+  std::set<unsigned long long> Seen;
+  for (const Tokens &A : Args) {
+    unsigned long long V = 0;
+    std::string Text;
+    SourceLocation L = A.empty() ? Where : A[0].getLocation();
+    if (!literalValue(A, V, Text, false) || V > 4095) {
+      fail(L, Diag::BadDevices, "'" + Text + "' is not a device number");
+      return;
+    }
+    if (!Seen.insert(V).second) {
+      fail(L, Diag::BadDevices, "device " + Text + " is listed twice");
+      return;
+    }
+    D.Devices.push_back((int)V);
+  }
+  D.HasDevices = true;
+}
+
+void ClauseParser::parseClause(const Token &NameTok,
+                               std::set<std::string> &Seen) {
+  std::string Name = spell(NameTok);
+  const bool IsData = D.Kind == DirectiveKind::Data;
+  const char *Where = IsData ? "data" : "region";
+  const auto &Allowed = IsData ? DataClauses : LoopClauses;
+  if (!Allowed.count(Name)) {
+    const auto &Other = IsData ? LoopClauses : DataClauses;
+    if (Other.count(Name))
+      fail(NameTok.getLocation(), Diag::ClauseNotAllowed, Name, Where);
+    else
+      fail(NameTok.getLocation(), Diag::UnknownClause, Name, Where);
+    // Skip its arguments so that later clauses are still checked.
+    std::vector<Tokens> Ignored;
+    if (Pos < Line.size() && Line[Pos].is(tok::l_paren))
+      readArgs(NameTok, Ignored);
+    return;
+  }
+  if (!Seen.insert(Name).second)
+    fail(NameTok.getLocation(), Diag::DuplicateClause, Name);
+  std::vector<Tokens> Args;
+  if (!readArgs(NameTok, Args))
+    return;
+  SourceLocation L = NameTok.getLocation();
+  if (Name == "region" || Name == "copy")
+    parseSections(Args, PROACT__MAP_COPY);
+  else if (Name == "copyin")
+    parseSections(Args, PROACT__MAP_COPYIN);
+  else if (Name == "copyout")
+    parseSections(Args, PROACT__MAP_COPYOUT);
+  else if (Name == "create")
+    parseSections(Args, PROACT__MAP_CREATE);
+  else if (Name == "mech")
+    parseMech(Args, L);
+  else if (Name == "chunk")
+    parseChunk(Args, L);
+  else if (Name == "threads")
+    parseThreads(Args, L);
+  else if (Name == "devices")
+    parseDevices(Args, L);
+}
+
+bool ClauseParser::run(SourceLocation PragmaLoc) {
+  D.Loc = PragmaLoc;
+  if (!Line.empty() && Line[0].is(tok::identifier) &&
+      spell(Line[0]) == "data") {
+    D.Kind = DirectiveKind::Data;
+    Pos = 1;
+  } else if (!Line.empty() && Line[0].is(tok::identifier) &&
+             !(Line.size() > 1 && Line[1].is(tok::l_paren)) &&
+             !LoopClauses.count(spell(Line[0]))) {
+    fail(Line[0].getLocation(), Diag::UnknownDirective, spell(Line[0]));
+    return false;
+  }
+  std::set<std::string> Seen;
+  while (Pos < Line.size()) {
+    const Token &T = Line[Pos];
+    if (T.is(tok::comma)) { // OpenMP style allows commas between clauses
+      ++Pos;
+      continue;
+    }
+    if (T.isNot(tok::identifier)) {
+      fail(T.getLocation(), Diag::ExpectedToken,
+           "a clause name, found '" + spell(T) + "'");
+      return false;
+    }
+    ++Pos;
+    parseClause(T, Seen);
+  }
+  if (!Ok)
+    return false;
+  if (D.Kind == DirectiveKind::Loop && !Seen.count("region")) {
+    fail(PragmaLoc, Diag::MissingRegion);
+    return false;
+  }
+  if (D.Kind == DirectiveKind::Data && D.Arrays.empty()) {
+    fail(PragmaLoc, Diag::DataWithoutArrays);
+    return false;
+  }
+  return Ok;
+}
+
+} // namespace
+
+bool parseDirective(Preprocessor &PP, const Tokens &Line,
+                    SourceLocation PragmaLoc, Directive &D) {
+  ClauseParser P(PP, Line, D);
+  return P.run(PragmaLoc);
+}
+
+} // namespace proact

@@ -1,0 +1,66 @@
+// A piece of C to inject: generated text mixed with original tokens, so the
+// user's own tokens keep their source locations (diagnostics point at them).
+#ifndef PROACT_CLANG_EXT_CODE_H
+#define PROACT_CLANG_EXT_CODE_H
+
+#include "clang/Lex/Token.h"
+#include <string>
+#include <vector>
+
+namespace proact {
+
+using Tokens = std::vector<clang::Token>;
+
+struct Piece {
+  bool IsText = true;
+  std::string Text;   // when IsText
+  clang::Token Tok;   // otherwise
+};
+
+class Code {
+public:
+  Code() = default;
+  explicit Code(std::string Text) { add(std::move(Text)); }
+
+  Code &add(std::string Text) {
+    Piece P;
+    P.Text = std::move(Text);
+    Pieces.push_back(std::move(P));
+    return *this;
+  }
+  Code &add(const clang::Token &Tok) {
+    Piece P;
+    P.IsText = false;
+    P.Tok = Tok;
+    Pieces.push_back(std::move(P));
+    return *this;
+  }
+  Code &add(const Tokens &Toks) {
+    for (const clang::Token &T : Toks)
+      add(T);
+    return *this;
+  }
+  Code &add(const Code &Other) {
+    Pieces.insert(Pieces.end(), Other.Pieces.begin(), Other.Pieces.end());
+    return *this;
+  }
+  template <typename T> Code &operator<<(const T &X) { return add(X); }
+  Code &operator<<(const char *S) { return add(std::string(S)); }
+
+  // "(long long)(<code>)": how every user expression enters our arithmetic.
+  static Code asLongLong(const Code &C) {
+    Code R("(long long)(");
+    R.add(C).add(")");
+    return R;
+  }
+
+  const std::vector<Piece> &pieces() const { return Pieces; }
+  bool empty() const { return Pieces.empty(); }
+
+private:
+  std::vector<Piece> Pieces;
+};
+
+} // namespace proact
+
+#endif

@@ -1,0 +1,90 @@
+// Every diagnostic the plugin reports, declared once. Reported through
+// clang's DiagnosticsEngine so they carry file:line:col and work with -verify.
+#ifndef PROACT_CLANG_EXT_DIAGNOSTICS_H
+#define PROACT_CLANG_EXT_DIAGNOSTICS_H
+
+#include "clang/Basic/Diagnostic.h"
+#include "clang/Basic/SourceLocation.h"
+#include <string>
+
+namespace proact {
+
+#define PROACT_DIAGNOSTICS(X)                                                  \
+  X(UnknownDirective, Error,                                                   \
+    "unknown proact directive '%0'; expected 'data' or a loop directive "      \
+    "starting with a clause such as 'region'")                                 \
+  X(UnknownClause, Error, "unknown clause '%0' in '#pragma proact %1'")        \
+  X(DuplicateClause, Error, "duplicate clause '%0'")                           \
+  X(ExpectedToken, Error, "expected %0")                                       \
+  X(BadSection, Error,                                                         \
+    "bad array section: %0; write name[lo:len] with an array or pointer "      \
+    "name")                                                                    \
+  X(DuplicateArray, Error, "array '%0' is named twice in this directive")      \
+  X(MissingRegion, Error,                                                      \
+    "'#pragma proact' loop directive needs a 'region(array[lo:len], ...)' "    \
+    "clause")                                                                  \
+  X(DataWithoutArrays, Error,                                                  \
+    "'#pragma proact data' needs at least one of copy, copyin, copyout or "    \
+    "create")                                                                  \
+  X(ClauseNotAllowed, Error, "clause '%0' is not allowed on '#pragma proact %1'") \
+  X(UnknownMechanism, Error,                                                   \
+    "unknown transfer mechanism '%0'; expected one of memcpy, inline, poll, "  \
+    "trigger, dma, auto")                                                      \
+  X(MechanismNotImplemented, Error,                                            \
+    "transfer mechanism '%0' is not implemented yet; use memcpy or auto")      \
+  X(BadChunk, Error,                                                           \
+    "invalid chunk size '%0': expected bytes as an integer literal with an "   \
+    "optional K, M or G suffix, between 256 and 1G")                           \
+  X(BadThreads, Error,                                                         \
+    "invalid transfer thread count '%0': expected an integer literal, a "      \
+    "multiple of 32 between 32 and 8192")                                      \
+  X(BadDevices, Error,                                                         \
+    "invalid device list: %0; expected 'all' or OpenMP device numbers like "   \
+    "devices(0, 1)")                                                           \
+  X(NotFollowedByFor, Error,                                                   \
+    "'#pragma proact region' must be followed by a 'for' loop")                \
+  X(DataNotFollowedByBlock, Error,                                             \
+    "'#pragma proact data' must be followed by a compound statement '{ ... }'")\
+  X(NonCanonicalLoop, Error,                                                   \
+    "loop is not in canonical form: %0; write for (int i = lo; i < hi; "       \
+    "i++) (or <=, >, >=, ++, --, += step, -= step)")                           \
+  X(UnterminatedLoop, Error, "unterminated loop after '#pragma proact'")       \
+  X(MissingHeader, Error,                                                      \
+    "'#pragma proact' needs the declarations of <proact.h>; add "              \
+    "#include <proact.h> before this line")                                    \
+  X(ArrayWithoutSubscript, Error,                                              \
+    "region array '%0' is used without a subscript; PROACT follows only "      \
+    "element accesses '%0[index]' (no pointer arithmetic, no passing the "     \
+    "array to functions)")                                                     \
+  X(MultiSubscript, Error,                                                     \
+    "region array '%0' has more than one subscript; index a flat array "       \
+    "instead, e.g. %0[i * n + j]")                                             \
+  X(NonAffineWrite, Error,                                                     \
+    "store to region array '%0' has an index that is not affine in the loop "  \
+    "variable '%1': %2")                                                       \
+  X(ArrayNotInRegion, Error,                                                   \
+    "'%0' is indexed in the loop but not named in region(...); name it so "    \
+    "that every device has a copy")                                            \
+  X(PointerInBody, Error,                                                      \
+    "'->' in a '#pragma proact' loop: the pointer refers to host memory, "     \
+    "which the devices cannot read; copy the value to a local before the "     \
+    "loop")                                                                    \
+  X(PragmaInBody, Error,                                                       \
+    "pragmas are not allowed inside a '#pragma proact' loop body")             \
+  X(RegionArrayUnused, Warning,                                                \
+    "region array '%0' is not used in the loop")                               \
+  X(NoteLoopHere, Note, "loop directive is here")
+
+enum class Diag {
+#define PROACT_DIAG_ENUM_(Name, Level, Text) Name,
+  PROACT_DIAGNOSTICS(PROACT_DIAG_ENUM_)
+#undef PROACT_DIAG_ENUM_
+};
+
+// Reports a diagnostic; the builder lets callers stream %0, %1, ... .
+clang::DiagnosticBuilder report(clang::DiagnosticsEngine &DE,
+                                clang::SourceLocation Loc, Diag D);
+
+} // namespace proact
+
+#endif

@@ -1,0 +1,41 @@
+// The parsed form of one '#pragma proact' line (grammar: docs/directives.md).
+#ifndef PROACT_CLANG_EXT_DIRECTIVE_H
+#define PROACT_CLANG_EXT_DIRECTIVE_H
+
+#include "code.h"
+#include "clang/Lex/Preprocessor.h"
+#include <string>
+#include <vector>
+
+namespace proact {
+
+// name[lo:len]; Lo is empty for name[:len].
+struct Section {
+  clang::Token Name;
+  std::string Spelling;
+  Tokens Lo;
+  Tokens Len;
+  int MapKind = 0; // PROACT__MAP_* for data clauses
+};
+
+enum class DirectiveKind { Loop, Data };
+
+struct Directive {
+  DirectiveKind Kind = DirectiveKind::Loop;
+  clang::SourceLocation Loc;       // the 'proact' token
+  std::vector<Section> Arrays;     // region(...) or the data clauses
+  int Mech = 0;                    // proact_mech_t, memcpy by default
+  long long Chunk = 0;             // bytes; 0 = absent
+  int Threads = 0;                 // 0 = absent
+  bool HasDevices = false;         // devices(all) leaves it false
+  std::vector<int> Devices;
+};
+
+// Parses the tokens of the pragma line (after 'proact', up to eod). Reports
+// every problem as a diagnostic and returns false if there was one.
+bool parseDirective(clang::Preprocessor &PP, const Tokens &Line,
+                    clang::SourceLocation PragmaLoc, Directive &D);
+
+} // namespace proact
+
+#endif

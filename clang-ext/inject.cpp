@@ -1,0 +1,70 @@
+#include "inject.h"
+#include "clang/Basic/SourceManager.h"
+#include "clang/Lex/Lexer.h"
+#include "llvm/Support/MemoryBuffer.h"
+
+using namespace clang;
+
+namespace proact {
+
+Tokens materialize(Preprocessor &PP, SourceLocation At, const Code &C) {
+  // One buffer holds all text pieces, one per line, lexed in one pass.
+  std::string Buf;
+  std::vector<size_t> Starts;
+  for (const Piece &P : C.pieces())
+    if (P.IsText) {
+      Starts.push_back(Buf.size());
+      Buf += P.Text;
+      Buf += '\n';
+    }
+  SourceManager &SM = PP.getSourceManager();
+  FileID FID = SM.createFileID(
+      llvm::MemoryBuffer::getMemBufferCopy(Buf, "<proact lowering>"),
+      SrcMgr::C_User, 0, 0, At);
+  SourceLocation BufStart = SM.getLocForStartOfFile(FID);
+  Lexer Lex(FID, SM.getBufferOrFake(FID), SM, PP.getLangOpts());
+  std::vector<Token> Lexed;
+  for (;;) {
+    Token T;
+    bool AtEnd = Lex.LexFromRawLexer(T);
+    if (T.is(tok::eof))
+      break;
+    if (T.is(tok::raw_identifier))
+      PP.LookUpIdentifierInfo(T);
+    T.setLocation(SM.createExpansionLoc(T.getLocation(), At, At,
+                                        T.getLength()));
+    Lexed.push_back(T);
+    if (AtEnd)
+      break;
+  }
+  // Interleave: text piece k owns the lexed tokens that start in its line.
+  Tokens Out;
+  size_t Next = 0, TextIdx = 0;
+  for (const Piece &P : C.pieces()) {
+    if (!P.IsText) {
+      Out.push_back(P.Tok);
+      continue;
+    }
+    size_t Begin = Starts[TextIdx];
+    size_t End = Begin + P.Text.size();
+    ++TextIdx;
+    while (Next < Lexed.size()) {
+      SourceLocation Sp = SM.getSpellingLoc(Lexed[Next].getLocation());
+      size_t Off = SM.getFileOffset(Sp) - SM.getFileOffset(BufStart);
+      if (Off < Begin || Off >= End)
+        break;
+      Out.push_back(Lexed[Next++]);
+    }
+  }
+  return Out;
+}
+
+void inject(Preprocessor &PP, const Tokens &Toks) {
+  auto Arr = std::make_unique<Token[]>(Toks.size());
+  for (size_t I = 0; I < Toks.size(); ++I)
+    Arr[I] = Toks[I];
+  PP.EnterTokenStream(std::move(Arr), Toks.size(),
+                      /*DisableMacroExpansion=*/false, /*IsReinject=*/false);
+}
+
+} // namespace proact

@@ -1,0 +1,257 @@
+#include "loop_syntax.h"
+#include "proact/lowering.h"
+
+using namespace clang;
+
+namespace proact {
+
+size_t matchingClose(const Tokens &Toks, size_t Open) {
+  int Depth = 0;
+  for (size_t I = Open; I < Toks.size(); ++I) {
+    if (Toks[I].isOneOf(tok::l_paren, tok::l_square, tok::l_brace))
+      ++Depth;
+    else if (Toks[I].isOneOf(tok::r_paren, tok::r_square, tok::r_brace))
+      if (--Depth == 0)
+        return I;
+  }
+  return Toks.size();
+}
+
+namespace {
+
+// Appends tokens up to and including the bracket matching Open.
+bool readBalanced(TokenReader &R, Token Open, Tokens &Out) {
+  int Depth = 0;
+  Token T = Open;
+  for (;;) {
+    if (T.is(tok::eof))
+      return false;
+    Out.push_back(T);
+    if (T.isOneOf(tok::l_paren, tok::l_square, tok::l_brace))
+      ++Depth;
+    else if (T.isOneOf(tok::r_paren, tok::r_square, tok::r_brace))
+      if (--Depth == 0)
+        return true;
+    R.lex(T);
+  }
+}
+
+} // namespace
+
+bool readStatement(TokenReader &R, Token T, Tokens &Out) {
+  if (T.is(tok::eof))
+    return false;
+  if (T.is(tok::l_brace))
+    return readBalanced(R, T, Out);
+  if (T.isOneOf(tok::kw_for, tok::kw_while, tok::kw_switch, tok::kw_if)) {
+    bool IsIf = T.is(tok::kw_if);
+    Out.push_back(T);
+    R.lex(T);
+    if (T.isNot(tok::l_paren))
+      return readStatement(R, T, Out); // malformed; the parser will say
+    if (!readBalanced(R, T, Out))
+      return false;
+    R.lex(T);
+    if (!readStatement(R, T, Out))
+      return false;
+    if (!IsIf)
+      return true;
+    R.lex(T);
+    if (T.is(tok::kw_else)) {
+      Out.push_back(T);
+      R.lex(T);
+      return readStatement(R, T, Out);
+    }
+    R.unlex(T);
+    return true;
+  }
+  if (T.is(tok::kw_do)) {
+    Out.push_back(T);
+    R.lex(T);
+    if (!readStatement(R, T, Out))
+      return false;
+    // while ( ... ) ;
+    R.lex(T);
+    Out.push_back(T);
+    R.lex(T);
+    if (T.is(tok::l_paren) && !readBalanced(R, T, Out))
+      return false;
+    R.lex(T);
+    Out.push_back(T);
+    return T.isNot(tok::eof);
+  }
+  // An expression or declaration statement: up to ';' at depth 0.
+  int Depth = 0;
+  for (;;) {
+    if (T.is(tok::eof))
+      return false;
+    Out.push_back(T);
+    if (T.isOneOf(tok::l_paren, tok::l_square, tok::l_brace))
+      ++Depth;
+    else if (T.isOneOf(tok::r_paren, tok::r_square, tok::r_brace))
+      --Depth;
+    else if (Depth == 0 && T.is(tok::semi))
+      return true;
+    R.lex(T);
+  }
+}
+
+namespace {
+
+bool sameVar(Preprocessor &PP, const Token &T, const std::string &Name) {
+  return T.is(tok::identifier) && PP.getSpelling(T) == Name;
+}
+
+// Splits [B, E) at top-level ';' into at most 3 parts.
+bool splitHeader(const Tokens &S, size_t B, size_t E,
+                 std::vector<std::pair<size_t, size_t>> &Parts) {
+  int Depth = 0;
+  size_t Start = B;
+  for (size_t I = B; I < E; ++I) {
+    if (S[I].isOneOf(tok::l_paren, tok::l_square, tok::l_brace))
+      ++Depth;
+    else if (S[I].isOneOf(tok::r_paren, tok::r_square, tok::r_brace))
+      --Depth;
+    else if (Depth == 0 && S[I].is(tok::semi)) {
+      Parts.push_back({Start, I});
+      Start = I + 1;
+    }
+  }
+  Parts.push_back({Start, E});
+  return Parts.size() == 3;
+}
+
+int cmpOf(const Token &T, bool Flip) {
+  int C = T.is(tok::less)           ? PROACT__CMP_LT
+          : T.is(tok::lessequal)    ? PROACT__CMP_LE
+          : T.is(tok::greater)      ? PROACT__CMP_GT
+          : T.is(tok::greaterequal) ? PROACT__CMP_GE
+                                    : -1;
+  if (C < 0 || !Flip)
+    return C;
+  static const int Flipped[] = {PROACT__CMP_GT, PROACT__CMP_GE,
+                                PROACT__CMP_LT, PROACT__CMP_LE};
+  return Flipped[C];
+}
+
+} // namespace
+
+bool parseCanonicalFor(Preprocessor &PP, const Tokens &S, size_t Begin,
+                       CanonicalLoop &L, std::string &Why,
+                       SourceLocation &Where) {
+  Where = S[Begin].getLocation();
+  if (Begin + 1 >= S.size() || S[Begin + 1].isNot(tok::l_paren)) {
+    Why = "expected '(' after 'for'";
+    return false;
+  }
+  size_t Close = matchingClose(S, Begin + 1);
+  if (Close >= S.size()) {
+    Why = "unbalanced parentheses";
+    return false;
+  }
+  L.BodyBegin = Close + 1;
+  std::vector<std::pair<size_t, size_t>> P;
+  if (!splitHeader(S, Begin + 2, Close, P)) {
+    Why = "expected 'init; condition; increment'";
+    return false;
+  }
+  // init: [type] var = first
+  size_t IB = P[0].first, IE = P[0].second, Eq = IE;
+  for (size_t I = IB; I < IE; ++I)
+    if (S[I].is(tok::equal)) {
+      Eq = I;
+      break;
+    }
+  if (Eq == IE || Eq == IB || S[Eq - 1].isNot(tok::identifier) ||
+      Eq + 1 == IE) {
+    Where = IB < IE ? S[IB].getLocation() : Where;
+    Why = "the initialisation must be 'i = first' or 'int i = first'";
+    return false;
+  }
+  for (size_t I = IB; I + 1 < Eq; ++I)
+    if (S[I].isOneOf(tok::star, tok::comma, tok::l_square)) {
+      Where = S[I].getLocation();
+      Why = "the loop variable must be a single integer";
+      return false;
+    }
+  for (size_t I = Eq + 1; I < IE; ++I)
+    if (S[I].is(tok::comma)) {
+      Where = S[I].getLocation();
+      Why = "the initialisation must declare a single variable";
+      return false;
+    }
+  L.Var = S[Eq - 1];
+  L.VarName = PP.getSpelling(L.Var);
+  L.Type.assign(S.begin() + IB, S.begin() + Eq - 1);
+  L.First.assign(S.begin() + Eq + 1, S.begin() + IE);
+
+  // condition: var CMP bound, or bound CMP var
+  size_t CB = P[1].first, CE = P[1].second;
+  if (CE - CB >= 3 && sameVar(PP, S[CB], L.VarName) &&
+      cmpOf(S[CB + 1], false) >= 0) {
+    L.Cmp = cmpOf(S[CB + 1], false);
+    L.Bound.assign(S.begin() + CB + 2, S.begin() + CE);
+  } else if (CE - CB >= 3 && sameVar(PP, S[CE - 1], L.VarName) &&
+             cmpOf(S[CE - 2], true) >= 0) {
+    L.Cmp = cmpOf(S[CE - 2], true);
+    L.Bound.assign(S.begin() + CB, S.begin() + CE - 2);
+  } else {
+    Where = CB < CE ? S[CB].getLocation() : Where;
+    Why = "the condition must compare '" + L.VarName +
+          "' with <, <=, > or >=";
+    return false;
+  }
+  for (const Token &T : L.Bound)
+    if (sameVar(PP, T, L.VarName)) {
+      Where = T.getLocation();
+      Why = "the bound must not depend on '" + L.VarName + "'";
+      return false;
+    }
+
+  // increment
+  size_t NB = P[2].first, NE = P[2].second, N = NE - NB;
+  auto Var = [&](size_t I) { return sameVar(PP, S[I], L.VarName); };
+  Where = NB < NE ? S[NB].getLocation() : Where;
+  size_t SB = NE, SE = NE; // the step expression, when there is one
+  bool Negate = false;
+  if (N == 2 && ((Var(NB) && S[NB + 1].is(tok::plusplus)) ||
+                 (S[NB].is(tok::plusplus) && Var(NB + 1)))) {
+    L.Step = Code("1");
+  } else if (N == 2 && ((Var(NB) && S[NB + 1].is(tok::minusminus)) ||
+                        (S[NB].is(tok::minusminus) && Var(NB + 1)))) {
+    L.Step = Code("-1");
+  } else if (N >= 3 && Var(NB) &&
+             S[NB + 1].isOneOf(tok::plusequal, tok::minusequal)) {
+    SB = NB + 2;
+    Negate = S[NB + 1].is(tok::minusequal);
+  } else if (N >= 5 && Var(NB) && S[NB + 1].is(tok::equal) && Var(NB + 2) &&
+             S[NB + 3].isOneOf(tok::plus, tok::minus)) {
+    SB = NB + 4;
+    Negate = S[NB + 3].is(tok::minus);
+  } else if (N >= 5 && Var(NB) && S[NB + 1].is(tok::equal) && Var(NE - 1) &&
+             S[NE - 2].is(tok::plus)) {
+    SB = NB + 2;
+    SE = NE - 2;
+  } else {
+    Why = "the increment must be " + L.VarName + "++, " + L.VarName +
+          "--, " + L.VarName + " += step or " + L.VarName + " -= step";
+    return false;
+  }
+  if (SB < SE) {
+    for (size_t I = SB; I < SE; ++I)
+      if (Var(I)) {
+        Where = S[I].getLocation();
+        Why = "the step must not depend on '" + L.VarName + "'";
+        return false;
+      }
+    L.Step = Code(Negate ? "-(" : "(");
+    L.Step.add(Tokens(S.begin() + SB, S.begin() + SE)).add(")");
+  }
+  if (L.BodyBegin >= S.size()) {
+    Why = "the loop has no body";
+    return false;
+  }
+  return true;
+}
+
+} // namespace proact

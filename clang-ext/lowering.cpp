@@ -1,0 +1,185 @@
+#include "lowering.h"
+#include "clang/Basic/SourceManager.h"
+
+using namespace clang;
+
+namespace proact {
+namespace {
+
+std::string quoted(const std::string &S) {
+  std::string R = "\"";
+  for (char C : S) {
+    if (C == '"' || C == '\\')
+      R += '\\';
+    R += C;
+  }
+  return R + "\"";
+}
+
+struct Where {
+  std::string File;
+  unsigned Line = 0, Col = 0;
+};
+
+Where whereOf(Preprocessor &PP, SourceLocation L) {
+  PresumedLoc P = PP.getSourceManager().getPresumedLoc(L);
+  Where W;
+  if (P.isValid()) {
+    W.File = P.getFilename();
+    W.Line = P.getLine();
+    W.Col = P.getColumn();
+  }
+  return W;
+}
+
+std::string num(long long V) { return std::to_string(V); }
+
+// Fills `<var>[k]` proact__array_t fields for every section.
+void emitArrays(Code &C, const std::vector<Section> &Arrays,
+                const std::string &Var, const std::string &Field) {
+  for (size_t A = 0; A < Arrays.size(); ++A) {
+    const Section &S = Arrays[A];
+    std::string Slot = Var + "[" + num(A) + "]" + Field;
+    std::string Lo = "__proact_lo" + num(A), Len = "__proact_len" + num(A);
+    C << "const long long " << Lo << " = ";
+    C << (S.Lo.empty() ? Code("0LL") : Code::asLongLong(Code().add(S.Lo)));
+    C << "; const long long " << Len << " = "
+      << Code::asLongLong(Code().add(S.Len)) << ";";
+    C << Slot + ".name = " + quoted(S.Spelling) + ";";
+    C << Slot + ".base = (void *)(" << S.Name << ");";
+    C << Slot + ".elem_size = sizeof((" << S.Name << ")[0]);";
+    C << Slot + ".lo = " + Lo + "; " + Slot + ".len = " + Len + ";";
+  }
+}
+
+std::string devicesInit(const Directive &D) {
+  if (!D.HasDevices)
+    return "";
+  std::string S = "static const int __proact_devices[] = {";
+  for (size_t I = 0; I < D.Devices.size(); ++I)
+    S += (I ? ", " : "") + num(D.Devices[I]);
+  return S + "};";
+}
+
+std::string devicesFields(const Directive &D, const std::string &Desc) {
+  if (!D.HasDevices)
+    return Desc + ".devices = 0; " + Desc + ".ndevices = 0;";
+  return Desc + ".devices = __proact_devices; " + Desc +
+         ".ndevices = " + num((long long)D.Devices.size()) + ";";
+}
+
+// The `map(alloc: a[lo:len], ...)` clause: the replicas are already present
+// (associated by the runtime), so this only binds the names to them.
+std::string mapClause(const Directive &D) {
+  std::string S = " map(alloc:";
+  for (size_t A = 0; A < D.Arrays.size(); ++A)
+    S += (A ? ", " : " ") + D.Arrays[A].Spelling + "[__proact_lo" + num(A) +
+         ":__proact_len" + num(A) + "]";
+  return S + ")";
+}
+
+} // namespace
+
+Code lowerLoop(Preprocessor &PP, const Directive &D, const CanonicalLoop &L,
+               const Tokens &Body, const std::vector<WriteSite> &Sites) {
+  Where W = whereOf(PP, D.Loc);
+  Code C;
+  C << "{";
+  C << "proact__array_t __proact_arrays[" + num(D.Arrays.size()) + "];";
+  emitArrays(C, D.Arrays, "__proact_arrays", "");
+  size_t NS = Sites.size();
+  C << "proact__write_site_t __proact_sites[" + num(NS ? NS : 1) + "];";
+  for (size_t S = 0; S < NS; ++S) {
+    const WriteSite &WS = Sites[S];
+    Where SW = whereOf(PP, WS.At.getLocation());
+    std::string Slot = "__proact_sites[" + num(S) + "]";
+    C << Slot + ".array = " + num(WS.Array) + "; " + Slot + ".empty = 0;";
+    C << Slot + ".coef = " << Code::asLongLong(WS.Coef) << ";";
+    C << Slot + ".off_min = " << Code::asLongLong(WS.Offset) << ";";
+    C << Slot + ".off_max = " + Slot + ".off_min;";
+    C << Slot + ".line = " + num(SW.Line) + "; " + Slot +
+             ".col = " + num(SW.Col) + ";";
+    for (const InnerTerm &T : WS.Inner)
+      C << "proact__span_add(&" + Slot + ", " << Code::asLongLong(T.Coef)
+        << ", " << Code::asLongLong(Code().add(T.Loop.First)) << ", "
+        << Code::asLongLong(Code().add(T.Loop.Bound)) << ", "
+        << Code::asLongLong(T.Loop.Step) << ", " + num(T.Loop.Cmp) + ");";
+  }
+  C << devicesInit(D);
+  const std::string Dd = "__proact_desc";
+  C << "proact__loop_desc_t " + Dd + ";";
+  C << Dd + ".file = " + quoted(W.File) + "; " + Dd + ".line = " +
+           num(W.Line) + "; " + Dd + ".col = " + num(W.Col) + ";";
+  C << Dd + ".first = " << Code::asLongLong(Code().add(L.First)) << ";";
+  C << Dd + ".step = " << Code::asLongLong(L.Step) << ";";
+  C << Dd + ".trip = proact__trip_count(" + Dd + ".first, "
+    << Code::asLongLong(Code().add(L.Bound))
+    << ", " + Dd + ".step, " + num(L.Cmp) + ", " + Dd + ".file, " + Dd +
+           ".line);";
+  C << Dd + ".mech = " + num(D.Mech) + "; " + Dd + ".chunk = " +
+           num(D.Chunk) + "LL; " + Dd + ".threads = " + num(D.Threads) + ";";
+  C << devicesFields(D, Dd);
+  C << Dd + ".narrays = " + num(D.Arrays.size()) + "; " + Dd +
+           ".arrays = __proact_arrays;";
+  C << Dd + ".nsites = " + num(NS) + "; " + Dd + ".sites = __proact_sites;";
+  C << "proact__loop_t *__proact_loop = proact__loop_begin(&" + Dd + ");";
+  C << "const long long __proact_first = " + Dd +
+           ".first, __proact_step = " + Dd + ".step;";
+  C << "for (int __proact_p = 0; __proact_p < "
+       "proact__loop_nparts(__proact_loop); __proact_p++) {";
+  C << "const int __proact_dev = proact__loop_part_device(__proact_loop, "
+       "__proact_p);";
+  C << "const long long __proact_klo = proact__loop_part_lo(__proact_loop, "
+       "__proact_p);";
+  C << "const long long __proact_khi = proact__loop_part_hi(__proact_loop, "
+       "__proact_p);";
+  C << "if (__proact_klo >= __proact_khi) continue;";
+  bool Declared = !L.Type.empty();
+  std::string Omp = "omp target teams distribute parallel for "
+                    "device(__proact_dev) nowait" +
+                    mapClause(D);
+  if (!Declared)
+    Omp += " private(" + L.VarName + ")";
+  C << "_Pragma(" + quoted(Omp) + ")";
+  C << "for (long long __proact_k = __proact_klo; __proact_k < __proact_khi; "
+       "__proact_k++) {";
+  // The user's variable, recomputed from the iteration number.
+  const std::string Value = "(__proact_first + __proact_k * __proact_step)";
+  if (Declared)
+    C << L.Type << L.Var << "= (" << L.Type << ")" + Value + ";";
+  else
+    C << L.Var << "= (__typeof__(" << L.Var << "))" + Value + ";";
+  C << Body << "}";
+  C << "}";
+  C << "_Pragma(\"omp taskwait\")";
+  C << "proact__loop_end(__proact_loop);";
+  if (!Declared) // the sequential loop leaves its variable at the exit value
+    C << L.Var << "= (__typeof__(" << L.Var
+      << "))(__proact_first + " + Dd + ".trip * __proact_step);";
+  C << "}";
+  return C;
+}
+
+Code lowerData(Preprocessor &PP, const Directive &D) {
+  Where W = whereOf(PP, D.Loc);
+  Code C;
+  C << "for (proact__data_t *__proact_data = ({";
+  C << "proact__map_t __proact_maps[" + num(D.Arrays.size()) + "];";
+  emitArrays(C, D.Arrays, "__proact_maps", ".array");
+  for (size_t A = 0; A < D.Arrays.size(); ++A)
+    C << "__proact_maps[" + num(A) + "].kind = " +
+             num(D.Arrays[A].MapKind) + ";";
+  C << devicesInit(D);
+  const std::string Dd = "__proact_ddesc";
+  C << "proact__data_desc_t " + Dd + ";";
+  C << Dd + ".file = " + quoted(W.File) + "; " + Dd + ".line = " +
+           num(W.Line) + "; " + Dd + ".col = " + num(W.Col) + ";";
+  C << devicesFields(D, Dd);
+  C << Dd + ".nmaps = " + num(D.Arrays.size()) + "; " + Dd +
+           ".maps = __proact_maps;";
+  C << "proact__data_begin(&" + Dd + "); });";
+  C << "__proact_data; proact__data_end(__proact_data), __proact_data = 0)";
+  return C;
+}
+
+} // namespace proact

@@ -1,0 +1,110 @@
+// The '#pragma proact' handler: reads the directive and the statement after
+// it, checks them, and replaces them with standard OpenMP + runtime calls.
+// It never looks at whether this is the host or a device pass, so both passes
+// see the same lowering (OpenMP matches kernels by file and line).
+#include "diagnostics.h"
+#include "directive.h"
+#include "inject.h"
+#include "loop_syntax.h"
+#include "lowering.h"
+#include "clang/Lex/Pragma.h"
+#include "clang/Lex/Preprocessor.h"
+
+using namespace clang;
+using namespace proact;
+
+namespace {
+
+class ProactPragmaHandler : public PragmaHandler {
+public:
+  ProactPragmaHandler() : PragmaHandler("proact") {}
+
+  void HandlePragma(Preprocessor &PP, PragmaIntroducer Introducer,
+                    Token &FirstTok) override {
+    (void)Introducer;
+    SourceLocation Loc = FirstTok.getLocation();
+    Tokens Line;
+    Token T;
+    for (PP.Lex(T); T.isNot(tok::eod) && T.isNot(tok::eof); PP.Lex(T))
+      Line.push_back(T);
+
+    Directive D;
+    bool Ok = parseDirective(PP, Line, Loc, D);
+    if (!PP.isMacroDefined("PROACT_LOWERING_ABI")) {
+      report(PP.getDiagnostics(), Loc, Diag::MissingHeader);
+      Ok = false;
+    }
+    if (D.Kind == DirectiveKind::Data)
+      handleData(PP, D, Ok);
+    else
+      handleLoop(PP, D, Ok);
+  }
+
+private:
+  static void handleData(Preprocessor &PP, const Directive &D, bool Ok) {
+    Token Next;
+    PP.Lex(Next);
+    Tokens Out;
+    if (Next.isNot(tok::l_brace)) {
+      report(PP.getDiagnostics(), Next.getLocation(),
+             Diag::DataNotFollowedByBlock);
+      Ok = false;
+    }
+    if (Ok)
+      Out = materialize(PP, D.Loc, lowerData(PP, D));
+    if (Next.isNot(tok::eof))
+      Out.push_back(Next);
+    inject(PP, Out);
+  }
+
+  // On any error the statement goes back unchanged, so the parser still
+  // checks the user's code and the compilation fails with our diagnostic.
+  static void handleLoop(Preprocessor &PP, const Directive &D, bool Ok) {
+    DiagnosticsEngine &DE = PP.getDiagnostics();
+    TokenReader R(PP);
+    Token First;
+    R.lex(First);
+    if (First.isNot(tok::kw_for)) {
+      report(DE, First.getLocation(), Diag::NotFollowedByFor);
+      if (First.isNot(tok::eof))
+        inject(PP, Tokens{First});
+      return;
+    }
+    Tokens Stmt;
+    if (!readStatement(R, First, Stmt)) {
+      report(DE, First.getLocation(), Diag::UnterminatedLoop);
+      return;
+    }
+    // The token read past the statement (looking for 'else') goes back last.
+    Tokens After = R.pending();
+    CanonicalLoop L;
+    std::string Why;
+    SourceLocation Where;
+    if (!parseCanonicalFor(PP, Stmt, 0, L, Why, Where)) {
+      report(DE, Where, Diag::NonCanonicalLoop) << Why;
+      injectWith(PP, Stmt, After);
+      return;
+    }
+    Tokens Body(Stmt.begin() + L.BodyBegin, Stmt.end());
+    std::vector<WriteSite> Sites;
+    // A directive with errors has no reliable array list to check uses by.
+    if (!Ok || !scanBody(PP, D, L, Body, Sites)) {
+      injectWith(PP, Stmt, After);
+      return;
+    }
+    injectWith(PP, materialize(PP, D.Loc, lowerLoop(PP, D, L, Body, Sites)),
+               After);
+  }
+
+  static void injectWith(Preprocessor &PP, Tokens Toks, const Tokens &After) {
+    for (const Token &T : After)
+      if (T.isNot(tok::eof))
+        Toks.push_back(T);
+    inject(PP, Toks);
+  }
+};
+
+} // namespace
+
+static PragmaHandlerRegistry::Add<ProactPragmaHandler>
+    RegisterProact("proact", "PROACT multi-device loops and data regions");

@@ -1,0 +1,64 @@
+/* PROACT public C API.
+ *
+ * Most programs never call these functions: they annotate loops with
+ * `#pragma proact` (docs/directives.md) and the Clang plugin emits the calls
+ * declared in <proact/lowering.h>. The functions here let a program inspect
+ * the devices PROACT uses and the last error it reported. */
+#ifndef PROACT_H
+#define PROACT_H
+
+#include <stddef.h>
+
+#include "proact/status.h"
+#include "proact/lowering.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+#ifndef PROACT_API
+#define PROACT_API __attribute__((visibility("default")))
+#endif
+
+#define PROACT_VERSION_MAJOR 0
+#define PROACT_VERSION_MINOR 1
+
+/* Human-readable text for a status code; never NULL. */
+PROACT_API const char *proact_status_string(proact_status_t status);
+
+/* The message of the last error PROACT reported in this process, or "" when
+ * none. The string stays valid until the next error. */
+PROACT_API const char *proact_get_last_error(void);
+
+/* Number of devices annotated loops are spread over (after PROACT_DEVICES).
+ * 0 means no offload device is usable and loops run on the host. */
+PROACT_API int proact_num_devices(void);
+
+/* OpenMP device number of the i-th participating device, or -1 if i is out
+ * of range. */
+PROACT_API int proact_device_id(int i);
+
+/* "cuda", "host" or "none": the kind of device PROACT drives ("omp" when
+ * the devices are of neither kind and every copy goes through
+ * omp_target_memcpy). */
+PROACT_API const char *proact_device_kind(void);
+
+/* Transfer mechanisms a loop may name with mech(...). */
+typedef enum proact_mech {
+  PROACT_MECH_MEMCPY = 0, /* bulk device-to-device copies after the kernel */
+  PROACT_MECH_INLINE = 1,
+  PROACT_MECH_POLL = 2,
+  PROACT_MECH_TRIGGER = 3,
+  PROACT_MECH_DMA = 4,
+  PROACT_MECH_AUTO = 5,
+  PROACT_MECH_COUNT_
+} proact_mech_t;
+
+/* "memcpy", "inline", ...; "unknown" for an invalid value. */
+PROACT_API const char *proact_mech_name(proact_mech_t mech);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* PROACT_H */

@@ -1,0 +1,145 @@
+/* The calls the Clang plugin emits for `#pragma proact` (docs/lowering.md).
+ *
+ * This header is the whole contract between clang-ext and libproact: the
+ * plugin writes C that fills these descriptors and calls these functions;
+ * nothing else is shared. User code should not call them directly.
+ *
+ * Index convention: every index below is an element index relative to the
+ * array's host base pointer (`name` in `region(name[lo:len])`), the same
+ * index the loop body writes with `name[index]`. */
+#ifndef PROACT_LOWERING_H
+#define PROACT_LOWERING_H
+
+#include <stddef.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* The plugin refuses to lower a pragma unless this macro is defined, so a
+ * missing #include <proact.h> is a clear diagnostic. */
+#define PROACT_LOWERING_ABI 1
+
+/* Exported from libproact (built with -fvisibility=hidden). */
+#ifndef PROACT_API
+#define PROACT_API __attribute__((visibility("default")))
+#endif
+
+/* Comparison of a canonical loop's condition `i CMP bound`. */
+enum {
+  PROACT__CMP_LT = 0,
+  PROACT__CMP_LE = 1,
+  PROACT__CMP_GT = 2,
+  PROACT__CMP_GE = 3
+};
+
+/* Data-directive clause kinds. */
+enum {
+  PROACT__MAP_COPY = 0,    /* copy in at entry, back at exit */
+  PROACT__MAP_COPYIN = 1,  /* copy in at entry only */
+  PROACT__MAP_COPYOUT = 2, /* copy back at exit only */
+  PROACT__MAP_CREATE = 3   /* device storage only, no copies */
+};
+
+/* An array section `name[lo:len]` as written in a clause. */
+typedef struct proact__array {
+  const char *name; /* spelling in the pragma, for messages */
+  void *base;       /* host address of name[0] */
+  size_t elem_size; /* sizeof(name[0]) */
+  long long lo;     /* first element of the section */
+  long long len;    /* number of elements */
+} proact__array_t;
+
+/* One store `name[index] = ...` in a loop body, with index affine in the
+ * loop variable i: index = coef * i + off, off in [off_min, off_max]. The
+ * range of off comes from inner loops of the body (proact__span_add). */
+typedef struct proact__write_site {
+  int array;      /* position in proact__loop_desc_t.arrays */
+  int empty;      /* nonzero: an inner loop has no iterations, no store */
+  long long coef;
+  long long off_min;
+  long long off_max;
+  int line;       /* location of the store, for messages */
+  int col;
+} proact__write_site_t;
+
+typedef struct proact__loop_desc {
+  const char *file; /* location of the pragma */
+  int line;
+  int col;
+  long long first; /* value of i in iteration k is first + k * step */
+  long long step;
+  long long trip;  /* number of iterations (proact__trip_count) */
+  int mech;        /* proact_mech_t */
+  long long chunk; /* bytes, 0 when the clause is absent */
+  int threads;     /* transfer threads, 0 when the clause is absent */
+  const int *devices; /* devices(...) clause, NULL when absent */
+  int ndevices;
+  int narrays;
+  const proact__array_t *arrays;
+  int nsites;
+  proact__write_site_t *sites;
+} proact__loop_desc_t;
+
+typedef struct proact__map {
+  proact__array_t array;
+  int kind; /* PROACT__MAP_* */
+} proact__map_t;
+
+typedef struct proact__data_desc {
+  const char *file;
+  int line;
+  int col;
+  const int *devices; /* devices(...) clause, NULL when absent */
+  int ndevices;
+  int nmaps;
+  const proact__map_t *maps;
+} proact__data_desc_t;
+
+typedef struct proact__loop proact__loop_t;
+typedef struct proact__data proact__data_t;
+
+/* Number of iterations of `for (i = first; i CMP bound; i += step)`; 0 when
+ * the loop runs no iteration. A step of 0 or of the wrong sign for CMP is a
+ * reported error (the loop would never end). */
+PROACT_API long long proact__trip_count(long long first, long long bound,
+                                        long long step, int cmp,
+                                        const char *file, int line);
+
+/* Widens site's [off_min, off_max] by coef * j for every value j takes in
+ * `for (j = first; j CMP bound; j += step)`; marks the site empty if that
+ * inner loop runs no iteration. */
+PROACT_API void proact__span_add(proact__write_site_t *site, long long coef,
+                                 long long first, long long bound,
+                                 long long step, int cmp);
+
+/* Enters a data region: every array gets a replica on each participating
+ * device (unless an enclosing region already holds it). Never returns NULL;
+ * a failure is reported and ends the program. */
+PROACT_API proact__data_t *
+proact__data_begin(const proact__data_desc_t *desc);
+/* Leaves it: copies back what copy/copyout ask for and frees the replicas. */
+PROACT_API void proact__data_end(proact__data_t *data);
+
+/* Prepares one execution of an annotated loop: finds (or creates, for the
+ * duration of the loop) the replicas, splits the iterations into parts, one
+ * per device, and checks the write sites. Never returns NULL. */
+PROACT_API proact__loop_t *
+proact__loop_begin(const proact__loop_desc_t *desc);
+/* Parts of the loop; part p runs on OpenMP device part_device(p) and covers
+ * iterations k in [part_lo(p), part_hi(p)). */
+PROACT_API int proact__loop_nparts(const proact__loop_t *loop);
+PROACT_API int proact__loop_part_device(const proact__loop_t *loop, int part);
+PROACT_API long long proact__loop_part_lo(const proact__loop_t *loop, int part);
+PROACT_API long long proact__loop_part_hi(const proact__loop_t *loop, int part);
+/* Called after every part's kernel completed: runs the loop's transfer
+ * mechanism so that every device's replica (and, without an enclosing data
+ * region, the host array) holds the values the sequential loop would
+ * produce; then frees the loop. */
+PROACT_API void proact__loop_end(proact__loop_t *loop);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* PROACT_LOWERING_H */

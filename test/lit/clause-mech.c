@@ -1,0 +1,14 @@
+// mech(memcpy) and mech(auto) are accepted; the value is passed on.
+// RUN: %proact-cc -E %s -o - | %FileCheck %s
+#include <proact.h>
+
+void f(int n, double *a) {
+#pragma proact region(a[0:n]) mech(memcpy)
+  for (int i = 0; i < n; i++)
+    a[i] = 0;
+// CHECK: __proact_desc.mech = 0;
+#pragma proact region(a[0:n]) mech(auto)
+  for (int i = 0; i < n; i++)
+    a[i] = 0;
+// CHECK: __proact_desc.mech = 5;
+}

@@ -1,0 +1,34 @@
+// Diagnostics about how the loop body uses arrays.
+// RUN: %proact-cc -fsyntax-only -Xclang -verify %s
+#include <proact.h>
+
+struct grid { double *v; int n; };
+double sum(double *p, int n);
+
+void f(int n, int m, double *a, double *b, double *w, int *idx, struct grid *g) {
+#pragma proact region(a[0:n])
+  for (int i = 0; i < n; i++) a[idx[i]] = 0; // expected-error {{store to region array 'a' has an index that is not affine in the loop variable 'i': the loop variable 'i' is used inside a call or subscript}} expected-error {{'idx' is indexed in the loop but not named in region(...)}}
+#pragma proact region(a[0:n])
+  for (int i = 0; i < n; i++) a[i * i] = 0; // expected-error {{not affine in the loop variable 'i': it multiplies two loop variables}}
+#pragma proact region(a[0:n])
+  for (int i = 0; i < n; i++) a[i / 2] = 0; // expected-error {{not affine in the loop variable 'i': it divides or takes a remainder of a loop variable}}
+#pragma proact region(a[0:n])
+  for (int i = 0; i < n; i++) { int k = i + 1; a[k] = 0; } // expected-error {{not affine in the loop variable 'i': 'k' changes inside the loop}}
+#pragma proact region(a[0:n*m])
+  for (int i = 0; i < n; i++) for (int j = 0; j < i; j++) a[i * m + j] = 0; // expected-error {{the bounds of the inner loop over 'j' depend on 'i', which changes inside the loop}}
+#pragma proact region(a[0:n])
+  for (int i = 0; i < n; i++) a[i] = w[i]; // expected-error {{'w' is indexed in the loop but not named in region(...); name it so that every device has a copy}}
+#pragma proact region(a[0:n])
+  for (int i = 0; i < n; i++) a[i] = sum(a, n); // expected-error {{region array 'a' is used without a subscript}}
+#pragma proact region(a[0:n])
+  for (int i = 0; i < n; i++) a[i][0] = 0; // expected-error {{region array 'a' has more than one subscript}} expected-error {{subscripted value is not an array}}
+#pragma proact region(a[0:n])
+  for (int i = 0; i < n; i++) a[i] = g->n; // expected-error {{'->' in a '#pragma proact' loop}}
+#pragma proact region(a[0:n], b[0:n]) // expected-warning {{region array 'b' is not used in the loop}}
+  for (int i = 0; i < n; i++) a[i] = 1;
+#pragma proact region(a[0:n])
+  for (int i = 0; i < n; i++) {
+#pragma omp simd
+    for (int j = 0; j < 1; j++) a[i] = 0; // expected-error@-1 {{pragmas are not allowed inside a '#pragma proact' loop body}}
+  }
+}

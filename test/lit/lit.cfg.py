@@ -1,0 +1,34 @@
+# lit configuration for the PROACT Clang plugin tests.
+import os
+import lit.formats
+
+config.name = "proact"
+config.test_format = lit.formats.ShTest(execute_external=False)
+config.suffixes = [".c"]
+config.test_source_root = os.path.dirname(__file__)
+
+site = lit_config.params.get("proact_site_config")
+if not site:
+    lit_config.fatal("run through ctest, or pass --param proact_site_config=")
+lit_config.load_config(config, site)
+
+plugin = "-fplugin=" + config.proact_plugin
+inc = "-I" + config.proact_include
+# %proact-cc: the compiler with the plugin, OpenMP on, no offload target.
+config.substitutions.append(
+    ("%proact-cc", f"{config.proact_clang} -fopenmp {plugin} {inc}"))
+# %proact-offload-cc: the same, building a program for this build's devices.
+config.substitutions.append(
+    ("%proact-offload-cc",
+     f"{config.proact_clang} {config.proact_offload_flags} {plugin} {inc} "
+     f"-L{config.proact_lib_dir} -lproact "
+     f"-Wl,-rpath,{config.proact_lib_dir}:{config.llvm_lib}"))
+# %plain-offload-cc: this build's devices without the plugin.
+config.substitutions.append(
+    ("%plain-offload-cc",
+     f"{config.proact_clang} {config.proact_offload_flags} {inc} "
+     f"-L{config.proact_lib_dir} -lproact "
+     f"-Wl,-rpath,{config.proact_lib_dir}:{config.llvm_lib}"))
+config.substitutions.append(("%FileCheck", config.llvm_bin + "/FileCheck"))
+config.environment["LD_LIBRARY_PATH"] = (
+    config.proact_lib_dir + ":" + config.llvm_lib)

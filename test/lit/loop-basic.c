@@ -1,0 +1,26 @@
+// The loop directive becomes one OpenMP target region per device part, a
+// taskwait, and the runtime calls around them.
+// RUN: %proact-cc -E %s -o - | %FileCheck %s
+#include <proact.h>
+
+void smooth(int n, double *u, double *v) {
+#pragma proact region(u[0:n], v[1:n-2])
+  for (int i = 1; i < n - 1; i++)
+    v[i] = (u[i - 1] + u[i] + u[i + 1]) / 3.0;
+}
+// CHECK: __proact_arrays[0].name = "u";
+// CHECK: __proact_arrays[0].base = (void *)(u);
+// CHECK: const long long __proact_lo1 =(long long)(1); const long long __proact_len1 =(long long)(n-2);
+// CHECK: __proact_sites[0].array = 1;
+// CHECK: __proact_sites[0].coef =(long long)(1);
+// CHECK: __proact_desc.line = 7;
+// CHECK: __proact_desc.first =(long long)( 1);
+// CHECK: proact__trip_count(__proact_desc.first,(long long)( n - 1), __proact_desc.step, 0,
+// CHECK: __proact_desc.mech = 0;
+// CHECK: proact__loop_begin(&__proact_desc);
+// CHECK: #pragma omp target teams distribute parallel for device(__proact_dev) nowait map(alloc: u[__proact_lo0:__proact_len0], v[__proact_lo1:__proact_len1])
+// CHECK-NEXT: # 7
+// CHECK-NEXT: for (long long __proact_k = __proact_klo; __proact_k < __proact_khi; __proact_k++) {int i= (int)(__proact_first + __proact_k * __proact_step);
+// CHECK: v[i] = (u[i - 1] + u[i] + u[i + 1]) / 3.0;
+// CHECK: #pragma omp taskwait
+// CHECK: proact__loop_end(__proact_loop);

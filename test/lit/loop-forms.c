@@ -1,0 +1,41 @@
+// Canonical loop forms: <=, >, >=, --, += and -= steps, a variable declared
+// before the loop (made private, and left at its exit value afterwards).
+// RUN: %proact-cc -E %s -o - | %FileCheck %s
+#include <proact.h>
+
+void forms(int n, float *a) {
+  int i;
+#pragma proact region(a[0:n])
+  for (i = n - 1; i >= 0; i--)
+    a[i] = 1.0f;
+// CHECK-LABEL: __proact_desc.line = 8;
+// CHECK: .step =(long long)(-1);
+// CHECK: __proact_desc.step, 3,
+// CHECK: nowait map(alloc: a[__proact_lo0:__proact_len0]) private(i)
+// CHECK: i= (__typeof__(i))(__proact_first + __proact_k * __proact_step);
+// CHECK: proact__loop_end(__proact_loop);i= (__typeof__(i))(__proact_first + __proact_desc.trip * __proact_step);
+
+#pragma proact region(a[0:n])
+  for (long j = 0; j <= n - 2; j += 2)
+    a[j] = 2.0f;
+// CHECK-LABEL: __proact_desc.line = 18;
+// CHECK: .step =(long long)(( 2));
+// CHECK: __proact_desc.step, 1,
+// CHECK: long j= (long)(__proact_first
+
+#pragma proact region(a[0:n])
+  for (unsigned k = n; k > 0; k -= 1)
+    a[k - 1] = 3.0f;
+// Sites are filled before the descriptor, so this one precedes its label.
+// CHECK: .off_min =(long long)((0 -( 1)));
+// CHECK-LABEL: __proact_desc.line = 26;
+// CHECK: .step =(long long)(-( 1));
+// CHECK: __proact_desc.step, 2,
+
+#pragma proact region(a[0:n])
+  for (int m = 0; n > m; m = m + 1)
+    a[m] = 4.0f;
+// CHECK-LABEL: __proact_desc.line = 35;
+// CHECK: .step =(long long)(( 1));
+// CHECK: __proact_desc.step, 0,
+}

@@ -1,0 +1,21 @@
+// Store indices are split into coef * i + offset; inner canonical loops
+// widen the offset through proact__span_add.
+// RUN: %proact-cc -E %s -o - | %FileCheck %s
+#include <proact.h>
+
+void affine(int n, int m, double *a, double *b) {
+#pragma proact region(a[0:2*n+1], b[0:n*m])
+  for (int i = 0; i < n; i++) {
+    a[2 * i + 1] = i;
+    a[(i) * 2] += 1.0;
+    for (int j = 1; j < m - 1; j++)
+      b[i * m + j] = a[2 * i];
+  }
+}
+// CHECK: __proact_sites[0].array = 0;
+// CHECK: __proact_sites[0].coef =(long long)((1*(2)));
+// CHECK: __proact_sites[0].off_min =(long long)((((2)*0)+( 1)));
+// CHECK: __proact_sites[1].coef =(long long)(((1)*( 2)));
+// CHECK: __proact_sites[2].array = 1;
+// CHECK: __proact_sites[2].coef =(long long)((1*( m)));
+// CHECK: proact__span_add(&__proact_sites[2],(long long)(1),(long long)( 1),(long long)( m - 1),(long long)(1), 0);
