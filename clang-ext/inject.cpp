@@ -22,8 +22,13 @@ Tokens materialize(Preprocessor &PP, SourceLocation At, const Code &C) {
       llvm::MemoryBuffer::getMemBufferCopy(Buf, "<proact lowering>"),
       SrcMgr::C_User, 0, 0, At);
   SourceLocation BufStart = SM.getLocForStartOfFile(FID);
+  // One expansion entry for the whole buffer, as for a macro body: tokens
+  // that must pair up (a statement expression's '(' and '{') share it.
+  SourceLocation ExpStart =
+      SM.createExpansionLoc(BufStart, At, At, (unsigned)Buf.size() + 1);
   Lexer Lex(FID, SM.getBufferOrFake(FID), SM, PP.getLangOpts());
   std::vector<Token> Lexed;
+  std::vector<size_t> Offsets; // of each lexed token in the buffer
   for (;;) {
     Token T;
     bool AtEnd = Lex.LexFromRawLexer(T);
@@ -31,9 +36,10 @@ Tokens materialize(Preprocessor &PP, SourceLocation At, const Code &C) {
       break;
     if (T.is(tok::raw_identifier))
       PP.LookUpIdentifierInfo(T);
-    T.setLocation(SM.createExpansionLoc(T.getLocation(), At, At,
-                                        T.getLength()));
+    size_t Off = SM.getFileOffset(T.getLocation());
+    T.setLocation(ExpStart.getLocWithOffset((int)Off));
     Lexed.push_back(T);
+    Offsets.push_back(Off);
     if (AtEnd)
       break;
   }
@@ -48,13 +54,9 @@ Tokens materialize(Preprocessor &PP, SourceLocation At, const Code &C) {
     size_t Begin = Starts[TextIdx];
     size_t End = Begin + P.Text.size();
     ++TextIdx;
-    while (Next < Lexed.size()) {
-      SourceLocation Sp = SM.getSpellingLoc(Lexed[Next].getLocation());
-      size_t Off = SM.getFileOffset(Sp) - SM.getFileOffset(BufStart);
-      if (Off < Begin || Off >= End)
-        break;
+    while (Next < Lexed.size() && Offsets[Next] >= Begin &&
+           Offsets[Next] < End)
       Out.push_back(Lexed[Next++]);
-    }
   }
   return Out;
 }

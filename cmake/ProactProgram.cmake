@@ -11,9 +11,9 @@ function(proact_add_program name)
   target_link_libraries(${name} PRIVATE proact m)
   set_target_properties(${name} PROPERTIES
     BUILD_RPATH "${PROACT_LIB_DIR};${LLVM_LIBDIR}")
-  # The plugin is an input of every compilation.
+  # The plugin is an input of every compilation: rebuild when it changes.
   set_source_files_properties(${ARGN} PROPERTIES
-    OBJECT_DEPENDS "$<TARGET_FILE:proact_clang>")
+    OBJECT_DEPENDS "${PROACT_LIB_DIR}/proact-clang.so")
   add_dependencies(${name} proact_clang)
 endfunction()
 
@@ -22,4 +22,6 @@ function(proact_add_sequential name)
   target_include_directories(${name} PRIVATE "${PROJECT_SOURCE_DIR}/include")
   target_compile_options(${name} PRIVATE -Wno-unknown-pragmas)
   target_link_libraries(${name} PRIVATE m)
+  # Sources shared with a PROACT program carry its dependency on the plugin.
+  add_dependencies(${name} proact_clang)
 endfunction()

@@ -29,6 +29,9 @@ config.substitutions.append(
      f"{config.proact_clang} {config.proact_offload_flags} {inc} "
      f"-L{config.proact_lib_dir} -lproact "
      f"-Wl,-rpath,{config.proact_lib_dir}:{config.llvm_lib}"))
+# %seq-cc: the sequential reference build (pragmas ignored).
+config.substitutions.append(
+    ("%seq-cc", f"{config.proact_clang} -Wno-unknown-pragmas -ffp-contract=off {inc}"))
 config.substitutions.append(("%FileCheck", config.llvm_bin + "/FileCheck"))
 config.environment["LD_LIBRARY_PATH"] = (
     config.proact_lib_dir + ":" + config.llvm_lib)

@@ -1,0 +1,24 @@
+#!/usr/bin/env bash
+# Builds PROACT for NVIDIA GPUs here (a machine without GPUs is fine) and
+# packs what a GPU machine without LLVM needs into .gpu-bundle/ (ignored by
+# git): the programs, libproact, and the Debian .debs of the LLVM 16 OpenMP
+# runtime, which scripts/gpu-run.sh unpacks there (docs/gpu.md).
+set -euo pipefail
+root=$(cd "$(dirname "$0")/.." && pwd)
+"$root/scripts/setup.sh"
+dir=$("$root/scripts/build.sh" nvptx)
+out="$root/.gpu-bundle"
+rm -rf "$out/bin" "$out/lib"
+mkdir -p "$out/bin" "$out/lib" "$out/debs"
+cp "$dir"/bin/* "$out/bin/"
+cp "$dir"/lib/libproact.so* "$out/lib/"
+# libomptarget and its CUDA plugin come from libomp5-16, which needs these.
+DEBS=(libomp5-16 libllvm16 libz3-4 libedit2)
+have_all=1
+for p in "${DEBS[@]}"; do
+  ls "$out/debs/${p}_"*.deb >/dev/null 2>&1 || have_all=0
+done
+if [ $have_all -eq 0 ]; then
+  (cd "$out/debs" && apt-get download -qq "${DEBS[@]}")
+fi
+du -sh "$out" | awk '{print "gpu-bundle: " $1 " in .gpu-bundle"}'
