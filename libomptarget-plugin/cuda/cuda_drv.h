@@ -1,0 +1,58 @@
+/* The few CUDA driver API types, constants and functions the cuda backend
+ * uses, declared here (values from CUDA's cuda.h) so that building PROACT
+ * needs no CUDA: libcuda.so.1 is opened with dlopen at run time. */
+#ifndef PROACT_CUDA_DRV_H
+#define PROACT_CUDA_DRV_H
+
+#include <stddef.h>
+
+typedef int CUresult;
+typedef int CUdevice;
+typedef unsigned long long CUdeviceptr; /* 64-bit builds only */
+typedef struct CUctx_st *CUcontext;
+typedef struct CUstream_st *CUstream;
+
+enum {
+  CUDA_SUCCESS = 0,
+  CUDA_ERROR_PEER_ACCESS_ALREADY_ENABLED = 704,
+};
+enum { CU_STREAM_NON_BLOCKING = 0x1 };
+enum {
+  CU_POINTER_ATTRIBUTE_MEMORY_TYPE = 2,
+  CU_POINTER_ATTRIBUTE_DEVICE_ORDINAL = 9,
+};
+enum { CU_MEMORYTYPE_HOST = 1, CU_MEMORYTYPE_DEVICE = 2 };
+
+/* X(name, symbol in libcuda, return, parameters): symbols are the versioned
+ * names cuda.h maps the plain names to. */
+#define PROACT_CUDA_FUNCS(X)                                                  \
+  X(cuInit, "cuInit", (unsigned flags))                                       \
+  X(cuDeviceGetCount, "cuDeviceGetCount", (int *count))                       \
+  X(cuDeviceGet, "cuDeviceGet", (CUdevice * dev, int ordinal))                \
+  X(cuDevicePrimaryCtxRetain, "cuDevicePrimaryCtxRetain",                     \
+    (CUcontext * ctx, CUdevice dev))                                          \
+  X(cuCtxSetCurrent, "cuCtxSetCurrent", (CUcontext ctx))                      \
+  X(cuCtxEnablePeerAccess, "cuCtxEnablePeerAccess",                           \
+    (CUcontext peer, unsigned flags))                                         \
+  X(cuDeviceCanAccessPeer, "cuDeviceCanAccessPeer",                           \
+    (int *can, CUdevice dev, CUdevice peer))                                  \
+  X(cuStreamCreate, "cuStreamCreate", (CUstream * stream, unsigned flags))    \
+  X(cuStreamSynchronize, "cuStreamSynchronize", (CUstream stream))            \
+  X(cuMemcpyPeerAsync, "cuMemcpyPeerAsync",                                   \
+    (CUdeviceptr dst, CUcontext dst_ctx, CUdeviceptr src, CUcontext src_ctx,  \
+     size_t bytes, CUstream stream))                                          \
+  X(cuMemcpyHtoDAsync, "cuMemcpyHtoDAsync_v2",                                \
+    (CUdeviceptr dst, const void *src, size_t bytes, CUstream stream))        \
+  X(cuMemcpyDtoHAsync, "cuMemcpyDtoHAsync_v2",                                \
+    (void *dst, CUdeviceptr src, size_t bytes, CUstream stream))              \
+  X(cuPointerGetAttribute, "cuPointerGetAttribute",                           \
+    (void *data, int attribute, CUdeviceptr ptr))                             \
+  X(cuGetErrorString, "cuGetErrorString", (CUresult err, const char **str))
+
+typedef struct proact__cuda_drv {
+#define PROACT_CUDA_FIELD_(name, sym, params) CUresult(*name) params;
+  PROACT_CUDA_FUNCS(PROACT_CUDA_FIELD_)
+#undef PROACT_CUDA_FIELD_
+} proact__cuda_drv_t;
+
+#endif

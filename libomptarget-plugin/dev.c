@@ -1,0 +1,155 @@
+/* Generic device layer: argument checks, logging and byte counts around the
+ * backend ops; backend choice at init. */
+#include <omp.h>
+#include <pthread.h>
+#include <stdint.h>
+
+#include "../runtime/base/check.h"
+#include "../runtime/base/log.h"
+#include "dev.h"
+#include "dev_ops.h"
+#include "proact.h"
+
+static pthread_once_t dev_once = PTHREAD_ONCE_INIT;
+static int dev_count;
+static const proact__dev_ops_t *dev_ops; /* NULL when there is no device */
+static proact__dev_counters_t dev_counters;
+
+/* Order of preference; the generic omp backend always fits. */
+static const proact__dev_ops_t *const dev_backends[] = {
+    &proact__dev_cuda_ops, &proact__dev_host_ops, &proact__dev_omp_ops};
+
+static void dev_init_once(void) {
+  dev_count = omp_get_num_devices();
+  if (dev_count <= 0) {
+    dev_count = 0;
+    proact__info(PROACT__SUBSYS_INIT, "omp_get_num_devices() is 0");
+    return;
+  }
+  for (size_t i = 0; i < sizeof(dev_backends) / sizeof(dev_backends[0]);
+       i++) {
+    proact_status_t st = dev_backends[i]->probe(dev_count);
+    if (st == PROACT_OK) {
+      dev_ops = dev_backends[i];
+      break;
+    }
+    proact__info(PROACT__SUBSYS_INIT, "device backend %s does not fit: %s",
+                 dev_backends[i]->name, proact_status_string(st));
+    if (st != PROACT_ERR_UNSUPPORTED) {
+      dev_ops = &proact__dev_omp_ops;
+      break;
+    }
+  }
+  proact__info(PROACT__SUBSYS_INIT, "%d openmp devices, backend %s",
+               dev_count, dev_ops->name);
+}
+
+proact_status_t proact__dev_init(void) {
+  pthread_once(&dev_once, dev_init_once);
+  return dev_count > 0 ? PROACT_OK : PROACT_ERR_NO_DEVICE;
+}
+
+int proact__dev_count(void) {
+  proact__dev_init();
+  return dev_count;
+}
+
+const char *proact__dev_backend_name(void) {
+  proact__dev_init();
+  return dev_ops != NULL ? dev_ops->name : "none";
+}
+
+const char *proact_device_kind(void) { return proact__dev_backend_name(); }
+
+static proact_status_t dev_check(int dev, const void *ptr, size_t bytes) {
+  if (dev_ops == NULL)
+    return PROACT_ERR_NO_DEVICE;
+  if (dev < 0 || dev >= dev_count || (ptr == NULL && bytes > 0))
+    return PROACT_ERR_INVALID_PARAM;
+  return PROACT_OK;
+}
+
+static void dev_count_copy(uint64_t *counter, size_t bytes) {
+  __atomic_fetch_add(counter, bytes, __ATOMIC_RELAXED);
+  __atomic_fetch_add(&dev_counters.copies, 1, __ATOMIC_RELAXED);
+}
+
+proact_status_t proact__dev_alloc(int dev, size_t bytes, void **ptr_p) {
+  void *ptr;
+  PROACT_CHECK(dev_check(dev, NULL, 0));
+  if (bytes == 0) {
+    *ptr_p = NULL;
+    return PROACT_OK;
+  }
+  ptr = omp_target_alloc(bytes, dev);
+  if (ptr == NULL)
+    return PROACT_ERR_NO_MEMORY;
+  proact__info(PROACT__SUBSYS_COPY, "allocated %zu bytes at %p on device %d",
+               bytes, ptr, dev);
+  *ptr_p = ptr;
+  return PROACT_OK;
+}
+
+void proact__dev_free(int dev, void *ptr) {
+  if (ptr == NULL || dev_check(dev, ptr, 0) != PROACT_OK)
+    return;
+  proact__info(PROACT__SUBSYS_COPY, "freeing %p on device %d", ptr, dev);
+  omp_target_free(ptr, dev);
+}
+
+proact_status_t proact__dev_copy_to_dev(int dev, void *dst, const void *src,
+                                        size_t bytes) {
+  PROACT_CHECK(dev_check(dev, dst, bytes));
+  if (bytes == 0)
+    return PROACT_OK;
+  if (src == NULL)
+    return PROACT_ERR_INVALID_PARAM;
+  proact__info(PROACT__SUBSYS_COPY, "host %p -> device %d %p, %zu bytes",
+               src, dev, dst, bytes);
+  PROACT_CHECK(dev_ops->copy_to_dev(dev, dst, src, bytes));
+  dev_count_copy(&dev_counters.h2d_bytes, bytes);
+  return PROACT_OK;
+}
+
+proact_status_t proact__dev_copy_to_host(void *dst, int dev, const void *src,
+                                         size_t bytes) {
+  PROACT_CHECK(dev_check(dev, src, bytes));
+  if (bytes == 0)
+    return PROACT_OK;
+  if (dst == NULL)
+    return PROACT_ERR_INVALID_PARAM;
+  proact__info(PROACT__SUBSYS_COPY, "device %d %p -> host %p, %zu bytes",
+               dev, src, dst, bytes);
+  PROACT_CHECK(dev_ops->copy_to_host(dst, dev, src, bytes));
+  dev_count_copy(&dev_counters.d2h_bytes, bytes);
+  return PROACT_OK;
+}
+
+proact_status_t proact__dev_copy_peer(int dst_dev, void *dst, int src_dev,
+                                      const void *src, size_t bytes) {
+  PROACT_CHECK(dev_check(dst_dev, dst, bytes));
+  PROACT_CHECK(dev_check(src_dev, src, bytes));
+  if (bytes == 0)
+    return PROACT_OK;
+  proact__info(PROACT__SUBSYS_COPY, "device %d %p -> device %d %p, %zu bytes",
+               src_dev, src, dst_dev, dst, bytes);
+  PROACT_CHECK(dev_ops->copy_peer(dst_dev, dst, src_dev, src, bytes));
+  dev_count_copy(&dev_counters.peer_bytes, bytes);
+  return PROACT_OK;
+}
+
+proact_status_t proact__dev_sync_all(void) {
+  if (dev_ops == NULL)
+    return PROACT_OK;
+  return dev_ops->sync_all();
+}
+
+void proact__dev_get_counters(proact__dev_counters_t *counters_p) {
+  counters_p->h2d_bytes =
+      __atomic_load_n(&dev_counters.h2d_bytes, __ATOMIC_RELAXED);
+  counters_p->d2h_bytes =
+      __atomic_load_n(&dev_counters.d2h_bytes, __ATOMIC_RELAXED);
+  counters_p->peer_bytes =
+      __atomic_load_n(&dev_counters.peer_bytes, __ATOMIC_RELAXED);
+  counters_p->copies = __atomic_load_n(&dev_counters.copies, __ATOMIC_RELAXED);
+}

@@ -1,0 +1,50 @@
+/* The device layer: what the runtime needs from each OpenMP offload device
+ * (allocation, copies between host and devices and between devices, a
+ * barrier). Generic functions here validate, log (subsystem copy) and count,
+ * then call the backend chosen at init (dev_ops.h). Uses only runtime/base.
+ *
+ * Copies are asynchronous: source and destination must stay untouched until
+ * proact__dev_sync_all() returns. */
+#ifndef PROACT_DEV_H
+#define PROACT_DEV_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "proact/status.h"
+
+/* Finds the devices and chooses the backend; idempotent and thread-safe. */
+proact_status_t proact__dev_init(void);
+
+/* omp_get_num_devices() as seen at init. */
+int proact__dev_count(void);
+
+/* "cuda", "host", "omp" (generic fallback) or "none" (no device). */
+const char *proact__dev_backend_name(void);
+
+/* Device memory from omp_target_alloc, so that OpenMP can associate it with
+ * host memory. bytes == 0 gives NULL. */
+proact_status_t proact__dev_alloc(int dev, size_t bytes, void **ptr_p);
+void proact__dev_free(int dev, void *ptr);
+
+proact_status_t proact__dev_copy_to_dev(int dev, void *dst, const void *src,
+                                        size_t bytes);
+proact_status_t proact__dev_copy_to_host(void *dst, int dev, const void *src,
+                                         size_t bytes);
+/* Device to device, issued on the source device's queue. */
+proact_status_t proact__dev_copy_peer(int dst_dev, void *dst, int src_dev,
+                                      const void *src, size_t bytes);
+/* Waits for every copy issued so far. */
+proact_status_t proact__dev_sync_all(void);
+
+/* Totals since init, read by the runtime to fill per-loop statistics. */
+typedef struct proact__dev_counters {
+  uint64_t h2d_bytes;
+  uint64_t d2h_bytes;
+  uint64_t peer_bytes;
+  uint64_t copies;
+} proact__dev_counters_t;
+
+void proact__dev_get_counters(proact__dev_counters_t *counters_p);
+
+#endif

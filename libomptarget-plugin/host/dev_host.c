@@ -1,0 +1,83 @@
+/* Backend for x86_64 host-offload devices: their omp_target_alloc memory is
+ * plain memory of this process, so copies are memcpy. (LLVM 16's host plugin
+ * cannot copy between devices: isDataExchangable() is false.) */
+#include <omp.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "../../runtime/base/log.h"
+#include "../dev_ops.h"
+
+enum { PROBE_BYTES = 64 };
+
+/* Whether ptr is readable memory of this process: write() reads it in the
+ * kernel and fails with EFAULT instead of crashing when it is not. */
+static int host_readable(const void *ptr, size_t bytes) {
+  char sink[PROBE_BYTES];
+  int fds[2];
+  ssize_t n;
+
+  if (pipe(fds) != 0)
+    return 0;
+  n = write(fds[1], ptr, bytes);
+  if (n == (ssize_t)bytes)
+    n = read(fds[0], sink, bytes);
+  close(fds[0]);
+  close(fds[1]);
+  return n == (ssize_t)bytes;
+}
+
+/* Each device's memory must be readable here and hold what
+ * omp_target_memcpy wrote into it. */
+static proact_status_t host_probe(int ndev) {
+  unsigned char pattern[PROBE_BYTES];
+  int ok = 1;
+
+  for (int i = 0; i < PROBE_BYTES; i++)
+    pattern[i] = (unsigned char)(0xa5 ^ i);
+  for (int dev = 0; dev < ndev && ok; dev++) {
+    void *ptr = omp_target_alloc(PROBE_BYTES, dev);
+    if (ptr == NULL)
+      return PROACT_ERR_UNSUPPORTED;
+    ok = omp_target_memcpy(ptr, pattern, PROBE_BYTES, 0, 0, dev,
+                           omp_get_initial_device()) == 0 &&
+         host_readable(ptr, PROBE_BYTES) &&
+         memcmp(ptr, pattern, PROBE_BYTES) == 0;
+    omp_target_free(ptr, dev);
+  }
+  return ok ? PROACT_OK : PROACT_ERR_UNSUPPORTED;
+}
+
+static proact_status_t host_copy_to_dev(int dev, void *dst, const void *src,
+                                        size_t bytes) {
+  (void)dev;
+  memcpy(dst, src, bytes);
+  return PROACT_OK;
+}
+
+static proact_status_t host_copy_to_host(void *dst, int dev, const void *src,
+                                         size_t bytes) {
+  (void)dev;
+  memcpy(dst, src, bytes);
+  return PROACT_OK;
+}
+
+static proact_status_t host_copy_peer(int dst_dev, void *dst, int src_dev,
+                                      const void *src, size_t bytes) {
+  (void)dst_dev;
+  (void)src_dev;
+  memcpy(dst, src, bytes);
+  return PROACT_OK;
+}
+
+/* memcpy is synchronous. */
+static proact_status_t host_sync_all(void) { return PROACT_OK; }
+
+const proact__dev_ops_t proact__dev_host_ops = {
+    .name = "host",
+    .probe = host_probe,
+    .copy_to_dev = host_copy_to_dev,
+    .copy_to_host = host_copy_to_host,
+    .copy_peer = host_copy_peer,
+    .sync_all = host_sync_all,
+};

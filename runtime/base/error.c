@@ -1,0 +1,26 @@
+/* Fatal errors: a user mistake in a pragma or an environment variable, or a
+ * device failure the program cannot continue after. */
+#include <stdio.h>
+#include <stdlib.h>
+
+#include "error.h"
+
+void proact__fatal(const char *file, int line, int col, const char *fmt,
+                   ...) {
+  char loc[512] = "";
+  char msg[1024];
+  va_list ap;
+
+  if (file != NULL && col > 0)
+    snprintf(loc, sizeof(loc), "%s:%d:%d: ", file, line, col);
+  else if (file != NULL)
+    snprintf(loc, sizeof(loc), "%s:%d: ", file, line);
+  va_start(ap, fmt);
+  vsnprintf(msg, sizeof(msg), fmt, ap);
+  va_end(ap);
+
+  proact__set_last_error("%s%s", loc, msg);
+  fprintf(stderr, "proact: error: %s%s\n", loc, msg);
+  fflush(stderr);
+  exit(EXIT_FAILURE);
+}

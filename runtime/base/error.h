@@ -1,0 +1,20 @@
+/* Error reporting shared by every layer: the last-error string and the fatal
+ * helper used where the lowering contract says "reported and ends the
+ * program". */
+#ifndef PROACT_BASE_ERROR_H
+#define PROACT_BASE_ERROR_H
+
+#include <stdarg.h>
+
+#define PROACT__PRINTF(f, a) __attribute__((format(printf, f, a)))
+
+void proact__set_last_error(const char *fmt, ...) PROACT__PRINTF(1, 2);
+void proact__set_last_errorv(const char *fmt, va_list ap);
+
+/* Prints `proact: error: FILE:LINE:COL: message` to stderr (the location
+ * parts are left out when file is NULL, col when col <= 0), records the
+ * message as the last error, then exits with EXIT_FAILURE. */
+_Noreturn void proact__fatal(const char *file, int line, int col,
+                             const char *fmt, ...) PROACT__PRINTF(4, 5);
+
+#endif

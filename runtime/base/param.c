@@ -1,0 +1,214 @@
+/* The PROACT_* parameter table and its parsers. */
+#include <ctype.h>
+#include <errno.h>
+#include <pthread.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+#include "error.h"
+#include "log.h"
+#include "param.h"
+
+const proact__param_t proact__params[PROACT__PARAM_COUNT_] = {
+    [PROACT__PARAM_DEVICES] =
+        {"PROACT_DEVICES", "all",
+         "'all' or a comma list of OpenMP device numbers and ranges "
+         "(e.g. '0-2,3'), numbers 0-63, each device at most once",
+         "OpenMP devices annotated loops are spread over, in this order",
+         proact__param_parse_devices},
+    [PROACT__PARAM_DEBUG] = {"PROACT_DEBUG", "warn", "warn, info or trace",
+                             "how much PROACT logs to stderr",
+                             proact__param_parse_level},
+    [PROACT__PARAM_DEBUG_SUBSYS] =
+        {"PROACT_DEBUG_SUBSYS", "all",
+         "'all' or a comma list of init, region, part, mech, agent, copy, "
+         "env",
+         "subsystems whose info and trace messages are printed",
+         proact__param_parse_subsys},
+    [PROACT__PARAM_STATS] = {"PROACT_STATS", "0", "0 or 1",
+                             "1: print per-loop statistics at exit",
+                             proact__param_parse_bool},
+};
+
+static const char *const subsys_names[] = {"init",  "region", "part", "mech",
+                                           "agent", "copy",   "env"};
+
+static void set_why(char *why, size_t why_len, const char *fmt, ...)
+    PROACT__PRINTF(3, 4);
+static void set_why(char *why, size_t why_len, const char *fmt, ...) {
+  va_list ap;
+  if (why == NULL || why_len == 0)
+    return;
+  va_start(ap, fmt);
+  vsnprintf(why, why_len, fmt, ap);
+  va_end(ap);
+}
+
+/* Reads a decimal device number at *s, advancing *s. */
+static int parse_devnum(const char **s, int *num_p, char *why,
+                        size_t why_len) {
+  const char *p = *s;
+  long v = 0;
+
+  if (!isdigit((unsigned char)*p)) {
+    set_why(why, why_len, "expected a device number at '%s'", p);
+    return -1;
+  }
+  while (isdigit((unsigned char)*p)) {
+    v = v * 10 + (*p - '0');
+    if (v >= PROACT__DEV_MAX) {
+      set_why(why, why_len, "device number at '%s' is above %d", *s,
+              PROACT__DEV_MAX - 1);
+      return -1;
+    }
+    p++;
+  }
+  *s = p;
+  *num_p = (int)v;
+  return 0;
+}
+
+proact_status_t proact__param_parse_devices(const char *text,
+                                            proact__param_value_t *value_p,
+                                            char *why, size_t why_len) {
+  proact__devlist_t list = {0};
+  unsigned long long seen = 0; /* PROACT__DEV_MAX == 64 bits */
+  const char *p = text;
+
+  if (strcasecmp(text, "all") == 0) {
+    list.all = 1;
+    value_p->devices = list;
+    return PROACT_OK;
+  }
+  for (;;) {
+    int from, to;
+    if (parse_devnum(&p, &from, why, why_len) != 0)
+      return PROACT_ERR_INVALID_PARAM;
+    to = from;
+    if (*p == '-') {
+      p++;
+      if (parse_devnum(&p, &to, why, why_len) != 0)
+        return PROACT_ERR_INVALID_PARAM;
+      if (to < from) {
+        set_why(why, why_len, "range %d-%d is descending", from, to);
+        return PROACT_ERR_INVALID_PARAM;
+      }
+    }
+    for (int d = from; d <= to; d++) {
+      if (seen & (1ull << d)) {
+        set_why(why, why_len, "device %d is listed twice", d);
+        return PROACT_ERR_INVALID_PARAM;
+      }
+      seen |= 1ull << d;
+      list.ids[list.count++] = d;
+    }
+    if (*p == '\0')
+      break;
+    if (*p != ',') {
+      set_why(why, why_len, "unexpected '%c'", *p);
+      return PROACT_ERR_INVALID_PARAM;
+    }
+    p++;
+  }
+  value_p->devices = list;
+  return PROACT_OK;
+}
+
+proact_status_t proact__param_parse_level(const char *text,
+                                          proact__param_value_t *value_p,
+                                          char *why, size_t why_len) {
+  static const char *const names[] = {"warn", "info", "trace"};
+  for (int i = 0; i < 3; i++) {
+    if (strcasecmp(text, names[i]) == 0) {
+      value_p->i = i;
+      return PROACT_OK;
+    }
+  }
+  set_why(why, why_len, "unknown level '%s'", text);
+  return PROACT_ERR_INVALID_PARAM;
+}
+
+proact_status_t proact__param_parse_subsys(const char *text,
+                                           proact__param_value_t *value_p,
+                                           char *why, size_t why_len) {
+  const size_t nnames = sizeof(subsys_names) / sizeof(subsys_names[0]);
+  unsigned mask = 0;
+  const char *p = text;
+
+  for (;;) {
+    size_t n = strcspn(p, ",");
+    size_t i;
+    if (n == 3 && strncasecmp(p, "all", 3) == 0) {
+      mask = PROACT__SUBSYS_ALL;
+    } else {
+      for (i = 0; i < nnames; i++) {
+        if (strlen(subsys_names[i]) == n &&
+            strncasecmp(p, subsys_names[i], n) == 0)
+          break;
+      }
+      if (i == nnames) {
+        set_why(why, why_len, "unknown subsystem '%.*s'", (int)n, p);
+        return PROACT_ERR_INVALID_PARAM;
+      }
+      mask |= 1u << i;
+    }
+    if (p[n] == '\0')
+      break;
+    p += n + 1;
+  }
+  value_p->mask = mask;
+  return PROACT_OK;
+}
+
+proact_status_t proact__param_parse_bool(const char *text,
+                                         proact__param_value_t *value_p,
+                                         char *why, size_t why_len) {
+  if (strcmp(text, "0") == 0 || strcmp(text, "1") == 0) {
+    value_p->i = text[0] - '0';
+    return PROACT_OK;
+  }
+  set_why(why, why_len, "'%s' is not 0 or 1", text);
+  return PROACT_ERR_INVALID_PARAM;
+}
+
+static pthread_mutex_t param_lock = PTHREAD_MUTEX_INITIALIZER;
+static int param_loaded[PROACT__PARAM_COUNT_];
+static proact__param_value_t param_values[PROACT__PARAM_COUNT_];
+
+const proact__param_value_t *proact__param_get(proact__param_id_t id) {
+  const proact__param_t *param = &proact__params[id];
+  const char *env = NULL;
+  int from_env = 0;
+
+  pthread_mutex_lock(&param_lock);
+  if (!param_loaded[id]) {
+    char why[256] = "";
+    const char *text = param->dflt;
+    env = getenv(param->name);
+    if (env != NULL && env[0] != '\0') {
+      text = env;
+      from_env = 1;
+    }
+    if (param->parse(text, &param_values[id], why, sizeof(why)) !=
+        PROACT_OK) {
+      pthread_mutex_unlock(&param_lock);
+      proact__fatal(NULL, 0, 0, "invalid %s='%s': %s; valid values: %s",
+                    param->name, text, why, param->range);
+    }
+    param_loaded[id] = 1;
+  }
+  pthread_mutex_unlock(&param_lock);
+  /* Logged after unlocking: logging itself reads PROACT_DEBUG. */
+  if (from_env)
+    proact__info(PROACT__SUBSYS_ENV, "%s=%s", param->name, env);
+  return &param_values[id];
+}
+
+void proact__param_print_docs(FILE *stream) {
+  for (int i = 0; i < PROACT__PARAM_COUNT_; i++) {
+    const proact__param_t *param = &proact__params[i];
+    fprintf(stream, "| `%s` | `%s` | %s | %s |\n", param->name, param->dflt,
+            param->doc, param->range);
+  }
+}

@@ -1,0 +1,92 @@
+/* PROACT_* environment variables: one table (param.c) gives each its name,
+ * default, valid range, documentation and parser. Each is read once, on
+ * first use, and cached; an invalid value is a fatal error that names the
+ * variable and its valid range. */
+#ifndef PROACT_BASE_PARAM_H
+#define PROACT_BASE_PARAM_H
+
+#include <stddef.h>
+#include <stdio.h>
+
+#include "proact/status.h"
+
+/* Largest number of OpenMP devices PROACT handles (device numbers 0..63). */
+#define PROACT__DEV_MAX 64
+
+typedef struct proact__devlist {
+  int all;   /* "all": every OpenMP device, ids unused */
+  int count; /* number of ids, in the user's order */
+  int ids[PROACT__DEV_MAX];
+} proact__devlist_t;
+
+typedef enum proact__log_level {
+  PROACT__LOG_WARN = 0,
+  PROACT__LOG_INFO = 1,
+  PROACT__LOG_TRACE = 2
+} proact__log_level_t;
+
+/* Subsystems for PROACT_DEBUG_SUBSYS; the names are in param.c. */
+typedef enum proact__subsys {
+  PROACT__SUBSYS_INIT = 1u << 0,
+  PROACT__SUBSYS_REGION = 1u << 1,
+  PROACT__SUBSYS_PART = 1u << 2,
+  PROACT__SUBSYS_MECH = 1u << 3,
+  PROACT__SUBSYS_AGENT = 1u << 4,
+  PROACT__SUBSYS_COPY = 1u << 5,
+  PROACT__SUBSYS_ENV = 1u << 6,
+  PROACT__SUBSYS_ALL = (1u << 7) - 1
+} proact__subsys_t;
+
+typedef enum proact__param_id {
+  PROACT__PARAM_DEVICES,
+  PROACT__PARAM_DEBUG,
+  PROACT__PARAM_DEBUG_SUBSYS,
+  PROACT__PARAM_STATS,
+  PROACT__PARAM_COUNT_
+} proact__param_id_t;
+
+typedef union proact__param_value {
+  long long i;                 /* PROACT_STATS, PROACT_DEBUG (a level) */
+  unsigned mask;               /* PROACT_DEBUG_SUBSYS */
+  proact__devlist_t devices;   /* PROACT_DEVICES */
+} proact__param_value_t;
+
+/* Parses text into *value_p; on failure returns PROACT_ERR_INVALID_PARAM
+ * and writes the exact cause into why. */
+typedef proact_status_t (*proact__param_parse_func_t)(
+    const char *text, proact__param_value_t *value_p, char *why,
+    size_t why_len);
+
+typedef struct proact__param {
+  const char *name;  /* PROACT_... */
+  const char *dflt;  /* used when the variable is unset or empty */
+  const char *range; /* valid values, for error messages and docs */
+  const char *doc;
+  proact__param_parse_func_t parse;
+} proact__param_t;
+
+/* The table, indexed by proact__param_id_t. */
+extern const proact__param_t proact__params[PROACT__PARAM_COUNT_];
+
+/* The cached value of a parameter (parsed from the environment on the first
+ * call; an invalid value ends the program). */
+const proact__param_value_t *proact__param_get(proact__param_id_t id);
+
+/* Writes one line per parameter (name, default, range, doc); docs use it. */
+void proact__param_print_docs(FILE *stream);
+
+/* The parsers, exposed for the unit tests. */
+proact_status_t proact__param_parse_devices(const char *text,
+                                            proact__param_value_t *value_p,
+                                            char *why, size_t why_len);
+proact_status_t proact__param_parse_level(const char *text,
+                                          proact__param_value_t *value_p,
+                                          char *why, size_t why_len);
+proact_status_t proact__param_parse_subsys(const char *text,
+                                           proact__param_value_t *value_p,
+                                           char *why, size_t why_len);
+proact_status_t proact__param_parse_bool(const char *text,
+                                         proact__param_value_t *value_p,
+                                         char *why, size_t why_len);
+
+#endif

@@ -1,0 +1,84 @@
+/* Statistics nodes: a list of loops (few per program), printed at exit. */
+#include <pthread.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "param.h"
+#include "stats.h"
+
+const char *const proact__stat_names[PROACT__STAT_COUNT_] = {
+    [PROACT__STAT_EXECUTIONS] = "execs",
+    [PROACT__STAT_PEER_BYTES] = "peer MB",
+    [PROACT__STAT_COPIES] = "copies",
+    [PROACT__STAT_END_NSEC] = "end s",
+};
+
+struct proact__stats_node {
+  struct proact__stats_node *next;
+  const char *file;
+  int line;
+  uint64_t counters[PROACT__STAT_COUNT_];
+};
+
+static pthread_mutex_t stats_lock = PTHREAD_MUTEX_INITIALIZER;
+static proact__stats_node_t *stats_head; /* in creation order */
+static proact__stats_node_t **stats_tail = &stats_head;
+
+static void stats_print(void) {
+  fprintf(stderr, "proact: stats: %-28s %10s %12s %10s %10s\n", "loop",
+          proact__stat_names[PROACT__STAT_EXECUTIONS],
+          proact__stat_names[PROACT__STAT_PEER_BYTES],
+          proact__stat_names[PROACT__STAT_COPIES],
+          proact__stat_names[PROACT__STAT_END_NSEC]);
+  for (proact__stats_node_t *n = stats_head; n != NULL; n = n->next) {
+    char key[512];
+    const char *base = strrchr(n->file, '/');
+    snprintf(key, sizeof(key), "%s:%d", base != NULL ? base + 1 : n->file,
+             n->line);
+    fprintf(stderr, "proact: stats: %-28s %10llu %12.3f %10llu %10.6f\n",
+            key, (unsigned long long)n->counters[PROACT__STAT_EXECUTIONS],
+            (double)n->counters[PROACT__STAT_PEER_BYTES] / 1e6,
+            (unsigned long long)n->counters[PROACT__STAT_COPIES],
+            (double)n->counters[PROACT__STAT_END_NSEC] / 1e9);
+  }
+}
+
+proact__stats_node_t *proact__stats_node(const char *file, int line) {
+  static int registered;
+  proact__stats_node_t *n;
+
+  if (!PROACT_ENABLE_STATS || !proact__param_get(PROACT__PARAM_STATS)->i)
+    return NULL;
+  if (file == NULL)
+    file = "?";
+  pthread_mutex_lock(&stats_lock);
+  for (n = stats_head; n != NULL; n = n->next)
+    if (n->line == line && strcmp(n->file, file) == 0)
+      break;
+  if (n == NULL) {
+    n = calloc(1, sizeof(*n));
+    if (n != NULL) {
+      n->file = file; /* a string literal in the generated code */
+      n->line = line;
+      *stats_tail = n;
+      stats_tail = &n->next;
+    }
+    if (!registered) {
+      registered = 1;
+      atexit(stats_print);
+    }
+  }
+  pthread_mutex_unlock(&stats_lock);
+  return n;
+}
+
+void proact__stats_add(proact__stats_node_t *node, proact__stat_t stat,
+                       uint64_t value) {
+  __atomic_fetch_add(&node->counters[stat], value, __ATOMIC_RELAXED);
+}
+
+uint64_t proact__stats_read(const proact__stats_node_t *node,
+                            proact__stat_t stat) {
+  return __atomic_load_n(&node->counters[stat], __ATOMIC_RELAXED);
+}

@@ -1,0 +1,45 @@
+/* Per-loop statistics, keyed by the pragma's file:line, printed to stderr at
+ * exit when PROACT_STATS=1. Counting compiles to nothing when
+ * PROACT_ENABLE_STATS is 0. */
+#ifndef PROACT_BASE_STATS_H
+#define PROACT_BASE_STATS_H
+
+#include <stdint.h>
+
+#ifndef PROACT_ENABLE_STATS
+#define PROACT_ENABLE_STATS 1
+#endif
+
+typedef enum proact__stat {
+  PROACT__STAT_EXECUTIONS, /* times the loop ran */
+  PROACT__STAT_PEER_BYTES, /* bytes pushed device to device */
+  PROACT__STAT_COPIES,     /* copies issued (any direction) */
+  PROACT__STAT_END_NSEC,   /* nanoseconds spent in loop_end transfers */
+  PROACT__STAT_COUNT_
+} proact__stat_t;
+
+extern const char *const proact__stat_names[PROACT__STAT_COUNT_];
+
+typedef struct proact__stats_node proact__stats_node_t;
+
+/* The node of the loop at file:line, created on first use; NULL when
+ * PROACT_STATS is 0 (counting then costs one test). */
+proact__stats_node_t *proact__stats_node(const char *file, int line);
+void proact__stats_add(proact__stats_node_t *node, proact__stat_t stat,
+                       uint64_t value);
+uint64_t proact__stats_read(const proact__stats_node_t *node,
+                            proact__stat_t stat);
+
+#if PROACT_ENABLE_STATS
+#define PROACT__STATS_ADD(node, stat, value)                                  \
+  do {                                                                        \
+    if ((node) != NULL)                                                       \
+      proact__stats_add((node), (stat), (uint64_t)(value));                   \
+  } while (0)
+#else
+#define PROACT__STATS_ADD(node, stat, value)                                  \
+  do {                                                                        \
+  } while (0)
+#endif
+
+#endif

@@ -1,0 +1,38 @@
+/* Status strings (from the X-macro list in proact/status.h) and the
+ * process-wide last-error message returned by proact_get_last_error(). */
+#include <pthread.h>
+#include <stdarg.h>
+#include <stdio.h>
+
+#include "proact.h"
+#include "error.h"
+
+const char *proact_status_string(proact_status_t status) {
+  switch (status) {
+#define PROACT_STATUS_CASE_(name, value, msg)                                 \
+  case PROACT_##name:                                                         \
+    return msg;
+    PROACT_STATUS_MAP(PROACT_STATUS_CASE_)
+#undef PROACT_STATUS_CASE_
+  }
+  return "unknown status";
+}
+
+/* One buffer: the API promises validity only until the next error. */
+static char last_error[1024];
+static pthread_mutex_t last_error_lock = PTHREAD_MUTEX_INITIALIZER;
+
+void proact__set_last_errorv(const char *fmt, va_list ap) {
+  pthread_mutex_lock(&last_error_lock);
+  vsnprintf(last_error, sizeof(last_error), fmt, ap);
+  pthread_mutex_unlock(&last_error_lock);
+}
+
+void proact__set_last_error(const char *fmt, ...) {
+  va_list ap;
+  va_start(ap, fmt);
+  proact__set_last_errorv(fmt, ap);
+  va_end(ap);
+}
+
+const char *proact_get_last_error(void) { return last_error; }

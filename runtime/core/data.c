@@ -1,0 +1,123 @@
+/* Data regions (proact__data_begin/end): replicas of each mapped section on
+ * the region's devices for the region's lifetime. */
+#include <stdlib.h>
+
+#include "../../libomptarget-plugin/dev.h"
+#include "../base/error.h"
+#include "../base/log.h"
+#include "devices.h"
+#include "presence.h"
+#include "proact.h"
+#include "replica.h"
+
+struct proact__data {
+  int nowned;                  /* entries this region created */
+  proact__present_t **owned;
+};
+
+/* The region's devices: its devices(...) clause, each participating, or
+ * every participating device. */
+static int data_devices(const proact__data_desc_t *desc, int *devs) {
+  int n = 0;
+  if (desc->devices == NULL) {
+    for (int i = 0; i < proact__devices_count(); i++)
+      devs[n++] = proact__devices_id(i);
+    return n;
+  }
+  if (desc->ndevices <= 0)
+    proact__fatal(desc->file, desc->line, desc->col,
+                  "devices(...) lists no device");
+  for (int i = 0; i < desc->ndevices; i++) {
+    int dev = desc->devices[i];
+    if (!proact__devices_participates(dev))
+      proact__fatal(desc->file, desc->line, desc->col,
+                    "device %d in devices(...) is not a participating device "
+                    "(see PROACT_DEVICES and omp_get_num_devices())",
+                    dev);
+    for (int j = 0; j < n; j++)
+      if (devs[j] == dev)
+        proact__fatal(desc->file, desc->line, desc->col,
+                      "device %d is listed twice in devices(...)", dev);
+    devs[n++] = dev;
+  }
+  return n;
+}
+
+/* A section inside a live one is reused ("present"); it must then be on
+ * every device of this region. */
+static void data_check_reuse(const proact__data_desc_t *desc,
+                             const proact__array_t *array,
+                             const proact__present_t *entry, const int *devs,
+                             int ndevs) {
+  for (int i = 0; i < ndevs; i++)
+    if (proact__present_dev_addr(entry, devs[i], entry->host_lo) == NULL)
+      proact__fatal(desc->file, desc->line, desc->col,
+                    "%s[%lld:%lld] is in the region of %s:%d, which has no "
+                    "replica on device %d",
+                    array->name, array->lo, array->len, entry->file,
+                    entry->line, devs[i]);
+}
+
+proact__data_t *proact__data_begin(const proact__data_desc_t *desc) {
+  proact__data_t *data = calloc(1, sizeof(*data));
+  int devs[PROACT__DEV_MAX];
+  int ndevs;
+
+  proact__devices_init();
+  if (data == NULL || (desc->nmaps > 0 &&
+                       (data->owned = calloc((size_t)desc->nmaps,
+                                             sizeof(*data->owned))) == NULL))
+    proact__fatal(desc->file, desc->line, desc->col, "out of host memory");
+  /* Host fallback: the program uses the host arrays directly. */
+  if (proact__devices_count() == 0)
+    return data;
+  ndevs = data_devices(desc, devs);
+
+  for (int m = 0; m < desc->nmaps; m++) {
+    const proact__map_t *map = &desc->maps[m];
+    proact__present_t *entry = NULL;
+    char *lo, *hi;
+
+    if (map->kind < PROACT__MAP_COPY || map->kind > PROACT__MAP_CREATE)
+      proact__fatal(desc->file, desc->line, desc->col,
+                    "invalid map kind %d for '%s'", map->kind,
+                    map->array.name);
+    proact__array_bytes(&map->array, desc->file, desc->line, desc->col, &lo,
+                        &hi);
+    if (lo == hi)
+      continue; /* an empty section needs no storage */
+    switch (proact__present_find(lo, hi, &entry)) {
+    case PROACT__PRESENT_CONTAINS:
+      data_check_reuse(desc, &map->array, entry, devs, ndevs);
+      proact__info(PROACT__SUBSYS_REGION, "%s[%lld:%lld] already present",
+                   map->array.name, map->array.lo, map->array.len);
+      break;
+    case PROACT__PRESENT_PARTIAL:
+      proact__fatal(desc->file, desc->line, desc->col,
+                    "%s[%lld:%lld] partially overlaps %s[%lld:%lld] of the "
+                    "live region of %s:%d",
+                    map->array.name, map->array.lo, map->array.len,
+                    entry->name, entry->lo, entry->len, entry->file,
+                    entry->line);
+    case PROACT__PRESENT_NONE:
+      data->owned[data->nowned++] =
+          proact__replica_create(&map->array, devs, ndevs, map->kind, 0,
+                                 desc->file, desc->line, desc->col);
+      break;
+    }
+  }
+  if (proact__dev_sync_all() != PROACT_OK)
+    proact__fatal(desc->file, desc->line, desc->col,
+                  "copying the region's arrays to the devices failed");
+  return data;
+}
+
+void proact__data_end(proact__data_t *data) {
+  if (data == NULL)
+    return;
+  /* Reverse order of creation, like nested regions. */
+  for (int i = data->nowned - 1; i >= 0; i--)
+    proact__replica_destroy(data->owned[i]);
+  free(data->owned);
+  free(data);
+}

@@ -1,0 +1,82 @@
+/* Participating device list, built once from omp_get_num_devices() and
+ * PROACT_DEVICES. */
+#include <pthread.h>
+#include <stdio.h>
+
+#include "../../libomptarget-plugin/dev.h"
+#include "../base/error.h"
+#include "../base/log.h"
+#include "../base/param.h"
+#include "devices.h"
+#include "proact.h"
+
+static pthread_once_t devices_once = PTHREAD_ONCE_INIT;
+static int devices_n;
+static int devices_ids[PROACT__DEV_MAX];
+
+void proact__devices_format(const int *ids, int n, char *buf, size_t len) {
+  size_t used = 0;
+  buf[0] = '\0';
+  for (int i = 0; i < n && used < len; i++)
+    used += (size_t)snprintf(buf + used, len - used, "%s%d", i ? "," : "",
+                             ids[i]);
+}
+
+static void devices_init_once(void) {
+  const proact__devlist_t *list =
+      &proact__param_get(PROACT__PARAM_DEVICES)->devices;
+  int count = proact__dev_count();
+  char buf[256];
+
+  if (count == 0) {
+    proact__warn("no offload device; annotated loops run on the host");
+    return;
+  }
+  if (count > PROACT__DEV_MAX) {
+    proact__warn("%d openmp devices; using the first %d", count,
+                 PROACT__DEV_MAX);
+    count = PROACT__DEV_MAX;
+  }
+  if (list->all) {
+    for (int d = 0; d < count; d++)
+      devices_ids[devices_n++] = d;
+  } else {
+    for (int i = 0; i < list->count; i++) {
+      if (list->ids[i] >= count)
+        proact__fatal(NULL, 0, 0,
+                      "PROACT_DEVICES names device %d but there are %d "
+                      "openmp devices (0-%d)",
+                      list->ids[i], count, count - 1);
+      devices_ids[devices_n++] = list->ids[i];
+    }
+  }
+  proact__devices_format(devices_ids, devices_n, buf, sizeof(buf));
+  proact__info(PROACT__SUBSYS_INIT, "participating devices %s (backend %s)",
+               buf, proact__dev_backend_name());
+}
+
+void proact__devices_init(void) {
+  pthread_once(&devices_once, devices_init_once);
+}
+
+int proact__devices_count(void) {
+  proact__devices_init();
+  return devices_n;
+}
+
+int proact__devices_id(int i) {
+  proact__devices_init();
+  return i >= 0 && i < devices_n ? devices_ids[i] : -1;
+}
+
+int proact__devices_participates(int dev) {
+  proact__devices_init();
+  for (int i = 0; i < devices_n; i++)
+    if (devices_ids[i] == dev)
+      return 1;
+  return 0;
+}
+
+int proact_num_devices(void) { return proact__devices_count(); }
+
+int proact_device_id(int i) { return proact__devices_id(i); }

@@ -1,0 +1,21 @@
+/* The participating devices: every OpenMP device, or the PROACT_DEVICES
+ * subset, in that order. With no offload device, PROACT falls back to one
+ * part on the host (omp_get_initial_device()) and keeps no replicas. */
+#ifndef PROACT_CORE_DEVICES_H
+#define PROACT_CORE_DEVICES_H
+
+#include <stddef.h>
+
+/* Initialises the base and device layers and the device list; idempotent. */
+void proact__devices_init(void);
+
+/* Number of participating devices; 0 in the host fallback. */
+int proact__devices_count(void);
+/* OpenMP number of the i-th participating device. */
+int proact__devices_id(int i);
+/* Whether OpenMP device dev participates. */
+int proact__devices_participates(int dev);
+/* Writes the participating devices as "0,1,3" into buf. */
+void proact__devices_format(const int *ids, int n, char *buf, size_t len);
+
+#endif

@@ -1,0 +1,391 @@
+/* Annotated loops: trip counts, parts, replicas, write-span checks, and the
+ * transfer mechanism at the end. */
+#include <limits.h>
+#include <omp.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "../../libomptarget-plugin/dev.h"
+#include "../base/error.h"
+#include "../base/log.h"
+#include "devices.h"
+#include "loop.h"
+#include "partition.h"
+#include "replica.h"
+#include "span.h"
+
+static const char *const cmp_spelling[] = {"<", "<=", ">", ">="};
+
+long long proact__trip_count(long long first, long long bound,
+                             long long step, int cmp, const char *file,
+                             int line) {
+  long long n;
+  if (cmp < PROACT__CMP_LT || cmp > PROACT__CMP_GE)
+    proact__fatal(file, line, 0, "invalid loop comparison %d", cmp);
+  n = proact__trip_count_checked(first, bound, step, cmp);
+  if (n == -1)
+    proact__fatal(file, line, 0,
+                  "loop 'i = %lld; i %s %lld; i += %lld' never ends: the step "
+                  "is %s",
+                  first, cmp_spelling[cmp], bound, step,
+                  step == 0 ? "0" : "of the wrong sign");
+  if (n == -2)
+    proact__fatal(file, line, 0, "loop 'i = %lld; i %s %lld; i += %lld' has "
+                  "more than %lld iterations",
+                  first, cmp_spelling[cmp], bound, step, LLONG_MAX);
+  return n;
+}
+
+static long long saturate(__int128 v) {
+  return v > LLONG_MAX ? LLONG_MAX : v < LLONG_MIN ? LLONG_MIN : (long long)v;
+}
+
+void proact__span_add(proact__write_site_t *site, long long coef,
+                      long long first, long long bound, long long step,
+                      int cmp) {
+  long long n = proact__trip_count_checked(first, bound, step, cmp);
+  __int128 x, y;
+
+  if (n == -1)
+    proact__fatal(NULL, 0, 0,
+                  "inner loop of the store at line %d:%d never ends: its "
+                  "step is %lld",
+                  site->line, site->col, step);
+  if (n == 0) {
+    site->empty = 1;
+    return;
+  }
+  /* n == -2 (huge) still has a last value below: first + (n-1)*step is
+   * bounded by the loop's own bound. Use the bound itself. */
+  x = (__int128)coef * first;
+  y = (__int128)coef *
+      (n > 0 ? (__int128)first + (__int128)(n - 1) * step : (__int128)bound);
+  /* Saturated offsets make the span fall outside any region: reported. */
+  site->off_min = saturate((__int128)site->off_min + (x < y ? x : y));
+  site->off_max = saturate((__int128)site->off_max + (x < y ? y : x));
+}
+
+/* The loop's devices: its devices(...) clause (participating devices, no
+ * repeats) or every participating device; one device, the host, in the
+ * fallback. */
+static void loop_parts(proact__loop_t *loop, const proact__loop_desc_t *desc) {
+  int n = proact__devices_count();
+
+  if (n == 0) {
+    loop->devs[0] = omp_get_initial_device();
+    loop->nparts = 1;
+  } else if (desc->devices == NULL) {
+    for (int i = 0; i < n; i++)
+      loop->devs[i] = proact__devices_id(i);
+    loop->nparts = n;
+  } else {
+    if (desc->ndevices <= 0 || desc->ndevices > PROACT__DEV_MAX)
+      proact__fatal(desc->file, desc->line, desc->col,
+                    "devices(...) lists %d devices", desc->ndevices);
+    for (int i = 0; i < desc->ndevices; i++) {
+      int dev = desc->devices[i];
+      if (!proact__devices_participates(dev))
+        proact__fatal(desc->file, desc->line, desc->col,
+                      "device %d in devices(...) is not a participating "
+                      "device (see PROACT_DEVICES and omp_get_num_devices())",
+                      dev);
+      for (int j = 0; j < i; j++)
+        if (loop->devs[j] == dev)
+          proact__fatal(desc->file, desc->line, desc->col,
+                        "device %d is listed twice in devices(...)", dev);
+      loop->devs[i] = dev;
+    }
+    loop->nparts = desc->ndevices;
+  }
+  for (int p = 0; p < loop->nparts; p++)
+    proact__partition_block(desc->trip, loop->nparts, p, &loop->lo[p],
+                            &loop->hi[p]);
+}
+
+static void loop_mech(proact__loop_t *loop, const proact__loop_desc_t *desc) {
+  int mech = desc->mech;
+  if (mech < 0 || mech >= PROACT_MECH_COUNT_)
+    proact__fatal(desc->file, desc->line, desc->col,
+                  "invalid mechanism %d", mech);
+  /* No profile yet: auto is the baseline. */
+  if (mech == PROACT_MECH_AUTO)
+    mech = PROACT_MECH_MEMCPY;
+  loop->mech = proact__mechs[mech];
+}
+
+/* Finds array's replicas on every loop device, or creates loop-only ones.
+ * Returns NULL when there is nothing to replicate (host fallback, empty
+ * section). */
+static proact__present_t *loop_array(proact__loop_t *loop,
+                                     const proact__loop_desc_t *desc,
+                                     const proact__array_t *array) {
+  proact__present_t *entry = NULL;
+  char *lo, *hi;
+
+  proact__array_bytes(array, desc->file, desc->line, desc->col, &lo, &hi);
+  if (proact__devices_count() == 0 || lo == hi)
+    return NULL;
+  switch (proact__present_find(lo, hi, &entry)) {
+  case PROACT__PRESENT_CONTAINS:
+    for (int p = 0; p < loop->nparts; p++)
+      if (proact__present_dev_addr(entry, loop->devs[p], lo) == NULL)
+        proact__fatal(desc->file, desc->line, desc->col,
+                      "%s[%lld:%lld] is in the region of %s:%d, which has no "
+                      "replica on device %d where the loop runs",
+                      array->name, array->lo, array->len, entry->file,
+                      entry->line, loop->devs[p]);
+    return entry;
+  case PROACT__PRESENT_PARTIAL:
+    proact__fatal(desc->file, desc->line, desc->col,
+                  "%s[%lld:%lld] partially overlaps %s[%lld:%lld] of the "
+                  "region of %s:%d",
+                  array->name, array->lo, array->len, entry->name, entry->lo,
+                  entry->len, entry->file, entry->line);
+  case PROACT__PRESENT_NONE:
+    break;
+  }
+  /* Copied in now; only the written spans go back, in loop_end. */
+  entry = proact__replica_create(array, loop->devs, loop->nparts,
+                                 PROACT__MAP_COPYIN, 1, desc->file,
+                                 desc->line, desc->col);
+  loop->implicit[loop->nimplicit++] = entry;
+  return entry;
+}
+
+/* A written byte range of one part, before merging. */
+typedef struct loop_write {
+  const void *key; /* the replica entry, or the array when none */
+  proact__present_t *entry; /* NULL: no replicas, nothing to transfer */
+  int part;
+  int site;
+  char *lo;
+  char *hi;
+} loop_write_t;
+
+static int write_cmp_addr(const void *pa, const void *pb) {
+  const loop_write_t *a = pa, *b = pb;
+  if (a->key != b->key)
+    return (uintptr_t)a->key < (uintptr_t)b->key ? -1 : 1;
+  if (a->lo != b->lo)
+    return a->lo < b->lo ? -1 : 1;
+  return a->part - b->part;
+}
+
+static int write_cmp_part(const void *pa, const void *pb) {
+  const loop_write_t *a = pa, *b = pb;
+  if (a->key != b->key)
+    return (uintptr_t)a->key < (uintptr_t)b->key ? -1 : 1;
+  if (a->part != b->part)
+    return a->part - b->part;
+  return a->lo < b->lo ? -1 : a->lo > b->lo;
+}
+
+/* The write span of every (site, part), checked against the array's section
+ * and against the other parts' spans. */
+static int loop_writes(const proact__loop_t *loop,
+                       const proact__loop_desc_t *desc,
+                       proact__present_t *const *entries,
+                       loop_write_t *writes) {
+  int n = 0;
+  char b1[48], b2[48];
+
+  for (int s = 0; s < desc->nsites; s++) {
+    const proact__write_site_t *site = &desc->sites[s];
+    const proact__array_t *array;
+    if (site->array < 0 || site->array >= desc->narrays)
+      proact__fatal(desc->file, site->line, site->col,
+                    "store refers to array %d of %d", site->array,
+                    desc->narrays);
+    array = &desc->arrays[site->array];
+    for (int p = 0; p < loop->nparts; p++) {
+      proact__span_t span;
+      if (!proact__span_of_site(site, desc->first, desc->step, loop->lo[p],
+                                loop->hi[p], &span))
+        continue;
+      if (span.lo < array->lo ||
+          span.hi >= (__int128)array->lo + array->len) {
+        /* Report the whole loop's range: the part split is no concern of
+         * the user's. */
+        proact__span_of_site(site, desc->first, desc->step, 0, desc->trip,
+                             &span);
+        proact__fatal(desc->file, site->line, site->col,
+                      "loop writes %s[%s..%s] outside region(%s[%lld:%lld])",
+                      array->name, proact__span_format(span.lo, b1),
+                      proact__span_format(span.hi, b2), array->name,
+                      array->lo, array->len);
+      }
+      /* Inside the section, so these byte offsets fit. */
+      writes[n].entry = entries[site->array];
+      writes[n].key = writes[n].entry != NULL ? (const void *)writes[n].entry
+                                              : (const void *)array;
+      writes[n].part = p;
+      writes[n].site = s;
+      writes[n].lo = (char *)array->base +
+                     (ptrdiff_t)(span.lo * (__int128)array->elem_size);
+      writes[n].hi = (char *)array->base +
+                     (ptrdiff_t)((span.hi + 1) * (__int128)array->elem_size);
+      n++;
+    }
+  }
+
+  /* Sorted by address, two parts overlap iff some range starts before an
+   * earlier one of another part ends. */
+  qsort(writes, (size_t)n, sizeof(*writes), write_cmp_addr);
+  for (int i = 0; i < n; i++) {
+    for (int j = i + 1; j < n && writes[j].key == writes[i].key &&
+                        writes[j].lo < writes[i].hi;
+         j++) {
+      const proact__write_site_t *site;
+      const proact__array_t *array;
+      if (writes[j].part == writes[i].part)
+        continue;
+      site = &desc->sites[writes[j].site];
+      array = &desc->arrays[site->array];
+      proact__fatal(desc->file, site->line, site->col,
+                    "writes of '%s' by devices %d and %d overlap at %s[%lld]: "
+                    "the loop is not parallel over its iterations or the "
+                    "index cannot be split",
+                    array->name, loop->devs[writes[i].part],
+                    loop->devs[writes[j].part], array->name,
+                    (long long)((writes[j].lo - (char *)array->base) /
+                                (long long)array->elem_size));
+    }
+  }
+  return n;
+}
+
+/* Merges the ranges of each (entry, part) into the loop's transfer list;
+ * arrays without replicas need no transfer. */
+static void loop_xfers(proact__loop_t *loop, loop_write_t *writes, int n,
+                       const proact__loop_desc_t *desc) {
+  qsort(writes, (size_t)n, sizeof(*writes), write_cmp_part);
+  loop->xfers = calloc((size_t)(n > 0 ? n : 1), sizeof(*loop->xfers));
+  if (loop->xfers == NULL)
+    proact__fatal(desc->file, desc->line, desc->col, "out of host memory");
+  for (int i = 0; i < n; i++) {
+    proact__loop_xfer_t *last =
+        loop->nxfers > 0 ? &loop->xfers[loop->nxfers - 1] : NULL;
+    if (writes[i].entry == NULL)
+      continue;
+    if (last != NULL && last->entry == writes[i].entry &&
+        last->part == writes[i].part && writes[i].lo <= last->host_hi) {
+      if (writes[i].hi > last->host_hi)
+        last->host_hi = writes[i].hi;
+      continue;
+    }
+    loop->xfers[loop->nxfers].entry = writes[i].entry;
+    loop->xfers[loop->nxfers].part = writes[i].part;
+    loop->xfers[loop->nxfers].host_lo = writes[i].lo;
+    loop->xfers[loop->nxfers].host_hi = writes[i].hi;
+    loop->nxfers++;
+  }
+}
+
+proact__loop_t *proact__loop_begin(const proact__loop_desc_t *desc) {
+  proact__loop_t *loop = calloc(1, sizeof(*loop));
+  proact__present_t **entries = NULL;
+  loop_write_t *writes = NULL;
+  proact_status_t st;
+  int nwrites;
+
+  proact__devices_init();
+  if (loop == NULL ||
+      (entries = calloc((size_t)desc->narrays + 1, sizeof(*entries))) ==
+          NULL ||
+      (loop->implicit = calloc((size_t)desc->narrays + 1,
+                               sizeof(*loop->implicit))) == NULL ||
+      (writes = calloc((size_t)desc->nsites * PROACT__DEV_MAX + 1,
+                       sizeof(*writes))) == NULL)
+    proact__fatal(desc->file, desc->line, desc->col, "out of host memory");
+  loop->file = desc->file;
+  loop->line = desc->line;
+  loop->col = desc->col;
+  if (desc->trip < 0 || desc->step == 0)
+    proact__fatal(desc->file, desc->line, desc->col,
+                  "invalid loop: trip %lld, step %lld", desc->trip,
+                  desc->step);
+  loop_mech(loop, desc);
+  loop_parts(loop, desc);
+  for (int a = 0; a < desc->narrays; a++)
+    entries[a] = loop_array(loop, desc, &desc->arrays[a]);
+
+  nwrites = loop_writes(loop, desc, entries, writes);
+  loop_xfers(loop, writes, nwrites, desc);
+  free(writes);
+  free(entries);
+
+  if (loop->nimplicit > 0 && proact__dev_sync_all() != PROACT_OK)
+    proact__fatal(desc->file, desc->line, desc->col,
+                  "copying the loop's arrays to the devices failed");
+  st = loop->mech->setup(loop);
+  for (int p = 0; p < loop->nparts && st == PROACT_OK; p++)
+    st = loop->mech->arm(loop, p);
+  if (st == PROACT_ERR_UNSUPPORTED)
+    proact__fatal(desc->file, desc->line, desc->col,
+                  "mechanism '%s' is not implemented", loop->mech->name);
+  if (st != PROACT_OK)
+    proact__fatal(desc->file, desc->line, desc->col,
+                  "mechanism '%s' failed to start: %s", loop->mech->name,
+                  proact_status_string(st));
+
+  loop->stats = proact__stats_node(desc->file, desc->line);
+  PROACT__STATS_ADD(loop->stats, PROACT__STAT_EXECUTIONS, 1);
+  for (int p = 0; p < loop->nparts; p++)
+    proact__info(PROACT__SUBSYS_PART, "%s:%d part %d: device %d, k in "
+                 "[%lld, %lld)",
+                 desc->file, desc->line, p, loop->devs[p], loop->lo[p],
+                 loop->hi[p]);
+  return loop;
+}
+
+int proact__loop_nparts(const proact__loop_t *loop) { return loop->nparts; }
+
+int proact__loop_part_device(const proact__loop_t *loop, int part) {
+  return loop->devs[part];
+}
+
+long long proact__loop_part_lo(const proact__loop_t *loop, int part) {
+  return loop->lo[part];
+}
+
+long long proact__loop_part_hi(const proact__loop_t *loop, int part) {
+  return loop->hi[part];
+}
+
+static uint64_t now_ns(void) {
+  struct timespec ts;
+  clock_gettime(CLOCK_MONOTONIC, &ts);
+  return (uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec;
+}
+
+void proact__loop_end(proact__loop_t *loop) {
+  proact__dev_counters_t before, after;
+  uint64_t t0 = now_ns();
+  proact_status_t st;
+
+  proact__dev_get_counters(&before);
+  st = loop->mech->drain(loop);
+  if (st != PROACT_OK)
+    proact__fatal(loop->file, loop->line, loop->col,
+                  "mechanism '%s' failed to deliver the loop's writes: %s",
+                  loop->mech->name, proact_status_string(st));
+  st = loop->mech->cleanup(loop);
+  if (st != PROACT_OK)
+    proact__warn("mechanism '%s' cleanup failed: %s", loop->mech->name,
+                 proact_status_string(st));
+  for (int i = loop->nimplicit - 1; i >= 0; i--)
+    proact__replica_destroy(loop->implicit[i]);
+  proact__dev_get_counters(&after);
+
+  PROACT__STATS_ADD(loop->stats, PROACT__STAT_END_NSEC, now_ns() - t0);
+  PROACT__STATS_ADD(loop->stats, PROACT__STAT_PEER_BYTES,
+                    after.peer_bytes - before.peer_bytes);
+  PROACT__STATS_ADD(loop->stats, PROACT__STAT_COPIES,
+                    after.copies - before.copies);
+  free(loop->xfers);
+  free(loop->implicit);
+  free(loop);
+}

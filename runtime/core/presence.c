@@ -1,0 +1,55 @@
+/* The presence table: a short list (one entry per live array section). */
+#include <pthread.h>
+#include <stddef.h>
+
+#include "presence.h"
+
+static pthread_mutex_t present_lock = PTHREAD_MUTEX_INITIALIZER;
+static proact__present_t *present_head;
+
+proact__present_match_t proact__present_find(const char *lo, const char *hi,
+                                             proact__present_t **entry_p) {
+  proact__present_match_t match = PROACT__PRESENT_NONE;
+
+  pthread_mutex_lock(&present_lock);
+  for (proact__present_t *e = present_head; e != NULL; e = e->next) {
+    if (lo >= e->host_lo && hi <= e->host_hi) {
+      match = PROACT__PRESENT_CONTAINS;
+      *entry_p = e;
+      break;
+    }
+    if (lo < e->host_hi && e->host_lo < hi) {
+      match = PROACT__PRESENT_PARTIAL;
+      *entry_p = e; /* keep looking: a containing entry wins */
+    }
+  }
+  pthread_mutex_unlock(&present_lock);
+  return match;
+}
+
+void proact__present_insert(proact__present_t *entry) {
+  pthread_mutex_lock(&present_lock);
+  entry->next = present_head;
+  present_head = entry;
+  pthread_mutex_unlock(&present_lock);
+}
+
+void proact__present_remove(proact__present_t *entry) {
+  pthread_mutex_lock(&present_lock);
+  for (proact__present_t **p = &present_head; *p != NULL; p = &(*p)->next) {
+    if (*p == entry) {
+      *p = entry->next;
+      break;
+    }
+  }
+  pthread_mutex_unlock(&present_lock);
+}
+
+void *proact__present_dev_addr(const proact__present_t *entry, int dev,
+                               const void *host_addr) {
+  for (int i = 0; i < entry->ndevs; i++)
+    if (entry->devs[i] == dev)
+      return (char *)entry->ptrs[i] +
+             ((const char *)host_addr - entry->host_lo);
+  return NULL;
+}

@@ -1,0 +1,118 @@
+/* Creating and destroying the replicas of one array section. */
+#include <omp.h>
+#include <stdint.h>
+#include <stdlib.h>
+
+#include "../../libomptarget-plugin/dev.h"
+#include "../base/error.h"
+#include "../base/log.h"
+#include "proact.h"
+#include "replica.h"
+
+void proact__array_bytes(const proact__array_t *array, const char *file,
+                         int line, int col, char **lo_p, char **hi_p) {
+  const char *name = array->name != NULL ? array->name : "?";
+  __int128 lo, hi;
+
+  if (array->elem_size == 0)
+    proact__fatal(file, line, col, "array '%s' has elements of size 0",
+                  name);
+  if (array->len < 0)
+    proact__fatal(file, line, col, "section %s[%lld:%lld] has a negative "
+                  "length", name, array->lo, array->len);
+  if (array->base == NULL && array->len > 0)
+    proact__fatal(file, line, col, "array '%s' is a null pointer", name);
+  lo = (__int128)(uintptr_t)array->base +
+       (__int128)array->lo * (__int128)array->elem_size;
+  hi = lo + (__int128)array->len * (__int128)array->elem_size;
+  if (lo < 0 || hi > (__int128)UINTPTR_MAX)
+    proact__fatal(file, line, col, "section %s[%lld:%lld] lies outside the "
+                  "address space", name, array->lo, array->len);
+  *lo_p = (char *)(uintptr_t)lo;
+  *hi_p = (char *)(uintptr_t)hi;
+}
+
+proact__present_t *proact__replica_create(const proact__array_t *array,
+                                          const int *devs, int ndevs,
+                                          int kind, int implicit,
+                                          const char *file, int line,
+                                          int col) {
+  proact__present_t *entry = calloc(1, sizeof(*entry));
+  int copy_in = kind == PROACT__MAP_COPY || kind == PROACT__MAP_COPYIN;
+  size_t bytes;
+
+  if (entry == NULL)
+    proact__fatal(file, line, col, "out of host memory");
+  entry->name = array->name != NULL ? array->name : "?";
+  entry->lo = array->lo;
+  entry->len = array->len;
+  proact__array_bytes(array, file, line, col, &entry->host_lo,
+                      &entry->host_hi);
+  entry->kind = kind;
+  entry->implicit = implicit;
+  entry->file = file;
+  entry->line = line;
+  bytes = (size_t)(entry->host_hi - entry->host_lo);
+
+  for (int i = 0; i < ndevs; i++) {
+    int dev = devs[i];
+    void *ptr = NULL;
+    proact_status_t st = proact__dev_alloc(dev, bytes, &ptr);
+    if (st != PROACT_OK)
+      proact__fatal(file, line, col,
+                    "cannot allocate %zu bytes for %s[%lld:%lld] on device "
+                    "%d: %s",
+                    bytes, entry->name, array->lo, array->len, dev,
+                    proact_status_string(st));
+    entry->devs[i] = dev;
+    entry->ptrs[i] = ptr;
+    entry->ndevs = i + 1;
+    if (copy_in) {
+      st = proact__dev_copy_to_dev(dev, ptr, entry->host_lo, bytes);
+      if (st != PROACT_OK)
+        proact__fatal(file, line, col,
+                      "copying %s[%lld:%lld] to device %d failed: %s",
+                      entry->name, array->lo, array->len, dev,
+                      proact_status_string(st));
+    }
+    if (omp_target_associate_ptr(entry->host_lo, ptr, bytes, 0, dev) != 0)
+      proact__fatal(file, line, col,
+                    "cannot associate %s[%lld:%lld] with its replica on "
+                    "device %d: is it mapped by an openmp data directive?",
+                    entry->name, array->lo, array->len, dev);
+  }
+  proact__info(PROACT__SUBSYS_REGION,
+               "%s replicas of %s[%lld:%lld] (%zu bytes) on %d devices",
+               implicit ? "loop-only" : "region", entry->name, array->lo,
+               array->len, bytes, ndevs);
+  proact__present_insert(entry);
+  return entry;
+}
+
+void proact__replica_destroy(proact__present_t *entry) {
+  size_t bytes = (size_t)(entry->host_hi - entry->host_lo);
+  proact_status_t st;
+
+  proact__present_remove(entry);
+  if (entry->ndevs > 0 &&
+      (entry->kind == PROACT__MAP_COPY || entry->kind == PROACT__MAP_COPYOUT)) {
+    st = proact__dev_copy_to_host(entry->host_lo, entry->devs[0],
+                                  entry->ptrs[0], bytes);
+    if (st == PROACT_OK)
+      st = proact__dev_sync_all();
+    if (st != PROACT_OK)
+      proact__fatal(entry->file, entry->line, 0,
+                    "copying %s[%lld:%lld] back from device %d failed: %s",
+                    entry->name, entry->lo, entry->len, entry->devs[0],
+                    proact_status_string(st));
+  }
+  for (int i = entry->ndevs - 1; i >= 0; i--) {
+    if (omp_target_disassociate_ptr(entry->host_lo, entry->devs[i]) != 0)
+      proact__warn("cannot disassociate %s[%lld:%lld] from device %d",
+                   entry->name, entry->lo, entry->len, entry->devs[i]);
+    proact__dev_free(entry->devs[i], entry->ptrs[i]);
+  }
+  proact__info(PROACT__SUBSYS_REGION, "freed replicas of %s[%lld:%lld]",
+               entry->name, entry->lo, entry->len);
+  free(entry);
+}

@@ -1,0 +1,31 @@
+/* Replicas of one array section: one device allocation per device,
+ * associated with the host section so that OpenMP target regions mapping
+ * the section (map(alloc: a[lo:len])) use them. */
+#ifndef PROACT_CORE_REPLICA_H
+#define PROACT_CORE_REPLICA_H
+
+#include "proact/lowering.h"
+#include "presence.h"
+
+/* Host bytes [*lo_p, *hi_p) of array's section. Invalid sections (size 0
+ * elements, negative length, NULL base, address overflow) are fatal errors
+ * at file:line:col. */
+void proact__array_bytes(const proact__array_t *array, const char *file,
+                         int line, int col, char **lo_p, char **hi_p);
+
+/* Allocates array's section on each of devs, copies it in unless kind is
+ * PROACT__MAP_COPYOUT or _CREATE, associates it, and enters it in the
+ * presence table. Copies are not waited for: call proact__dev_sync_all()
+ * before kernels use the replicas. Failures are fatal. */
+proact__present_t *proact__replica_create(const proact__array_t *array,
+                                          const int *devs, int ndevs,
+                                          int kind, int implicit,
+                                          const char *file, int line,
+                                          int col);
+
+/* Removes the entry from the table; copies the section back to the host
+ * from its first device when kind is COPY or COPYOUT (replicas are
+ * consistent after every loop); disassociates and frees. */
+void proact__replica_destroy(proact__present_t *entry);
+
+#endif

@@ -1,0 +1,65 @@
+/* Trip counts and write spans, in 128-bit arithmetic. */
+#include <limits.h>
+
+#include "span.h"
+
+long long proact__trip_count_checked(long long first, long long bound,
+                                     long long step, int cmp) {
+  __int128 f = first, b = bound, s = step, n;
+  int runs;
+
+  switch (cmp) {
+  case PROACT__CMP_LT: runs = f < b; break;
+  case PROACT__CMP_LE: runs = f <= b; break;
+  case PROACT__CMP_GT: runs = f > b; break;
+  case PROACT__CMP_GE: runs = f >= b; break;
+  default: return -1;
+  }
+  if (!runs)
+    return 0;
+  /* A loop that runs must move towards the bound. */
+  if ((cmp <= PROACT__CMP_LE && s <= 0) || (cmp >= PROACT__CMP_GT && s >= 0))
+    return -1;
+  switch (cmp) {
+  case PROACT__CMP_LT: n = (b - f + s - 1) / s; break;
+  case PROACT__CMP_LE: n = (b - f) / s + 1; break;
+  case PROACT__CMP_GT: n = (f - b - s - 1) / -s; break;
+  default: n = (f - b) / -s + 1; break;
+  }
+  return n > LLONG_MAX ? -2 : (long long)n;
+}
+
+int proact__span_of_site(const proact__write_site_t *site, long long first,
+                         long long step, long long klo, long long khi,
+                         proact__span_t *span_p) {
+  __int128 i_first, i_last, x, y;
+
+  if (site->empty || klo >= khi)
+    return 0;
+  i_first = (__int128)first + (__int128)klo * step;
+  i_last = (__int128)first + (__int128)(khi - 1) * step;
+  x = (__int128)site->coef * i_first;
+  y = (__int128)site->coef * i_last;
+  span_p->lo = (x < y ? x : y) + site->off_min;
+  span_p->hi = (x < y ? y : x) + site->off_max;
+  return 1;
+}
+
+const char *proact__span_format(__int128 value, char *buf) {
+  char tmp[48];
+  int n = 0, neg = value < 0;
+  unsigned __int128 u =
+      neg ? -(unsigned __int128)value : (unsigned __int128)value;
+
+  do {
+    tmp[n++] = (char)('0' + (int)(u % 10));
+    u /= 10;
+  } while (u != 0);
+  int j = 0;
+  if (neg)
+    buf[j++] = '-';
+  while (n > 0)
+    buf[j++] = tmp[--n];
+  buf[j] = '\0';
+  return buf;
+}

@@ -1,0 +1,34 @@
+/* Which elements a loop part writes: for a write site index = coef*i + off
+ * with off in [off_min, off_max] and i = first + k*step, the index range of
+ * iterations k in [klo, khi). 128-bit so that no affine index overflows. */
+#ifndef PROACT_CORE_SPAN_H
+#define PROACT_CORE_SPAN_H
+
+#include "proact/lowering.h"
+
+typedef struct proact__span {
+  __int128 lo; /* first and last element index written, inclusive */
+  __int128 hi;
+} proact__span_t;
+
+/* Returns 0 (and leaves *span_p alone) when the part writes nothing there:
+ * empty k range or empty site. */
+int proact__span_of_site(const proact__write_site_t *site, long long first,
+                         long long step, long long klo, long long khi,
+                         proact__span_t *span_p);
+
+static inline int proact__span_intersect(const proact__span_t *a,
+                                         const proact__span_t *b) {
+  return a->lo <= b->hi && b->lo <= a->hi;
+}
+
+/* Number of iterations of `for (i = first; i CMP bound; i += step)`:
+ * >= 0, or -1 when the loop would run forever (step 0 or of the wrong sign
+ * for CMP, with a first iteration), -2 when the count exceeds LLONG_MAX. */
+long long proact__trip_count_checked(long long first, long long bound,
+                                     long long step, int cmp);
+
+/* Formats a 128-bit index in decimal into buf (at least 48 bytes). */
+const char *proact__span_format(__int128 value, char *buf);
+
+#endif

@@ -1,0 +1,141 @@
+/* Tests of runtime/base: status strings, mechanism names, parameters. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "../../runtime/base/param.h"
+#include "proact.h"
+#include "runner.h"
+
+TEST_IMPL(status_strings) {
+  ASSERT_STR_EQ(proact_status_string(PROACT_OK), "success");
+  ASSERT_STR_EQ(proact_status_string(PROACT_IN_PROGRESS),
+                "operation in progress");
+  ASSERT_STR_EQ(proact_status_string(PROACT_ERR_OVERLAP),
+                "overlapping writes from different devices");
+  ASSERT_STR_EQ(proact_status_string((proact_status_t)-1000),
+                "unknown status");
+  ASSERT_STR_EQ(proact_get_last_error(), "");
+}
+
+TEST_IMPL(mech_names) {
+  ASSERT_STR_EQ(proact_mech_name(PROACT_MECH_MEMCPY), "memcpy");
+  ASSERT_STR_EQ(proact_mech_name(PROACT_MECH_POLL), "poll");
+  ASSERT_STR_EQ(proact_mech_name(PROACT_MECH_AUTO), "auto");
+  ASSERT_STR_EQ(proact_mech_name(PROACT_MECH_COUNT_), "unknown");
+  ASSERT_STR_EQ(proact_mech_name((proact_mech_t)-1), "unknown");
+}
+
+static proact__devlist_t parse_devices_ok(const char *text) {
+  proact__param_value_t v;
+  char why[256] = "";
+  proact_status_t st = proact__param_parse_devices(text, &v, why, sizeof(why));
+  if (st != PROACT_OK)
+    fprintf(stderr, "parsing '%s': %s\n", text, why);
+  ASSERT_EQ(st, PROACT_OK);
+  return v.devices;
+}
+
+TEST_IMPL(param_devices_valid) {
+  proact__devlist_t l = parse_devices_ok("all");
+  ASSERT_EQ(l.all, 1);
+  l = parse_devices_ok("ALL");
+  ASSERT_EQ(l.all, 1);
+  l = parse_devices_ok("0-2,3");
+  ASSERT_EQ(l.all, 0);
+  ASSERT_EQ(l.count, 4);
+  for (int i = 0; i < 4; i++)
+    ASSERT_EQ(l.ids[i], i);
+  l = parse_devices_ok("3,1");
+  ASSERT_EQ(l.count, 2);
+  ASSERT_EQ(l.ids[0], 3);
+  ASSERT_EQ(l.ids[1], 1);
+  l = parse_devices_ok("5-5");
+  ASSERT_EQ(l.count, 1);
+  ASSERT_EQ(l.ids[0], 5);
+  l = parse_devices_ok("0-63");
+  ASSERT_EQ(l.count, 64);
+  ASSERT_EQ(l.ids[63], 63);
+}
+
+TEST_IMPL(param_devices_invalid) {
+  static const char *const bad[] = {"",   "x",  "1,",  ",1",  "2-1", "1,1",
+                                    "0-1,1", "64", "1-", "-1", " 1", "1 ",
+                                    "0-64", "1;2", "al"};
+  for (size_t i = 0; i < sizeof(bad) / sizeof(bad[0]); i++) {
+    proact__param_value_t v;
+    char why[256] = "";
+    proact_status_t st =
+        proact__param_parse_devices(bad[i], &v, why, sizeof(why));
+    if (st != PROACT_ERR_INVALID_PARAM)
+      fprintf(stderr, "'%s' was accepted\n", bad[i]);
+    ASSERT_EQ(st, PROACT_ERR_INVALID_PARAM);
+    ASSERT_NE(why[0], '\0');
+  }
+}
+
+TEST_IMPL(param_levels_subsys_bool) {
+  proact__param_value_t v;
+  char why[256];
+  ASSERT_EQ(proact__param_parse_level("info", &v, why, sizeof(why)),
+            PROACT_OK);
+  ASSERT_EQ(v.i, PROACT__LOG_INFO);
+  ASSERT_EQ(proact__param_parse_level("trace", &v, why, sizeof(why)),
+            PROACT_OK);
+  ASSERT_EQ(v.i, PROACT__LOG_TRACE);
+  ASSERT_EQ(proact__param_parse_level("loud", &v, why, sizeof(why)),
+            PROACT_ERR_INVALID_PARAM);
+  ASSERT_EQ(proact__param_parse_subsys("init,copy", &v, why, sizeof(why)),
+            PROACT_OK);
+  ASSERT_EQ(v.mask, PROACT__SUBSYS_INIT | PROACT__SUBSYS_COPY);
+  ASSERT_EQ(proact__param_parse_subsys("all", &v, why, sizeof(why)),
+            PROACT_OK);
+  ASSERT_EQ(v.mask, PROACT__SUBSYS_ALL);
+  ASSERT_EQ(proact__param_parse_subsys("init,disk", &v, why, sizeof(why)),
+            PROACT_ERR_INVALID_PARAM);
+  ASSERT_EQ(proact__param_parse_subsys("init,", &v, why, sizeof(why)),
+            PROACT_ERR_INVALID_PARAM);
+  ASSERT_EQ(proact__param_parse_bool("1", &v, why, sizeof(why)), PROACT_OK);
+  ASSERT_EQ(v.i, 1);
+  ASSERT_EQ(proact__param_parse_bool("yes", &v, why, sizeof(why)),
+            PROACT_ERR_INVALID_PARAM);
+  /* Every parameter has a name, a default its parser accepts, a range and
+   * a doc line. */
+  for (int i = 0; i < PROACT__PARAM_COUNT_; i++) {
+    const proact__param_t *p = &proact__params[i];
+    ASSERT_TRUE(p->name != NULL && p->range != NULL && p->doc != NULL);
+    ASSERT_EQ(p->parse(p->dflt, &v, why, sizeof(why)), PROACT_OK);
+  }
+}
+
+TEST_IMPL(param_env_invalid_is_fatal) {
+  setenv("PROACT_DEVICES", "1-0", 1);
+  proact__param_get(PROACT__PARAM_DEVICES);
+}
+
+TEST_IMPL(param_env_unknown_device_is_fatal) {
+  setenv("PROACT_DEVICES", "0,63", 1);
+  proact_num_devices();
+}
+
+/* docs/runtime.md lists the parameters from the same table: each row that
+ * proact__param_print_docs() writes must appear there verbatim. */
+TEST_IMPL(param_docs_match_table) {
+  char row[1024];
+  FILE *rows = tmpfile();
+  FILE *doc = fopen(PROACT_DOCS_DIR "/runtime.md", "r");
+  static char text[1 << 16];
+  size_t len;
+  ASSERT_TRUE(rows != NULL);
+  ASSERT_TRUE(doc != NULL);
+  len = fread(text, 1, sizeof(text) - 1, doc);
+  text[len] = '\0';
+  fclose(doc);
+  proact__param_print_docs(rows);
+  rewind(rows);
+  while (fgets(row, sizeof(row), rows) != NULL) {
+    if (strstr(text, row) == NULL)
+      fprintf(stderr, "docs/runtime.md lacks the row:\n%s", row);
+    ASSERT_TRUE(strstr(text, row) != NULL);
+  }
+  fclose(rows);
+}

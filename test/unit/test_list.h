@@ -1,0 +1,33 @@
+/* Every unit test, once: X(name, timeout in ms, expected fatal error).
+ * A test with an expected fatal error passes only if it exits with
+ * EXIT_FAILURE and its stderr contains that text. */
+#define TEST_LIST(X)                                                          \
+  X(status_strings, 5000, NULL)                                               \
+  X(mech_names, 5000, NULL)                                                   \
+  X(param_devices_valid, 5000, NULL)                                          \
+  X(param_devices_invalid, 5000, NULL)                                        \
+  X(param_levels_subsys_bool, 5000, NULL)                                     \
+  X(param_docs_match_table, 5000, NULL)                                       \
+  X(param_env_invalid_is_fatal, 5000, "invalid PROACT_DEVICES='1-0'")         \
+  X(param_env_unknown_device_is_fatal, 20000,                                 \
+    "PROACT_DEVICES names device 63")                                         \
+  X(partition_small_trips, 5000, NULL)                                        \
+  X(partition_not_divisible, 5000, NULL)                                      \
+  X(partition_huge_trip, 5000, NULL)                                          \
+  X(trip_count_all_comparisons, 5000, NULL)                                   \
+  X(trip_count_extremes, 5000, NULL)                                          \
+  X(trip_count_step_zero_is_fatal, 5000, "never ends: the step is 0")         \
+  X(trip_count_wrong_sign_is_fatal, 5000, "of the wrong sign")                \
+  X(span_of_site, 5000, NULL)                                                 \
+  X(span_add_inner_loops, 5000, NULL)                                         \
+  X(loop_parts_and_devices_clause, 20000, NULL)                               \
+  X(loop_overlap_is_fatal, 20000,                                             \
+    "writes of 'a' by devices 0 and 1 overlap at a[0]")                       \
+  X(loop_outside_region_is_fatal, 20000,                                      \
+    "t.c:7:3: loop writes a[1..16] outside region(a[0:16])")                  \
+  X(loop_unimplemented_mech_is_fatal, 20000,                                  \
+    "mechanism 'poll' is not implemented")                                    \
+  X(loop_non_participating_device_is_fatal, 20000,                            \
+    "device 3 in devices(...) is not a participating device")                 \
+  X(data_partial_overlap_is_fatal, 20000, "partially overlaps")               \
+  X(data_nested_reuse_and_copyout, 20000, NULL)

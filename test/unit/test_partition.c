@@ -1,0 +1,156 @@
+/* Tests of the loop arithmetic: BLOCK partition, trip counts, spans. */
+#include <limits.h>
+
+#include "../../runtime/core/partition.h"
+#include "../../runtime/core/span.h"
+#include "proact.h"
+#include "runner.h"
+
+/* Parts must tile [0, trip) in order, sizes differing by at most one. */
+static void check_tiling(long long trip, int nparts) {
+  long long prev_hi = 0, min = LLONG_MAX, max = 0;
+  for (int p = 0; p < nparts; p++) {
+    long long lo, hi;
+    proact__partition_block(trip, nparts, p, &lo, &hi);
+    ASSERT_EQ(lo, prev_hi);
+    ASSERT_LE(lo, hi);
+    if (hi - lo < min)
+      min = hi - lo;
+    if (hi - lo > max)
+      max = hi - lo;
+    prev_hi = hi;
+  }
+  ASSERT_EQ(prev_hi, trip);
+  ASSERT_LE(max - min, 1);
+}
+
+TEST_IMPL(partition_small_trips) {
+  long long lo, hi;
+  check_tiling(0, 4);
+  check_tiling(1, 4);
+  check_tiling(3, 4);
+  /* trip < parts: empty parts are listed, not dropped. */
+  proact__partition_block(3, 4, 0, &lo, &hi);
+  ASSERT_EQ(lo, 0);
+  ASSERT_EQ(hi, 0);
+  proact__partition_block(3, 4, 3, &lo, &hi);
+  ASSERT_EQ(lo, 2);
+  ASSERT_EQ(hi, 3);
+}
+
+TEST_IMPL(partition_not_divisible) {
+  long long lo, hi;
+  check_tiling(10, 3);
+  check_tiling(100003, 7);
+  proact__partition_block(10, 3, 1, &lo, &hi);
+  ASSERT_EQ(lo, 3);
+  ASSERT_EQ(hi, 6);
+  proact__partition_block(10, 3, 2, &lo, &hi);
+  ASSERT_EQ(lo, 6);
+  ASSERT_EQ(hi, 10);
+}
+
+TEST_IMPL(partition_huge_trip) {
+  check_tiling(LLONG_MAX, 1);
+  check_tiling(LLONG_MAX, 7);
+  check_tiling(LLONG_MAX - 1, 64);
+  check_tiling(LLONG_MAX / 3 * 2 + 5, 8);
+}
+
+TEST_IMPL(trip_count_all_comparisons) {
+  ASSERT_EQ(proact__trip_count(0, 10, 1, PROACT__CMP_LT, "t.c", 1), 10);
+  ASSERT_EQ(proact__trip_count(0, 10, 3, PROACT__CMP_LT, "t.c", 1), 4);
+  ASSERT_EQ(proact__trip_count(0, 9, 3, PROACT__CMP_LT, "t.c", 1), 3);
+  ASSERT_EQ(proact__trip_count(0, 10, 1, PROACT__CMP_LE, "t.c", 1), 11);
+  ASSERT_EQ(proact__trip_count(0, 9, 3, PROACT__CMP_LE, "t.c", 1), 4);
+  ASSERT_EQ(proact__trip_count(10, 0, -1, PROACT__CMP_GT, "t.c", 1), 10);
+  ASSERT_EQ(proact__trip_count(10, 0, -3, PROACT__CMP_GT, "t.c", 1), 4);
+  ASSERT_EQ(proact__trip_count(10, 0, -1, PROACT__CMP_GE, "t.c", 1), 11);
+  ASSERT_EQ(proact__trip_count(9, 0, -3, PROACT__CMP_GE, "t.c", 1), 4);
+  ASSERT_EQ(proact__trip_count(-5, 5, 2, PROACT__CMP_LT, "t.c", 1), 5);
+  /* No iteration: 0, whatever the step (the loop ends at once). */
+  ASSERT_EQ(proact__trip_count(10, 10, 1, PROACT__CMP_LT, "t.c", 1), 0);
+  ASSERT_EQ(proact__trip_count(11, 10, 1, PROACT__CMP_LE, "t.c", 1), 0);
+  ASSERT_EQ(proact__trip_count(10, 10, -1, PROACT__CMP_GT, "t.c", 1), 0);
+  ASSERT_EQ(proact__trip_count(9, 10, -1, PROACT__CMP_GE, "t.c", 1), 0);
+  ASSERT_EQ(proact__trip_count(10, 0, 0, PROACT__CMP_LT, "t.c", 1), 0);
+}
+
+TEST_IMPL(trip_count_extremes) {
+  ASSERT_EQ(proact__trip_count(LLONG_MIN, LLONG_MAX, LLONG_MAX,
+                               PROACT__CMP_LT, "t.c", 1),
+            3);
+  ASSERT_EQ(proact__trip_count(0, LLONG_MAX, 1, PROACT__CMP_LT, "t.c", 1),
+            LLONG_MAX);
+  ASSERT_EQ(proact__trip_count(LLONG_MAX, LLONG_MIN, LLONG_MIN,
+                               PROACT__CMP_GE, "t.c", 1),
+            2);
+  /* 2^64 - 1 iterations do not fit: reported. */
+  ASSERT_EQ(proact__trip_count_checked(LLONG_MIN, LLONG_MAX, 1,
+                                       PROACT__CMP_LT),
+            -2);
+  ASSERT_EQ(proact__trip_count_checked(0, 5, 1, 7), -1);
+}
+
+TEST_IMPL(trip_count_step_zero_is_fatal) {
+  proact__trip_count(0, 10, 0, PROACT__CMP_LT, "t.c", 3);
+}
+
+TEST_IMPL(trip_count_wrong_sign_is_fatal) {
+  proact__trip_count(10, 0, 1, PROACT__CMP_GE, "t.c", 3);
+}
+
+TEST_IMPL(span_of_site) {
+  proact__write_site_t site = {0, 0, 1, 0, 0, 1, 1};
+  proact__span_t s;
+  char buf[48];
+
+  /* i = 1 + 2k, k in [3, 5): i in {7, 9} */
+  ASSERT_EQ(proact__span_of_site(&site, 1, 2, 3, 5, &s), 1);
+  ASSERT_EQ((long long)s.lo, 7);
+  ASSERT_EQ((long long)s.hi, 9);
+  site.coef = -2;
+  site.off_min = -1;
+  site.off_max = 4;
+  ASSERT_EQ(proact__span_of_site(&site, 1, 2, 3, 5, &s), 1);
+  ASSERT_EQ((long long)s.lo, -19);
+  ASSERT_EQ((long long)s.hi, -10);
+  /* Descending loop: i = 100 - k */
+  site.coef = 1;
+  site.off_min = site.off_max = 0;
+  ASSERT_EQ(proact__span_of_site(&site, 100, -1, 0, 10, &s), 1);
+  ASSERT_EQ((long long)s.lo, 91);
+  ASSERT_EQ((long long)s.hi, 100);
+  /* Empty part, empty site. */
+  ASSERT_EQ(proact__span_of_site(&site, 0, 1, 5, 5, &s), 0);
+  site.empty = 1;
+  ASSERT_EQ(proact__span_of_site(&site, 0, 1, 0, 5, &s), 0);
+  /* No 64-bit overflow: coef * i beyond LLONG_MAX. */
+  site.empty = 0;
+  site.coef = LLONG_MAX;
+  ASSERT_EQ(proact__span_of_site(&site, 0, 1, 0, 3, &s), 1);
+  ASSERT_STR_EQ(proact__span_format(s.hi, buf), "18446744073709551614");
+  ASSERT_STR_EQ(proact__span_format(-(__int128)12345, buf), "-12345");
+  /* Intersection is inclusive. */
+  {
+    proact__span_t a = {0, 4}, b = {4, 9}, c = {5, 9};
+    ASSERT_EQ(proact__span_intersect(&a, &b), 1);
+    ASSERT_EQ(proact__span_intersect(&a, &c), 0);
+  }
+}
+
+TEST_IMPL(span_add_inner_loops) {
+  proact__write_site_t site = {0, 0, 1, 0, 0, 1, 1};
+  /* a[i + 3*j], j in [0, 4): offsets 0..9 */
+  proact__span_add(&site, 3, 0, 4, 1, PROACT__CMP_LT);
+  ASSERT_EQ(site.off_min, 0);
+  ASSERT_EQ(site.off_max, 9);
+  /* plus -1*k, k = 5, 3, 1 (k >= 0, step -2): offsets -5..-1 more */
+  proact__span_add(&site, -1, 5, 0, -2, PROACT__CMP_GE);
+  ASSERT_EQ(site.off_min, -5);
+  ASSERT_EQ(site.off_max, 8);
+  ASSERT_EQ(site.empty, 0);
+  /* An inner loop with no iteration: no store at all. */
+  proact__span_add(&site, 1, 4, 4, 1, PROACT__CMP_LT);
+  ASSERT_EQ(site.empty, 1);
+}
