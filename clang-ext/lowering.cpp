@@ -125,8 +125,14 @@ Code lowerLoop(Preprocessor &PP, const Directive &D, const CanonicalLoop &L,
   C << "proact__loop_t *__proact_loop = proact__loop_begin(&" + Dd + ");";
   C << "const long long __proact_first = " + Dd +
            ".first, __proact_step = " + Dd + ".step;";
-  C << "for (int __proact_p = 0; __proact_p < "
-       "proact__loop_nparts(__proact_loop); __proact_p++) {";
+  // One host thread per part, each running its device's kernel to the end:
+  // the kernels of all devices run at the same time, and the loop's implicit
+  // barrier is the completion point. (`target nowait` + `taskwait` outside a
+  // parallel region intermittently aborts in LLVM 16's libomp.)
+  C << "const int __proact_np = proact__loop_nparts(__proact_loop);";
+  C << "_Pragma(\"omp parallel for num_threads(__proact_np) schedule(static, "
+       "1) if(__proact_np > 1)\")";
+  C << "for (int __proact_p = 0; __proact_p < __proact_np; __proact_p++) {";
   C << "const int __proact_dev = proact__loop_part_device(__proact_loop, "
        "__proact_p);";
   C << "const long long __proact_klo = proact__loop_part_lo(__proact_loop, "
@@ -136,7 +142,7 @@ Code lowerLoop(Preprocessor &PP, const Directive &D, const CanonicalLoop &L,
   C << "if (__proact_klo >= __proact_khi) continue;";
   bool Declared = !L.Type.empty();
   std::string Omp = "omp target teams distribute parallel for "
-                    "device(__proact_dev) nowait" +
+                    "device(__proact_dev)" +
                     mapClause(D);
   if (!Declared)
     Omp += " private(" + L.VarName + ")";
@@ -151,7 +157,6 @@ Code lowerLoop(Preprocessor &PP, const Directive &D, const CanonicalLoop &L,
     C << L.Var << "= (__typeof__(" << L.Var << "))" + Value + ";";
   C << Body << "}";
   C << "}";
-  C << "_Pragma(\"omp taskwait\")";
   C << "proact__loop_end(__proact_loop);";
   if (!Declared) // the sequential loop leaves its variable at the exit value
     C << L.Var << "= (__typeof__(" << L.Var

@@ -19,6 +19,6 @@ for p in "${DEBS[@]}"; do
   ls "$out/debs/${p}_"*.deb >/dev/null 2>&1 || have_all=0
 done
 if [ $have_all -eq 0 ]; then
-  (cd "$out/debs" && apt-get download -qq "${DEBS[@]}")
+  (cd "$out/debs" && apt-get download -qq -o APT::Sandbox::User=root "${DEBS[@]}")
 fi
 du -sh "$out" | awk '{print "gpu-bundle: " $1 " in .gpu-bundle"}'

@@ -21,7 +21,7 @@ run_cmp stencil1d "1000003 40|100003 40|1001 7|3 5|2 2"
 run_cmp jacobi2d "2049 20|301 20|67 9|4 3|3 2"
 run_cmp chain "1000003 10|50021 10|1001 4|3 3|1 2"
 run_cmp affine "4000037|40009|1001|3|2|1|0"
-echo "== jacobi2d example, ${JACOBI_N:=8192} x $JACOBI_N floats, ${JACOBI_IT:=100} iterations, 1 vs 2 GPUs, 3 runs each"
+echo "== jacobi2d example, ${JACOBI_N:=8192} x $JACOBI_N floats, ${JACOBI_IT:=20} iterations, 1 vs 2 GPUs, 3 runs each"
 for devs in 0 0,1 0 0,1 0 0,1; do
   r=$(PROACT_DEVICES=$devs jacobi2d "$JACOBI_N" "$JACOBI_IT")
   echo "PROACT_DEVICES=$devs $(echo "$r" | grep -E '^proact:' ) $(echo "$r" | grep -E '^result:')"

@@ -11,6 +11,7 @@ site = lit_config.params.get("proact_site_config")
 if not site:
     lit_config.fatal("run through ctest, or pass --param proact_site_config=")
 lit_config.load_config(config, site)
+config.test_exec_root = config.proact_exec_root  # outputs stay in the build
 
 plugin = "-fplugin=" + config.proact_plugin
 inc = "-I" + config.proact_include

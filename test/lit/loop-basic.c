@@ -1,5 +1,5 @@
-// The loop directive becomes one OpenMP target region per device part, a
-// taskwait, and the runtime calls around them.
+// The loop directive becomes a host 'parallel for' over the device parts,
+// each running one OpenMP target region, and the runtime calls around them.
 // RUN: %proact-cc -E %s -o - | %FileCheck %s
 #include <proact.h>
 
@@ -18,9 +18,13 @@ void smooth(int n, double *u, double *v) {
 // CHECK: proact__trip_count(__proact_desc.first,(long long)( n - 1), __proact_desc.step, 0,
 // CHECK: __proact_desc.mech = 0;
 // CHECK: proact__loop_begin(&__proact_desc);
-// CHECK: #pragma omp target teams distribute parallel for device(__proact_dev) nowait map(alloc: u[__proact_lo0:__proact_len0], v[__proact_lo1:__proact_len1])
+// CHECK: const int __proact_np = proact__loop_nparts(__proact_loop);
+// CHECK: #pragma omp parallel for num_threads(__proact_np) schedule(static, 1) if(__proact_np > 1)
+// CHECK: if (__proact_klo >= __proact_khi) continue;
+// CHECK: #pragma omp target teams distribute parallel for device(__proact_dev) map(alloc: u[__proact_lo0:__proact_len0], v[__proact_lo1:__proact_len1])
 // CHECK-NEXT: # 7
 // CHECK-NEXT: for (long long __proact_k = __proact_klo; __proact_k < __proact_khi; __proact_k++) {int i= (int)(__proact_first + __proact_k * __proact_step);
 // CHECK: v[i] = (u[i - 1] + u[i] + u[i + 1]) / 3.0;
-// CHECK: #pragma omp taskwait
+// CHECK: }}
+// CHECK-NOT: nowait
 // CHECK: proact__loop_end(__proact_loop);
