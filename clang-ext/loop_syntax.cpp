@@ -1,5 +1,6 @@
 #include "loop_syntax.h"
 #include "proact/lowering.h"
+#include <algorithm>
 
 using namespace clang;
 
@@ -13,6 +14,38 @@ size_t matchingClose(const Tokens &Toks, size_t Open) {
     else if (Toks[I].isOneOf(tok::r_paren, tok::r_square, tok::r_brace))
       if (--Depth == 0)
         return I;
+  }
+  return Toks.size();
+}
+
+// End (exclusive) of the statement starting at B in Toks.
+size_t statementEnd(const Tokens &Toks, size_t B) {
+  if (B >= Toks.size())
+    return Toks.size();
+  const Token &T = Toks[B];
+  if (T.is(tok::l_brace))
+    return std::min(matchingClose(Toks, B) + 1, Toks.size());
+  if (T.isOneOf(tok::kw_for, tok::kw_while, tok::kw_switch, tok::kw_if)) {
+    size_t C = matchingClose(Toks, B + 1);
+    size_t E = statementEnd(Toks, C + 1);
+    if (T.is(tok::kw_if) && E < Toks.size() && Toks[E].is(tok::kw_else))
+      E = statementEnd(Toks, E + 1);
+    return E;
+  }
+  if (T.is(tok::kw_do)) {
+    size_t E = statementEnd(Toks, B + 1); // body; then while ( ... ) ;
+    if (E + 1 < Toks.size())
+      E = matchingClose(Toks, E + 1) + 2;
+    return std::min(E, Toks.size());
+  }
+  int Depth = 0;
+  for (size_t I = B; I < Toks.size(); ++I) {
+    if (Toks[I].isOneOf(tok::l_paren, tok::l_square, tok::l_brace))
+      ++Depth;
+    else if (Toks[I].isOneOf(tok::r_paren, tok::r_square, tok::r_brace))
+      --Depth;
+    else if (Depth == 0 && Toks[I].is(tok::semi))
+      return I + 1;
   }
   return Toks.size();
 }

@@ -53,6 +53,9 @@ bool parseCanonicalFor(clang::Preprocessor &PP, const Tokens &Stmt,
                        size_t Begin, CanonicalLoop &L, std::string &Why,
                        clang::SourceLocation &WhereLoc);
 
+// End (exclusive) of the statement that starts at B in Toks.
+size_t statementEnd(const Tokens &Toks, size_t B);
+
 // Index of the token closing the bracket opened at Open, or Toks.size().
 size_t matchingClose(const Tokens &Toks, size_t Open);
 

@@ -1,4 +1,5 @@
 #include "lowering.h"
+#include "collapse.h"
 #include "clang/Basic/SourceManager.h"
 
 using namespace clang;
@@ -146,16 +147,23 @@ Code lowerLoop(Preprocessor &PP, const Directive &D, const CanonicalLoop &L,
                     mapClause(D);
   if (!Declared)
     Omp += " private(" + L.VarName + ")";
+  CollapsedInner Inner;
+  bool Collapse = findCollapsibleInner(PP, L, Body, Inner);
+  if (Collapse) // one thread per (i, j): coalesced, and scales with devices
+    Omp += " collapse(2)";
   C << "_Pragma(" + quoted(Omp) + ")";
   C << "for (long long __proact_k = __proact_klo; __proact_k < __proact_khi; "
-       "__proact_k++) {";
+       "__proact_k++)";
+  if (Collapse)
+    C << Inner.Header;
+  C << "{";
   // The user's variable, recomputed from the iteration number.
   const std::string Value = "(__proact_first + __proact_k * __proact_step)";
   if (Declared)
     C << L.Type << L.Var << "= (" << L.Type << ")" + Value + ";";
   else
     C << L.Var << "= (__typeof__(" << L.Var << "))" + Value + ";";
-  C << Body << "}";
+  C << (Collapse ? Inner.Body : Body) << "}";
   C << "}";
   C << "proact__loop_end(__proact_loop);";
   if (!Declared) // the sequential loop leaves its variable at the exit value

@@ -24,8 +24,10 @@ run_cmp affine "4000037|40009|1001|3|2|1|0"
 echo "== jacobi2d example, ${JACOBI_N:=8192} x $JACOBI_N floats, ${JACOBI_IT:=20} iterations, 1 vs 2 GPUs, 3 runs each"
 for devs in 0 0,1 0 0,1 0 0,1; do
   r=$(PROACT_DEVICES=$devs jacobi2d "$JACOBI_N" "$JACOBI_IT")
-  echo "PROACT_DEVICES=$devs $(echo "$r" | grep -E '^proact:' ) $(echo "$r" | grep -E '^result:')"
+  echo "PROACT_DEVICES=$devs | $(echo "$r" | grep -E '^proact:') | $(echo "$r" | grep -E '^result:')"
   echo "$r" | grep -q "bit-identical" || fail=1
 done
+echo "== statistics of one 2-GPU run (memcpy: all transfer time is exposed)"
+PROACT_STATS=1 PROACT_DEVICES=0,1 jacobi2d "$JACOBI_N" "$JACOBI_IT" 2>&1 | grep -E '^(devices|proact)'
 echo "== suite result: $([ $fail -eq 0 ] && echo PASS || echo FAIL)"
 exit $fail

@@ -1,0 +1,49 @@
+// A body that is exactly one rectangular canonical inner loop is collapsed
+// with the annotated loop (collapse(2), the outer variable computed inside),
+// so each (i, j) gets its own GPU thread. Anything else is not collapsed.
+// RUN: %proact-cc -E %s -o - | %FileCheck %s
+#include <proact.h>
+
+void nests(long n, float *u, float *v) {
+  long cells = n * n;
+#pragma proact region(u[0:cells], v[0:cells])
+  for (long i = 1; i < n - 1; i++)
+    for (long j = 1; j < n - 1; j++)
+      v[i * n + j] = u[i * n + j];
+// CHECK-LABEL: __proact_desc.line = 9;
+// CHECK: map(alloc: u[__proact_lo0:__proact_len0], v[__proact_lo1:__proact_len1]) collapse(2)
+// CHECK: for (long long __proact_k = __proact_klo; __proact_k < __proact_khi; __proact_k++)
+// CHECK: for (long j = 1; j < n - 1; j++)
+// CHECK: {long i= (long)(__proact_first + __proact_k * __proact_step);
+// CHECK: v[i * n + j] = u[i * n + j];
+
+#pragma proact region(u[0:cells], v[0:cells])
+  for (long i = 1; i < n - 1; i++) {
+    for (long j = 1; j < n - 1; j += 2)
+      v[i * n + j] = u[i * n + j];
+  }
+// CHECK-LABEL: __proact_desc.line = 20;
+// CHECK: collapse(2)
+
+// A statement besides the inner loop: not collapsed.
+#pragma proact region(u[0:cells], v[0:cells])
+  for (long i = 1; i < n - 1; i++) {
+    v[i * n] = 0;
+    for (long j = 1; j < n - 1; j++)
+      v[i * n + j] = u[i * n + j];
+  }
+// CHECK-LABEL: __proact_desc.line = 29;
+// CHECK-NOT: collapse(2)
+// CHECK: proact__loop_end
+
+// The inner variable is declared outside the nest: not collapsed (its exit
+// value would be lost).
+  long j;
+#pragma proact region(u[0:cells], v[0:cells])
+  for (long i = 1; i < n - 1; i++)
+    for (j = 1; j < n - 1; j++)
+      v[i * n + j] = u[i * n + j];
+// CHECK-LABEL: __proact_desc.line = 42;
+// CHECK-NOT: collapse(2)
+// CHECK: proact__loop_end
+}
