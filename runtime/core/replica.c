@@ -58,6 +58,12 @@ proact__present_t *proact__replica_create(const proact__array_t *array,
     int dev = devs[i];
     void *ptr = NULL;
     proact_status_t st = proact__dev_alloc(dev, bytes, &ptr);
+    if (st == PROACT_ERR_NO_MEMORY)
+      proact__fatal(file, line, col,
+                    "out of device memory: the replica of %s[%lld:%lld] "
+                    "needs %zu bytes (%.1f GiB) on device %d",
+                    entry->name, array->lo, array->len, bytes,
+                    (double)bytes / (1024.0 * 1024.0 * 1024.0), dev);
     if (st != PROACT_OK)
       proact__fatal(file, line, col,
                     "cannot allocate %zu bytes for %s[%lld:%lld] on device "

@@ -1,0 +1,36 @@
+/* Programs that must stop with a clear runtime error (checked by ctest
+ * against the message): errors [oom|overlap|outside|ok]. */
+#include <proact.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+int main(int argc, char **argv) {
+  const char *mode = argc > 1 ? argv[1] : "ok";
+  long n = 1000;
+  double *a = calloc((size_t)n, sizeof(double));
+  if (!a)
+    return 2;
+  if (strcmp(mode, "oom") == 0) {
+    long huge = 1L << 45; /* 256 TiB of doubles: no device has that */
+#pragma proact data create(a[0:huge])
+    { a[0] = 1; }
+  } else if (strcmp(mode, "overlap") == 0) {
+    /* Every iteration stores a[0]: not parallel over devices. */
+#pragma proact region(a[0:n])
+    for (long i = 0; i < n; i++)
+      a[0] = (double)i;
+  } else if (strcmp(mode, "outside") == 0) {
+    /* The last iteration stores a[n], outside the named section. */
+#pragma proact region(a[0:n])
+    for (long i = 0; i < n; i++)
+      a[i + 1] = 1.0;
+  } else {
+#pragma proact region(a[0:n])
+    for (long i = 0; i < n; i++)
+      a[i] = 2.0 * (double)i;
+  }
+  printf("a[n-1] = %g\n", a[n - 1]);
+  free(a);
+  return 0;
+}
