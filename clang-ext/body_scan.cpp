@@ -77,10 +77,7 @@ void BodyScanner::collectLoopsAndNames() {
         Loops.push_back(S);
       }
     }
-    if (T.isOneOf(tok::l_paren, tok::l_square, tok::l_brace))
-      ++Depth;
-    else if (T.isOneOf(tok::r_paren, tok::r_square, tok::r_brace))
-      --Depth;
+    Depth += bracketDelta(T);
     if (T.isOneOf(tok::semi, tok::l_brace, tok::r_brace))
       InDecl = false;
     if (T.isNot(tok::identifier)) {

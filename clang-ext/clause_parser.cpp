@@ -74,9 +74,10 @@ bool ClauseParser::readArgs(const Token &ClauseTok,
   Tokens Cur;
   for (; Pos < Line.size(); ++Pos) {
     const Token &T = Line[Pos];
-    if (T.isOneOf(tok::l_paren, tok::l_square, tok::l_brace))
+    int Delta = bracketDelta(T);
+    if (Delta > 0)
       ++Depth;
-    if (T.isOneOf(tok::r_paren, tok::r_square, tok::r_brace)) {
+    if (Delta < 0) {
       if (Depth == 0 && T.is(tok::r_paren)) {
         ++Pos;
         Args.push_back(Cur);
@@ -131,11 +132,8 @@ bool ClauseParser::parseSection(const Tokens &Arg, SourceLocation Where,
   size_t Colon = 0;
   for (size_t I = 2; I + 1 < Arg.size(); ++I) {
     const Token &T = Arg[I];
-    if (T.isOneOf(tok::l_paren, tok::l_square, tok::l_brace))
-      ++Depth;
-    else if (T.isOneOf(tok::r_paren, tok::r_square, tok::r_brace))
-      --Depth;
-    else if (Depth == 0 && T.is(tok::colon)) {
+    Depth += bracketDelta(T);
+    if (Depth == 0 && T.is(tok::colon)) {
       if (Colon) {
         fail(T.getLocation(), Diag::BadSection, "more than one ':'");
         return false;

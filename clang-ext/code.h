@@ -11,6 +11,15 @@ namespace proact {
 
 using Tokens = std::vector<clang::Token>;
 
+// +1 for an opening bracket ( [ {, -1 for a closing one, 0 otherwise.
+inline int bracketDelta(const clang::Token &T) {
+  if (T.isOneOf(clang::tok::l_paren, clang::tok::l_square, clang::tok::l_brace))
+    return 1;
+  if (T.isOneOf(clang::tok::r_paren, clang::tok::r_square, clang::tok::r_brace))
+    return -1;
+  return 0;
+}
+
 struct Piece {
   bool IsText = true;
   std::string Text;   // when IsText

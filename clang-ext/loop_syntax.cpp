@@ -9,11 +9,10 @@ namespace proact {
 size_t matchingClose(const Tokens &Toks, size_t Open) {
   int Depth = 0;
   for (size_t I = Open; I < Toks.size(); ++I) {
-    if (Toks[I].isOneOf(tok::l_paren, tok::l_square, tok::l_brace))
-      ++Depth;
-    else if (Toks[I].isOneOf(tok::r_paren, tok::r_square, tok::r_brace))
-      if (--Depth == 0)
-        return I;
+    int D = bracketDelta(Toks[I]);
+    Depth += D;
+    if (D < 0 && Depth == 0)
+      return I;
   }
   return Toks.size();
 }
@@ -40,11 +39,8 @@ size_t statementEnd(const Tokens &Toks, size_t B) {
   }
   int Depth = 0;
   for (size_t I = B; I < Toks.size(); ++I) {
-    if (Toks[I].isOneOf(tok::l_paren, tok::l_square, tok::l_brace))
-      ++Depth;
-    else if (Toks[I].isOneOf(tok::r_paren, tok::r_square, tok::r_brace))
-      --Depth;
-    else if (Depth == 0 && Toks[I].is(tok::semi))
+    Depth += bracketDelta(Toks[I]);
+    if (Depth == 0 && Toks[I].is(tok::semi))
       return I + 1;
   }
   return Toks.size();
@@ -52,19 +48,20 @@ size_t statementEnd(const Tokens &Toks, size_t B) {
 
 namespace {
 
-// Appends tokens up to and including the bracket matching Open.
-bool readBalanced(TokenReader &R, Token Open, Tokens &Out) {
+// Appends tokens from T on: up to and including the bracket matching T if T
+// opens one, else up to and including the first ';' outside brackets.
+// Returns false at end of file.
+bool readGroup(TokenReader &R, Token T, Tokens &Out) {
+  const bool Bracketed = bracketDelta(T) > 0;
   int Depth = 0;
-  Token T = Open;
   for (;;) {
     if (T.is(tok::eof))
       return false;
     Out.push_back(T);
-    if (T.isOneOf(tok::l_paren, tok::l_square, tok::l_brace))
-      ++Depth;
-    else if (T.isOneOf(tok::r_paren, tok::r_square, tok::r_brace))
-      if (--Depth == 0)
-        return true;
+    int D = bracketDelta(T);
+    Depth += D;
+    if (Bracketed ? (D < 0 && Depth == 0) : (Depth == 0 && T.is(tok::semi)))
+      return true;
     R.lex(T);
   }
 }
@@ -75,14 +72,14 @@ bool readStatement(TokenReader &R, Token T, Tokens &Out) {
   if (T.is(tok::eof))
     return false;
   if (T.is(tok::l_brace))
-    return readBalanced(R, T, Out);
+    return readGroup(R, T, Out);
   if (T.isOneOf(tok::kw_for, tok::kw_while, tok::kw_switch, tok::kw_if)) {
     bool IsIf = T.is(tok::kw_if);
     Out.push_back(T);
     R.lex(T);
     if (T.isNot(tok::l_paren))
       return readStatement(R, T, Out); // malformed; the parser will say
-    if (!readBalanced(R, T, Out))
+    if (!readGroup(R, T, Out))
       return false;
     R.lex(T);
     if (!readStatement(R, T, Out))
@@ -107,26 +104,14 @@ bool readStatement(TokenReader &R, Token T, Tokens &Out) {
     R.lex(T);
     Out.push_back(T);
     R.lex(T);
-    if (T.is(tok::l_paren) && !readBalanced(R, T, Out))
+    if (T.is(tok::l_paren) && !readGroup(R, T, Out))
       return false;
     R.lex(T);
     Out.push_back(T);
     return T.isNot(tok::eof);
   }
   // An expression or declaration statement: up to ';' at depth 0.
-  int Depth = 0;
-  for (;;) {
-    if (T.is(tok::eof))
-      return false;
-    Out.push_back(T);
-    if (T.isOneOf(tok::l_paren, tok::l_square, tok::l_brace))
-      ++Depth;
-    else if (T.isOneOf(tok::r_paren, tok::r_square, tok::r_brace))
-      --Depth;
-    else if (Depth == 0 && T.is(tok::semi))
-      return true;
-    R.lex(T);
-  }
+  return readGroup(R, T, Out);
 }
 
 namespace {
@@ -141,11 +126,8 @@ bool splitHeader(const Tokens &S, size_t B, size_t E,
   int Depth = 0;
   size_t Start = B;
   for (size_t I = B; I < E; ++I) {
-    if (S[I].isOneOf(tok::l_paren, tok::l_square, tok::l_brace))
-      ++Depth;
-    else if (S[I].isOneOf(tok::r_paren, tok::r_square, tok::r_brace))
-      --Depth;
-    else if (Depth == 0 && S[I].is(tok::semi)) {
+    Depth += bracketDelta(S[I]);
+    if (Depth == 0 && S[I].is(tok::semi)) {
       Parts.push_back({Start, I});
       Start = I + 1;
     }
