@@ -14,6 +14,7 @@ namespace {
 const char *const MechNames[] = {"memcpy", "inline", "poll",
                                  "trigger", "dma",   "auto"};
 const bool MechImplemented[] = {true, false, false, false, false, true};
+const int PROACT_MECH_MEMCPY_ = 0; // proact_mech_t's memcpy
 
 const std::set<std::string> LoopClauses = {"region", "mech", "chunk",
                                            "threads", "devices"};
@@ -241,6 +242,7 @@ void ClauseParser::parseChunk(const std::vector<Tokens> &Args,
     return;
   }
   D.Chunk = (long long)V;
+  D.ChunkLoc = Where;
 }
 
 void ClauseParser::parseThreads(const std::vector<Tokens> &Args,
@@ -254,6 +256,7 @@ void ClauseParser::parseThreads(const std::vector<Tokens> &Args,
     return;
   }
   D.Threads = (int)V;
+  D.ThreadsLoc = Where;
 }
 
 void ClauseParser::parseDevices(const std::vector<Tokens> &Args,
@@ -353,6 +356,13 @@ bool ClauseParser::run(SourceLocation PragmaLoc) {
   if (D.Kind == DirectiveKind::Loop && !Seen.count("region")) {
     fail(PragmaLoc, Diag::MissingRegion);
     return false;
+  }
+  // Said at compile time rather than ignored at run time.
+  if (D.Kind == DirectiveKind::Loop && D.Mech == PROACT_MECH_MEMCPY_) {
+    if (D.Chunk)
+      report(DE, D.ChunkLoc, Diag::ClauseWithoutEffect) << "chunk";
+    if (D.Threads)
+      report(DE, D.ThreadsLoc, Diag::ClauseWithoutEffect) << "threads";
   }
   if (D.Kind == DirectiveKind::Data && D.Arrays.empty()) {
     fail(PragmaLoc, Diag::DataWithoutArrays);

@@ -73,7 +73,9 @@ namespace proact {
     "pragmas are not allowed inside a '#pragma proact' loop body")             \
   X(RegionArrayUnused, Warning,                                                \
     "region array '%0' is not used in the loop")                               \
-  X(NoteLoopHere, Note, "loop directive is here")
+  X(ClauseWithoutEffect, Warning,                                              \
+    "clause '%0' has no effect with the memcpy mechanism, which copies each "  \
+    "device's writes in one piece after the loop")
 
 enum class Diag {
 #define PROACT_DIAG_ENUM_(Name, Level, Text) Name,

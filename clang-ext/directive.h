@@ -27,6 +27,7 @@ struct Directive {
   int Mech = 0;                    // proact_mech_t, memcpy by default
   long long Chunk = 0;             // bytes; 0 = absent
   int Threads = 0;                 // 0 = absent
+  clang::SourceLocation ChunkLoc, ThreadsLoc;
   bool HasDevices = false;         // devices(all) leaves it false
   std::vector<int> Devices;
 };

@@ -62,6 +62,8 @@ Tokens materialize(Preprocessor &PP, SourceLocation At, const Code &C) {
 }
 
 void inject(Preprocessor &PP, const Tokens &Toks) {
+  if (Toks.empty()) // an empty token stream crashes HandlePragmaDirective
+    return;
   auto Arr = std::make_unique<Token[]>(Toks.size());
   for (size_t I = 0; I < Toks.size(); ++I)
     Arr[I] = Toks[I];

@@ -1,4 +1,6 @@
 #include "loop_syntax.h"
+#include "clang/Lex/Lexer.h"
+#include <cctype>
 #include "proact/lowering.h"
 #include <algorithm>
 
@@ -48,6 +50,64 @@ size_t statementEnd(const Tokens &Toks, size_t B) {
 
 namespace {
 
+// True when nothing but whitespace, comments and preprocessor directives
+// other than #include remain in the file being lexed directly (not through
+// a macro or an injected token stream): lexing on would reach its end.
+bool atEndOfFile(Preprocessor &PP) {
+  PreprocessorLexer *PL = PP.getCurrentLexer();
+  if (PL == nullptr)
+    return false; // tokens come from a token stream
+  const Lexer *L = static_cast<const Lexer *>(PL);
+  llvm::StringRef Buf = L->getBuffer();
+  const char *P = L->getBufferLocation(), *E = Buf.end();
+  bool LineStart = true;
+  while (P < E) {
+    if (LineStart && *P == '#') {
+      const char *D = P + 1;
+      while (D < E && (*D == ' ' || *D == '\t'))
+        ++D;
+      if (llvm::StringRef(D, E - D).startswith("include"))
+        return false; // may bring tokens
+      while (P < E && *P != '\n') // the directive, continuations included
+        P += (*P == '\\' && P + 1 < E) ? 2 : 1;
+      continue;
+    }
+    LineStart = *P == '\n' || (LineStart && isspace((unsigned char)*P));
+    if (isspace((unsigned char)*P) || (*P == '\\' && P + 1 < E &&
+                                       (P[1] == '\n' || P[1] == '\r'))) {
+      ++P;
+    } else if (P + 1 < E && P[0] == '/' && P[1] == '/') {
+      while (P < E && *P != '\n')
+        ++P;
+    } else if (P + 1 < E && P[0] == '/' && P[1] == '*') {
+      const char *C = std::search(P + 2, E, "*/", "*/" + 2);
+      P = C == E ? E : C + 2;
+    } else {
+      return false;
+    }
+  }
+  return true;
+}
+
+} // namespace
+
+void TokenReader::lex(Token &T) {
+  if (!Pending.empty()) {
+    T = Pending.back();
+    Pending.pop_back();
+    return;
+  }
+  if (atEndOfFile(PP)) {
+    T.startToken();
+    T.setKind(tok::eof);
+    T.setLocation(static_cast<Lexer *>(PP.getCurrentLexer())->getSourceLocation());
+    return;
+  }
+  PP.Lex(T);
+}
+
+namespace {
+
 // Appends tokens from T on: up to and including the bracket matching T if T
 // opens one, else up to and including the first ';' outside brackets.
 // Returns false at end of file.
@@ -55,9 +115,9 @@ bool readGroup(TokenReader &R, Token T, Tokens &Out) {
   const bool Bracketed = bracketDelta(T) > 0;
   int Depth = 0;
   for (;;) {
+    Out.push_back(T);
     if (T.is(tok::eof))
       return false;
-    Out.push_back(T);
     int D = bracketDelta(T);
     Depth += D;
     if (Bracketed ? (D < 0 && Depth == 0) : (Depth == 0 && T.is(tok::semi)))
@@ -69,8 +129,10 @@ bool readGroup(TokenReader &R, Token T, Tokens &Out) {
 } // namespace
 
 bool readStatement(TokenReader &R, Token T, Tokens &Out) {
-  if (T.is(tok::eof))
+  if (T.is(tok::eof)) {
+    Out.push_back(T);
     return false;
+  }
   if (T.is(tok::l_brace))
     return readGroup(R, T, Out);
   if (T.isOneOf(tok::kw_for, tok::kw_while, tok::kw_switch, tok::kw_if)) {

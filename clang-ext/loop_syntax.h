@@ -12,28 +12,38 @@ namespace proact {
 // Lexes from the preprocessor with a push-back buffer: a pragma handler may
 // not use Preprocessor::LookAhead, so tokens read too far are handed back
 // (Pending) and must be injected again after whatever the handler emits.
+//
+// It never consumes the end of a file: at the end of a file clang destroys
+// the lexer that called the pragma handler, and the next token would crash
+// it. At the end it returns a synthetic eof token instead and leaves the
+// real one for the parser.
+//
+// While it lives, the preprocessor is in incremental mode, which keeps the
+// main file's lexer alive at its end: a second line of defence for the
+// main file.
 class TokenReader {
 public:
-  explicit TokenReader(clang::Preprocessor &PP) : PP(PP) {}
-  void lex(clang::Token &T) {
-    if (Pending.empty()) {
-      PP.Lex(T);
-      return;
-    }
-    T = Pending.back();
-    Pending.pop_back();
+  explicit TokenReader(clang::Preprocessor &PP)
+      : PP(PP), WasIncremental(PP.isIncrementalProcessingEnabled()) {
+    PP.enableIncrementalProcessing(true);
   }
+  ~TokenReader() { PP.enableIncrementalProcessing(WasIncremental); }
+  TokenReader(const TokenReader &) = delete;
+  TokenReader &operator=(const TokenReader &) = delete;
+  void lex(clang::Token &T);
   void unlex(const clang::Token &T) { Pending.push_back(T); }
   // Tokens handed back, in stream order.
   Tokens pending() const { return Tokens(Pending.rbegin(), Pending.rend()); }
 
 private:
   clang::Preprocessor &PP;
+  bool WasIncremental;
   Tokens Pending; // a stack: back() is the next token
 };
 
 // Reads one complete C statement starting with First (already read) and
-// appends its tokens to Out. Returns false at end of file.
+// appends its tokens to Out. Returns false at end of file (Out then ends
+// with the reader's synthetic eof, which must not be handed back).
 bool readStatement(TokenReader &R, clang::Token First, Tokens &Out);
 
 struct CanonicalLoop {

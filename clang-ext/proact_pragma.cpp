@@ -42,8 +42,9 @@ public:
 
 private:
   static void handleData(Preprocessor &PP, const Directive &D, bool Ok) {
+    TokenReader R(PP);
     Token Next;
-    PP.Lex(Next);
+    R.lex(Next);
     Tokens Out;
     if (Next.isNot(tok::l_brace)) {
       report(PP.getDiagnostics(), Next.getLocation(),
@@ -52,7 +53,7 @@ private:
     }
     if (Ok)
       Out = materialize(PP, D.Loc, lowerData(PP, D));
-    if (Next.isNot(tok::eof))
+    if (Next.isNot(tok::eof)) // the reader's synthetic eof stays here
       Out.push_back(Next);
     inject(PP, Out);
   }
@@ -66,13 +67,17 @@ private:
     R.lex(First);
     if (First.isNot(tok::kw_for)) {
       report(DE, First.getLocation(), Diag::NotFollowedByFor);
-      if (First.isNot(tok::eof))
+      if (First.isNot(tok::eof)) // the reader's synthetic eof stays here
         inject(PP, Tokens{First});
       return;
     }
     Tokens Stmt;
     if (!readStatement(R, First, Stmt)) {
+      // Give the tokens back (not the reader's synthetic eof) so the parser
+      // reports the missing braces at the real end of the file.
       report(DE, First.getLocation(), Diag::UnterminatedLoop);
+      Stmt.pop_back();
+      inject(PP, Stmt);
       return;
     }
     // The token read past the statement (looking for 'else') goes back last.

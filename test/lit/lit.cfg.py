@@ -1,10 +1,12 @@
 # lit configuration for the PROACT Clang plugin tests.
 import os
+import sys
 import lit.formats
 
 config.name = "proact"
 config.test_format = lit.formats.ShTest(execute_external=False)
 config.suffixes = [".c"]
+config.excludes = ["Inputs"]
 config.test_source_root = os.path.dirname(__file__)
 
 site = lit_config.params.get("proact_site_config")
@@ -33,6 +35,7 @@ config.substitutions.append(
 # %seq-cc: the sequential reference build (pragmas ignored).
 config.substitutions.append(
     ("%seq-cc", f"{config.proact_clang} -Wno-unknown-pragmas -ffp-contract=off {inc}"))
+config.substitutions.append(("%python", sys.executable))
 config.substitutions.append(("%FileCheck", config.llvm_bin + "/FileCheck"))
 config.environment["LD_LIBRARY_PATH"] = (
     config.proact_lib_dir + ":" + config.llvm_lib)
