@@ -37,7 +37,7 @@ public:
               const Tokens &B)
       : PP(PP), DE(PP.getDiagnostics()), D(D), Outer(O), Body(B) {}
 
-  bool run(std::vector<WriteSite> &Sites);
+  bool run(BodyAccesses &Out);
 
 private:
   Preprocessor &PP;
@@ -58,8 +58,12 @@ private:
     return -1;
   }
   void collectLoopsAndNames();
-  void analyseStore(int Array, size_t NameAt, size_t Close,
-                    std::vector<WriteSite> &Sites);
+  void applyReadsClause(BodyAccesses &Out);
+  // Decomposes the subscript of Body[NameAt] (closing ']' at Close). For a
+  // store an index that cannot be analysed is an error; for a load it makes
+  // the access Whole.
+  void analyseAccess(int Array, size_t NameAt, size_t Close, bool Store,
+                     BodyAccesses &Out);
 };
 
 void BodyScanner::collectLoopsAndNames() {
@@ -104,11 +108,28 @@ void BodyScanner::collectLoopsAndNames() {
   Varying.insert(Declared.begin(), Declared.end());
 }
 
-void BodyScanner::analyseStore(int Array, size_t NameAt, size_t Close,
-                               std::vector<WriteSite> &Sites) {
+void BodyScanner::analyseAccess(int Array, size_t NameAt, size_t Close,
+                                bool Store, BodyAccesses &Out) {
   const Section &Sec = D.Arrays[Array];
   Tokens Index(Body.begin() + NameAt + 2, Body.begin() + Close);
-  // Loop variables visible at the store: the outer one and the canonical
+  Access W;
+  W.Array = Array;
+  W.At = Body[NameAt];
+  auto Unanalysable = [&](SourceLocation Where, const std::string &Why) {
+    if (Store) {
+      report(DE, Where, Diag::NonAffineWrite)
+          << Sec.Spelling << Outer.VarName << Why;
+      Ok = false;
+      return;
+    }
+    // One whole-section read per array is enough.
+    for (const Access &R : Out.Reads)
+      if (R.Array == Array && R.Whole)
+        return;
+    W.Whole = true;
+    Out.Reads.push_back(W);
+  };
+  // Loop variables visible at the access: the outer one and the canonical
   // inner loops that enclose it (innermost wins for a reused name).
   std::set<std::string> Vars = {Outer.VarName};
   std::map<std::string, const ScopedLoop *> Enclosing;
@@ -125,15 +146,8 @@ void BodyScanner::analyseStore(int Array, size_t NameAt, size_t Close,
   LinearForm F;
   std::string Why;
   SourceLocation Where = Body[NameAt].getLocation();
-  if (!analyseAffine(PP, Index, Vars, Changing, F, Why, Where)) {
-    report(DE, Where, Diag::NonAffineWrite)
-        << Sec.Spelling << Outer.VarName << Why;
-    Ok = false;
-    return;
-  }
-  WriteSite W;
-  W.Array = Array;
-  W.At = Body[NameAt];
+  if (!analyseAffine(PP, Index, Vars, Changing, F, Why, Where))
+    return Unanalysable(Where, Why);
   W.Coef = F.Coef.count(Outer.VarName) ? F.Coef[Outer.VarName] : Code("0");
   W.Offset = F.K;
   for (const auto &KV : Enclosing) {
@@ -144,21 +158,61 @@ void BodyScanner::analyseStore(int Array, size_t NameAt, size_t Close,
     // they must not change inside it.
     for (const Tokens *Part : {&L.First, &L.Bound})
       for (const Token &T : *Part)
-        if (T.is(tok::identifier) && Changing.count(spell(T))) {
-          report(DE, T.getLocation(), Diag::NonAffineWrite)
-              << Sec.Spelling << Outer.VarName
-              << "the bounds of the inner loop over '" + L.VarName +
-                     "' depend on '" + spell(T) +
-                     "', which changes inside the loop";
-          Ok = false;
-          return;
-        }
+        if (T.is(tok::identifier) && Changing.count(spell(T)))
+          return Unanalysable(T.getLocation(),
+                              "the bounds of the inner loop over '" +
+                                  L.VarName + "' depend on '" + spell(T) +
+                                  "', which changes inside the loop");
     W.Inner.push_back({F.Coef[KV.first], L});
   }
-  Sites.push_back(W);
+  (Store ? Out.Writes : Out.Reads).push_back(W);
 }
 
-bool BodyScanner::run(std::vector<WriteSite> &Sites) {
+// reads(a[lo:len]) says that iteration i reads a[lo(i) .. lo(i) + len - 1]:
+// it replaces what was inferred for a (the user knows better, e.g. for an
+// indirect index whose values stay near i).
+void BodyScanner::applyReadsClause(BodyAccesses &Out) {
+  for (const Section &R : D.Reads) {
+    int A = arrayIndex(R.Spelling);
+    std::vector<Access> Kept;
+    for (const Access &X : Out.Reads)
+      if (X.Array != A)
+        Kept.push_back(X);
+    Out.Reads = Kept;
+    LinearForm F;
+    std::string Why;
+    SourceLocation Where = R.Name.getLocation();
+    Tokens Lo = R.Lo.empty() ? Tokens() : R.Lo;
+    std::set<std::string> Changing = Varying;
+    Changing.insert(Outer.VarName);
+    bool LoOk = Lo.empty() || analyseAffine(PP, Lo, {Outer.VarName}, Changing,
+                                             F, Why, Where);
+    LinearForm Len;
+    std::string LenWhy;
+    SourceLocation LenWhere = Where;
+    bool LenOk = LoOk && analyseAffine(PP, R.Len, {Outer.VarName}, Changing,
+                                       Len, LenWhy, LenWhere);
+    if (LenOk && !Len.Coef.empty()) {
+      LenOk = false;
+      LenWhy = "the length depends on '" + Outer.VarName + "'";
+    }
+    if (!LoOk || !LenOk) {
+      report(DE, LoOk ? LenWhere : Where, Diag::BadReadsSection)
+          << R.Spelling << Outer.VarName << (LoOk ? LenWhy : Why);
+      Ok = false;
+      continue;
+    }
+    Access X;
+    X.Array = A;
+    X.At = R.Name;
+    X.Coef = F.Coef.count(Outer.VarName) ? F.Coef[Outer.VarName] : Code("0");
+    X.Offset = Lo.empty() ? Code("0") : F.K;
+    X.Len = Code().add(R.Len);
+    Out.Reads.push_back(X);
+  }
+}
+
+bool BodyScanner::run(BodyAccesses &Out) {
   collectLoopsAndNames();
   std::vector<bool> Used(D.Arrays.size(), false);
   for (size_t I = 0; I < Body.size(); ++I) {
@@ -192,6 +246,14 @@ bool BodyScanner::run(std::vector<WriteSite> &Sites) {
       Ok = false;
       continue;
     }
+    // Unary '&' (not a binary and: nothing that ends an operand before it).
+    if (I && Body[I - 1].is(tok::amp) &&
+        (I < 2 || !Body[I - 2].isOneOf(tok::identifier, tok::numeric_constant,
+                                       tok::r_paren, tok::r_square))) {
+      report(DE, Body[I - 1].getLocation(), Diag::AddressOfElement) << S;
+      Ok = false;
+      continue;
+    }
     size_t Close = matchingClose(Body, I + 1);
     if (Close >= Body.size())
       continue; // unbalanced: the parser will report it
@@ -204,9 +266,11 @@ bool BodyScanner::run(std::vector<WriteSite> &Sites) {
     bool Store = (After && (isAssignOp(*After) ||
                             After->isOneOf(tok::plusplus, tok::minusminus))) ||
                  (I && Body[I - 1].isOneOf(tok::plusplus, tok::minusminus));
-    if (Store)
-      analyseStore(A, I, Close, Sites);
+    // A compound store (+=, ++) also loads: the runtime treats every store
+    // range as needed before the loop, so it is not listed as a read.
+    analyseAccess(A, I, Close, Store, Out);
   }
+  applyReadsClause(Out);
   for (size_t A = 0; A < D.Arrays.size(); ++A)
     if (!Used[A])
       report(DE, D.Arrays[A].Name.getLocation(), Diag::RegionArrayUnused)
@@ -217,9 +281,9 @@ bool BodyScanner::run(std::vector<WriteSite> &Sites) {
 } // namespace
 
 bool scanBody(Preprocessor &PP, const Directive &D, const CanonicalLoop &Outer,
-              const Tokens &Body, std::vector<WriteSite> &Sites) {
+              const Tokens &Body, BodyAccesses &Out) {
   BodyScanner S(PP, D, Outer, Body);
-  return S.run(Sites);
+  return S.run(Out);
 }
 
 } // namespace proact

@@ -1,6 +1,8 @@
 // Finds how a loop body uses the region arrays: every store `a[idx] op= ...`
-// with idx decomposed into coef * i + offset, where the offset may range over
-// the canonical inner loops enclosing the store.
+// and every load `a[idx]`, with idx decomposed into coef * i + offset, where
+// the offset may range over the canonical inner loops enclosing the access.
+// A store must be affine (else an error); a load that is not is recorded as
+// reading the whole section.
 #ifndef PROACT_CLANG_EXT_BODY_SCAN_H
 #define PROACT_CLANG_EXT_BODY_SCAN_H
 
@@ -16,19 +18,26 @@ struct InnerTerm {     // Coef * j, j running over Loop
   CanonicalLoop Loop;
 };
 
-struct WriteSite {
+struct Access {
   int Array = 0;       // index in Directive::Arrays
-  clang::Token At;     // the array name at the store
+  clang::Token At;     // the array name at the access
+  bool Whole = false;  // a load that may read any element of the section
   Code Coef;           // coefficient of the outer loop variable
   Code Offset;
   std::vector<InnerTerm> Inner;
+  Code Len;            // reads(...) sections: off ranges over Offset + [0, Len)
+};
+
+struct BodyAccesses {
+  std::vector<Access> Writes;
+  std::vector<Access> Reads;
 };
 
 // Scans Body (the tokens after the loop header). Reports diagnostics and
 // returns false on an error.
 bool scanBody(clang::Preprocessor &PP, const Directive &D,
               const CanonicalLoop &Outer, const Tokens &Body,
-              std::vector<WriteSite> &Sites);
+              BodyAccesses &Out);
 
 } // namespace proact
 

@@ -16,8 +16,8 @@ const char *const MechNames[] = {"memcpy", "inline", "poll",
 const bool MechImplemented[] = {true, false, false, false, false, true};
 const int PROACT_MECH_MEMCPY_ = 0; // proact_mech_t's memcpy
 
-const std::set<std::string> LoopClauses = {"region", "mech", "chunk",
-                                           "threads", "devices"};
+const std::set<std::string> LoopClauses = {"region", "reads", "mech",
+                                           "chunk", "threads", "devices"};
 const std::set<std::string> DataClauses = {"copy", "copyin", "copyout",
                                            "create", "devices"};
 
@@ -52,7 +52,8 @@ private:
 
   bool readArgs(const Token &ClauseTok, std::vector<Tokens> &Args);
   void parseClause(const Token &NameTok, std::set<std::string> &Seen);
-  void parseSections(const std::vector<Tokens> &Args, int MapKind);
+  void parseSections(const std::vector<Tokens> &Args, int MapKind,
+                     std::vector<Section> &Into);
   bool parseSection(const Tokens &Arg, SourceLocation Where, Section &S);
   void parseMech(const std::vector<Tokens> &Args, SourceLocation Where);
   void parseChunk(const std::vector<Tokens> &Args, SourceLocation Where);
@@ -162,18 +163,18 @@ bool ClauseParser::parseSection(const Tokens &Arg, SourceLocation Where,
 }
 
 void ClauseParser::parseSections(const std::vector<Tokens> &Args,
-                                 int MapKind) {
+                                 int MapKind, std::vector<Section> &Into) {
   for (const Tokens &A : Args) {
     Section S;
     if (!parseSection(A, D.Loc, S))
       continue;
-    for (const Section &Prev : D.Arrays)
+    for (const Section &Prev : Into)
       if (Prev.Spelling == S.Spelling) {
         fail(S.Name.getLocation(), Diag::DuplicateArray, S.Spelling);
         break;
       }
     S.MapKind = MapKind;
-    D.Arrays.push_back(S);
+    Into.push_back(S);
   }
 }
 
@@ -307,13 +308,15 @@ void ClauseParser::parseClause(const Token &NameTok,
     return;
   SourceLocation L = NameTok.getLocation();
   if (Name == "region" || Name == "copy")
-    parseSections(Args, PROACT__MAP_COPY);
+    parseSections(Args, PROACT__MAP_COPY, D.Arrays);
+  else if (Name == "reads")
+    parseSections(Args, 0, D.Reads);
   else if (Name == "copyin")
-    parseSections(Args, PROACT__MAP_COPYIN);
+    parseSections(Args, PROACT__MAP_COPYIN, D.Arrays);
   else if (Name == "copyout")
-    parseSections(Args, PROACT__MAP_COPYOUT);
+    parseSections(Args, PROACT__MAP_COPYOUT, D.Arrays);
   else if (Name == "create")
-    parseSections(Args, PROACT__MAP_CREATE);
+    parseSections(Args, PROACT__MAP_CREATE, D.Arrays);
   else if (Name == "mech")
     parseMech(Args, L);
   else if (Name == "chunk")
@@ -363,6 +366,15 @@ bool ClauseParser::run(SourceLocation PragmaLoc) {
       report(DE, D.ChunkLoc, Diag::ClauseWithoutEffect) << "chunk";
     if (D.Threads)
       report(DE, D.ThreadsLoc, Diag::ClauseWithoutEffect) << "threads";
+  }
+  for (const Section &R : D.Reads) {
+    bool Named = false;
+    for (const Section &A : D.Arrays)
+      Named |= A.Spelling == R.Spelling;
+    if (!Named) {
+      fail(R.Name.getLocation(), Diag::ReadsNotInRegion, R.Spelling);
+      return false;
+    }
   }
   if (D.Kind == DirectiveKind::Data && D.Arrays.empty()) {
     fail(PragmaLoc, Diag::DataWithoutArrays);

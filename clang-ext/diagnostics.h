@@ -56,6 +56,9 @@ namespace proact {
     "region array '%0' is used without a subscript; PROACT follows only "      \
     "element accesses '%0[index]' (no pointer arithmetic, no passing the "     \
     "array to functions)")                                                     \
+  X(AddressOfElement, Error,                                                   \
+    "taking the address of an element of region array '%0' hides the "         \
+    "accesses made through it; index '%0' directly")                           \
   X(MultiSubscript, Error,                                                     \
     "region array '%0' has more than one subscript; index a flat array "       \
     "instead, e.g. %0[i * n + j]")                                             \
@@ -71,6 +74,11 @@ namespace proact {
     "loop")                                                                    \
   X(PragmaInBody, Error,                                                       \
     "pragmas are not allowed inside a '#pragma proact' loop body")             \
+  X(ReadsNotInRegion, Error,                                                   \
+    "'%0' in reads(...) is not named in region(...)")                          \
+  X(BadReadsSection, Error,                                                    \
+    "reads(%0[lo:len]) must give lo as an affine expression of the loop "      \
+    "variable '%1' and len as a loop-invariant expression: %2")                \
   X(RegionArrayUnused, Warning,                                                \
     "region array '%0' is not used in the loop")                               \
   X(ClauseWithoutEffect, Warning,                                              \

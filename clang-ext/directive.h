@@ -24,6 +24,7 @@ struct Directive {
   DirectiveKind Kind = DirectiveKind::Loop;
   clang::SourceLocation Loc;       // the 'proact' token
   std::vector<Section> Arrays;     // region(...) or the data clauses
+  std::vector<Section> Reads;      // reads(...): per-iteration read sections
   int Mech = 0;                    // proact_mech_t, memcpy by default
   long long Chunk = 0;             // bytes; 0 = absent
   int Threads = 0;                 // 0 = absent

@@ -79,33 +79,51 @@ std::string mapClause(const Directive &D) {
   return S + ")";
 }
 
-} // namespace
-
-Code lowerLoop(Preprocessor &PP, const Directive &D, const CanonicalLoop &L,
-               const Tokens &Body, const std::vector<WriteSite> &Sites) {
-  Where W = whereOf(PP, D.Loc);
-  Code C;
-  C << "{";
-  C << "proact__array_t __proact_arrays[" + num(D.Arrays.size()) + "];";
-  emitArrays(C, D.Arrays, "__proact_arrays", "");
-  size_t NS = Sites.size();
-  C << "proact__write_site_t __proact_sites[" + num(NS ? NS : 1) + "];";
-  for (size_t S = 0; S < NS; ++S) {
-    const WriteSite &WS = Sites[S];
-    Where SW = whereOf(PP, WS.At.getLocation());
-    std::string Slot = "__proact_sites[" + num(S) + "]";
-    C << Slot + ".array = " + num(WS.Array) + "; " + Slot + ".empty = 0;";
-    C << Slot + ".coef = " << Code::asLongLong(WS.Coef) << ";";
-    C << Slot + ".off_min = " << Code::asLongLong(WS.Offset) << ";";
-    C << Slot + ".off_max = " + Slot + ".off_min;";
+// Declares and fills `proact__access_t Var[]` for the given accesses.
+void emitAccesses(Preprocessor &PP, Code &C, const std::string &Var,
+                  const std::vector<Access> &List) {
+  C << "proact__access_t " + Var + "[" + num(List.empty() ? 1 : List.size()) +
+           "];";
+  for (size_t S = 0; S < List.size(); ++S) {
+    const Access &X = List[S];
+    Where SW = whereOf(PP, X.At.getLocation());
+    std::string Slot = Var + "[" + num(S) + "]";
+    C << Slot + ".array = " + num(X.Array) + "; " + Slot + ".empty = 0; " +
+             Slot + ".whole = " + (X.Whole ? "1" : "0") + ";";
     C << Slot + ".line = " + num(SW.Line) + "; " + Slot +
              ".col = " + num(SW.Col) + ";";
-    for (const InnerTerm &T : WS.Inner)
+    if (X.Whole) {
+      C << Slot + ".coef = 0; " + Slot + ".off_min = 0; " + Slot +
+               ".off_max = 0;";
+      continue;
+    }
+    C << Slot + ".coef = " << Code::asLongLong(X.Coef) << ";";
+    C << Slot + ".off_min = " << Code::asLongLong(X.Offset) << ";";
+    if (X.Len.empty())
+      C << Slot + ".off_max = " + Slot + ".off_min;";
+    else // a reads(...) section; an empty one reads nothing
+      C << Slot + ".off_max = " + Slot + ".off_min + " << Code::asLongLong(X.Len)
+        << " - 1; if (" + Slot + ".off_max < " + Slot + ".off_min) " + Slot +
+               ".empty = 1;";
+    for (const InnerTerm &T : X.Inner)
       C << "proact__span_add(&" + Slot + ", " << Code::asLongLong(T.Coef)
         << ", " << Code::asLongLong(Code().add(T.Loop.First)) << ", "
         << Code::asLongLong(Code().add(T.Loop.Bound)) << ", "
         << Code::asLongLong(T.Loop.Step) << ", " + num(T.Loop.Cmp) + ");";
   }
+}
+
+} // namespace
+
+Code lowerLoop(Preprocessor &PP, const Directive &D, const CanonicalLoop &L,
+               const Tokens &Body, const BodyAccesses &A) {
+  Where W = whereOf(PP, D.Loc);
+  Code C;
+  C << "{";
+  C << "proact__array_t __proact_arrays[" + num(D.Arrays.size()) + "];";
+  emitArrays(C, D.Arrays, "__proact_arrays", "");
+  emitAccesses(PP, C, "__proact_writes", A.Writes);
+  emitAccesses(PP, C, "__proact_reads", A.Reads);
   C << devicesInit(D);
   const std::string Dd = "__proact_desc";
   C << "proact__loop_desc_t " + Dd + ";";
@@ -122,7 +140,10 @@ Code lowerLoop(Preprocessor &PP, const Directive &D, const CanonicalLoop &L,
   C << devicesFields(D, Dd);
   C << Dd + ".narrays = " + num(D.Arrays.size()) + "; " + Dd +
            ".arrays = __proact_arrays;";
-  C << Dd + ".nsites = " + num(NS) + "; " + Dd + ".sites = __proact_sites;";
+  C << Dd + ".nwrites = " + num(A.Writes.size()) + "; " + Dd +
+           ".writes = __proact_writes;";
+  C << Dd + ".nreads = " + num(A.Reads.size()) + "; " + Dd +
+           ".reads = __proact_reads;";
   C << "proact__loop_t *__proact_loop = proact__loop_begin(&" + Dd + ");";
   C << "const long long __proact_first = " + Dd +
            ".first, __proact_step = " + Dd + ".step;";

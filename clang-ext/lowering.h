@@ -9,7 +9,7 @@ namespace proact {
 // The whole replacement of `#pragma proact region(...)` + its loop.
 Code lowerLoop(clang::Preprocessor &PP, const Directive &D,
                const CanonicalLoop &L, const Tokens &Body,
-               const std::vector<WriteSite> &Sites);
+               const BodyAccesses &Accesses);
 
 // The prefix put in front of the block of `#pragma proact data`: a one-pass
 // 'for' whose init enters the data region and whose increment leaves it.

@@ -91,13 +91,13 @@ private:
       return;
     }
     Tokens Body(Stmt.begin() + L.BodyBegin, Stmt.end());
-    std::vector<WriteSite> Sites;
+    BodyAccesses Accesses;
     // A directive with errors has no reliable array list to check uses by.
-    if (!Ok || !scanBody(PP, D, L, Body, Sites)) {
+    if (!Ok || !scanBody(PP, D, L, Body, Accesses)) {
       injectWith(PP, Stmt, After);
       return;
     }
-    injectWith(PP, materialize(PP, D.Loc, lowerLoop(PP, D, L, Body, Sites)),
+    injectWith(PP, materialize(PP, D.Loc, lowerLoop(PP, D, L, Body, Accesses)),
                After);
   }
 

@@ -50,18 +50,21 @@ typedef struct proact__array {
   long long len;    /* number of elements */
 } proact__array_t;
 
-/* One store `name[index] = ...` in a loop body, with index affine in the
- * loop variable i: index = coef * i + off, off in [off_min, off_max]. The
- * range of off comes from inner loops of the body (proact__span_add). */
-typedef struct proact__write_site {
+/* One access `name[index]` in a loop body (a store, or a load), with index
+ * affine in the loop variable i: index = coef * i + off, off in
+ * [off_min, off_max]. The range of off comes from inner loops of the body
+ * (proact__span_add). A load whose index is not affine is described by
+ * whole = 1: it may read any element of the array's section. */
+typedef struct proact__access {
   int array;      /* position in proact__loop_desc_t.arrays */
-  int empty;      /* nonzero: an inner loop has no iterations, no store */
+  int empty;      /* nonzero: an inner loop has no iterations, no access */
+  int whole;      /* nonzero: the whole section (loads only) */
   long long coef;
   long long off_min;
   long long off_max;
-  int line;       /* location of the store, for messages */
+  int line;       /* location of the access, for messages */
   int col;
-} proact__write_site_t;
+} proact__access_t;
 
 typedef struct proact__loop_desc {
   const char *file; /* location of the pragma */
@@ -77,8 +80,10 @@ typedef struct proact__loop_desc {
   int ndevices;
   int narrays;
   const proact__array_t *arrays;
-  int nsites;
-  proact__write_site_t *sites;
+  int nwrites; /* the stores */
+  proact__access_t *writes;
+  int nreads;  /* the loads of region arrays (not those of stores) */
+  proact__access_t *reads;
 } proact__loop_desc_t;
 
 typedef struct proact__map {
@@ -109,21 +114,33 @@ PROACT_API long long proact__trip_count(long long first, long long bound,
 /* Widens site's [off_min, off_max] by coef * j for every value j takes in
  * `for (j = first; j CMP bound; j += step)`; marks the site empty if that
  * inner loop runs no iteration. */
-PROACT_API void proact__span_add(proact__write_site_t *site, long long coef,
+PROACT_API void proact__span_add(proact__access_t *site, long long coef,
                                  long long first, long long bound,
                                  long long step, int cmp);
 
 /* Enters a data region: every array gets a replica on each participating
- * device (unless an enclosing region already holds it). Never returns NULL;
- * a failure is reported and ends the program. */
+ * device (unless an enclosing region already holds it), current everywhere
+ * (copied in, or created). Never returns NULL; a failure is reported and
+ * ends the program. */
 PROACT_API proact__data_t *
 proact__data_begin(const proact__data_desc_t *desc);
-/* Leaves it: copies back what copy/copyout ask for and frees the replicas. */
+/* Leaves it: for the arrays this region created with copy/copyout, gathers
+ * each byte to the host from a device whose replica holds its current value
+ * (after loops different devices hold different parts; no replica need be
+ * current everywhere); then frees the replicas. Arrays reused from an
+ * enclosing region are left to that region. */
 PROACT_API void proact__data_end(proact__data_t *data);
 
 /* Prepares one execution of an annotated loop: finds (or creates, for the
  * duration of the loop) the replicas, splits the iterations into parts, one
- * per device, and checks the write sites. Never returns NULL. */
+ * per device, and checks the write sites. Then, for arrays of a data
+ * region, makes each part's device hold the current value of every element
+ * the part may access: the spans of its reads (the whole section for a read
+ * with whole = 1) and of its writes, clamped to the loop's section; what
+ * the device lacks is copied from another device, and waited for, before
+ * this returns. Only the loads listed in reads are made current: a load of
+ * a region array missing there may read a stale value. Never returns
+ * NULL. */
 PROACT_API proact__loop_t *
 proact__loop_begin(const proact__loop_desc_t *desc);
 /* Parts of the loop; part p runs on OpenMP device part_device(p) and covers
@@ -133,9 +150,12 @@ PROACT_API int proact__loop_part_device(const proact__loop_t *loop, int part);
 PROACT_API long long proact__loop_part_lo(const proact__loop_t *loop, int part);
 PROACT_API long long proact__loop_part_hi(const proact__loop_t *loop, int part);
 /* Called after every part's kernel completed: runs the loop's transfer
- * mechanism so that every device's replica (and, without an enclosing data
- * region, the host array) holds the values the sequential loop would
- * produce; then frees the loop. */
+ * mechanism, then frees the loop. For arrays of a data region, each part's
+ * write spans become current on that part's device only (other replicas
+ * and the host get them lazily: the next loop that reads them, or the
+ * region's end). For arrays of no data region (loop-only replicas), the
+ * written spans are copied to the host array, which then holds the values
+ * the sequential loop would produce. */
 PROACT_API void proact__loop_end(proact__loop_t *loop);
 
 #ifdef __cplusplus

@@ -11,7 +11,9 @@ const char *const proact__stat_names[PROACT__STAT_COUNT_] = {
     [PROACT__STAT_EXECUTIONS] = "execs",
     [PROACT__STAT_PEER_BYTES] = "peer MB",
     [PROACT__STAT_COPIES] = "copies",
+    [PROACT__STAT_BEGIN_NSEC] = "begin s",
     [PROACT__STAT_END_NSEC] = "end s",
+    [PROACT__STAT_WHOLE_READS] = "whole rd",
 };
 
 struct proact__stats_node {
@@ -25,22 +27,30 @@ static pthread_mutex_t stats_lock = PTHREAD_MUTEX_INITIALIZER;
 static proact__stats_node_t *stats_head; /* in creation order */
 static proact__stats_node_t **stats_tail = &stats_head;
 
+/* One line per loop; "begin s" is the time pulling what the parts read
+ * (loop_begin), "end s" the time in loop_end's transfers; "whole rd" counts
+ * executions that read some array in whole (reads of unknown extent). */
 static void stats_print(void) {
-  fprintf(stderr, "proact: stats: %-28s %10s %12s %10s %10s\n", "loop",
-          proact__stat_names[PROACT__STAT_EXECUTIONS],
+  fprintf(stderr, "proact: stats: %-28s %8s %12s %8s %10s %10s %8s\n",
+          "loop", proact__stat_names[PROACT__STAT_EXECUTIONS],
           proact__stat_names[PROACT__STAT_PEER_BYTES],
           proact__stat_names[PROACT__STAT_COPIES],
-          proact__stat_names[PROACT__STAT_END_NSEC]);
+          proact__stat_names[PROACT__STAT_BEGIN_NSEC],
+          proact__stat_names[PROACT__STAT_END_NSEC],
+          proact__stat_names[PROACT__STAT_WHOLE_READS]);
   for (proact__stats_node_t *n = stats_head; n != NULL; n = n->next) {
     char key[512];
     const char *base = strrchr(n->file, '/');
     snprintf(key, sizeof(key), "%s:%d", base != NULL ? base + 1 : n->file,
              n->line);
-    fprintf(stderr, "proact: stats: %-28s %10llu %12.3f %10llu %10.6f\n",
+    fprintf(stderr,
+            "proact: stats: %-28s %8llu %12.3f %8llu %10.6f %10.6f %8llu\n",
             key, (unsigned long long)n->counters[PROACT__STAT_EXECUTIONS],
             (double)n->counters[PROACT__STAT_PEER_BYTES] / 1e6,
             (unsigned long long)n->counters[PROACT__STAT_COPIES],
-            (double)n->counters[PROACT__STAT_END_NSEC] / 1e9);
+            (double)n->counters[PROACT__STAT_BEGIN_NSEC] / 1e9,
+            (double)n->counters[PROACT__STAT_END_NSEC] / 1e9,
+            (unsigned long long)n->counters[PROACT__STAT_WHOLE_READS]);
   }
 }
 

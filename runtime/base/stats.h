@@ -11,10 +11,15 @@
 #endif
 
 typedef enum proact__stat {
-  PROACT__STAT_EXECUTIONS, /* times the loop ran */
-  PROACT__STAT_PEER_BYTES, /* bytes pushed device to device */
-  PROACT__STAT_COPIES,     /* copies issued (any direction) */
-  PROACT__STAT_END_NSEC,   /* nanoseconds spent in loop_end transfers */
+  PROACT__STAT_EXECUTIONS,  /* times the loop ran */
+  PROACT__STAT_PEER_BYTES,  /* bytes copied device to device (pulls in
+                               loop_begin and pushes in loop_end) */
+  PROACT__STAT_COPIES,      /* copies issued (any direction) by the pulls
+                               and by loop_end */
+  PROACT__STAT_BEGIN_NSEC,  /* nanoseconds spent pulling in loop_begin */
+  PROACT__STAT_END_NSEC,    /* nanoseconds spent in loop_end transfers */
+  PROACT__STAT_WHOLE_READS, /* executions with a read of unknown extent
+                               (whole section) */
   PROACT__STAT_COUNT_
 } proact__stat_t;
 

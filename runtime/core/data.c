@@ -1,5 +1,7 @@
 /* Data regions (proact__data_begin/end): replicas of each mapped section on
- * the region's devices for the region's lifetime. */
+ * the region's devices for the region's lifetime. Loops keep them lazily
+ * consistent (loop.c); the end gathers copy/copyout sections to the host
+ * from the devices that hold each byte (replica.c). */
 #include <stdlib.h>
 
 #include "../../libomptarget-plugin/dev.h"

@@ -1,5 +1,19 @@
-/* Annotated loops: trip counts, parts, replicas, write-span checks, and the
- * transfer mechanism at the end. */
+/* Annotated loops: trip counts, parts, replicas, write-span checks, the
+ * pulls that make each part's replicas current, and the transfer mechanism
+ * at the end.
+ *
+ * Consistency of region replicas (non-implicit entries) is lazy and
+ * consumer-driven: each entry's validity map (validity.h) says which devices
+ * hold the current value of each byte. Before the kernels (loop_begin), each
+ * part pulls, device to device from the lowest-numbered valid device, the
+ * bytes it needs and lacks: the spans of its reads (the whole section for a
+ * non-affine read) and of its writes (it must hold current values for the
+ * elements of a write span it does not write, since after the loop it is
+ * the span's only owner). After the kernels the mechanism records that each
+ * part's write spans are valid only on its device (memcpy: in drain). Host
+ * copies happen only at a region's end (gathered piece by piece from the
+ * valid devices, replica.c). Loop-only (implicit) replicas are copied in
+ * whole and their written spans copied back to the host, as before. */
 #include <limits.h>
 #include <omp.h>
 #include <stddef.h>
@@ -9,6 +23,7 @@
 #include <time.h>
 
 #include "../../libomptarget-plugin/dev.h"
+#include "../base/check.h"
 #include "../base/error.h"
 #include "../base/log.h"
 #include "devices.h"
@@ -16,6 +31,7 @@
 #include "partition.h"
 #include "replica.h"
 #include "span.h"
+#include "validity.h"
 
 static const char *const cmp_spelling[] = {"<", "<=", ">", ">="};
 
@@ -43,7 +59,7 @@ static long long saturate(__int128 v) {
   return v > LLONG_MAX ? LLONG_MAX : v < LLONG_MIN ? LLONG_MIN : (long long)v;
 }
 
-void proact__span_add(proact__write_site_t *site, long long coef,
+void proact__span_add(proact__access_t *site, long long coef,
                       long long first, long long bound, long long step,
                       int cmp) {
   long long n = proact__trip_count_checked(first, bound, step, cmp);
@@ -51,7 +67,7 @@ void proact__span_add(proact__write_site_t *site, long long coef,
 
   if (n == -1)
     proact__fatal(NULL, 0, 0,
-                  "inner loop of the store at line %d:%d never ends: its "
+                  "inner loop of the access at line %d:%d never ends: its "
                   "step is %lld",
                   site->line, site->col, step);
   if (n == 0) {
@@ -192,8 +208,8 @@ static int loop_writes(const proact__loop_t *loop,
   int n = 0;
   char b1[48], b2[48];
 
-  for (int s = 0; s < desc->nsites; s++) {
-    const proact__write_site_t *site = &desc->sites[s];
+  for (int s = 0; s < desc->nwrites; s++) {
+    const proact__access_t *site = &desc->writes[s];
     const proact__array_t *array;
     if (site->array < 0 || site->array >= desc->narrays)
       proact__fatal(desc->file, site->line, site->col,
@@ -238,11 +254,11 @@ static int loop_writes(const proact__loop_t *loop,
     for (int j = i + 1; j < n && writes[j].key == writes[i].key &&
                         writes[j].lo < writes[i].hi;
          j++) {
-      const proact__write_site_t *site;
+      const proact__access_t *site;
       const proact__array_t *array;
       if (writes[j].part == writes[i].part)
         continue;
-      site = &desc->sites[writes[j].site];
+      site = &desc->writes[writes[j].site];
       array = &desc->arrays[site->array];
       proact__fatal(desc->file, site->line, site->col,
                     "writes of '%s' by devices %d and %d overlap at %s[%lld]: "
@@ -284,6 +300,249 @@ static void loop_xfers(proact__loop_t *loop, loop_write_t *writes, int n,
   }
 }
 
+static uint64_t now_ns(void) {
+  struct timespec ts;
+  clock_gettime(CLOCK_MONOTONIC, &ts);
+  return (uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec;
+}
+
+/* Byte offsets [lo, hi) of a region entry that one part needs current on
+ * its device before its kernel runs. */
+typedef struct loop_need {
+  proact__present_t *entry;
+  int part;
+  uint64_t lo;
+  uint64_t hi;
+} loop_need_t;
+
+static int need_cmp(const void *pa, const void *pb) {
+  const loop_need_t *a = pa, *b = pb;
+  if (a->entry != b->entry)
+    return (uintptr_t)a->entry < (uintptr_t)b->entry ? -1 : 1;
+  if (a->part != b->part)
+    return a->part - b->part;
+  return a->lo < b->lo ? -1 : a->lo > b->lo;
+}
+
+/* Whether the loop keeps entry's replicas consistent through its validity
+ * map: region entries with more than one replica. */
+static int entry_tracked(const proact__present_t *entry) {
+  return entry != NULL && entry->valid != NULL && entry->ndevs > 1;
+}
+
+/* Appends elements [lo, hi] (inclusive) of array, clamped to its section,
+ * as byte offsets of entry. Reads outside the section are the user's bug:
+ * the section is all a replica holds. */
+static void need_add(loop_need_t *needs, int *n, proact__present_t *entry,
+                     int part, const proact__array_t *array, __int128 lo,
+                     __int128 hi) {
+  __int128 base = (__int128)(uintptr_t)array->base -
+                  (__int128)(uintptr_t)entry->host_lo;
+  if (lo < array->lo)
+    lo = array->lo;
+  if (hi > (__int128)array->lo + array->len - 1)
+    hi = (__int128)array->lo + array->len - 1;
+  if (lo > hi)
+    return;
+  needs[*n].entry = entry;
+  needs[*n].part = part;
+  needs[*n].lo = (uint64_t)(base + lo * (__int128)array->elem_size);
+  needs[*n].hi = (uint64_t)(base + (hi + 1) * (__int128)array->elem_size);
+  (*n)++;
+}
+
+/* Bytes [lo, hi) of entry that device dev holds once the pulls completed. */
+typedef struct loop_mark {
+  proact__present_t *entry;
+  int dev;
+  uint64_t lo;
+  uint64_t hi;
+} loop_mark_t;
+
+/* The pulls of one (entry, part): pieces lacking the part's device, merged
+ * while contiguous with the same source; each issued copy is also recorded
+ * in marks[], applied once every copy completed. */
+typedef struct loop_pull {
+  const proact__loop_t *loop;
+  proact__present_t *entry;
+  int dst;
+  int src;      /* -1: no pending copy */
+  uint64_t lo;  /* pending copy */
+  uint64_t hi;
+  int nmarks;
+  int cap;
+  loop_mark_t *marks;
+  proact_status_t status;
+} loop_pull_t;
+
+static proact_status_t pull_flush(loop_pull_t *pl) {
+  proact__present_t *entry = pl->entry;
+  char *host = entry->host_lo + pl->lo;
+  size_t bytes = (size_t)(pl->hi - pl->lo);
+  size_t elem = entry->elem_size;
+  proact_status_t st;
+
+  if (pl->src < 0)
+    return PROACT_OK;
+  proact__info(PROACT__SUBSYS_MECH,
+               "%s:%d pull %s[%lld..%lld] (%zu bytes) device %d -> device "
+               "%d",
+               pl->loop->file, pl->loop->line, entry->name,
+               entry->lo + (long long)(pl->lo / elem),
+               entry->lo + (long long)((pl->hi - 1) / elem), bytes, pl->src,
+               pl->dst);
+  st = proact__dev_copy_peer(pl->dst,
+                             proact__present_dev_addr(entry, pl->dst, host),
+                             pl->src,
+                             proact__present_dev_addr(entry, pl->src, host),
+                             bytes);
+  if (st != PROACT_OK) {
+    pl->status = st;
+    return st;
+  }
+  if (pl->nmarks == pl->cap) {
+    int cap = pl->cap > 0 ? 2 * pl->cap : 16;
+    loop_mark_t *m = realloc(pl->marks, (size_t)cap * sizeof(*m));
+    if (m == NULL) {
+      pl->status = PROACT_ERR_NO_MEMORY;
+      return pl->status;
+    }
+    pl->marks = m;
+    pl->cap = cap;
+  }
+  pl->marks[pl->nmarks].entry = entry;
+  pl->marks[pl->nmarks].dev = pl->dst;
+  pl->marks[pl->nmarks].lo = pl->lo;
+  pl->marks[pl->nmarks].hi = pl->hi;
+  pl->nmarks++;
+  pl->src = -1;
+  return PROACT_OK;
+}
+
+static proact_status_t pull_piece(void *arg, uint64_t lo, uint64_t hi,
+                                  proact__devmask_t mask) {
+  loop_pull_t *pl = arg;
+  int src;
+
+  if (mask == 0) {
+    /* Cannot happen: every byte is valid somewhere. */
+    proact__error("no replica of %s holds bytes [%llu, %llu)",
+                  pl->entry->name, (unsigned long long)lo,
+                  (unsigned long long)hi);
+    return pl->status = PROACT_ERR_INVALID_PARAM;
+  }
+  src = proact__devmask_first(mask);
+  if (src == pl->src && lo == pl->hi) {
+    pl->hi = hi;
+    return PROACT_OK;
+  }
+  PROACT_CHECK(pull_flush(pl));
+  pl->src = src;
+  pl->lo = lo;
+  pl->hi = hi;
+  return PROACT_OK;
+}
+
+/* Makes every part's replicas current where the part reads or writes
+ * (see the top of this file); returns whether the loop has a read of
+ * unknown extent (whole). The copies are waited for here, unless none was
+ * issued. */
+static int loop_pull(proact__loop_t *loop, const proact__loop_desc_t *desc,
+                     proact__present_t *const *entries) {
+  loop_pull_t pl = {loop, NULL, -1, -1, 0, 0, 0, 0, NULL, PROACT_OK};
+  loop_need_t *needs;
+  int n = 0, whole = 0;
+
+  if (desc->nreads < 0 || (desc->nreads > 0 && desc->reads == NULL))
+    proact__fatal(desc->file, desc->line, desc->col,
+                  "invalid loop: %d reads at %p", desc->nreads,
+                  (const void *)desc->reads);
+  needs = calloc((size_t)desc->nreads * (size_t)loop->nparts +
+                     (size_t)loop->nxfers + 1,
+                 sizeof(*needs));
+  if (needs == NULL)
+    proact__fatal(desc->file, desc->line, desc->col, "out of host memory");
+
+  for (int r = 0; r < desc->nreads; r++) {
+    const proact__access_t *site = &desc->reads[r];
+    const proact__array_t *array;
+    proact__present_t *entry;
+    if (site->array < 0 || site->array >= desc->narrays)
+      proact__fatal(desc->file, site->line, site->col,
+                    "load refers to array %d of %d", site->array,
+                    desc->narrays);
+    if (site->empty)
+      continue;
+    whole |= site->whole != 0;
+    array = &desc->arrays[site->array];
+    entry = entries[site->array];
+    if (!entry_tracked(entry))
+      continue;
+    for (int p = 0; p < loop->nparts; p++) {
+      proact__span_t span;
+      if (loop->lo[p] >= loop->hi[p])
+        continue;
+      if (site->whole)
+        need_add(needs, &n, entry, p, array, array->lo,
+                 (__int128)array->lo + array->len - 1);
+      else if (proact__span_of_site(site, desc->first, desc->step,
+                                    loop->lo[p], loop->hi[p], &span))
+        need_add(needs, &n, entry, p, array, span.lo, span.hi);
+    }
+  }
+  /* Write spans: inside the section (checked), merged per (entry, part). */
+  for (int x = 0; x < loop->nxfers; x++) {
+    const proact__loop_xfer_t *xf = &loop->xfers[x];
+    if (!entry_tracked(xf->entry))
+      continue;
+    needs[n].entry = xf->entry;
+    needs[n].part = xf->part;
+    needs[n].lo = (uint64_t)(xf->host_lo - xf->entry->host_lo);
+    needs[n].hi = (uint64_t)(xf->host_hi - xf->entry->host_lo);
+    n++;
+  }
+
+  /* Per (entry, part), the union of its ranges, walked for what the part's
+   * device lacks. The maps are changed only after every copy completed: a
+   * pulled range must not serve as a source while still in flight. */
+  qsort(needs, (size_t)n, sizeof(*needs), need_cmp);
+  for (int i = 0; i < n && pl.status == PROACT_OK;) {
+    uint64_t lo = needs[i].lo, hi = needs[i].hi;
+    int j = i + 1;
+    while (j < n && needs[j].entry == needs[i].entry &&
+           needs[j].part == needs[i].part && needs[j].lo <= hi) {
+      if (needs[j].hi > hi)
+        hi = needs[j].hi;
+      j++;
+    }
+    pl.entry = needs[i].entry;
+    pl.dst = loop->devs[needs[i].part];
+    pl.src = -1;
+    if (proact__validity_walk_lacking(pl.entry->valid, lo, hi, pl.dst,
+                                      pull_piece, &pl) == PROACT_OK)
+      pull_flush(&pl);
+    i = j;
+  }
+  free(needs);
+  if (pl.nmarks > 0 || pl.status != PROACT_OK) {
+    proact_status_t st = proact__dev_sync_all();
+    if (pl.status == PROACT_OK)
+      pl.status = st;
+  }
+  if (pl.status != PROACT_OK)
+    proact__fatal(desc->file, desc->line, desc->col,
+                  "copying what the loop reads between devices failed: %s",
+                  proact_status_string(pl.status));
+  for (int m = 0; m < pl.nmarks; m++)
+    if (proact__validity_add(pl.marks[m].entry->valid, pl.marks[m].lo,
+                             pl.marks[m].hi,
+                             PROACT__DEVMASK(pl.marks[m].dev)) != PROACT_OK)
+      proact__fatal(desc->file, desc->line, desc->col,
+                    "out of host memory");
+  free(pl.marks);
+  return whole;
+}
+
 proact__loop_t *proact__loop_begin(const proact__loop_desc_t *desc) {
   proact__loop_t *loop = calloc(1, sizeof(*loop));
   proact__present_t **entries = NULL;
@@ -297,7 +556,7 @@ proact__loop_t *proact__loop_begin(const proact__loop_desc_t *desc) {
           NULL ||
       (loop->implicit = calloc((size_t)desc->narrays + 1,
                                sizeof(*loop->implicit))) == NULL ||
-      (writes = calloc((size_t)desc->nsites * PROACT__DEV_MAX + 1,
+      (writes = calloc((size_t)desc->nwrites * PROACT__DEV_MAX + 1,
                        sizeof(*writes))) == NULL)
     proact__fatal(desc->file, desc->line, desc->col, "out of host memory");
   loop->file = desc->file;
@@ -315,11 +574,26 @@ proact__loop_t *proact__loop_begin(const proact__loop_desc_t *desc) {
   nwrites = loop_writes(loop, desc, entries, writes);
   loop_xfers(loop, writes, nwrites, desc);
   free(writes);
-  free(entries);
 
   if (loop->nimplicit > 0 && proact__dev_sync_all() != PROACT_OK)
     proact__fatal(desc->file, desc->line, desc->col,
                   "copying the loop's arrays to the devices failed");
+  loop->stats = proact__stats_node(desc->file, desc->line);
+  PROACT__STATS_ADD(loop->stats, PROACT__STAT_EXECUTIONS, 1);
+  {
+    proact__dev_counters_t before, after;
+    uint64_t t0 = now_ns();
+    proact__dev_get_counters(&before);
+    if (loop_pull(loop, desc, entries))
+      PROACT__STATS_ADD(loop->stats, PROACT__STAT_WHOLE_READS, 1);
+    proact__dev_get_counters(&after);
+    PROACT__STATS_ADD(loop->stats, PROACT__STAT_BEGIN_NSEC, now_ns() - t0);
+    PROACT__STATS_ADD(loop->stats, PROACT__STAT_PEER_BYTES,
+                      after.peer_bytes - before.peer_bytes);
+    PROACT__STATS_ADD(loop->stats, PROACT__STAT_COPIES,
+                      after.copies - before.copies);
+  }
+  free(entries);
   st = loop->mech->setup(loop);
   for (int p = 0; p < loop->nparts && st == PROACT_OK; p++)
     st = loop->mech->arm(loop, p);
@@ -331,8 +605,6 @@ proact__loop_t *proact__loop_begin(const proact__loop_desc_t *desc) {
                   "mechanism '%s' failed to start: %s", loop->mech->name,
                   proact_status_string(st));
 
-  loop->stats = proact__stats_node(desc->file, desc->line);
-  PROACT__STATS_ADD(loop->stats, PROACT__STAT_EXECUTIONS, 1);
   for (int p = 0; p < loop->nparts; p++)
     proact__info(PROACT__SUBSYS_PART, "%s:%d part %d: device %d, k in "
                  "[%lld, %lld)",
@@ -353,12 +625,6 @@ long long proact__loop_part_lo(const proact__loop_t *loop, int part) {
 
 long long proact__loop_part_hi(const proact__loop_t *loop, int part) {
   return loop->hi[part];
-}
-
-static uint64_t now_ns(void) {
-  struct timespec ts;
-  clock_gettime(CLOCK_MONOTONIC, &ts);
-  return (uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec;
 }
 
 void proact__loop_end(proact__loop_t *loop) {

@@ -9,8 +9,10 @@
 #include "presence.h"
 #include "proact.h"
 
-/* Host bytes [host_lo, host_hi) that one part wrote in a replicated array;
- * ranges of one (entry, part) are merged and sorted. */
+/* Host bytes [host_lo, host_hi) that one part may write in a replicated
+ * array (its write spans); ranges of one (entry, part) are merged and
+ * sorted. The mechanism's drain makes them valid on exactly that part's
+ * device (region entries) or copies them to the host (implicit entries). */
 typedef struct proact__loop_xfer {
   proact__present_t *entry;
   int part;

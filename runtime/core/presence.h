@@ -4,17 +4,25 @@
 #ifndef PROACT_CORE_PRESENCE_H
 #define PROACT_CORE_PRESENCE_H
 
+#include <stddef.h>
+
 #include "../base/param.h"
+#include "validity.h"
 
 typedef struct proact__present {
   struct proact__present *next;
   const char *name;    /* spelling in the pragma that created it */
   long long lo, len;   /* the section as written, for messages */
+  size_t elem_size;    /* sizeof(name[0]), for messages */
   char *host_lo;       /* host bytes [host_lo, host_hi) */
   char *host_hi;
   int ndevs;           /* devices holding a replica, in region order */
   int devs[PROACT__DEV_MAX];
   void *ptrs[PROACT__DEV_MAX]; /* replica of host_lo on devs[i] */
+  /* Which replicas hold the current value of each byte, over byte offsets
+   * [0, host_hi - host_lo); NULL for implicit entries (every replica is
+   * current from copy-in to the end of their loop). */
+  proact__validity_t *valid;
   int kind;            /* PROACT__MAP_*, what happens at the end */
   int implicit;        /* created by a loop outside any data region */
   const char *file;    /* the directive that created it */

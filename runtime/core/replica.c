@@ -46,6 +46,7 @@ proact__present_t *proact__replica_create(const proact__array_t *array,
   entry->name = array->name != NULL ? array->name : "?";
   entry->lo = array->lo;
   entry->len = array->len;
+  entry->elem_size = array->elem_size;
   proact__array_bytes(array, file, line, col, &entry->host_lo,
                       &entry->host_hi);
   entry->kind = kind;
@@ -87,12 +88,70 @@ proact__present_t *proact__replica_create(const proact__array_t *array,
                     "device %d: is it mapped by an openmp data directive?",
                     entry->name, array->lo, array->len, dev);
   }
+  /* Copy-in or create: every replica holds the current value (for create,
+   * the same undefined one) everywhere. Loop-only replicas need no map. */
+  if (!implicit && ndevs > 0) {
+    proact__devmask_t all = 0;
+    for (int i = 0; i < ndevs; i++)
+      all |= PROACT__DEVMASK(devs[i]);
+    if (proact__validity_create(0, bytes, all, &entry->valid) != PROACT_OK)
+      proact__fatal(file, line, col, "out of host memory");
+  }
   proact__info(PROACT__SUBSYS_REGION,
                "%s replicas of %s[%lld:%lld] (%zu bytes) on %d devices",
                implicit ? "loop-only" : "region", entry->name, array->lo,
                array->len, bytes, ndevs);
   proact__present_insert(entry);
   return entry;
+}
+
+/* Gathers contiguous pieces with the same source device into one copy. */
+typedef struct replica_gather {
+  proact__present_t *entry;
+  int src;          /* -1: nothing pending */
+  uint64_t lo, hi;  /* pending byte offsets */
+} replica_gather_t;
+
+static proact_status_t replica_gather_flush(replica_gather_t *g) {
+  proact__present_t *entry = g->entry;
+  proact_status_t st;
+
+  if (g->src < 0)
+    return PROACT_OK;
+  st = proact__dev_copy_to_host(
+      entry->host_lo + g->lo, g->src,
+      proact__present_dev_addr(entry, g->src, entry->host_lo + g->lo),
+      (size_t)(g->hi - g->lo));
+  if (st != PROACT_OK)
+    proact__fatal(entry->file, entry->line, 0,
+                  "copying %s[%lld:%lld] back from device %d failed: %s",
+                  entry->name, entry->lo, entry->len, g->src,
+                  proact_status_string(st));
+  g->src = -1;
+  return PROACT_OK;
+}
+
+static proact_status_t replica_gather_piece(void *arg, uint64_t lo,
+                                            uint64_t hi,
+                                            proact__devmask_t mask) {
+  replica_gather_t *g = arg;
+  int src;
+
+  if (mask == 0) /* cannot happen: some replica always holds each byte */
+    proact__fatal(g->entry->file, g->entry->line, 0,
+                  "no replica of %s[%lld:%lld] holds bytes [%llu, %llu)",
+                  g->entry->name, g->entry->lo, g->entry->len,
+                  (unsigned long long)lo, (unsigned long long)hi);
+  src = proact__devmask_first(mask);
+  if (g->src == src && g->hi == lo) {
+    g->hi = hi;
+    return PROACT_OK;
+  }
+  replica_gather_flush(g);
+  g->src = src;
+  g->lo = lo;
+  g->hi = hi;
+  return PROACT_OK;
 }
 
 void proact__replica_destroy(proact__present_t *entry) {
@@ -102,14 +161,22 @@ void proact__replica_destroy(proact__present_t *entry) {
   proact__present_remove(entry);
   if (entry->ndevs > 0 &&
       (entry->kind == PROACT__MAP_COPY || entry->kind == PROACT__MAP_COPYOUT)) {
-    st = proact__dev_copy_to_host(entry->host_lo, entry->devs[0],
-                                  entry->ptrs[0], bytes);
-    if (st == PROACT_OK)
-      st = proact__dev_sync_all();
+    /* Each byte from a device that holds its current value. */
+    replica_gather_t g = {entry, -1, 0, 0};
+    if (entry->valid != NULL) {
+      proact__validity_walk(entry->valid, 0, bytes, replica_gather_piece,
+                            &g);
+      replica_gather_flush(&g);
+    } else {
+      g.src = entry->devs[0];
+      g.hi = bytes;
+      replica_gather_flush(&g);
+    }
+    st = proact__dev_sync_all();
     if (st != PROACT_OK)
       proact__fatal(entry->file, entry->line, 0,
-                    "copying %s[%lld:%lld] back from device %d failed: %s",
-                    entry->name, entry->lo, entry->len, entry->devs[0],
+                    "copying %s[%lld:%lld] back to the host failed: %s",
+                    entry->name, entry->lo, entry->len,
                     proact_status_string(st));
   }
   for (int i = entry->ndevs - 1; i >= 0; i--) {
@@ -118,6 +185,7 @@ void proact__replica_destroy(proact__present_t *entry) {
                    entry->name, entry->lo, entry->len, entry->devs[i]);
     proact__dev_free(entry->devs[i], entry->ptrs[i]);
   }
+  proact__validity_destroy(entry->valid);
   proact__info(PROACT__SUBSYS_REGION, "freed replicas of %s[%lld:%lld]",
                entry->name, entry->lo, entry->len);
   free(entry);

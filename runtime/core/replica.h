@@ -15,17 +15,20 @@ void proact__array_bytes(const proact__array_t *array, const char *file,
 
 /* Allocates array's section on each of devs, copies it in unless kind is
  * PROACT__MAP_COPYOUT or _CREATE, associates it, and enters it in the
- * presence table. Copies are not waited for: call proact__dev_sync_all()
- * before kernels use the replicas. Failures are fatal. */
+ * presence table. Unless implicit, gives it a validity map with every
+ * replica current everywhere. Copies are not waited for: call
+ * proact__dev_sync_all() before kernels use the replicas. Failures are
+ * fatal. */
 proact__present_t *proact__replica_create(const proact__array_t *array,
                                           const int *devs, int ndevs,
                                           int kind, int implicit,
                                           const char *file, int line,
                                           int col);
 
-/* Removes the entry from the table; copies the section back to the host
- * from its first device when kind is COPY or COPYOUT (replicas are
- * consistent after every loop); disassociates and frees. */
+/* Removes the entry from the table; when kind is COPY or COPYOUT, gathers
+ * the section back to the host, each byte from a device whose replica holds
+ * its current value (the validity map: after loops, different devices own
+ * different parts); disassociates and frees. */
 void proact__replica_destroy(proact__present_t *entry);
 
 #endif

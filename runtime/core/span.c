@@ -1,4 +1,4 @@
-/* Trip counts and write spans, in 128-bit arithmetic. */
+/* Trip counts and access spans, in 128-bit arithmetic. */
 #include <limits.h>
 
 #include "span.h"
@@ -29,7 +29,7 @@ long long proact__trip_count_checked(long long first, long long bound,
   return n > LLONG_MAX ? -2 : (long long)n;
 }
 
-int proact__span_of_site(const proact__write_site_t *site, long long first,
+int proact__span_of_site(const proact__access_t *site, long long first,
                          long long step, long long klo, long long khi,
                          proact__span_t *span_p) {
   __int128 i_first, i_last, x, y;

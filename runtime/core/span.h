@@ -1,4 +1,4 @@
-/* Which elements a loop part writes: for a write site index = coef*i + off
+/* Which elements a loop part accesses: for an access index = coef*i + off
  * with off in [off_min, off_max] and i = first + k*step, the index range of
  * iterations k in [klo, khi). 128-bit so that no affine index overflows. */
 #ifndef PROACT_CORE_SPAN_H
@@ -7,13 +7,14 @@
 #include "proact/lowering.h"
 
 typedef struct proact__span {
-  __int128 lo; /* first and last element index written, inclusive */
+  __int128 lo; /* first and last element index accessed, inclusive */
   __int128 hi;
 } proact__span_t;
 
-/* Returns 0 (and leaves *span_p alone) when the part writes nothing there:
- * empty k range or empty site. */
-int proact__span_of_site(const proact__write_site_t *site, long long first,
+/* Returns 0 (and leaves *span_p alone) when the part accesses nothing
+ * there: empty k range or empty site. Ignores site->whole (the caller
+ * knows the section). */
+int proact__span_of_site(const proact__access_t *site, long long first,
                          long long step, long long klo, long long khi,
                          proact__span_t *span_p);
 

@@ -16,8 +16,12 @@ typedef struct proact__mech_ops {
   /* Agent side: moves whatever chunks are ready; PROACT_IN_PROGRESS while
    * some are still expected. */
   proact_status_t (*progress)(proact__loop_t *loop);
-  /* loop_end, after every kernel completed: delivers what remains and waits
-   * until every replica (or the host, for loop-only regions) is current. */
+  /* loop_end, after every kernel completed: delivers what remains and
+   * records where the written values now are. For region replicas, the
+   * part's device must end up in the validity map of each byte it wrote
+   * (memcpy: as its only device; the core pulls what later loops read, in
+   * loop_begin); for loop-only replicas the host must be current when it
+   * returns. */
   proact_status_t (*drain)(proact__loop_t *loop);
   /* Releases what setup acquired. */
   proact_status_t (*cleanup)(proact__loop_t *loop);

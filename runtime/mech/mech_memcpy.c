@@ -1,9 +1,26 @@
-/* The memcpy mechanism (the baseline): after every kernel finished, copy
- * each part's written span to every other replica of the array, device to
- * device, or to the host for loop-only replicas; then wait. */
+/* The memcpy mechanism (the baseline), lazy and consumer-driven.
+ *
+ * Region replicas are not pushed anywhere after a loop. Instead the core
+ * (loop.c, loop_begin) pulls, before the kernels, exactly the bytes each
+ * part reads or writes and its device lacks, peer to peer from a device
+ * that holds them, and marks them valid there (validity.h). This mechanism's
+ * drain only records the outcome of the kernels: each part's write spans
+ * are now valid on exactly its device; no copy. A neighbour's halo thus
+ * moves once, when a later loop reads it, and a device that does not read
+ * the data never receives it. The host gets the values at the region's end
+ * (copy/copyout), gathered from the valid devices (replica.c).
+ *
+ * Loop-only (implicit) replicas, created for a loop outside any region that
+ * holds the array, keep the eager behaviour: each part's written spans are
+ * copied device to host here, then the replicas are freed.
+ *
+ * Until the Clang plugin lists the loads (nreads == 0), a loop that reads an
+ * array another device wrote reads stale data: the plugin must list every
+ * load of a region array. */
 #include "../../libomptarget-plugin/dev.h"
 #include "../base/check.h"
 #include "../core/loop.h"
+#include "../core/validity.h"
 #include "mech.h"
 
 static proact_status_t memcpy_setup(proact__loop_t *loop) {
@@ -17,35 +34,42 @@ static proact_status_t memcpy_arm(proact__loop_t *loop, int part) {
   return PROACT_OK;
 }
 
+/* One part's written span: back to the host for loop-only replicas (sets
+ * *copied), else a change of owner in the validity map. */
 static proact_status_t memcpy_xfer(const proact__loop_t *loop,
-                                   const proact__loop_xfer_t *x) {
-  const proact__present_t *entry = x->entry;
+                                   const proact__loop_xfer_t *x,
+                                   int *copied_p) {
+  proact__present_t *entry = x->entry;
   int src = loop->devs[x->part];
-  void *src_ptr = proact__present_dev_addr(entry, src, x->host_lo);
-  size_t bytes = (size_t)(x->host_hi - x->host_lo);
 
-  if (entry->implicit)
-    return proact__dev_copy_to_host(x->host_lo, src, src_ptr, bytes);
-  /* Every replica of the region, also on devices outside this loop. */
-  for (int i = 0; i < entry->ndevs; i++) {
-    int dst = entry->devs[i];
-    if (dst != src)
-      PROACT_CHECK(proact__dev_copy_peer(
-          dst, proact__present_dev_addr(entry, dst, x->host_lo), src,
-          src_ptr, bytes));
+  if (entry->implicit) {
+    *copied_p = 1;
+    return proact__dev_copy_to_host(
+        x->host_lo, src, proact__present_dev_addr(entry, src, x->host_lo),
+        (size_t)(x->host_hi - x->host_lo));
   }
-  return PROACT_OK;
+  /* A single replica is always the valid one. */
+  if (entry->valid == NULL || entry->ndevs == 1)
+    return PROACT_OK;
+  return proact__validity_set(entry->valid,
+                              (uint64_t)(x->host_lo - entry->host_lo),
+                              (uint64_t)(x->host_hi - entry->host_lo),
+                              PROACT__DEVMASK(src));
 }
 
 static proact_status_t memcpy_drain(proact__loop_t *loop) {
   proact_status_t status = PROACT_OK;
+  int copied = 0;
+
   for (int i = 0; i < loop->nxfers; i++)
-    PROACT_CHECK_GOTO(memcpy_xfer(loop, &loop->xfers[i]), status, err_sync);
-  return proact__dev_sync_all();
+    PROACT_CHECK_GOTO(memcpy_xfer(loop, &loop->xfers[i], &copied), status,
+                      err_sync);
+  return copied ? proact__dev_sync_all() : PROACT_OK;
 
 err_sync:
   /* Do not leave copies in flight on memory the caller may free. */
-  PROACT_CHECK_KEEP(proact__dev_sync_all(), status);
+  if (copied)
+    PROACT_CHECK_KEEP(proact__dev_sync_all(), status);
   return status;
 }
 

@@ -24,6 +24,10 @@ void f(int n, int m, double *a, double *b, double *w, int *idx, struct grid *g) 
   for (int i = 0; i < n; i++) a[i][0] = 0; // expected-error {{region array 'a' has more than one subscript}} expected-error {{subscripted value is not an array}}
 #pragma proact region(a[0:n])
   for (int i = 0; i < n; i++) a[i] = g->n; // expected-error {{'->' in a '#pragma proact' loop}}
+#pragma proact region(a[0:n], b[0:n])
+  for (int i = 0; i < n; i++) { double *p = &a[i]; *p = b[i]; } // expected-error {{taking the address of an element of region array 'a' hides the accesses made through it}}
+#pragma proact region(a[0:n], b[0:n])
+  for (int i = 0; i < n; i++) a[i] = (double)(i & (int)b[i]);
 #pragma proact region(a[0:n], b[0:n]) // expected-warning {{region array 'b' is not used in the loop}}
   for (int i = 0; i < n; i++) a[i] = 1;
 #pragma proact region(a[0:n])

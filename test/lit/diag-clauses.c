@@ -59,4 +59,10 @@ void f(int n, double *a, double *b) {
   for (int i = 0; i < n; i++) a[i] = 0;
 #pragma proact region(a[0:n]) 42 // expected-error {{expected a clause name, found '42'}}
   for (int i = 0; i < n; i++) a[i] = 0;
+#pragma proact region(a[0:n]) reads(b[i:1]) // expected-error {{'b' in reads(...) is not named in region(...)}}
+  for (int i = 0; i < n; i++) a[i] = b[i];
+#pragma proact region(a[0:n], b[0:n]) reads(b[i*i:1]) // expected-error {{reads(b[lo:len]) must give lo as an affine expression of the loop variable 'i' and len as a loop-invariant expression: it multiplies two loop variables}}
+  for (int i = 0; i < n; i++) a[i] = b[i];
+#pragma proact region(a[0:n], b[0:n]) reads(b[0:i]) // expected-error {{reads(b[lo:len]) must give lo as an affine expression of the loop variable 'i' and len as a loop-invariant expression: the length depends on 'i'}}
+  for (int i = 0; i < n; i++) a[i] = b[i];
 }

@@ -12,10 +12,10 @@ void affine(int n, int m, double *a, double *b) {
       b[i * m + j] = a[2 * i];
   }
 }
-// CHECK: __proact_sites[0].array = 0;
-// CHECK: __proact_sites[0].coef =(long long)((1*(2)));
-// CHECK: __proact_sites[0].off_min =(long long)((((2)*0)+( 1)));
-// CHECK: __proact_sites[1].coef =(long long)(((1)*( 2)));
-// CHECK: __proact_sites[2].array = 1;
-// CHECK: __proact_sites[2].coef =(long long)((1*( m)));
-// CHECK: proact__span_add(&__proact_sites[2],(long long)(1),(long long)( 1),(long long)( m - 1),(long long)(1), 0);
+// CHECK: __proact_writes[0].array = 0;
+// CHECK: __proact_writes[0].coef =(long long)((1*(2)));
+// CHECK: __proact_writes[0].off_min =(long long)((((2)*0)+( 1)));
+// CHECK: __proact_writes[1].coef =(long long)(((1)*( 2)));
+// CHECK: __proact_writes[2].array = 1;
+// CHECK: __proact_writes[2].coef =(long long)((1*( m)));
+// CHECK: proact__span_add(&__proact_writes[2],(long long)(1),(long long)( 1),(long long)( m - 1),(long long)(1), 0);

@@ -68,18 +68,22 @@ int main(void) {
   proact__map_t maps[2] = {{arrays[0], PROACT__MAP_COPY},
                            {arrays[1], PROACT__MAP_COPY}};
   proact__data_desc_t data_desc = {__FILE__, __LINE__, 1, NULL, 0, 2, maps};
-  proact__write_site_t site_b[1] = {{1, 0, 1, 0, 0, __LINE__, 9}};
-  proact__write_site_t site_a[1] = {{0, 0, 1, 0, 0, __LINE__, 9}};
+  proact__access_t site_b[1] = {{1, 0, 0, 1, 0, 0, __LINE__, 9}};
+  proact__access_t site_a[1] = {{0, 0, 0, 1, 0, 0, __LINE__, 9}};
+  /* b[i] = f(a[i-1], a[i], a[i+1]); a[i] = f(b[i]) */
+  proact__access_t read_b[1] = {{0, 0, 0, 1, -1, 1, __LINE__, 9}};
+  proact__access_t read_a[1] = {{1, 0, 0, 1, 0, 0, __LINE__, 9}};
   long long trip = proact__trip_count(1, N - 1, 1, PROACT__CMP_LT, __FILE__,
                                       __LINE__);
   proact__loop_desc_t to_b = {__FILE__, __LINE__, 1, 1, 1, trip,
                               PROACT_MECH_AUTO, 0, 0, NULL, 0, 2, arrays,
-                              1, site_b};
+                              1, site_b, 1, read_b};
   proact__loop_desc_t to_a = to_b;
   int bad = 0;
 
   to_a.line++;
-  to_a.sites = site_a;
+  to_a.writes = site_a;
+  to_a.reads = read_a;
   for (long long i = 0; i < N; i++) {
     a[i] = ra[i] = (double)((i * 7919) % 1000) / 7.0;
     b[i] = rb[i] = 0.0;
@@ -100,10 +104,10 @@ int main(void) {
     long long first = N - 2, step = -2;
     long long t = proact__trip_count(first, 1, step, PROACT__CMP_GE,
                                      __FILE__, __LINE__);
-    proact__write_site_t site[1] = {{0, 0, 1, 0, 0, __LINE__, 5}};
+    proact__access_t site[1] = {{0, 0, 0, 1, 0, 0, __LINE__, 5}};
     proact__loop_desc_t neg = {__FILE__, __LINE__, 1, first, step, t,
                                PROACT_MECH_MEMCPY, 0, 0, NULL, 0, 1, arrays,
-                               1, site};
+                               1, site, 1, site};
     proact__loop_t *loop = proact__loop_begin(&neg);
     for (int p = 0; p < proact__loop_nparts(loop); p++) {
       long long lo = proact__loop_part_lo(loop, p);

@@ -30,4 +30,13 @@
   X(loop_non_participating_device_is_fatal, 20000,                            \
     "device 3 in devices(...) is not a participating device")                 \
   X(data_partial_overlap_is_fatal, 20000, "partially overlaps")               \
-  X(data_nested_reuse_and_copyout, 20000, NULL)
+  X(data_nested_reuse_and_copyout, 20000, NULL)                              \
+  X(validity_set_add_walk, 5000, NULL)                                        \
+  X(validity_coalesce_and_edges, 5000, NULL)                                  \
+  X(validity_random_against_reference, 20000, NULL)                           \
+  X(lazy_stencil_halos_1dev, 30000, NULL)                                     \
+  X(lazy_stencil_halos_2dev, 30000, NULL)                                     \
+  X(lazy_stencil_halos_4dev, 30000, NULL)                                     \
+  X(lazy_whole_reads, 20000, NULL)                                            \
+  X(lazy_subset_then_all, 20000, NULL)                                        \
+  X(lazy_exit_gathers_from_owners, 20000, NULL)

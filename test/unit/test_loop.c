@@ -2,8 +2,15 @@
  * built with -fopenmp-targets=x86_64-pc-linux-gnu, which gives 4 host
  * devices. */
 #include <omp.h>
+#include <stdint.h>
+#include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
+#include "../../libomptarget-plugin/dev.h"
+#include "../../runtime/base/stats.h"
+#include "../../runtime/core/presence.h"
+#include "../../runtime/core/validity.h"
 #include "proact.h"
 #include "runner.h"
 
@@ -12,15 +19,15 @@ static double a[LEN];
 static proact__array_t arr_a = {"a", a, sizeof(double), 0, LEN};
 
 /* A loop over i in [0, LEN) with one write site (coef, off). */
-static proact__loop_desc_t loop_desc(proact__write_site_t *site) {
+static proact__loop_desc_t loop_desc(proact__access_t *site) {
   proact__loop_desc_t d = {"t.c", 5, 1, 0, 1, LEN, PROACT_MECH_MEMCPY, 0, 0,
-                           NULL, 0, 1, &arr_a, 1, site};
+                           NULL, 0, 1, &arr_a, 1, site, 0, NULL};
   return d;
 }
 
 TEST_IMPL(loop_parts_and_devices_clause) {
   static const int devs[2] = {2, 0};
-  proact__write_site_t site = {0, 0, 1, 0, 0, 7, 3};
+  proact__access_t site = {0, 0, 0, 1, 0, 0, 7, 3};
   proact__loop_desc_t d = loop_desc(&site);
   proact__loop_t *loop;
 
@@ -44,20 +51,20 @@ TEST_IMPL(loop_parts_and_devices_clause) {
 
 TEST_IMPL(loop_overlap_is_fatal) {
   /* a[0] = ... in every iteration: not parallel. */
-  proact__write_site_t site = {0, 0, 0, 0, 0, 7, 3};
+  proact__access_t site = {0, 0, 0, 0, 0, 0, 7, 3};
   proact__loop_desc_t d = loop_desc(&site);
   proact__loop_begin(&d);
 }
 
 TEST_IMPL(loop_outside_region_is_fatal) {
   /* a[i + 1] for i in [0, 16): writes a[16]. */
-  proact__write_site_t site = {0, 0, 1, 1, 1, 7, 3};
+  proact__access_t site = {0, 0, 0, 1, 1, 1, 7, 3};
   proact__loop_desc_t d = loop_desc(&site);
   proact__loop_begin(&d);
 }
 
 TEST_IMPL(loop_unimplemented_mech_is_fatal) {
-  proact__write_site_t site = {0, 0, 1, 0, 0, 7, 3};
+  proact__access_t site = {0, 0, 0, 1, 0, 0, 7, 3};
   proact__loop_desc_t d = loop_desc(&site);
   d.mech = PROACT_MECH_POLL;
   proact__loop_begin(&d);
@@ -65,7 +72,7 @@ TEST_IMPL(loop_unimplemented_mech_is_fatal) {
 
 TEST_IMPL(loop_non_participating_device_is_fatal) {
   static const int devs[2] = {0, 3};
-  proact__write_site_t site = {0, 0, 1, 0, 0, 7, 3};
+  proact__access_t site = {0, 0, 0, 1, 0, 0, 7, 3};
   proact__loop_desc_t d = loop_desc(&site);
   setenv("PROACT_DEVICES", "0-2", 1);
   d.devices = devs;
@@ -92,7 +99,7 @@ TEST_IMPL(data_nested_reuse_and_copyout) {
                              PROACT__MAP_COPY};
   proact__data_desc_t outer = {"t.c", 1, 1, NULL, 0, 1, &outer_map};
   proact__data_desc_t inner = {"t.c", 2, 1, NULL, 0, 1, &inner_map};
-  proact__write_site_t site = {0, 0, 1, 0, 0, 7, 3};
+  proact__access_t site = {0, 0, 0, 1, 0, 0, 7, 3};
   proact__loop_desc_t d = loop_desc(&site);
   proact__data_t *r1, *r2;
   proact__loop_t *loop;
@@ -116,14 +123,319 @@ TEST_IMPL(data_nested_reuse_and_copyout) {
   proact__data_end(r2);
   /* Still on the devices only: the host copy is untouched. */
   ASSERT_EQ((long long)a[3], -1);
-  for (int dev = 0; dev < ndev; dev++) {
-    double sum = 0;
-#pragma omp target device(dev) map(alloc : a[0 : LEN]) map(tofrom : sum)
-    for (int i = 0; i < LEN; i++)
-      sum += a[i];
-    ASSERT_EQ((long long)sum, 10 * LEN * (LEN - 1) / 2);
+  /* s[i] = sum of a, one iteration per device, reading a in whole: every
+   * device pulls what the others wrote. s is loop-only (copied back). */
+  {
+    double s[PROACT__DEV_MAX] = {0};
+    proact__array_t arrs[2] = {arr_a, {"s", s, sizeof(double), 0, ndev}};
+    proact__access_t wsite = {.array = 1, .coef = 1};
+    proact__access_t rsite = {.array = 0, .whole = 1};
+    proact__loop_desc_t ds = {"t.c", 9, 1, 0, 1, ndev, PROACT_MECH_MEMCPY,
+                              0, 0, NULL, 0, 2, arrs, 1, &wsite, 1, &rsite};
+    loop = proact__loop_begin(&ds);
+    ASSERT_EQ(proact__loop_nparts(loop), ndev);
+    for (int p = 0; p < proact__loop_nparts(loop); p++) {
+      long long lo = proact__loop_part_lo(loop, p);
+      long long hi = proact__loop_part_hi(loop, p);
+      int dev = proact__loop_part_device(loop, p);
+      ASSERT_EQ(hi - lo, 1);
+#pragma omp target device(dev) map(alloc : a[0 : LEN], s[0 : ndev])
+      for (long long k = lo; k < hi; k++) {
+        double sum = 0;
+        for (int i = 0; i < LEN; i++)
+          sum += a[i];
+        s[k] = sum;
+      }
+    }
+    proact__loop_end(loop);
+    for (int i = 0; i < ndev; i++)
+      ASSERT_EQ((long long)s[i], 10 * LEN * (LEN - 1) / 2);
   }
   proact__data_end(r1);
   for (int i = 0; i < LEN; i++)
     ASSERT_EQ((long long)a[i], 10 * i);
+}
+
+/* ---- Lazy, consumer-driven transfers (validity maps) ---- */
+
+enum { SN = 1000, SWEEPS = 50 };
+static double sx[SN], sy[SN], rx[SN], ry[SN];
+static proact__array_t arr_sx = {"x", sx, sizeof(double), 0, SN};
+static proact__array_t arr_sy = {"y", sy, sizeof(double), 0, SN};
+
+/* Kernels of the tests below, i = k (first 0, step 1) unless noted. */
+enum {
+  K_SMOOTH, /* y[i] = (x[i-1] + x[i] + x[i+1]) / 3, i = 1 + k */
+  K_UPDATE, /* x[i] = y[i] * 0.5 + i * 1e-3, i = 1 + k */
+  K_FILL,   /* x[i] = i * 2 + 1 */
+  K_GATHER, /* y[i] = x[(7 * i) % SN] (not affine: whole read) */
+  K_SUM3    /* y[i] = x[i-1] + x[i] + x[i+1], i = 1 + k */
+};
+
+static void kernel(int kind, int dev, long long lo, long long hi) {
+  switch (kind) {
+  case K_SMOOTH:
+#pragma omp target teams distribute parallel for device(dev)                  \
+    map(alloc : sx[0 : SN], sy[0 : SN])
+    for (long long k = lo; k < hi; k++) {
+      long long i = 1 + k;
+      sy[i] = (sx[i - 1] + sx[i] + sx[i + 1]) / 3.0;
+    }
+    break;
+  case K_UPDATE:
+#pragma omp target teams distribute parallel for device(dev)                  \
+    map(alloc : sx[0 : SN], sy[0 : SN])
+    for (long long k = lo; k < hi; k++) {
+      long long i = 1 + k;
+      sx[i] = sy[i] * 0.5 + (double)i * 1e-3;
+    }
+    break;
+  case K_FILL:
+#pragma omp target teams distribute parallel for device(dev)                  \
+    map(alloc : sx[0 : SN])
+    for (long long k = lo; k < hi; k++)
+      sx[k] = (double)k * 2.0 + 1.0;
+    break;
+  case K_GATHER:
+#pragma omp target teams distribute parallel for device(dev)                  \
+    map(alloc : sx[0 : SN], sy[0 : SN])
+    for (long long k = lo; k < hi; k++)
+      sy[k] = sx[(7 * k) % SN];
+    break;
+  default:
+#pragma omp target teams distribute parallel for device(dev)                  \
+    map(alloc : sx[0 : SN], sy[0 : SN])
+    for (long long k = lo; k < hi; k++) {
+      long long i = 1 + k;
+      sy[i] = sx[i - 1] + sx[i] + sx[i + 1];
+    }
+    break;
+  }
+}
+
+/* Runs one loop (begin, every part's kernel, end); returns the peer bytes
+ * and copies counted under it. */
+static void run(const proact__loop_desc_t *d, int kind, uint64_t *bytes_p,
+                uint64_t *copies_p) {
+  proact__stats_node_t *node = proact__stats_node(d->file, d->line);
+  uint64_t b0, c0;
+  proact__loop_t *loop;
+
+  ASSERT_TRUE(node != NULL); /* PROACT_STATS=1 */
+  b0 = proact__stats_read(node, PROACT__STAT_PEER_BYTES);
+  c0 = proact__stats_read(node, PROACT__STAT_COPIES);
+  loop = proact__loop_begin(d);
+  for (int p = 0; p < proact__loop_nparts(loop); p++)
+    kernel(kind, proact__loop_part_device(loop, p),
+           proact__loop_part_lo(loop, p), proact__loop_part_hi(loop, p));
+  proact__loop_end(loop);
+  *bytes_p = proact__stats_read(node, PROACT__STAT_PEER_BYTES) - b0;
+  *copies_p = proact__stats_read(node, PROACT__STAT_COPIES) - c0;
+}
+
+static proact__present_t *entry_of(double *x) {
+  proact__present_t *e = NULL;
+  ASSERT_EQ(proact__present_find((char *)x, (char *)(x + SN), &e),
+            PROACT__PRESENT_CONTAINS);
+  return e;
+}
+
+static void assert_identical(const double *x, const double *r) {
+  for (int i = 0; i < SN; i++)
+    if (memcmp(&x[i], &r[i], sizeof(double)) != 0)
+      ASSERT_FAIL_("element %d differs: %a vs %a", i, x[i], r[i]);
+}
+
+/* A 3-point stencil in a data region on ndev devices: after the first
+ * sweep, each smoothing loop moves only the halos, one element each way at
+ * each of the ndev - 1 boundaries; the update loop moves nothing; the maps
+ * stay short; the result is bit-identical. */
+static void stencil_halos(const char *devices, int ndev) {
+  proact__map_t maps[2] = {{arr_sx, PROACT__MAP_COPY},
+                           {arr_sy, PROACT__MAP_COPY}};
+  proact__data_desc_t dd = {"t.c", 20, 1, NULL, 0, 2, maps};
+  proact__array_t arrs[2] = {arr_sx, arr_sy};
+  proact__access_t w_smooth = {.array = 1, .coef = 1, .line = 21};
+  proact__access_t r_smooth = {.array = 0, .coef = 1, .off_min = -1,
+                               .off_max = 1, .line = 21};
+  proact__access_t w_update = {.array = 0, .coef = 1, .line = 22};
+  proact__access_t r_update = {.array = 1, .coef = 1, .line = 22};
+  proact__loop_desc_t smooth = {"t.c", 21, 1, 1, 1, SN - 2,
+                                PROACT_MECH_MEMCPY, 0, 0, NULL, 0, 2, arrs,
+                                1, &w_smooth, 1, &r_smooth};
+  proact__loop_desc_t update = {"t.c", 22, 1, 1, 1, SN - 2,
+                                PROACT_MECH_MEMCPY, 0, 0, NULL, 0, 2, arrs,
+                                1, &w_update, 1, &r_update};
+  proact__data_t *data;
+  uint64_t halo = 2 * (uint64_t)(ndev - 1) * sizeof(double);
+
+  setenv("PROACT_DEVICES", devices, 1);
+  setenv("PROACT_STATS", "1", 1);
+  ASSERT_EQ(proact_num_devices(), ndev);
+  for (int i = 0; i < SN; i++) {
+    sx[i] = rx[i] = (double)((i * 7919) % 1000) / 7.0;
+    sy[i] = ry[i] = 0.0;
+  }
+  for (int s = 0; s < SWEEPS; s++) {
+    for (int i = 1; i < SN - 1; i++)
+      ry[i] = (rx[i - 1] + rx[i] + rx[i + 1]) / 3.0;
+    for (int i = 1; i < SN - 1; i++)
+      rx[i] = ry[i] * 0.5 + (double)i * 1e-3;
+  }
+
+  data = proact__data_begin(&dd);
+  for (int s = 0; s < SWEEPS; s++) {
+    uint64_t bytes, copies;
+    run(&smooth, K_SMOOTH, &bytes, &copies);
+    /* First sweep: every replica is current (copy-in). */
+    ASSERT_EQ(bytes, (s == 0 ? 0 : halo));
+    ASSERT_EQ(copies, (s == 0 ? 0 : 2 * (ndev - 1)));
+    if (s == 1)
+      fprintf(stderr, "stencil on %d devices: %llu halo bytes per loop\n",
+              ndev, (unsigned long long)bytes);
+    run(&update, K_UPDATE, &bytes, &copies);
+    ASSERT_EQ(bytes, 0);
+    ASSERT_EQ(copies, 0);
+    ASSERT_LE(proact__validity_count(entry_of(sx)->valid), 3 * ndev + 2);
+    ASSERT_LE(proact__validity_count(entry_of(sy)->valid), 3 * ndev + 2);
+  }
+  proact__data_end(data);
+  assert_identical(sx, rx);
+  assert_identical(sy, ry);
+}
+
+TEST_IMPL(lazy_stencil_halos_1dev) { stencil_halos("0", 1); }
+TEST_IMPL(lazy_stencil_halos_2dev) { stencil_halos("0,1", 2); }
+TEST_IMPL(lazy_stencil_halos_4dev) { stencil_halos("0-3", 4); }
+
+/* A read of unknown extent (whole = 1) pulls everything the device lacks,
+ * and is counted as such. */
+TEST_IMPL(lazy_whole_reads) {
+  proact__map_t maps[2] = {{arr_sx, PROACT__MAP_CREATE},
+                           {arr_sy, PROACT__MAP_COPYOUT}};
+  proact__data_desc_t dd = {"t.c", 30, 1, NULL, 0, 2, maps};
+  proact__array_t arrs[2] = {arr_sx, arr_sy};
+  proact__access_t w_fill = {.array = 0, .coef = 1};
+  proact__access_t w_gather = {.array = 1, .coef = 1};
+  proact__access_t r_gather = {.array = 0, .whole = 1};
+  proact__loop_desc_t fill = {"t.c", 31, 1, 0, 1, SN, PROACT_MECH_MEMCPY, 0,
+                              0, NULL, 0, 2, arrs, 1, &w_fill, 0, NULL};
+  proact__loop_desc_t gather = {"t.c", 32, 1, 0, 1, SN, PROACT_MECH_MEMCPY,
+                                0, 0, NULL, 0, 2, arrs, 1, &w_gather, 1,
+                                &r_gather};
+  int ndev;
+  proact__data_t *data;
+  uint64_t bytes, copies;
+
+  setenv("PROACT_STATS", "1", 1);
+  ndev = proact_num_devices();
+  ASSERT_EQ(ndev, 4);
+  data = proact__data_begin(&dd);
+  for (int rep = 0; rep < 3; rep++) {
+    run(&fill, K_FILL, &bytes, &copies);
+    ASSERT_EQ(bytes, 0);
+    run(&gather, K_GATHER, &bytes, &copies);
+    /* Each device lacks the other devices' blocks of x. */
+    ASSERT_EQ(bytes, (uint64_t)(ndev - 1) * SN * sizeof(double));
+    ASSERT_EQ(copies, ndev * (ndev - 1));
+  }
+  ASSERT_EQ(proact__stats_read(proact__stats_node("t.c", 32),
+                               PROACT__STAT_WHOLE_READS),
+            3);
+  ASSERT_EQ(proact__stats_read(proact__stats_node("t.c", 31),
+                               PROACT__STAT_WHOLE_READS),
+            0);
+  proact__data_end(data);
+  for (int i = 0; i < SN; i++)
+    ASSERT_EQ((long long)sy[i], ((7 * i) % SN) * 2 + 1);
+}
+
+/* A loop on a subset of the region's devices, then one on all of them:
+ * the others receive nothing during the first and pull exactly what they
+ * read and lack during the second. */
+TEST_IMPL(lazy_subset_then_all) {
+  static const int two[2] = {1, 2};
+  proact__map_t maps[2] = {{arr_sx, PROACT__MAP_COPY},
+                           {arr_sy, PROACT__MAP_COPY}};
+  proact__data_desc_t dd = {"t.c", 40, 1, NULL, 0, 2, maps};
+  proact__array_t arrs[2] = {arr_sx, arr_sy};
+  proact__access_t w_fill = {.array = 0, .coef = 1};
+  proact__access_t w_sum = {.array = 1, .coef = 1};
+  proact__access_t r_sum = {.array = 0, .coef = 1, .off_min = -1,
+                            .off_max = 1};
+  proact__loop_desc_t fill = {"t.c", 41, 1, 0, 1, SN, PROACT_MECH_MEMCPY, 0,
+                              0, two, 2, 2, arrs, 1, &w_fill, 0, NULL};
+  proact__loop_desc_t sum = {"t.c", 42, 1, 1, 1, SN - 2, PROACT_MECH_MEMCPY,
+                             0, 0, NULL, 0, 2, arrs, 1, &w_sum, 1, &r_sum};
+  proact__data_t *data;
+  proact__loop_t *loop;
+  proact__stats_node_t *node;
+  uint64_t bytes, copies, expect = 0;
+  proact__present_t *ex;
+
+  setenv("PROACT_STATS", "1", 1);
+  ASSERT_EQ(proact_num_devices(), 4);
+  for (int i = 0; i < SN; i++)
+    sx[i] = sy[i] = -1.0;
+  data = proact__data_begin(&dd);
+  run(&fill, K_FILL, &bytes, &copies);
+  ASSERT_EQ(bytes, 0);
+  /* x[0, SN/2) on device 1 only, the rest on device 2 only. */
+  ex = entry_of(sx);
+  ASSERT_EQ(proact__validity_mask_at(ex->valid, 0), 0x2);
+  ASSERT_EQ(proact__validity_mask_at(ex->valid, SN * sizeof(double) - 1),
+            0x4);
+
+  node = proact__stats_node("t.c", 42);
+  loop = proact__loop_begin(&sum);
+  /* Expected: each x element of [lo, hi + 1] (i = 1 + k, reads i-1..i+1)
+   * whose only owner is another device. */
+  for (int p = 0; p < proact__loop_nparts(loop); p++) {
+    int dev = proact__loop_part_device(loop, p);
+    for (long long e = proact__loop_part_lo(loop, p);
+         e <= proact__loop_part_hi(loop, p) + 1; e++)
+      expect += (e < SN / 2 ? 1 : 2) != dev ? sizeof(double) : 0;
+    kernel(K_SUM3, dev, proact__loop_part_lo(loop, p),
+           proact__loop_part_hi(loop, p));
+  }
+  ASSERT_EQ(proact__stats_read(node, PROACT__STAT_PEER_BYTES), expect);
+  proact__loop_end(loop);
+  proact__data_end(data);
+  for (int i = 1; i < SN - 1; i++)
+    ASSERT_EQ((long long)sy[i], 3 * (2 * i + 1));
+  ASSERT_EQ((long long)sy[0], -1);
+  for (int i = 0; i < SN; i++)
+    ASSERT_EQ((long long)sx[i], 2 * i + 1);
+}
+
+/* Data exit gathers each byte from a device that holds it: here devices 3
+ * and 1 own the first half, every device the (unwritten) second half, and
+ * device 0's copy of the first half is stale. */
+TEST_IMPL(lazy_exit_gathers_from_owners) {
+  static const int two[2] = {3, 1};
+  proact__map_t map = {arr_sx, PROACT__MAP_COPY};
+  proact__data_desc_t dd = {"t.c", 50, 1, NULL, 0, 1, &map};
+  proact__access_t w_fill = {.array = 0, .coef = 1};
+  proact__loop_desc_t fill = {"t.c", 51, 1, 0, 1, SN / 2,
+                              PROACT_MECH_MEMCPY, 0, 0, two, 2, 1, &arr_sx,
+                              1, &w_fill, 0, NULL};
+  proact__data_t *data;
+  uint64_t bytes, copies;
+  proact__dev_counters_t c0, c1;
+
+  setenv("PROACT_STATS", "1", 1);
+  for (int i = 0; i < SN; i++)
+    sx[i] = -(double)i;
+  data = proact__data_begin(&dd);
+  run(&fill, K_FILL, &bytes, &copies);
+  ASSERT_EQ(bytes, 0);
+  ASSERT_EQ(proact__validity_count(entry_of(sx)->valid), 3);
+  proact__dev_get_counters(&c0);
+  proact__data_end(data);
+  proact__dev_get_counters(&c1);
+  /* One copy per owner, the whole section once. */
+  ASSERT_EQ(c1.copies - c0.copies, 3);
+  ASSERT_EQ(c1.d2h_bytes - c0.d2h_bytes, SN * sizeof(double));
+  for (int i = 0; i < SN; i++)
+    ASSERT_EQ((long long)sx[i], i < SN / 2 ? 2 * i + 1 : -i);
 }

@@ -101,7 +101,7 @@ TEST_IMPL(trip_count_wrong_sign_is_fatal) {
 }
 
 TEST_IMPL(span_of_site) {
-  proact__write_site_t site = {0, 0, 1, 0, 0, 1, 1};
+  proact__access_t site = {0, 0, 0, 1, 0, 0, 1, 1};
   proact__span_t s;
   char buf[48];
 
@@ -140,7 +140,7 @@ TEST_IMPL(span_of_site) {
 }
 
 TEST_IMPL(span_add_inner_loops) {
-  proact__write_site_t site = {0, 0, 1, 0, 0, 1, 1};
+  proact__access_t site = {0, 0, 0, 1, 0, 0, 1, 1};
   /* a[i + 3*j], j in [0, 4): offsets 0..9 */
   proact__span_add(&site, 3, 0, 4, 1, PROACT__CMP_LT);
   ASSERT_EQ(site.off_min, 0);

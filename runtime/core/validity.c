@@ -1,0 +1,210 @@
+/* Validity maps: a sorted array of interval starts with their masks;
+ * interval i is [iv[i].lo, iv[i + 1].lo), the last one ends at map->hi. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "validity.h"
+
+typedef struct validity_iv {
+  uint64_t lo;
+  proact__devmask_t mask;
+} validity_iv_t;
+
+struct proact__validity {
+  uint64_t lo, hi; /* the range covered */
+  int n;           /* intervals in use; 0 only when lo == hi */
+  int cap;
+  validity_iv_t *iv;
+};
+
+proact_status_t proact__validity_create(uint64_t lo, uint64_t hi,
+                                        proact__devmask_t mask,
+                                        proact__validity_t **map_p) {
+  proact__validity_t *map;
+
+  if (hi < lo)
+    return PROACT_ERR_INVALID_PARAM;
+  map = calloc(1, sizeof(*map));
+  if (map == NULL)
+    return PROACT_ERR_NO_MEMORY;
+  map->lo = lo;
+  map->hi = hi;
+  map->cap = 8;
+  map->iv = malloc((size_t)map->cap * sizeof(*map->iv));
+  if (map->iv == NULL) {
+    free(map);
+    return PROACT_ERR_NO_MEMORY;
+  }
+  if (lo < hi) {
+    map->iv[0].lo = lo;
+    map->iv[0].mask = mask;
+    map->n = 1;
+  }
+  *map_p = map;
+  return PROACT_OK;
+}
+
+void proact__validity_destroy(proact__validity_t *map) {
+  if (map == NULL)
+    return;
+  free(map->iv);
+  free(map);
+}
+
+static uint64_t iv_end(const proact__validity_t *map, int i) {
+  return i + 1 < map->n ? map->iv[i + 1].lo : map->hi;
+}
+
+/* Index of the interval holding pos (map->lo <= pos < map->hi). */
+static int iv_find(const proact__validity_t *map, uint64_t pos) {
+  int a = 0, b = map->n - 1; /* iv[a].lo <= pos < end(b) */
+  while (a < b) {
+    int m = a + (b - a + 1) / 2;
+    if (map->iv[m].lo <= pos)
+      a = m;
+    else
+      b = m - 1;
+  }
+  return a;
+}
+
+static proact_status_t iv_reserve(proact__validity_t *map, int more) {
+  validity_iv_t *iv;
+  int cap;
+
+  if (map->n + more <= map->cap)
+    return PROACT_OK;
+  cap = map->cap * 2 >= map->n + more ? map->cap * 2 : map->n + more;
+  iv = realloc(map->iv, (size_t)cap * sizeof(*iv));
+  if (iv == NULL)
+    return PROACT_ERR_NO_MEMORY;
+  map->iv = iv;
+  map->cap = cap;
+  return PROACT_OK;
+}
+
+/* Makes an interval start at pos (capacity reserved by the caller); returns
+ * its index, or map->n when pos == map->hi. */
+static int iv_split(proact__validity_t *map, uint64_t pos) {
+  int i;
+  if (pos >= map->hi)
+    return map->n;
+  i = iv_find(map, pos);
+  if (map->iv[i].lo == pos)
+    return i;
+  memmove(&map->iv[i + 2], &map->iv[i + 1],
+          (size_t)(map->n - i - 1) * sizeof(*map->iv));
+  map->iv[i + 1].lo = pos;
+  map->iv[i + 1].mask = map->iv[i].mask;
+  map->n++;
+  return i + 1;
+}
+
+/* Merges each of the intervals s+1..e into its predecessor when their masks
+ * are equal. */
+static void iv_coalesce(proact__validity_t *map, int s, int e) {
+  int w;
+  if (s < 0)
+    s = 0;
+  if (e > map->n - 1)
+    e = map->n - 1;
+  if (s >= e)
+    return;
+  w = s;
+  for (int r = s + 1; r <= e; r++) {
+    if (map->iv[r].mask == map->iv[w].mask)
+      continue;
+    map->iv[++w] = map->iv[r];
+  }
+  memmove(&map->iv[w + 1], &map->iv[e + 1],
+          (size_t)(map->n - e - 1) * sizeof(*map->iv));
+  map->n -= e - w;
+}
+
+/* Clamps [*lo, *hi) to the map; 0 when nothing is left. */
+static int iv_clamp(const proact__validity_t *map, uint64_t *lo,
+                    uint64_t *hi) {
+  if (*lo < map->lo)
+    *lo = map->lo;
+  if (*hi > map->hi)
+    *hi = map->hi;
+  return *lo < *hi;
+}
+
+proact_status_t proact__validity_set(proact__validity_t *map, uint64_t lo,
+                                     uint64_t hi, proact__devmask_t mask) {
+  int a, b;
+
+  if (!iv_clamp(map, &lo, &hi))
+    return PROACT_OK;
+  if (iv_reserve(map, 2) != PROACT_OK)
+    return PROACT_ERR_NO_MEMORY;
+  a = iv_split(map, lo);
+  b = iv_split(map, hi); /* after a: hi > lo */
+  map->iv[a].mask = mask;
+  memmove(&map->iv[a + 1], &map->iv[b],
+          (size_t)(map->n - b) * sizeof(*map->iv));
+  map->n -= b - a - 1;
+  iv_coalesce(map, a - 1, a + 1);
+  return PROACT_OK;
+}
+
+proact_status_t proact__validity_add(proact__validity_t *map, uint64_t lo,
+                                     uint64_t hi, proact__devmask_t mask) {
+  int a, b;
+
+  if (!iv_clamp(map, &lo, &hi))
+    return PROACT_OK;
+  if (iv_reserve(map, 2) != PROACT_OK)
+    return PROACT_ERR_NO_MEMORY;
+  a = iv_split(map, lo);
+  b = iv_split(map, hi);
+  for (int i = a; i < b; i++)
+    map->iv[i].mask |= mask;
+  iv_coalesce(map, a - 1, b);
+  return PROACT_OK;
+}
+
+static proact_status_t walk(const proact__validity_t *map, uint64_t lo,
+                            uint64_t hi, proact__devmask_t lacking,
+                            proact__validity_func_t func, void *arg) {
+  if (!iv_clamp(map, &lo, &hi))
+    return PROACT_OK;
+  for (int i = iv_find(map, lo); i < map->n && map->iv[i].lo < hi; i++) {
+    uint64_t plo = map->iv[i].lo > lo ? map->iv[i].lo : lo;
+    uint64_t end = iv_end(map, i);
+    proact_status_t st;
+    if (map->iv[i].mask & lacking)
+      continue;
+    st = func(arg, plo, end < hi ? end : hi, map->iv[i].mask);
+    if (st != PROACT_OK)
+      return st;
+  }
+  return PROACT_OK;
+}
+
+proact_status_t proact__validity_walk(const proact__validity_t *map,
+                                      uint64_t lo, uint64_t hi,
+                                      proact__validity_func_t func,
+                                      void *arg) {
+  return walk(map, lo, hi, 0, func, arg);
+}
+
+proact_status_t proact__validity_walk_lacking(const proact__validity_t *map,
+                                              uint64_t lo, uint64_t hi,
+                                              int dev,
+                                              proact__validity_func_t func,
+                                              void *arg) {
+  if (dev < 0 || dev >= 64)
+    return PROACT_ERR_INVALID_PARAM;
+  return walk(map, lo, hi, PROACT__DEVMASK(dev), func, arg);
+}
+
+int proact__validity_count(const proact__validity_t *map) { return map->n; }
+
+proact__devmask_t proact__validity_mask_at(const proact__validity_t *map,
+                                           uint64_t pos) {
+  if (pos < map->lo || pos >= map->hi)
+    return 0;
+  return map->iv[iv_find(map, pos)].mask;
+}
