@@ -27,7 +27,15 @@ for devs in 0 0,1 0 0,1 0 0,1; do
   echo "PROACT_DEVICES=$devs | $(echo "$r" | grep -E '^proact:') | $(echo "$r" | grep -E '^result:')"
   echo "$r" | grep -q "bit-identical" || fail=1
 done
-echo "== statistics of one 2-GPU run (memcpy: all transfer time is exposed)"
+echo "== statistics of one 2-GPU run (memcpy: transfers between the kernels)"
 PROACT_STATS=1 PROACT_DEVICES=0,1 jacobi2d "$JACOBI_N" "$JACOBI_IT" 2>&1 | grep -E '^(devices|proact)'
+echo "== timing only, ${BIG_N:=16384} x $BIG_N floats, ${BIG_IT:=100} iterations (no host reference), 1 vs 2 GPUs, 5 runs each"
+for k in 1 2 3 4 5; do
+  for devs in 0 0,1; do
+    r=$(PROACT_DEVICES=$devs jacobi2d "$BIG_N" "$BIG_IT" 0)
+    echo "PROACT_DEVICES=$devs | $(echo "$r" | grep -E '^proact:')"
+  done
+done
+PROACT_STATS=1 PROACT_DEVICES=0,1 jacobi2d "$BIG_N" "$BIG_IT" 0 2>&1 | grep -E '^proact: stats'
 echo "== suite result: $([ $fail -eq 0 ] && echo PASS || echo FAIL)"
 exit $fail
