@@ -80,8 +80,8 @@ bool atEndOfFile(Preprocessor &PP) {
       while (P < E && *P != '\n')
         ++P;
     } else if (P + 1 < E && P[0] == '/' && P[1] == '*') {
-      const char *C = std::search(P + 2, E, "*/", "*/" + 2);
-      P = C == E ? E : C + 2;
+      size_t C = llvm::StringRef(P + 2, E - P - 2).find("*/");
+      P = C == llvm::StringRef::npos ? E : P + 2 + C + 2;
     } else {
       return false;
     }

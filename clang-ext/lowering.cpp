@@ -172,6 +172,7 @@ Code lowerLoop(Preprocessor &PP, const Directive &D, const CanonicalLoop &L,
   bool Collapse = findCollapsibleInner(PP, L, Body, Inner);
   if (Collapse) // one thread per (i, j): coalesced, and scales with devices
     Omp += " collapse(2)";
+  C << "proact__loop_part_begin(__proact_loop, __proact_p);";
   C << "_Pragma(" + quoted(Omp) + ")";
   C << "for (long long __proact_k = __proact_klo; __proact_k < __proact_khi; "
        "__proact_k++)";
@@ -185,6 +186,7 @@ Code lowerLoop(Preprocessor &PP, const Directive &D, const CanonicalLoop &L,
   else
     C << L.Var << "= (__typeof__(" << L.Var << "))" + Value + ";";
   C << (Collapse ? Inner.Body : Body) << "}";
+  C << "proact__loop_part_end(__proact_loop, __proact_p);";
   C << "}";
   C << "proact__loop_end(__proact_loop);";
   if (!Declared) // the sequential loop leaves its variable at the exit value

@@ -149,6 +149,10 @@ PROACT_API int proact__loop_nparts(const proact__loop_t *loop);
 PROACT_API int proact__loop_part_device(const proact__loop_t *loop, int part);
 PROACT_API long long proact__loop_part_lo(const proact__loop_t *loop, int part);
 PROACT_API long long proact__loop_part_hi(const proact__loop_t *loop, int part);
+/* Called by part p's host thread right before and right after its kernel:
+ * the statistics time each device's kernels (and whether they overlap). */
+PROACT_API void proact__loop_part_begin(proact__loop_t *loop, int part);
+PROACT_API void proact__loop_part_end(proact__loop_t *loop, int part);
 /* Called after every part's kernel completed: runs the loop's transfer
  * mechanism, then frees the loop. For arrays of a data region, each part's
  * write spans become current on that part's device only (other replicas

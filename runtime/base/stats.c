@@ -14,6 +14,9 @@ const char *const proact__stat_names[PROACT__STAT_COUNT_] = {
     [PROACT__STAT_BEGIN_NSEC] = "begin s",
     [PROACT__STAT_END_NSEC] = "end s",
     [PROACT__STAT_WHOLE_READS] = "whole rd",
+    [PROACT__STAT_LOOP_NSEC] = "loop s",
+    [PROACT__STAT_KERN_MAX_NSEC] = "kern max",
+    [PROACT__STAT_KERN_SUM_NSEC] = "kern sum",
 };
 
 struct proact__stats_node {
@@ -27,15 +30,23 @@ static pthread_mutex_t stats_lock = PTHREAD_MUTEX_INITIALIZER;
 static proact__stats_node_t *stats_head; /* in creation order */
 static proact__stats_node_t **stats_tail = &stats_head;
 
-/* One line per loop; "begin s" is the time pulling what the parts read
- * (loop_begin), "end s" the time in loop_end's transfers; "whole rd" counts
- * executions that read some array in whole (reads of unknown extent). */
+/* One line per loop; "loop s" is the whole time of its executions, "begin
+ * s" the time pulling what the parts read (loop_begin), "end s" the time in
+ * loop_end's transfers; "kern max" adds up each execution's longest part
+ * kernel (host-timed), "kern sum" all parts' kernels: with N devices whose
+ * kernels overlap, kern sum is about N x kern max and loop s about begin s +
+ * kern max + end s. "whole rd" counts executions that read some array in
+ * whole (reads of unknown extent). */
 static void stats_print(void) {
-  fprintf(stderr, "proact: stats: %-28s %8s %12s %8s %10s %10s %8s\n",
+  fprintf(stderr,
+          "proact: stats: %-28s %8s %12s %8s %10s %10s %10s %10s %10s %8s\n",
           "loop", proact__stat_names[PROACT__STAT_EXECUTIONS],
           proact__stat_names[PROACT__STAT_PEER_BYTES],
           proact__stat_names[PROACT__STAT_COPIES],
+          proact__stat_names[PROACT__STAT_LOOP_NSEC],
           proact__stat_names[PROACT__STAT_BEGIN_NSEC],
+          proact__stat_names[PROACT__STAT_KERN_MAX_NSEC],
+          proact__stat_names[PROACT__STAT_KERN_SUM_NSEC],
           proact__stat_names[PROACT__STAT_END_NSEC],
           proact__stat_names[PROACT__STAT_WHOLE_READS]);
   for (proact__stats_node_t *n = stats_head; n != NULL; n = n->next) {
@@ -44,11 +55,15 @@ static void stats_print(void) {
     snprintf(key, sizeof(key), "%s:%d", base != NULL ? base + 1 : n->file,
              n->line);
     fprintf(stderr,
-            "proact: stats: %-28s %8llu %12.3f %8llu %10.6f %10.6f %8llu\n",
+            "proact: stats: %-28s %8llu %12.3f %8llu %10.6f %10.6f %10.6f "
+            "%10.6f %10.6f %8llu\n",
             key, (unsigned long long)n->counters[PROACT__STAT_EXECUTIONS],
             (double)n->counters[PROACT__STAT_PEER_BYTES] / 1e6,
             (unsigned long long)n->counters[PROACT__STAT_COPIES],
+            (double)n->counters[PROACT__STAT_LOOP_NSEC] / 1e9,
             (double)n->counters[PROACT__STAT_BEGIN_NSEC] / 1e9,
+            (double)n->counters[PROACT__STAT_KERN_MAX_NSEC] / 1e9,
+            (double)n->counters[PROACT__STAT_KERN_SUM_NSEC] / 1e9,
             (double)n->counters[PROACT__STAT_END_NSEC] / 1e9,
             (unsigned long long)n->counters[PROACT__STAT_WHOLE_READS]);
   }

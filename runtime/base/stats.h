@@ -20,6 +20,10 @@ typedef enum proact__stat {
   PROACT__STAT_END_NSEC,    /* nanoseconds spent in loop_end transfers */
   PROACT__STAT_WHOLE_READS, /* executions with a read of unknown extent
                                (whole section) */
+  PROACT__STAT_LOOP_NSEC,   /* nanoseconds from loop_begin to loop_end's
+                               return */
+  PROACT__STAT_KERN_MAX_NSEC, /* per execution, the longest part's kernel */
+  PROACT__STAT_KERN_SUM_NSEC, /* per execution, all parts' kernels added */
   PROACT__STAT_COUNT_
 } proact__stat_t;
 

@@ -551,6 +551,8 @@ proact__loop_t *proact__loop_begin(const proact__loop_desc_t *desc) {
   int nwrites;
 
   proact__devices_init();
+  if (loop != NULL)
+    loop->t_begin = now_ns();
   if (loop == NULL ||
       (entries = calloc((size_t)desc->narrays + 1, sizeof(*entries))) ==
           NULL ||
@@ -627,6 +629,15 @@ long long proact__loop_part_hi(const proact__loop_t *loop, int part) {
   return loop->hi[part];
 }
 
+/* Each part's host thread writes only its own slots. */
+void proact__loop_part_begin(proact__loop_t *loop, int part) {
+  loop->part_t0[part] = now_ns();
+}
+
+void proact__loop_part_end(proact__loop_t *loop, int part) {
+  loop->part_ns[part] = now_ns() - loop->part_t0[part];
+}
+
 void proact__loop_end(proact__loop_t *loop) {
   proact__dev_counters_t before, after;
   uint64_t t0 = now_ns();
@@ -646,7 +657,15 @@ void proact__loop_end(proact__loop_t *loop) {
     proact__replica_destroy(loop->implicit[i]);
   proact__dev_get_counters(&after);
 
-  PROACT__STATS_ADD(loop->stats, PROACT__STAT_END_NSEC, now_ns() - t0);
+  uint64_t t1 = now_ns(), kmax = 0, ksum = 0;
+  for (int p = 0; p < loop->nparts; p++) {
+    ksum += loop->part_ns[p];
+    kmax = loop->part_ns[p] > kmax ? loop->part_ns[p] : kmax;
+  }
+  PROACT__STATS_ADD(loop->stats, PROACT__STAT_END_NSEC, t1 - t0);
+  PROACT__STATS_ADD(loop->stats, PROACT__STAT_LOOP_NSEC, t1 - loop->t_begin);
+  PROACT__STATS_ADD(loop->stats, PROACT__STAT_KERN_MAX_NSEC, kmax);
+  PROACT__STATS_ADD(loop->stats, PROACT__STAT_KERN_SUM_NSEC, ksum);
   PROACT__STATS_ADD(loop->stats, PROACT__STAT_PEER_BYTES,
                     after.peer_bytes - before.peer_bytes);
   PROACT__STATS_ADD(loop->stats, PROACT__STAT_COPIES,

@@ -3,6 +3,7 @@
 #ifndef PROACT_CORE_LOOP_H
 #define PROACT_CORE_LOOP_H
 
+#include <stdint.h>
 #include "../base/param.h"
 #include "../base/stats.h"
 #include "../mech/mech.h"
@@ -34,6 +35,9 @@ struct proact__loop {
   int nimplicit; /* loop-only replicas, freed by loop_end */
   proact__present_t **implicit;
   proact__stats_node_t *stats;
+  uint64_t t_begin;                   /* loop_begin's start, ns */
+  uint64_t part_t0[PROACT__DEV_MAX];  /* each part's kernel start, ns */
+  uint64_t part_ns[PROACT__DEV_MAX];  /* and duration */
 };
 
 #endif
