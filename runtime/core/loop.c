@@ -661,6 +661,10 @@ void proact__loop_end(proact__loop_t *loop) {
   for (int p = 0; p < loop->nparts; p++) {
     ksum += loop->part_ns[p];
     kmax = loop->part_ns[p] > kmax ? loop->part_ns[p] : kmax;
+    proact__info(PROACT__SUBSYS_PART, "%s:%d part %d kernel on device %d: "
+                 "%.1f us",
+                 loop->file, loop->line, p, loop->devs[p],
+                 (double)loop->part_ns[p] / 1e3);
   }
   PROACT__STATS_ADD(loop->stats, PROACT__STAT_END_NSEC, t1 - t0);
   PROACT__STATS_ADD(loop->stats, PROACT__STAT_LOOP_NSEC, t1 - loop->t_begin);
