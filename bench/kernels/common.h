@@ -41,7 +41,7 @@ static inline int bk_parse(int argc, char **argv, bk_opts *o) {
   o->stencil_n = 512;
   o->reps = 20;
   o->warmup = 3;
-  for (int i = 1; i < argc; i++) {
+  for (int i = 1; i < argc; i += 2) {
     const char *a = argv[i];
     if (!strcmp(a, "-h") || !strcmp(a, "--help")) {
       bk_usage(argv[0]);
@@ -71,7 +71,6 @@ static inline int bk_parse(int argc, char **argv, bk_opts *o) {
       bk_usage(argv[0]);
       return 2;
     }
-    i++;
   }
   if (o->stream_n < 1 || o->jacobi_n < 3 || o->stencil_n < 3 || o->reps < 1 ||
       o->reps > 100000 || o->warmup < 0) {
