@@ -4,9 +4,11 @@
 using namespace clang;
 
 namespace proact {
+namespace {
 
-bool findCollapsibleInner(Preprocessor &PP, const CanonicalLoop &Outer,
-                          const Tokens &Body, CollapsedInner &Out) {
+// The single canonical 'for' that Body consists of, if any.
+bool soleInnerLoop(Preprocessor &PP, const Tokens &Body, CanonicalLoop &Inner,
+                   Tokens &Stmt) {
   size_t B = 0, E = Body.size();
   if (E >= 2 && Body[0].is(tok::l_brace) && matchingClose(Body, 0) == E - 1) {
     B = 1;
@@ -14,17 +16,18 @@ bool findCollapsibleInner(Preprocessor &PP, const CanonicalLoop &Outer,
   }
   if (B >= E || Body[B].isNot(tok::kw_for) || statementEnd(Body, B) != E)
     return false;
-  CanonicalLoop Inner;
+  Stmt.assign(Body.begin() + B, Body.begin() + E);
   std::string Why;
   SourceLocation Where;
-  Tokens Stmt(Body.begin() + B, Body.begin() + E);
-  if (!parseCanonicalFor(PP, Stmt, 0, Inner, Why, Where) || Inner.Type.empty())
-    return false;
+  return parseCanonicalFor(PP, Stmt, 0, Inner, Why, Where) &&
+         !Inner.Type.empty();
+}
 
-  // Names the inner body assigns.
+// Names that Toks assigns (x = , x += , x++, ++x, ...).
+std::set<std::string> assignedNames(Preprocessor &PP, const Tokens &Toks) {
   std::set<std::string> Assigned;
-  for (size_t I = Inner.BodyBegin; I + 1 < Stmt.size(); ++I) {
-    const Token &T = Stmt[I], &N = Stmt[I + 1];
+  for (size_t I = 0; I + 1 < Toks.size(); ++I) {
+    const Token &T = Toks[I], &N = Toks[I + 1];
     if (T.is(tok::identifier) &&
         (N.isOneOf(tok::equal, tok::plusequal, tok::minusequal,
                    tok::plusplus, tok::minusminus) ||
@@ -33,24 +36,52 @@ bool findCollapsibleInner(Preprocessor &PP, const CanonicalLoop &Outer,
     if (T.isOneOf(tok::plusplus, tok::minusminus) && N.is(tok::identifier))
       Assigned.insert(PP.getSpelling(N));
   }
-  auto Invariant = [&](const Tokens &Toks) {
-    for (const Token &T : Toks)
-      if (T.is(tok::identifier)) {
-        std::string S = PP.getSpelling(T);
-        if (S == Outer.VarName || Assigned.count(S))
-          return false;
-      }
-    return true;
-  };
-  Tokens StepToks;
-  for (const Piece &P : Inner.Step.pieces())
-    if (!P.IsText)
-      StepToks.push_back(P.Tok);
-  if (!Invariant(Inner.First) || !Invariant(Inner.Bound) ||
-      !Invariant(StepToks))
+  return Assigned;
+}
+
+} // namespace
+
+bool findCollapsibleNest(Preprocessor &PP, const CanonicalLoop &Outer,
+                         const Tokens &Body, CollapsedNest &Out) {
+  std::set<std::string> LoopVars = {Outer.VarName};
+  std::vector<CanonicalLoop> Loops;
+  std::vector<Tokens> Stmts;
+  Tokens Cur = Body;
+  while ((int)Loops.size() + 1 < MaxCollapse) {
+    CanonicalLoop Inner;
+    Tokens Stmt;
+    if (!soleInnerLoop(PP, Cur, Inner, Stmt))
+      break;
+    Loops.push_back(Inner);
+    Stmts.push_back(Stmt);
+    Cur.assign(Stmt.begin() + Inner.BodyBegin, Stmt.end());
+  }
+  // Keep the longest prefix of the chain whose loops are rectangular.
+  std::set<std::string> Assigned = assignedNames(PP, Cur);
+  size_t Keep = 0;
+  for (; Keep < Loops.size(); ++Keep) {
+    const CanonicalLoop &L = Loops[Keep];
+    Tokens Uses = L.First;
+    Uses.insert(Uses.end(), L.Bound.begin(), L.Bound.end());
+    for (const Piece &P : L.Step.pieces())
+      if (!P.IsText)
+        Uses.push_back(P.Tok);
+    bool Rectangular = true;
+    for (const Token &T : Uses)
+      if (T.is(tok::identifier) && (LoopVars.count(PP.getSpelling(T)) ||
+                                    Assigned.count(PP.getSpelling(T))))
+        Rectangular = false;
+    if (!Rectangular)
+      break;
+    LoopVars.insert(L.VarName);
+  }
+  if (Keep == 0)
     return false;
-  Out.Header.assign(Stmt.begin(), Stmt.begin() + Inner.BodyBegin);
-  Out.Body.assign(Stmt.begin() + Inner.BodyBegin, Stmt.end());
+  for (size_t I = 0; I < Keep; ++I)
+    Out.Headers.emplace_back(Stmts[I].begin(),
+                             Stmts[I].begin() + Loops[I].BodyBegin);
+  const Tokens &Last = Stmts[Keep - 1];
+  Out.Body.assign(Last.begin() + Loops[Keep - 1].BodyBegin, Last.end());
   return true;
 }
 

@@ -1,23 +1,29 @@
-// Finds an inner loop that can be collapsed with the annotated one, so that
-// a 2-D nest runs one GPU thread per (i, j) instead of one thread per row
-// walking it serially (uncoalesced, and no faster on more GPUs).
+// Finds the inner loops that can be collapsed with the annotated one, so a
+// 2-D or 3-D nest runs one GPU thread per point instead of one thread per
+// row walking it serially (uncoalesced, and no faster on more devices).
 #ifndef PROACT_CLANG_EXT_COLLAPSE_H
 #define PROACT_CLANG_EXT_COLLAPSE_H
 
 #include "loop_syntax.h"
+#include <vector>
 
 namespace proact {
 
-struct CollapsedInner {
-  Tokens Header; // 'for ( ... )' of the inner loop
-  Tokens Body;   // its body
+struct CollapsedNest {
+  std::vector<Tokens> Headers; // 'for ( ... )' of each collapsed inner loop
+  Tokens Body;                 // the innermost body
 };
 
-// True when Body is exactly one canonical 'for' (optionally in braces) that
-// declares its variable and whose bounds and step do not depend on the outer
-// variable or on anything the inner body assigns.
-bool findCollapsibleInner(clang::Preprocessor &PP, const CanonicalLoop &Outer,
-                          const Tokens &Body, CollapsedInner &Out);
+// Collapses at most this many loops in all (OpenMP collapse(n)).
+constexpr int MaxCollapse = 3;
+
+// Collects the chain of inner loops under Outer that are perfectly nested
+// (each body exactly one canonical 'for', optionally in braces), declare
+// their variable, and whose bounds and step depend neither on an enclosing
+// loop variable nor on anything the innermost body assigns. Returns false
+// when there is none.
+bool findCollapsibleNest(clang::Preprocessor &PP, const CanonicalLoop &Outer,
+                         const Tokens &Body, CollapsedNest &Out);
 
 } // namespace proact
 

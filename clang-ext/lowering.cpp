@@ -1,5 +1,6 @@
 #include "lowering.h"
 #include "collapse.h"
+#include "proact/lowering.h"
 #include "clang/Basic/SourceManager.h"
 
 using namespace clang;
@@ -168,24 +169,38 @@ Code lowerLoop(Preprocessor &PP, const Directive &D, const CanonicalLoop &L,
                     mapClause(D);
   if (!Declared)
     Omp += " private(" + L.VarName + ")";
-  CollapsedInner Inner;
-  bool Collapse = findCollapsibleInner(PP, L, Body, Inner);
-  if (Collapse) // one thread per (i, j): coalesced, and scales with devices
-    Omp += " collapse(2)";
+  CollapsedNest Nest;
+  bool Collapse = findCollapsibleNest(PP, L, Body, Nest);
+  if (Collapse) // one thread per point: coalesced, and scales with devices
+    Omp += " collapse(" + num((long long)Nest.Headers.size() + 1) + ")";
   C << "proact__loop_part_begin(__proact_loop, __proact_p);";
   C << "_Pragma(" + quoted(Omp) + ")";
-  C << "for (long long __proact_k = __proact_klo; __proact_k < __proact_khi; "
-       "__proact_k++)";
-  if (Collapse)
-    C << Inner.Header;
+  // A declared variable stepping by +1 is the loop's own counter, in its own
+  // type (32-bit index arithmetic for an int loop); otherwise the iteration
+  // number k is counted and the variable recomputed from it.
+  bool UnitStep = Declared && L.Step.pieces().size() == 1 &&
+                  L.Step.pieces()[0].IsText &&
+                  L.Step.pieces()[0].Text == "1" &&
+                  (L.Cmp == PROACT__CMP_LT || L.Cmp == PROACT__CMP_LE);
+  if (UnitStep) {
+    // i <= last rather than i < last + 1, which could overflow the type.
+    Code T = Code("(").add(L.Type).add(")");
+    C << "for (" << L.Type << L.Var << "= " << T
+      << "(__proact_first + __proact_klo);" << L.Var << "<= " << T
+      << "(__proact_first + __proact_khi - 1); ++" << L.Var << ")";
+  } else {
+    C << "for (long long __proact_k = __proact_klo; __proact_k < "
+         "__proact_khi; __proact_k++)";
+  }
+  for (const Tokens &H : Nest.Headers)
+    C << H;
   C << "{";
-  // The user's variable, recomputed from the iteration number.
   const std::string Value = "(__proact_first + __proact_k * __proact_step)";
-  if (Declared)
+  if (!UnitStep && Declared)
     C << L.Type << L.Var << "= (" << L.Type << ")" + Value + ";";
-  else
+  else if (!UnitStep)
     C << L.Var << "= (__typeof__(" << L.Var << "))" + Value + ";";
-  C << (Collapse ? Inner.Body : Body) << "}";
+  C << (Collapse ? Nest.Body : Body) << "}";
   C << "proact__loop_part_end(__proact_loop, __proact_p);";
   C << "}";
   C << "proact__loop_end(__proact_loop);";

@@ -23,7 +23,7 @@ void smooth(int n, double *u, double *v) {
 // CHECK: if (__proact_klo >= __proact_khi) continue;proact__loop_part_begin(__proact_loop, __proact_p);
 // CHECK: #pragma omp target teams distribute parallel for device(__proact_dev) map(alloc: u[__proact_lo0:__proact_len0], v[__proact_lo1:__proact_len1])
 // CHECK-NEXT: # 7
-// CHECK-NEXT: for (long long __proact_k = __proact_klo; __proact_k < __proact_khi; __proact_k++){int i= (int)(__proact_first + __proact_k * __proact_step);
+// CHECK-NEXT: for (int i=(int)(__proact_first + __proact_klo); i<=(int)(__proact_first + __proact_khi - 1); ++ i){
 // CHECK: v[i] = (u[i - 1] + u[i] + u[i + 1]) / 3.0;
 // CHECK: }proact__loop_part_end(__proact_loop, __proact_p);}
 // CHECK-NOT: nowait

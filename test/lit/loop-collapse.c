@@ -12,9 +12,9 @@ void nests(long n, float *u, float *v) {
       v[i * n + j] = u[i * n + j];
 // CHECK-LABEL: __proact_desc.line = 9;
 // CHECK: map(alloc: u[__proact_lo0:__proact_len0], v[__proact_lo1:__proact_len1]) collapse(2)
-// CHECK: for (long long __proact_k = __proact_klo; __proact_k < __proact_khi; __proact_k++)
+// The outer loop runs over the user's own variable (its step is +1).
+// CHECK: for (long i=(long)(__proact_first + __proact_klo); i<=(long)(__proact_first + __proact_khi - 1); ++ i)
 // CHECK: for (long j = 1; j < n - 1; j++)
-// CHECK: {long i= (long)(__proact_first + __proact_k * __proact_step);
 // CHECK: v[i * n + j] = u[i * n + j];
 
 #pragma proact region(u[0:cells], v[0:cells])
@@ -45,5 +45,27 @@ void nests(long n, float *u, float *v) {
       v[i * n + j] = u[i * n + j];
 // CHECK-LABEL: __proact_desc.line = 42;
 // CHECK-NOT: collapse(2)
+// CHECK: proact__loop_end
+}
+
+void nest3(long n, float *u, float *v) {
+  long cells = n * n * n;
+// A 3-D nest collapses completely.
+#pragma proact region(u[0:cells], v[0:cells])
+  for (long i = 1; i < n - 1; i++)
+    for (long j = 1; j < n - 1; j++)
+      for (long k = 1; k < n - 1; k++)
+        v[(i * n + j) * n + k] = u[(i * n + j) * n + k];
+// CHECK-LABEL: __proact_desc.line = 54;
+// CHECK: collapse(3)
+
+// The third loop depends on j: only the rectangular part collapses.
+#pragma proact region(u[0:cells], v[0:cells])
+  for (long i = 1; i < n - 1; i++)
+    for (long j = 1; j < n - 1; j++)
+      for (long k = j; k < n - 1; k++)
+        v[(i * n + j) * n + k] = u[(i * n + j) * n + k];
+// CHECK-LABEL: __proact_desc.line = 63;
+// CHECK: collapse(2)
 // CHECK: proact__loop_end
 }
