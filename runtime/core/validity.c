@@ -131,16 +131,26 @@ static int iv_clamp(const proact__validity_t *map, uint64_t *lo,
   return *lo < *hi;
 }
 
+/* Splits the map so that [lo, hi) (clamped) is exactly intervals a..b-1.
+ * PROACT_IN_PROGRESS when nothing of [lo, hi) is in the map. */
+static proact_status_t iv_isolate(proact__validity_t *map, uint64_t lo,
+                                  uint64_t hi, int *a_p, int *b_p) {
+  if (!iv_clamp(map, &lo, &hi))
+    return PROACT_IN_PROGRESS;
+  if (iv_reserve(map, 2) != PROACT_OK)
+    return PROACT_ERR_NO_MEMORY;
+  *a_p = iv_split(map, lo);
+  *b_p = iv_split(map, hi); /* after a: hi > lo */
+  return PROACT_OK;
+}
+
 proact_status_t proact__validity_set(proact__validity_t *map, uint64_t lo,
                                      uint64_t hi, proact__devmask_t mask) {
   int a, b;
+  proact_status_t st = iv_isolate(map, lo, hi, &a, &b);
 
-  if (!iv_clamp(map, &lo, &hi))
-    return PROACT_OK;
-  if (iv_reserve(map, 2) != PROACT_OK)
-    return PROACT_ERR_NO_MEMORY;
-  a = iv_split(map, lo);
-  b = iv_split(map, hi); /* after a: hi > lo */
+  if (st != PROACT_OK)
+    return st == PROACT_IN_PROGRESS ? PROACT_OK : st;
   map->iv[a].mask = mask;
   memmove(&map->iv[a + 1], &map->iv[b],
           (size_t)(map->n - b) * sizeof(*map->iv));
@@ -152,13 +162,10 @@ proact_status_t proact__validity_set(proact__validity_t *map, uint64_t lo,
 proact_status_t proact__validity_add(proact__validity_t *map, uint64_t lo,
                                      uint64_t hi, proact__devmask_t mask) {
   int a, b;
+  proact_status_t st = iv_isolate(map, lo, hi, &a, &b);
 
-  if (!iv_clamp(map, &lo, &hi))
-    return PROACT_OK;
-  if (iv_reserve(map, 2) != PROACT_OK)
-    return PROACT_ERR_NO_MEMORY;
-  a = iv_split(map, lo);
-  b = iv_split(map, hi);
+  if (st != PROACT_OK)
+    return st == PROACT_IN_PROGRESS ? PROACT_OK : st;
   for (int i = a; i < b; i++)
     map->iv[i].mask |= mask;
   iv_coalesce(map, a - 1, b);
