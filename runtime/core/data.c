@@ -17,34 +17,6 @@ struct proact__data {
   proact__present_t **owned;
 };
 
-/* The region's devices: its devices(...) clause, each participating, or
- * every participating device. */
-static int data_devices(const proact__data_desc_t *desc, int *devs) {
-  int n = 0;
-  if (desc->devices == NULL) {
-    for (int i = 0; i < proact__devices_count(); i++)
-      devs[n++] = proact__devices_id(i);
-    return n;
-  }
-  if (desc->ndevices <= 0)
-    proact__fatal(desc->file, desc->line, desc->col,
-                  "devices(...) lists no device");
-  for (int i = 0; i < desc->ndevices; i++) {
-    int dev = desc->devices[i];
-    if (!proact__devices_participates(dev))
-      proact__fatal(desc->file, desc->line, desc->col,
-                    "device %d in devices(...) is not a participating device "
-                    "(see PROACT_DEVICES and omp_get_num_devices())",
-                    dev);
-    for (int j = 0; j < n; j++)
-      if (devs[j] == dev)
-        proact__fatal(desc->file, desc->line, desc->col,
-                      "device %d is listed twice in devices(...)", dev);
-    devs[n++] = dev;
-  }
-  return n;
-}
-
 /* A section inside a live one is reused ("present"); it must then be on
  * every device of this region. */
 static void data_check_reuse(const proact__data_desc_t *desc,
@@ -73,7 +45,8 @@ proact__data_t *proact__data_begin(const proact__data_desc_t *desc) {
   /* Host fallback: the program uses the host arrays directly. */
   if (proact__devices_count() == 0)
     return data;
-  ndevs = data_devices(desc, devs);
+  ndevs = proact__devices_of_clause(desc->devices, desc->ndevices, desc->file,
+                                    desc->line, desc->col, devs);
 
   for (int m = 0; m < desc->nmaps; m++) {
     const proact__map_t *map = &desc->maps[m];

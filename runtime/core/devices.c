@@ -80,3 +80,30 @@ int proact__devices_participates(int dev) {
 int proact_num_devices(void) { return proact__devices_count(); }
 
 int proact_device_id(int i) { return proact__devices_id(i); }
+
+int proact__devices_of_clause(const int *devices, int ndevices,
+                              const char *file, int line, int col,
+                              int *devs_p) {
+  if (devices == NULL) {
+    for (int i = 0; i < proact__devices_count(); i++)
+      devs_p[i] = proact__devices_id(i);
+    return proact__devices_count();
+  }
+  if (ndevices <= 0 || ndevices > PROACT__DEV_MAX)
+    proact__fatal(file, line, col, "devices(...) lists %d devices",
+                  ndevices);
+  for (int i = 0; i < ndevices; i++) {
+    int dev = devices[i];
+    if (!proact__devices_participates(dev))
+      proact__fatal(file, line, col,
+                    "device %d in devices(...) is not a participating device "
+                    "(see PROACT_DEVICES and omp_get_num_devices())",
+                    dev);
+    for (int j = 0; j < i; j++)
+      if (devs_p[j] == dev)
+        proact__fatal(file, line, col,
+                      "device %d is listed twice in devices(...)", dev);
+    devs_p[i] = dev;
+  }
+  return ndevices;
+}

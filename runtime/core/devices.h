@@ -15,6 +15,13 @@ int proact__devices_count(void);
 int proact__devices_id(int i);
 /* Whether OpenMP device dev participates. */
 int proact__devices_participates(int dev);
+/* The devices of a directive: its devices(...) clause (devices, ndevices;
+ * each must participate, none twice, else a fatal error at file:line:col),
+ * or every participating device when devices is NULL. Writes them to devs_p
+ * (PROACT__DEV_MAX entries) and returns how many. */
+int proact__devices_of_clause(const int *devices, int ndevices,
+                              const char *file, int line, int col,
+                              int *devs_p);
 /* Writes the participating devices as "0,1,3" into buf. */
 void proact__devices_format(const int *ids, int n, char *buf, size_t len);
 

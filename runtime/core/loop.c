@@ -93,28 +93,10 @@ static void loop_parts(proact__loop_t *loop, const proact__loop_desc_t *desc) {
   if (n == 0) {
     loop->devs[0] = omp_get_initial_device();
     loop->nparts = 1;
-  } else if (desc->devices == NULL) {
-    for (int i = 0; i < n; i++)
-      loop->devs[i] = proact__devices_id(i);
-    loop->nparts = n;
   } else {
-    if (desc->ndevices <= 0 || desc->ndevices > PROACT__DEV_MAX)
-      proact__fatal(desc->file, desc->line, desc->col,
-                    "devices(...) lists %d devices", desc->ndevices);
-    for (int i = 0; i < desc->ndevices; i++) {
-      int dev = desc->devices[i];
-      if (!proact__devices_participates(dev))
-        proact__fatal(desc->file, desc->line, desc->col,
-                      "device %d in devices(...) is not a participating "
-                      "device (see PROACT_DEVICES and omp_get_num_devices())",
-                      dev);
-      for (int j = 0; j < i; j++)
-        if (loop->devs[j] == dev)
-          proact__fatal(desc->file, desc->line, desc->col,
-                        "device %d is listed twice in devices(...)", dev);
-      loop->devs[i] = dev;
-    }
-    loop->nparts = desc->ndevices;
+    loop->nparts = proact__devices_of_clause(desc->devices, desc->ndevices,
+                                             desc->file, desc->line,
+                                             desc->col, loop->devs);
   }
   for (int p = 0; p < loop->nparts; p++)
     proact__partition_block(desc->trip, loop->nparts, p, &loop->lo[p],
