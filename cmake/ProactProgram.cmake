@@ -6,7 +6,7 @@ function(proact_add_program name)
   add_executable(${name} ${ARGN})
   target_include_directories(${name} PRIVATE "${PROJECT_SOURCE_DIR}/include")
   target_compile_options(${name} PRIVATE ${PROACT_OFFLOAD_FLAGS}
-    "-fplugin=$<TARGET_FILE:proact_clang>")
+    ${PROACT_KERNEL_FLAGS} "-fplugin=$<TARGET_FILE:proact_clang>")
   target_link_options(${name} PRIVATE ${PROACT_OFFLOAD_FLAGS})
   target_link_libraries(${name} PRIVATE proact m)
   set_target_properties(${name} PROPERTIES
