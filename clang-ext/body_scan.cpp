@@ -122,10 +122,17 @@ void BodyScanner::analyseAccess(int Array, size_t NameAt, size_t Close,
       Ok = false;
       return;
     }
-    // One whole-section read per array is enough.
+    // One whole-section read (and one remark) per array is enough; a
+    // reads(...) clause for the array replaces it, so no remark then.
     for (const Access &R : Out.Reads)
       if (R.Array == Array && R.Whole)
         return;
+    bool Declared = false;
+    for (const Section &R : D.Reads)
+      Declared |= R.Spelling == Sec.Spelling;
+    if (!Declared)
+      report(DE, Where, Diag::WholeArrayRead)
+          << Sec.Spelling << Outer.VarName << Why;
     W.Whole = true;
     Out.Reads.push_back(W);
   };

@@ -79,6 +79,10 @@ namespace proact {
   X(BadReadsSection, Error,                                                    \
     "reads(%0[lo:len]) must give lo as an affine expression of the loop "      \
     "variable '%1' and len as a loop-invariant expression: %2")                \
+  X(WholeArrayRead, Remark,                                                    \
+    "'%0' is read through an index that is not affine in '%1' (%2): before "   \
+    "each run of this loop every device receives all of '%0' that another "    \
+    "device changed; a reads(%0[lo:len]) clause can narrow that")              \
   X(RegionArrayUnused, Warning,                                                \
     "region array '%0' is not used in the loop")                               \
   X(ClauseWithoutEffect, Warning,                                              \
