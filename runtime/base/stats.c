@@ -22,6 +22,7 @@ const char *const proact__stat_names[PROACT__STAT_COUNT_] = {
 struct proact__stats_node {
   struct proact__stats_node *next;
   const char *file;
+  const char *mech;
   int line;
   uint64_t counters[PROACT__STAT_COUNT_];
 };
@@ -39,8 +40,9 @@ static proact__stats_node_t **stats_tail = &stats_head;
  * whole (reads of unknown extent). */
 static void stats_print(void) {
   fprintf(stderr,
-          "proact: stats: %-28s %8s %12s %8s %10s %10s %10s %10s %10s %8s\n",
-          "loop", proact__stat_names[PROACT__STAT_EXECUTIONS],
+          "proact: stats: %-28s %-7s %8s %12s %8s %10s %10s %10s %10s %10s "
+          "%8s\n",
+          "loop", "mech", proact__stat_names[PROACT__STAT_EXECUTIONS],
           proact__stat_names[PROACT__STAT_PEER_BYTES],
           proact__stat_names[PROACT__STAT_COPIES],
           proact__stat_names[PROACT__STAT_LOOP_NSEC],
@@ -55,9 +57,10 @@ static void stats_print(void) {
     snprintf(key, sizeof(key), "%s:%d", base != NULL ? base + 1 : n->file,
              n->line);
     fprintf(stderr,
-            "proact: stats: %-28s %8llu %12.3f %8llu %10.6f %10.6f %10.6f "
-            "%10.6f %10.6f %8llu\n",
-            key, (unsigned long long)n->counters[PROACT__STAT_EXECUTIONS],
+            "proact: stats: %-28s %-7s %8llu %12.3f %8llu %10.6f %10.6f "
+            "%10.6f %10.6f %10.6f %8llu\n",
+            key, n->mech != NULL ? n->mech : "?",
+            (unsigned long long)n->counters[PROACT__STAT_EXECUTIONS],
             (double)n->counters[PROACT__STAT_PEER_BYTES] / 1e6,
             (unsigned long long)n->counters[PROACT__STAT_COPIES],
             (double)n->counters[PROACT__STAT_LOOP_NSEC] / 1e9,
@@ -69,7 +72,8 @@ static void stats_print(void) {
   }
 }
 
-proact__stats_node_t *proact__stats_node(const char *file, int line) {
+proact__stats_node_t *proact__stats_node(const char *file, int line,
+                                         const char *mech) {
   static int registered;
   proact__stats_node_t *n;
 
@@ -86,6 +90,7 @@ proact__stats_node_t *proact__stats_node(const char *file, int line) {
     if (n != NULL) {
       n->file = file; /* a string literal in the generated code */
       n->line = line;
+      n->mech = mech;
       *stats_tail = n;
       stats_tail = &n->next;
     }

@@ -217,7 +217,7 @@ static void kernel(int kind, int dev, long long lo, long long hi) {
  * and copies counted under it. */
 static void run(const proact__loop_desc_t *d, int kind, uint64_t *bytes_p,
                 uint64_t *copies_p) {
-  proact__stats_node_t *node = proact__stats_node(d->file, d->line);
+  proact__stats_node_t *node = proact__stats_node(d->file, d->line, "memcpy");
   uint64_t b0, c0;
   proact__loop_t *loop;
 
@@ -339,10 +339,10 @@ TEST_IMPL(lazy_whole_reads) {
     ASSERT_EQ(bytes, (uint64_t)(ndev - 1) * SN * sizeof(double));
     ASSERT_EQ(copies, ndev * (ndev - 1));
   }
-  ASSERT_EQ(proact__stats_read(proact__stats_node("t.c", 32),
+  ASSERT_EQ(proact__stats_read(proact__stats_node("t.c", 32, "memcpy"),
                                PROACT__STAT_WHOLE_READS),
             3);
-  ASSERT_EQ(proact__stats_read(proact__stats_node("t.c", 31),
+  ASSERT_EQ(proact__stats_read(proact__stats_node("t.c", 31, "memcpy"),
                                PROACT__STAT_WHOLE_READS),
             0);
   proact__data_end(data);
@@ -386,7 +386,7 @@ TEST_IMPL(lazy_subset_then_all) {
   ASSERT_EQ(proact__validity_mask_at(ex->valid, SN * sizeof(double) - 1),
             0x4);
 
-  node = proact__stats_node("t.c", 42);
+  node = proact__stats_node("t.c", 42, "memcpy");
   loop = proact__loop_begin(&sum);
   /* Expected: each x element of [lo, hi + 1] (i = 1 + k, reads i-1..i+1)
    * whose only owner is another device. */
