@@ -58,6 +58,9 @@ private:
     return -1;
   }
   void collectLoopsAndNames();
+  // Whether tokens [B, E) of the body assign Name (=, op=, ++, --).
+  bool assignsIn(const std::string &Name, size_t B, size_t E,
+                 SourceLocation *At = nullptr);
   void applyReadsClause(BodyAccesses &Out);
   // Decomposes the subscript of Body[NameAt] (closing ']' at Close). For a
   // store an index that cannot be analysed is an error; for a load it makes
@@ -65,6 +68,25 @@ private:
   void analyseAccess(int Array, size_t NameAt, size_t Close, bool Store,
                      BodyAccesses &Out);
 };
+
+bool BodyScanner::assignsIn(const std::string &Name, size_t B, size_t E,
+                            SourceLocation *At) {
+  for (size_t I = B; I < E && I < Body.size(); ++I) {
+    if (Body[I].isNot(tok::identifier) || spell(Body[I]) != Name)
+      continue;
+    if (I && Body[I - 1].isOneOf(tok::period, tok::arrow))
+      continue; // a member of the same name
+    const Token *Next = I + 1 < Body.size() ? &Body[I + 1] : nullptr;
+    if ((Next && (isAssignOp(*Next) ||
+                  Next->isOneOf(tok::plusplus, tok::minusminus))) ||
+        (I && Body[I - 1].isOneOf(tok::plusplus, tok::minusminus))) {
+      if (At)
+        *At = Body[I].getLocation();
+      return true;
+    }
+  }
+  return false;
+}
 
 void BodyScanner::collectLoopsAndNames() {
   bool InDecl = false; // inside a declaration statement, after its type
@@ -75,10 +97,13 @@ void BodyScanner::collectLoopsAndNames() {
       ScopedLoop S;
       std::string Why;
       SourceLocation Where;
+      // An inner loop whose body changes its variable has no known range:
+      // its variable then counts as one that changes (not canonical).
       if (parseCanonicalFor(PP, Body, I, S.Loop, Why, Where)) {
         S.Begin = I;
         S.End = statementEnd(Body, I);
-        Loops.push_back(S);
+        if (!assignsIn(S.Loop.VarName, I + S.Loop.BodyBegin, S.End))
+          Loops.push_back(S);
       }
     }
     Depth += bracketDelta(T);
@@ -220,6 +245,11 @@ void BodyScanner::applyReadsClause(BodyAccesses &Out) {
 }
 
 bool BodyScanner::run(BodyAccesses &Out) {
+  SourceLocation At;
+  if (assignsIn(Outer.VarName, 0, Body.size(), &At)) {
+    report(DE, At, Diag::LoopVariableAssigned) << Outer.VarName;
+    return false;
+  }
   collectLoopsAndNames();
   std::vector<bool> Used(D.Arrays.size(), false);
   for (size_t I = 0; I < Body.size(); ++I) {

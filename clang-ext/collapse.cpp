@@ -66,7 +66,8 @@ bool findCollapsibleNest(Preprocessor &PP, const CanonicalLoop &Outer,
     for (const Piece &P : L.Step.pieces())
       if (!P.IsText)
         Uses.push_back(P.Tok);
-    bool Rectangular = true;
+    // A variable the body changes cannot be a collapsed loop's counter.
+    bool Rectangular = !Assigned.count(L.VarName);
     for (const Token &T : Uses)
       if (T.is(tok::identifier) && (LoopVars.count(PP.getSpelling(T)) ||
                                     Assigned.count(PP.getSpelling(T))))

@@ -19,9 +19,9 @@ constexpr int MaxCollapse = 3;
 
 // Collects the chain of inner loops under Outer that are perfectly nested
 // (each body exactly one canonical 'for', optionally in braces), declare
-// their variable, and whose bounds and step depend neither on an enclosing
-// loop variable nor on anything the innermost body assigns. Returns false
-// when there is none.
+// their variable, do not assign it in the innermost body, and whose bounds
+// and step depend neither on an enclosing loop variable nor on anything the
+// innermost body assigns. Returns false when there is none.
 bool findCollapsibleNest(clang::Preprocessor &PP, const CanonicalLoop &Outer,
                          const Tokens &Body, CollapsedNest &Out);
 

@@ -72,6 +72,9 @@ namespace proact {
     "'->' in a '#pragma proact' loop: the pointer refers to host memory, "     \
     "which the devices cannot read; copy the value to a local before the "     \
     "loop")                                                                    \
+  X(LoopVariableAssigned, Error,                                               \
+    "the loop variable '%0' is assigned in the loop body; PROACT splits the "   \
+    "iterations by its values, so the body must not change it")               \
   X(PragmaInBody, Error,                                                       \
     "pragmas are not allowed inside a '#pragma proact' loop body")             \
   X(ReadsNotInRegion, Error,                                                   \

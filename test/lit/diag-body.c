@@ -28,6 +28,10 @@ void f(int n, int m, double *a, double *b, double *w, int *idx, struct grid *g) 
   for (int i = 0; i < n; i++) { double *p = &a[i]; *p = b[i]; } // expected-error {{taking the address of an element of region array 'a' hides the accesses made through it}}
 #pragma proact region(a[0:n], b[0:n])
   for (int i = 0; i < n; i++) a[i] = (double)(i & (int)b[i]);
+#pragma proact region(a[0:n])
+  for (int i = 0; i < n; i++) { a[i] = 0; i += 1; } // expected-error {{the loop variable 'i' is assigned in the loop body; PROACT splits the iterations by its values, so the body must not change it}}
+#pragma proact region(a[0:n*m])
+  for (int i = 0; i < n; i++) for (int j = 0; j < m; j++) { a[i * m + j] = 0; j++; } // expected-error {{store to region array 'a' has an index that is not affine in the loop variable 'i': 'j' changes inside the loop}}
 #pragma proact region(a[0:n], b[0:n]) // expected-warning {{region array 'b' is not used in the loop}}
   for (int i = 0; i < n; i++) a[i] = 1;
 #pragma proact region(a[0:n])

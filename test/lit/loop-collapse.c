@@ -68,4 +68,16 @@ void nest3(long n, float *u, float *v) {
 // CHECK-LABEL: __proact_desc.line = 63;
 // CHECK: collapse(2)
 // CHECK: proact__loop_end
+
+// The innermost body changes k: only i and j collapse.
+#pragma proact region(u[0:cells], v[0:cells])
+  for (long i = 1; i < n - 1; i++)
+    for (long j = 1; j < n - 1; j++)
+      for (long k = 1; k < n - 1; k++) {
+        v[(i * n + j) * n + 1] = u[(i * n + j) * n + k];
+        k += 1;
+      }
+// CHECK-LABEL: __proact_desc.line = 73;
+// CHECK: collapse(2)
+// CHECK: proact__loop_end
 }
