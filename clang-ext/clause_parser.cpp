@@ -19,7 +19,7 @@ const int PROACT_MECH_MEMCPY_ = 0; // proact_mech_t's memcpy
 const std::set<std::string> LoopClauses = {"region", "reads", "mech",
                                            "chunk", "threads", "devices"};
 const std::set<std::string> DataClauses = {"copy", "copyin", "copyout",
-                                           "create", "devices"};
+                                           "create", "distribute", "devices"};
 
 class ClauseParser {
 public:
@@ -59,6 +59,8 @@ private:
   void parseChunk(const std::vector<Tokens> &Args, SourceLocation Where);
   void parseThreads(const std::vector<Tokens> &Args, SourceLocation Where);
   void parseDevices(const std::vector<Tokens> &Args, SourceLocation Where);
+  void parseDistribute(const std::vector<Tokens> &Args);
+  std::vector<Token> DistributeNames; // checked once all clauses are read
   bool literalValue(const Tokens &Arg, unsigned long long &V,
                     std::string &Text, bool AllowSuffix);
 };
@@ -283,6 +285,18 @@ void ClauseParser::parseDevices(const std::vector<Tokens> &Args,
   D.HasDevices = true;
 }
 
+// distribute(u, v): names of arrays of this data directive.
+void ClauseParser::parseDistribute(const std::vector<Tokens> &Args) {
+  for (const Tokens &A : Args) {
+    if (A.size() != 1 || A[0].isNot(tok::identifier)) {
+      fail(A[0].getLocation(), Diag::BadDistribute,
+           "expected an array name, found '" + spell(A[0]) + "'");
+      continue;
+    }
+    DistributeNames.push_back(A[0]);
+  }
+}
+
 void ClauseParser::parseClause(const Token &NameTok,
                                std::set<std::string> &Seen) {
   std::string Name = spell(NameTok);
@@ -325,6 +339,8 @@ void ClauseParser::parseClause(const Token &NameTok,
     parseThreads(Args, L);
   else if (Name == "devices")
     parseDevices(Args, L);
+  else if (Name == "distribute")
+    parseDistribute(Args);
 }
 
 bool ClauseParser::run(SourceLocation PragmaLoc) {
@@ -366,6 +382,18 @@ bool ClauseParser::run(SourceLocation PragmaLoc) {
       report(DE, D.ChunkLoc, Diag::ClauseWithoutEffect) << "chunk";
     if (D.Threads)
       report(DE, D.ThreadsLoc, Diag::ClauseWithoutEffect) << "threads";
+  }
+  for (const Token &N : DistributeNames) {
+    Section *S = nullptr;
+    for (Section &A : D.Arrays)
+      if (A.Spelling == spell(N))
+        S = &A;
+    if (S == nullptr) {
+      fail(N.getLocation(), Diag::BadDistribute,
+           "'" + spell(N) + "' is not mapped by this data directive");
+      return false;
+    }
+    S->Distribute = true;
   }
   for (const Section &R : D.Reads) {
     bool Named = false;

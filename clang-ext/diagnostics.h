@@ -77,6 +77,7 @@ namespace proact {
     "iterations by its values, so the body must not change it")               \
   X(PragmaInBody, Error,                                                       \
     "pragmas are not allowed inside a '#pragma proact' loop body")             \
+  X(BadDistribute, Error, "invalid distribute(...) clause: %0")                \
   X(ReadsNotInRegion, Error,                                                   \
     "'%0' in reads(...) is not named in region(...)")                          \
   X(BadReadsSection, Error,                                                    \

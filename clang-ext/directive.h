@@ -16,6 +16,7 @@ struct Section {
   Tokens Lo;
   Tokens Len;
   int MapKind = 0; // PROACT__MAP_* for data clauses
+  bool Distribute = false; // data clause distribute(name): no full replicas
 };
 
 enum class DirectiveKind { Loop, Data };

@@ -70,14 +70,26 @@ std::string devicesFields(const Directive &D, const std::string &Desc) {
          ".ndevices = " + num((long long)D.Devices.size()) + ";";
 }
 
-// The `map(alloc: a[lo:len], ...)` clause: the replicas are already present
-// (associated by the runtime), so this only binds the names to them.
+// The `map(alloc: a[lo:len], ...)` clause: the device's copy is already
+// present (associated by the runtime), so this only binds the names to it.
+// The section is the part's own: the whole section of a replicated array,
+// the device's window of a distributed one.
 std::string mapClause(const Directive &D) {
   std::string S = " map(alloc:";
   for (size_t A = 0; A < D.Arrays.size(); ++A)
-    S += (A ? ", " : " ") + D.Arrays[A].Spelling + "[__proact_lo" + num(A) +
-         ":__proact_len" + num(A) + "]";
+    S += (A ? ", " : " ") + D.Arrays[A].Spelling + "[__proact_plo" + num(A) +
+         ":__proact_plen" + num(A) + "]";
   return S + ")";
+}
+
+// Declares and fills __proact_plo<A> / __proact_plen<A> for part p.
+void emitPartSections(Code &C, const Directive &D) {
+  for (size_t A = 0; A < D.Arrays.size(); ++A) {
+    std::string Lo = "__proact_plo" + num(A), Len = "__proact_plen" + num(A);
+    C << "long long " + Lo + ", " + Len +
+             "; proact__loop_part_section(__proact_loop, __proact_p, " +
+             num(A) + ", &" + Lo + ", &" + Len + ");";
+  }
 }
 
 // Declares and fills `proact__access_t Var[]` for the given accesses.
@@ -163,6 +175,7 @@ Code lowerLoop(Preprocessor &PP, const Directive &D, const CanonicalLoop &L,
   C << "const long long __proact_khi = proact__loop_part_hi(__proact_loop, "
        "__proact_p);";
   C << "if (__proact_klo >= __proact_khi) continue;";
+  emitPartSections(C, D);
   bool Declared = !L.Type.empty();
   std::string Omp = "omp target teams distribute parallel for "
                     "device(__proact_dev)" +
@@ -219,7 +232,8 @@ Code lowerData(Preprocessor &PP, const Directive &D) {
   emitArrays(C, D.Arrays, "__proact_maps", ".array");
   for (size_t A = 0; A < D.Arrays.size(); ++A)
     C << "__proact_maps[" + num(A) + "].kind = " +
-             num(D.Arrays[A].MapKind) + ";";
+             num(D.Arrays[A].MapKind) + "; __proact_maps[" + num(A) +
+             "].distribute = " + (D.Arrays[A].Distribute ? "1" : "0") + ";";
   C << devicesInit(D);
   const std::string Dd = "__proact_ddesc";
   C << "proact__data_desc_t " + Dd + ";";

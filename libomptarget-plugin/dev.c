@@ -6,6 +6,7 @@
 
 #include "../runtime/base/check.h"
 #include "../runtime/base/log.h"
+#include "../runtime/base/param.h"
 #include "dev.h"
 #include "dev_ops.h"
 #include "proact.h"
@@ -14,6 +15,7 @@ static pthread_once_t dev_once = PTHREAD_ONCE_INIT;
 static int dev_count;
 static const proact__dev_ops_t *dev_ops; /* NULL when there is no device */
 static proact__dev_counters_t dev_counters;
+static uint64_t dev_allocated[PROACT__DEV_MAX];
 
 /* Order of preference; the generic omp backend always fits. */
 static const proact__dev_ops_t *const dev_backends[] = {
@@ -86,15 +88,26 @@ proact_status_t proact__dev_alloc(int dev, size_t bytes, void **ptr_p) {
     return PROACT_ERR_NO_MEMORY;
   proact__info(PROACT__SUBSYS_COPY, "allocated %zu bytes at %p on device %d",
                bytes, ptr, dev);
+  if (dev < PROACT__DEV_MAX)
+    __atomic_fetch_add(&dev_allocated[dev], bytes, __ATOMIC_RELAXED);
   *ptr_p = ptr;
   return PROACT_OK;
 }
 
-void proact__dev_free(int dev, void *ptr) {
+void proact__dev_free(int dev, void *ptr, size_t bytes) {
   if (ptr == NULL || dev_check(dev, ptr, 0) != PROACT_OK)
     return;
-  proact__info(PROACT__SUBSYS_COPY, "freeing %p on device %d", ptr, dev);
+  proact__info(PROACT__SUBSYS_COPY, "freeing %zu bytes at %p on device %d",
+               bytes, ptr, dev);
   omp_target_free(ptr, dev);
+  if (dev < PROACT__DEV_MAX)
+    __atomic_fetch_sub(&dev_allocated[dev], bytes, __ATOMIC_RELAXED);
+}
+
+uint64_t proact__dev_allocated(int dev) {
+  if (dev < 0 || dev >= PROACT__DEV_MAX)
+    return 0;
+  return __atomic_load_n(&dev_allocated[dev], __ATOMIC_RELAXED);
 }
 
 proact_status_t proact__dev_copy_to_dev(int dev, void *dst, const void *src,
@@ -134,7 +147,9 @@ proact_status_t proact__dev_copy_peer(int dst_dev, void *dst, int src_dev,
   proact__info(PROACT__SUBSYS_COPY, "device %d %p -> device %d %p, %zu bytes",
                src_dev, src, dst_dev, dst, bytes);
   PROACT_CHECK(dev_ops->copy_peer(dst_dev, dst, src_dev, src, bytes));
-  dev_count_copy(&dev_counters.peer_bytes, bytes);
+  dev_count_copy(src_dev == dst_dev ? &dev_counters.local_bytes
+                                    : &dev_counters.peer_bytes,
+                 bytes);
   return PROACT_OK;
 }
 
@@ -151,5 +166,7 @@ void proact__dev_get_counters(proact__dev_counters_t *counters_p) {
       __atomic_load_n(&dev_counters.d2h_bytes, __ATOMIC_RELAXED);
   counters_p->peer_bytes =
       __atomic_load_n(&dev_counters.peer_bytes, __ATOMIC_RELAXED);
+  counters_p->local_bytes =
+      __atomic_load_n(&dev_counters.local_bytes, __ATOMIC_RELAXED);
   counters_p->copies = __atomic_load_n(&dev_counters.copies, __ATOMIC_RELAXED);
 }

@@ -23,15 +23,19 @@ int proact__dev_count(void);
 const char *proact__dev_backend_name(void);
 
 /* Device memory from omp_target_alloc, so that OpenMP can associate it with
- * host memory. bytes == 0 gives NULL. */
+ * host memory. bytes == 0 gives NULL. Free gets the size allocated, for the
+ * count of bytes allocated on each device. */
 proact_status_t proact__dev_alloc(int dev, size_t bytes, void **ptr_p);
-void proact__dev_free(int dev, void *ptr);
+void proact__dev_free(int dev, void *ptr, size_t bytes);
+/* Bytes allocated on dev through proact__dev_alloc and not yet freed. */
+uint64_t proact__dev_allocated(int dev);
 
 proact_status_t proact__dev_copy_to_dev(int dev, void *dst, const void *src,
                                         size_t bytes);
 proact_status_t proact__dev_copy_to_host(void *dst, int dev, const void *src,
                                          size_t bytes);
-/* Device to device, issued on the source device's queue. */
+/* Device to device, issued on the source device's queue; src_dev ==
+ * dst_dev is a copy within one device (counted as local, not peer). */
 proact_status_t proact__dev_copy_peer(int dst_dev, void *dst, int src_dev,
                                       const void *src, size_t bytes);
 /* Waits for every copy issued so far. */
@@ -42,6 +46,7 @@ typedef struct proact__dev_counters {
   uint64_t h2d_bytes;
   uint64_t d2h_bytes;
   uint64_t peer_bytes;
+  uint64_t local_bytes; /* within one device */
   uint64_t copies;
 } proact__dev_counters_t;
 

@@ -88,7 +88,9 @@ typedef struct proact__loop_desc {
 
 typedef struct proact__map {
   proact__array_t array;
-  int kind; /* PROACT__MAP_* */
+  int kind;       /* PROACT__MAP_* */
+  int distribute; /* nonzero: devices hold only the parts they use, not a
+                     full replica (data clause distribute(...)) */
 } proact__map_t;
 
 typedef struct proact__data_desc {
@@ -120,8 +122,10 @@ PROACT_API void proact__span_add(proact__access_t *site, long long coef,
 
 /* Enters a data region: every array gets a replica on each participating
  * device (unless an enclosing region already holds it), current everywhere
- * (copied in, or created). Never returns NULL; a failure is reported and
- * ends the program. */
+ * (copied in, or created); a distributed array (map.distribute, or
+ * PROACT_DISTRIBUTE=1) gets nothing yet: each device's window grows as loops
+ * need it, filled from the host or from a device. Never returns NULL; a
+ * failure is reported and ends the program. */
 PROACT_API proact__data_t *
 proact__data_begin(const proact__data_desc_t *desc);
 /* Leaves it: for the arrays this region created with copy/copyout, gathers
@@ -149,6 +153,14 @@ PROACT_API int proact__loop_nparts(const proact__loop_t *loop);
 PROACT_API int proact__loop_part_device(const proact__loop_t *loop, int part);
 PROACT_API long long proact__loop_part_lo(const proact__loop_t *loop, int part);
 PROACT_API long long proact__loop_part_hi(const proact__loop_t *loop, int part);
+/* The elements [*lo_p, *lo_p + *len_p) of arrays[array] that part's device
+ * holds: the loop's whole section for a replicated array; for a distributed
+ * one, the window covering what the part reads and writes (possibly empty).
+ * The generated target region maps exactly this section. */
+PROACT_API void proact__loop_part_section(const proact__loop_t *loop, int part,
+                                          int array, long long *lo_p,
+                                          long long *len_p);
+
 /* Called by part p's host thread right before and right after its kernel:
  * the statistics time each device's kernels (and whether they overlap). */
 PROACT_API void proact__loop_part_begin(proact__loop_t *loop, int part);

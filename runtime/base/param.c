@@ -29,6 +29,12 @@ const proact__param_t proact__params[PROACT__PARAM_COUNT_] = {
     [PROACT__PARAM_STATS] = {"PROACT_STATS", "0", "0 or 1",
                              "1: print per-loop statistics at exit",
                              proact__param_parse_bool},
+    [PROACT__PARAM_DISTRIBUTE] =
+        {"PROACT_DISTRIBUTE", "0", "0 or 1",
+         "1: every array of a data region is distributed, as if named in "
+         "distribute(...): each device holds only the window its loops "
+         "access, not a full replica",
+         proact__param_parse_bool},
 };
 
 static const char *const subsys_names[] = {"init",  "region", "part", "mech",

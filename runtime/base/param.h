@@ -42,11 +42,13 @@ typedef enum proact__param_id {
   PROACT__PARAM_DEBUG,
   PROACT__PARAM_DEBUG_SUBSYS,
   PROACT__PARAM_STATS,
+  PROACT__PARAM_DISTRIBUTE,
   PROACT__PARAM_COUNT_
 } proact__param_id_t;
 
 typedef union proact__param_value {
-  long long i;                 /* PROACT_STATS, PROACT_DEBUG (a level) */
+  long long i;                 /* PROACT_STATS, PROACT_DISTRIBUTE,
+                                  PROACT_DEBUG (a level) */
   unsigned mask;               /* PROACT_DEBUG_SUBSYS */
   proact__devlist_t devices;   /* PROACT_DEVICES */
 } proact__param_value_t;

@@ -1,12 +1,14 @@
 /* Data regions (proact__data_begin/end): replicas of each mapped section on
- * the region's devices for the region's lifetime. Loops keep them lazily
- * consistent (loop.c); the end gathers copy/copyout sections to the host
- * from the devices that hold each byte (replica.c). */
+ * the region's devices for the region's lifetime, or windows for the
+ * distributed ones (distribute(...) or PROACT_DISTRIBUTE=1). Loops keep
+ * them lazily consistent (loop.c); the end gathers copy/copyout sections to
+ * the host from the devices that hold each byte (replica.c). */
 #include <stdlib.h>
 
 #include "../../libomptarget-plugin/dev.h"
 #include "../base/error.h"
 #include "../base/log.h"
+#include "../base/param.h"
 #include "devices.h"
 #include "presence.h"
 #include "proact.h"
@@ -24,7 +26,7 @@ static void data_check_reuse(const proact__data_desc_t *desc,
                              const proact__present_t *entry, const int *devs,
                              int ndevs) {
   for (int i = 0; i < ndevs; i++)
-    if (proact__present_dev_addr(entry, devs[i], entry->host_lo) == NULL)
+    if (proact__present_dev_index(entry, devs[i]) < 0)
       proact__fatal(desc->file, desc->line, desc->col,
                     "%s[%lld:%lld] is in the region of %s:%d, which has no "
                     "replica on device %d",
@@ -35,7 +37,7 @@ static void data_check_reuse(const proact__data_desc_t *desc,
 proact__data_t *proact__data_begin(const proact__data_desc_t *desc) {
   proact__data_t *data = calloc(1, sizeof(*data));
   int devs[PROACT__DEV_MAX];
-  int ndevs;
+  int ndevs, all_distributed;
 
   proact__devices_init();
   if (data == NULL || (desc->nmaps > 0 &&
@@ -47,6 +49,7 @@ proact__data_t *proact__data_begin(const proact__data_desc_t *desc) {
     return data;
   ndevs = proact__devices_of_clause(desc->devices, desc->ndevices, desc->file,
                                     desc->line, desc->col, devs);
+  all_distributed = proact__param_get(PROACT__PARAM_DISTRIBUTE)->i != 0;
 
   for (int m = 0; m < desc->nmaps; m++) {
     const proact__map_t *map = &desc->maps[m];
@@ -77,6 +80,7 @@ proact__data_t *proact__data_begin(const proact__data_desc_t *desc) {
     case PROACT__PRESENT_NONE:
       data->owned[data->nowned++] =
           proact__replica_create(&map->array, devs, ndevs, map->kind, 0,
+                                 map->distribute || all_distributed,
                                  desc->file, desc->line, desc->col);
       break;
     }

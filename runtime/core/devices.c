@@ -8,6 +8,7 @@
 #include "../base/log.h"
 #include "../base/param.h"
 #include "devices.h"
+#include "validity.h"
 #include "proact.h"
 
 static pthread_once_t devices_once = PTHREAD_ONCE_INIT;
@@ -32,21 +33,30 @@ static void devices_init_once(void) {
     proact__warn("no offload device; annotated loops run on the host");
     return;
   }
-  if (count > PROACT__DEV_MAX) {
+  /* Validity masks keep their last bit for the host copy. */
+  if (count > PROACT__DEVMASK_HOST_BIT) {
     proact__warn("%d openmp devices; using the first %d", count,
-                 PROACT__DEV_MAX);
-    count = PROACT__DEV_MAX;
+                 PROACT__DEVMASK_HOST_BIT);
+    count = PROACT__DEVMASK_HOST_BIT;
   }
   if (list->all) {
     for (int d = 0; d < count; d++)
       devices_ids[devices_n++] = d;
   } else {
     for (int i = 0; i < list->count; i++) {
-      if (list->ids[i] >= count)
+      if (list->ids[i] >= proact__dev_count())
         proact__fatal(NULL, 0, 0,
                       "PROACT_DEVICES names device %d but there are %d "
                       "openmp devices (0-%d)",
-                      list->ids[i], count, count - 1);
+                      list->ids[i], proact__dev_count(),
+                      proact__dev_count() - 1);
+      if (list->ids[i] >= count)
+        proact__fatal(NULL, 0, 0,
+                      "PROACT_DEVICES names device %d: devices %d and above "
+                      "cannot participate (bit %d of validity masks stands "
+                      "for the host)",
+                      list->ids[i], PROACT__DEVMASK_HOST_BIT,
+                      PROACT__DEVMASK_HOST_BIT);
       devices_ids[devices_n++] = list->ids[i];
     }
   }

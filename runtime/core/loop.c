@@ -1,6 +1,6 @@
 /* Annotated loops: trip counts, parts, replicas, write-span checks, the
- * pulls that make each part's replicas current, and the transfer mechanism
- * at the end.
+ * pulls that make each part's replicas (or windows) current, and the
+ * transfer mechanism at the end.
  *
  * Consistency of region replicas (non-implicit entries) is lazy and
  * consumer-driven: each entry's validity map (validity.h) says which devices
@@ -9,7 +9,9 @@
  * bytes it needs and lacks: the spans of its reads (the whole section for a
  * non-affine read) and of its writes (it must hold current values for the
  * elements of a write span it does not write, since after the loop it is
- * the span's only owner). After the kernels the mechanism records that each
+ * the span's only owner). Distributed arrays first grow each part's window
+ * to the hull of what the part needs (window.h), and pull from the host what
+ * no device holds. After the kernels the mechanism records that each
  * part's write spans are valid only on its device (memcpy: in drain). Host
  * copies happen only at a region's end (gathered piece by piece from the
  * valid devices, replica.c). Loop-only (implicit) replicas are copied in
@@ -17,6 +19,7 @@
 #include <limits.h>
 #include <omp.h>
 #include <stddef.h>
+#include <stdio.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
@@ -32,6 +35,7 @@
 #include "replica.h"
 #include "span.h"
 #include "validity.h"
+#include "window.h"
 
 static const char *const cmp_spelling[] = {"<", "<=", ">", ">="};
 
@@ -129,7 +133,7 @@ static proact__present_t *loop_array(proact__loop_t *loop,
   switch (proact__present_find(lo, hi, &entry)) {
   case PROACT__PRESENT_CONTAINS:
     for (int p = 0; p < loop->nparts; p++)
-      if (proact__present_dev_addr(entry, loop->devs[p], lo) == NULL)
+      if (proact__present_dev_index(entry, loop->devs[p]) < 0)
         proact__fatal(desc->file, desc->line, desc->col,
                       "%s[%lld:%lld] is in the region of %s:%d, which has no "
                       "replica on device %d where the loop runs",
@@ -147,7 +151,7 @@ static proact__present_t *loop_array(proact__loop_t *loop,
   }
   /* Copied in now; only the written spans go back, in loop_end. */
   entry = proact__replica_create(array, loop->devs, loop->nparts,
-                                 PROACT__MAP_COPYIN, 1, desc->file,
+                                 PROACT__MAP_COPYIN, 1, 0, desc->file,
                                  desc->line, desc->col);
   loop->implicit[loop->nimplicit++] = entry;
   return entry;
@@ -306,12 +310,6 @@ static int need_cmp(const void *pa, const void *pb) {
   return a->lo < b->lo ? -1 : a->lo > b->lo;
 }
 
-/* Whether the loop keeps entry's replicas consistent through its validity
- * map: region entries with more than one replica. */
-static int entry_tracked(const proact__present_t *entry) {
-  return entry != NULL && entry->valid != NULL && entry->ndevs > 1;
-}
-
 /* Appends elements [lo, hi] (inclusive) of array, clamped to its section,
  * as byte offsets of entry. Reads outside the section are the user's bug:
  * the section is all a replica holds. */
@@ -362,22 +360,28 @@ static proact_status_t pull_flush(loop_pull_t *pl) {
   char *host = entry->host_lo + pl->lo;
   size_t bytes = (size_t)(pl->hi - pl->lo);
   size_t elem = entry->elem_size;
+  char from[16];
   proact_status_t st;
 
   if (pl->src < 0)
     return PROACT_OK;
+  if (pl->src == PROACT__DEVMASK_HOST_BIT)
+    snprintf(from, sizeof(from), "host");
+  else
+    snprintf(from, sizeof(from), "device %d", pl->src);
   proact__info(PROACT__SUBSYS_MECH,
-               "%s:%d pull %s[%lld..%lld] (%zu bytes) device %d -> device "
-               "%d",
+               "%s:%d pull %s[%lld..%lld] (%zu bytes) %s -> device %d",
                pl->loop->file, pl->loop->line, entry->name,
                entry->lo + (long long)(pl->lo / elem),
-               entry->lo + (long long)((pl->hi - 1) / elem), bytes, pl->src,
+               entry->lo + (long long)((pl->hi - 1) / elem), bytes, from,
                pl->dst);
-  st = proact__dev_copy_peer(pl->dst,
-                             proact__present_dev_addr(entry, pl->dst, host),
-                             pl->src,
-                             proact__present_dev_addr(entry, pl->src, host),
-                             bytes);
+  if (pl->src == PROACT__DEVMASK_HOST_BIT) /* no device holds it */
+    st = proact__dev_copy_to_dev(
+        pl->dst, proact__present_dev_addr(entry, pl->dst, host), host, bytes);
+  else
+    st = proact__dev_copy_peer(
+        pl->dst, proact__present_dev_addr(entry, pl->dst, host), pl->src,
+        proact__present_dev_addr(entry, pl->src, host), bytes);
   if (st != PROACT_OK) {
     pl->status = st;
     return st;
@@ -407,7 +411,7 @@ static proact_status_t pull_piece(void *arg, uint64_t lo, uint64_t hi,
   int src;
 
   if (mask == 0) {
-    /* Cannot happen: every byte is valid somewhere. */
+    /* Cannot happen: every byte is valid somewhere (the host included). */
     proact__error("no replica of %s holds bytes [%llu, %llu)",
                   pl->entry->name, (unsigned long long)lo,
                   (unsigned long long)hi);
@@ -423,6 +427,41 @@ static proact_status_t pull_piece(void *arg, uint64_t lo, uint64_t hi,
   pl->lo = lo;
   pl->hi = hi;
   return PROACT_OK;
+}
+
+/* Sorted needs merged in place into disjoint ranges per (entry, part);
+ * returns how many are left. */
+static int need_merge(loop_need_t *needs, int n) {
+  int m = 0;
+  for (int i = 0; i < n; i++) {
+    loop_need_t *last = m > 0 ? &needs[m - 1] : NULL;
+    if (last != NULL && last->entry == needs[i].entry &&
+        last->part == needs[i].part && needs[i].lo <= last->hi) {
+      if (needs[i].hi > last->hi)
+        last->hi = needs[i].hi;
+      continue;
+    }
+    needs[m++] = needs[i];
+  }
+  return m;
+}
+
+/* Grows each part's window of a distributed entry to the hull of the
+ * part's merged needs, before any pull reads or writes a window. */
+static void loop_windows(const proact__loop_t *loop,
+                         const proact__loop_desc_t *desc,
+                         const loop_need_t *needs, int n) {
+  for (int i = 0, j; i < n; i = j) {
+    proact__present_t *entry = needs[i].entry;
+    for (j = i + 1; j < n && needs[j].entry == entry &&
+                    needs[j].part == needs[i].part;
+         j++)
+      ;
+    if (entry->distribute)
+      proact__window_cover(
+          entry, proact__present_dev_index(entry, loop->devs[needs[i].part]),
+          needs[i].lo, needs[j - 1].hi, desc->file, desc->line, desc->col);
+  }
 }
 
 /* Makes every part's replicas current where the part reads or writes
@@ -458,7 +497,7 @@ static int loop_pull(proact__loop_t *loop, const proact__loop_desc_t *desc,
     whole |= site->whole != 0;
     array = &desc->arrays[site->array];
     entry = entries[site->array];
-    if (!entry_tracked(entry))
+    if (!proact__present_tracked(entry))
       continue;
     for (int p = 0; p < loop->nparts; p++) {
       proact__span_t span;
@@ -475,7 +514,7 @@ static int loop_pull(proact__loop_t *loop, const proact__loop_desc_t *desc,
   /* Write spans: inside the section (checked), merged per (entry, part). */
   for (int x = 0; x < loop->nxfers; x++) {
     const proact__loop_xfer_t *xf = &loop->xfers[x];
-    if (!entry_tracked(xf->entry))
+    if (!proact__present_tracked(xf->entry))
       continue;
     needs[n].entry = xf->entry;
     needs[n].part = xf->part;
@@ -488,22 +527,16 @@ static int loop_pull(proact__loop_t *loop, const proact__loop_desc_t *desc,
    * device lacks. The maps are changed only after every copy completed: a
    * pulled range must not serve as a source while still in flight. */
   qsort(needs, (size_t)n, sizeof(*needs), need_cmp);
-  for (int i = 0; i < n && pl.status == PROACT_OK;) {
-    uint64_t lo = needs[i].lo, hi = needs[i].hi;
-    int j = i + 1;
-    while (j < n && needs[j].entry == needs[i].entry &&
-           needs[j].part == needs[i].part && needs[j].lo <= hi) {
-      if (needs[j].hi > hi)
-        hi = needs[j].hi;
-      j++;
-    }
+  n = need_merge(needs, n);
+  loop_windows(loop, desc, needs, n);
+  for (int i = 0; i < n && pl.status == PROACT_OK; i++) {
     pl.entry = needs[i].entry;
     pl.dst = loop->devs[needs[i].part];
     pl.src = -1;
-    if (proact__validity_walk_lacking(pl.entry->valid, lo, hi, pl.dst,
-                                      pull_piece, &pl) == PROACT_OK)
+    if (proact__validity_walk_lacking(pl.entry->valid, needs[i].lo,
+                                      needs[i].hi, pl.dst, pull_piece,
+                                      &pl) == PROACT_OK)
       pull_flush(&pl);
-    i = j;
   }
   free(needs);
   if (pl.nmarks > 0 || pl.status != PROACT_OK) {
@@ -540,6 +573,8 @@ proact__loop_t *proact__loop_begin(const proact__loop_desc_t *desc) {
           NULL ||
       (loop->implicit = calloc((size_t)desc->narrays + 1,
                                sizeof(*loop->implicit))) == NULL ||
+      (loop->arrays = calloc((size_t)desc->narrays + 1,
+                             sizeof(*loop->arrays))) == NULL ||
       (writes = calloc((size_t)desc->nwrites * PROACT__DEV_MAX + 1,
                        sizeof(*writes))) == NULL)
     proact__fatal(desc->file, desc->line, desc->col, "out of host memory");
@@ -552,8 +587,12 @@ proact__loop_t *proact__loop_begin(const proact__loop_desc_t *desc) {
                   desc->step);
   loop_mech(loop, desc);
   loop_parts(loop, desc);
-  for (int a = 0; a < desc->narrays; a++)
+  for (int a = 0; a < desc->narrays; a++) {
     entries[a] = loop_array(loop, desc, &desc->arrays[a]);
+    loop->arrays[a] = desc->arrays[a];
+  }
+  loop->narrays = desc->narrays;
+  loop->entries = entries;
 
   nwrites = loop_writes(loop, desc, entries, writes);
   loop_xfers(loop, writes, nwrites, desc);
@@ -577,7 +616,6 @@ proact__loop_t *proact__loop_begin(const proact__loop_desc_t *desc) {
     PROACT__STATS_ADD(loop->stats, PROACT__STAT_COPIES,
                       after.copies - before.copies);
   }
-  free(entries);
   st = loop->mech->setup(loop);
   for (int p = 0; p < loop->nparts && st == PROACT_OK; p++)
     st = loop->mech->arm(loop, p);
@@ -609,6 +647,27 @@ long long proact__loop_part_lo(const proact__loop_t *loop, int part) {
 
 long long proact__loop_part_hi(const proact__loop_t *loop, int part) {
   return loop->hi[part];
+}
+
+void proact__loop_part_section(const proact__loop_t *loop, int part,
+                               int array, long long *lo_p,
+                               long long *len_p) {
+  const proact__present_t *entry;
+
+  if (part < 0 || part >= loop->nparts || array < 0 ||
+      array >= loop->narrays)
+    proact__fatal(loop->file, loop->line, loop->col,
+                  "no section of array %d in part %d (%d arrays, %d parts)",
+                  array, part, loop->narrays, loop->nparts);
+  entry = loop->entries[array];
+  if (entry != NULL && entry->distribute) {
+    proact__window_section(entry, loop->devs[part], &loop->arrays[array],
+                           lo_p, len_p);
+    return;
+  }
+  /* A replica, or the host arrays themselves in the fallback. */
+  *lo_p = loop->arrays[array].lo;
+  *len_p = loop->arrays[array].len;
 }
 
 /* Each part's host thread writes only its own slots. */
@@ -658,5 +717,7 @@ void proact__loop_end(proact__loop_t *loop) {
                     after.copies - before.copies);
   free(loop->xfers);
   free(loop->implicit);
+  free(loop->entries);
+  free(loop->arrays);
   free(loop);
 }

@@ -34,6 +34,9 @@ struct proact__loop {
   proact__loop_xfer_t *xfers;
   int nimplicit; /* loop-only replicas, freed by loop_end */
   proact__present_t **implicit;
+  int narrays; /* the descriptor's arrays, kept for part sections */
+  proact__array_t *arrays;
+  proact__present_t **entries; /* of each array; NULL: none */
   proact__stats_node_t *stats;
   uint64_t t_begin;                   /* loop_begin's start, ns */
   uint64_t part_t0[PROACT__DEV_MAX];  /* each part's kernel start, ns */

@@ -45,11 +45,20 @@ void proact__present_remove(proact__present_t *entry) {
   pthread_mutex_unlock(&present_lock);
 }
 
-void *proact__present_dev_addr(const proact__present_t *entry, int dev,
-                               const void *host_addr) {
+int proact__present_dev_index(const proact__present_t *entry, int dev) {
   for (int i = 0; i < entry->ndevs; i++)
     if (entry->devs[i] == dev)
-      return (char *)entry->ptrs[i] +
-             ((const char *)host_addr - entry->host_lo);
-  return NULL;
+      return i;
+  return -1;
+}
+
+void *proact__present_dev_addr(const proact__present_t *entry, int dev,
+                               const void *host_addr) {
+  int i = proact__present_dev_index(entry, dev);
+  uint64_t off = (uint64_t)((const char *)host_addr - entry->host_lo);
+
+  if (i < 0 || entry->ptrs[i] == NULL || off < entry->wlo[i] ||
+      off > entry->whi[i])
+    return NULL;
+  return (char *)entry->ptrs[i] + (off - entry->wlo[i]);
 }

@@ -1,10 +1,13 @@
-/* Table of live replicated arrays: a host byte range and its replica on
- * each device of the region that created it. Lookups by host range give the
- * entry that contains a section, like OpenMP's present table. */
+/* Table of live region arrays: a host byte range and its copy on each
+ * device of the region that created it, a full replica or, for a
+ * distributed array, a window that grows with what the device's loops use
+ * (window.h). Lookups by host range give the entry that contains a section,
+ * like OpenMP's present table. */
 #ifndef PROACT_CORE_PRESENCE_H
 #define PROACT_CORE_PRESENCE_H
 
 #include <stddef.h>
+#include <stdint.h>
 
 #include "../base/param.h"
 #include "validity.h"
@@ -16,12 +19,18 @@ typedef struct proact__present {
   size_t elem_size;    /* sizeof(name[0]), for messages */
   char *host_lo;       /* host bytes [host_lo, host_hi) */
   char *host_hi;
-  int ndevs;           /* devices holding a replica, in region order */
+  int ndevs;           /* devices of the region, in region order */
   int devs[PROACT__DEV_MAX];
-  void *ptrs[PROACT__DEV_MAX]; /* replica of host_lo on devs[i] */
-  /* Which replicas hold the current value of each byte, over byte offsets
-   * [0, host_hi - host_lo); NULL for implicit entries (every replica is
-   * current from copy-in to the end of their loop). */
+  /* devs[i] holds byte offsets [wlo[i], whi[i]) of the section at ptrs[i]
+   * (NULL when empty): all of it for a replica, a window when distributed. */
+  void *ptrs[PROACT__DEV_MAX];
+  uint64_t wlo[PROACT__DEV_MAX];
+  uint64_t whi[PROACT__DEV_MAX];
+  int distribute;      /* windows instead of replicas */
+  /* Which devices hold the current value of each byte, over byte offsets
+   * [0, host_hi - host_lo); PROACT__DEVMASK_HOST too for distributed
+   * entries. NULL for implicit entries (every replica is current from
+   * copy-in to the end of their loop). */
   proact__validity_t *valid;
   int kind;            /* PROACT__MAP_*, what happens at the end */
   int implicit;        /* created by a loop outside any data region */
@@ -42,9 +51,21 @@ proact__present_match_t proact__present_find(const char *lo, const char *hi,
 void proact__present_insert(proact__present_t *entry);
 void proact__present_remove(proact__present_t *entry);
 
+/* Index i of OpenMP device dev in entry->devs, -1 when it is not one of
+ * the entry's devices. */
+int proact__present_dev_index(const proact__present_t *entry, int dev);
+
 /* Device address of host_addr (inside the entry) on OpenMP device dev, or
- * NULL when the entry has no replica there. */
+ * NULL when dev's copy does not cover it. */
 void *proact__present_dev_addr(const proact__present_t *entry, int dev,
                                const void *host_addr);
+
+/* Whether loops keep entry's copies consistent through its validity map:
+ * region entries with several replicas, or distributed (the host is then
+ * a holder too). */
+static inline int proact__present_tracked(const proact__present_t *entry) {
+  return entry != NULL && entry->valid != NULL &&
+         (entry->ndevs > 1 || entry->distribute);
+}
 
 #endif

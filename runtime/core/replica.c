@@ -1,4 +1,5 @@
-/* Creating and destroying the replicas of one array section. */
+/* Creating and destroying the device copies of one array section: full
+ * replicas, or the (initially empty) windows of a distributed array. */
 #include <omp.h>
 #include <stdint.h>
 #include <stdlib.h>
@@ -35,8 +36,8 @@ void proact__array_bytes(const proact__array_t *array, const char *file,
 proact__present_t *proact__replica_create(const proact__array_t *array,
                                           const int *devs, int ndevs,
                                           int kind, int implicit,
-                                          const char *file, int line,
-                                          int col) {
+                                          int distribute, const char *file,
+                                          int line, int col) {
   proact__present_t *entry = calloc(1, sizeof(*entry));
   int copy_in = kind == PROACT__MAP_COPY || kind == PROACT__MAP_COPYIN;
   size_t bytes;
@@ -51,10 +52,27 @@ proact__present_t *proact__replica_create(const proact__array_t *array,
                       &entry->host_hi);
   entry->kind = kind;
   entry->implicit = implicit;
+  entry->distribute = distribute;
   entry->file = file;
   entry->line = line;
   bytes = (size_t)(entry->host_hi - entry->host_lo);
 
+  if (distribute) {
+    /* Nothing on the devices yet: the host holds every byte (for create
+     * and copyout, the same undefined values a device would). */
+    for (int i = 0; i < ndevs; i++)
+      entry->devs[i] = devs[i];
+    entry->ndevs = ndevs;
+    if (proact__validity_create(0, bytes, PROACT__DEVMASK_HOST,
+                                &entry->valid) != PROACT_OK)
+      proact__fatal(file, line, col, "out of host memory");
+    proact__info(PROACT__SUBSYS_REGION,
+                 "distributed %s[%lld:%lld] (%zu bytes) over %d devices, "
+                 "windows empty",
+                 entry->name, array->lo, array->len, bytes, ndevs);
+    proact__present_insert(entry);
+    return entry;
+  }
   for (int i = 0; i < ndevs; i++) {
     int dev = devs[i];
     void *ptr = NULL;
@@ -73,6 +91,7 @@ proact__present_t *proact__replica_create(const proact__array_t *array,
                     proact_status_string(st));
     entry->devs[i] = dev;
     entry->ptrs[i] = ptr;
+    entry->whi[i] = bytes;
     entry->ndevs = i + 1;
     if (copy_in) {
       st = proact__dev_copy_to_dev(dev, ptr, entry->host_lo, bytes);
@@ -142,6 +161,8 @@ static proact_status_t replica_gather_piece(void *arg, uint64_t lo,
                   "no replica of %s[%lld:%lld] holds bytes [%llu, %llu)",
                   g->entry->name, g->entry->lo, g->entry->len,
                   (unsigned long long)lo, (unsigned long long)hi);
+  if (mask & PROACT__DEVMASK_HOST) /* current on the host already */
+    return replica_gather_flush(g);
   src = proact__devmask_first(mask);
   if (g->src == src && g->hi == lo) {
     g->hi = hi;
@@ -180,13 +201,18 @@ void proact__replica_destroy(proact__present_t *entry) {
                     proact_status_string(st));
   }
   for (int i = entry->ndevs - 1; i >= 0; i--) {
-    if (omp_target_disassociate_ptr(entry->host_lo, entry->devs[i]) != 0)
+    if (entry->ptrs[i] == NULL) /* an empty window */
+      continue;
+    if (omp_target_disassociate_ptr(entry->host_lo + entry->wlo[i],
+                                    entry->devs[i]) != 0)
       proact__warn("cannot disassociate %s[%lld:%lld] from device %d",
                    entry->name, entry->lo, entry->len, entry->devs[i]);
-    proact__dev_free(entry->devs[i], entry->ptrs[i]);
+    proact__dev_free(entry->devs[i], entry->ptrs[i],
+                     (size_t)(entry->whi[i] - entry->wlo[i]));
   }
   proact__validity_destroy(entry->valid);
-  proact__info(PROACT__SUBSYS_REGION, "freed replicas of %s[%lld:%lld]",
-               entry->name, entry->lo, entry->len);
+  proact__info(PROACT__SUBSYS_REGION, "freed %s of %s[%lld:%lld]",
+               entry->distribute ? "windows" : "replicas", entry->name,
+               entry->lo, entry->len);
   free(entry);
 }

@@ -1,6 +1,7 @@
-/* Replicas of one array section: one device allocation per device,
- * associated with the host section so that OpenMP target regions mapping
- * the section (map(alloc: a[lo:len])) use them. */
+/* Device copies of one array section: a replica per device, associated
+ * with the host section so that OpenMP target regions mapping the section
+ * (map(alloc: a[lo:len])) use them; or, distributed, a window per device
+ * that loops grow (window.h). */
 #ifndef PROACT_CORE_REPLICA_H
 #define PROACT_CORE_REPLICA_H
 
@@ -16,19 +17,20 @@ void proact__array_bytes(const proact__array_t *array, const char *file,
 /* Allocates array's section on each of devs, copies it in unless kind is
  * PROACT__MAP_COPYOUT or _CREATE, associates it, and enters it in the
  * presence table. Unless implicit, gives it a validity map with every
- * replica current everywhere. Copies are not waited for: call
- * proact__dev_sync_all() before kernels use the replicas. Failures are
- * fatal. */
+ * replica current everywhere. Distributed (never implicit): allocates
+ * nothing, every device's window empty, the host the only holder of every
+ * byte. Copies are not waited for: call proact__dev_sync_all() before
+ * kernels use the replicas. Failures are fatal. */
 proact__present_t *proact__replica_create(const proact__array_t *array,
                                           const int *devs, int ndevs,
                                           int kind, int implicit,
-                                          const char *file, int line,
-                                          int col);
+                                          int distribute, const char *file,
+                                          int line, int col);
 
 /* Removes the entry from the table; when kind is COPY or COPYOUT, gathers
- * the section back to the host, each byte from a device whose replica holds
- * its current value (the validity map: after loops, different devices own
- * different parts); disassociates and frees. */
+ * the section back to the host, each byte the host lacks from a device
+ * that holds its current value (the validity map: after loops, different
+ * devices own different parts); disassociates and frees. */
 void proact__replica_destroy(proact__present_t *entry);
 
 #endif

@@ -1,7 +1,8 @@
 /* Validity map of a replicated array: which devices' replicas hold the
  * current value of each byte. The covered range [lo, hi) is split into a
- * sorted list of disjoint intervals, each with a 64-bit mask of devices
- * (bit d: OpenMP device d, PROACT__DEV_MAX is 64). Neighbours with equal
+ * sorted list of disjoint intervals, each with a 64-bit mask of holders
+ * (bit d: OpenMP device d; bit 63: the host copy, which only distributed
+ * arrays track, so devices 0..62 can participate, devices.c). Neighbours with equal
  * masks are merged after every change, so that a steady pattern (parts
  * owning fixed blocks, halos shared) keeps the list a handful long. Every
  * operation costs O(intervals); a map with one interval costs O(1).
@@ -20,6 +21,8 @@
 typedef uint64_t proact__devmask_t;
 
 #define PROACT__DEVMASK(dev) ((proact__devmask_t)1 << (dev))
+#define PROACT__DEVMASK_HOST_BIT 63
+#define PROACT__DEVMASK_HOST PROACT__DEVMASK(PROACT__DEVMASK_HOST_BIT)
 
 typedef struct proact__validity proact__validity_t;
 
@@ -61,7 +64,9 @@ int proact__validity_count(const proact__validity_t *map);
 proact__devmask_t proact__validity_mask_at(const proact__validity_t *map,
                                            uint64_t pos);
 
-/* Lowest device in mask; mask must not be 0. */
+/* Lowest holder in mask (PROACT__DEVMASK_HOST_BIT for the host alone): a
+ * device when one holds it, device to device copies being the fast path;
+ * mask must not be 0. */
 static inline int proact__devmask_first(proact__devmask_t mask) {
   return __builtin_ctzll(mask);
 }

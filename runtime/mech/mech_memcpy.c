@@ -35,7 +35,8 @@ static proact_status_t memcpy_arm(proact__loop_t *loop, int part) {
 }
 
 /* One part's written span: back to the host for loop-only replicas (sets
- * *copied), else a change of owner in the validity map. */
+ * *copied), else a change of owner in the validity map (the host, for a
+ * distributed array, no longer holds it either). */
 static proact_status_t memcpy_xfer(const proact__loop_t *loop,
                                    const proact__loop_xfer_t *x,
                                    int *copied_p) {
@@ -49,7 +50,7 @@ static proact_status_t memcpy_xfer(const proact__loop_t *loop,
         (size_t)(x->host_hi - x->host_lo));
   }
   /* A single replica is always the valid one. */
-  if (entry->valid == NULL || entry->ndevs == 1)
+  if (!proact__present_tracked(entry))
     return PROACT_OK;
   return proact__validity_set(entry->valid,
                               (uint64_t)(x->host_lo - entry->host_lo),

@@ -14,7 +14,11 @@ int main(int argc, char **argv) {
   if (strcmp(mode, "oom") == 0) {
     long huge = 1L << 45; /* 256 TiB of doubles: no device has that */
 #pragma proact data create(a[0:huge])
-    { a[0] = 1; }
+    { /* distributed (PROACT_DISTRIBUTE=1): runs out in the loop instead */
+#pragma proact region(a[0:huge])
+      for (long i = 0; i < huge; i++)
+        a[i] = 1.0;
+    }
   } else if (strcmp(mode, "overlap") == 0) {
     /* Every iteration stores a[0]: not parallel over devices. */
 #pragma proact region(a[0:n])

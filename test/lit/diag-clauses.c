@@ -55,6 +55,8 @@ void f(int n, double *a, double *b) {
   for (int i = 0; i < n; i++) a[i] = 0;
 #pragma proact region(a[0:n]) copyin(b[0:n]) // expected-error {{clause 'copyin' is not allowed on '#pragma proact region'}}
   for (int i = 0; i < n; i++) a[i] = b[i];
+#pragma proact region(a[0:n], b[0:n]) distribute(b) // expected-error {{clause 'distribute' is not allowed on '#pragma proact region'}}
+  for (int i = 0; i < n; i++) a[i] = b[i];
 #pragma proact loop // expected-error {{unknown proact directive 'loop'}}
   for (int i = 0; i < n; i++) a[i] = 0;
 #pragma proact region(a[0:n]) 42 // expected-error {{expected a clause name, found '42'}}

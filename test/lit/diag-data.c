@@ -11,4 +11,8 @@ void f(int n, double *a) {
   a[0] = 0; // expected-error {{'#pragma proact data' must be followed by a compound statement '{ ... }'}}
 #pragma proact data copy(a[0:n]) copyin(a[0:n]) // expected-error {{array 'a' is named twice in this directive}}
   { a[0] = 0; }
+#pragma proact data copy(a[0:n]) distribute(b) // expected-error {{invalid distribute(...) clause: 'b' is not mapped by this data directive}}
+  { a[0] = 0; }
+#pragma proact data copy(a[0:n]) distribute(a[0:n]) // expected-error {{invalid distribute(...) clause: expected an array name, found 'a'}}
+  { a[0] = 0; }
 }

@@ -20,8 +20,8 @@ void smooth(int n, double *u, double *v) {
 // CHECK: proact__loop_begin(&__proact_desc);
 // CHECK: const int __proact_np = proact__loop_nparts(__proact_loop);
 // CHECK: #pragma omp parallel for num_threads(__proact_np) schedule(static, 1) if(__proact_np > 1)
-// CHECK: if (__proact_klo >= __proact_khi) continue;proact__loop_part_begin(__proact_loop, __proact_p);
-// CHECK: #pragma omp target teams distribute parallel for device(__proact_dev) map(alloc: u[__proact_lo0:__proact_len0], v[__proact_lo1:__proact_len1])
+// CHECK: if (__proact_klo >= __proact_khi) continue;long long __proact_plo0, __proact_plen0; proact__loop_part_section(__proact_loop, __proact_p, 0, &__proact_plo0, &__proact_plen0);long long __proact_plo1, __proact_plen1; proact__loop_part_section(__proact_loop, __proact_p, 1, &__proact_plo1, &__proact_plen1);proact__loop_part_begin(__proact_loop, __proact_p);
+// CHECK: #pragma omp target teams distribute parallel for device(__proact_dev) map(alloc: u[__proact_plo0:__proact_plen0], v[__proact_plo1:__proact_plen1])
 // CHECK-NEXT: # 7
 // CHECK-NEXT: for (int i=(int)(__proact_first + __proact_klo); i<=(int)(__proact_first + __proact_khi - 1); ++ i){
 // CHECK: v[i] = (u[i - 1] + u[i] + u[i + 1]) / 3.0;

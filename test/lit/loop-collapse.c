@@ -11,7 +11,7 @@ void nests(long n, float *u, float *v) {
     for (long j = 1; j < n - 1; j++)
       v[i * n + j] = u[i * n + j];
 // CHECK-LABEL: __proact_desc.line = 9;
-// CHECK: map(alloc: u[__proact_lo0:__proact_len0], v[__proact_lo1:__proact_len1]) collapse(2)
+// CHECK: map(alloc: u[__proact_plo0:__proact_plen0], v[__proact_plo1:__proact_plen1]) collapse(2)
 // The outer loop runs over the user's own variable (its step is +1).
 // CHECK: for (long i=(long)(__proact_first + __proact_klo); i<=(long)(__proact_first + __proact_khi - 1); ++ i)
 // CHECK: for (long j = 1; j < n - 1; j++)

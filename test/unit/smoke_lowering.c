@@ -65,8 +65,8 @@ int main(void) {
   double *ra = malloc(N * sizeof(double)), *rb = malloc(N * sizeof(double));
   proact__array_t arrays[2] = {{"a", a, sizeof(double), 0, N},
                                {"b", b, sizeof(double), 0, N}};
-  proact__map_t maps[2] = {{arrays[0], PROACT__MAP_COPY},
-                           {arrays[1], PROACT__MAP_COPY}};
+  proact__map_t maps[2] = {{arrays[0], PROACT__MAP_COPY, 0},
+                           {arrays[1], PROACT__MAP_COPY, 0}};
   proact__data_desc_t data_desc = {__FILE__, __LINE__, 1, NULL, 0, 2, maps};
   proact__access_t site_b[1] = {{1, 0, 0, 1, 0, 0, __LINE__, 9}};
   proact__access_t site_a[1] = {{0, 0, 0, 1, 0, 0, __LINE__, 9}};

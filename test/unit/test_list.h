@@ -39,4 +39,10 @@
   X(lazy_stencil_halos_4dev, 30000, NULL)                                     \
   X(lazy_whole_reads, 20000, NULL)                                            \
   X(lazy_subset_then_all, 20000, NULL)                                        \
-  X(lazy_exit_gathers_from_owners, 20000, NULL)
+  X(lazy_exit_gathers_from_owners, 20000, NULL)                              \
+  X(dist_stencil_2dev, 30000, NULL)                                           \
+  X(dist_stencil_4dev, 30000, NULL)                                           \
+  X(dist_whole_read, 20000, NULL)                                             \
+  X(dist_mixed_with_replica, 20000, NULL)                                     \
+  X(dist_window_growth, 20000, NULL)                                          \
+  X(dist_param_all_arrays, 20000, NULL)

@@ -81,8 +81,8 @@ TEST_IMPL(loop_non_participating_device_is_fatal) {
 }
 
 TEST_IMPL(data_partial_overlap_is_fatal) {
-  proact__map_t m1 = {{"a", a, sizeof(double), 0, 8}, PROACT__MAP_COPY};
-  proact__map_t m2 = {{"a", a, sizeof(double), 4, 8}, PROACT__MAP_COPY};
+  proact__map_t m1 = {{"a", a, sizeof(double), 0, 8}, PROACT__MAP_COPY, 0};
+  proact__map_t m2 = {{"a", a, sizeof(double), 4, 8}, PROACT__MAP_COPY, 0};
   proact__data_desc_t d1 = {"t.c", 1, 1, NULL, 0, 1, &m1};
   proact__data_desc_t d2 = {"t.c", 2, 1, NULL, 0, 1, &m2};
   proact__data_begin(&d1);
@@ -94,9 +94,9 @@ TEST_IMPL(data_partial_overlap_is_fatal) {
  * end up with every value, and the host gets them at the outer end. */
 TEST_IMPL(data_nested_reuse_and_copyout) {
   proact__map_t outer_map = {{"a", a, sizeof(double), 0, LEN},
-                             PROACT__MAP_COPYOUT};
+                             PROACT__MAP_COPYOUT, 0};
   proact__map_t inner_map = {{"a", a, sizeof(double), 2, 4},
-                             PROACT__MAP_COPY};
+                             PROACT__MAP_COPY, 0};
   proact__data_desc_t outer = {"t.c", 1, 1, NULL, 0, 1, &outer_map};
   proact__data_desc_t inner = {"t.c", 2, 1, NULL, 0, 1, &inner_map};
   proact__access_t site = {0, 0, 0, 1, 0, 0, 7, 3};
@@ -251,8 +251,8 @@ static void assert_identical(const double *x, const double *r) {
  * each of the ndev - 1 boundaries; the update loop moves nothing; the maps
  * stay short; the result is bit-identical. */
 static void stencil_halos(const char *devices, int ndev) {
-  proact__map_t maps[2] = {{arr_sx, PROACT__MAP_COPY},
-                           {arr_sy, PROACT__MAP_COPY}};
+  proact__map_t maps[2] = {{arr_sx, PROACT__MAP_COPY, 0},
+                           {arr_sy, PROACT__MAP_COPY, 0}};
   proact__data_desc_t dd = {"t.c", 20, 1, NULL, 0, 2, maps};
   proact__array_t arrs[2] = {arr_sx, arr_sy};
   proact__access_t w_smooth = {.array = 1, .coef = 1, .line = 21};
@@ -311,8 +311,8 @@ TEST_IMPL(lazy_stencil_halos_4dev) { stencil_halos("0-3", 4); }
 /* A read of unknown extent (whole = 1) pulls everything the device lacks,
  * and is counted as such. */
 TEST_IMPL(lazy_whole_reads) {
-  proact__map_t maps[2] = {{arr_sx, PROACT__MAP_CREATE},
-                           {arr_sy, PROACT__MAP_COPYOUT}};
+  proact__map_t maps[2] = {{arr_sx, PROACT__MAP_CREATE, 0},
+                           {arr_sy, PROACT__MAP_COPYOUT, 0}};
   proact__data_desc_t dd = {"t.c", 30, 1, NULL, 0, 2, maps};
   proact__array_t arrs[2] = {arr_sx, arr_sy};
   proact__access_t w_fill = {.array = 0, .coef = 1};
@@ -355,8 +355,8 @@ TEST_IMPL(lazy_whole_reads) {
  * read and lack during the second. */
 TEST_IMPL(lazy_subset_then_all) {
   static const int two[2] = {1, 2};
-  proact__map_t maps[2] = {{arr_sx, PROACT__MAP_COPY},
-                           {arr_sy, PROACT__MAP_COPY}};
+  proact__map_t maps[2] = {{arr_sx, PROACT__MAP_COPY, 0},
+                           {arr_sy, PROACT__MAP_COPY, 0}};
   proact__data_desc_t dd = {"t.c", 40, 1, NULL, 0, 2, maps};
   proact__array_t arrs[2] = {arr_sx, arr_sy};
   proact__access_t w_fill = {.array = 0, .coef = 1};
@@ -413,7 +413,7 @@ TEST_IMPL(lazy_subset_then_all) {
  * device 0's copy of the first half is stale. */
 TEST_IMPL(lazy_exit_gathers_from_owners) {
   static const int two[2] = {3, 1};
-  proact__map_t map = {arr_sx, PROACT__MAP_COPY};
+  proact__map_t map = {arr_sx, PROACT__MAP_COPY, 0};
   proact__data_desc_t dd = {"t.c", 50, 1, NULL, 0, 1, &map};
   proact__access_t w_fill = {.array = 0, .coef = 1};
   proact__loop_desc_t fill = {"t.c", 51, 1, 0, 1, SN / 2,
