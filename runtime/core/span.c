@@ -1,6 +1,7 @@
 /* Trip counts and access spans, in 128-bit arithmetic. */
 #include <limits.h>
 
+#include "../base/error.h"
 #include "span.h"
 
 long long proact__trip_count_checked(long long first, long long bound,
@@ -62,4 +63,56 @@ const char *proact__span_format(__int128 value, char *buf) {
     buf[j++] = tmp[--n];
   buf[j] = '\0';
   return buf;
+}
+
+/* The ABI entry points (include/proact/lowering.h). */
+static const char *const cmp_spelling[] = {"<", "<=", ">", ">="};
+
+long long proact__trip_count(long long first, long long bound,
+                             long long step, int cmp, const char *file,
+                             int line) {
+  long long n;
+  if (cmp < PROACT__CMP_LT || cmp > PROACT__CMP_GE)
+    proact__fatal(file, line, 0, "invalid loop comparison %d", cmp);
+  n = proact__trip_count_checked(first, bound, step, cmp);
+  if (n == -1)
+    proact__fatal(file, line, 0,
+                  "loop 'i = %lld; i %s %lld; i += %lld' never ends: the step "
+                  "is %s",
+                  first, cmp_spelling[cmp], bound, step,
+                  step == 0 ? "0" : "of the wrong sign");
+  if (n == -2)
+    proact__fatal(file, line, 0, "loop 'i = %lld; i %s %lld; i += %lld' has "
+                  "more than %lld iterations",
+                  first, cmp_spelling[cmp], bound, step, LLONG_MAX);
+  return n;
+}
+
+static long long saturate(__int128 v) {
+  return v > LLONG_MAX ? LLONG_MAX : v < LLONG_MIN ? LLONG_MIN : (long long)v;
+}
+
+void proact__span_add(proact__access_t *site, long long coef,
+                      long long first, long long bound, long long step,
+                      int cmp) {
+  long long n = proact__trip_count_checked(first, bound, step, cmp);
+  __int128 x, y;
+
+  if (n == -1)
+    proact__fatal(NULL, 0, 0,
+                  "inner loop of the access at line %d:%d never ends: its "
+                  "step is %lld",
+                  site->line, site->col, step);
+  if (n == 0) {
+    site->empty = 1;
+    return;
+  }
+  /* n == -2 (huge) still has a last value below: first + (n-1)*step is
+   * bounded by the loop's own bound. Use the bound itself. */
+  x = (__int128)coef * first;
+  y = (__int128)coef *
+      (n > 0 ? (__int128)first + (__int128)(n - 1) * step : (__int128)bound);
+  /* Saturated offsets make the span fall outside any region: reported. */
+  site->off_min = saturate((__int128)site->off_min + (x < y ? x : y));
+  site->off_max = saturate((__int128)site->off_max + (x < y ? y : x));
 }
