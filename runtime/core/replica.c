@@ -33,6 +33,24 @@ void proact__array_bytes(const proact__array_t *array, const char *file,
   *hi_p = (char *)(uintptr_t)hi;
 }
 
+void proact__replica_alloc_check(proact_status_t st, const char *what,
+                                 const proact__present_t *entry, int dev,
+                                 size_t bytes, const char *file, int line,
+                                 int col) {
+  if (st == PROACT_ERR_NO_MEMORY)
+    proact__fatal(file, line, col,
+                  "out of device memory: the %s of %s[%lld:%lld] needs %zu "
+                  "bytes (%.1f GiB) on device %d",
+                  what, entry->name, entry->lo, entry->len, bytes,
+                  (double)bytes / (1024.0 * 1024.0 * 1024.0), dev);
+  if (st != PROACT_OK)
+    proact__fatal(file, line, col,
+                  "cannot allocate %zu bytes for the %s of %s[%lld:%lld] on "
+                  "device %d: %s",
+                  bytes, what, entry->name, entry->lo, entry->len, dev,
+                  proact_status_string(st));
+}
+
 proact__present_t *proact__replica_create(const proact__array_t *array,
                                           const int *devs, int ndevs,
                                           int kind, int implicit,
@@ -77,18 +95,8 @@ proact__present_t *proact__replica_create(const proact__array_t *array,
     int dev = devs[i];
     void *ptr = NULL;
     proact_status_t st = proact__dev_alloc(dev, bytes, &ptr);
-    if (st == PROACT_ERR_NO_MEMORY)
-      proact__fatal(file, line, col,
-                    "out of device memory: the replica of %s[%lld:%lld] "
-                    "needs %zu bytes (%.1f GiB) on device %d",
-                    entry->name, array->lo, array->len, bytes,
-                    (double)bytes / (1024.0 * 1024.0 * 1024.0), dev);
-    if (st != PROACT_OK)
-      proact__fatal(file, line, col,
-                    "cannot allocate %zu bytes for %s[%lld:%lld] on device "
-                    "%d: %s",
-                    bytes, entry->name, array->lo, array->len, dev,
-                    proact_status_string(st));
+    proact__replica_alloc_check(st, "replica", entry, dev, bytes, file, line,
+                                col);
     entry->devs[i] = dev;
     entry->ptrs[i] = ptr;
     entry->whi[i] = bytes;

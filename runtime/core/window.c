@@ -6,6 +6,7 @@
 #include "../base/error.h"
 #include "../base/log.h"
 #include "proact.h"
+#include "replica.h"
 #include "window.h"
 
 /* Copies the valid bytes of one device's old window into its new one,
@@ -64,18 +65,8 @@ void proact__window_cover(proact__present_t *entry, int i, uint64_t lo,
   if (!empty && nlo == entry->wlo[i] && nhi == entry->whi[i])
     return;
   st = proact__dev_alloc(dev, bytes, (void **)&m.dst);
-  if (st == PROACT_ERR_NO_MEMORY)
-    proact__fatal(file, line, col,
-                  "out of device memory: the window of %s[%lld:%lld] on "
-                  "device %d needs %zu bytes (%.1f GiB)",
-                  entry->name, entry->lo, entry->len, dev, bytes,
-                  (double)bytes / (1024.0 * 1024.0 * 1024.0));
-  if (st != PROACT_OK)
-    proact__fatal(file, line, col,
-                  "cannot allocate %zu bytes for the window of %s[%lld:%lld] "
-                  "on device %d: %s",
-                  bytes, entry->name, entry->lo, entry->len, dev,
-                  proact_status_string(st));
+  proact__replica_alloc_check(st, "window", entry, dev, bytes, file, line,
+                              col);
   if (!empty) {
     st = proact__validity_walk(entry->valid, entry->wlo[i], entry->whi[i],
                                window_move_piece, &m);
