@@ -22,7 +22,11 @@ enum { N = 100003, SWEEPS = 5 };
 static void run_loop(const proact__loop_desc_t *desc, double *a, double *b,
                      int to_b) {
   proact__loop_t *loop = proact__loop_begin(desc);
-  for (int p = 0; p < proact__loop_nparts(loop); p++) {
+  const int np = proact__loop_nparts(loop);
+  /* As the plugin lowers it: one host thread per part, each running its
+   * device's kernel to the end; the barrier is the completion point. */
+#pragma omp parallel for num_threads(np) schedule(static, 1) if(np > 1)
+  for (int p = 0; p < np; p++) {
     long long lo = proact__loop_part_lo(loop, p);
     long long hi = proact__loop_part_hi(loop, p);
     int dev = proact__loop_part_device(loop, p);
@@ -30,14 +34,14 @@ static void run_loop(const proact__loop_desc_t *desc, double *a, double *b,
       continue;
     /* i = first + k*step with first = 1, step = 1 */
     if (to_b) {
-#pragma omp target teams distribute parallel for device(dev) nowait           \
+#pragma omp target teams distribute parallel for device(dev)                  \
     map(alloc : a[0 : N], b[0 : N])
       for (long long k = lo; k < hi; k++) {
         long long i = 1 + k;
         b[i] = 0.25 * a[i - 1] + 0.5 * a[i] + 0.25 * a[i + 1];
       }
     } else {
-#pragma omp target teams distribute parallel for device(dev) nowait           \
+#pragma omp target teams distribute parallel for device(dev)                  \
     map(alloc : a[0 : N], b[0 : N])
       for (long long k = lo; k < hi; k++) {
         long long i = 1 + k;
@@ -45,7 +49,6 @@ static void run_loop(const proact__loop_desc_t *desc, double *a, double *b,
       }
     }
   }
-#pragma omp taskwait
   proact__loop_end(loop);
 }
 
@@ -109,20 +112,21 @@ int main(void) {
                                PROACT_MECH_MEMCPY, 0, 0, NULL, 0, 1, arrays,
                                1, site, 1, site};
     proact__loop_t *loop = proact__loop_begin(&neg);
-    for (int p = 0; p < proact__loop_nparts(loop); p++) {
+    const int np = proact__loop_nparts(loop);
+#pragma omp parallel for num_threads(np) schedule(static, 1) if(np > 1)
+    for (int p = 0; p < np; p++) {
       long long lo = proact__loop_part_lo(loop, p);
       long long hi = proact__loop_part_hi(loop, p);
       int dev = proact__loop_part_device(loop, p);
       if (lo >= hi)
         continue;
-#pragma omp target teams distribute parallel for device(dev) nowait           \
+#pragma omp target teams distribute parallel for device(dev)                  \
     map(alloc : a[0 : N])
       for (long long k = lo; k < hi; k++) {
         long long i = first + k * step;
         a[i] = -a[i];
       }
     }
-#pragma omp taskwait
     proact__loop_end(loop);
   }
 
