@@ -24,6 +24,9 @@ typedef struct proact__dev_ops {
   proact_status_t (*sync_all)(void);
 } proact__dev_ops_t;
 
+/* sync_all of backends whose copies are synchronous: nothing to wait for. */
+proact_status_t proact__dev_sync_nothing(void);
+
 extern const proact__dev_ops_t proact__dev_cuda_ops; /* cuda/dev_cuda.c */
 extern const proact__dev_ops_t proact__dev_host_ops; /* host/dev_host.c */
 extern const proact__dev_ops_t proact__dev_omp_ops;  /* dev_omp.c */

@@ -70,14 +70,11 @@ static proact_status_t host_copy_peer(int dst_dev, void *dst, int src_dev,
   return PROACT_OK;
 }
 
-/* memcpy is synchronous. */
-static proact_status_t host_sync_all(void) { return PROACT_OK; }
-
 const proact__dev_ops_t proact__dev_host_ops = {
     .name = "host",
     .probe = host_probe,
     .copy_to_dev = host_copy_to_dev,
     .copy_to_host = host_copy_to_host,
     .copy_peer = host_copy_peer,
-    .sync_all = host_sync_all,
+    .sync_all = proact__dev_sync_nothing, /* memcpy is synchronous */
 };
