@@ -13,7 +13,6 @@ namespace {
 // Mechanism names in proact_mech_t order (include/proact.h).
 const char *const MechNames[] = {"memcpy", "inline", "poll",
                                  "trigger", "dma",   "auto"};
-const bool MechImplemented[] = {true, false, false, false, false, true};
 const int PROACT_MECH_MEMCPY_ = 0; // proact_mech_t's memcpy
 
 const std::set<std::string> LoopClauses = {"region", "reads", "mech",
@@ -226,8 +225,6 @@ void ClauseParser::parseMech(const std::vector<Tokens> &Args,
   std::string Name = spell(Args[0][0]);
   for (int M = 0; M < (int)(sizeof(MechNames) / sizeof(*MechNames)); ++M)
     if (Name == MechNames[M]) {
-      if (!MechImplemented[M])
-        fail(Args[0][0].getLocation(), Diag::MechanismNotImplemented, Name);
       D.Mech = M;
       return;
     }

@@ -78,9 +78,11 @@ bool findCollapsibleNest(Preprocessor &PP, const CanonicalLoop &Outer,
   }
   if (Keep == 0)
     return false;
-  for (size_t I = 0; I < Keep; ++I)
+  for (size_t I = 0; I < Keep; ++I) {
     Out.Headers.emplace_back(Stmts[I].begin(),
                              Stmts[I].begin() + Loops[I].BodyBegin);
+    Out.Loops.push_back(Loops[I]);
+  }
   const Tokens &Last = Stmts[Keep - 1];
   Out.Body.assign(Last.begin() + Loops[Keep - 1].BodyBegin, Last.end());
   return true;

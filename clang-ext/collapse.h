@@ -11,6 +11,7 @@ namespace proact {
 
 struct CollapsedNest {
   std::vector<Tokens> Headers; // 'for ( ... )' of each collapsed inner loop
+  std::vector<CanonicalLoop> Loops; // and its parse (for the trip count)
   Tokens Body;                 // the innermost body
 };
 

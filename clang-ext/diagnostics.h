@@ -30,8 +30,6 @@ namespace proact {
   X(UnknownMechanism, Error,                                                   \
     "unknown transfer mechanism '%0'; expected one of memcpy, inline, poll, "  \
     "trigger, dma, auto")                                                      \
-  X(MechanismNotImplemented, Error,                                            \
-    "transfer mechanism '%0' is not implemented yet; use memcpy or auto")      \
   X(BadChunk, Error,                                                           \
     "invalid chunk size '%0': expected bytes as an integer literal with an "   \
     "optional K, M or G suffix, between 256 and 1G")                           \

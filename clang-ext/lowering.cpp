@@ -1,5 +1,6 @@
 #include "lowering.h"
 #include "collapse.h"
+#include "forward.h"
 #include "proact/lowering.h"
 #include "clang/Basic/SourceManager.h"
 
@@ -126,11 +127,74 @@ void emitAccesses(Preprocessor &PP, Code &C, const std::string &Var,
   }
 }
 
+// The part's kernel: teams take blocks of __proact_bs consecutive
+// iterations (block b by team b mod teams, so blocks finish roughly in
+// order and chunks become ready while the kernel runs); the threads of a
+// team share a block one iteration each in turn (coalesced), collapsing the
+// rectangular inner loops. With a readiness state, the team reports each
+// finished block (proact/ready.h).
+void emitKernel(Code &C, const Directive &D, const CanonicalLoop &L,
+                const CollapsedNest &Nest, const Code &Body) {
+  bool Declared = !L.Type.empty();
+  std::string Target = "omp target teams num_teams(__proact_nt) "
+                       "thread_limit(__proact_nth) device(__proact_dev)" +
+                       mapClause(D) + " is_device_ptr(__proact_rd)";
+  std::string Parallel = "omp parallel num_threads(__proact_nth)";
+  if (!Declared)
+    Parallel += " private(" + L.VarName + ")";
+  std::string For = "omp for schedule(static, 1) nowait";
+  if (!Nest.Headers.empty())
+    For += " collapse(" + num((long long)Nest.Headers.size() + 1) + ")";
+  C << "_Pragma(" + quoted(Target) + ")";
+  C << "_Pragma(" + quoted(Parallel) + ")";
+  C << "{ for (long long __proact_b = omp_get_team_num(); __proact_b < "
+       "__proact_nb; __proact_b += omp_get_num_teams()) {";
+  C << "const long long __proact_blo = __proact_klo + __proact_b * "
+       "__proact_bs;";
+  C << "const long long __proact_bhi = __proact_khi - __proact_blo > "
+       "__proact_bs ? __proact_blo + __proact_bs : __proact_khi;";
+  C << "_Pragma(" + quoted(For) + ")";
+  // A declared variable stepping by +1 is the loop's own counter, in its own
+  // type (32-bit index arithmetic for an int loop); otherwise the iteration
+  // number k is counted and the variable recomputed from it.
+  bool UnitStep = Declared && L.Step.pieces().size() == 1 &&
+                  L.Step.pieces()[0].IsText &&
+                  L.Step.pieces()[0].Text == "1" &&
+                  (L.Cmp == PROACT__CMP_LT || L.Cmp == PROACT__CMP_LE);
+  if (UnitStep) {
+    // i <= last rather than i < last + 1, which could overflow the type.
+    Code T = Code("(").add(L.Type).add(")");
+    C << "for (" << L.Type << L.Var << "= " << T
+      << "(__proact_first + __proact_blo);" << L.Var << "<= " << T
+      << "(__proact_first + __proact_bhi - 1); ++" << L.Var << ")";
+  } else {
+    C << "for (long long __proact_k = __proact_blo; __proact_k < "
+         "__proact_bhi; __proact_k++)";
+  }
+  for (const Tokens &H : Nest.Headers)
+    C << H;
+  C << "{";
+  const std::string Value = "(__proact_first + __proact_k * __proact_step)";
+  if (!UnitStep && Declared)
+    C << L.Type << L.Var << "= (" << L.Type << ")" + Value + ";";
+  else if (!UnitStep)
+    C << L.Var << "= (__typeof__(" << L.Var << "))" + Value + ";";
+  C << Body << "}";
+  C << "if (__proact_rd != 0) proact__ready_block_done(__proact_rd, "
+       "__proact_b);";
+  C << "} }";
+}
+
 } // namespace
 
 Code lowerLoop(Preprocessor &PP, const Directive &D, const CanonicalLoop &L,
                const Tokens &Body, const BodyAccesses &A) {
   Where W = whereOf(PP, D.Loc);
+  CollapsedNest Nest;
+  const Tokens &KernelBody =
+      findCollapsibleNest(PP, L, Body, Nest) ? Nest.Body : Body;
+  Code Forwarding;
+  bool InlineOk = forwardingBody(KernelBody, A.Writes, Forwarding);
   Code C;
   C << "{";
   C << "proact__array_t __proact_arrays[" + num(D.Arrays.size()) + "];";
@@ -157,6 +221,15 @@ Code lowerLoop(Preprocessor &PP, const Directive &D, const CanonicalLoop &L,
            ".writes = __proact_writes;";
   C << Dd + ".nreads = " + num(A.Reads.size()) + "; " + Dd +
            ".reads = __proact_reads;";
+  C << Dd + ".inner_trip = 1LL";
+  for (const CanonicalLoop &In : Nest.Loops)
+    C << " * proact__trip_count("
+      << Code::asLongLong(Code().add(In.First)) << ", "
+      << Code::asLongLong(Code().add(In.Bound)) << ", "
+      << Code::asLongLong(In.Step) << ", " + num(In.Cmp) + ", " + Dd +
+             ".file, " + Dd + ".line)";
+  C << ";";
+  C << Dd + ".inline_ok = " + std::string(InlineOk ? "1" : "0") + ";";
   C << "proact__loop_t *__proact_loop = proact__loop_begin(&" + Dd + ");";
   C << "const long long __proact_first = " + Dd +
            ".first, __proact_step = " + Dd + ".step;";
@@ -176,48 +249,24 @@ Code lowerLoop(Preprocessor &PP, const Directive &D, const CanonicalLoop &L,
        "__proact_p);";
   C << "if (__proact_klo >= __proact_khi) continue;";
   emitPartSections(C, D);
-  bool Declared = !L.Type.empty();
-  std::string Omp = "omp target teams distribute parallel for "
-                    "device(__proact_dev)" +
-                    mapClause(D);
-  if (!Declared)
-    Omp += " private(" + L.VarName + ")";
-  CollapsedNest Nest;
-  bool Collapse = findCollapsibleNest(PP, L, Body, Nest);
-  if (Collapse) // one thread per point: coalesced, and scales with devices
-    Omp += " collapse(" + num((long long)Nest.Headers.size() + 1) + ")";
+  C << "int __proact_nt, __proact_nth, __proact_fwd; long long __proact_bs, "
+       "__proact_nb; proact__ready_t *__proact_rd;";
+  C << "proact__loop_part_kernel(__proact_loop, __proact_p, &__proact_nt, "
+       "&__proact_nth, &__proact_bs, &__proact_nb, &__proact_rd, "
+       "&__proact_fwd);";
   C << "proact__loop_part_begin(__proact_loop, __proact_p);";
-  C << "_Pragma(" + quoted(Omp) + ")";
-  // A declared variable stepping by +1 is the loop's own counter, in its own
-  // type (32-bit index arithmetic for an int loop); otherwise the iteration
-  // number k is counted and the variable recomputed from it.
-  bool UnitStep = Declared && L.Step.pieces().size() == 1 &&
-                  L.Step.pieces()[0].IsText &&
-                  L.Step.pieces()[0].Text == "1" &&
-                  (L.Cmp == PROACT__CMP_LT || L.Cmp == PROACT__CMP_LE);
-  if (UnitStep) {
-    // i <= last rather than i < last + 1, which could overflow the type.
-    Code T = Code("(").add(L.Type).add(")");
-    C << "for (" << L.Type << L.Var << "= " << T
-      << "(__proact_first + __proact_klo);" << L.Var << "<= " << T
-      << "(__proact_first + __proact_khi - 1); ++" << L.Var << ")";
-  } else {
-    C << "for (long long __proact_k = __proact_klo; __proact_k < "
-         "__proact_khi; __proact_k++)";
+  if (InlineOk) { // mech(inline): the forwarding kernel
+    C << "if (__proact_fwd) {";
+    emitKernel(C, D, L, Nest, Forwarding);
+    C << "} else {";
   }
-  for (const Tokens &H : Nest.Headers)
-    C << H;
-  C << "{";
-  const std::string Value = "(__proact_first + __proact_k * __proact_step)";
-  if (!UnitStep && Declared)
-    C << L.Type << L.Var << "= (" << L.Type << ")" + Value + ";";
-  else if (!UnitStep)
-    C << L.Var << "= (__typeof__(" << L.Var << "))" + Value + ";";
-  C << (Collapse ? Nest.Body : Body) << "}";
+  emitKernel(C, D, L, Nest, Code().add(KernelBody));
+  if (InlineOk)
+    C << "}";
   C << "proact__loop_part_end(__proact_loop, __proact_p);";
   C << "}";
   C << "proact__loop_end(__proact_loop);";
-  if (!Declared) // the sequential loop leaves its variable at the exit value
+  if (L.Type.empty()) // the sequential loop leaves its variable at the exit value
     C << L.Var << "= (__typeof__(" << L.Var
       << "))(__proact_first + " + Dd + ".trip * __proact_step);";
   C << "}";

@@ -3,6 +3,7 @@
 #include <omp.h>
 #include <pthread.h>
 #include <stdint.h>
+#include <stdlib.h>
 
 #include "../runtime/base/check.h"
 #include "../runtime/base/log.h"
@@ -172,3 +173,67 @@ void proact__dev_get_counters(proact__dev_counters_t *counters_p) {
 }
 
 proact_status_t proact__dev_sync_nothing(void) { return PROACT_OK; }
+
+proact_status_t proact__dev_sync_dev(int dev) {
+  PROACT_CHECK(dev_check(dev, NULL, 0));
+  return dev_ops->sync_dev(dev);
+}
+
+proact_status_t proact__dev_host_alloc(int dev, size_t bytes, void **host_p,
+                                       void **dev_p) {
+  PROACT_CHECK(dev_check(dev, NULL, 0));
+  if (dev_ops->host_alloc == NULL)
+    return PROACT_ERR_UNSUPPORTED;
+  return dev_ops->host_alloc(dev, bytes, host_p, dev_p);
+}
+
+void proact__dev_host_free(int dev, void *host) {
+  if (host != NULL && dev_check(dev, NULL, 0) == PROACT_OK &&
+      dev_ops->host_free != NULL)
+    dev_ops->host_free(dev, host);
+}
+
+proact_status_t proact__dev_agent_start(int dev, const proact__ready_t *rd,
+                                        const proact__ready_t *host_view,
+                                        int threads, uint64_t timeout_ns) {
+  PROACT_CHECK(dev_check(dev, rd, 1));
+  if (dev_ops->agent_start == NULL)
+    return PROACT_ERR_UNSUPPORTED;
+  proact__info(PROACT__SUBSYS_AGENT,
+               "poll agent on device %d: %lld counters, %d threads", dev,
+               host_view->ncounters, threads);
+  return dev_ops->agent_start(dev, rd, host_view, threads, timeout_ns);
+}
+
+proact_status_t proact__dev_agent_wait(int dev,
+                                       proact__agent_result_t *result) {
+  PROACT_CHECK(dev_check(dev, NULL, 0));
+  if (dev_ops->agent_wait == NULL)
+    return PROACT_ERR_UNSUPPORTED;
+  return dev_ops->agent_wait(dev, result);
+}
+
+proact_status_t proact__dev_sync_dev_nothing(int dev) {
+  (void)dev;
+  return PROACT_OK;
+}
+
+proact_status_t proact__dev_host_alloc_plain(int dev, size_t bytes,
+                                             void **host_p, void **dev_p) {
+  (void)dev;
+  *host_p = *dev_p = calloc(1, bytes > 0 ? bytes : 1);
+  return *host_p != NULL ? PROACT_OK : PROACT_ERR_NO_MEMORY;
+}
+
+void proact__dev_host_free_plain(int dev, void *host) {
+  (void)dev;
+  free(host);
+}
+
+int proact__dev_has_agent(void) {
+  return proact__dev_init() == PROACT_OK && dev_ops->agent_start != NULL;
+}
+
+int proact__dev_has_host_queue(void) {
+  return proact__dev_init() == PROACT_OK && dev_ops->host_alloc != NULL;
+}

@@ -11,6 +11,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "proact/ready.h"
 #include "proact/status.h"
 
 /* Finds the devices and chooses the backend; idempotent and thread-safe. */
@@ -40,6 +41,39 @@ proact_status_t proact__dev_copy_peer(int dst_dev, void *dst, int src_dev,
                                       const void *src, size_t bytes);
 /* Waits for every copy issued so far. */
 proact_status_t proact__dev_sync_all(void);
+
+/* Waits for the copies issued on dev's queue only. */
+proact_status_t proact__dev_sync_dev(int dev);
+
+/* Host memory that dev's kernels can write: *host_p for the host, *dev_p
+ * for kernels (pinned, mapped host memory on a GPU; plain memory on a host
+ * device); zeroed. PROACT_ERR_UNSUPPORTED where the backend has none. */
+proact_status_t proact__dev_host_alloc(int dev, size_t bytes, void **host_p,
+                                       void **dev_p);
+void proact__dev_host_free(int dev, void *host);
+
+/* What a poll agent reports when it ends. */
+typedef struct proact__agent_result {
+  long long stalled;   /* 0, or 1 + the counter it waited for in vain */
+  long long remaining; /* that counter's value then */
+  uint64_t busy_ns;    /* time spent copying */
+} proact__agent_result_t;
+
+/* The poll agent of dev (ready.h): polls rd's counters and pushes each
+ * ready chunk's pieces, with `threads` transfer threads, until every chunk
+ * with pieces is delivered, or until no chunk became ready for timeout_ns
+ * (then result.stalled names the chunk). PROACT_ERR_UNSUPPORTED where the
+ * backend has no agent. agent_wait blocks until the agent ended. */
+proact_status_t proact__dev_agent_start(int dev, const proact__ready_t *rd,
+                                        const proact__ready_t *host_view,
+                                        int threads, uint64_t timeout_ns);
+proact_status_t proact__dev_agent_wait(int dev,
+                                       proact__agent_result_t *result);
+
+/* Whether the backend has a poll agent (agent_start) and host memory its
+ * kernels can write (host_alloc, for the dma queue). */
+int proact__dev_has_agent(void);
+int proact__dev_has_host_queue(void);
 
 /* Totals since init, read by the runtime to fill per-loop statistics. */
 typedef struct proact__dev_counters {

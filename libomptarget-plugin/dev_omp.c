@@ -46,4 +46,11 @@ const proact__dev_ops_t proact__dev_omp_ops = {
     .copy_to_host = omp_copy_to_host,
     .copy_peer = omp_copy_peer,
     .sync_all = proact__dev_sync_nothing, /* omp_target_memcpy waits */
+    .sync_dev = proact__dev_sync_dev_nothing,
+    /* Device memory is not reachable from here: no host queue, no agent
+     * (the agent mechanisms fall back, mech.c). */
+    .host_alloc = NULL,
+    .host_free = NULL,
+    .agent_start = NULL,
+    .agent_wait = NULL,
 };

@@ -6,6 +6,8 @@
 
 #include <stddef.h>
 
+#include "dev.h"
+#include "proact/ready.h"
 #include "proact/status.h"
 
 typedef struct proact__dev_ops {
@@ -22,10 +24,45 @@ typedef struct proact__dev_ops {
   proact_status_t (*copy_peer)(int dst_dev, void *dst, int src_dev,
                                const void *src, size_t bytes);
   proact_status_t (*sync_all)(void);
+  /* Waits for the copies issued on dev's queue. */
+  proact_status_t (*sync_dev)(int dev);
+  /* Host memory dev's kernels can write (pinned and mapped on a GPU);
+   * *dev_p is the address kernels use. NULL: not available here. */
+  proact_status_t (*host_alloc)(int dev, size_t bytes, void **host_p,
+                                void **dev_p);
+  void (*host_free)(int dev, void *host);
+  /* The poll agent of dev: starts it on rd (a device address; host_view
+   * is the same state with host addresses of its tables), and waits for
+   * its end. NULL: this backend has none. */
+  proact_status_t (*agent_start)(int dev, const proact__ready_t *rd,
+                                 const proact__ready_t *host_view,
+                                 int threads, uint64_t timeout_ns);
+  proact_status_t (*agent_wait)(int dev, proact__agent_result_t *result);
 } proact__dev_ops_t;
 
-/* sync_all of backends whose copies are synchronous: nothing to wait for. */
+/* sync_all and sync_dev of backends whose copies are synchronous: nothing
+ * to wait for. */
 proact_status_t proact__dev_sync_nothing(void);
+proact_status_t proact__dev_sync_dev_nothing(int dev);
+/* host_alloc/host_free with calloc/free, for devices that share the host's
+ * memory. */
+proact_status_t proact__dev_host_alloc_plain(int dev, size_t bytes,
+                                             void **host_p, void **dev_p);
+void proact__dev_host_free_plain(int dev, void *host);
+
+/* The cuda backend's poll agent kernel (cuda/agent_cuda.c). */
+proact_status_t proact__cuda_agent_start(int dev, const proact__ready_t *rd,
+                                         const proact__ready_t *host_view,
+                                         int threads, uint64_t timeout_ns);
+proact_status_t proact__cuda_agent_wait(int dev,
+                                        proact__agent_result_t *result);
+
+/* The host backend's poll agent: a thread per device (host/agent_host.c). */
+proact_status_t proact__host_agent_start(int dev, const proact__ready_t *rd,
+                                         const proact__ready_t *host_view,
+                                         int threads, uint64_t timeout_ns);
+proact_status_t proact__host_agent_wait(int dev,
+                                        proact__agent_result_t *result);
 
 extern const proact__dev_ops_t proact__dev_cuda_ops; /* cuda/dev_cuda.c */
 extern const proact__dev_ops_t proact__dev_host_ops; /* host/dev_host.c */

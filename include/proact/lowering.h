@@ -12,6 +12,8 @@
 
 #include <stddef.h>
 
+#include "ready.h"
+
 #ifdef __cplusplus
 extern "C" {
 #endif
@@ -84,6 +86,10 @@ typedef struct proact__loop_desc {
   proact__access_t *writes;
   int nreads;  /* the loads of region arrays (not those of stores) */
   proact__access_t *reads;
+  long long inner_trip; /* iterations of the collapsed inner loops per
+                           iteration of the annotated one (1: none) */
+  int inline_ok;        /* the lowering emitted a forwarding kernel, so
+                           mech(inline) can run */
 } proact__loop_desc_t;
 
 typedef struct proact__map {
@@ -160,6 +166,20 @@ PROACT_API long long proact__loop_part_hi(const proact__loop_t *loop, int part);
 PROACT_API void proact__loop_part_section(const proact__loop_t *loop, int part,
                                           int array, long long *lo_p,
                                           long long *len_p);
+
+/* The geometry of part's kernel: *teams teams of *threads threads take
+ * the part's iterations in *nblocks blocks of *block iterations (block b:
+ * k in [part_lo + b * block, ...), by team b mod teams). *ready is the
+ * part's readiness state on its device (proact/ready.h), NULL when the
+ * part pushes nothing; the kernel calls proact__ready_block_done after each
+ * block when it is not. *forward != 0: run the forwarding kernel (each
+ * store also goes through proact__ready_forward; mech(inline)). */
+PROACT_API void proact__loop_part_kernel(proact__loop_t *loop, int part,
+                                         int *teams, int *threads,
+                                         long long *block,
+                                         long long *nblocks,
+                                         proact__ready_t **ready,
+                                         int *forward);
 
 /* Called by part p's host thread right before and right after its kernel:
  * the statistics time each device's kernels (and whether they overlap). */

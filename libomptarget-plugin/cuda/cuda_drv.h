@@ -11,6 +11,8 @@ typedef int CUdevice;
 typedef unsigned long long CUdeviceptr; /* 64-bit builds only */
 typedef struct CUctx_st *CUcontext;
 typedef struct CUstream_st *CUstream;
+typedef struct CUmod_st *CUmodule;
+typedef struct CUfunc_st *CUfunction;
 
 enum {
   CUDA_SUCCESS = 0,
@@ -22,6 +24,7 @@ enum {
   CU_POINTER_ATTRIBUTE_DEVICE_ORDINAL = 9,
 };
 enum { CU_MEMORYTYPE_HOST = 1, CU_MEMORYTYPE_DEVICE = 2 };
+enum { CU_MEMHOSTALLOC_PORTABLE = 0x1, CU_MEMHOSTALLOC_DEVICEMAP = 0x2 };
 
 /* X(name, symbol in libcuda, return, parameters): symbols are the versioned
  * names cuda.h maps the plain names to. */
@@ -47,12 +50,44 @@ enum { CU_MEMORYTYPE_HOST = 1, CU_MEMORYTYPE_DEVICE = 2 };
     (void *dst, CUdeviceptr src, size_t bytes, CUstream stream))              \
   X(cuPointerGetAttribute, "cuPointerGetAttribute",                           \
     (void *data, int attribute, CUdeviceptr ptr))                             \
-  X(cuGetErrorString, "cuGetErrorString", (CUresult err, const char **str))
+  X(cuGetErrorString, "cuGetErrorString", (CUresult err, const char **str)) \
+  X(cuModuleLoadData, "cuModuleLoadData",                                     \
+    (CUmodule * module, const void *image))                                   \
+  X(cuModuleGetFunction, "cuModuleGetFunction",                               \
+    (CUfunction * func, CUmodule module, const char *name))                   \
+  X(cuLaunchKernel, "cuLaunchKernel",                                         \
+    (CUfunction f, unsigned gx, unsigned gy, unsigned gz, unsigned bx,        \
+     unsigned by, unsigned bz, unsigned shared, CUstream stream,             \
+     void **params, void **extra))                                            \
+  X(cuMemHostAlloc, "cuMemHostAlloc",                                         \
+    (void **ptr, size_t bytes, unsigned flags))                               \
+  X(cuMemFreeHost, "cuMemFreeHost", (void *ptr))                              \
+  X(cuMemHostGetDevicePointer, "cuMemHostGetDevicePointer_v2",                \
+    (CUdeviceptr * dptr, void *ptr, unsigned flags))
 
 typedef struct proact__cuda_drv {
 #define PROACT_CUDA_FIELD_(name, sym, params) CUresult(*name) params;
   PROACT_CUDA_FUNCS(PROACT_CUDA_FIELD_)
 #undef PROACT_CUDA_FIELD_
 } proact__cuda_drv_t;
+
+/* Calls a driver function; on failure logs "<func> failed: <reason>" with
+ * this file and line and returns PROACT_ERR_DEVICE. */
+#define PROACT_CUDADRV_FUNC(func, args)                                       \
+  do {                                                                        \
+    CUresult proact_cu_res_ = proact__cu.func args;                                   \
+    if (proact_cu_res_ != CUDA_SUCCESS) {                                     \
+      proact__error("%s failed: %s", #func, proact__cu_reason(proact_cu_res_));      \
+      return PROACT_ERR_DEVICE;                                               \
+    }                                                                         \
+  } while (0)
+
+/* Shared by the files of the cuda backend (dev_cuda.c). */
+extern proact__cuda_drv_t proact__cu;
+extern CUcontext proact__cuda_ctx[];
+const char *proact__cu_reason(CUresult res);
+/* Enables direct access from src's context to dst's memory, once per
+ * ordered pair. */
+void proact__cuda_peer_enable(int src, int dst);
 
 #endif

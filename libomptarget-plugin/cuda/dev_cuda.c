@@ -6,6 +6,7 @@
 #include <omp.h>
 #include <pthread.h>
 #include <stdint.h>
+#include <string.h>
 
 #include "../../runtime/base/check.h"
 #include "../../runtime/base/log.h"
@@ -13,26 +14,16 @@
 #include "../dev_ops.h"
 #include "cuda_drv.h"
 
-static proact__cuda_drv_t cu;
+proact__cuda_drv_t proact__cu;
 
-static const char *cu_reason(CUresult res) {
+const char *proact__cu_reason(CUresult res) {
   const char *str = NULL;
-  if (cu.cuGetErrorString == NULL || cu.cuGetErrorString(res, &str) != 0 ||
+  if (proact__cu.cuGetErrorString == NULL || proact__cu.cuGetErrorString(res, &str) != 0 ||
       str == NULL)
     return "unknown cuda error";
   return str;
 }
 
-/* Calls a driver function; on failure logs "<func> failed: <reason>" with
- * this file and line and returns PROACT_ERR_DEVICE. */
-#define PROACT_CUDADRV_FUNC(func, args)                                       \
-  do {                                                                        \
-    CUresult proact_cu_res_ = cu.func args;                                   \
-    if (proact_cu_res_ != CUDA_SUCCESS) {                                     \
-      proact__error("%s failed: %s", #func, cu_reason(proact_cu_res_));      \
-      return PROACT_ERR_DEVICE;                                               \
-    }                                                                         \
-  } while (0)
 
 typedef enum peer_state {
   PEER_UNKNOWN = 0, /* not tried yet */
@@ -41,7 +32,7 @@ typedef enum peer_state {
 } peer_state_t;
 
 static int cuda_ndev;
-static CUcontext cuda_ctx[PROACT__DEV_MAX];
+CUcontext proact__cuda_ctx[PROACT__DEV_MAX];
 static CUstream cuda_stream[PROACT__DEV_MAX];
 static peer_state_t cuda_peer[PROACT__DEV_MAX][PROACT__DEV_MAX];
 static pthread_mutex_t cuda_peer_lock = PTHREAD_MUTEX_INITIALIZER;
@@ -54,8 +45,8 @@ static proact_status_t cuda_load(void) {
     return PROACT_ERR_UNSUPPORTED;
   }
 #define PROACT_CUDA_LOAD_(name, sym, params)                                  \
-  *(void **)&cu.name = dlsym(lib, sym);                                       \
-  if (cu.name == NULL) {                                                      \
+  *(void **)&proact__cu.name = dlsym(lib, sym);                                       \
+  if (proact__cu.name == NULL) {                                                      \
     proact__info(PROACT__SUBSYS_INIT, "libcuda.so.1 lacks %s", sym);          \
     return PROACT_ERR_UNSUPPORTED;                                            \
   }
@@ -76,11 +67,11 @@ static proact_status_t cuda_check_device(int dev) {
 
   if (ptr == NULL)
     return PROACT_ERR_UNSUPPORTED;
-  if (cu.cuPointerGetAttribute(&memtype, CU_POINTER_ATTRIBUTE_MEMORY_TYPE,
+  if (proact__cu.cuPointerGetAttribute(&memtype, CU_POINTER_ATTRIBUTE_MEMORY_TYPE,
                                (CUdeviceptr)(uintptr_t)ptr) == CUDA_SUCCESS &&
       memtype == CU_MEMORYTYPE_DEVICE) {
     st = PROACT_OK;
-    if (cu.cuPointerGetAttribute(&ordinal,
+    if (proact__cu.cuPointerGetAttribute(&ordinal,
                                  CU_POINTER_ATTRIBUTE_DEVICE_ORDINAL,
                                  (CUdeviceptr)(uintptr_t)ptr) !=
             CUDA_SUCCESS ||
@@ -103,13 +94,13 @@ static proact_status_t cuda_probe(int ndev) {
   if (ndev > PROACT__DEV_MAX)
     return PROACT_ERR_UNSUPPORTED;
   PROACT_CHECK(cuda_load());
-  if (cu.cuInit(0) != CUDA_SUCCESS ||
-      cu.cuDeviceGetCount(&count) != CUDA_SUCCESS || count < ndev)
+  if (proact__cu.cuInit(0) != CUDA_SUCCESS ||
+      proact__cu.cuDeviceGetCount(&count) != CUDA_SUCCESS || count < ndev)
     return PROACT_ERR_UNSUPPORTED;
   /* Pointer queries need a current context. */
-  if (cu.cuDeviceGet(&cudev, 0) != CUDA_SUCCESS ||
-      cu.cuDevicePrimaryCtxRetain(&cuda_ctx[0], cudev) != CUDA_SUCCESS ||
-      cu.cuCtxSetCurrent(cuda_ctx[0]) != CUDA_SUCCESS)
+  if (proact__cu.cuDeviceGet(&cudev, 0) != CUDA_SUCCESS ||
+      proact__cu.cuDevicePrimaryCtxRetain(&proact__cuda_ctx[0], cudev) != CUDA_SUCCESS ||
+      proact__cu.cuCtxSetCurrent(proact__cuda_ctx[0]) != CUDA_SUCCESS)
     return PROACT_ERR_UNSUPPORTED;
   for (int dev = 0; dev < ndev; dev++) {
     st = cuda_check_device(dev);
@@ -119,8 +110,8 @@ static proact_status_t cuda_probe(int ndev) {
   for (int dev = 0; dev < ndev; dev++) {
     PROACT_CUDADRV_FUNC(cuDeviceGet, (&cudev, dev));
     if (dev > 0)
-      PROACT_CUDADRV_FUNC(cuDevicePrimaryCtxRetain, (&cuda_ctx[dev], cudev));
-    PROACT_CUDADRV_FUNC(cuCtxSetCurrent, (cuda_ctx[dev]));
+      PROACT_CUDADRV_FUNC(cuDevicePrimaryCtxRetain, (&proact__cuda_ctx[dev], cudev));
+    PROACT_CUDADRV_FUNC(cuCtxSetCurrent, (proact__cuda_ctx[dev]));
     PROACT_CUDADRV_FUNC(cuStreamCreate,
                         (&cuda_stream[dev], CU_STREAM_NON_BLOCKING));
   }
@@ -130,7 +121,7 @@ static proact_status_t cuda_probe(int ndev) {
 
 /* Enables direct access from src's context to dst's memory, once per
  * ordered pair. */
-static void cuda_peer_enable(int src, int dst) {
+void proact__cuda_peer_enable(int src, int dst) {
   CUdevice src_dev, dst_dev;
   int can = 0;
   peer_state_t state = PEER_UNAVAILABLE;
@@ -140,11 +131,11 @@ static void cuda_peer_enable(int src, int dst) {
     pthread_mutex_unlock(&cuda_peer_lock);
     return;
   }
-  if (cu.cuDeviceGet(&src_dev, src) == CUDA_SUCCESS &&
-      cu.cuDeviceGet(&dst_dev, dst) == CUDA_SUCCESS &&
-      cu.cuDeviceCanAccessPeer(&can, src_dev, dst_dev) == CUDA_SUCCESS &&
-      can && cu.cuCtxSetCurrent(cuda_ctx[src]) == CUDA_SUCCESS) {
-    CUresult res = cu.cuCtxEnablePeerAccess(cuda_ctx[dst], 0);
+  if (proact__cu.cuDeviceGet(&src_dev, src) == CUDA_SUCCESS &&
+      proact__cu.cuDeviceGet(&dst_dev, dst) == CUDA_SUCCESS &&
+      proact__cu.cuDeviceCanAccessPeer(&can, src_dev, dst_dev) == CUDA_SUCCESS &&
+      can && proact__cu.cuCtxSetCurrent(proact__cuda_ctx[src]) == CUDA_SUCCESS) {
+    CUresult res = proact__cu.cuCtxEnablePeerAccess(proact__cuda_ctx[dst], 0);
     /* libomptarget may have enabled it already. */
     if (res == CUDA_SUCCESS || res == CUDA_ERROR_PEER_ACCESS_ALREADY_ENABLED)
       state = PEER_AVAILABLE;
@@ -160,7 +151,7 @@ static void cuda_peer_enable(int src, int dst) {
 
 static proact_status_t cuda_copy_to_dev(int dev, void *dst, const void *src,
                                         size_t bytes) {
-  PROACT_CUDADRV_FUNC(cuCtxSetCurrent, (cuda_ctx[dev]));
+  PROACT_CUDADRV_FUNC(cuCtxSetCurrent, (proact__cuda_ctx[dev]));
   PROACT_CUDADRV_FUNC(cuMemcpyHtoDAsync, ((CUdeviceptr)(uintptr_t)dst, src,
                                           bytes, cuda_stream[dev]));
   return PROACT_OK;
@@ -168,7 +159,7 @@ static proact_status_t cuda_copy_to_dev(int dev, void *dst, const void *src,
 
 static proact_status_t cuda_copy_to_host(void *dst, int dev, const void *src,
                                          size_t bytes) {
-  PROACT_CUDADRV_FUNC(cuCtxSetCurrent, (cuda_ctx[dev]));
+  PROACT_CUDADRV_FUNC(cuCtxSetCurrent, (proact__cuda_ctx[dev]));
   PROACT_CUDADRV_FUNC(cuMemcpyDtoHAsync, (dst, (CUdeviceptr)(uintptr_t)src,
                                           bytes, cuda_stream[dev]));
   return PROACT_OK;
@@ -177,21 +168,47 @@ static proact_status_t cuda_copy_to_host(void *dst, int dev, const void *src,
 static proact_status_t cuda_copy_peer(int dst_dev, void *dst, int src_dev,
                                       const void *src, size_t bytes) {
   if (dst_dev != src_dev)
-    cuda_peer_enable(src_dev, dst_dev);
-  PROACT_CUDADRV_FUNC(cuCtxSetCurrent, (cuda_ctx[src_dev]));
+    proact__cuda_peer_enable(src_dev, dst_dev);
+  PROACT_CUDADRV_FUNC(cuCtxSetCurrent, (proact__cuda_ctx[src_dev]));
   PROACT_CUDADRV_FUNC(cuMemcpyPeerAsync,
-                      ((CUdeviceptr)(uintptr_t)dst, cuda_ctx[dst_dev],
-                       (CUdeviceptr)(uintptr_t)src, cuda_ctx[src_dev], bytes,
+                      ((CUdeviceptr)(uintptr_t)dst, proact__cuda_ctx[dst_dev],
+                       (CUdeviceptr)(uintptr_t)src, proact__cuda_ctx[src_dev], bytes,
                        cuda_stream[src_dev]));
   return PROACT_OK;
 }
 
 static proact_status_t cuda_sync_all(void) {
   for (int dev = 0; dev < cuda_ndev; dev++) {
-    PROACT_CUDADRV_FUNC(cuCtxSetCurrent, (cuda_ctx[dev]));
+    PROACT_CUDADRV_FUNC(cuCtxSetCurrent, (proact__cuda_ctx[dev]));
     PROACT_CUDADRV_FUNC(cuStreamSynchronize, (cuda_stream[dev]));
   }
   return PROACT_OK;
+}
+
+static proact_status_t cuda_sync_dev(int dev) {
+  PROACT_CUDADRV_FUNC(cuCtxSetCurrent, (proact__cuda_ctx[dev]));
+  PROACT_CUDADRV_FUNC(cuStreamSynchronize, (cuda_stream[dev]));
+  return PROACT_OK;
+}
+
+/* Pinned, mapped, portable: with unified addressing the host address is the
+ * kernels' address too (checked). */
+static proact_status_t cuda_host_alloc(int dev, size_t bytes, void **host_p,
+                                       void **dev_p) {
+  CUdeviceptr d = 0;
+  PROACT_CUDADRV_FUNC(cuCtxSetCurrent, (proact__cuda_ctx[dev]));
+  PROACT_CUDADRV_FUNC(cuMemHostAlloc,
+                      (host_p, bytes > 0 ? bytes : 1,
+                       CU_MEMHOSTALLOC_PORTABLE | CU_MEMHOSTALLOC_DEVICEMAP));
+  PROACT_CUDADRV_FUNC(cuMemHostGetDevicePointer, (&d, *host_p, 0));
+  memset(*host_p, 0, bytes);
+  *dev_p = (void *)(uintptr_t)d;
+  return PROACT_OK;
+}
+
+static void cuda_host_free(int dev, void *host) {
+  if (proact__cu.cuCtxSetCurrent(proact__cuda_ctx[dev]) == CUDA_SUCCESS)
+    proact__cu.cuMemFreeHost(host);
 }
 
 const proact__dev_ops_t proact__dev_cuda_ops = {
@@ -201,4 +218,14 @@ const proact__dev_ops_t proact__dev_cuda_ops = {
     .copy_to_host = cuda_copy_to_host,
     .copy_peer = cuda_copy_peer,
     .sync_all = cuda_sync_all,
+    .sync_dev = cuda_sync_dev,
+    .host_alloc = cuda_host_alloc,
+    .host_free = cuda_host_free,
+#ifdef PROACT_HAVE_CUDA_AGENT
+    .agent_start = proact__cuda_agent_start,
+    .agent_wait = proact__cuda_agent_wait,
+#else /* built without nvcc: no agent kernel */
+    .agent_start = NULL,
+    .agent_wait = NULL,
+#endif
 };

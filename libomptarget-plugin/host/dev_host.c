@@ -77,4 +77,9 @@ const proact__dev_ops_t proact__dev_host_ops = {
     .copy_to_host = host_copy_to_host,
     .copy_peer = host_copy_peer,
     .sync_all = proact__dev_sync_nothing, /* memcpy is synchronous */
+    .sync_dev = proact__dev_sync_dev_nothing,
+    .host_alloc = proact__dev_host_alloc_plain,
+    .host_free = proact__dev_host_free_plain,
+    .agent_start = proact__host_agent_start,
+    .agent_wait = proact__host_agent_wait,
 };

@@ -6,9 +6,34 @@
 #include <string.h>
 #include <strings.h>
 
+#include "check.h"
 #include "error.h"
 #include "log.h"
 #include "param.h"
+#include "proact.h"
+
+#define PROACT_PARAM_SIZE_PARSER_(fn, lo, hi)                                 \
+  static proact_status_t fn(const char *text, proact__param_value_t *value_p, \
+                            char *why, size_t why_len) {                      \
+    return proact__param_parse_size(text, lo, hi, value_p, why, why_len);     \
+  }
+PROACT_PARAM_SIZE_PARSER_(parse_chunk, 256, 1LL << 30)
+PROACT_PARAM_SIZE_PARSER_(parse_threads, 32, 8192)
+PROACT_PARAM_SIZE_PARSER_(parse_teams, 1, 65536)
+PROACT_PARAM_SIZE_PARSER_(parse_team_threads, 1, 1024)
+PROACT_PARAM_SIZE_PARSER_(parse_block_points, 1, 1LL << 30)
+
+static proact_status_t parse_watchdog(const char *text,
+                                      proact__param_value_t *value_p,
+                                      char *why, size_t why_len) {
+  PROACT_CHECK(proact__param_parse_size(text, 1, 86400000, value_p, why,
+                                        why_len));
+  if (value_p->i == 0) {
+    snprintf(why, why_len, "0 would stop every agent at once");
+    return PROACT_ERR_INVALID_PARAM;
+  }
+  return PROACT_OK;
+}
 
 const proact__param_t proact__params[PROACT__PARAM_COUNT_] = {
     [PROACT__PARAM_DEVICES] =
@@ -35,6 +60,42 @@ const proact__param_t proact__params[PROACT__PARAM_COUNT_] = {
          "distribute(...): each device holds only the window its loops "
          "access, not a full replica",
          proact__param_parse_bool},
+    [PROACT__PARAM_MECH] =
+        {"PROACT_MECH", "clause",
+         "clause, memcpy, inline, poll, trigger, dma or auto",
+         "transfer mechanism of every loop, overriding mech(...) "
+         "(clause: each loop's own, memcpy when it has none)",
+         proact__param_parse_mech},
+    [PROACT__PARAM_CHUNK] =
+        {"PROACT_CHUNK", "0", "0, or 256 to 1G bytes (K, M, G suffixes)",
+         "readiness chunk size, overriding chunk(...) (0: the clause, "
+         "else 1M)",
+         parse_chunk},
+    [PROACT__PARAM_THREADS] =
+        {"PROACT_THREADS", "0", "0, or 32 to 8192",
+         "transfer threads of the poll agent, overriding threads(...) (0: "
+         "the clause, else 1024)",
+         parse_threads},
+    [PROACT__PARAM_TEAMS] =
+        {"PROACT_TEAMS", "0", "0, or 1 to 65536",
+         "teams of each generated kernel (0: 1056 on a GPU, up to 4 on a "
+         "host device, one per core)",
+         parse_teams},
+    [PROACT__PARAM_TEAM_THREADS] =
+        {"PROACT_TEAM_THREADS", "0", "0, or 1 to 1024",
+         "threads per team of each generated kernel (0: 256 on a GPU, 1 "
+         "on a host device)",
+         parse_team_threads},
+    [PROACT__PARAM_BLOCK_POINTS] =
+        {"PROACT_BLOCK_POINTS", "0", "0, or 1 to 1G",
+         "iterations (points of a collapsed nest) per block, the unit of "
+         "readiness (0: 8192 on a GPU, 64 on a host device)",
+         parse_block_points},
+    [PROACT__PARAM_WATCHDOG_MS] =
+        {"PROACT_WATCHDOG_MS", "10000", "1 to 86400000",
+         "an agent that waits this long for a chunk reports a stall and "
+         "the program ends",
+         parse_watchdog},
 };
 
 static const char *const subsys_names[] = {"init",  "region", "part", "mech",
@@ -176,6 +237,61 @@ proact_status_t proact__param_parse_bool(const char *text,
   }
   set_why(why, why_len, "'%s' is not 0 or 1", text);
   return PROACT_ERR_INVALID_PARAM;
+}
+
+proact_status_t proact__param_parse_mech(const char *text,
+                                         proact__param_value_t *value_p,
+                                         char *why, size_t why_len) {
+  if (strcmp(text, "clause") == 0) {
+    value_p->i = -1;
+    return PROACT_OK;
+  }
+  for (int m = 0; m < PROACT_MECH_COUNT_; m++)
+    if (strcmp(text, proact_mech_name((proact_mech_t)m)) == 0) {
+      value_p->i = m;
+      return PROACT_OK;
+    }
+  set_why(why, why_len, "'%s' is not a mechanism", text);
+  return PROACT_ERR_INVALID_PARAM;
+}
+
+proact_status_t proact__param_parse_size(const char *text, long long lo,
+                                         long long hi,
+                                         proact__param_value_t *value_p,
+                                         char *why, size_t why_len) {
+  long long v = 0, scale = 1;
+  const char *p = text;
+
+  if (!isdigit((unsigned char)*p)) {
+    set_why(why, why_len, "'%s' is not a number", text);
+    return PROACT_ERR_INVALID_PARAM;
+  }
+  for (; isdigit((unsigned char)*p); p++) {
+    if (v > (1LL << 40)) {
+      set_why(why, why_len, "'%s' is too large", text);
+      return PROACT_ERR_INVALID_PARAM;
+    }
+    v = v * 10 + (*p - '0');
+  }
+  if (*p == 'K' || *p == 'k')
+    scale = 1LL << 10;
+  else if (*p == 'M' || *p == 'm')
+    scale = 1LL << 20;
+  else if (*p == 'G' || *p == 'g')
+    scale = 1LL << 30;
+  if (scale > 1)
+    p++;
+  if (*p != '\0') {
+    set_why(why, why_len, "unexpected '%s' after the number", p);
+    return PROACT_ERR_INVALID_PARAM;
+  }
+  v *= scale;
+  if (v != 0 && (v < lo || v > hi)) {
+    set_why(why, why_len, "%lld is outside [%lld, %lld]", v, lo, hi);
+    return PROACT_ERR_INVALID_PARAM;
+  }
+  value_p->i = v;
+  return PROACT_OK;
 }
 
 static pthread_mutex_t param_lock = PTHREAD_MUTEX_INITIALIZER;

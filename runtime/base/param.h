@@ -43,12 +43,21 @@ typedef enum proact__param_id {
   PROACT__PARAM_DEBUG_SUBSYS,
   PROACT__PARAM_STATS,
   PROACT__PARAM_DISTRIBUTE,
+  PROACT__PARAM_MECH,
+  PROACT__PARAM_CHUNK,
+  PROACT__PARAM_THREADS,
+  PROACT__PARAM_TEAMS,
+  PROACT__PARAM_TEAM_THREADS,
+  PROACT__PARAM_BLOCK_POINTS,
+  PROACT__PARAM_WATCHDOG_MS,
   PROACT__PARAM_COUNT_
 } proact__param_id_t;
 
 typedef union proact__param_value {
   long long i;                 /* PROACT_STATS, PROACT_DISTRIBUTE,
-                                  PROACT_DEBUG (a level) */
+                                  PROACT_DEBUG (a level), PROACT_MECH (a
+                                  proact_mech_t, -1: the loop's clause),
+                                  and the numbers (0: automatic) */
   unsigned mask;               /* PROACT_DEBUG_SUBSYS */
   proact__devlist_t devices;   /* PROACT_DEVICES */
 } proact__param_value_t;
@@ -88,6 +97,15 @@ proact_status_t proact__param_parse_subsys(const char *text,
                                            proact__param_value_t *value_p,
                                            char *why, size_t why_len);
 proact_status_t proact__param_parse_bool(const char *text,
+                                         proact__param_value_t *value_p,
+                                         char *why, size_t why_len);
+proact_status_t proact__param_parse_mech(const char *text,
+                                         proact__param_value_t *value_p,
+                                         char *why, size_t why_len);
+/* A number with an optional K, M or G suffix (powers of 1024), 0 or in
+ * [lo, hi]. */
+proact_status_t proact__param_parse_size(const char *text, long long lo,
+                                         long long hi,
                                          proact__param_value_t *value_p,
                                          char *why, size_t why_len);
 

@@ -17,6 +17,10 @@ const char *const proact__stat_names[PROACT__STAT_COUNT_] = {
     [PROACT__STAT_LOOP_NSEC] = "loop s",
     [PROACT__STAT_KERN_MAX_NSEC] = "kern max",
     [PROACT__STAT_KERN_SUM_NSEC] = "kern sum",
+    [PROACT__STAT_PUSH_CHUNKS] = "pushes",
+    [PROACT__STAT_PUSH_BYTES] = "push MB",
+    [PROACT__STAT_EXPOSED_NSEC] = "exposed s",
+    [PROACT__STAT_HIDDEN_NSEC] = "hidden s",
 };
 
 struct proact__stats_node {
@@ -37,11 +41,15 @@ static proact__stats_node_t **stats_tail = &stats_head;
  * kernel (host-timed), "kern sum" all parts' kernels: with N devices whose
  * kernels overlap, kern sum is about N x kern max and loop s about begin s +
  * kern max + end s. "whole rd" counts executions that read some array in
- * whole (reads of unknown extent). */
+ * whole (reads of unknown extent). "pushes" and "push MB" count the chunks
+ * and bytes the proactive mechanisms sent to their consumers (peer MB adds
+ * up the copies the host issued: pulls, and dma's pushes); "exposed s" is
+ * the time loop_end waited for the agents after the kernels, "hidden s" the
+ * agents' copy time beyond that (overlapped with the kernels). */
 static void stats_print(void) {
   fprintf(stderr,
           "proact: stats: %-28s %-7s %8s %12s %8s %10s %10s %10s %10s %10s "
-          "%8s\n",
+          "%8s %8s %10s %10s %10s\n",
           "loop", "mech", proact__stat_names[PROACT__STAT_EXECUTIONS],
           proact__stat_names[PROACT__STAT_PEER_BYTES],
           proact__stat_names[PROACT__STAT_COPIES],
@@ -50,7 +58,11 @@ static void stats_print(void) {
           proact__stat_names[PROACT__STAT_KERN_MAX_NSEC],
           proact__stat_names[PROACT__STAT_KERN_SUM_NSEC],
           proact__stat_names[PROACT__STAT_END_NSEC],
-          proact__stat_names[PROACT__STAT_WHOLE_READS]);
+          proact__stat_names[PROACT__STAT_WHOLE_READS],
+          proact__stat_names[PROACT__STAT_PUSH_CHUNKS],
+          proact__stat_names[PROACT__STAT_PUSH_BYTES],
+          proact__stat_names[PROACT__STAT_EXPOSED_NSEC],
+          proact__stat_names[PROACT__STAT_HIDDEN_NSEC]);
   for (proact__stats_node_t *n = stats_head; n != NULL; n = n->next) {
     char key[512];
     const char *base = strrchr(n->file, '/');
@@ -58,7 +70,7 @@ static void stats_print(void) {
              n->line);
     fprintf(stderr,
             "proact: stats: %-28s %-7s %8llu %12.3f %8llu %10.6f %10.6f "
-            "%10.6f %10.6f %10.6f %8llu\n",
+            "%10.6f %10.6f %10.6f %8llu %8llu %10.3f %10.6f %10.6f\n",
             key, n->mech != NULL ? n->mech : "?",
             (unsigned long long)n->counters[PROACT__STAT_EXECUTIONS],
             (double)n->counters[PROACT__STAT_PEER_BYTES] / 1e6,
@@ -68,7 +80,11 @@ static void stats_print(void) {
             (double)n->counters[PROACT__STAT_KERN_MAX_NSEC] / 1e9,
             (double)n->counters[PROACT__STAT_KERN_SUM_NSEC] / 1e9,
             (double)n->counters[PROACT__STAT_END_NSEC] / 1e9,
-            (unsigned long long)n->counters[PROACT__STAT_WHOLE_READS]);
+            (unsigned long long)n->counters[PROACT__STAT_WHOLE_READS],
+            (unsigned long long)n->counters[PROACT__STAT_PUSH_CHUNKS],
+            (double)n->counters[PROACT__STAT_PUSH_BYTES] / 1e6,
+            (double)n->counters[PROACT__STAT_EXPOSED_NSEC] / 1e9,
+            (double)n->counters[PROACT__STAT_HIDDEN_NSEC] / 1e9);
   }
 }
 

@@ -24,6 +24,11 @@ typedef enum proact__stat {
                                return */
   PROACT__STAT_KERN_MAX_NSEC, /* per execution, the longest part's kernel */
   PROACT__STAT_KERN_SUM_NSEC, /* per execution, all parts' kernels added */
+  PROACT__STAT_PUSH_CHUNKS, /* chunks pushed to consumers by the agents */
+  PROACT__STAT_PUSH_BYTES,  /* bytes in those chunks */
+  PROACT__STAT_EXPOSED_NSEC, /* waiting for pushes after the kernels */
+  PROACT__STAT_HIDDEN_NSEC,  /* agent copy time not exposed: overlapped
+                                with the kernels */
   PROACT__STAT_COUNT_
 } proact__stat_t;
 

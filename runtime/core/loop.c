@@ -18,6 +18,7 @@
  * whole and their written spans copied back to the host, as before. */
 #include <limits.h>
 #include <omp.h>
+#include <pthread.h>
 #include <stddef.h>
 #include <stdio.h>
 #include <stdint.h>
@@ -33,6 +34,7 @@
 #include "loop.h"
 #include "partition.h"
 #include "pull.h"
+#include "push.h"
 #include "replica.h"
 #include "span.h"
 #include "validity.h"
@@ -57,15 +59,102 @@ static void loop_parts(proact__loop_t *loop, const proact__loop_desc_t *desc) {
                             &loop->hi[p]);
 }
 
+/* Whether this is the first note about the loop at desc (notes that would
+ * repeat every execution are given once). */
+static int loop_first_note(const proact__loop_desc_t *desc) {
+  static pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER;
+  static const char *files[256];
+  static int lines[256], n;
+  int first = 1;
+  pthread_mutex_lock(&lock);
+  for (int i = 0; i < n && first; i++)
+    first = !(lines[i] == desc->line && strcmp(files[i], desc->file) == 0);
+  if (first && n < 256) {
+    files[n] = desc->file;
+    lines[n++] = desc->line;
+  }
+  pthread_mutex_unlock(&lock);
+  return first;
+}
+
+/* The loop's mechanism: PROACT_MECH, else its mech(...) clause; auto is
+ * poll where the backend has an agent, trigger elsewhere (no profile yet).
+ * A mechanism the backend or the loop cannot run falls back to trigger,
+ * which runs wherever kernels do, with a note. */
 static void loop_mech(proact__loop_t *loop, const proact__loop_desc_t *desc) {
-  int mech = desc->mech;
+  long long env = proact__param_get(PROACT__PARAM_MECH)->i;
+  long long chunk = proact__param_get(PROACT__PARAM_CHUNK)->i;
+  long long threads = proact__param_get(PROACT__PARAM_THREADS)->i;
+  int mech = env >= 0 ? (int)env : desc->mech;
+  const char *why = NULL;
+
   if (mech < 0 || mech >= PROACT_MECH_COUNT_)
     proact__fatal(desc->file, desc->line, desc->col,
                   "invalid mechanism %d", mech);
-  /* No profile yet: auto is the baseline. */
   if (mech == PROACT_MECH_AUTO)
-    mech = PROACT_MECH_MEMCPY;
+    mech = proact__dev_has_agent() ? PROACT_MECH_POLL : PROACT_MECH_TRIGGER;
+  if (mech == PROACT_MECH_POLL && !proact__dev_has_agent())
+    why = "this device backend has no poll agent";
+  else if (mech == PROACT_MECH_DMA && !proact__dev_has_host_queue())
+    why = "this device backend has no host queue";
+  else if (mech == PROACT_MECH_INLINE && !desc->inline_ok)
+    why = "a store of the loop is not a statement of its own, so it cannot "
+          "be forwarded";
+  if (why != NULL && proact__devices_count() > 0) {
+    if (loop_first_note(desc))
+      proact__warn("%s:%d: mech(%s) falls back to trigger: %s", desc->file,
+                   desc->line, proact_mech_name(mech), why);
+    mech = PROACT_MECH_TRIGGER;
+  }
   loop->mech = proact__mechs[mech];
+  switch (mech) {
+  case PROACT_MECH_POLL: loop->ready_mode = PROACT__READY_POLL; break;
+  case PROACT_MECH_TRIGGER: loop->ready_mode = PROACT__READY_TRIGGER; break;
+  case PROACT_MECH_DMA: loop->ready_mode = PROACT__READY_DMA; break;
+  case PROACT_MECH_INLINE: loop->ready_mode = PROACT__READY_INLINE; break;
+  default: loop->ready_mode = -1; break;
+  }
+  loop->chunk_bytes = chunk > 0 ? chunk
+                      : desc->chunk > 0 ? desc->chunk
+                                        : (long long)1 << 20;
+  loop->agent_threads = threads > 0 ? (int)threads
+                        : desc->threads > 0 ? desc->threads
+                                            : 1024;
+}
+
+/* Kernel geometry of each part: on a GPU enough teams of 256 threads to
+ * fill an H100/H200 (132 SMs x 8), blocks of 8192 points; on host devices
+ * up to 4 teams (at most one per core: libomp's teams limit) of 1 thread
+ * (a host team's nested parallel region cannot grow past its limits) and blocks of 64 points, so that tests see
+ * many blocks and chunks. */
+static void loop_geometry(proact__loop_t *loop,
+                          const proact__loop_desc_t *desc) {
+  int host = strcmp(proact__dev_backend_name(), "host") == 0 ||
+             proact__devices_count() == 0;
+  long long teams = proact__param_get(PROACT__PARAM_TEAMS)->i;
+  long long nth = proact__param_get(PROACT__PARAM_TEAM_THREADS)->i;
+  long long points = proact__param_get(PROACT__PARAM_BLOCK_POINTS)->i;
+  long long inner = desc->inner_trip > 0 ? desc->inner_trip : 1;
+
+  if (teams == 0)
+    teams = host ? (omp_get_num_procs() < 4 ? omp_get_num_procs() : 4)
+                 : 132 * 8;
+  if (nth == 0)
+    nth = host ? 1 : 256;
+  if (points == 0)
+    points = host ? 64 : 8192;
+  for (int p = 0; p < loop->nparts; p++) {
+    long long len = loop->hi[p] - loop->lo[p];
+    long long block = (points + inner - 1) / inner;
+    if (block < 1)
+      block = 1;
+    loop->block[p] = block;
+    loop->nblocks[p] = len > 0 ? (len + block - 1) / block : 0;
+    loop->teams[p] = (int)(loop->nblocks[p] < teams
+                               ? (loop->nblocks[p] > 0 ? loop->nblocks[p] : 1)
+                               : teams);
+    loop->team_threads[p] = (int)nth;
+  }
 }
 
 /* Finds array's replicas on every loop device, or creates loop-only ones.
@@ -269,8 +358,10 @@ proact__loop_t *proact__loop_begin(const proact__loop_desc_t *desc) {
     proact__fatal(desc->file, desc->line, desc->col,
                   "invalid loop: trip %lld, step %lld", desc->trip,
                   desc->step);
+  loop->desc = desc;
   loop_mech(loop, desc);
   loop_parts(loop, desc);
+  loop_geometry(loop, desc);
   for (int a = 0; a < desc->narrays; a++) {
     entries[a] = loop_array(loop, desc, &desc->arrays[a]);
     loop->arrays[a] = desc->arrays[a];
@@ -333,6 +424,21 @@ long long proact__loop_part_hi(const proact__loop_t *loop, int part) {
   return loop->hi[part];
 }
 
+void proact__loop_part_kernel(proact__loop_t *loop, int part, int *teams,
+                              int *threads, long long *block,
+                              long long *nblocks, proact__ready_t **ready,
+                              int *forward) {
+  if (part < 0 || part >= loop->nparts)
+    proact__fatal(loop->file, loop->line, loop->col,
+                  "no kernel of part %d (%d parts)", part, loop->nparts);
+  *teams = loop->teams[part];
+  *threads = loop->team_threads[part];
+  *block = loop->block[part];
+  *nblocks = loop->nblocks[part];
+  *ready = loop->ready[part].dev_rd;
+  *forward = *ready != NULL && loop->ready_mode == PROACT__READY_INLINE;
+}
+
 void proact__loop_part_section(const proact__loop_t *loop, int part,
                                int array, long long *lo_p,
                                long long *len_p) {
@@ -374,6 +480,7 @@ void proact__loop_end(proact__loop_t *loop) {
     proact__fatal(loop->file, loop->line, loop->col,
                   "mechanism '%s' failed to deliver the loop's writes: %s",
                   loop->mech->name, proact_status_string(st));
+  proact__push_commit(loop, loop->pushes_delivered);
   st = loop->mech->cleanup(loop);
   if (st != PROACT_OK)
     proact__warn("mechanism '%s' cleanup failed: %s", loop->mech->name,
@@ -400,6 +507,8 @@ void proact__loop_end(proact__loop_t *loop) {
   PROACT__STATS_ADD(loop->stats, PROACT__STAT_COPIES,
                     after.copies - before.copies);
   free(loop->xfers);
+  free(loop->pushes);
+  free(loop->readrecs);
   free(loop->implicit);
   free(loop->entries);
   free(loop->arrays);

@@ -21,6 +21,38 @@ typedef struct proact__loop_xfer {
   char *host_hi;
 } proact__loop_xfer_t;
 
+/* Bytes [lo, hi) of entry (offsets from host_lo) that part's device pushes
+ * to device dst (push.h). */
+typedef struct proact__push {
+  proact__present_t *entry;
+  int part;
+  int dst;
+  uint64_t lo;
+  uint64_t hi;
+} proact__push_t;
+
+/* A read of entry bytes [lo, hi) by device dev in this loop. */
+typedef struct proact__read_rec {
+  proact__present_t *entry;
+  int dev;
+  uint64_t lo;
+  uint64_t hi;
+} proact__read_rec_t;
+
+/* One part's readiness state (ready.h): the host image, its device copy,
+ * and what the host-side agents need. */
+typedef struct proact__part_ready {
+  proact__ready_t *dev_rd; /* device address; NULL: no instrumentation */
+  char *image;             /* host image of the device allocation */
+  size_t bytes;
+  proact__ready_t host_view; /* the image's header with host addresses of
+                                its tables (pieces keep device addresses) */
+  long long nready;        /* counters with pieces: chunks to push */
+  long long push_bytes;
+  long long *q_slots;      /* dma: host queue (mapped), ncounters slots */
+  void *q_handle;
+} proact__part_ready_t;
+
 struct proact__loop {
   const char *file; /* the pragma */
   int line;
@@ -38,6 +70,21 @@ struct proact__loop {
   proact__array_t *arrays;
   proact__present_t **entries; /* of each array; NULL: none */
   proact__stats_node_t *stats;
+  const proact__loop_desc_t *desc; /* valid until loop_end */
+  int npushes, cap_pushes;        /* push.h */
+  proact__push_t *pushes;
+  int nreadrecs, cap_readrecs;
+  proact__read_rec_t *readrecs;
+  int ready_mode;                 /* PROACT__READY_*, -1: no readiness */
+  long long chunk_bytes;
+  int agent_threads;
+  int teams[PROACT__DEV_MAX];     /* kernel geometry of each part */
+  int team_threads[PROACT__DEV_MAX];
+  long long block[PROACT__DEV_MAX];
+  long long nblocks[PROACT__DEV_MAX];
+  proact__part_ready_t ready[PROACT__DEV_MAX];
+  uint64_t agent_busy_ns[PROACT__DEV_MAX]; /* reported by the agents */
+  int pushes_delivered; /* the mechanism delivered every planned push */
   uint64_t t_begin;                   /* loop_begin's start, ns */
   uint64_t part_t0[PROACT__DEV_MAX];  /* each part's kernel start, ns */
   uint64_t part_ns[PROACT__DEV_MAX];  /* and duration */

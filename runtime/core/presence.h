@@ -32,6 +32,10 @@ typedef struct proact__present {
    * entries. NULL for implicit entries (every replica is current from
    * copy-in to the end of their loop). */
   proact__validity_t *valid;
+  /* Which devices read each byte since it was last written (the mask is
+   * the set of readers): the consumers a mechanism pushes new values to
+   * (push.h). NULL exactly when valid is. */
+  proact__validity_t *readers;
   int kind;            /* PROACT__MAP_*, what happens at the end */
   int implicit;        /* created by a loop outside any data region */
   const char *file;    /* the directive that created it */

@@ -8,6 +8,7 @@
 #include "../base/error.h"
 #include "../base/log.h"
 #include "pull.h"
+#include "push.h"
 #include "span.h"
 #include "validity.h"
 #include "window.h"
@@ -223,12 +224,16 @@ int proact__loop_pull(proact__loop_t *loop, const proact__loop_desc_t *desc,
       proact__span_t span;
       if (loop->lo[p] >= loop->hi[p])
         continue;
+      int before = n;
       if (site->whole)
         need_add(needs, &n, entry, p, array, array->lo,
                  (__int128)array->lo + array->len - 1);
       else if (proact__span_of_site(site, desc->first, desc->step,
                                     loop->lo[p], loop->hi[p], &span))
         need_add(needs, &n, entry, p, array, span.lo, span.hi);
+      if (n > before) /* the consumers later loops push to (push.h) */
+        proact__push_note_read(loop, entry, loop->devs[p], needs[n - 1].lo,
+                               needs[n - 1].hi);
     }
   }
   /* Write spans: inside the section (checked), merged per (entry, part). */

@@ -82,7 +82,8 @@ proact__present_t *proact__replica_create(const proact__array_t *array,
       entry->devs[i] = devs[i];
     entry->ndevs = ndevs;
     if (proact__validity_create(0, bytes, PROACT__DEVMASK_HOST,
-                                &entry->valid) != PROACT_OK)
+                                &entry->valid) != PROACT_OK ||
+        proact__validity_create(0, bytes, 0, &entry->readers) != PROACT_OK)
       proact__fatal(file, line, col, "out of host memory");
     proact__info(PROACT__SUBSYS_REGION,
                  "distributed %s[%lld:%lld] (%zu bytes) over %d devices, "
@@ -121,7 +122,8 @@ proact__present_t *proact__replica_create(const proact__array_t *array,
     proact__devmask_t all = 0;
     for (int i = 0; i < ndevs; i++)
       all |= PROACT__DEVMASK(devs[i]);
-    if (proact__validity_create(0, bytes, all, &entry->valid) != PROACT_OK)
+    if (proact__validity_create(0, bytes, all, &entry->valid) != PROACT_OK ||
+        proact__validity_create(0, bytes, 0, &entry->readers) != PROACT_OK)
       proact__fatal(file, line, col, "out of host memory");
   }
   proact__info(PROACT__SUBSYS_REGION,
@@ -219,6 +221,7 @@ void proact__replica_destroy(proact__present_t *entry) {
                      (size_t)(entry->whi[i] - entry->wlo[i]));
   }
   proact__validity_destroy(entry->valid);
+  proact__validity_destroy(entry->readers);
   proact__info(PROACT__SUBSYS_REGION, "freed %s of %s[%lld:%lld]",
                entry->distribute ? "windows" : "replicas", entry->name,
                entry->lo, entry->len);

@@ -1,6 +1,5 @@
-/* The mechanism registry and the stubs for ops a mechanism lacks. Only
- * memcpy is implemented; the others are listed so that mech(...) names map
- * one to one onto proact_mech_t and fail clearly. */
+/* The mechanism registry (indexed by proact_mech_t) and the stubs for ops
+ * a mechanism lacks. */
 #include "mech.h"
 
 proact_status_t proact__mech_stub_setup(proact__loop_t *loop) {
@@ -29,29 +28,23 @@ proact_status_t proact__mech_stub_cleanup(proact__loop_t *loop) {
   return PROACT_ERR_UNSUPPORTED;
 }
 
-#define PROACT_MECH_UNIMPLEMENTED_(id, label)                                 \
-  static const proact__mech_ops_t id = {                                      \
-      .name = label,                                                          \
-      .setup = proact__mech_stub_setup,                                       \
-      .arm = proact__mech_stub_arm,                                           \
-      .progress = proact__mech_stub_progress,                                 \
-      .drain = proact__mech_stub_drain,                                       \
-      .cleanup = proact__mech_stub_cleanup,                                   \
-  }
-
-PROACT_MECH_UNIMPLEMENTED_(mech_inline_ops, "inline");
-PROACT_MECH_UNIMPLEMENTED_(mech_poll_ops, "poll");
-PROACT_MECH_UNIMPLEMENTED_(mech_trigger_ops, "trigger");
-PROACT_MECH_UNIMPLEMENTED_(mech_dma_ops, "dma");
-/* auto is resolved to a real mechanism before the registry is used. */
-PROACT_MECH_UNIMPLEMENTED_(mech_auto_ops, "auto");
+/* auto is resolved to a real mechanism before the registry is used
+ * (loop.c); its entry only names it. */
+static const proact__mech_ops_t mech_auto_ops = {
+    .name = "auto",
+    .setup = proact__mech_stub_setup,
+    .arm = proact__mech_stub_arm,
+    .progress = proact__mech_stub_progress,
+    .drain = proact__mech_stub_drain,
+    .cleanup = proact__mech_stub_cleanup,
+};
 
 const proact__mech_ops_t *const proact__mechs[PROACT_MECH_COUNT_] = {
     [PROACT_MECH_MEMCPY] = &proact__mech_memcpy_ops,
-    [PROACT_MECH_INLINE] = &mech_inline_ops,
-    [PROACT_MECH_POLL] = &mech_poll_ops,
-    [PROACT_MECH_TRIGGER] = &mech_trigger_ops,
-    [PROACT_MECH_DMA] = &mech_dma_ops,
+    [PROACT_MECH_INLINE] = &proact__mech_inline_ops,
+    [PROACT_MECH_POLL] = &proact__mech_poll_ops,
+    [PROACT_MECH_TRIGGER] = &proact__mech_trigger_ops,
+    [PROACT_MECH_DMA] = &proact__mech_dma_ops,
     [PROACT_MECH_AUTO] = &mech_auto_ops,
 };
 

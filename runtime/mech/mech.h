@@ -37,5 +37,9 @@ proact_status_t proact__mech_stub_drain(proact__loop_t *loop);
 proact_status_t proact__mech_stub_cleanup(proact__loop_t *loop);
 
 extern const proact__mech_ops_t proact__mech_memcpy_ops; /* mech_memcpy.c */
+extern const proact__mech_ops_t proact__mech_poll_ops;   /* mech_push.c */
+extern const proact__mech_ops_t proact__mech_trigger_ops;
+extern const proact__mech_ops_t proact__mech_dma_ops;
+extern const proact__mech_ops_t proact__mech_inline_ops;
 
 #endif

@@ -31,14 +31,6 @@ void f(int n, double *a, double *b) {
   for (int i = 0; i < n; i++) a[i] = 0;
 #pragma proact region(a[0:n]) mech(fast) // expected-error {{unknown transfer mechanism 'fast'}}
   for (int i = 0; i < n; i++) a[i] = 0;
-#pragma proact region(a[0:n]) mech(poll) // expected-error {{transfer mechanism 'poll' is not implemented yet}}
-  for (int i = 0; i < n; i++) a[i] = 0;
-#pragma proact region(a[0:n]) mech(trigger) // expected-error {{transfer mechanism 'trigger' is not implemented yet}}
-  for (int i = 0; i < n; i++) a[i] = 0;
-#pragma proact region(a[0:n]) mech(inline) // expected-error {{transfer mechanism 'inline' is not implemented yet}}
-  for (int i = 0; i < n; i++) a[i] = 0;
-#pragma proact region(a[0:n]) mech(dma) // expected-error {{transfer mechanism 'dma' is not implemented yet}}
-  for (int i = 0; i < n; i++) a[i] = 0;
 #pragma proact region(a[0:n]) chunk(100) // expected-error {{invalid chunk size '100'}}
   for (int i = 0; i < n; i++) a[i] = 0;
 #pragma proact region(a[0:n]) chunk(2G) // expected-error {{invalid chunk size '2G'}}

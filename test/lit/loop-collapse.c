@@ -11,9 +11,12 @@ void nests(long n, float *u, float *v) {
     for (long j = 1; j < n - 1; j++)
       v[i * n + j] = u[i * n + j];
 // CHECK-LABEL: __proact_desc.line = 9;
-// CHECK: map(alloc: u[__proact_plo0:__proact_plen0], v[__proact_plo1:__proact_plen1]) collapse(2)
+// The runtime sizes blocks by points: the inner loop's trip count.
+// CHECK: __proact_desc.inner_trip = 1LL * proact__trip_count((long long)( 1),(long long)( n - 1),
+// CHECK: map(alloc: u[__proact_plo0:__proact_plen0], v[__proact_plo1:__proact_plen1]) is_device_ptr(__proact_rd)
+// CHECK: #pragma omp for schedule(static, 1) nowait collapse(2)
 // The outer loop runs over the user's own variable (its step is +1).
-// CHECK: for (long i=(long)(__proact_first + __proact_klo); i<=(long)(__proact_first + __proact_khi - 1); ++ i)
+// CHECK: for (long i=(long)(__proact_first + __proact_blo); i<=(long)(__proact_first + __proact_bhi - 1); ++ i)
 // CHECK: for (long j = 1; j < n - 1; j++)
 // CHECK: v[i * n + j] = u[i * n + j];
 
@@ -22,7 +25,7 @@ void nests(long n, float *u, float *v) {
     for (long j = 1; j < n - 1; j += 2)
       v[i * n + j] = u[i * n + j];
   }
-// CHECK-LABEL: __proact_desc.line = 20;
+// CHECK-LABEL: __proact_desc.line = 23;
 // CHECK: collapse(2)
 
 // A statement besides the inner loop: not collapsed.
@@ -32,7 +35,7 @@ void nests(long n, float *u, float *v) {
     for (long j = 1; j < n - 1; j++)
       v[i * n + j] = u[i * n + j];
   }
-// CHECK-LABEL: __proact_desc.line = 29;
+// CHECK-LABEL: __proact_desc.line = 32;
 // CHECK-NOT: collapse(2)
 // CHECK: proact__loop_end
 
@@ -43,7 +46,7 @@ void nests(long n, float *u, float *v) {
   for (long i = 1; i < n - 1; i++)
     for (j = 1; j < n - 1; j++)
       v[i * n + j] = u[i * n + j];
-// CHECK-LABEL: __proact_desc.line = 42;
+// CHECK-LABEL: __proact_desc.line = 45;
 // CHECK-NOT: collapse(2)
 // CHECK: proact__loop_end
 }
@@ -56,7 +59,7 @@ void nest3(long n, float *u, float *v) {
     for (long j = 1; j < n - 1; j++)
       for (long k = 1; k < n - 1; k++)
         v[(i * n + j) * n + k] = u[(i * n + j) * n + k];
-// CHECK-LABEL: __proact_desc.line = 54;
+// CHECK-LABEL: __proact_desc.line = 57;
 // CHECK: collapse(3)
 
 // The third loop depends on j: only the rectangular part collapses.
@@ -65,7 +68,7 @@ void nest3(long n, float *u, float *v) {
     for (long j = 1; j < n - 1; j++)
       for (long k = j; k < n - 1; k++)
         v[(i * n + j) * n + k] = u[(i * n + j) * n + k];
-// CHECK-LABEL: __proact_desc.line = 63;
+// CHECK-LABEL: __proact_desc.line = 66;
 // CHECK: collapse(2)
 // CHECK: proact__loop_end
 
@@ -77,7 +80,7 @@ void nest3(long n, float *u, float *v) {
         v[(i * n + j) * n + 1] = u[(i * n + j) * n + k];
         k += 1;
       }
-// CHECK-LABEL: __proact_desc.line = 73;
+// CHECK-LABEL: __proact_desc.line = 76;
 // CHECK: collapse(2)
 // CHECK: proact__loop_end
 }

@@ -11,14 +11,15 @@ void forms(int n, float *a) {
 // CHECK-LABEL: __proact_desc.line = 8;
 // CHECK: .step =(long long)(-1);
 // CHECK: __proact_desc.step, 3,
-// CHECK: device(__proact_dev) map(alloc: a[__proact_plo0:__proact_plen0]) private(i)
+// CHECK: device(__proact_dev) map(alloc: a[__proact_plo0:__proact_plen0]) is_device_ptr(__proact_rd)
+// CHECK: #pragma omp parallel num_threads(__proact_nth) private(i)
 // CHECK: i= (__typeof__(i))(__proact_first + __proact_k * __proact_step);
 // CHECK: proact__loop_end(__proact_loop);i= (__typeof__(i))(__proact_first + __proact_desc.trip * __proact_step);
 
 #pragma proact region(a[0:n])
   for (long j = 0; j <= n - 2; j += 2)
     a[j] = 2.0f;
-// CHECK-LABEL: __proact_desc.line = 18;
+// CHECK-LABEL: __proact_desc.line = 19;
 // CHECK: .step =(long long)(( 2));
 // CHECK: __proact_desc.step, 1,
 // CHECK: long j= (long)(__proact_first
@@ -28,14 +29,14 @@ void forms(int n, float *a) {
     a[k - 1] = 3.0f;
 // Sites are filled before the descriptor, so this one precedes its label.
 // CHECK: .off_min =(long long)((0 -( 1)));
-// CHECK-LABEL: __proact_desc.line = 26;
+// CHECK-LABEL: __proact_desc.line = 27;
 // CHECK: .step =(long long)(-( 1));
 // CHECK: __proact_desc.step, 2,
 
 #pragma proact region(a[0:n])
   for (int m = 0; n > m; m = m + 1)
     a[m] = 4.0f;
-// CHECK-LABEL: __proact_desc.line = 35;
+// CHECK-LABEL: __proact_desc.line = 36;
 // CHECK: .step =(long long)(( 1));
 // CHECK: __proact_desc.step, 0,
 }

@@ -25,8 +25,10 @@
     "writes of 'a' by devices 0 and 1 overlap at a[0]")                       \
   X(loop_outside_region_is_fatal, 20000,                                      \
     "t.c:7:3: loop writes a[1..16] outside region(a[0:16])")                  \
-  X(loop_unimplemented_mech_is_fatal, 20000,                                  \
-    "mechanism 'poll' is not implemented")                                    \
+  X(loop_invalid_mech_env_is_fatal, 20000,                                    \
+    "invalid PROACT_MECH='bogus': 'bogus' is not a mechanism")                \
+  X(loop_invalid_chunk_env_is_fatal, 20000,                                   \
+    "invalid PROACT_CHUNK='12': 12 is outside [256, 1073741824]")             \
   X(loop_non_participating_device_is_fatal, 20000,                            \
     "device 3 in devices(...) is not a participating device")                 \
   X(data_partial_overlap_is_fatal, 20000, "partially overlaps")               \

@@ -63,10 +63,17 @@ TEST_IMPL(loop_outside_region_is_fatal) {
   proact__loop_begin(&d);
 }
 
-TEST_IMPL(loop_unimplemented_mech_is_fatal) {
+TEST_IMPL(loop_invalid_mech_env_is_fatal) {
   proact__access_t site = {0, 0, 0, 1, 0, 0, 7, 3};
   proact__loop_desc_t d = loop_desc(&site);
-  d.mech = PROACT_MECH_POLL;
+  setenv("PROACT_MECH", "bogus", 1);
+  proact__loop_begin(&d);
+}
+
+TEST_IMPL(loop_invalid_chunk_env_is_fatal) {
+  proact__access_t site = {0, 0, 0, 1, 0, 0, 7, 3};
+  proact__loop_desc_t d = loop_desc(&site);
+  setenv("PROACT_CHUNK", "12", 1);
   proact__loop_begin(&d);
 }
 

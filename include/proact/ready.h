@@ -1,0 +1,237 @@
+/* Per-chunk readiness (docs/mechanisms.md), shared by three compilers: the
+ * runtime (host C), the generated kernels (OpenMP device code, through
+ * proact/lowering.h) and the CUDA poll agent (nvcc). Plain C structs and
+ * static inline functions only.
+ *
+ * A kernel part runs its iterations in blocks of `block` consecutive
+ * iterations, block b taken by team b mod teams. A written array is cut into
+ * chunks of chunk_bytes, numbered from the start of its region entry. Each
+ * chunk of a part has a counter that starts at the number of (block, store
+ * site) pairs whose write hull touches the chunk; the team that finishes a
+ * block decrements, with release ordering, the counters of the chunks its
+ * stores touched. A counter at zero: the chunk holds its final values and
+ * may be pushed to the devices that read it (its pieces). */
+#ifndef PROACT_READY_H
+#define PROACT_READY_H
+
+/* What happens when a chunk's counter reaches zero. */
+enum {
+  PROACT__READY_POLL = 0,    /* nothing: an agent polls the counters */
+  PROACT__READY_TRIGGER = 1, /* the team that made it ready pushes it */
+  PROACT__READY_DMA = 2,     /* the team appends it to the host's queue */
+  PROACT__READY_INLINE = 3   /* no counters: stores are forwarded as made */
+};
+
+/* A store site: element index coef * i + off, off in [off_min, off_max]. */
+typedef struct proact__ready_site {
+  int array; /* index into proact__ready_t.arrays */
+  long long coef;
+  long long off_min;
+  long long off_max;
+} proact__ready_site_t;
+
+/* A written array of the part. Byte offsets are from the region entry's
+ * host start; base_off is the offset of the array's element 0. */
+typedef struct proact__ready_array {
+  long long base_off;
+  long long elem_size;
+  long long chunk_first; /* first chunk with a counter */
+  long long nchunks;     /* counters of this array */
+  long long counter0;    /* index of chunk_first's counter */
+  char *local;           /* this device's address of byte offset 0 */
+  int fwd0;              /* inline: forwards [fwd0, fwd0 + nfwd) */
+  int nfwd;
+} proact__ready_array_t;
+
+/* Bytes [src, src + bytes) of this device copied to dst on a peer. */
+typedef struct proact__ready_piece {
+  char *dst;
+  const char *src;
+  long long bytes;
+  long long dst_dev; /* OpenMP device of dst (the dma agent's copies) */
+} proact__ready_piece_t;
+
+/* Inline: a store at byte offset o in [lo, hi) is also written to
+ * dst_base + o (the peer's address of byte offset 0). */
+typedef struct proact__ready_fwd {
+  long long lo;
+  long long hi;
+  char *dst_base;
+} proact__ready_fwd_t;
+
+/* One part's readiness state, one device allocation (pointers are device
+ * addresses into it, or into the dma queue). */
+typedef struct proact__ready {
+  int mode;  /* PROACT__READY_* */
+  int nsites;
+  int narrays;
+  int nfwds;
+  long long first; /* i = first + k * step */
+  long long step;
+  long long klo;   /* block b covers k in [klo + b * block, ... + block) */
+  long long khi;
+  long long block;
+  long long chunk_bytes;
+  long long ncounters;
+  proact__ready_site_t *sites;
+  proact__ready_array_t *arrays;
+  proact__ready_fwd_t *fwds;
+  int *counters;           /* ncounters */
+  int *owner;              /* trigger: block + 1 that readied each chunk */
+  long long *piece_first;  /* ncounters + 1: pieces of counter c */
+  proact__ready_piece_t *pieces;
+  unsigned long long *q_tail;     /* dma: next free slot (device memory) */
+  volatile long long *q_slots;    /* dma: counter + 1 per slot (host) */
+} proact__ready_t;
+
+/* Counters [*c0, *c1) that block b's store site s touches (empty when the
+ * block is empty or outside the counters). The runtime initialises the
+ * counters with the same function. */
+static inline void proact__ready_block_chunks(const proact__ready_t *rd,
+                                              long long b, int s,
+                                              long long *c0, long long *c1) {
+  const proact__ready_site_t *site = &rd->sites[s];
+  const proact__ready_array_t *arr = &rd->arrays[site->array];
+  long long klo = rd->klo + b * rd->block;
+  long long khi = klo + rd->block < rd->khi ? klo + rd->block : rd->khi;
+  long long i0, i1, a, z, lo, hi;
+  *c0 = *c1 = 0;
+  if (klo >= khi)
+    return;
+  i0 = rd->first + klo * rd->step;
+  i1 = rd->first + (khi - 1) * rd->step;
+  a = site->coef * i0;
+  z = site->coef * i1;
+  lo = (a < z ? a : z) + site->off_min;
+  hi = (a < z ? z : a) + site->off_max;
+  lo = (arr->base_off + lo * arr->elem_size) / rd->chunk_bytes;
+  hi = (arr->base_off + (hi + 1) * arr->elem_size - 1) / rd->chunk_bytes;
+  lo -= arr->chunk_first;
+  hi -= arr->chunk_first;
+  if (lo < 0)
+    lo = 0;
+  if (hi >= arr->nchunks)
+    hi = arr->nchunks - 1;
+  if (lo > hi)
+    return;
+  *c0 = arr->counter0 + lo;
+  *c1 = arr->counter0 + hi + 1;
+}
+
+#ifdef _OPENMP
+#include <omp.h>
+
+/* Fences by hand: clang 16's NVPTX backend cannot select `fence`, acquire
+ * loads or acq_rel read-modify-writes (relaxed atomics work). */
+#ifdef __NVPTX__
+#define PROACT__FENCE_GPU() __asm__ volatile("fence.acq_rel.gpu;" ::: "memory")
+#define PROACT__FENCE_SYS() __asm__ volatile("fence.sc.sys;" ::: "memory")
+#else
+#define PROACT__FENCE_GPU() __atomic_thread_fence(__ATOMIC_SEQ_CST)
+#define PROACT__FENCE_SYS() __atomic_thread_fence(__ATOMIC_SEQ_CST)
+#endif
+
+#pragma omp begin declare target
+
+/* Copies bytes with the calling team's threads, 16 bytes at a time when
+ * both ends allow it. */
+static inline void proact__team_copy(char *dst, const char *src,
+                                     long long bytes, int tid, int nth) {
+  long long i = 0;
+  if ((((unsigned long long)dst | (unsigned long long)src) & 15) == 0) {
+    typedef unsigned int v4u __attribute__((ext_vector_type(4)));
+    long long n = bytes / 16;
+    for (long long j = tid; j < n; j += nth)
+      ((v4u *)dst)[j] = ((const v4u *)src)[j];
+    i = n * 16;
+  }
+  for (long long j = i + tid; j < bytes; j += nth)
+    dst[j] = src[j];
+}
+
+/* Called by every thread of the team after block b's iterations (the
+ * generated kernel's instrumentation). */
+static inline void proact__ready_block_done(const proact__ready_t *rd,
+                                            long long b) {
+  const int tid = omp_get_thread_num(), nth = omp_get_num_threads();
+  if (rd->mode == PROACT__READY_INLINE)
+    return; /* the stores were forwarded as they were made */
+  /* Every thread's stores are visible device-wide (system-wide for dma,
+   * whose copy engines read them) before the team's decrement. */
+  if (rd->mode == PROACT__READY_DMA)
+    PROACT__FENCE_SYS();
+  else
+    PROACT__FENCE_GPU();
+#pragma omp barrier
+  if (tid == 0) {
+    for (int s = 0; s < rd->nsites; s++) {
+      long long c0, c1;
+      proact__ready_block_chunks(rd, b, s, &c0, &c1);
+      for (long long c = c0; c < c1; c++) {
+        if (__atomic_fetch_add(&rd->counters[c], -1, __ATOMIC_RELAXED) != 1)
+          continue;
+        PROACT__FENCE_GPU(); /* acquire: the other teams' stores */
+        if (rd->piece_first[c] == rd->piece_first[c + 1])
+          continue; /* nobody reads it */
+        if (rd->mode == PROACT__READY_TRIGGER) {
+          rd->owner[c] = (int)b + 1;
+        } else if (rd->mode == PROACT__READY_DMA) {
+          unsigned long long slot =
+              __atomic_fetch_add(rd->q_tail, 1ull, __ATOMIC_RELAXED);
+          PROACT__FENCE_SYS();
+          rd->q_slots[slot] = c + 1;
+        }
+      }
+    }
+  }
+  if (rd->mode != PROACT__READY_TRIGGER)
+    return;
+  /* The chunks this block readied, pushed by this team. */
+#pragma omp barrier
+  PROACT__FENCE_GPU();
+  for (int s = 0; s < rd->nsites; s++) {
+    long long c0, c1;
+    proact__ready_block_chunks(rd, b, s, &c0, &c1);
+    for (long long c = c0; c < c1; c++) {
+      if (rd->owner[c] != (int)b + 1)
+        continue;
+      for (long long p = rd->piece_first[c]; p < rd->piece_first[c + 1]; p++)
+        proact__team_copy(rd->pieces[p].dst, rd->pieces[p].src,
+                          rd->pieces[p].bytes, tid, nth);
+    }
+  }
+  /* owner[] of a chunk two sites share is written once; no reuse. */
+}
+
+/* Inline: the store just made at addr (size bytes) of region array `array`
+ * (an index into rd->arrays, or -1 when the array is not written by the
+ * part's plan) also goes to every peer that reads that byte range. */
+static inline void proact__ready_forward(const proact__ready_t *rd,
+                                         int array, const void *addr,
+                                         unsigned long size) {
+  const proact__ready_array_t *arr;
+  long long off;
+  if (rd == 0 || array < 0 || array >= rd->narrays)
+    return;
+  arr = &rd->arrays[array];
+  off = (const char *)addr - arr->local;
+  for (int f = arr->fwd0; f < arr->fwd0 + arr->nfwd; f++) {
+    const proact__ready_fwd_t *fw = &rd->fwds[f];
+    char *dst;
+    if (off < fw->lo || off + (long long)size > fw->hi)
+      continue;
+    dst = fw->dst_base + off;
+    if (size == 8)
+      *(unsigned long long *)dst = *(const unsigned long long *)addr;
+    else if (size == 4)
+      *(unsigned int *)dst = *(const unsigned int *)addr;
+    else
+      for (unsigned long j = 0; j < size; j++)
+        dst[j] = ((const char *)addr)[j];
+  }
+}
+
+#pragma omp end declare target
+#endif /* _OPENMP */
+
+#endif /* PROACT_READY_H */

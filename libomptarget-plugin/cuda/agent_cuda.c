@@ -1,0 +1,95 @@
+/* Launching the poll agent kernel (poll_agent.cu) on a GPU: the image
+ * nvcc built is embedded in libproact (poll_agent_image.c, generated at
+ * build time) and loaded into each device's primary context on first use;
+ * the agent runs on its own stream, so it runs beside the loop's OpenMP
+ * kernel, and reports into pinned host memory. */
+#include <stdint.h>
+#include <string.h>
+
+#include "../../runtime/base/log.h"
+#include "../dev_ops.h"
+#include "cuda_drv.h"
+
+#ifdef PROACT_HAVE_CUDA_AGENT
+extern const unsigned char proact__poll_agent_image[];
+
+typedef struct cuda_agent {
+  CUmodule module;
+  CUfunction func;
+  CUstream stream;
+  proact__agent_result_t *result; /* pinned, mapped */
+  int running;
+} cuda_agent_t;
+
+static cuda_agent_t cuda_agents[PROACT__DEV_MAX];
+
+static proact_status_t cuda_agent_load(int dev, cuda_agent_t *a) {
+  if (a->func != NULL)
+    return PROACT_OK;
+  PROACT_CUDADRV_FUNC(cuModuleLoadData, (&a->module,
+                                         proact__poll_agent_image));
+  PROACT_CUDADRV_FUNC(cuModuleGetFunction,
+                      (&a->func, a->module, "proact_poll_agent"));
+  PROACT_CUDADRV_FUNC(cuStreamCreate, (&a->stream, CU_STREAM_NON_BLOCKING));
+  PROACT_CUDADRV_FUNC(cuMemHostAlloc,
+                      ((void **)&a->result, sizeof(*a->result),
+                       CU_MEMHOSTALLOC_PORTABLE | CU_MEMHOSTALLOC_DEVICEMAP));
+  proact__info(PROACT__SUBSYS_AGENT, "poll agent loaded on device %d", dev);
+  return PROACT_OK;
+}
+
+proact_status_t proact__cuda_agent_start(int dev, const proact__ready_t *rd,
+                                         const proact__ready_t *host_view,
+                                         int threads, uint64_t timeout_ns) {
+  cuda_agent_t *a = &cuda_agents[dev];
+  unsigned block = threads < 256 ? (unsigned)threads : 256u;
+  unsigned grid = (unsigned)((threads + 255) / 256);
+  unsigned long long timeout = timeout_ns;
+  CUdeviceptr result_dev = 0;
+  void *params[3];
+
+  if (a->running)
+    return PROACT_ERR_INVALID_PARAM;
+  PROACT_CUDADRV_FUNC(cuCtxSetCurrent, (proact__cuda_ctx[dev]));
+  {
+    proact_status_t st = cuda_agent_load(dev, a);
+    if (st != PROACT_OK)
+      return st;
+  }
+  /* The pieces' peers must be reachable by this device's stores. */
+  for (long long p = 0; p < host_view->piece_first[host_view->ncounters];
+       p++) {
+    unsigned memtype = 0;
+    int peer = -1;
+    if (proact__cu.cuPointerGetAttribute(
+            &peer, CU_POINTER_ATTRIBUTE_DEVICE_ORDINAL,
+            (CUdeviceptr)(uintptr_t)host_view->pieces[p].dst) ==
+            CUDA_SUCCESS &&
+        peer != dev && peer >= 0)
+      proact__cuda_peer_enable(dev, peer);
+    (void)memtype;
+  }
+  PROACT_CUDADRV_FUNC(cuCtxSetCurrent, (proact__cuda_ctx[dev]));
+  memset(a->result, 0, sizeof(*a->result));
+  PROACT_CUDADRV_FUNC(cuMemHostGetDevicePointer, (&result_dev, a->result, 0));
+  params[0] = &rd;
+  params[1] = &timeout;
+  params[2] = &result_dev;
+  PROACT_CUDADRV_FUNC(cuLaunchKernel, (a->func, grid, 1, 1, block, 1, 1, 0,
+                                       a->stream, params, NULL));
+  a->running = 1;
+  return PROACT_OK;
+}
+
+proact_status_t proact__cuda_agent_wait(int dev,
+                                        proact__agent_result_t *result) {
+  cuda_agent_t *a = &cuda_agents[dev];
+  if (!a->running)
+    return PROACT_ERR_INVALID_PARAM;
+  a->running = 0;
+  PROACT_CUDADRV_FUNC(cuCtxSetCurrent, (proact__cuda_ctx[dev]));
+  PROACT_CUDADRV_FUNC(cuStreamSynchronize, (a->stream));
+  *result = *a->result;
+  return PROACT_OK;
+}
+#endif

@@ -1,0 +1,70 @@
+// The poll agent (mech(poll)): a persistent kernel launched on its own
+// stream next to the loop's OpenMP kernel on the same GPU. Block j of the
+// grid owns chunks j, j + grid, ...; its thread 0 polls the chunk's
+// counter until the loop's teams brought it to zero, then the whole block
+// pushes the chunk's pieces to the peers with 16-byte stores. It ends when
+// every chunk with pieces is delivered, or when none became ready for
+// timeout_ns (globaltimer), reporting the stalled chunk instead of hanging.
+#include "proact/ready.h"
+
+struct agent_result { // proact__agent_result_t
+  long long stalled;
+  long long remaining;
+  unsigned long long busy_ns;
+};
+
+static __device__ unsigned long long now_ns() {
+  unsigned long long t;
+  asm volatile("mov.u64 %0, %%globaltimer;" : "=l"(t));
+  return t;
+}
+
+static __device__ void block_copy(char *dst, const char *src, long long n) {
+  long long i = 0;
+  if (((reinterpret_cast<unsigned long long>(dst) |
+        reinterpret_cast<unsigned long long>(src)) & 15) == 0) {
+    long long n16 = n / 16;
+    for (long long j = threadIdx.x; j < n16; j += blockDim.x)
+      reinterpret_cast<uint4 *>(dst)[j] =
+          reinterpret_cast<const uint4 *>(src)[j];
+    i = n16 * 16;
+  }
+  for (long long j = i + threadIdx.x; j < n; j += blockDim.x)
+    dst[j] = src[j];
+}
+
+extern "C" __global__ void proact_poll_agent(const proact__ready_t *rd,
+                                             unsigned long long timeout_ns,
+                                             agent_result *result) {
+  __shared__ int stalled;
+  unsigned long long last = now_ns(), busy = 0;
+  for (long long c = blockIdx.x; c < rd->ncounters; c += gridDim.x) {
+    if (rd->piece_first[c] == rd->piece_first[c + 1])
+      continue;
+    if (threadIdx.x == 0) {
+      int left;
+      stalled = 0;
+      while ((left = *(volatile int *)&rd->counters[c]) != 0) {
+        if (now_ns() - last > timeout_ns) {
+          result->stalled = c + 1;
+          result->remaining = left;
+          stalled = 1;
+          break;
+        }
+        __nanosleep(256);
+      }
+      __threadfence(); // acquire: the teams' stores before their decrement
+    }
+    __syncthreads();
+    if (stalled)
+      return;
+    unsigned long long t0 = now_ns();
+    for (long long p = rd->piece_first[c]; p < rd->piece_first[c + 1]; p++)
+      block_copy(rd->pieces[p].dst, rd->pieces[p].src, rd->pieces[p].bytes);
+    __syncthreads();
+    last = now_ns();
+    busy += last - t0;
+  }
+  if (threadIdx.x == 0)
+    atomicMax(&result->busy_ns, busy);
+}

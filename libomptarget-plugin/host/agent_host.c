@@ -1,0 +1,87 @@
+/* The poll agent of a host-offload device: a thread that does what the GPU
+ * agent kernel does (cuda/poll_agent.cu): waits for each chunk's counter to
+ * reach zero (acquire) and copies its pieces, chunk after chunk, until all
+ * chunks with pieces are delivered or the watchdog fires. Device memory is
+ * this process's memory, so the state is read in place. */
+#include <pthread.h>
+#include <sched.h>
+#include <string.h>
+#include <time.h>
+
+#include "../../runtime/base/log.h"
+#include "../dev_ops.h"
+
+typedef struct host_agent {
+  pthread_t thread;
+  int running;
+  const proact__ready_t *rd;
+  uint64_t timeout_ns;
+  proact__agent_result_t result;
+} host_agent_t;
+
+static host_agent_t host_agents[PROACT__DEV_MAX];
+
+static uint64_t agent_now(void) {
+  struct timespec ts;
+  clock_gettime(CLOCK_MONOTONIC, &ts);
+  return (uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec;
+}
+
+static void *host_agent_main(void *arg) {
+  host_agent_t *a = arg;
+  const proact__ready_t *rd = a->rd;
+  uint64_t last = agent_now();
+
+  for (long long c = 0; c < rd->ncounters; c++) {
+    int left;
+    uint64_t t0;
+    if (rd->piece_first[c] == rd->piece_first[c + 1])
+      continue;
+    while ((left = __atomic_load_n(&rd->counters[c], __ATOMIC_ACQUIRE)) !=
+           0) {
+      if (agent_now() - last > a->timeout_ns) {
+        a->result.stalled = c + 1;
+        a->result.remaining = left;
+        return NULL;
+      }
+      sched_yield();
+    }
+    t0 = agent_now();
+    for (long long p = rd->piece_first[c]; p < rd->piece_first[c + 1]; p++)
+      memcpy(rd->pieces[p].dst, rd->pieces[p].src,
+             (size_t)rd->pieces[p].bytes);
+    last = agent_now();
+    a->result.busy_ns += last - t0;
+  }
+  return NULL;
+}
+
+proact_status_t proact__host_agent_start(int dev, const proact__ready_t *rd,
+                                         const proact__ready_t *host_view,
+                                         int threads, uint64_t timeout_ns) {
+  host_agent_t *a = &host_agents[dev];
+  (void)host_view; /* rd is readable here */
+  (void)threads;   /* one thread: the host's cores run the kernels */
+  if (a->running)
+    return PROACT_ERR_INVALID_PARAM;
+  memset(&a->result, 0, sizeof(a->result));
+  a->rd = rd;
+  a->timeout_ns = timeout_ns;
+  if (pthread_create(&a->thread, NULL, host_agent_main, a) != 0) {
+    proact__error("cannot start the poll agent thread of device %d", dev);
+    return PROACT_ERR_DEVICE;
+  }
+  a->running = 1;
+  return PROACT_OK;
+}
+
+proact_status_t proact__host_agent_wait(int dev,
+                                        proact__agent_result_t *result) {
+  host_agent_t *a = &host_agents[dev];
+  if (!a->running)
+    return PROACT_ERR_INVALID_PARAM;
+  pthread_join(a->thread, NULL);
+  a->running = 0;
+  *result = a->result;
+  return PROACT_OK;
+}

@@ -1,0 +1,109 @@
+/* Push planning and bookkeeping (push.h). */
+#include <stdlib.h>
+
+#include "../base/error.h"
+#include "../base/log.h"
+#include "presence.h"
+#include "push.h"
+#include "validity.h"
+
+typedef struct push_walk {
+  proact__loop_t *loop;
+  const proact__loop_xfer_t *xfer;
+} push_walk_t;
+
+static void push_append(proact__loop_t *loop, const proact__push_t *push) {
+  if (loop->npushes == loop->cap_pushes) {
+    int cap = loop->cap_pushes > 0 ? 2 * loop->cap_pushes : 16;
+    proact__push_t *p = realloc(loop->pushes, (size_t)cap * sizeof(*p));
+    if (p == NULL)
+      proact__fatal(loop->file, loop->line, loop->col, "out of host memory");
+    loop->pushes = p;
+    loop->cap_pushes = cap;
+  }
+  loop->pushes[loop->npushes++] = *push;
+}
+
+/* Whether dev's copy of entry covers offsets [lo, hi). */
+static int push_covered(const proact__present_t *entry, int dev, uint64_t lo,
+                        uint64_t hi) {
+  int i = proact__present_dev_index(entry, dev);
+  return i >= 0 && entry->ptrs[i] != NULL && entry->wlo[i] <= lo &&
+         hi <= entry->whi[i];
+}
+
+static proact_status_t push_piece(void *arg, uint64_t lo, uint64_t hi,
+                                  proact__devmask_t readers) {
+  push_walk_t *w = arg;
+  const proact__loop_xfer_t *x = w->xfer;
+  int src = w->loop->devs[x->part];
+
+  readers &= ~(PROACT__DEVMASK(src) | PROACT__DEVMASK_HOST);
+  while (readers != 0) {
+    int dst = proact__devmask_first(readers);
+    readers &= readers - 1;
+    if (!push_covered(x->entry, dst, lo, hi))
+      continue;
+    push_append(w->loop, &(proact__push_t){x->entry, x->part, dst, lo, hi});
+  }
+  return PROACT_OK;
+}
+
+void proact__push_plan(proact__loop_t *loop) {
+  push_walk_t w = {loop, NULL};
+  for (int i = 0; i < loop->nxfers; i++) {
+    const proact__loop_xfer_t *x = &loop->xfers[i];
+    if (!proact__present_tracked(x->entry) || x->entry->implicit)
+      continue;
+    w.xfer = x;
+    proact__validity_walk(x->entry->readers,
+                          (uint64_t)(x->host_lo - x->entry->host_lo),
+                          (uint64_t)(x->host_hi - x->entry->host_lo),
+                          push_piece, &w);
+  }
+  for (int i = 0; i < loop->npushes; i++)
+    proact__info(PROACT__SUBSYS_MECH,
+                 "%s:%d plan push %s bytes [%llu, %llu) device %d -> %d",
+                 loop->file, loop->line, loop->pushes[i].entry->name,
+                 (unsigned long long)loop->pushes[i].lo,
+                 (unsigned long long)loop->pushes[i].hi,
+                 loop->devs[loop->pushes[i].part], loop->pushes[i].dst);
+}
+
+void proact__push_note_read(proact__loop_t *loop, proact__present_t *entry,
+                            int dev, uint64_t lo, uint64_t hi) {
+  if (loop->nreadrecs == loop->cap_readrecs) {
+    int cap = loop->cap_readrecs > 0 ? 2 * loop->cap_readrecs : 16;
+    proact__read_rec_t *r = realloc(loop->readrecs, (size_t)cap * sizeof(*r));
+    if (r == NULL)
+      proact__fatal(loop->file, loop->line, loop->col, "out of host memory");
+    loop->readrecs = r;
+    loop->cap_readrecs = cap;
+  }
+  loop->readrecs[loop->nreadrecs++] = (proact__read_rec_t){entry, dev, lo, hi};
+}
+
+void proact__push_commit(proact__loop_t *loop, int delivered) {
+  proact_status_t st = PROACT_OK;
+
+  for (int i = 0; delivered && i < loop->npushes && st == PROACT_OK; i++)
+    st = proact__validity_add(loop->pushes[i].entry->valid,
+                              loop->pushes[i].lo, loop->pushes[i].hi,
+                              PROACT__DEVMASK(loop->pushes[i].dst));
+  for (int i = 0; i < loop->nxfers && st == PROACT_OK; i++) {
+    const proact__loop_xfer_t *x = &loop->xfers[i];
+    if (x->entry->readers != NULL)
+      st = proact__validity_set(x->entry->readers,
+                                (uint64_t)(x->host_lo - x->entry->host_lo),
+                                (uint64_t)(x->host_hi - x->entry->host_lo),
+                                0);
+  }
+  for (int i = 0; i < loop->nreadrecs && st == PROACT_OK; i++) {
+    const proact__read_rec_t *r = &loop->readrecs[i];
+    if (r->entry->readers != NULL)
+      st = proact__validity_add(r->entry->readers, r->lo, r->hi,
+                                PROACT__DEVMASK(r->dev));
+  }
+  if (st != PROACT_OK)
+    proact__fatal(loop->file, loop->line, loop->col, "out of host memory");
+}

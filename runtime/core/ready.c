@@ -1,0 +1,336 @@
+/* Readiness state of a part (ready.h). */
+#include <limits.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "../../libomptarget-plugin/dev.h"
+#include "../base/check.h"
+#include "../base/error.h"
+#include "../base/log.h"
+#include "ready.h"
+
+/* Device scratch, one growing buffer per device (and one mapped host queue
+ * per device for dma). Parts of one loop run on distinct devices. */
+static void *scratch_ptr[PROACT__DEV_MAX];
+static size_t scratch_bytes[PROACT__DEV_MAX];
+static void *queue_host[PROACT__DEV_MAX], *queue_dev[PROACT__DEV_MAX];
+static size_t queue_bytes[PROACT__DEV_MAX];
+
+static proact_status_t scratch_get(int dev, size_t bytes, void **ptr_p) {
+  if (scratch_bytes[dev] < bytes) {
+    size_t want = bytes < 2 * scratch_bytes[dev] ? 2 * scratch_bytes[dev]
+                                                 : bytes;
+    if (scratch_ptr[dev] != NULL)
+      proact__dev_free(dev, scratch_ptr[dev], scratch_bytes[dev]);
+    scratch_ptr[dev] = NULL;
+    scratch_bytes[dev] = 0;
+    PROACT_CHECK(proact__dev_alloc(dev, want, &scratch_ptr[dev]));
+    scratch_bytes[dev] = want;
+  }
+  *ptr_p = scratch_ptr[dev];
+  return PROACT_OK;
+}
+
+static proact_status_t queue_get(int dev, size_t bytes, void **host_p,
+                                 void **dev_p) {
+  if (queue_bytes[dev] < bytes) {
+    if (queue_host[dev] != NULL)
+      proact__dev_host_free(dev, queue_host[dev]);
+    queue_host[dev] = queue_dev[dev] = NULL;
+    queue_bytes[dev] = 0;
+    PROACT_CHECK(proact__dev_host_alloc(dev, bytes, &queue_host[dev],
+                                        &queue_dev[dev]));
+    queue_bytes[dev] = bytes;
+  }
+  memset(queue_host[dev], 0, bytes);
+  *host_p = queue_host[dev];
+  *dev_p = queue_dev[dev];
+  return PROACT_OK;
+}
+
+/* Offsets of the pieces of the device allocation, in order. */
+typedef struct layout {
+  size_t sites, arrays, fwds, counters, owner, piece_first, pieces, q_tail,
+      total;
+} layout_t;
+
+static size_t align_up(size_t v) { return (v + 15) & ~(size_t)15; }
+
+static void layout_of(layout_t *l, int nsites, int narrays, int nfwds,
+                      long long ncounters, long long npieces) {
+  size_t o = align_up(sizeof(proact__ready_t));
+  l->sites = o;
+  o = align_up(o + (size_t)nsites * sizeof(proact__ready_site_t));
+  l->arrays = o;
+  o = align_up(o + (size_t)narrays * sizeof(proact__ready_array_t));
+  l->fwds = o;
+  o = align_up(o + (size_t)nfwds * sizeof(proact__ready_fwd_t));
+  l->counters = o;
+  o = align_up(o + (size_t)ncounters * sizeof(int));
+  l->owner = o;
+  o = align_up(o + (size_t)ncounters * sizeof(int));
+  l->piece_first = o;
+  o = align_up(o + (size_t)(ncounters + 1) * sizeof(long long));
+  l->pieces = o;
+  o = align_up(o + (size_t)npieces * sizeof(proact__ready_piece_t));
+  l->q_tail = o;
+  l->total = align_up(o + sizeof(unsigned long long));
+}
+
+/* The desc array whose entry a push belongs to: the first one. */
+static int array_of_entry(const proact__loop_t *loop,
+                          const proact__present_t *entry) {
+  for (int a = 0; a < loop->narrays; a++)
+    if (loop->entries[a] == entry)
+      return a;
+  return -1;
+}
+
+static int piece_cmp(const void *pa, const void *pb) {
+  const long long *a = pa, *b = pb;
+  return (a[0] > b[0]) - (a[0] < b[0]);
+}
+
+proact_status_t proact__ready_setup(proact__loop_t *loop, int part) {
+  const proact__loop_desc_t *desc = loop->desc;
+  proact__part_ready_t *pr = &loop->ready[part];
+  const int dev = loop->devs[part];
+  const long long cb = loop->chunk_bytes;
+  int narrays = loop->narrays, nsites = 0, nfwds = 0;
+  long long ncounters = 0, npieces = 0;
+  int *pushes_of = calloc((size_t)narrays + 1, sizeof(int));
+  proact__ready_t rd;
+  layout_t l;
+  char *img;
+  void *dev_base;
+  long long(*order)[2];
+
+  memset(pr, 0, sizeof(*pr));
+  if (pushes_of == NULL)
+    return PROACT_ERR_NO_MEMORY;
+  for (int i = 0; i < loop->npushes; i++) {
+    const proact__push_t *p = &loop->pushes[i];
+    int a = array_of_entry(loop, p->entry);
+    if (p->part != part || a < 0)
+      continue;
+    pushes_of[a]++;
+    nfwds++;
+    npieces += (long long)((p->hi - 1) / (uint64_t)cb - p->lo / (uint64_t)cb) +
+               1;
+  }
+  for (int s = 0; s < desc->nwrites; s++)
+    if (!desc->writes[s].empty && pushes_of[desc->writes[s].array] > 0)
+      nsites++;
+  if (nfwds == 0 || (nsites == 0 && loop->ready_mode != PROACT__READY_INLINE)) {
+    free(pushes_of);
+    return PROACT_OK; /* nothing to push: no instrumentation */
+  }
+
+  /* The header, sites and arrays first, in a host struct, to count the
+   * chunks with the same functions the kernel uses. */
+  memset(&rd, 0, sizeof(rd));
+  rd.mode = loop->ready_mode;
+  rd.first = desc->first;
+  rd.step = desc->step;
+  rd.klo = loop->lo[part];
+  rd.khi = loop->hi[part];
+  rd.block = loop->block[part];
+  rd.chunk_bytes = cb;
+  rd.nsites = nsites;
+  rd.narrays = narrays;
+  rd.nfwds = nfwds;
+  rd.sites = calloc((size_t)nsites + 1, sizeof(*rd.sites));
+  rd.arrays = calloc((size_t)narrays + 1, sizeof(*rd.arrays));
+  if (rd.sites == NULL || rd.arrays == NULL)
+    goto no_memory;
+  for (int s = 0, n = 0; s < desc->nwrites; s++) {
+    const proact__access_t *w = &desc->writes[s];
+    if (w->empty || pushes_of[w->array] == 0)
+      continue;
+    rd.sites[n++] = (proact__ready_site_t){w->array, w->coef, w->off_min,
+                                            w->off_max};
+  }
+  for (int a = 0; a < narrays; a++) {
+    proact__ready_array_t *arr = &rd.arrays[a];
+    const proact__present_t *e = loop->entries[a];
+    if (pushes_of[a] == 0)
+      continue;
+    arr->base_off = (long long)((char *)loop->arrays[a].base - e->host_lo);
+    arr->elem_size = (long long)loop->arrays[a].elem_size;
+    arr->local = (char *)proact__present_dev_addr(e, dev, e->host_lo);
+    if (arr->local == NULL) { /* a window not starting at offset 0 */
+      int i = proact__present_dev_index(e, dev);
+      arr->local = (char *)e->ptrs[i] - e->wlo[i];
+    }
+    /* The chunks the whole part touches: one block covering it. */
+    arr->chunk_first = 0;
+    arr->nchunks = LLONG_MAX / 4;
+    arr->counter0 = 0;
+  }
+  {
+    long long lo = LLONG_MAX, hi = LLONG_MIN, c0, c1;
+    proact__ready_t whole = rd;
+    whole.block = rd.khi - rd.klo;
+    for (int a = 0; a < narrays; a++) {
+      if (pushes_of[a] == 0)
+        continue;
+      lo = LLONG_MAX;
+      hi = LLONG_MIN;
+      for (int s = 0; s < nsites; s++) {
+        if (rd.sites[s].array != a)
+          continue;
+        proact__ready_block_chunks(&whole, 0, s, &c0, &c1);
+        if (c0 < c1) {
+          lo = c0 < lo ? c0 : lo;
+          hi = c1 > hi ? c1 : hi;
+        }
+      }
+      if (lo >= hi) {
+        lo = 0;
+        hi = 0;
+      }
+      rd.arrays[a].chunk_first = lo;
+      rd.arrays[a].nchunks = hi - lo;
+      rd.arrays[a].counter0 = ncounters;
+      ncounters += hi - lo;
+    }
+  }
+  rd.ncounters = ncounters;
+
+  layout_of(&l, nsites, narrays, nfwds, ncounters, npieces);
+  img = calloc(1, l.total);
+  order = calloc((size_t)npieces + 1, sizeof(*order));
+  if (img == NULL || order == NULL) {
+    free(img);
+    free(order);
+    goto no_memory;
+  }
+  pr->image = img;
+  pr->bytes = l.total;
+  {
+    proact__ready_site_t *sites = (void *)(img + l.sites);
+    proact__ready_array_t *arrays = (void *)(img + l.arrays);
+    proact__ready_fwd_t *fwds = (void *)(img + l.fwds);
+    int *counters = (void *)(img + l.counters);
+    long long *piece_first = (void *)(img + l.piece_first);
+    proact__ready_piece_t *pieces = (void *)(img + l.pieces);
+    proact__ready_piece_t *tmp =
+        calloc((size_t)npieces + 1, sizeof(*tmp));
+    long long np = 0;
+    int nf = 0;
+
+    if (tmp == NULL) {
+      free(order);
+      goto no_memory;
+    }
+    memcpy(sites, rd.sites, (size_t)nsites * sizeof(*sites));
+    memcpy(arrays, rd.arrays, (size_t)narrays * sizeof(*arrays));
+    /* Counters: one per (block, site) touching the chunk. */
+    rd.counters = counters;
+    for (long long b = 0; b < loop->nblocks[part]; b++)
+      for (int s = 0; s < nsites; s++) {
+        long long c0, c1;
+        proact__ready_block_chunks(&rd, b, s, &c0, &c1);
+        for (long long c = c0; c < c1; c++)
+          counters[c]++;
+      }
+    /* Pieces per chunk, and inline forwards per array. */
+    for (int a = 0; a < narrays; a++) {
+      arrays[a].fwd0 = nf;
+      for (int i = 0; i < loop->npushes; i++) {
+        const proact__push_t *p = &loop->pushes[i];
+        const proact__ready_array_t *arr = &arrays[a];
+        char *src0, *dst0;
+        if (p->part != part || array_of_entry(loop, p->entry) != a)
+          continue;
+        src0 = arr->local;
+        dst0 = (char *)proact__present_dev_addr(p->entry, p->dst,
+                                                p->entry->host_lo + p->lo) -
+               p->lo;
+        fwds[nf++] = (proact__ready_fwd_t){(long long)p->lo,
+                                           (long long)p->hi, dst0};
+        for (uint64_t c = p->lo / (uint64_t)cb; c * (uint64_t)cb < p->hi;
+             c++) {
+          uint64_t lo = c * (uint64_t)cb > p->lo ? c * (uint64_t)cb : p->lo;
+          uint64_t hi = (c + 1) * (uint64_t)cb < p->hi ? (c + 1) * (uint64_t)cb
+                                                       : p->hi;
+          long long idx = arr->counter0 + (long long)c - arr->chunk_first;
+          if (idx < arr->counter0 || idx >= arr->counter0 + arr->nchunks) {
+            free(tmp);
+            free(order);
+            proact__fatal(loop->file, loop->line, loop->col,
+                          "internal error: push of %s outside the part's "
+                          "chunks", p->entry->name);
+          }
+          tmp[np] = (proact__ready_piece_t){dst0 + lo, src0 + lo,
+                                            (long long)(hi - lo), p->dst};
+          order[np][0] = idx;
+          order[np][1] = np;
+          np++;
+          pr->push_bytes += (long long)(hi - lo);
+        }
+      }
+      arrays[a].nfwd = nf - arrays[a].fwd0;
+    }
+    qsort(order, (size_t)np, sizeof(*order), piece_cmp);
+    for (long long i = 0, c = 0; c <= ncounters; c++) {
+      piece_first[c] = i;
+      while (i < np && order[i][0] == c)
+        pieces[i] = tmp[order[i][1]], i++;
+    }
+    for (long long c = 0; c < ncounters; c++)
+      pr->nready += piece_first[c + 1] > piece_first[c];
+    free(tmp);
+  }
+  free(order);
+  free(rd.sites);
+  free(rd.arrays);
+  free(pushes_of);
+
+  /* The header with device addresses, then one upload. */
+  PROACT_CHECK(scratch_get(dev, l.total, &dev_base));
+  {
+    proact__ready_t *h = (proact__ready_t *)img;
+    char *d = dev_base;
+    *h = rd;
+    h->sites = (void *)(d + l.sites);
+    h->arrays = (void *)(d + l.arrays);
+    h->fwds = (void *)(d + l.fwds);
+    h->counters = (void *)(d + l.counters);
+    h->owner = (void *)(d + l.owner);
+    h->piece_first = (void *)(d + l.piece_first);
+    h->pieces = (void *)(d + l.pieces);
+    h->q_tail = (void *)(d + l.q_tail);
+    h->q_slots = NULL;
+    if (rd.mode == PROACT__READY_DMA) {
+      void *qh, *qd;
+      PROACT_CHECK(queue_get(dev, (size_t)(pr->nready + 1) * sizeof(long long),
+                             &qh, &qd));
+      pr->q_slots = qh;
+      h->q_slots = qd;
+    }
+    pr->host_view = *h;
+    pr->host_view.sites = (void *)(img + l.sites);
+    pr->host_view.arrays = (void *)(img + l.arrays);
+    pr->host_view.fwds = (void *)(img + l.fwds);
+    pr->host_view.counters = (void *)(img + l.counters);
+    pr->host_view.owner = (void *)(img + l.owner);
+    pr->host_view.piece_first = (void *)(img + l.piece_first);
+    pr->host_view.pieces = (void *)(img + l.pieces);
+  }
+  PROACT_CHECK(proact__dev_copy_to_dev(dev, dev_base, img, l.total));
+  PROACT_CHECK(proact__dev_sync_dev(dev));
+  pr->dev_rd = dev_base;
+  return PROACT_OK;
+
+no_memory:
+  free(rd.sites);
+  free(rd.arrays);
+  free(pushes_of);
+  return PROACT_ERR_NO_MEMORY;
+}
+
+void proact__ready_release(proact__loop_t *loop, int part) {
+  free(loop->ready[part].image);
+  memset(&loop->ready[part], 0, sizeof(loop->ready[part]));
+}
