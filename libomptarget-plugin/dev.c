@@ -237,3 +237,9 @@ int proact__dev_has_agent(void) {
 int proact__dev_has_host_queue(void) {
   return proact__dev_init() == PROACT_OK && dev_ops->host_alloc != NULL;
 }
+
+void proact__dev_peer_access(int src, int dst) {
+  if (src != dst && dev_check(src, NULL, 0) == PROACT_OK &&
+      dev_check(dst, NULL, 0) == PROACT_OK && dev_ops->peer_access != NULL)
+    dev_ops->peer_access(src, dst);
+}

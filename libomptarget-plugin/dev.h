@@ -70,6 +70,11 @@ proact_status_t proact__dev_agent_start(int dev, const proact__ready_t *rd,
 proact_status_t proact__dev_agent_wait(int dev,
                                        proact__agent_result_t *result);
 
+/* Lets kernels running on src store directly to dst's memory (the
+ * in-kernel pushes of trigger and inline, the poll agent's stores); once
+ * per ordered pair. */
+void proact__dev_peer_access(int src, int dst);
+
 /* Whether the backend has a poll agent (agent_start) and host memory its
  * kernels can write (host_alloc, for the dma queue). */
 int proact__dev_has_agent(void);

@@ -38,6 +38,8 @@ typedef struct proact__dev_ops {
                                  const proact__ready_t *host_view,
                                  int threads, uint64_t timeout_ns);
   proact_status_t (*agent_wait)(int dev, proact__agent_result_t *result);
+  /* Lets kernels on src store to dst's memory. NULL: nothing to do. */
+  void (*peer_access)(int src, int dst);
 } proact__dev_ops_t;
 
 /* sync_all and sync_dev of backends whose copies are synchronous: nothing

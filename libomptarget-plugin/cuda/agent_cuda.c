@@ -41,6 +41,7 @@ static proact_status_t cuda_agent_load(int dev, cuda_agent_t *a) {
 proact_status_t proact__cuda_agent_start(int dev, const proact__ready_t *rd,
                                          const proact__ready_t *host_view,
                                          int threads, uint64_t timeout_ns) {
+  (void)host_view;
   cuda_agent_t *a = &cuda_agents[dev];
   unsigned block = threads < 256 ? (unsigned)threads : 256u;
   unsigned grid = (unsigned)((threads + 255) / 256);
@@ -56,19 +57,7 @@ proact_status_t proact__cuda_agent_start(int dev, const proact__ready_t *rd,
     if (st != PROACT_OK)
       return st;
   }
-  /* The pieces' peers must be reachable by this device's stores. */
-  for (long long p = 0; p < host_view->piece_first[host_view->ncounters];
-       p++) {
-    unsigned memtype = 0;
-    int peer = -1;
-    if (proact__cu.cuPointerGetAttribute(
-            &peer, CU_POINTER_ATTRIBUTE_DEVICE_ORDINAL,
-            (CUdeviceptr)(uintptr_t)host_view->pieces[p].dst) ==
-            CUDA_SUCCESS &&
-        peer != dev && peer >= 0)
-      proact__cuda_peer_enable(dev, peer);
-    (void)memtype;
-  }
+  /* The pieces' peers are reachable: ready.c enabled peer access. */
   PROACT_CUDADRV_FUNC(cuCtxSetCurrent, (proact__cuda_ctx[dev]));
   memset(a->result, 0, sizeof(*a->result));
   PROACT_CUDADRV_FUNC(cuMemHostGetDevicePointer, (&result_dev, a->result, 0));

@@ -219,6 +219,7 @@ const proact__dev_ops_t proact__dev_cuda_ops = {
     .copy_peer = cuda_copy_peer,
     .sync_all = cuda_sync_all,
     .sync_dev = cuda_sync_dev,
+    .peer_access = proact__cuda_peer_enable,
     .host_alloc = cuda_host_alloc,
     .host_free = cuda_host_free,
 #ifdef PROACT_HAVE_CUDA_AGENT

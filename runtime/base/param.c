@@ -74,7 +74,7 @@ const proact__param_t proact__params[PROACT__PARAM_COUNT_] = {
     [PROACT__PARAM_THREADS] =
         {"PROACT_THREADS", "0", "0, or 32 to 8192",
          "transfer threads of the poll agent, overriding threads(...) (0: "
-         "the clause, else 1024)",
+         "the clause, else 8192)",
          parse_threads},
     [PROACT__PARAM_TEAMS] =
         {"PROACT_TEAMS", "0", "0, or 1 to 65536",

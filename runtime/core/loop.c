@@ -77,8 +77,9 @@ static int loop_first_note(const proact__loop_desc_t *desc) {
   return first;
 }
 
-/* The loop's mechanism: PROACT_MECH, else its mech(...) clause; auto is
- * poll where the backend has an agent, trigger elsewhere (no profile yet).
+/* The loop's mechanism: PROACT_MECH, else its mech(...) clause; auto (no
+ * profile yet) is inline when the loop has a forwarding kernel, else poll
+ * where the backend has an agent, else trigger.
  * A mechanism the backend or the loop cannot run falls back to trigger,
  * which runs wherever kernels do, with a note. */
 static void loop_mech(proact__loop_t *loop, const proact__loop_desc_t *desc) {
@@ -91,8 +92,11 @@ static void loop_mech(proact__loop_t *loop, const proact__loop_desc_t *desc) {
   if (mech < 0 || mech >= PROACT_MECH_COUNT_)
     proact__fatal(desc->file, desc->line, desc->col,
                   "invalid mechanism %d", mech);
-  if (mech == PROACT_MECH_AUTO)
-    mech = proact__dev_has_agent() ? PROACT_MECH_POLL : PROACT_MECH_TRIGGER;
+  if (mech == PROACT_MECH_AUTO) /* the best of the overlap sweep on 2 H200s
+                                   (docs/mechanisms.md) */
+    mech = desc->inline_ok ? PROACT_MECH_INLINE
+           : proact__dev_has_agent() ? PROACT_MECH_POLL
+                                     : PROACT_MECH_TRIGGER;
   if (mech == PROACT_MECH_POLL && !proact__dev_has_agent())
     why = "this device backend has no poll agent";
   else if (mech == PROACT_MECH_DMA && !proact__dev_has_host_queue())
@@ -119,7 +123,7 @@ static void loop_mech(proact__loop_t *loop, const proact__loop_desc_t *desc) {
                                         : (long long)1 << 20;
   loop->agent_threads = threads > 0 ? (int)threads
                         : desc->threads > 0 ? desc->threads
-                                            : 1024;
+                                            : 8192;
 }
 
 /* Kernel geometry of each part: on a GPU enough teams of 256 threads to

@@ -244,6 +244,7 @@ proact_status_t proact__ready_setup(proact__loop_t *loop, int part) {
         if (p->part != part || array_of_entry(loop, p->entry) != a)
           continue;
         src0 = arr->local;
+        proact__dev_peer_access(dev, p->dst); /* the kernels' own stores */
         dst0 = (char *)proact__present_dev_addr(p->entry, p->dst,
                                                 p->entry->host_lo + p->lo) -
                p->lo;

@@ -1,0 +1,68 @@
+#!/usr/bin/env bash
+# The GPU suite of the proactive mechanisms (run through scripts/gpu-run.sh
+# on 2 GPUs): bit-identity of every end-to-end program (the stress test
+# included) under each mechanism on 1 and 2 GPUs, compute-sanitizer
+# memcheck and racecheck on a small case, then the overlap benchmark
+# (256 MB produced per iteration, read entirely by the other GPU). Writes
+# $OUT/gpu-mechs.log.
+set -uo pipefail
+root=$(cd "$(dirname "$0")/.." && pwd)
+out=${OUT:-$root/gpu-out}
+mkdir -p "$out"
+exec > >(tee "$out/gpu-mechs.log") 2>&1
+echo "== date: $(date -u +%FT%TZ)"
+echo "== machine: $(nvidia-smi --query-gpu=name,memory.total,driver_version --format=csv,noheader | paste -sd';')"
+fail=0
+if [ "${SKIP_E2E:-0}" != 1 ]; then
+  # One GPU pushes nothing: 2 GPUs only; 64 KB chunks for every program,
+  # 256-byte chunks (thousands per loop) for the stress test.
+  for mech in poll trigger dma inline auto; do
+    echo "== PROACT_MECH=$mech: end-to-end bit-identity on 0,1"
+    for spec in "65536|stencil1d|1000003 20|1001 7|3 5" \
+                "65536|jacobi2d|2049 10|67 9|3 2" \
+                "65536|chain|1000003 6|1001 4|1 2" \
+                "65536|affine|4000037|1001|2|0" \
+                "65536|stress|1000003 20|20011 30|257 9|5 3" \
+                "256|stress|1000003 20|20011 30|257 9"; do
+      chunk=${spec%%|*} rest=${spec#*|}
+      prog=${rest%%|*} args=${rest#*|}
+      r=$(PROACT_MECH=$mech PROACT_CHUNK=$chunk "$root/test/e2e/compare.sh" \
+          "e2e_$prog" "e2e_${prog}_seq" "0,1" -- "$args")
+      rc=$?
+      echo "$prog (chunk $chunk): $(echo "$r" | tail -n 1)"
+      [ $rc -eq 0 ] || { fail=1; echo "$r" | grep -A3 MISMATCH | head -8; }
+    done
+  done
+  echo "== distributed arrays, PROACT_MECH=poll and dma"
+  for mech in poll dma; do
+    r=$(PROACT_DISTRIBUTE=1 PROACT_MECH=$mech PROACT_CHUNK=4096 \
+        "$root/test/e2e/compare.sh" e2e_jacobi2d e2e_jacobi2d_seq "0,1" -- "2049 10|67 9")
+    echo "jacobi2d distributed $mech: $(echo "$r" | tail -n 1)"
+    echo "$r" | tail -n 1 | grep -q "^2 of 2" || fail=1
+  done
+fi
+san=$(command -v compute-sanitizer || find / -xdev -name compute-sanitizer \
+      -type f -perm -u+x 2>/dev/null | head -1)
+if [ -n "$san" ] && [ "${SKIP_SAN:-0}" != 1 ]; then
+  for tool in memcheck racecheck; do
+    for mech in poll trigger dma inline; do
+      echo "== compute-sanitizer --tool $tool, stress 4099 4, PROACT_MECH=$mech, 2 GPUs"
+      PROACT_MECH=$mech PROACT_CHUNK=1024 PROACT_DEVICES=0,1 \
+        "$san" --tool $tool --print-limit 5 e2e_stress 4099 4 \
+        > "$out/san-$tool-$mech.txt" 2>&1
+      echo "exit $?: $(grep -E 'ERROR SUMMARY|RACECHECK SUMMARY|Error|error' "$out/san-$tool-$mech.txt" | head -3 | paste -sd'|')"
+      cmp -s <(grep -E '^[uv]: ' "$out/san-$tool-$mech.txt") <(e2e_stress_seq 4099 4 | grep -E '^[uv]: ') \
+        && echo "output bit-identical" || echo "output differs"
+    done
+  done
+else
+  echo "== compute-sanitizer not available here"
+fi
+if [ "${SKIP_OVERLAP:-0}" != 1 ]; then
+  echo "== overlap benchmark: 64M floats (256 MB), 2 GPUs, 3 interleaved reps"
+  "$root/bench/overlap/run.sh" "$(command -v overlap)" 0,1 67108864 "${ROUNDS:-160}" 12 3 | grep -v "stats: loop " || fail=1
+  echo "== overlap sweep: mechanism x chunk x threads"
+  "$root/bench/overlap/sweep.sh" "$(command -v overlap)" 0,1 67108864 "${ROUNDS:-160}" 12
+fi
+echo "== suite result: $([ $fail -eq 0 ] && echo PASS || echo FAIL)"
+exit $fail
