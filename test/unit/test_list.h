@@ -33,6 +33,8 @@
     "device 3 in devices(...) is not a participating device")                 \
   X(data_partial_overlap_is_fatal, 20000, "partially overlaps")               \
   X(data_nested_reuse_and_copyout, 20000, NULL)                              \
+  X(ready_block_chunks, 5000, NULL)                                           \
+  X(host_agent_delivers_and_reports_stall, 20000, NULL)                       \
   X(validity_set_add_walk, 5000, NULL)                                        \
   X(validity_coalesce_and_edges, 5000, NULL)                                  \
   X(validity_random_against_reference, 20000, NULL)                           \

@@ -1,0 +1,73 @@
+/* Readiness: the block-to-chunk function the runtime and the kernels share,
+ * and the host poll agent (delivery and watchdog). */
+#include <string.h>
+
+#include "../../libomptarget-plugin/dev.h"
+#include "proact.h"
+#include "runner.h"
+
+/* a[2k + 1] and a[2k + 2] (two sites), 8-byte elements, 64-byte chunks,
+ * blocks of 5 iterations: block b writes elements [10b + 1, 10b + 10], so
+ * bytes [80b + 8, 80b + 88). */
+TEST_IMPL(ready_block_chunks) {
+  proact__ready_site_t sites[2] = {{0, 2, 1, 1}, {0, 2, 2, 2}};
+  proact__ready_array_t arr = {0, 8, 0, 1000, 0, NULL, 0, 0};
+  proact__ready_t rd;
+  long long c0, c1;
+  memset(&rd, 0, sizeof(rd));
+  rd.nsites = 2;
+  rd.narrays = 1;
+  rd.first = 0;
+  rd.step = 1;
+  rd.klo = 0;
+  rd.khi = 12; /* the last block is short: k in [10, 12) */
+  rd.block = 5;
+  rd.chunk_bytes = 64;
+  rd.sites = sites;
+  rd.arrays = &arr;
+  proact__ready_block_chunks(&rd, 0, 0, &c0, &c1); /* elems 1..9 odd */
+  ASSERT_EQ(c0, 0);
+  ASSERT_EQ(c1, 2); /* bytes [8, 80): chunks 0, 1 */
+  proact__ready_block_chunks(&rd, 1, 1, &c0, &c1); /* elems 12..20 */
+  ASSERT_EQ(c0, 1);
+  ASSERT_EQ(c1, 3); /* bytes [96, 168): chunks 1, 2 */
+  proact__ready_block_chunks(&rd, 2, 0, &c0, &c1); /* k 10, 11: 21, 23 */
+  ASSERT_EQ(c0, 2);
+  ASSERT_EQ(c1, 3);
+  proact__ready_block_chunks(&rd, 3, 0, &c0, &c1); /* past the part */
+  ASSERT_EQ(c1 - c0, 0);
+  /* Counters clipped to the array's chunks. */
+  arr.chunk_first = 1;
+  arr.nchunks = 1;
+  arr.counter0 = 5;
+  proact__ready_block_chunks(&rd, 0, 0, &c0, &c1);
+  ASSERT_EQ(c0, 5);
+  ASSERT_EQ(c1, 6);
+}
+
+/* Chunk 0 is ready and delivered; chunk 1's counter stays at 1: the agent
+ * gives up after the timeout and names it. */
+TEST_IMPL(host_agent_delivers_and_reports_stall) {
+  static int counters[2] = {0, 1};
+  static long long piece_first[3] = {0, 1, 2};
+  static char src[64], dst0[64], dst1[64];
+  proact__ready_piece_t pieces[2] = {{dst0, src, 64, 1}, {dst1, src, 64, 1}};
+  proact__agent_result_t r;
+  proact__ready_t rd;
+  memset(&rd, 0, sizeof(rd));
+  memset(src, 7, sizeof(src));
+  rd.ncounters = 2;
+  rd.counters = counters;
+  rd.piece_first = piece_first;
+  rd.pieces = pieces;
+  ASSERT_EQ(proact__dev_init(), PROACT_OK);
+  ASSERT_TRUE(proact__dev_has_agent());
+  ASSERT_EQ(proact__dev_agent_start(0, &rd, &rd, 32, 50 * 1000 * 1000),
+            PROACT_OK);
+  ASSERT_EQ(proact__dev_agent_wait(0, &r), PROACT_OK);
+  ASSERT_EQ(r.stalled, 2);
+  ASSERT_EQ(r.remaining, 1);
+  ASSERT_EQ(dst0[0], 7);
+  ASSERT_EQ(dst0[63], 7);
+  ASSERT_EQ(dst1[0], 0);
+}
