@@ -6,8 +6,8 @@
 #include <pthread.h>
 #include <sched.h>
 #include <string.h>
-#include <time.h>
 
+#include "../../runtime/base/clock.h"
 #include "../../runtime/base/log.h"
 #include "../dev_ops.h"
 
@@ -21,16 +21,10 @@ typedef struct host_agent {
 
 static host_agent_t host_agents[PROACT__DEV_MAX];
 
-static uint64_t agent_now(void) {
-  struct timespec ts;
-  clock_gettime(CLOCK_MONOTONIC, &ts);
-  return (uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec;
-}
-
 static void *host_agent_main(void *arg) {
   host_agent_t *a = arg;
   const proact__ready_t *rd = a->rd;
-  uint64_t last = agent_now();
+  uint64_t last = proact__now_ns();
 
   for (long long c = 0; c < rd->ncounters; c++) {
     int left;
@@ -39,18 +33,18 @@ static void *host_agent_main(void *arg) {
       continue;
     while ((left = __atomic_load_n(&rd->counters[c], __ATOMIC_ACQUIRE)) !=
            0) {
-      if (agent_now() - last > a->timeout_ns) {
+      if (proact__now_ns() - last > a->timeout_ns) {
         a->result.stalled = c + 1;
         a->result.remaining = left;
         return NULL;
       }
       sched_yield();
     }
-    t0 = agent_now();
+    t0 = proact__now_ns();
     for (long long p = rd->piece_first[c]; p < rd->piece_first[c + 1]; p++)
       memcpy(rd->pieces[p].dst, rd->pieces[p].src,
              (size_t)rd->pieces[p].bytes);
-    last = agent_now();
+    last = proact__now_ns();
     a->result.busy_ns += last - t0;
   }
   return NULL;

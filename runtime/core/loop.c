@@ -24,10 +24,10 @@
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 
 #include "../../libomptarget-plugin/dev.h"
 #include "../base/check.h"
+#include "../base/clock.h"
 #include "../base/error.h"
 #include "../base/log.h"
 #include "devices.h"
@@ -128,9 +128,10 @@ static void loop_mech(proact__loop_t *loop, const proact__loop_desc_t *desc) {
 
 /* Kernel geometry of each part: on a GPU enough teams of 256 threads to
  * fill an H100/H200 (132 SMs x 8), blocks of 8192 points; on host devices
- * up to 4 teams (at most one per core: libomp's teams limit) of 1 thread
- * (a host team's nested parallel region cannot grow past its limits) and blocks of 64 points, so that tests see
- * many blocks and chunks. */
+ * up to 4 teams (at most one per core: libomp's teams limit) of 1 thread (a
+ * host team's nested parallel region cannot grow past its limits) and
+ * blocks of 64 points, so that tests see many blocks and chunks. The block
+ * (in iterations of the annotated loop) is the same for every part. */
 static void loop_geometry(proact__loop_t *loop,
                           const proact__loop_desc_t *desc) {
   int host = strcmp(proact__dev_backend_name(), "host") == 0 ||
@@ -147,13 +148,12 @@ static void loop_geometry(proact__loop_t *loop,
     nth = host ? 1 : 256;
   if (points == 0)
     points = host ? 64 : 8192;
+  loop->block = (points + inner - 1) / inner;
+  if (loop->block < 1)
+    loop->block = 1;
   for (int p = 0; p < loop->nparts; p++) {
     long long len = loop->hi[p] - loop->lo[p];
-    long long block = (points + inner - 1) / inner;
-    if (block < 1)
-      block = 1;
-    loop->block[p] = block;
-    loop->nblocks[p] = len > 0 ? (len + block - 1) / block : 0;
+    loop->nblocks[p] = len > 0 ? (len + loop->block - 1) / loop->block : 0;
     loop->teams[p] = (int)(loop->nblocks[p] < teams
                                ? (loop->nblocks[p] > 0 ? loop->nblocks[p] : 1)
                                : teams);
@@ -329,12 +329,6 @@ static void loop_xfers(proact__loop_t *loop, loop_write_t *writes, int n,
   }
 }
 
-static uint64_t now_ns(void) {
-  struct timespec ts;
-  clock_gettime(CLOCK_MONOTONIC, &ts);
-  return (uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec;
-}
-
 proact__loop_t *proact__loop_begin(const proact__loop_desc_t *desc) {
   proact__loop_t *loop = calloc(1, sizeof(*loop));
   proact__present_t **entries = NULL;
@@ -344,7 +338,7 @@ proact__loop_t *proact__loop_begin(const proact__loop_desc_t *desc) {
 
   proact__devices_init();
   if (loop != NULL)
-    loop->t_begin = now_ns();
+    loop->t_begin = proact__now_ns();
   if (loop == NULL ||
       (entries = calloc((size_t)desc->narrays + 1, sizeof(*entries))) ==
           NULL ||
@@ -384,12 +378,13 @@ proact__loop_t *proact__loop_begin(const proact__loop_desc_t *desc) {
   PROACT__STATS_ADD(loop->stats, PROACT__STAT_EXECUTIONS, 1);
   {
     proact__dev_counters_t before, after;
-    uint64_t t0 = now_ns();
+    uint64_t t0 = proact__now_ns();
     proact__dev_get_counters(&before);
     if (proact__loop_pull(loop, desc, entries))
       PROACT__STATS_ADD(loop->stats, PROACT__STAT_WHOLE_READS, 1);
     proact__dev_get_counters(&after);
-    PROACT__STATS_ADD(loop->stats, PROACT__STAT_BEGIN_NSEC, now_ns() - t0);
+    PROACT__STATS_ADD(loop->stats, PROACT__STAT_BEGIN_NSEC,
+                      proact__now_ns() - t0);
     PROACT__STATS_ADD(loop->stats, PROACT__STAT_PEER_BYTES,
                       after.peer_bytes - before.peer_bytes);
     PROACT__STATS_ADD(loop->stats, PROACT__STAT_COPIES,
@@ -437,7 +432,7 @@ void proact__loop_part_kernel(proact__loop_t *loop, int part, int *teams,
                   "no kernel of part %d (%d parts)", part, loop->nparts);
   *teams = loop->teams[part];
   *threads = loop->team_threads[part];
-  *block = loop->block[part];
+  *block = loop->block;
   *nblocks = loop->nblocks[part];
   *ready = loop->ready[part].dev_rd;
   *forward = *ready != NULL && loop->ready_mode == PROACT__READY_INLINE;
@@ -466,16 +461,16 @@ void proact__loop_part_section(const proact__loop_t *loop, int part,
 
 /* Each part's host thread writes only its own slots. */
 void proact__loop_part_begin(proact__loop_t *loop, int part) {
-  loop->part_t0[part] = now_ns();
+  loop->part_t0[part] = proact__now_ns();
 }
 
 void proact__loop_part_end(proact__loop_t *loop, int part) {
-  loop->part_ns[part] = now_ns() - loop->part_t0[part];
+  loop->part_ns[part] = proact__now_ns() - loop->part_t0[part];
 }
 
 void proact__loop_end(proact__loop_t *loop) {
   proact__dev_counters_t before, after;
-  uint64_t t0 = now_ns();
+  uint64_t t0 = proact__now_ns();
   proact_status_t st;
 
   proact__dev_get_counters(&before);
@@ -493,7 +488,7 @@ void proact__loop_end(proact__loop_t *loop) {
     proact__replica_destroy(loop->implicit[i]);
   proact__dev_get_counters(&after);
 
-  uint64_t t1 = now_ns(), kmax = 0, ksum = 0;
+  uint64_t t1 = proact__now_ns(), kmax = 0, ksum = 0;
   for (int p = 0; p < loop->nparts; p++) {
     ksum += loop->part_ns[p];
     kmax = loop->part_ns[p] > kmax ? loop->part_ns[p] : kmax;

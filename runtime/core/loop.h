@@ -80,7 +80,7 @@ struct proact__loop {
   int agent_threads;
   int teams[PROACT__DEV_MAX];     /* kernel geometry of each part */
   int team_threads[PROACT__DEV_MAX];
-  long long block[PROACT__DEV_MAX];
+  long long block;                /* iterations per block, every part */
   long long nblocks[PROACT__DEV_MAX];
   proact__part_ready_t ready[PROACT__DEV_MAX];
   uint64_t agent_busy_ns[PROACT__DEV_MAX]; /* reported by the agents */

@@ -6,6 +6,7 @@
 #include "../../libomptarget-plugin/dev.h"
 #include "../base/check.h"
 #include "../base/error.h"
+#include "../base/grow.h"
 #include "../base/log.h"
 #include "pull.h"
 #include "push.h"
@@ -107,15 +108,10 @@ static proact_status_t pull_flush(loop_pull_t *pl) {
     pl->status = st;
     return st;
   }
-  if (pl->nmarks == pl->cap) {
-    int cap = pl->cap > 0 ? 2 * pl->cap : 16;
-    loop_mark_t *m = realloc(pl->marks, (size_t)cap * sizeof(*m));
-    if (m == NULL) {
-      pl->status = PROACT_ERR_NO_MEMORY;
-      return pl->status;
-    }
-    pl->marks = m;
-    pl->cap = cap;
+  if (proact__grow((void **)&pl->marks, &pl->cap, pl->nmarks,
+                   sizeof(*pl->marks)) != PROACT_OK) {
+    pl->status = PROACT_ERR_NO_MEMORY;
+    return pl->status;
   }
   pl->marks[pl->nmarks].entry = entry;
   pl->marks[pl->nmarks].dev = pl->dst;

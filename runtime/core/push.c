@@ -1,7 +1,6 @@
 /* Push planning and bookkeeping (push.h). */
-#include <stdlib.h>
-
 #include "../base/error.h"
+#include "../base/grow.h"
 #include "../base/log.h"
 #include "presence.h"
 #include "push.h"
@@ -13,14 +12,9 @@ typedef struct push_walk {
 } push_walk_t;
 
 static void push_append(proact__loop_t *loop, const proact__push_t *push) {
-  if (loop->npushes == loop->cap_pushes) {
-    int cap = loop->cap_pushes > 0 ? 2 * loop->cap_pushes : 16;
-    proact__push_t *p = realloc(loop->pushes, (size_t)cap * sizeof(*p));
-    if (p == NULL)
-      proact__fatal(loop->file, loop->line, loop->col, "out of host memory");
-    loop->pushes = p;
-    loop->cap_pushes = cap;
-  }
+  if (proact__grow((void **)&loop->pushes, &loop->cap_pushes, loop->npushes,
+                   sizeof(*loop->pushes)) != PROACT_OK)
+    proact__fatal(loop->file, loop->line, loop->col, "out of host memory");
   loop->pushes[loop->npushes++] = *push;
 }
 
@@ -72,14 +66,9 @@ void proact__push_plan(proact__loop_t *loop) {
 
 void proact__push_note_read(proact__loop_t *loop, proact__present_t *entry,
                             int dev, uint64_t lo, uint64_t hi) {
-  if (loop->nreadrecs == loop->cap_readrecs) {
-    int cap = loop->cap_readrecs > 0 ? 2 * loop->cap_readrecs : 16;
-    proact__read_rec_t *r = realloc(loop->readrecs, (size_t)cap * sizeof(*r));
-    if (r == NULL)
-      proact__fatal(loop->file, loop->line, loop->col, "out of host memory");
-    loop->readrecs = r;
-    loop->cap_readrecs = cap;
-  }
+  if (proact__grow((void **)&loop->readrecs, &loop->cap_readrecs,
+                   loop->nreadrecs, sizeof(*loop->readrecs)) != PROACT_OK)
+    proact__fatal(loop->file, loop->line, loop->col, "out of host memory");
   loop->readrecs[loop->nreadrecs++] = (proact__read_rec_t){entry, dev, lo, hi};
 }
 

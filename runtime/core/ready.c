@@ -77,6 +77,19 @@ static void layout_of(layout_t *l, int nsites, int narrays, int nfwds,
   l->total = align_up(o + sizeof(unsigned long long));
 }
 
+/* Points rd's tables into the allocation that starts at base. */
+static void ready_point_tables(proact__ready_t *rd, char *base,
+                               const layout_t *l) {
+  rd->sites = (void *)(base + l->sites);
+  rd->arrays = (void *)(base + l->arrays);
+  rd->fwds = (void *)(base + l->fwds);
+  rd->counters = (void *)(base + l->counters);
+  rd->owner = (void *)(base + l->owner);
+  rd->piece_first = (void *)(base + l->piece_first);
+  rd->pieces = (void *)(base + l->pieces);
+  rd->q_tail = (void *)(base + l->q_tail);
+}
+
 /* The desc array whose entry a push belongs to: the first one. */
 static int array_of_entry(const proact__loop_t *loop,
                           const proact__present_t *entry) {
@@ -134,7 +147,7 @@ proact_status_t proact__ready_setup(proact__loop_t *loop, int part) {
   rd.step = desc->step;
   rd.klo = loop->lo[part];
   rd.khi = loop->hi[part];
-  rd.block = loop->block[part];
+  rd.block = loop->block;
   rd.chunk_bytes = cb;
   rd.nsites = nsites;
   rd.narrays = narrays;
@@ -294,14 +307,7 @@ proact_status_t proact__ready_setup(proact__loop_t *loop, int part) {
     proact__ready_t *h = (proact__ready_t *)img;
     char *d = dev_base;
     *h = rd;
-    h->sites = (void *)(d + l.sites);
-    h->arrays = (void *)(d + l.arrays);
-    h->fwds = (void *)(d + l.fwds);
-    h->counters = (void *)(d + l.counters);
-    h->owner = (void *)(d + l.owner);
-    h->piece_first = (void *)(d + l.piece_first);
-    h->pieces = (void *)(d + l.pieces);
-    h->q_tail = (void *)(d + l.q_tail);
+    ready_point_tables(h, d, &l);
     h->q_slots = NULL;
     if (rd.mode == PROACT__READY_DMA) {
       void *qh, *qd;
@@ -311,13 +317,7 @@ proact_status_t proact__ready_setup(proact__loop_t *loop, int part) {
       h->q_slots = qd;
     }
     pr->host_view = *h;
-    pr->host_view.sites = (void *)(img + l.sites);
-    pr->host_view.arrays = (void *)(img + l.arrays);
-    pr->host_view.fwds = (void *)(img + l.fwds);
-    pr->host_view.counters = (void *)(img + l.counters);
-    pr->host_view.owner = (void *)(img + l.owner);
-    pr->host_view.piece_first = (void *)(img + l.piece_first);
-    pr->host_view.pieces = (void *)(img + l.pieces);
+    ready_point_tables(&pr->host_view, img, &l); /* q_tail: unused here */
   }
   PROACT_CHECK(proact__dev_copy_to_dev(dev, dev_base, img, l.total));
   PROACT_CHECK(proact__dev_sync_dev(dev));

@@ -16,10 +16,10 @@
 #include <sched.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 
 #include "../../libomptarget-plugin/dev.h"
 #include "../base/check.h"
+#include "../base/clock.h"
 #include "../base/error.h"
 #include "../base/log.h"
 #include "../base/param.h"
@@ -27,12 +27,6 @@
 #include "../core/push.h"
 #include "../core/ready.h"
 #include "mech.h"
-
-static uint64_t mech_now(void) {
-  struct timespec ts;
-  clock_gettime(CLOCK_MONOTONIC, &ts);
-  return (uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec;
-}
 
 static uint64_t watchdog_ns(void) {
   return (uint64_t)proact__param_get(PROACT__PARAM_WATCHDOG_MS)->i *
@@ -59,14 +53,14 @@ static void *dma_main(void *arg) {
   const proact__ready_t *rd = &pr->host_view;
   const int src = a->loop->devs[a->part];
   const uint64_t timeout = watchdog_ns();
-  uint64_t last = mech_now();
+  uint64_t last = proact__now_ns();
 
   for (long long head = 0; head < pr->nready; head++) {
     volatile long long *slot = &pr->q_slots[head];
     long long c;
     uint64_t t0;
     while (*slot == 0) {
-      if (mech_now() - last > timeout) {
+      if (proact__now_ns() - last > timeout) {
         a->result.stalled = head + 1;
         a->result.remaining = pr->nready - head;
         return NULL;
@@ -75,7 +69,7 @@ static void *dma_main(void *arg) {
     }
     __atomic_thread_fence(__ATOMIC_ACQUIRE);
     c = *slot - 1;
-    t0 = mech_now();
+    t0 = proact__now_ns();
     if (c < 0 || c >= rd->ncounters) {
       a->status = PROACT_ERR_INVALID_PARAM;
       return NULL;
@@ -87,7 +81,7 @@ static void *dma_main(void *arg) {
       if (a->status != PROACT_OK)
         return NULL;
     }
-    last = mech_now();
+    last = proact__now_ns();
     a->result.busy_ns += last - t0;
   }
   return NULL;
@@ -132,7 +126,7 @@ static void push_stalled(const proact__loop_t *loop, int part,
 }
 
 static proact_status_t push_drain(proact__loop_t *loop) {
-  uint64_t t0 = mech_now();
+  uint64_t t0 = proact__now_ns();
   proact_status_t st = PROACT_OK;
 
   for (int p = 0; p < loop->nparts; p++) {
@@ -162,7 +156,7 @@ static proact_status_t push_drain(proact__loop_t *loop) {
   if (loop->ready_mode == PROACT__READY_DMA)
     PROACT_CHECK(proact__dev_sync_all()); /* the copies in flight */
   {
-    uint64_t exposed = mech_now() - t0, busy = 0;
+    uint64_t exposed = proact__now_ns() - t0, busy = 0;
     for (int p = 0; p < loop->nparts; p++)
       busy = loop->agent_busy_ns[p] > busy ? loop->agent_busy_ns[p] : busy;
     PROACT__STATS_ADD(loop->stats, PROACT__STAT_EXPOSED_NSEC, exposed);
