@@ -142,9 +142,16 @@ void BodyScanner::analyseAccess(int Array, size_t NameAt, size_t Close,
   W.At = Body[NameAt];
   auto Unanalysable = [&](SourceLocation Where, const std::string &Why) {
     if (Store) {
-      report(DE, Where, Diag::NonAffineWrite)
-          << Sec.Spelling << Outer.VarName << Why;
-      Ok = false;
+      // The loop then runs on one device with the memcpy mechanism: which
+      // elements it writes is known only after it ran (lowering.h).
+      bool Warned = false;
+      for (const Access &S : Out.Writes)
+        Warned |= S.Array == Array && S.Whole;
+      if (!Warned)
+        report(DE, Where, Diag::NonAffineWrite)
+            << Sec.Spelling << Outer.VarName << Why;
+      W.Whole = true;
+      Out.Writes.push_back(W);
       return;
     }
     // One whole-section read (and one remark) per array is enough; a

@@ -1,8 +1,9 @@
 // Finds how a loop body uses the region arrays: every store `a[idx] op= ...`
 // and every load `a[idx]`, with idx decomposed into coef * i + offset, where
 // the offset may range over the canonical inner loops enclosing the access.
-// A store must be affine (else an error); a load that is not is recorded as
-// reading the whole section.
+// An access whose index is not affine is recorded as touching the whole
+// section: for a load, with a remark; for a store, with a warning, and the
+// runtime then runs the loop on one device with the memcpy mechanism.
 #ifndef PROACT_CLANG_EXT_BODY_SCAN_H
 #define PROACT_CLANG_EXT_BODY_SCAN_H
 
@@ -21,7 +22,7 @@ struct InnerTerm {     // Coef * j, j running over Loop
 struct Access {
   int Array = 0;       // index in Directive::Arrays
   clang::Token At;     // the array name at the access
-  bool Whole = false;  // a load that may read any element of the section
+  bool Whole = false;  // may touch any element of the section
   Code Coef;           // coefficient of the outer loop variable
   Code Offset;
   std::vector<InnerTerm> Inner;

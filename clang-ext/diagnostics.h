@@ -60,9 +60,9 @@ namespace proact {
   X(MultiSubscript, Error,                                                     \
     "region array '%0' has more than one subscript; index a flat array "       \
     "instead, e.g. %0[i * n + j]")                                             \
-  X(NonAffineWrite, Error,                                                     \
+  X(NonAffineWrite, Warning,                                                   \
     "store to region array '%0' has an index that is not affine in the loop "  \
-    "variable '%1': %2")                                                       \
+    "variable '%1': %2; this loop runs on one device, with mech(memcpy)")      \
   X(ArrayNotInRegion, Error,                                                   \
     "'%0' is indexed in the loop but not named in region(...); name it so "    \
     "that every device has a copy")                                            \

@@ -194,7 +194,10 @@ Code lowerLoop(Preprocessor &PP, const Directive &D, const CanonicalLoop &L,
   const Tokens &KernelBody =
       findCollapsibleNest(PP, L, Body, Nest) ? Nest.Body : Body;
   Code Forwarding;
-  bool InlineOk = forwardingBody(KernelBody, A.Writes, Forwarding);
+  bool AnyWhole = false; // a non-affine store: one device, memcpy
+  for (const Access &X : A.Writes)
+    AnyWhole |= X.Whole;
+  bool InlineOk = !AnyWhole && forwardingBody(KernelBody, A.Writes, Forwarding);
   Code C;
   C << "{";
   C << "proact__array_t __proact_arrays[" + num(D.Arrays.size()) + "];";

@@ -55,12 +55,14 @@ typedef struct proact__array {
 /* One access `name[index]` in a loop body (a store, or a load), with index
  * affine in the loop variable i: index = coef * i + off, off in
  * [off_min, off_max]. The range of off comes from inner loops of the body
- * (proact__span_add). A load whose index is not affine is described by
- * whole = 1: it may read any element of the array's section. */
+ * (proact__span_add). An access whose index is not affine is described by
+ * whole = 1: it may touch any element of the array's section. A loop with
+ * such a store runs on its first device alone, with the memcpy mechanism:
+ * which elements each device would write is unknown until it ran. */
 typedef struct proact__access {
   int array;      /* position in proact__loop_desc_t.arrays */
   int empty;      /* nonzero: an inner loop has no iterations, no access */
-  int whole;      /* nonzero: the whole section (loads only) */
+  int whole;      /* nonzero: the whole section */
   long long coef;
   long long off_min;
   long long off_max;

@@ -40,9 +40,18 @@
 #include "validity.h"
 #include "window.h"
 
+/* Whether a store of the loop has an index that is not affine (whole = 1):
+ * then it runs on one device with memcpy (lowering.h). */
+static int loop_whole_write(const proact__loop_desc_t *desc) {
+  for (int s = 0; s < desc->nwrites; s++)
+    if (desc->writes[s].whole && !desc->writes[s].empty)
+      return 1;
+  return 0;
+}
+
 /* The loop's devices: its devices(...) clause (participating devices, no
  * repeats) or every participating device; one device, the host, in the
- * fallback. */
+ * fallback. A loop with a non-affine store keeps only the first. */
 static void loop_parts(proact__loop_t *loop, const proact__loop_desc_t *desc) {
   int n = proact__devices_count();
 
@@ -53,6 +62,8 @@ static void loop_parts(proact__loop_t *loop, const proact__loop_desc_t *desc) {
     loop->nparts = proact__devices_of_clause(desc->devices, desc->ndevices,
                                              desc->file, desc->line,
                                              desc->col, loop->devs);
+    if (loop_whole_write(desc))
+      loop->nparts = 1;
   }
   for (int p = 0; p < loop->nparts; p++)
     proact__partition_block(desc->trip, loop->nparts, p, &loop->lo[p],
@@ -97,6 +108,13 @@ static void loop_mech(proact__loop_t *loop, const proact__loop_desc_t *desc) {
     mech = desc->inline_ok ? PROACT_MECH_INLINE
            : proact__dev_has_agent() ? PROACT_MECH_POLL
                                      : PROACT_MECH_TRIGGER;
+  if (loop_whole_write(desc)) { /* the compiler warned already */
+    if (mech != PROACT_MECH_MEMCPY && loop_first_note(desc))
+      proact__info(PROACT__SUBSYS_MECH, "%s:%d: mech(%s) -> memcpy: a store "
+                   "index is not affine, so the loop runs on one device",
+                   desc->file, desc->line, proact_mech_name(mech));
+    mech = PROACT_MECH_MEMCPY;
+  }
   if (mech == PROACT_MECH_POLL && !proact__dev_has_agent())
     why = "this device backend has no poll agent";
   else if (mech == PROACT_MECH_DMA && !proact__dev_has_host_queue())
@@ -247,11 +265,16 @@ static int loop_writes(const proact__loop_t *loop,
     array = &desc->arrays[site->array];
     for (int p = 0; p < loop->nparts; p++) {
       proact__span_t span;
-      if (!proact__span_of_site(site, desc->first, desc->step, loop->lo[p],
-                                loop->hi[p], &span))
+      if (site->whole) { /* the only part: it may write any element */
+        if (site->empty || array->len <= 0 || loop->lo[p] >= loop->hi[p])
+          continue;
+        span.lo = array->lo;
+        span.hi = (__int128)array->lo + array->len - 1;
+      } else if (!proact__span_of_site(site, desc->first, desc->step,
+                                       loop->lo[p], loop->hi[p], &span)) {
         continue;
-      if (span.lo < array->lo ||
-          span.hi >= (__int128)array->lo + array->len) {
+      } else if (span.lo < array->lo ||
+                 span.hi >= (__int128)array->lo + array->len) {
         /* Report the whole loop's range: the part split is no concern of
          * the user's. */
         proact__span_of_site(site, desc->first, desc->step, 0, desc->trip,

@@ -7,15 +7,15 @@ double sum(double *p, int n);
 
 void f(int n, int m, double *a, double *b, double *w, int *idx, struct grid *g) {
 #pragma proact region(a[0:n])
-  for (int i = 0; i < n; i++) a[idx[i]] = 0; // expected-error {{store to region array 'a' has an index that is not affine in the loop variable 'i': the loop variable 'i' is used inside a call or subscript}} expected-error {{'idx' is indexed in the loop but not named in region(...)}}
+  for (int i = 0; i < n; i++) a[idx[i]] = 0; // expected-warning {{store to region array 'a' has an index that is not affine in the loop variable 'i': the loop variable 'i' is used inside a call or subscript; this loop runs on one device, with mech(memcpy)}} expected-error {{'idx' is indexed in the loop but not named in region(...)}}
 #pragma proact region(a[0:n])
-  for (int i = 0; i < n; i++) a[i * i] = 0; // expected-error {{not affine in the loop variable 'i': it multiplies two loop variables}}
+  for (int i = 0; i < n; i++) a[i * i] = 0; // expected-warning {{not affine in the loop variable 'i': it multiplies two loop variables}}
 #pragma proact region(a[0:n])
-  for (int i = 0; i < n; i++) a[i / 2] = 0; // expected-error {{not affine in the loop variable 'i': it divides or takes a remainder of a loop variable}}
+  for (int i = 0; i < n; i++) a[i / 2] = 0; // expected-warning {{not affine in the loop variable 'i': it divides or takes a remainder of a loop variable}}
 #pragma proact region(a[0:n])
-  for (int i = 0; i < n; i++) { int k = i + 1; a[k] = 0; } // expected-error {{not affine in the loop variable 'i': 'k' changes inside the loop}}
+  for (int i = 0; i < n; i++) { int k = i + 1; a[k] = 0; } // expected-warning {{not affine in the loop variable 'i': 'k' changes inside the loop}}
 #pragma proact region(a[0:n*m])
-  for (int i = 0; i < n; i++) for (int j = 0; j < i; j++) a[i * m + j] = 0; // expected-error {{the bounds of the inner loop over 'j' depend on 'i', which changes inside the loop}}
+  for (int i = 0; i < n; i++) for (int j = 0; j < i; j++) a[i * m + j] = 0; // expected-warning {{the bounds of the inner loop over 'j' depend on 'i', which changes inside the loop; this loop runs on one device}}
 #pragma proact region(a[0:n])
   for (int i = 0; i < n; i++) a[i] = w[i]; // expected-error {{'w' is indexed in the loop but not named in region(...); name it so that every device has a copy}}
 #pragma proact region(a[0:n])
@@ -31,7 +31,7 @@ void f(int n, int m, double *a, double *b, double *w, int *idx, struct grid *g) 
 #pragma proact region(a[0:n])
   for (int i = 0; i < n; i++) { a[i] = 0; i += 1; } // expected-error {{the loop variable 'i' is assigned in the loop body; PROACT splits the iterations by its values, so the body must not change it}}
 #pragma proact region(a[0:n*m])
-  for (int i = 0; i < n; i++) for (int j = 0; j < m; j++) { a[i * m + j] = 0; j++; } // expected-error {{store to region array 'a' has an index that is not affine in the loop variable 'i': 'j' changes inside the loop}}
+  for (int i = 0; i < n; i++) for (int j = 0; j < m; j++) { a[i * m + j] = 0; j++; } // expected-warning {{store to region array 'a' has an index that is not affine in the loop variable 'i': 'j' changes inside the loop}}
 #pragma proact region(a[0:n], b[0:n]) // expected-warning {{region array 'b' is not used in the loop}}
   for (int i = 0; i < n; i++) a[i] = 1;
 #pragma proact region(a[0:n])

@@ -1,0 +1,24 @@
+// A store whose index is not affine in the loop variable: a warning, the
+// store is described as touching the whole section (whole = 1), and the
+// loop gets no forwarding kernel; the runtime runs it on one device with
+// memcpy (docs/directives.md).
+// RUN: %proact-cc -E %s -o - 2>%t.err | %FileCheck %s
+// RUN: %FileCheck --check-prefix=WARN %s < %t.err
+#include <proact.h>
+
+void scatter(long n, long *perm, double *a, double *b) {
+#pragma proact region(a[0:n], b[0:n], perm[0:n]) mech(inline)
+  for (long i = 0; i < n; i++) {
+    b[i] = a[i];
+    a[perm[i]] = 2.0 * b[i];
+    a[perm[i]] += 1.0;
+  }
+}
+// WARN: writes-nonaffine.c:13:12: warning: store to region array 'a' has an index that is not affine in the loop variable 'i': the loop variable 'i' is used inside a call or subscript; this loop runs on one device, with mech(memcpy)
+// WARN-NEXT: a[perm[i]] = 2.0 * b[i];
+// WARN-NOT: warning:
+// CHECK: __proact_writes[0].array = 1; __proact_writes[0].empty = 0; __proact_writes[0].whole = 0;
+// CHECK: __proact_writes[1].array = 0; __proact_writes[1].empty = 0; __proact_writes[1].whole = 1;
+// CHECK: __proact_writes[2].array = 0; __proact_writes[2].empty = 0; __proact_writes[2].whole = 1;
+// CHECK: __proact_desc.inline_ok = 0;
+// CHECK-NOT: proact__ready_forward(
