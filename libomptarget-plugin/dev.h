@@ -57,6 +57,9 @@ typedef struct proact__agent_result {
   long long stalled;   /* 0, or 1 + the counter it waited for in vain */
   long long remaining; /* that counter's value then */
   uint64_t busy_ns;    /* time spent copying */
+  uint64_t run_ns;     /* time from its start to its end */
+  uint64_t share_ppm;  /* millionths of the device's thread slots (GPU: SM
+                          threads; host: cores) it holds while it runs */
 } proact__agent_result_t;
 
 /* The poll agent of dev (ready.h): polls rd's counters and pushes each

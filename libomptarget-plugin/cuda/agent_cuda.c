@@ -19,6 +19,7 @@ typedef struct cuda_agent {
   CUstream stream;
   proact__agent_result_t *result; /* pinned, mapped */
   int running;
+  uint64_t share_ppm; /* of the SMs' thread slots, for the last launch */
 } cuda_agent_t;
 
 static cuda_agent_t cuda_agents[PROACT__DEV_MAX];
@@ -61,6 +62,25 @@ proact_status_t proact__cuda_agent_start(int dev, const proact__ready_t *rd,
   PROACT_CUDADRV_FUNC(cuCtxSetCurrent, (proact__cuda_ctx[dev]));
   memset(a->result, 0, sizeof(*a->result));
   PROACT_CUDADRV_FUNC(cuMemHostGetDevicePointer, (&result_dev, a->result, 0));
+  {
+    /* The agent's blocks stay resident while it runs: its share of the
+     * SMs is its threads over what the SMs can hold. */
+    CUdevice cudev;
+    int sms = 0, per_sm = 0;
+    a->share_ppm = 0;
+    if (proact__cu.cuDeviceGet(&cudev, dev) == CUDA_SUCCESS &&
+        proact__cu.cuDeviceGetAttribute(
+            &sms, CU_DEVICE_ATTRIBUTE_MULTIPROCESSOR_COUNT, cudev) ==
+            CUDA_SUCCESS &&
+        proact__cu.cuDeviceGetAttribute(
+            &per_sm, CU_DEVICE_ATTRIBUTE_MAX_THREADS_PER_MULTIPROCESSOR,
+            cudev) == CUDA_SUCCESS &&
+        sms > 0 && per_sm > 0) {
+      uint64_t slots = (uint64_t)sms * (uint64_t)per_sm;
+      uint64_t used = (uint64_t)grid * block;
+      a->share_ppm = (used < slots ? used : slots) * 1000000u / slots;
+    }
+  }
   params[0] = &rd;
   params[1] = &timeout;
   params[2] = &result_dev;
@@ -79,6 +99,7 @@ proact_status_t proact__cuda_agent_wait(int dev,
   PROACT_CUDADRV_FUNC(cuCtxSetCurrent, (proact__cuda_ctx[dev]));
   PROACT_CUDADRV_FUNC(cuStreamSynchronize, (a->stream));
   *result = *a->result;
+  result->share_ppm = a->share_ppm;
   return PROACT_OK;
 }
 #endif

@@ -25,6 +25,10 @@ enum {
 };
 enum { CU_MEMORYTYPE_HOST = 1, CU_MEMORYTYPE_DEVICE = 2 };
 enum { CU_MEMHOSTALLOC_PORTABLE = 0x1, CU_MEMHOSTALLOC_DEVICEMAP = 0x2 };
+enum {
+  CU_DEVICE_ATTRIBUTE_MULTIPROCESSOR_COUNT = 16,
+  CU_DEVICE_ATTRIBUTE_MAX_THREADS_PER_MULTIPROCESSOR = 39,
+};
 
 /* X(name, symbol in libcuda, return, parameters): symbols are the versioned
  * names cuda.h maps the plain names to. */
@@ -32,6 +36,8 @@ enum { CU_MEMHOSTALLOC_PORTABLE = 0x1, CU_MEMHOSTALLOC_DEVICEMAP = 0x2 };
   X(cuInit, "cuInit", (unsigned flags))                                       \
   X(cuDeviceGetCount, "cuDeviceGetCount", (int *count))                       \
   X(cuDeviceGet, "cuDeviceGet", (CUdevice * dev, int ordinal))                \
+  X(cuDeviceGetAttribute, "cuDeviceGetAttribute",                             \
+    (int *value, int attrib, CUdevice dev))                                   \
   X(cuDevicePrimaryCtxRetain, "cuDevicePrimaryCtxRetain",                     \
     (CUcontext * ctx, CUdevice dev))                                          \
   X(cuCtxSetCurrent, "cuCtxSetCurrent", (CUcontext ctx))                      \

@@ -11,6 +11,8 @@ struct agent_result { // proact__agent_result_t
   long long stalled;
   long long remaining;
   unsigned long long busy_ns;
+  unsigned long long run_ns;
+  unsigned long long share_ppm; // filled in by the host
 };
 
 static __device__ unsigned long long now_ns() {
@@ -37,7 +39,8 @@ extern "C" __global__ void proact_poll_agent(const proact__ready_t *rd,
                                              unsigned long long timeout_ns,
                                              agent_result *result) {
   __shared__ int stalled;
-  unsigned long long last = now_ns(), busy = 0;
+  const unsigned long long start = now_ns();
+  unsigned long long last = start, busy = 0;
   for (long long c = blockIdx.x; c < rd->ncounters; c += gridDim.x) {
     if (rd->piece_first[c] == rd->piece_first[c + 1])
       continue;
@@ -56,8 +59,11 @@ extern "C" __global__ void proact_poll_agent(const proact__ready_t *rd,
       __threadfence(); // acquire: the teams' stores before their decrement
     }
     __syncthreads();
-    if (stalled)
+    if (stalled) {
+      if (threadIdx.x == 0)
+        atomicMax(&result->run_ns, now_ns() - start);
       return;
+    }
     unsigned long long t0 = now_ns();
     for (long long p = rd->piece_first[c]; p < rd->piece_first[c + 1]; p++)
       block_copy(rd->pieces[p].dst, rd->pieces[p].src, rd->pieces[p].bytes);
@@ -65,6 +71,8 @@ extern "C" __global__ void proact_poll_agent(const proact__ready_t *rd,
     last = now_ns();
     busy += last - t0;
   }
-  if (threadIdx.x == 0)
+  if (threadIdx.x == 0) {
     atomicMax(&result->busy_ns, busy);
+    atomicMax(&result->run_ns, now_ns() - start); // the last block to end
+  }
 }

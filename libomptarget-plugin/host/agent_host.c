@@ -6,6 +6,7 @@
 #include <pthread.h>
 #include <sched.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "../../runtime/base/clock.h"
 #include "../../runtime/base/log.h"
@@ -24,7 +25,8 @@ static host_agent_t host_agents[PROACT__DEV_MAX];
 static void *host_agent_main(void *arg) {
   host_agent_t *a = arg;
   const proact__ready_t *rd = a->rd;
-  uint64_t last = proact__now_ns();
+  const uint64_t start = proact__now_ns();
+  uint64_t last = start;
 
   for (long long c = 0; c < rd->ncounters; c++) {
     int left;
@@ -36,6 +38,7 @@ static void *host_agent_main(void *arg) {
       if (proact__now_ns() - last > a->timeout_ns) {
         a->result.stalled = c + 1;
         a->result.remaining = left;
+        a->result.run_ns = proact__now_ns() - start;
         return NULL;
       }
       sched_yield();
@@ -47,6 +50,7 @@ static void *host_agent_main(void *arg) {
     last = proact__now_ns();
     a->result.busy_ns += last - t0;
   }
+  a->result.run_ns = proact__now_ns() - start;
   return NULL;
 }
 
@@ -59,6 +63,11 @@ proact_status_t proact__host_agent_start(int dev, const proact__ready_t *rd,
   if (a->running)
     return PROACT_ERR_INVALID_PARAM;
   memset(&a->result, 0, sizeof(a->result));
+  {
+    /* One thread among the cores that run the kernels. */
+    long cores = sysconf(_SC_NPROCESSORS_ONLN);
+    a->result.share_ppm = 1000000u / (uint64_t)(cores > 0 ? cores : 1);
+  }
   a->rd = rd;
   a->timeout_ns = timeout_ns;
   if (pthread_create(&a->thread, NULL, host_agent_main, a) != 0) {

@@ -21,6 +21,8 @@ const char *const proact__stat_names[PROACT__STAT_COUNT_] = {
     [PROACT__STAT_PUSH_BYTES] = "push MB",
     [PROACT__STAT_EXPOSED_NSEC] = "exposed s",
     [PROACT__STAT_HIDDEN_NSEC] = "hidden s",
+    [PROACT__STAT_AGENT_EXECS] = "agent execs",
+    [PROACT__STAT_AGENT_SLOT_NSEC] = "agent SM%",
 };
 
 struct proact__stats_node {
@@ -45,11 +47,26 @@ static proact__stats_node_t **stats_tail = &stats_head;
  * and bytes the proactive mechanisms sent to their consumers (peer MB adds
  * up the copies the host issued: pulls, and dma's pushes); "exposed s" is
  * the time loop_end waited for the agents after the kernels, "hidden s" the
- * agents' copy time beyond that (overlapped with the kernels). */
+ * agents' copy time beyond that (overlapped with the kernels). "agent SM%"
+ * is the share of the devices' SM thread slots (cores on host devices) the
+ * poll agents held during the kernels: their threads over the slots, times
+ * their run time over the kernels' (0 for dma, whose agent is a host thread;
+ * "-" where transfers run inside the loop's own kernel or after it). */
+static void stats_agent_share(const proact__stats_node_t *n, char *out,
+                              size_t size) {
+  uint64_t kern = n->counters[PROACT__STAT_KERN_SUM_NSEC];
+  if (n->counters[PROACT__STAT_AGENT_EXECS] == 0 || kern == 0)
+    snprintf(out, size, "-");
+  else
+    snprintf(out, size, "%.2f",
+             100.0 * (double)n->counters[PROACT__STAT_AGENT_SLOT_NSEC] /
+                 (double)kern);
+}
+
 static void stats_print(void) {
   fprintf(stderr,
           "proact: stats: %-28s %-7s %8s %12s %8s %10s %10s %10s %10s %10s "
-          "%8s %8s %10s %10s %10s\n",
+          "%8s %8s %10s %10s %10s %9s\n",
           "loop", "mech", proact__stat_names[PROACT__STAT_EXECUTIONS],
           proact__stat_names[PROACT__STAT_PEER_BYTES],
           proact__stat_names[PROACT__STAT_COPIES],
@@ -62,15 +79,17 @@ static void stats_print(void) {
           proact__stat_names[PROACT__STAT_PUSH_CHUNKS],
           proact__stat_names[PROACT__STAT_PUSH_BYTES],
           proact__stat_names[PROACT__STAT_EXPOSED_NSEC],
-          proact__stat_names[PROACT__STAT_HIDDEN_NSEC]);
+          proact__stat_names[PROACT__STAT_HIDDEN_NSEC],
+          proact__stat_names[PROACT__STAT_AGENT_SLOT_NSEC]);
   for (proact__stats_node_t *n = stats_head; n != NULL; n = n->next) {
-    char key[512];
+    char key[512], share[32];
     const char *base = strrchr(n->file, '/');
     snprintf(key, sizeof(key), "%s:%d", base != NULL ? base + 1 : n->file,
              n->line);
+    stats_agent_share(n, share, sizeof(share));
     fprintf(stderr,
             "proact: stats: %-28s %-7s %8llu %12.3f %8llu %10.6f %10.6f "
-            "%10.6f %10.6f %10.6f %8llu %8llu %10.3f %10.6f %10.6f\n",
+            "%10.6f %10.6f %10.6f %8llu %8llu %10.3f %10.6f %10.6f %9s\n",
             key, n->mech != NULL ? n->mech : "?",
             (unsigned long long)n->counters[PROACT__STAT_EXECUTIONS],
             (double)n->counters[PROACT__STAT_PEER_BYTES] / 1e6,
@@ -84,7 +103,7 @@ static void stats_print(void) {
             (unsigned long long)n->counters[PROACT__STAT_PUSH_CHUNKS],
             (double)n->counters[PROACT__STAT_PUSH_BYTES] / 1e6,
             (double)n->counters[PROACT__STAT_EXPOSED_NSEC] / 1e9,
-            (double)n->counters[PROACT__STAT_HIDDEN_NSEC] / 1e9);
+            (double)n->counters[PROACT__STAT_HIDDEN_NSEC] / 1e9, share);
   }
 }
 

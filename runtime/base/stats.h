@@ -29,6 +29,10 @@ typedef enum proact__stat {
   PROACT__STAT_EXPOSED_NSEC, /* waiting for pushes after the kernels */
   PROACT__STAT_HIDDEN_NSEC,  /* agent copy time not exposed: overlapped
                                 with the kernels */
+  PROACT__STAT_AGENT_EXECS,  /* executions with an agent of its own (poll's
+                                kernel, dma's host thread) */
+  PROACT__STAT_AGENT_SLOT_NSEC, /* the agents' run time times their share
+                                   of the device's SM thread slots */
   PROACT__STAT_COUNT_
 } proact__stat_t;
 

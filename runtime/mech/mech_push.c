@@ -131,13 +131,16 @@ static proact_status_t push_drain(proact__loop_t *loop) {
 
   for (int p = 0; p < loop->nparts; p++) {
     proact__part_ready_t *pr = &loop->ready[p];
-    proact__agent_result_t r = {0, 0, 0};
+    proact__agent_result_t r = {0, 0, 0, 0, 0};
     if (pr->dev_rd == NULL || pr->nready == 0)
       continue;
     if (loop->ready_mode == PROACT__READY_POLL) {
       PROACT_CHECK(proact__dev_agent_wait(loop->devs[p], &r));
       if (r.stalled)
         push_stalled(loop, p, &r, "counter");
+      PROACT__STATS_ADD(loop->stats, PROACT__STAT_AGENT_EXECS, 1);
+      PROACT__STATS_ADD(loop->stats, PROACT__STAT_AGENT_SLOT_NSEC,
+                        r.run_ns * r.share_ppm / 1000000u);
     } else if (loop->ready_mode == PROACT__READY_DMA && dma_agents[p].running) {
       pthread_join(dma_agents[p].thread, NULL);
       dma_agents[p].running = 0;
@@ -146,6 +149,7 @@ static proact_status_t push_drain(proact__loop_t *loop) {
         return dma_agents[p].status;
       if (r.stalled)
         push_stalled(loop, p, &r, "queue slot");
+      PROACT__STATS_ADD(loop->stats, PROACT__STAT_AGENT_EXECS, 1);
     }
     loop->agent_busy_ns[p] = r.busy_ns;
     PROACT__STATS_ADD(loop->stats, PROACT__STAT_PUSH_CHUNKS,

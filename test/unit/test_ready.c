@@ -1,6 +1,8 @@
 /* Readiness: the block-to-chunk function the runtime and the kernels share,
  * and the host poll agent (delivery and watchdog). */
+#include <stdint.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "../../libomptarget-plugin/dev.h"
 #include "proact.h"
@@ -70,4 +72,8 @@ TEST_IMPL(host_agent_delivers_and_reports_stall) {
   ASSERT_EQ(dst0[0], 7);
   ASSERT_EQ(dst0[63], 7);
   ASSERT_EQ(dst1[0], 0);
+  /* It ran at least until the watchdog (50 ms) and holds one core's share. */
+  ASSERT_TRUE(r.run_ns >= 50u * 1000 * 1000);
+  ASSERT_EQ(r.share_ppm,
+            1000000u / (uint64_t)sysconf(_SC_NPROCESSORS_ONLN));
 }
