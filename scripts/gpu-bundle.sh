@@ -5,7 +5,7 @@
 # runtime, which scripts/gpu-run.sh unpacks there (docs/gpu.md).
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
-"$root/scripts/setup.sh"
+"$root/scripts/setup.sh" patchelf
 dir=$("$root/scripts/build.sh" nvptx)
 out="$root/.gpu-bundle"
 rm -rf "$out/bin" "$out/lib"
@@ -21,4 +21,14 @@ done
 if [ $have_all -eq 0 ]; then
   (cd "$out/debs" && apt-get download -qq -o APT::Sandbox::User=root "${DEBS[@]}")
 fi
+# For compute-sanitizer runs (scripts/gpu-sanitize.sh): libomptarget's
+# constructor loads the CUDA plugin, which initializes CUDA before the
+# sanitizer's preloaded library initializes (glibc runs a preloaded
+# library's constructor after those of the program's own libraries), and the
+# sanitizer then disables itself. A copy of libomptarget that needs the
+# sanitizer's library makes glibc initialize that library first.
+rm -rf "$out/sanitize" && mkdir -p "$out/sanitize"
+(cd "$out/sanitize" && dpkg -x "$out"/debs/libomp5-16_*.deb x &&
+ cp x/usr/lib/llvm-16/lib/libomptarget.so.16 . && rm -rf x &&
+ patchelf --add-needed libsanitizer-collection.so libomptarget.so.16)
 du -sh "$out" | awk '{print "gpu-bundle: " $1 " in .gpu-bundle"}'

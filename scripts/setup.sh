@@ -1,12 +1,13 @@
 #!/usr/bin/env bash
 # Installs exactly the Debian packages PROACT needs (the pinned LLVM 16
 # toolchain and the build tools). Idempotent: prints nothing when everything
-# is already installed. Needs root, or sudo.
+# is already installed. Needs root, or sudo. Arguments name extra packages
+# (scripts/gpu-bundle.sh adds patchelf).
 set -euo pipefail
 
 PACKAGES=(
   clang-16 clang-tools-16 libomp-16-dev libclang-16-dev llvm-16-dev
-  llvm-16-tools cmake make g++ python3
+  llvm-16-tools cmake make g++ python3 "$@"
 )
 
 missing=()
