@@ -226,6 +226,7 @@ void ClauseParser::parseMech(const std::vector<Tokens> &Args,
   for (int M = 0; M < (int)(sizeof(MechNames) / sizeof(*MechNames)); ++M)
     if (Name == MechNames[M]) {
       D.Mech = M;
+      D.HasMech = true;
       return;
     }
   fail(Args[0][0].getLocation(), Diag::UnknownMechanism, Name);
@@ -409,6 +410,12 @@ bool ClauseParser::run(SourceLocation PragmaLoc) {
 }
 
 } // namespace
+
+const char *mechName(int M) {
+  return M >= 0 && M < (int)(sizeof(MechNames) / sizeof(*MechNames))
+             ? MechNames[M]
+             : nullptr;
+}
 
 bool parseDirective(Preprocessor &PP, const Tokens &Line,
                     SourceLocation PragmaLoc, Directive &D) {

@@ -87,6 +87,14 @@ namespace proact {
     "device changed; a reads(%0[lo:len]) clause can narrow that")              \
   X(RegionArrayUnused, Warning,                                                \
     "region array '%0' is not used in the loop")                               \
+  X(ProfileUnreadable, Error, "cannot read the PROACT profile '%0': %1")     \
+  X(ProfileMalformed, Error,                                                  \
+    "PROACT profile '%0', line %1: expected 'loop FILE:LINE mech NAME chunk " \
+    "BYTES threads N', got '%2'")                                             \
+  X(UnknownPluginArg, Error,                                                  \
+    "unknown PROACT plugin argument '%0'; the plugin takes "                   \
+    "-fplugin-arg-proact-profile=FILE")                                       \
+  X(ProfileApplied, Remark, "from profile '%0': %1")                          \
   X(ClauseWithoutEffect, Warning,                                              \
     "clause '%0' has no effect with the memcpy mechanism, which copies each "  \
     "device's writes in one piece after the loop")

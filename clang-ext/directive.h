@@ -27,12 +27,16 @@ struct Directive {
   std::vector<Section> Arrays;     // region(...) or the data clauses
   std::vector<Section> Reads;      // reads(...): per-iteration read sections
   int Mech = 0;                    // proact_mech_t, memcpy by default
+  bool HasMech = false;            // a mech(...) clause was given
   long long Chunk = 0;             // bytes; 0 = absent
   int Threads = 0;                 // 0 = absent
   clang::SourceLocation ChunkLoc, ThreadsLoc;
   bool HasDevices = false;         // devices(all) leaves it false
   std::vector<int> Devices;
 };
+
+// The mech(...) spelling of proact_mech_t value M; nullptr if none.
+const char *mechName(int M);
 
 // Parses the tokens of the pragma line (after 'proact', up to eod). Reports
 // every problem as a diagnostic and returns false if there was one.

@@ -7,6 +7,7 @@
 #include "inject.h"
 #include "loop_syntax.h"
 #include "lowering.h"
+#include "profile.h"
 #include "clang/Lex/Pragma.h"
 #include "clang/Lex/Preprocessor.h"
 
@@ -30,6 +31,8 @@ public:
 
     Directive D;
     bool Ok = parseDirective(PP, Line, Loc, D);
+    if (Ok && D.Kind == DirectiveKind::Loop)
+      Ok = applyProfile(PP, D);
     if (!PP.isMacroDefined("PROACT_LOWERING_ABI")) {
       report(PP.getDiagnostics(), Loc, Diag::MissingHeader);
       Ok = false;

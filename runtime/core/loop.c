@@ -88,8 +88,10 @@ static int loop_first_note(const proact__loop_desc_t *desc) {
   return first;
 }
 
-/* The loop's mechanism: PROACT_MECH, else its mech(...) clause; auto (no
- * profile yet) is inline when the loop has a forwarding kernel, else poll
+/* The loop's mechanism: PROACT_MECH, else its mech(...) clause (or what a
+ * proact-tune profile baked in; docs/tuning.md); auto, left when the
+ * program was compiled without a profile, is inline when the loop has a
+ * forwarding kernel, else poll
  * where the backend has an agent, else trigger.
  * A mechanism the backend or the loop cannot run falls back to trigger,
  * which runs wherever kernels do, with a note. */

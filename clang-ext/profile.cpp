@@ -1,0 +1,146 @@
+#include "profile.h"
+#include "diagnostics.h"
+#include "proact.h"
+#include "clang/Frontend/CompilerInstance.h"
+#include "clang/Frontend/FrontendPluginRegistry.h"
+#include "llvm/Support/MemoryBuffer.h"
+#include <map>
+#include <sstream>
+
+using namespace clang;
+
+namespace proact {
+namespace {
+
+struct Entry {
+  int Mech = -1;
+  long long Chunk = 0;
+  int Threads = 0;
+};
+
+struct Profile {
+  std::string Path;
+  bool Loaded = false, Ok = true;
+  std::map<std::string, Entry> Loops; // "base.c:LINE"
+};
+
+Profile &theProfile() {
+  static Profile P;
+  return P;
+}
+
+std::string baseName(const std::string &F) {
+  size_t S = F.find_last_of('/');
+  return S == std::string::npos ? F : F.substr(S + 1);
+}
+
+// Reads the file once; reports the first problem without a location (the
+// profile is not a source file) and leaves Ok false.
+void load(DiagnosticsEngine &DE, Profile &P) {
+  P.Loaded = true;
+  auto Buf = llvm::MemoryBuffer::getFile(P.Path);
+  if (!Buf) {
+    report(DE, SourceLocation(), Diag::ProfileUnreadable)
+        << P.Path << Buf.getError().message();
+    P.Ok = false;
+    return;
+  }
+  std::istringstream In((*Buf)->getBuffer().str());
+  std::string Text;
+  for (unsigned N = 1; std::getline(In, Text); ++N) {
+    if (Text.empty() || Text[0] == '#')
+      continue;
+    std::istringstream L(Text);
+    std::string Word, Key, KMech, Mech, KChunk, KThreads;
+    Entry E;
+    bool Good = static_cast<bool>(L >> Word >> Key >> KMech >> Mech >>
+                                  KChunk >> E.Chunk >> KThreads >>
+                                  E.Threads) &&
+                Word == "loop" && KMech == "mech" && KChunk == "chunk" &&
+                KThreads == "threads" && E.Chunk >= 0 && E.Threads >= 0 &&
+                Key.find(':') != std::string::npos;
+    for (int M = 0; Good && mechName(M) != nullptr; ++M)
+      if (Mech == mechName(M) && M != PROACT_MECH_AUTO)
+        E.Mech = M;
+    if (!Good || E.Mech < 0 || (L >> Word)) {
+      report(DE, SourceLocation(), Diag::ProfileMalformed)
+          << P.Path << N << Text;
+      P.Ok = false;
+      return;
+    }
+    P.Loops[Key] = E;
+  }
+}
+
+// The plugin's argument: -fplugin-arg-proact-profile=FILE.
+class ProactArgs : public PluginASTAction {
+  std::unique_ptr<ASTConsumer> CreateASTConsumer(CompilerInstance &,
+                                                 llvm::StringRef) override {
+    return std::make_unique<ASTConsumer>();
+  }
+  bool ParseArgs(const CompilerInstance &CI,
+                 const std::vector<std::string> &Args) override {
+    for (const std::string &A : Args) {
+      if (A.rfind("profile=", 0) == 0) {
+        setProfilePath(A.substr(8));
+        continue;
+      }
+      report(CI.getDiagnostics(), SourceLocation(), Diag::UnknownPluginArg)
+          << A;
+      return false;
+    }
+    return true;
+  }
+  ActionType getActionType() override { return AddBeforeMainAction; }
+};
+
+} // namespace
+
+void setProfilePath(const std::string &Path) {
+  Profile &P = theProfile();
+  P.Path = Path;
+  P.Loaded = false;
+  P.Ok = true;
+  P.Loops.clear();
+}
+
+bool applyProfile(Preprocessor &PP, Directive &D) {
+  Profile &P = theProfile();
+  if (P.Path.empty())
+    return true;
+  if (!P.Loaded)
+    load(PP.getDiagnostics(), P);
+  if (!P.Ok)
+    return false;
+  PresumedLoc Loc = PP.getSourceManager().getPresumedLoc(D.Loc);
+  if (Loc.isInvalid())
+    return true;
+  auto It = P.Loops.find(baseName(Loc.getFilename()) + ":" +
+                         std::to_string(Loc.getLine()));
+  if (It == P.Loops.end())
+    return true;
+  const Entry &E = It->second;
+  std::string Applied;
+  if (!D.HasMech || D.Mech == PROACT_MECH_AUTO) {
+    D.Mech = E.Mech;
+    Applied += std::string(" mech(") + mechName(E.Mech) + ")";
+  }
+  if (D.Chunk == 0 && E.Chunk > 0) {
+    D.Chunk = E.Chunk;
+    Applied += " chunk(" + std::to_string(E.Chunk) + ")";
+  }
+  if (D.Threads == 0 && E.Threads > 0) {
+    D.Threads = E.Threads;
+    Applied += " threads(" + std::to_string(E.Threads) + ")";
+  }
+  // Both compiler passes lower the loop the same way; one remark is enough.
+  if (!Applied.empty() && !PP.getLangOpts().OpenMPIsDevice)
+    report(PP.getDiagnostics(), D.Loc, Diag::ProfileApplied)
+        << P.Path << Applied.substr(1);
+  return true;
+}
+
+} // namespace proact
+
+static FrontendPluginRegistry::Add<proact::ProactArgs>
+    RegisterProactArgs("proact", "PROACT plugin arguments (profile=FILE)");

@@ -1,0 +1,26 @@
+// The profile proact-tune writes (tools/tune/tune_profile.h): per loop,
+// keyed by the base name of its file and its line, the mechanism, chunk
+// size and transfer threads to bake into the generated code. Given with
+// -fplugin-arg-proact-profile=FILE (docs/tuning.md).
+#ifndef PROACT_CLANG_EXT_PROFILE_H
+#define PROACT_CLANG_EXT_PROFILE_H
+
+#include "directive.h"
+#include "clang/Lex/Preprocessor.h"
+#include <string>
+
+namespace proact {
+
+// Remembers the profile's path (the plugin argument); it is read at the
+// first loop.
+void setProfilePath(const std::string &Path);
+
+// Applies the loop's profile entry to D, where D leaves the choice open:
+// the mechanism when there is no mech clause or it is mech(auto), chunk and
+// threads when their clauses are absent. Reports a remark naming what it
+// applied; an unreadable or malformed profile is an error (then false).
+bool applyProfile(clang::Preprocessor &PP, Directive &D);
+
+} // namespace proact
+
+#endif

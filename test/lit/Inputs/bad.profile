@@ -1,0 +1,1 @@
+loop profile.c:20 mech fastest chunk 4096 threads 0

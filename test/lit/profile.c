@@ -1,0 +1,54 @@
+// -fplugin-arg-proact-profile=FILE: each loop with an entry (keyed by file
+// base name and line) takes the profile's mechanism when it has no mech
+// clause or mech(auto), and its chunk and threads when those clauses are
+// absent; a remark says what was taken. Clauses the user wrote win.
+// RUN: %proact-cc -fplugin-arg-proact-profile=%S/Inputs/tune.profile -fsyntax-only -Xclang -verify %s
+// RUN: %proact-cc -fplugin-arg-proact-profile=%S/Inputs/tune.profile -fsyntax-only -Xclang -ast-print %s 2>/dev/null | %FileCheck %s
+// An unreadable or malformed profile, or an unknown argument, is an error.
+// RUN: not %proact-cc -fplugin-arg-proact-profile=%S/Inputs/none.profile -fsyntax-only %s 2>&1 | %FileCheck --check-prefix=NONE %s
+// RUN: not %proact-cc -fplugin-arg-proact-profile=%S/Inputs/bad.profile -fsyntax-only %s 2>&1 | %FileCheck --check-prefix=BAD %s
+// RUN: not %proact-cc -fplugin-arg-proact-tune=1 -fsyntax-only %s 2>&1 | %FileCheck --check-prefix=ARG %s
+// NONE: error: cannot read the PROACT profile '{{.*}}none.profile': No such file or directory
+// BAD: error: PROACT profile '{{.*}}bad.profile', line 1: expected 'loop FILE:LINE mech NAME chunk BYTES threads N', got 'loop profile.c:20 mech fastest chunk 4096 threads 0'
+// ARG: error: unknown PROACT plugin argument 'tune=1'; the plugin takes -fplugin-arg-proact-profile=FILE
+#include <proact.h>
+
+void f(long n, double *a, double *b) {
+
+
+
+#pragma proact region(a[0:n], b[0:n]) // expected-remark-re {{from profile '{{.*}}tune.profile': mech(inline) chunk(4194304)}}
+  for (long i = 0; i < n; i++)
+    a[i] = b[i];
+
+#pragma proact region(a[0:n], b[0:n]) mech(auto) // expected-remark-re {{from profile '{{.*}}tune.profile': mech(poll) chunk(65536) threads(512)}}
+  for (long i = 0; i < n; i++)
+    b[i] = a[n - 1 - i];
+
+#pragma proact region(a[0:n], b[0:n]) mech(poll) chunk(8192) // expected-remark-re {{from profile '{{.*}}tune.profile': threads(256)}}
+  for (long i = 0; i < n; i++)
+    a[i] = b[i];
+
+#pragma proact region(a[0:n], b[0:n]) mech(inline) chunk(8192) threads(64)
+  for (long i = 0; i < n; i++)
+    b[i] = a[i];
+
+#pragma proact region(a[0:n], b[0:n]) // no entry for this line
+  for (long i = 0; i < n; i++)
+    a[i] = 2 * b[i];
+}
+// CHECK: __proact_desc.mech = 1;
+// CHECK-NEXT: __proact_desc.chunk = 4194304LL;
+// CHECK-NEXT: __proact_desc.threads = 0;
+// CHECK: __proact_desc.mech = 2;
+// CHECK-NEXT: __proact_desc.chunk = 65536LL;
+// CHECK-NEXT: __proact_desc.threads = 512;
+// CHECK: __proact_desc.mech = 2;
+// CHECK-NEXT: __proact_desc.chunk = 8192LL;
+// CHECK-NEXT: __proact_desc.threads = 256;
+// CHECK: __proact_desc.mech = 1;
+// CHECK-NEXT: __proact_desc.chunk = 8192LL;
+// CHECK-NEXT: __proact_desc.threads = 64;
+// CHECK: __proact_desc.mech = 0;
+// CHECK-NEXT: __proact_desc.chunk = 0LL;
+// CHECK-NEXT: __proact_desc.threads = 0;

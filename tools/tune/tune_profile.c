@@ -1,0 +1,33 @@
+/* Writing the profile (format in tune_profile.h). */
+#include "tune_profile.h"
+
+#include <string.h>
+
+const char *tune_bytes_text(long long bytes, char *buf, size_t size) {
+  if (bytes <= 0)
+    snprintf(buf, size, "-");
+  else if (bytes % (1LL << 20) == 0)
+    snprintf(buf, size, "%lld MiB", bytes >> 20);
+  else if (bytes % 1024 == 0)
+    snprintf(buf, size, "%lld KiB", bytes >> 10);
+  else
+    snprintf(buf, size, "%lld B", bytes);
+  return buf;
+}
+
+int tune_profile_write(const char *path, char *const *argv,
+                       const char *header, const tune_loop_time_t *loops,
+                       int nloops, const tune_config_t *cfg) {
+  FILE *f = fopen(path, "w");
+  if (f == NULL)
+    return -1;
+  fprintf(f, "# proact-tune profile (docs/tuning.md): compile with\n"
+             "#   -fplugin-arg-proact-profile=%s\n# program:", path);
+  for (char *const *a = argv; *a != NULL; a++)
+    fprintf(f, " %s", *a);
+  fprintf(f, "\n%s", header);
+  for (int i = 0; i < nloops; i++)
+    fprintf(f, "loop %s mech %s chunk %lld threads %d\n", loops[i].key,
+            cfg->mech, cfg->chunk, cfg->threads);
+  return fclose(f) == 0 ? 0 : -1;
+}

@@ -1,0 +1,21 @@
+/* The profile proact-tune writes and the Clang plugin reads: one line per
+ * loop, "loop FILE:LINE mech NAME chunk BYTES threads N", keyed by the
+ * source file's base name and the pragma's line (docs/tuning.md). Lines
+ * starting with '#' are comments. */
+#ifndef PROACT_TUNE_PROFILE_H
+#define PROACT_TUNE_PROFILE_H
+
+#include <stdio.h>
+
+#include "tune_run.h"
+
+/* Writes the profile: a header of comments (what was run and measured),
+ * then each loop of `loops` with the configuration cfg. */
+int tune_profile_write(const char *path, char *const *argv,
+                       const char *header, const tune_loop_time_t *loops,
+                       int nloops, const tune_config_t *cfg);
+
+/* "4 KiB", "16 MiB", or "-" for 0. */
+const char *tune_bytes_text(long long bytes, char *buf, size_t size);
+
+#endif
