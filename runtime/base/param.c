@@ -96,6 +96,12 @@ const proact__param_t proact__params[PROACT__PARAM_COUNT_] = {
          "an agent that waits this long for a chunk reports a stall and "
          "the program ends",
          parse_watchdog},
+    [PROACT__PARAM_ELIDE] =
+        {"PROACT_ELIDE", "0", "0 or 1",
+         "1: skip every device-to-device copy and push (each loop runs with "
+         "memcpy), for the infinite-bandwidth bound of the benchmarks; the "
+         "results are then wrong",
+         proact__param_parse_bool},
 };
 
 static const char *const subsys_names[] = {"init",  "region", "part", "mech",

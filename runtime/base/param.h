@@ -50,6 +50,7 @@ typedef enum proact__param_id {
   PROACT__PARAM_TEAM_THREADS,
   PROACT__PARAM_BLOCK_POINTS,
   PROACT__PARAM_WATCHDOG_MS,
+  PROACT__PARAM_ELIDE,
   PROACT__PARAM_COUNT_
 } proact__param_id_t;
 

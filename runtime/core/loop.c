@@ -110,6 +110,8 @@ static void loop_mech(proact__loop_t *loop, const proact__loop_desc_t *desc) {
     mech = desc->inline_ok ? PROACT_MECH_INLINE
            : proact__dev_has_agent() ? PROACT_MECH_POLL
                                      : PROACT_MECH_TRIGGER;
+  if (proact__param_get(PROACT__PARAM_ELIDE)->i)
+    mech = PROACT_MECH_MEMCPY; /* no transfers at all (pull.c) */
   if (loop_whole_write(desc)) { /* the compiler warned already */
     if (mech != PROACT_MECH_MEMCPY && loop_first_note(desc))
       proact__info(PROACT__SUBSYS_MECH, "%s:%d: mech(%s) -> memcpy: a store "
