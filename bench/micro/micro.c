@@ -12,17 +12,9 @@
 #include <proact.h>
 #include <stdio.h>
 #include <stdlib.h>
+
+#include "../median.h"
 #include <string.h>
-
-static int cmp_double(const void *a, const void *b) {
-  double x = *(const double *)a, y = *(const double *)b;
-  return (x > y) - (x < y);
-}
-
-static double median(double *v, int n) {
-  qsort(v, (size_t)n, sizeof(*v), cmp_double);
-  return n % 2 ? v[n / 2] : 0.5 * (v[n / 2 - 1] + v[n / 2]);
-}
 
 typedef struct times {
   double prod, cons, again; /* medians, seconds */
@@ -70,9 +62,9 @@ static times_t run(long n, int rounds, int iters, int again, float *a,
   }
   for (long i = 0; i < n; i += 4099)
     *sum += c[i];
-  t.prod = median(tp + 2, iters - 2);
-  t.cons = median(tc + 2, iters - 2);
-  t.again = median(ta + 2, iters - 2);
+  t.prod = bench_median(tp + 2, iters - 2);
+  t.cons = bench_median(tc + 2, iters - 2);
+  t.again = bench_median(ta + 2, iters - 2);
   free(tp);
   free(tc);
   free(ta);

@@ -16,15 +16,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 
-static int cmp_double(const void *a, const void *b) {
-  double x = *(const double *)a, y = *(const double *)b;
-  return (x > y) - (x < y);
-}
-
-static double median(double *v, int n) {
-  qsort(v, (size_t)n, sizeof(*v), cmp_double);
-  return n % 2 ? v[n / 2] : 0.5 * (v[n / 2 - 1] + v[n / 2]);
-}
+#include "../median.h"
 
 int main(int argc, char **argv) {
   long n = argc > 1 ? atol(argv[1]) : 64L << 20;
@@ -72,10 +64,10 @@ int main(int argc, char **argv) {
          "consumer %.3f ms, checksum %.6e\n",
          getenv("PROACT_MECH") ? getenv("PROACT_MECH") : "clause", n,
          (double)n * sizeof(float) / 1e6, rounds, iters, warmup,
-         1e3 * median(t_prod + warmup, iters - warmup),
-         1e3 * median(t_all + warmup, iters - warmup),
-         1e3 * (median(t_all + warmup, iters - warmup) -
-                median(t_prod + warmup, iters - warmup)),
+         1e3 * bench_median(t_prod + warmup, iters - warmup),
+         1e3 * bench_median(t_all + warmup, iters - warmup),
+         1e3 * (bench_median(t_all + warmup, iters - warmup) -
+                bench_median(t_prod + warmup, iters - warmup)),
          sum);
   free(a);
   free(b);
