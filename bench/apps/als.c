@@ -1,0 +1,119 @@
+/* Matrix factorization of a sparse ratings matrix R (users x items) into
+ * P (users x K) and Q (items x K) by alternating gradient steps (the
+ * paper's ALS by SGD, in the deterministic batch form a parallel loop can
+ * express): every user's row of P takes a step along the gradient of its
+ * ratings' squared error with Q fixed, then every item's row of Q with P
+ * fixed. Q[item * K + f] and P[user * K + f] are gathered through the
+ * ratings' indices, so each device reads all of the other factor.
+ * Usage: als [users] [items] [ratings per user] [iterations]
+ *        (default 2097152 262144 32 20) */
+#include <proact.h>
+
+#include "app.h"
+
+#define K 16
+
+/* CSR of the ratings by rows (users) and its transpose (by items). */
+static void ratings(long nu, long ni, long per, long **uptr, int **uitem,
+                    float **uval, long **iptr, int **iuser, float **ival) {
+  long nnz = nu * per;
+  uint64_t seed = 3;
+  *uptr = app_alloc((size_t)nu + 1, sizeof(long));
+  *uitem = app_alloc((size_t)nnz, sizeof(int));
+  *uval = app_alloc((size_t)nnz, sizeof(float));
+  *iptr = app_alloc((size_t)ni + 1, sizeof(long));
+  *iuser = app_alloc((size_t)nnz, sizeof(int));
+  *ival = app_alloc((size_t)nnz, sizeof(float));
+  for (long u = 0; u < nu; u++) {
+    (*uptr)[u + 1] = (u + 1) * per;
+    for (long e = u * per; e < (u + 1) * per; e++) {
+      double x = app_uniform(&seed);
+      (*uitem)[e] = (int)((double)ni * x * x); /* popular items first */
+      (*uval)[e] = 1.0f + 4.0f * (float)app_uniform(&seed);
+      (*iptr)[(*uitem)[e] + 1]++;
+    }
+  }
+  for (long i = 0; i < ni; i++)
+    (*iptr)[i + 1] += (*iptr)[i];
+  long *fill = app_alloc((size_t)ni, sizeof(long));
+  for (long u = 0; u < nu; u++)
+    for (long e = (*uptr)[u]; e < (*uptr)[u + 1]; e++) {
+      long i = (*uitem)[e], at = (*iptr)[i] + fill[i]++;
+      (*iuser)[at] = (int)u;
+      (*ival)[at] = (*uval)[e];
+    }
+  free(fill);
+}
+
+int main(int argc, char **argv) {
+  long nu = app_arg(argc, argv, 1, 2L << 20);
+  long ni = app_arg(argc, argv, 2, 256L << 10);
+  long per = app_arg(argc, argv, 3, 32);
+  int iters = (int)app_arg(argc, argv, 4, 20);
+  long *uptr, *iptr;
+  int *uitem, *iuser;
+  float *uval, *ival;
+  long nnz = nu * per, nu1 = nu + 1, ni1 = ni + 1, pk = nu * K, qk = ni * K;
+  ratings(nu, ni, per, &uptr, &uitem, &uval, &iptr, &iuser, &ival);
+  float *P = app_alloc((size_t)pk, sizeof(float));
+  float *Q = app_alloc((size_t)qk, sizeof(float));
+  double *t = app_alloc((size_t)iters, sizeof(double));
+  const float lr = 0.002f, reg = 0.05f;
+  uint64_t seed = 5;
+  double sum = 0;
+  char size[96];
+
+  for (long x = 0; x < pk; x++)
+    P[x] = 0.1f + 0.4f * (float)app_uniform(&seed);
+  for (long x = 0; x < qk; x++)
+    Q[x] = 0.1f + 0.4f * (float)app_uniform(&seed);
+#pragma proact data copyin(uptr[0:nu1], uitem[0:nnz], uval[0:nnz], iptr[0:ni1], iuser[0:nnz], ival[0:nnz]) copy(P[0:pk], Q[0:qk])
+  {
+    for (int it = 0; it < iters; it++) {
+      double t0 = omp_get_wtime();
+#pragma proact region(uptr[0:nu1], uitem[0:nnz], uval[0:nnz], P[0:pk], Q[0:qk])
+      for (long u = 0; u < nu; u++) {
+        float grad[K];
+        for (int f = 0; f < K; f++)
+          grad[f] = 0.0f;
+        for (long e = uptr[u]; e < uptr[u + 1]; e++) {
+          long i = uitem[e];
+          float pred = 0.0f;
+          for (int f = 0; f < K; f++)
+            pred += P[u * K + f] * Q[i * K + f];
+          float err = uval[e] - pred;
+          for (int f = 0; f < K; f++)
+            grad[f] += err * Q[i * K + f];
+        }
+        for (int f = 0; f < K; f++)
+          P[u * K + f] += lr * (grad[f] - reg * P[u * K + f]);
+      }
+#pragma proact region(iptr[0:ni1], iuser[0:nnz], ival[0:nnz], P[0:pk], Q[0:qk])
+      for (long i = 0; i < ni; i++) {
+        float grad[K];
+        for (int f = 0; f < K; f++)
+          grad[f] = 0.0f;
+        for (long e = iptr[i]; e < iptr[i + 1]; e++) {
+          long u = iuser[e];
+          float pred = 0.0f;
+          for (int f = 0; f < K; f++)
+            pred += P[u * K + f] * Q[i * K + f];
+          float err = ival[e] - pred;
+          for (int f = 0; f < K; f++)
+            grad[f] += err * P[u * K + f];
+        }
+        for (int f = 0; f < K; f++)
+          Q[i * K + f] += 0.1f * lr * (grad[f] - reg * Q[i * K + f]);
+      }
+      t[it] = omp_get_wtime() - t0;
+    }
+  }
+  for (long x = 0; x < pk; x += 13)
+    sum += P[x];
+  for (long x = 0; x < qk; x += 13)
+    sum += Q[x];
+  snprintf(size, sizeof(size), "users=%ld items=%ld ratings=%ld", nu, ni,
+           nnz);
+  app_report("als", size, t, iters, 2, sum);
+  return 0;
+}

@@ -1,0 +1,41 @@
+/* A power-law directed graph as the paper's PageRank and SSSP inputs have:
+ * in-edges of each vertex in CSR (row v lists the sources of the edges
+ * into v), sources drawn with density falling as a power of the vertex id
+ * (a few hubs with huge out-degree, most vertices with few), in-degrees
+ * drawn from a heavy-tailed distribution. Deterministic. */
+#ifndef PROACT_BENCH_GRAPH_H
+#define PROACT_BENCH_GRAPH_H
+
+#include <math.h>
+
+#include "app.h"
+
+typedef struct graph {
+  long n, m;
+  long *rowptr; /* n + 1 */
+  int *src;     /* m: the source of each in-edge */
+  float *w;     /* m: edge weights in [1, 10) */
+} graph_t;
+
+static inline graph_t graph_power_law(long n, long avg_degree) {
+  graph_t g;
+  uint64_t seed = 7;
+  g.n = n;
+  g.rowptr = app_alloc((size_t)n + 1, sizeof(long));
+  for (long v = 0; v < n; v++) { /* Pareto in-degrees, mean ~avg_degree */
+    double u = app_uniform(&seed);
+    long d = (long)(avg_degree * 0.75 / sqrt(1.0 - 0.75 * u)); /* mean 1 */
+    g.rowptr[v + 1] = g.rowptr[v] + (d < n ? d : n);
+  }
+  g.m = g.rowptr[n];
+  g.src = app_alloc((size_t)g.m, sizeof(int));
+  g.w = app_alloc((size_t)g.m, sizeof(float));
+  for (long e = 0; e < g.m; e++) {
+    double u = app_uniform(&seed);
+    g.src[e] = (int)((double)n * u * u * u); /* hubs at low ids */
+    g.w[e] = 1.0f + 9.0f * (float)app_uniform(&seed);
+  }
+  return g;
+}
+
+#endif

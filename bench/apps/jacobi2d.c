@@ -1,0 +1,48 @@
+/* 2-D 5-point Jacobi relaxation on an n x n float grid (the paper's 2-D
+ * Jacobi; issue 6's 16384 x 16384 case): rows split over the devices, each
+ * needs one halo row of each neighbour per sweep.
+ * Usage: jacobi2d [n] [iterations]  (default 16384 50) */
+#include <proact.h>
+
+#include "app.h"
+
+int main(int argc, char **argv) {
+  long n = app_arg(argc, argv, 1, 16384);
+  int iters = (int)app_arg(argc, argv, 2, 50);
+  long cells = n * n;
+  float *u = app_alloc((size_t)cells, sizeof(float));
+  float *v = app_alloc((size_t)cells, sizeof(float));
+  double *t = app_alloc((size_t)iters, sizeof(double));
+  double sum = 0;
+  char size[64];
+
+  if (n < 3) {
+    fprintf(stderr, "jacobi2d: n must be at least 3\n");
+    return 2;
+  }
+  for (long i = 0; i < n; i++)
+    for (long j = 0; j < n; j++)
+      u[i * n + j] = v[i * n + j] = (i == 0 || j == 0) ? 1.0f : 0.0f;
+#pragma proact data copy(u[0:cells], v[0:cells])
+  {
+    for (int it = 0; it < iters; it++) {
+      double t0 = omp_get_wtime();
+#pragma proact region(u[0:cells], v[0:cells])
+      for (long i = 1; i < n - 1; i++)
+        for (long j = 1; j < n - 1; j++)
+          v[i * n + j] = 0.25f * (u[(i - 1) * n + j] + u[(i + 1) * n + j] +
+                                  u[i * n + j - 1] + u[i * n + j + 1]);
+#pragma proact region(u[0:cells], v[0:cells])
+      for (long i = 1; i < n - 1; i++)
+        for (long j = 1; j < n - 1; j++)
+          u[i * n + j] = 0.25f * (v[(i - 1) * n + j] + v[(i + 1) * n + j] +
+                                  v[i * n + j - 1] + v[i * n + j + 1]);
+      t[it] = omp_get_wtime() - t0;
+    }
+  }
+  for (long i = 0; i < cells; i += 1031)
+    sum += u[i];
+  snprintf(size, sizeof(size), "n=%ld", n);
+  app_report("jacobi2d", size, t, iters, 2, sum);
+  return 0;
+}
