@@ -27,8 +27,10 @@ static void ratings(long nu, long ni, long per, long **uptr, int **uitem,
   for (long u = 0; u < nu; u++) {
     (*uptr)[u + 1] = (u + 1) * per;
     for (long e = u * per; e < (u + 1) * per; e++) {
-      double x = app_uniform(&seed);
-      (*uitem)[e] = (int)((double)ni * x * x); /* popular items first */
+      /* Uniform items: a generated kernel walks one row per thread, so a
+       * hot item of 10^5 ratings would serialize the whole iteration
+       * (bench/results/2026-11-22-h200x2-apps.md). */
+      (*uitem)[e] = (int)((double)ni * app_uniform(&seed));
       (*uval)[e] = 1.0f + 4.0f * (float)app_uniform(&seed);
       (*iptr)[(*uitem)[e] + 1]++;
     }
