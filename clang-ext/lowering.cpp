@@ -127,32 +127,11 @@ void emitAccesses(Preprocessor &PP, Code &C, const std::string &Var,
   }
 }
 
-// The part's kernel: teams take blocks of __proact_bs consecutive
-// iterations (block b by team b mod teams, so blocks finish roughly in
-// order and chunks become ready while the kernel runs); the threads of a
-// team share a block one iteration each in turn (coalesced), collapsing the
-// rectangular inner loops. With a readiness state, the team reports each
-// finished block (proact/ready.h).
-void emitKernel(Code &C, const Directive &D, const CanonicalLoop &L,
-                const CollapsedNest &Nest, const Code &Body) {
+// The team's share of one block: a worksharing loop over the block's
+// iterations (and the collapsed inner loops) running Body.
+void emitBlockLoop(Code &C, const CanonicalLoop &L, const CollapsedNest &Nest,
+                   const std::string &For, const Code &Body) {
   bool Declared = !L.Type.empty();
-  std::string Target = "omp target teams num_teams(__proact_nt) "
-                       "thread_limit(__proact_nth) device(__proact_dev)" +
-                       mapClause(D) + " is_device_ptr(__proact_rd)";
-  std::string Parallel = "omp parallel num_threads(__proact_nth)";
-  if (!Declared)
-    Parallel += " private(" + L.VarName + ")";
-  std::string For = "omp for schedule(static, 1) nowait";
-  if (!Nest.Headers.empty())
-    For += " collapse(" + num((long long)Nest.Headers.size() + 1) + ")";
-  C << "_Pragma(" + quoted(Target) + ")";
-  C << "_Pragma(" + quoted(Parallel) + ")";
-  C << "{ for (long long __proact_b = omp_get_team_num(); __proact_b < "
-       "__proact_nb; __proact_b += omp_get_num_teams()) {";
-  C << "const long long __proact_blo = __proact_klo + __proact_b * "
-       "__proact_bs;";
-  C << "const long long __proact_bhi = __proact_khi - __proact_blo > "
-       "__proact_bs ? __proact_blo + __proact_bs : __proact_khi;";
   C << "_Pragma(" + quoted(For) + ")";
   // A declared variable stepping by +1 is the loop's own counter, in its own
   // type (32-bit index arithmetic for an int loop); otherwise the iteration
@@ -180,6 +159,46 @@ void emitKernel(Code &C, const Directive &D, const CanonicalLoop &L,
   else if (!UnitStep)
     C << L.Var << "= (__typeof__(" << L.Var << "))" + Value + ";";
   C << Body << "}";
+}
+
+// The part's kernel: teams take blocks of __proact_bs consecutive
+// iterations (block b by team b mod teams, so blocks finish roughly in
+// order and chunks become ready while the kernel runs); the threads of a
+// team share a block one iteration each in turn (coalesced), collapsing the
+// rectangular inner loops. With a readiness state, the team reports each
+// finished block (proact/ready.h).
+void emitKernel(Code &C, const Directive &D, const CanonicalLoop &L,
+                const CollapsedNest &Nest, const Code &Body,
+                const Code *Forwarding) {
+  bool Declared = !L.Type.empty();
+  std::string Target = "omp target teams num_teams(__proact_nt) "
+                       "thread_limit(__proact_nth) device(__proact_dev)" +
+                       mapClause(D) + " is_device_ptr(__proact_rd)";
+  std::string Parallel = "omp parallel num_threads(__proact_nth)";
+  if (!Declared)
+    Parallel += " private(" + L.VarName + ")";
+  std::string For = "omp for schedule(static, 1) nowait";
+  if (!Nest.Headers.empty())
+    For += " collapse(" + num((long long)Nest.Headers.size() + 1) + ")";
+  C << "_Pragma(" + quoted(Target) + ")";
+  C << "_Pragma(" + quoted(Parallel) + ")";
+  C << "{ for (long long __proact_b = omp_get_team_num(); __proact_b < "
+       "__proact_nb; __proact_b += omp_get_num_teams()) {";
+  C << "const long long __proact_blo = __proact_klo + __proact_b * "
+       "__proact_bs;";
+  C << "const long long __proact_bhi = __proact_khi - __proact_blo > "
+       "__proact_bs ? __proact_blo + __proact_bs : __proact_khi;";
+  if (Forwarding != nullptr) {
+    // Only blocks whose chunks someone reads forward their stores; the
+    // rest run the plain body (no per-store checks).
+    C << "if (proact__ready_block_touches(__proact_rd, __proact_b)) {";
+    emitBlockLoop(C, L, Nest, For, *Forwarding);
+    C << "} else {";
+    emitBlockLoop(C, L, Nest, For, Body);
+    C << "}";
+  } else {
+    emitBlockLoop(C, L, Nest, For, Body);
+  }
   C << "if (__proact_rd != 0) proact__ready_block_done(__proact_rd, "
        "__proact_b);";
   C << "} }";
@@ -260,10 +279,10 @@ Code lowerLoop(Preprocessor &PP, const Directive &D, const CanonicalLoop &L,
   C << "proact__loop_part_begin(__proact_loop, __proact_p);";
   if (InlineOk) { // mech(inline): the forwarding kernel
     C << "if (__proact_fwd) {";
-    emitKernel(C, D, L, Nest, Forwarding);
+    emitKernel(C, D, L, Nest, Code().add(KernelBody), &Forwarding);
     C << "} else {";
   }
-  emitKernel(C, D, L, Nest, Code().add(KernelBody));
+  emitKernel(C, D, L, Nest, Code().add(KernelBody), nullptr);
   if (InlineOk)
     C << "}";
   C << "proact__loop_part_end(__proact_loop, __proact_p);";

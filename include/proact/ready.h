@@ -118,6 +118,24 @@ static inline void proact__ready_block_chunks(const proact__ready_t *rd,
   *c1 = arr->counter0 + hi + 1;
 }
 
+/* Whether block b touches a counted chunk (one some device reads): the
+ * other blocks need no fence, no decrement and, with inline, no
+ * forwarding. Without sites (nothing counted) every block does. */
+static inline int proact__ready_block_touches(const proact__ready_t *rd,
+                                              long long b) {
+  if (rd == 0)
+    return 0;
+  if (rd->nsites == 0)
+    return 1;
+  for (int s = 0; s < rd->nsites; s++) {
+    long long c0, c1;
+    proact__ready_block_chunks(rd, b, s, &c0, &c1);
+    if (c0 < c1)
+      return 1;
+  }
+  return 0;
+}
+
 #ifdef _OPENMP
 #include <omp.h>
 
@@ -156,6 +174,8 @@ static inline void proact__ready_block_done(const proact__ready_t *rd,
   const int tid = omp_get_thread_num(), nth = omp_get_num_threads();
   if (rd->mode == PROACT__READY_INLINE)
     return; /* the stores were forwarded as they were made */
+  if (!proact__ready_block_touches(rd, b))
+    return; /* the same answer for the whole team: no barrier skew */
   /* Every thread's stores are visible device-wide (system-wide for dma,
    * whose copy engines read them) before the team's decrement. */
   if (rd->mode == PROACT__READY_DMA)

@@ -181,12 +181,16 @@ proact_status_t proact__ready_setup(proact__loop_t *loop, int part) {
     arr->counter0 = 0;
   }
   {
+    /* Counted chunks: those the part's stores touch and some device reads
+     * (the pushes'); blocks outside them skip the counters entirely
+     * (proact__ready_block_touches). */
     long long lo = LLONG_MAX, hi = LLONG_MIN, c0, c1;
     proact__ready_t whole = rd;
     whole.block = rd.khi - rd.klo;
     for (int a = 0; a < narrays; a++) {
       if (pushes_of[a] == 0)
         continue;
+      long long pmin = LLONG_MAX, pmax = LLONG_MIN;
       lo = LLONG_MAX;
       hi = LLONG_MIN;
       for (int s = 0; s < nsites; s++) {
@@ -198,6 +202,18 @@ proact_status_t proact__ready_setup(proact__loop_t *loop, int part) {
           hi = c1 > hi ? c1 : hi;
         }
       }
+      for (int i = 0; i < loop->npushes; i++) {
+        const proact__push_t *p = &loop->pushes[i];
+        long long p0, p1;
+        if (p->part != part || array_of_entry(loop, p->entry) != a)
+          continue;
+        p0 = (long long)(p->lo / (uint64_t)cb);
+        p1 = (long long)((p->hi - 1) / (uint64_t)cb) + 1;
+        pmin = p0 < pmin ? p0 : pmin;
+        pmax = p1 > pmax ? p1 : pmax;
+      }
+      lo = pmin > lo ? pmin : lo;
+      hi = pmax < hi ? pmax : hi;
       if (lo >= hi) {
         lo = 0;
         hi = 0;

@@ -22,8 +22,13 @@ void smooth(int n, double *u, double *v) {
 // CHECK: #pragma omp parallel for num_threads(__proact_np) schedule(static, 1) if(__proact_np > 1)
 // CHECK: if (__proact_klo >= __proact_khi) continue;long long __proact_plo0, __proact_plen0; proact__loop_part_section(__proact_loop, __proact_p, 0, &__proact_plo0, &__proact_plen0);long long __proact_plo1, __proact_plen1; proact__loop_part_section(__proact_loop, __proact_p, 1, &__proact_plo1, &__proact_plen1);
 // CHECK-SAME: proact__loop_part_kernel(__proact_loop, __proact_p, &__proact_nt, &__proact_nth, &__proact_bs, &__proact_nb, &__proact_rd, &__proact_fwd);proact__loop_part_begin(__proact_loop, __proact_p);if (__proact_fwd) {
-// The forwarding kernel (mech(inline)), then the plain one:
+// The forwarding kernel (mech(inline)): blocks whose chunks someone reads
+// forward their stores, the others run the plain body; then the plain
+// kernel:
+// CHECK: if (proact__ready_block_touches(__proact_rd, __proact_b)) {
 // CHECK: proact__ready_forward(__proact_rd, 1, (const void *)&(
+// CHECK: } else {
+// CHECK: v[i] = (u[i - 1] + u[i] + u[i + 1]) / 3.0;
 // CHECK: } else {
 // CHECK-NEXT: # 7
 // CHECK-NEXT: #pragma omp target teams num_teams(__proact_nt) thread_limit(__proact_nth) device(__proact_dev) map(alloc: u[__proact_plo0:__proact_plen0], v[__proact_plo1:__proact_plen1]) is_device_ptr(__proact_rd)

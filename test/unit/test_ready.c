@@ -45,6 +45,17 @@ TEST_IMPL(ready_block_chunks) {
   proact__ready_block_chunks(&rd, 0, 0, &c0, &c1);
   ASSERT_EQ(c0, 5);
   ASSERT_EQ(c1, 6);
+  /* Only chunk 2 counted (bytes [128, 192): elements 16..23): blocks 1
+   * and 2 touch it, block 0 (elements 1..10) does not, and then skips the
+   * fence, the decrement and inline's forwarding. */
+  arr.chunk_first = 2;
+  ASSERT_EQ(proact__ready_block_touches(&rd, 0), 0);
+  ASSERT_EQ(proact__ready_block_touches(&rd, 1), 1);
+  ASSERT_EQ(proact__ready_block_touches(&rd, 2), 1);
+  ASSERT_EQ(proact__ready_block_touches(&rd, 3), 0);
+  ASSERT_EQ(proact__ready_block_touches(NULL, 1), 0);
+  rd.nsites = 0; /* nothing counted: every block forwards */
+  ASSERT_EQ(proact__ready_block_touches(&rd, 0), 1);
 }
 
 /* Chunk 0 is ready and delivered; chunk 1's counter stays at 1: the agent
