@@ -47,6 +47,33 @@ static void ratings(long nu, long ni, long per, long **uptr, int **uitem,
   free(fill);
 }
 
+/* One half of an alternating step: every row r of X (K factors) moves along
+ * the gradient of its ratings' squared error, Y fixed. Row r's ratings are
+ * ptr[r] .. ptr[r + 1] - 1, against Y's rows idx[e]. */
+static void half_step(long nx, long ny, const long *ptr, const int *idx,
+                      const float *val, float *X, const float *Y,
+                      float rate) {
+  const float reg = 0.05f;
+  long nx1 = nx + 1, nnz = ptr[nx], xk = nx * K, yk = ny * K;
+#pragma proact region(ptr[0:nx1], idx[0:nnz], val[0:nnz], X[0:xk], Y[0:yk])
+  for (long r = 0; r < nx; r++) {
+    float grad[K];
+    for (int f = 0; f < K; f++)
+      grad[f] = 0.0f;
+    for (long e = ptr[r]; e < ptr[r + 1]; e++) {
+      long c = idx[e];
+      float pred = 0.0f;
+      for (int f = 0; f < K; f++)
+        pred += X[r * K + f] * Y[c * K + f];
+      float err = val[e] - pred;
+      for (int f = 0; f < K; f++)
+        grad[f] += err * Y[c * K + f];
+    }
+    for (int f = 0; f < K; f++)
+      X[r * K + f] += rate * (grad[f] - reg * X[r * K + f]);
+  }
+}
+
 int main(int argc, char **argv) {
   long nu = app_arg(argc, argv, 1, 2L << 20);
   long ni = app_arg(argc, argv, 2, 256L << 10);
@@ -60,7 +87,7 @@ int main(int argc, char **argv) {
   float *P = app_alloc((size_t)pk, sizeof(float));
   float *Q = app_alloc((size_t)qk, sizeof(float));
   double *t = app_alloc((size_t)iters, sizeof(double));
-  const float lr = 0.002f, reg = 0.05f;
+  const float lr = 0.002f;
   uint64_t seed = 5;
   double sum = 0;
   char size[96];
@@ -73,40 +100,8 @@ int main(int argc, char **argv) {
   {
     for (int it = 0; it < iters; it++) {
       double t0 = omp_get_wtime();
-#pragma proact region(uptr[0:nu1], uitem[0:nnz], uval[0:nnz], P[0:pk], Q[0:qk])
-      for (long u = 0; u < nu; u++) {
-        float grad[K];
-        for (int f = 0; f < K; f++)
-          grad[f] = 0.0f;
-        for (long e = uptr[u]; e < uptr[u + 1]; e++) {
-          long i = uitem[e];
-          float pred = 0.0f;
-          for (int f = 0; f < K; f++)
-            pred += P[u * K + f] * Q[i * K + f];
-          float err = uval[e] - pred;
-          for (int f = 0; f < K; f++)
-            grad[f] += err * Q[i * K + f];
-        }
-        for (int f = 0; f < K; f++)
-          P[u * K + f] += lr * (grad[f] - reg * P[u * K + f]);
-      }
-#pragma proact region(iptr[0:ni1], iuser[0:nnz], ival[0:nnz], P[0:pk], Q[0:qk])
-      for (long i = 0; i < ni; i++) {
-        float grad[K];
-        for (int f = 0; f < K; f++)
-          grad[f] = 0.0f;
-        for (long e = iptr[i]; e < iptr[i + 1]; e++) {
-          long u = iuser[e];
-          float pred = 0.0f;
-          for (int f = 0; f < K; f++)
-            pred += P[u * K + f] * Q[i * K + f];
-          float err = ival[e] - pred;
-          for (int f = 0; f < K; f++)
-            grad[f] += err * P[u * K + f];
-        }
-        for (int f = 0; f < K; f++)
-          Q[i * K + f] += 0.1f * lr * (grad[f] - reg * Q[i * K + f]);
-      }
+      half_step(nu, ni, uptr, uitem, uval, P, Q, lr);
+      half_step(ni, nu, iptr, iuser, ival, Q, P, 0.1f * lr);
       t[it] = omp_get_wtime() - t0;
     }
   }

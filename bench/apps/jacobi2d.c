@@ -6,6 +6,16 @@
 
 #include "app.h"
 
+/* One sweep: v <- the average of u's four neighbours. */
+static void sweep(long n, const float *u, float *v) {
+  long cells = n * n;
+#pragma proact region(u[0:cells], v[0:cells])
+  for (long i = 1; i < n - 1; i++)
+    for (long j = 1; j < n - 1; j++)
+      v[i * n + j] = 0.25f * (u[(i - 1) * n + j] + u[(i + 1) * n + j] +
+                              u[i * n + j - 1] + u[i * n + j + 1]);
+}
+
 int main(int argc, char **argv) {
   long n = app_arg(argc, argv, 1, 16384);
   int iters = (int)app_arg(argc, argv, 2, 50);
@@ -27,16 +37,8 @@ int main(int argc, char **argv) {
   {
     for (int it = 0; it < iters; it++) {
       double t0 = omp_get_wtime();
-#pragma proact region(u[0:cells], v[0:cells])
-      for (long i = 1; i < n - 1; i++)
-        for (long j = 1; j < n - 1; j++)
-          v[i * n + j] = 0.25f * (u[(i - 1) * n + j] + u[(i + 1) * n + j] +
-                                  u[i * n + j - 1] + u[i * n + j + 1]);
-#pragma proact region(u[0:cells], v[0:cells])
-      for (long i = 1; i < n - 1; i++)
-        for (long j = 1; j < n - 1; j++)
-          u[i * n + j] = 0.25f * (v[(i - 1) * n + j] + v[(i + 1) * n + j] +
-                                  v[i * n + j - 1] + v[i * n + j + 1]);
+      sweep(n, u, v);
+      sweep(n, v, u);
       t[it] = omp_get_wtime() - t0;
     }
   }

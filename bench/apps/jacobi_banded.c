@@ -9,6 +9,19 @@
 
 #include "app.h"
 
+/* One Jacobi sweep from x to y (both padded by w). */
+static void sweep(long n, long w, long bw, const double *A, const double *b,
+                  const double *x, double *y) {
+  long nb = n * bw, np = n + 2 * w;
+#pragma proact region(A[0:nb], b[0:n], x[0:np], y[0:np])
+  for (long i = 0; i < n; i++) {
+    double s = b[i];
+    for (long k = 0; k < bw; k++)
+      s -= A[i * bw + k] * x[i + k];
+    y[i + w] = x[i + w] + s / A[i * bw + w];
+  }
+}
+
 int main(int argc, char **argv) {
   long n = app_arg(argc, argv, 1, 32L << 20);
   long w = app_arg(argc, argv, 2, 4);
@@ -35,20 +48,8 @@ int main(int argc, char **argv) {
   {
     for (int it = 0; it < iters; it++) {
       double t0 = omp_get_wtime();
-#pragma proact region(A[0:nb], b[0:n], x[0:np], y[0:np])
-      for (long i = 0; i < n; i++) {
-        double s = b[i];
-        for (long k = 0; k < bw; k++)
-          s -= A[i * bw + k] * x[i + k];
-        y[i + w] = x[i + w] + s / A[i * bw + w];
-      }
-#pragma proact region(A[0:nb], b[0:n], x[0:np], y[0:np])
-      for (long i = 0; i < n; i++) {
-        double s = b[i];
-        for (long k = 0; k < bw; k++)
-          s -= A[i * bw + k] * y[i + k];
-        x[i + w] = y[i + w] + s / A[i * bw + w];
-      }
+      sweep(n, w, bw, A, b, x, y);
+      sweep(n, w, bw, A, b, y, x);
       t[it] = omp_get_wtime() - t0;
     }
   }

@@ -7,6 +7,21 @@
 
 #include "graph.h"
 
+/* One Bellman-Ford round from d to e. */
+static void relax(long n, long m, const long *rowptr, const int *src,
+                  const float *w, const float *d, float *e) {
+  long n1 = n + 1;
+#pragma proact region(rowptr[0:n1], src[0:m], w[0:m], d[0:n], e[0:n])
+  for (long v = 0; v < n; v++) {
+    float best = d[v];
+    for (long k = rowptr[v]; k < rowptr[v + 1]; k++) {
+      float c = d[src[k]] + w[k];
+      best = c < best ? c : best;
+    }
+    e[v] = best;
+  }
+}
+
 int main(int argc, char **argv) {
   long n = app_arg(argc, argv, 1, 4L << 20);
   long deg = app_arg(argc, argv, 2, 16);
@@ -29,24 +44,8 @@ int main(int argc, char **argv) {
   {
     for (int it = 0; it < iters; it++) {
       double t0 = omp_get_wtime();
-#pragma proact region(rowptr[0:n1], src[0:m], w[0:m], d0[0:n], d1[0:n])
-      for (long v = 0; v < n; v++) {
-        float best = d0[v];
-        for (long e = rowptr[v]; e < rowptr[v + 1]; e++) {
-          float c = d0[src[e]] + w[e];
-          best = c < best ? c : best;
-        }
-        d1[v] = best;
-      }
-#pragma proact region(rowptr[0:n1], src[0:m], w[0:m], d0[0:n], d1[0:n])
-      for (long v = 0; v < n; v++) {
-        float best = d1[v];
-        for (long e = rowptr[v]; e < rowptr[v + 1]; e++) {
-          float c = d1[src[e]] + w[e];
-          best = c < best ? c : best;
-        }
-        d0[v] = best;
-      }
+      relax(n, m, rowptr, src, w, d0, d1);
+      relax(n, m, rowptr, src, w, d1, d0);
       t[it] = omp_get_wtime() - t0;
     }
   }
