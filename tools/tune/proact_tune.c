@@ -39,8 +39,8 @@ static void usage(void) {
           "4K,16K,64K,256K,1M,4M,16M)\n"
           "  -t LIST     poll transfer threads (default "
           "32,128,512,2048,8192)\n"
-          "  -s TEXT     stdout lines containing TEXT must be the same in "
-          "every run\n");
+          "  -s TEXT     on stdout lines containing TEXT, what follows it "
+          "(TEXT included) must be the same in every run\n");
   exit(2);
 }
 
@@ -79,18 +79,20 @@ static double median(const double *v, int n) {
   return n % 2 ? s[n / 2] : 0.5 * (s[n / 2 - 1] + s[n / 2]);
 }
 
-/* The stdout lines containing text, joined: what must not change. */
+/* What must not change: on each stdout line containing text, the rest of
+ * the line from text on (a line may also carry timings before it). */
 static char *checked_lines(const char *out, const char *text) {
   size_t len = 0;
   char *acc = calloc(1, 1);
   for (const char *p = out; p != NULL && *p != '\0';) {
     const char *eol = strchr(p, '\n');
     size_t n = eol != NULL ? (size_t)(eol - p) : strlen(p);
-    char *line = strndup(p, n);
-    if (strstr(line, text) != NULL) {
-      acc = realloc(acc, len + n + 2);
-      memcpy(acc + len, line, n);
-      len += n;
+    char *line = strndup(p, n), *at = strstr(line, text);
+    if (at != NULL) {
+      size_t k = strlen(at);
+      acc = realloc(acc, len + k + 2);
+      memcpy(acc + len, at, k);
+      len += k;
       acc[len++] = '\n';
       acc[len] = '\0';
     }
