@@ -90,11 +90,14 @@ namespace proact {
   X(ProfileUnreadable, Error, "cannot read the PROACT profile '%0': %1")     \
   X(ProfileMalformed, Error,                                                  \
     "PROACT profile '%0', line %1: expected 'loop FILE:LINE mech NAME chunk " \
-    "BYTES threads N', got '%2'")                                             \
+    "BYTES threads N [id HEX]', got '%2'")                                    \
   X(UnknownPluginArg, Error,                                                  \
     "unknown PROACT plugin argument '%0'; the plugin takes "                   \
     "-fplugin-arg-proact-profile=FILE")                                       \
   X(ProfileApplied, Remark, "from profile '%0': %1")                          \
+  X(ProfileStale, Warning,                                                    \
+    "profile '%0' has an entry for %1, measured on another version of this "  \
+    "loop (its source changed since proact-tune ran); not used")             \
   X(ClauseWithoutEffect, Warning,                                              \
     "clause '%0' has no effect with the memcpy mechanism, which copies each "  \
     "device's writes in one piece after the loop")

@@ -28,6 +28,7 @@ struct Directive {
   std::vector<Section> Reads;      // reads(...): per-iteration read sections
   int Mech = 0;                    // proact_mech_t, memcpy by default
   bool HasMech = false;            // a mech(...) clause was given
+  unsigned long long Id = 0;       // loops: hash of pragma and loop tokens
   long long Chunk = 0;             // bytes; 0 = absent
   int Threads = 0;                 // 0 = absent
   clang::SourceLocation ChunkLoc, ThreadsLoc;

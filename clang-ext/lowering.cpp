@@ -1,4 +1,5 @@
 #include "lowering.h"
+#include <cstdio>
 #include "collapse.h"
 #include "forward.h"
 #include "proact/lowering.h"
@@ -252,6 +253,11 @@ Code lowerLoop(Preprocessor &PP, const Directive &D, const CanonicalLoop &L,
              ".file, " + Dd + ".line)";
   C << ";";
   C << Dd + ".inline_ok = " + std::string(InlineOk ? "1" : "0") + ";";
+  {
+    char Hex[32];
+    snprintf(Hex, sizeof(Hex), "0x%016llxULL", D.Id);
+    C << Dd + ".id = " + std::string(Hex) + ";";
+  }
   C << "proact__loop_t *__proact_loop = proact__loop_begin(&" + Dd + ");";
   C << "const long long __proact_first = " + Dd +
            ".first, __proact_step = " + Dd + ".step;";

@@ -31,8 +31,6 @@ public:
 
     Directive D;
     bool Ok = parseDirective(PP, Line, Loc, D);
-    if (Ok && D.Kind == DirectiveKind::Loop)
-      Ok = applyProfile(PP, D);
     if (!PP.isMacroDefined("PROACT_LOWERING_ABI")) {
       report(PP.getDiagnostics(), Loc, Diag::MissingHeader);
       Ok = false;
@@ -40,7 +38,7 @@ public:
     if (D.Kind == DirectiveKind::Data)
       handleData(PP, D, Ok);
     else
-      handleLoop(PP, D, Ok);
+      handleLoop(PP, D, Ok, Line);
   }
 
 private:
@@ -63,7 +61,23 @@ private:
 
   // On any error the statement goes back unchanged, so the parser still
   // checks the user's code and the compilation fails with our diagnostic.
-  static void handleLoop(Preprocessor &PP, const Directive &D, bool Ok) {
+  // FNV-1a over the spellings of the pragma's and the loop's tokens: the
+  // loop's identity for profiles (docs/tuning.md).
+  static unsigned long long loopId(Preprocessor &PP, const Tokens &Line,
+                                   const Tokens &Stmt) {
+    unsigned long long H = 1469598103934665603ull;
+    for (const Tokens *Part : {&Line, &Stmt})
+      for (const Token &T : *Part) {
+        if (T.is(tok::eof))
+          continue;
+        for (char Ch : PP.getSpelling(T) + " ")
+          H = (H ^ (unsigned char)Ch) * 1099511628211ull;
+      }
+    return H;
+  }
+
+  static void handleLoop(Preprocessor &PP, Directive &D, bool Ok,
+                         const Tokens &Line) {
     DiagnosticsEngine &DE = PP.getDiagnostics();
     TokenReader R(PP);
     Token First;
@@ -85,6 +99,9 @@ private:
     }
     // The token read past the statement (looking for 'else') goes back last.
     Tokens After = R.pending();
+    D.Id = loopId(PP, Line, Stmt);
+    if (Ok)
+      Ok = applyProfile(PP, D);
     CanonicalLoop L;
     std::string Why;
     SourceLocation Where;

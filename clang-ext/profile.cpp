@@ -4,6 +4,7 @@
 #include "clang/Frontend/CompilerInstance.h"
 #include "clang/Frontend/FrontendPluginRegistry.h"
 #include "llvm/Support/MemoryBuffer.h"
+#include <cstdlib>
 #include <map>
 #include <sstream>
 
@@ -16,6 +17,8 @@ struct Entry {
   int Mech = -1;
   long long Chunk = 0;
   int Threads = 0;
+  bool HasId = false;
+  unsigned long long Id = 0;
 };
 
 struct Profile {
@@ -62,6 +65,16 @@ void load(DiagnosticsEngine &DE, Profile &P) {
     for (int M = 0; Good && mechName(M) != nullptr; ++M)
       if (Mech == mechName(M) && M != PROACT_MECH_AUTO)
         E.Mech = M;
+    std::string KId, Hex;
+    if (Good && (L >> KId)) { // optional: "id HEX"
+      char *End = nullptr;
+      Good = KId == "id" && static_cast<bool>(L >> Hex) && Hex.size() == 16;
+      if (Good) {
+        E.Id = std::strtoull(Hex.c_str(), &End, 16);
+        E.HasId = true;
+        Good = End != nullptr && *End == '\0';
+      }
+    }
     if (!Good || E.Mech < 0 || (L >> Word)) {
       report(DE, SourceLocation(), Diag::ProfileMalformed)
           << P.Path << N << Text;
@@ -120,6 +133,14 @@ bool applyProfile(Preprocessor &PP, Directive &D) {
   if (It == P.Loops.end())
     return true;
   const Entry &E = It->second;
+  if (E.HasId && E.Id != D.Id) {
+    // Another loop is at that line now, or this one changed: its
+    // measurements say nothing about this code.
+    if (!PP.getLangOpts().OpenMPIsDevice)
+      report(PP.getDiagnostics(), D.Loc, Diag::ProfileStale)
+          << P.Path << It->first;
+    return true;
+  }
   std::string Applied;
   if (!D.HasMech || D.Mech == PROACT_MECH_AUTO) {
     D.Mech = E.Mech;

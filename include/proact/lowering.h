@@ -92,6 +92,9 @@ typedef struct proact__loop_desc {
                            iteration of the annotated one (1: none) */
   int inline_ok;        /* the lowering emitted a forwarding kernel, so
                            mech(inline) can run */
+  unsigned long long id; /* a hash of the pragma and the loop's tokens: a
+                            proact-tune profile measured on another version
+                            of the loop is not applied (docs/tuning.md) */
 } proact__loop_desc_t;
 
 typedef struct proact__map {

@@ -41,10 +41,12 @@ extern const char *const proact__stat_names[PROACT__STAT_COUNT_];
 typedef struct proact__stats_node proact__stats_node_t;
 
 /* The node of the loop at file:line with transfer mechanism mech (a static
- * string), created on first use; NULL when PROACT_STATS is 0 (counting then
- * costs one test). */
+ * string) and id (the plugin's hash of the loop, printed for proact-tune),
+ * created on first use; NULL when PROACT_STATS is 0 (counting then costs
+ * one test). */
 proact__stats_node_t *proact__stats_node(const char *file, int line,
-                                         const char *mech);
+                                         const char *mech,
+                                         unsigned long long id);
 void proact__stats_add(proact__stats_node_t *node, proact__stat_t stat,
                        uint64_t value);
 uint64_t proact__stats_read(const proact__stats_node_t *node,

@@ -401,7 +401,8 @@ proact__loop_t *proact__loop_begin(const proact__loop_desc_t *desc) {
   if (loop->nimplicit > 0 && proact__dev_sync_all() != PROACT_OK)
     proact__fatal(desc->file, desc->line, desc->col,
                   "copying the loop's arrays to the devices failed");
-  loop->stats = proact__stats_node(desc->file, desc->line, loop->mech->name);
+  loop->stats = proact__stats_node(desc->file, desc->line, loop->mech->name,
+                                   desc->id);
   PROACT__STATS_ADD(loop->stats, PROACT__STAT_EXECUTIONS, 1);
   {
     proact__dev_counters_t before, after;

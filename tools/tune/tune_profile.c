@@ -26,8 +26,12 @@ int tune_profile_write(const char *path, char *const *argv,
   for (char *const *a = argv; *a != NULL; a++)
     fprintf(f, " %s", *a);
   fprintf(f, "\n%s", header);
-  for (int i = 0; i < nloops; i++)
-    fprintf(f, "loop %s mech %s chunk %lld threads %d\n", loops[i].key,
+  for (int i = 0; i < nloops; i++) {
+    fprintf(f, "loop %s mech %s chunk %lld threads %d", loops[i].key,
             cfg->mech, cfg->chunk, cfg->threads);
+    if (loops[i].id != 0)
+      fprintf(f, " id %016llx", loops[i].id);
+    fputc('\n', f);
+  }
   return fclose(f) == 0 ? 0 : -1;
 }

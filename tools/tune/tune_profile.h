@@ -1,7 +1,9 @@
 /* The profile proact-tune writes and the Clang plugin reads: one line per
- * loop, "loop FILE:LINE mech NAME chunk BYTES threads N", keyed by the
- * source file's base name and the pragma's line (docs/tuning.md). Lines
- * starting with '#' are comments. */
+ * loop, "loop FILE:LINE mech NAME chunk BYTES threads N id HEX", keyed by
+ * the source file's base name and the pragma's line; the id (the plugin's
+ * hash of the loop) lets the plugin refuse an entry measured on another
+ * version of the loop (docs/tuning.md). Lines starting with '#' are
+ * comments. */
 #ifndef PROACT_TUNE_PROFILE_H
 #define PROACT_TUNE_PROFILE_H
 

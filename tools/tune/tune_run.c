@@ -36,8 +36,14 @@ static void parse_stats(tune_result_t *r) {
       double peer_mb;
       long long copies;
       if (sscanf(p + strlen(tag), "%127s %15s %lld %lf %lld %lf", l->key,
-                 l->mech, &l->execs, &peer_mb, &copies, &l->seconds) == 6)
+                 l->mech, &l->execs, &peer_mb, &copies, &l->seconds) == 6) {
+        /* the last column: the loop id, 16 hex digits */
+        const char *end = eol != NULL ? eol : p + strlen(p), *last = end;
+        while (last > p && last[-1] != ' ')
+          last--;
+        l->id = end - last == 16 ? strtoull(last, NULL, 16) : 0;
         r->nloops++;
+      }
     }
     p = eol != NULL ? eol + 1 : NULL;
   }

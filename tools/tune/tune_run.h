@@ -20,6 +20,7 @@ typedef struct tune_loop_time {
   char mech[16];     /* the mechanism that loop ran with */
   double seconds;    /* its executions' total time (loop s) */
   long long execs;
+  unsigned long long id; /* the loop's id (loop id column); 0: none */
 } tune_loop_time_t;
 
 typedef struct tune_result {
