@@ -38,4 +38,13 @@ static inline graph_t graph_power_law(long n, long avg_degree) {
   return g;
 }
 
+/* The graph of the command line: [n] [avg in-degree] (defaults 4 Mi and
+ * 16), and the iteration count after them (default 30). */
+static inline graph_t graph_of_args(int argc, char **argv, int *iters) {
+  long n = app_arg(argc, argv, 1, 4L << 20);
+  long deg = app_arg(argc, argv, 2, 16);
+  *iters = (int)app_arg(argc, argv, 3, 30);
+  return graph_power_law(n, deg);
+}
+
 #endif

@@ -23,11 +23,9 @@ static void relax(long n, long m, const long *rowptr, const int *src,
 }
 
 int main(int argc, char **argv) {
-  long n = app_arg(argc, argv, 1, 4L << 20);
-  long deg = app_arg(argc, argv, 2, 16);
-  int iters = (int)app_arg(argc, argv, 3, 30);
-  graph_t g = graph_power_law(n, deg);
-  long n1 = n + 1, m = g.m;
+  int iters;
+  graph_t g = graph_of_args(argc, argv, &iters);
+  long n = g.n, n1 = n + 1, m = g.m;
   long *rowptr = g.rowptr;
   int *src = g.src;
   float *w = g.w;
