@@ -162,8 +162,8 @@ void emitBlockLoop(Code &C, const CanonicalLoop &L, const CollapsedNest &Nest,
   C << Body << "}";
 }
 
-// The part's kernel: teams take blocks of __proact_bs consecutive
-// iterations (block b by team b mod teams, so blocks finish roughly in
+// The part's kernel: teams take the part's blocks (proact__part_block:
+// consecutive iterations; block b by team b mod teams, so blocks finish roughly in
 // order and chunks become ready while the kernel runs); the threads of a
 // team share a block one iteration each in turn (coalesced), collapsing the
 // rectangular inner loops. With a readiness state, the team reports each
@@ -174,7 +174,8 @@ void emitKernel(Code &C, const Directive &D, const CanonicalLoop &L,
   bool Declared = !L.Type.empty();
   std::string Target = "omp target teams num_teams(__proact_nt) "
                        "thread_limit(__proact_nth) device(__proact_dev)" +
-                       mapClause(D) + " is_device_ptr(__proact_rd)";
+                       mapClause(D) +
+                       " is_device_ptr(__proact_rd) firstprivate(__proact_it)";
   std::string Parallel = "omp parallel num_threads(__proact_nth)";
   if (!Declared)
     Parallel += " private(" + L.VarName + ")";
@@ -185,10 +186,9 @@ void emitKernel(Code &C, const Directive &D, const CanonicalLoop &L,
   C << "_Pragma(" + quoted(Parallel) + ")";
   C << "{ for (long long __proact_b = omp_get_team_num(); __proact_b < "
        "__proact_nb; __proact_b += omp_get_num_teams()) {";
-  C << "const long long __proact_blo = __proact_klo + __proact_b * "
-       "__proact_bs;";
-  C << "const long long __proact_bhi = __proact_khi - __proact_blo > "
-       "__proact_bs ? __proact_blo + __proact_bs : __proact_khi;";
+  C << "long long __proact_blo, __proact_bhi; "
+       "proact__part_block(&__proact_it, __proact_b, &__proact_blo, "
+       "&__proact_bhi);";
   if (Forwarding != nullptr) {
     // Only blocks whose chunks someone reads forward their stores; the
     // rest run the plain body (no per-store checks).
@@ -277,10 +277,10 @@ Code lowerLoop(Preprocessor &PP, const Directive &D, const CanonicalLoop &L,
        "__proact_p);";
   C << "if (__proact_klo >= __proact_khi) continue;";
   emitPartSections(C, D);
-  C << "int __proact_nt, __proact_nth, __proact_fwd; long long __proact_bs, "
-       "__proact_nb; proact__ready_t *__proact_rd;";
+  C << "int __proact_nt, __proact_nth, __proact_fwd; proact__part_iters_t "
+       "__proact_it; long long __proact_nb; proact__ready_t *__proact_rd;";
   C << "proact__loop_part_kernel(__proact_loop, __proact_p, &__proact_nt, "
-       "&__proact_nth, &__proact_bs, &__proact_nb, &__proact_rd, "
+       "&__proact_nth, &__proact_it, &__proact_nb, &__proact_rd, "
        "&__proact_fwd);";
   C << "proact__loop_part_begin(__proact_loop, __proact_p);";
   if (InlineOk) { // mech(inline): the forwarding kernel

@@ -158,8 +158,9 @@ PROACT_API void proact__data_end(proact__data_t *data);
  * NULL. */
 PROACT_API proact__loop_t *
 proact__loop_begin(const proact__loop_desc_t *desc);
-/* Parts of the loop; part p runs on OpenMP device part_device(p) and covers
- * iterations k in [part_lo(p), part_hi(p)). */
+/* Parts of the loop; part p runs on OpenMP device part_device(p); its
+ * iterations k lie in [part_lo(p), part_hi(p)) (all of them with the BLOCK
+ * decomposition; proact__loop_part_kernel gives which exactly). */
 PROACT_API int proact__loop_nparts(const proact__loop_t *loop);
 PROACT_API int proact__loop_part_device(const proact__loop_t *loop, int part);
 PROACT_API long long proact__loop_part_lo(const proact__loop_t *loop, int part);
@@ -173,15 +174,15 @@ PROACT_API void proact__loop_part_section(const proact__loop_t *loop, int part,
                                           long long *len_p);
 
 /* The geometry of part's kernel: *teams teams of *threads threads take
- * the part's iterations in *nblocks blocks of *block iterations (block b:
- * k in [part_lo + b * block, ...), by team b mod teams). *ready is the
+ * the part's iterations in *nblocks blocks (block b: the iterations
+ * proact__part_block(iters, b) gives, by team b mod teams). *ready is the
  * part's readiness state on its device (proact/ready.h), NULL when the
  * part pushes nothing; the kernel calls proact__ready_block_done after each
  * block when it is not. *forward != 0: run the forwarding kernel (each
  * store also goes through proact__ready_forward; mech(inline)). */
 PROACT_API void proact__loop_part_kernel(proact__loop_t *loop, int part,
                                          int *teams, int *threads,
-                                         long long *block,
+                                         proact__part_iters_t *iters,
                                          long long *nblocks,
                                          proact__ready_t **ready,
                                          int *forward);

@@ -3,8 +3,8 @@
  * proact/lowering.h) and the CUDA poll agent (nvcc). Plain C structs and
  * static inline functions only.
  *
- * A kernel part runs its iterations in blocks of `block` consecutive
- * iterations, block b taken by team b mod teams. A written array is cut into
+ * A kernel part runs its iterations in blocks (proact__part_block), block
+ * b taken by team b mod teams. A written array is cut into
  * chunks of chunk_bytes, numbered from the start of its region entry. Each
  * chunk of a part has a counter that starts at the number of (block, store
  * site) pairs whose write hull touches the chunk; the team that finishes a
@@ -13,6 +13,33 @@
  * may be pushed to the devices that read it (its pieces). */
 #ifndef PROACT_READY_H
 #define PROACT_READY_H
+
+/* The iterations k of a part: pieces of `piece` consecutive iterations,
+ * the first starting at `lo`, each next one `stride` further, none at or
+ * past `end` (BLOCK: one piece; BLOCK-CYCLIC and CYCLIC: one per round of
+ * the parts). Each piece is cut into `bpp` blocks of at most `block`
+ * iterations; the kernel's block b is block b mod bpp of piece b / bpp. */
+typedef struct proact__part_iters {
+  long long lo;
+  long long end;
+  long long piece;
+  long long stride;
+  long long block;
+  long long bpp;
+} proact__part_iters_t;
+
+/* Block b's iterations [*blo, *bhi) (empty past the part's end). The
+ * kernel and the readiness counters both use it. */
+static inline void proact__part_block(const proact__part_iters_t *it,
+                                      long long b, long long *blo,
+                                      long long *bhi) {
+  long long p0 = it->lo + (b / it->bpp) * it->stride;
+  long long pend = it->piece < it->end - p0 ? p0 + it->piece : it->end;
+  *blo = p0 + (b % it->bpp) * it->block;
+  *bhi = it->block < pend - *blo ? *blo + it->block : pend;
+  if (*bhi < *blo)
+    *bhi = *blo;
+}
 
 /* What happens when a chunk's counter reaches zero. */
 enum {
@@ -68,9 +95,7 @@ typedef struct proact__ready {
   int nfwds;
   long long first; /* i = first + k * step */
   long long step;
-  long long klo;   /* block b covers k in [klo + b * block, ... + block) */
-  long long khi;
-  long long block;
+  proact__part_iters_t it; /* the part's iterations and blocks */
   long long chunk_bytes;
   long long ncounters;
   proact__ready_site_t *sites;
@@ -92,9 +117,8 @@ static inline void proact__ready_block_chunks(const proact__ready_t *rd,
                                               long long *c0, long long *c1) {
   const proact__ready_site_t *site = &rd->sites[s];
   const proact__ready_array_t *arr = &rd->arrays[site->array];
-  long long klo = rd->klo + b * rd->block;
-  long long khi = klo + rd->block < rd->khi ? klo + rd->block : rd->khi;
-  long long i0, i1, a, z, lo, hi;
+  long long klo, khi, i0, i1, a, z, lo, hi;
+  proact__part_block(&rd->it, b, &klo, &khi);
   *c0 = *c1 = 0;
   if (klo >= khi)
     return;

@@ -174,8 +174,16 @@ static void loop_geometry(proact__loop_t *loop,
   if (loop->block < 1)
     loop->block = 1;
   for (int p = 0; p < loop->nparts; p++) {
+    proact__part_iters_t *it = &loop->iters[p];
     long long len = loop->hi[p] - loop->lo[p];
-    loop->nblocks[p] = len > 0 ? (len + loop->block - 1) / loop->block : 0;
+    /* BLOCK: the part is one piece. */
+    it->lo = loop->lo[p];
+    it->end = loop->hi[p];
+    it->piece = len;
+    it->stride = len > 0 ? len : 1;
+    it->block = loop->block;
+    it->bpp = len > 0 ? (len + loop->block - 1) / loop->block : 1;
+    loop->nblocks[p] = len > 0 ? it->bpp : 0;
     loop->teams[p] = (int)(loop->nblocks[p] < teams
                                ? (loop->nblocks[p] > 0 ? loop->nblocks[p] : 1)
                                : teams);
@@ -452,7 +460,7 @@ long long proact__loop_part_hi(const proact__loop_t *loop, int part) {
 }
 
 void proact__loop_part_kernel(proact__loop_t *loop, int part, int *teams,
-                              int *threads, long long *block,
+                              int *threads, proact__part_iters_t *iters,
                               long long *nblocks, proact__ready_t **ready,
                               int *forward) {
   if (part < 0 || part >= loop->nparts)
@@ -460,7 +468,7 @@ void proact__loop_part_kernel(proact__loop_t *loop, int part, int *teams,
                   "no kernel of part %d (%d parts)", part, loop->nparts);
   *teams = loop->teams[part];
   *threads = loop->team_threads[part];
-  *block = loop->block;
+  *iters = loop->iters[part];
   *nblocks = loop->nblocks[part];
   *ready = loop->ready[part].dev_rd;
   *forward = *ready != NULL && loop->ready_mode == PROACT__READY_INLINE;

@@ -60,8 +60,9 @@ struct proact__loop {
   const proact__mech_ops_t *mech;
   int nparts;
   int devs[PROACT__DEV_MAX]; /* OpenMP device of each part */
-  long long lo[PROACT__DEV_MAX];
-  long long hi[PROACT__DEV_MAX];
+  long long lo[PROACT__DEV_MAX]; /* each part's first iteration */
+  long long hi[PROACT__DEV_MAX]; /* and one past its last (its hull) */
+  proact__part_iters_t iters[PROACT__DEV_MAX]; /* its pieces and blocks */
   int nxfers;
   proact__loop_xfer_t *xfers;
   int nimplicit; /* loop-only replicas, freed by loop_end */

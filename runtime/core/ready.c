@@ -145,9 +145,7 @@ proact_status_t proact__ready_setup(proact__loop_t *loop, int part) {
   rd.mode = loop->ready_mode;
   rd.first = desc->first;
   rd.step = desc->step;
-  rd.klo = loop->lo[part];
-  rd.khi = loop->hi[part];
-  rd.block = loop->block;
+  rd.it = loop->iters[part];
   rd.chunk_bytes = cb;
   rd.nsites = nsites;
   rd.narrays = narrays;
@@ -186,7 +184,12 @@ proact_status_t proact__ready_setup(proact__loop_t *loop, int part) {
      * (proact__ready_block_touches). */
     long long lo = LLONG_MAX, hi = LLONG_MIN, c0, c1;
     proact__ready_t whole = rd;
-    whole.block = rd.khi - rd.klo;
+    /* One block covering the part's hull (all its pieces). */
+    whole.it.lo = loop->lo[part];
+    whole.it.end = loop->hi[part];
+    whole.it.piece = whole.it.stride = whole.it.block =
+        loop->hi[part] - loop->lo[part];
+    whole.it.bpp = 1;
     for (int a = 0; a < narrays; a++) {
       if (pushes_of[a] == 0)
         continue;

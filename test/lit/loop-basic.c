@@ -21,7 +21,7 @@ void smooth(int n, double *u, double *v) {
 // CHECK: const int __proact_np = proact__loop_nparts(__proact_loop);
 // CHECK: #pragma omp parallel for num_threads(__proact_np) schedule(static, 1) if(__proact_np > 1)
 // CHECK: if (__proact_klo >= __proact_khi) continue;long long __proact_plo0, __proact_plen0; proact__loop_part_section(__proact_loop, __proact_p, 0, &__proact_plo0, &__proact_plen0);long long __proact_plo1, __proact_plen1; proact__loop_part_section(__proact_loop, __proact_p, 1, &__proact_plo1, &__proact_plen1);
-// CHECK-SAME: proact__loop_part_kernel(__proact_loop, __proact_p, &__proact_nt, &__proact_nth, &__proact_bs, &__proact_nb, &__proact_rd, &__proact_fwd);proact__loop_part_begin(__proact_loop, __proact_p);if (__proact_fwd) {
+// CHECK-SAME: proact__loop_part_kernel(__proact_loop, __proact_p, &__proact_nt, &__proact_nth, &__proact_it, &__proact_nb, &__proact_rd, &__proact_fwd);proact__loop_part_begin(__proact_loop, __proact_p);if (__proact_fwd) {
 // The forwarding kernel (mech(inline)): blocks whose chunks someone reads
 // forward their stores, the others run the plain body; then the plain
 // kernel:
@@ -31,11 +31,11 @@ void smooth(int n, double *u, double *v) {
 // CHECK: v[i] = (u[i - 1] + u[i] + u[i + 1]) / 3.0;
 // CHECK: } else {
 // CHECK-NEXT: # 7
-// CHECK-NEXT: #pragma omp target teams num_teams(__proact_nt) thread_limit(__proact_nth) device(__proact_dev) map(alloc: u[__proact_plo0:__proact_plen0], v[__proact_plo1:__proact_plen1]) is_device_ptr(__proact_rd)
+// CHECK-NEXT: #pragma omp target teams num_teams(__proact_nt) thread_limit(__proact_nth) device(__proact_dev) map(alloc: u[__proact_plo0:__proact_plen0], v[__proact_plo1:__proact_plen1]) is_device_ptr(__proact_rd) firstprivate(__proact_it)
 // CHECK-NEXT: # 7
 // CHECK-NEXT: #pragma omp parallel num_threads(__proact_nth)
 // CHECK-NEXT: # 7
-// CHECK-NEXT: { for (long long __proact_b = omp_get_team_num(); __proact_b < __proact_nb; __proact_b += omp_get_num_teams()) {const long long __proact_blo = __proact_klo + __proact_b * __proact_bs;
+// CHECK-NEXT: { for (long long __proact_b = omp_get_team_num(); __proact_b < __proact_nb; __proact_b += omp_get_num_teams()) {long long __proact_blo, __proact_bhi; proact__part_block(&__proact_it, __proact_b, &__proact_blo, &__proact_bhi);
 // CHECK-NEXT: # 7
 // CHECK-NEXT: #pragma omp for schedule(static, 1) nowait
 // CHECK-NEXT: # 7

@@ -21,9 +21,8 @@ TEST_IMPL(ready_block_chunks) {
   rd.narrays = 1;
   rd.first = 0;
   rd.step = 1;
-  rd.klo = 0;
-  rd.khi = 12; /* the last block is short: k in [10, 12) */
-  rd.block = 5;
+  rd.it = (proact__part_iters_t){0, 12, 12, 12, 5, 3};
+  /* the last block is short: k in [10, 12) */
   rd.chunk_bytes = 64;
   rd.sites = sites;
   rd.arrays = &arr;
