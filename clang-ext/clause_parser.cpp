@@ -15,8 +15,9 @@ const char *const MechNames[] = {"memcpy", "inline", "poll",
                                  "trigger", "dma",   "auto"};
 const int PROACT_MECH_MEMCPY_ = 0; // proact_mech_t's memcpy
 
-const std::set<std::string> LoopClauses = {"region", "reads", "mech",
-                                           "chunk", "threads", "devices"};
+const std::set<std::string> LoopClauses = {"region",  "reads",  "mech",
+                                           "chunk",   "threads", "devices",
+                                           "decompose"};
 const std::set<std::string> DataClauses = {"copy", "copyin", "copyout",
                                            "create", "distribute", "devices"};
 
@@ -59,6 +60,7 @@ private:
   void parseThreads(const std::vector<Tokens> &Args, SourceLocation Where);
   void parseDevices(const std::vector<Tokens> &Args, SourceLocation Where);
   void parseDistribute(const std::vector<Tokens> &Args);
+  void parseDecompose(const std::vector<Tokens> &Args, SourceLocation Where);
   std::vector<Token> DistributeNames; // checked once all clauses are read
   bool literalValue(const Tokens &Arg, unsigned long long &V,
                     std::string &Text, bool AllowSuffix);
@@ -283,6 +285,33 @@ void ClauseParser::parseDevices(const std::vector<Tokens> &Args,
   D.HasDevices = true;
 }
 
+// decompose(block | cyclic | block_cyclic, B | auto): B any expression
+// (checked at run time).
+void ClauseParser::parseDecompose(const std::vector<Tokens> &Args,
+                                  SourceLocation Where) {
+  std::string Kind = Args.empty() || Args[0].size() != 1 ||
+                             !Args[0][0].getIdentifierInfo()
+                         ? ""
+                         : spell(Args[0][0]);
+  SourceLocation L = Args.empty() || Args[0].empty() ? Where
+                                                     : Args[0][0].getLocation();
+  if (Kind == "auto" && Args.size() == 1)
+    D.Decomp = PROACT__DECOMP_AUTO;
+  else if (Kind == "block" && Args.size() == 1)
+    D.Decomp = PROACT__DECOMP_BLOCK;
+  else if (Kind == "cyclic" && Args.size() == 1)
+    D.Decomp = PROACT__DECOMP_BLOCK_CYCLIC;
+  else if (Kind == "block_cyclic" && Args.size() == 2 && !Args[1].empty()) {
+    D.Decomp = PROACT__DECOMP_BLOCK_CYCLIC;
+    D.DecompBlock = Args[1];
+  } else if (Kind == "block_cyclic")
+    fail(L, Diag::BadDecompose,
+         "block_cyclic needs the block size: decompose(block_cyclic, B)");
+  else
+    fail(L, Diag::BadDecompose,
+         "expected block, cyclic, block_cyclic, B or auto");
+}
+
 // distribute(u, v): names of arrays of this data directive.
 void ClauseParser::parseDistribute(const std::vector<Tokens> &Args) {
   for (const Tokens &A : Args) {
@@ -339,6 +368,8 @@ void ClauseParser::parseClause(const Token &NameTok,
     parseDevices(Args, L);
   else if (Name == "distribute")
     parseDistribute(Args);
+  else if (Name == "decompose")
+    parseDecompose(Args, L);
 }
 
 bool ClauseParser::run(SourceLocation PragmaLoc) {

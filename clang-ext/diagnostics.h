@@ -76,6 +76,7 @@ namespace proact {
   X(PragmaInBody, Error,                                                       \
     "pragmas are not allowed inside a '#pragma proact' loop body")             \
   X(BadDistribute, Error, "invalid distribute(...) clause: %0")                \
+  X(BadDecompose, Error, "invalid decompose(...) clause: %0")                  \
   X(ReadsNotInRegion, Error,                                                   \
     "'%0' in reads(...) is not named in region(...)")                          \
   X(BadReadsSection, Error,                                                    \

@@ -29,6 +29,8 @@ struct Directive {
   int Mech = 0;                    // proact_mech_t, memcpy by default
   bool HasMech = false;            // a mech(...) clause was given
   unsigned long long Id = 0;       // loops: hash of pragma and loop tokens
+  int Decomp = 0;                  // PROACT__DECOMP_*, auto by default
+  Tokens DecompBlock;              // block_cyclic's B; cyclic: empty, B 1
   long long Chunk = 0;             // bytes; 0 = absent
   int Threads = 0;                 // 0 = absent
   clang::SourceLocation ChunkLoc, ThreadsLoc;

@@ -235,6 +235,12 @@ Code lowerLoop(Preprocessor &PP, const Directive &D, const CanonicalLoop &L,
     << Code::asLongLong(Code().add(L.Bound))
     << ", " + Dd + ".step, " + num(L.Cmp) + ", " + Dd + ".file, " + Dd +
            ".line);";
+  C << Dd + ".decomp = " + num(D.Decomp) + "; " + Dd + ".decomp_block = ";
+  if (!D.DecompBlock.empty())
+    C << Code::asLongLong(Code().add(D.DecompBlock)) << ";";
+  else
+    C << std::string(D.Decomp == PROACT__DECOMP_BLOCK_CYCLIC ? "1" : "0") +
+             ";";
   C << Dd + ".mech = " + num(D.Mech) + "; " + Dd + ".chunk = " +
            num(D.Chunk) + "LL; " + Dd + ".threads = " + num(D.Threads) + ";";
   C << devicesFields(D, Dd);

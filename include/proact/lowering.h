@@ -35,6 +35,16 @@ enum {
   PROACT__CMP_GE = 3
 };
 
+/* How a loop's iterations are split over its devices (decompose(...),
+ * PROACT_DECOMPOSE; docs/directives.md). CYCLIC is BLOCK_CYCLIC with
+ * blocks of 1 iteration. */
+enum {
+  PROACT__DECOMP_AUTO = 0,        /* the runtime picks (AMGE's policy) */
+  PROACT__DECOMP_BLOCK = 1,       /* one contiguous block per device */
+  PROACT__DECOMP_BLOCK_CYCLIC = 2 /* blocks of decomp_block iterations,
+                                     dealt to the devices in turn */
+};
+
 /* Data-directive clause kinds. */
 enum {
   PROACT__MAP_COPY = 0,    /* copy in at entry, back at exit */
@@ -95,6 +105,8 @@ typedef struct proact__loop_desc {
   unsigned long long id; /* a hash of the pragma and the loop's tokens: a
                             proact-tune profile measured on another version
                             of the loop is not applied (docs/tuning.md) */
+  int decomp;             /* PROACT__DECOMP_* of its decompose clause */
+  long long decomp_block; /* iterations per block of BLOCK_CYCLIC */
 } proact__loop_desc_t;
 
 typedef struct proact__map {

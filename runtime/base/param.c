@@ -10,6 +10,7 @@
 #include "error.h"
 #include "log.h"
 #include "param.h"
+#include "proact/lowering.h"
 #include "proact.h"
 
 #define PROACT_PARAM_SIZE_PARSER_(fn, lo, hi)                                 \
@@ -22,6 +23,34 @@ PROACT_PARAM_SIZE_PARSER_(parse_threads, 32, 8192)
 PROACT_PARAM_SIZE_PARSER_(parse_teams, 1, 65536)
 PROACT_PARAM_SIZE_PARSER_(parse_team_threads, 1, 1024)
 PROACT_PARAM_SIZE_PARSER_(parse_block_points, 1, 1LL << 30)
+
+/* clause, auto, block, cyclic or block_cyclic:B. */
+static proact_status_t parse_decompose(const char *text,
+                                       proact__param_value_t *value_p,
+                                       char *why, size_t why_len) {
+  const char *bc = "block_cyclic:";
+  if (strcmp(text, "clause") == 0) {
+    value_p->i = -1;
+  } else if (strcmp(text, "auto") == 0) {
+    value_p->i = PROACT__DECOMP_AUTO;
+  } else if (strcmp(text, "block") == 0) {
+    value_p->i = PROACT__DECOMP_BLOCK;
+  } else if (strcmp(text, "cyclic") == 0) {
+    value_p->i = PROACT__DECOMP_BLOCK_CYCLIC | (1LL << 8);
+  } else if (strncmp(text, bc, strlen(bc)) == 0) {
+    PROACT_CHECK(proact__param_parse_size(text + strlen(bc), 1, 1LL << 40,
+                                          value_p, why, why_len));
+    if (value_p->i == 0) {
+      snprintf(why, why_len, "a block of 0 iterations");
+      return PROACT_ERR_INVALID_PARAM;
+    }
+    value_p->i = PROACT__DECOMP_BLOCK_CYCLIC | (value_p->i << 8);
+  } else {
+    snprintf(why, why_len, "'%s' is not a decomposition", text);
+    return PROACT_ERR_INVALID_PARAM;
+  }
+  return PROACT_OK;
+}
 
 static proact_status_t parse_watchdog(const char *text,
                                       proact__param_value_t *value_p,
@@ -102,6 +131,13 @@ const proact__param_t proact__params[PROACT__PARAM_COUNT_] = {
          "memcpy), for the infinite-bandwidth bound of the benchmarks; the "
          "results are then wrong",
          proact__param_parse_bool},
+    [PROACT__PARAM_DECOMPOSE] =
+        {"PROACT_DECOMPOSE", "clause",
+         "clause, auto, block, cyclic or block_cyclic:B (B iterations, K, "
+         "M, G suffixes)",
+         "how every loop's iterations are split over the devices, overriding "
+         "decompose(...) (clause: each loop's own, auto when it has none)",
+         parse_decompose},
 };
 
 static const char *const subsys_names[] = {"init",  "region", "part", "mech",

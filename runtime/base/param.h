@@ -51,6 +51,7 @@ typedef enum proact__param_id {
   PROACT__PARAM_BLOCK_POINTS,
   PROACT__PARAM_WATCHDOG_MS,
   PROACT__PARAM_ELIDE,
+  PROACT__PARAM_DECOMPOSE,
   PROACT__PARAM_COUNT_
 } proact__param_id_t;
 
@@ -58,6 +59,8 @@ typedef union proact__param_value {
   long long i;                 /* PROACT_STATS, PROACT_DISTRIBUTE,
                                   PROACT_DEBUG (a level), PROACT_MECH (a
                                   proact_mech_t, -1: the loop's clause),
+                                  PROACT_DECOMPOSE (-1: the clause, else
+                                  PROACT__DECOMP_* | block << 8),
                                   and the numbers (0: automatic) */
   unsigned mask;               /* PROACT_DEBUG_SUBSYS */
   proact__devlist_t devices;   /* PROACT_DEVICES */

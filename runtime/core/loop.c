@@ -49,6 +49,63 @@ static int loop_whole_write(const proact__loop_desc_t *desc) {
   return 0;
 }
 
+/* The loop's decomposition: PROACT_DECOMPOSE, else its decompose(...)
+ * clause; auto is BLOCK. */
+static void loop_decomp(proact__loop_t *loop, const proact__loop_desc_t *desc) {
+  long long env = proact__param_get(PROACT__PARAM_DECOMPOSE)->i;
+  int kind = env >= 0 ? (int)(env & 0xff) : desc->decomp;
+  long long b = env >= 0 ? env >> 8 : desc->decomp_block;
+
+  if (kind == PROACT__DECOMP_AUTO)
+    kind = PROACT__DECOMP_BLOCK;
+  if (kind == PROACT__DECOMP_BLOCK_CYCLIC && b < 1)
+    proact__fatal(desc->file, desc->line, desc->col,
+                  "decompose(block_cyclic, B): B is %lld; it must be at "
+                  "least 1", b);
+  if (kind != PROACT__DECOMP_BLOCK && kind != PROACT__DECOMP_BLOCK_CYCLIC)
+    proact__fatal(desc->file, desc->line, desc->col,
+                  "invalid decomposition %d", kind);
+  loop->decomp = kind;
+  loop->decomp_block = kind == PROACT__DECOMP_BLOCK ? 0 : b;
+}
+
+/* Part p's iterations: BLOCK, one contiguous range; BLOCK_CYCLIC(B),
+ * blocks p, p + N, p + 2N, ... of B iterations (loop->lo/hi: the hull). */
+static void loop_split(proact__loop_t *loop, long long trip, int p) {
+  const long long B = loop->decomp_block, N = loop->nparts;
+  __int128 first = (__int128)p * B;
+
+  if (loop->decomp == PROACT__DECOMP_BLOCK || loop->nparts == 1) {
+    proact__partition_block(trip, loop->nparts, p, &loop->lo[p],
+                            &loop->hi[p]);
+    loop->npieces[p] = loop->hi[p] > loop->lo[p];
+    return;
+  }
+  if (first >= trip) {
+    loop->lo[p] = loop->hi[p] = 0;
+    loop->npieces[p] = 0;
+    return;
+  }
+  {
+    long long j = (long long)((trip - 1 - first) / ((__int128)N * B));
+    __int128 last = first + (__int128)j * N * B + B;
+    loop->lo[p] = (long long)first;
+    loop->hi[p] = last < trip ? (long long)last : trip;
+    loop->npieces[p] = j + 1;
+  }
+}
+
+long long proact__loop_part_npieces(const proact__loop_t *loop, int part) {
+  return loop->npieces[part];
+}
+
+void proact__loop_part_piece(const proact__loop_t *loop, int part,
+                             long long j, long long *lo_p, long long *hi_p) {
+  const proact__part_iters_t *it = &loop->iters[part];
+  *lo_p = it->lo + j * it->stride;
+  *hi_p = it->piece < it->end - *lo_p ? *lo_p + it->piece : it->end;
+}
+
 /* The loop's devices: its devices(...) clause (participating devices, no
  * repeats) or every participating device; one device, the host, in the
  * fallback. A loop with a non-affine store keeps only the first. */
@@ -65,9 +122,9 @@ static void loop_parts(proact__loop_t *loop, const proact__loop_desc_t *desc) {
     if (loop_whole_write(desc))
       loop->nparts = 1;
   }
+  loop_decomp(loop, desc);
   for (int p = 0; p < loop->nparts; p++)
-    proact__partition_block(desc->trip, loop->nparts, p, &loop->lo[p],
-                            &loop->hi[p]);
+    loop_split(loop, desc->trip, p);
 }
 
 /* Whether this is the first note about the loop at desc (notes that would
@@ -176,14 +233,19 @@ static void loop_geometry(proact__loop_t *loop,
   for (int p = 0; p < loop->nparts; p++) {
     proact__part_iters_t *it = &loop->iters[p];
     long long len = loop->hi[p] - loop->lo[p];
-    /* BLOCK: the part is one piece. */
     it->lo = loop->lo[p];
     it->end = loop->hi[p];
-    it->piece = len;
-    it->stride = len > 0 ? len : 1;
-    it->block = loop->block;
-    it->bpp = len > 0 ? (len + loop->block - 1) / loop->block : 1;
-    loop->nblocks[p] = len > 0 ? it->bpp : 0;
+    if (loop->decomp == PROACT__DECOMP_BLOCK || loop->nparts == 1) {
+      it->piece = len; /* the part is one piece */
+      it->stride = len > 0 ? len : 1;
+    } else {
+      it->piece = loop->decomp_block;
+      it->stride = loop->decomp_block * loop->nparts;
+    }
+    it->block = loop->block < it->piece || it->piece == 0 ? loop->block
+                                                          : it->piece;
+    it->bpp = it->piece > 0 ? (it->piece + it->block - 1) / it->block : 1;
+    loop->nblocks[p] = loop->npieces[p] * it->bpp;
     loop->teams[p] = (int)(loop->nblocks[p] < teams
                                ? (loop->nblocks[p] > 0 ? loop->nblocks[p] : 1)
                                : teams);
@@ -275,15 +337,18 @@ static int loop_writes(const proact__loop_t *loop,
                     "store refers to array %d of %d", site->array,
                     desc->narrays);
     array = &desc->arrays[site->array];
-    for (int p = 0; p < loop->nparts; p++) {
+    for (int p = 0; p < loop->nparts; p++)
+    for (long long j = 0; j < loop->npieces[p]; j++) {
       proact__span_t span;
+      long long klo, khi;
+      proact__loop_part_piece(loop, p, j, &klo, &khi);
       if (site->whole) { /* the only part: it may write any element */
-        if (site->empty || array->len <= 0 || loop->lo[p] >= loop->hi[p])
+        if (site->empty || array->len <= 0 || klo >= khi)
           continue;
         span.lo = array->lo;
         span.hi = (__int128)array->lo + array->len - 1;
-      } else if (!proact__span_of_site(site, desc->first, desc->step,
-                                       loop->lo[p], loop->hi[p], &span)) {
+      } else if (!proact__span_of_site(site, desc->first, desc->step, klo,
+                                       khi, &span)) {
         continue;
       } else if (span.lo < array->lo ||
                  span.hi >= (__int128)array->lo + array->len) {
@@ -380,9 +445,7 @@ proact__loop_t *proact__loop_begin(const proact__loop_desc_t *desc) {
       (loop->implicit = calloc((size_t)desc->narrays + 1,
                                sizeof(*loop->implicit))) == NULL ||
       (loop->arrays = calloc((size_t)desc->narrays + 1,
-                             sizeof(*loop->arrays))) == NULL ||
-      (writes = calloc((size_t)desc->nwrites * PROACT__DEV_MAX + 1,
-                       sizeof(*writes))) == NULL)
+                             sizeof(*loop->arrays))) == NULL)
     proact__fatal(desc->file, desc->line, desc->col, "out of host memory");
   loop->file = desc->file;
   loop->line = desc->line;
@@ -395,6 +458,14 @@ proact__loop_t *proact__loop_begin(const proact__loop_desc_t *desc) {
   loop_mech(loop, desc);
   loop_parts(loop, desc);
   loop_geometry(loop, desc);
+  {
+    long long pieces = 0;
+    for (int p = 0; p < loop->nparts; p++)
+      pieces += loop->npieces[p];
+    if ((writes = calloc((size_t)desc->nwrites * (size_t)(pieces + 1) + 1,
+                         sizeof(*writes))) == NULL)
+      proact__fatal(desc->file, desc->line, desc->col, "out of host memory");
+  }
   for (int a = 0; a < desc->narrays; a++) {
     entries[a] = loop_array(loop, desc, &desc->arrays[a]);
     loop->arrays[a] = desc->arrays[a];

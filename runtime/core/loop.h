@@ -63,6 +63,9 @@ struct proact__loop {
   long long lo[PROACT__DEV_MAX]; /* each part's first iteration */
   long long hi[PROACT__DEV_MAX]; /* and one past its last (its hull) */
   proact__part_iters_t iters[PROACT__DEV_MAX]; /* its pieces and blocks */
+  long long npieces[PROACT__DEV_MAX];
+  int decomp;              /* PROACT__DECOMP_BLOCK or _BLOCK_CYCLIC */
+  long long decomp_block;  /* BLOCK_CYCLIC's iterations per block */
   int nxfers;
   proact__loop_xfer_t *xfers;
   int nimplicit; /* loop-only replicas, freed by loop_end */
@@ -90,5 +93,11 @@ struct proact__loop {
   uint64_t part_t0[PROACT__DEV_MAX];  /* each part's kernel start, ns */
   uint64_t part_ns[PROACT__DEV_MAX];  /* and duration */
 };
+
+/* Part's iterations as pieces of consecutive iterations: how many, and
+ * piece j's [*lo_p, *hi_p) (one piece with BLOCK). */
+long long proact__loop_part_npieces(const proact__loop_t *loop, int part);
+void proact__loop_part_piece(const proact__loop_t *loop, int part,
+                             long long j, long long *lo_p, long long *hi_p);
 
 #endif

@@ -197,7 +197,10 @@ int proact__loop_pull(proact__loop_t *loop, const proact__loop_desc_t *desc,
     proact__fatal(desc->file, desc->line, desc->col,
                   "invalid loop: %d reads at %p", desc->nreads,
                   (const void *)desc->reads);
-  needs = calloc((size_t)desc->nreads * (size_t)loop->nparts +
+  long long pieces = 0;
+  for (int p = 0; p < loop->nparts; p++)
+    pieces += proact__loop_part_npieces(loop, p);
+  needs = calloc((size_t)desc->nreads * (size_t)(pieces + loop->nparts) +
                      (size_t)loop->nxfers + 1,
                  sizeof(*needs));
   if (needs == NULL)
@@ -219,19 +222,29 @@ int proact__loop_pull(proact__loop_t *loop, const proact__loop_desc_t *desc,
     if (!proact__present_tracked(entry))
       continue;
     for (int p = 0; p < loop->nparts; p++) {
-      proact__span_t span;
       if (loop->lo[p] >= loop->hi[p])
         continue;
-      int before = n;
-      if (site->whole)
+      if (site->whole) { /* once per part */
+        int before = n;
         need_add(needs, &n, entry, p, array, array->lo,
                  (__int128)array->lo + array->len - 1);
-      else if (proact__span_of_site(site, desc->first, desc->step,
-                                    loop->lo[p], loop->hi[p], &span))
-        need_add(needs, &n, entry, p, array, span.lo, span.hi);
-      if (n > before) /* the consumers later loops push to (push.h) */
-        proact__push_note_read(loop, entry, loop->devs[p], needs[n - 1].lo,
-                               needs[n - 1].hi);
+        if (n > before) /* the consumers later loops push to (push.h) */
+          proact__push_note_read(loop, entry, loop->devs[p],
+                                 needs[n - 1].lo, needs[n - 1].hi);
+        continue;
+      }
+      for (long long j = 0; j < proact__loop_part_npieces(loop, p); j++) {
+        proact__span_t span;
+        long long klo, khi;
+        int before = n;
+        proact__loop_part_piece(loop, p, j, &klo, &khi);
+        if (proact__span_of_site(site, desc->first, desc->step, klo, khi,
+                                 &span))
+          need_add(needs, &n, entry, p, array, span.lo, span.hi);
+        if (n > before)
+          proact__push_note_read(loop, entry, loop->devs[p],
+                                 needs[n - 1].lo, needs[n - 1].hi);
+      }
     }
   }
   /* Write spans: inside the section (checked), merged per (entry, part). */

@@ -57,6 +57,30 @@ TEST_IMPL(ready_block_chunks) {
   ASSERT_EQ(proact__ready_block_touches(&rd, 0), 1);
 }
 
+/* BLOCK-CYCLIC blocks: trip 10, 3 parts, blocks of 2 iterations: part 0
+ * has iterations {0, 1, 6, 7}, part 1 {2, 3, 8, 9}; kernel blocks of at
+ * most 2 iterations, 1 per piece; a block past the end is empty. */
+TEST_IMPL(part_block_cyclic) {
+  proact__part_iters_t p0 = {0, 10, 2, 6, 2, 1}, p1 = {2, 10, 2, 6, 1, 2};
+  long long lo, hi;
+  proact__part_block(&p0, 0, &lo, &hi);
+  ASSERT_EQ(lo, 0);
+  ASSERT_EQ(hi, 2);
+  proact__part_block(&p0, 1, &lo, &hi);
+  ASSERT_EQ(lo, 6);
+  ASSERT_EQ(hi, 8);
+  proact__part_block(&p0, 2, &lo, &hi); /* would start at 12 */
+  ASSERT_EQ(hi - lo, 0);
+  proact__part_block(&p1, 3, &lo, &hi); /* piece 1, second block */
+  ASSERT_EQ(lo, 9);
+  ASSERT_EQ(hi, 10);
+  /* BLOCK: one piece cut into blocks of 4, the last short. */
+  proact__part_iters_t b = {5, 15, 10, 10, 4, 3};
+  proact__part_block(&b, 2, &lo, &hi);
+  ASSERT_EQ(lo, 13);
+  ASSERT_EQ(hi, 15);
+}
+
 /* Chunk 0 is ready and delivered; chunk 1's counter stays at 1: the agent
  * gives up after the timeout and names it. */
 TEST_IMPL(host_agent_delivers_and_reports_stall) {
