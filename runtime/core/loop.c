@@ -31,6 +31,7 @@
 #include "../base/error.h"
 #include "../base/log.h"
 #include "devices.h"
+#include "amge.h"
 #include "loop.h"
 #include "partition.h"
 #include "pull.h"
@@ -50,12 +51,14 @@ static int loop_whole_write(const proact__loop_desc_t *desc) {
 }
 
 /* The loop's decomposition: PROACT_DECOMPOSE, else its decompose(...)
- * clause; auto is BLOCK. */
+ * clause; auto starts as BLOCK and is chosen once the arrays are known
+ * (amge.h). */
 static void loop_decomp(proact__loop_t *loop, const proact__loop_desc_t *desc) {
   long long env = proact__param_get(PROACT__PARAM_DECOMPOSE)->i;
   int kind = env >= 0 ? (int)(env & 0xff) : desc->decomp;
   long long b = env >= 0 ? env >> 8 : desc->decomp_block;
 
+  loop->decomp_auto = kind == PROACT__DECOMP_AUTO;
   if (kind == PROACT__DECOMP_AUTO)
     kind = PROACT__DECOMP_BLOCK;
   if (kind == PROACT__DECOMP_BLOCK_CYCLIC && b < 1)
@@ -95,6 +98,30 @@ static void loop_split(proact__loop_t *loop, long long trip, int p) {
   }
 }
 
+void proact__loop_split_all(proact__loop_t *loop) {
+  for (int p = 0; p < loop->nparts; p++) {
+    proact__part_iters_t *it = &loop->iters[p];
+    long long len;
+    loop_split(loop, loop->desc->trip, p);
+    len = loop->hi[p] - loop->lo[p];
+    it->lo = loop->lo[p];
+    it->end = loop->hi[p];
+    if (loop->decomp == PROACT__DECOMP_BLOCK || loop->nparts == 1) {
+      it->piece = len; /* the part is one piece */
+      it->stride = len > 0 ? len : 1;
+    } else {
+      it->piece = loop->decomp_block;
+      it->stride = loop->decomp_block * loop->nparts;
+    }
+    it->block = loop->block < it->piece || it->piece == 0 ? loop->block
+                                                          : it->piece;
+    if (it->block < 1)
+      it->block = 1;
+    it->bpp = it->piece > 0 ? (it->piece + it->block - 1) / it->block : 1;
+    loop->nblocks[p] = loop->npieces[p] * it->bpp;
+  }
+}
+
 long long proact__loop_part_npieces(const proact__loop_t *loop, int part) {
   return loop->npieces[part];
 }
@@ -123,8 +150,6 @@ static void loop_parts(proact__loop_t *loop, const proact__loop_desc_t *desc) {
       loop->nparts = 1;
   }
   loop_decomp(loop, desc);
-  for (int p = 0; p < loop->nparts; p++)
-    loop_split(loop, desc->trip, p);
 }
 
 /* Whether this is the first note about the loop at desc (notes that would
@@ -230,22 +255,8 @@ static void loop_geometry(proact__loop_t *loop,
   loop->block = (points + inner - 1) / inner;
   if (loop->block < 1)
     loop->block = 1;
+  proact__loop_split_all(loop);
   for (int p = 0; p < loop->nparts; p++) {
-    proact__part_iters_t *it = &loop->iters[p];
-    long long len = loop->hi[p] - loop->lo[p];
-    it->lo = loop->lo[p];
-    it->end = loop->hi[p];
-    if (loop->decomp == PROACT__DECOMP_BLOCK || loop->nparts == 1) {
-      it->piece = len; /* the part is one piece */
-      it->stride = len > 0 ? len : 1;
-    } else {
-      it->piece = loop->decomp_block;
-      it->stride = loop->decomp_block * loop->nparts;
-    }
-    it->block = loop->block < it->piece || it->piece == 0 ? loop->block
-                                                          : it->piece;
-    it->bpp = it->piece > 0 ? (it->piece + it->block - 1) / it->block : 1;
-    loop->nblocks[p] = loop->npieces[p] * it->bpp;
     loop->teams[p] = (int)(loop->nblocks[p] < teams
                                ? (loop->nblocks[p] > 0 ? loop->nblocks[p] : 1)
                                : teams);
@@ -458,6 +469,16 @@ proact__loop_t *proact__loop_begin(const proact__loop_desc_t *desc) {
   loop_mech(loop, desc);
   loop_parts(loop, desc);
   loop_geometry(loop, desc);
+  for (int a = 0; a < desc->narrays; a++) {
+    entries[a] = loop_array(loop, desc, &desc->arrays[a]);
+    loop->arrays[a] = desc->arrays[a];
+  }
+  loop->narrays = desc->narrays;
+  loop->entries = entries;
+  if (loop->decomp_auto && loop->nparts > 1) {
+    proact__amge_choose(loop, desc, entries);
+    loop_geometry(loop, desc);
+  }
   {
     long long pieces = 0;
     for (int p = 0; p < loop->nparts; p++)
@@ -466,16 +487,14 @@ proact__loop_t *proact__loop_begin(const proact__loop_desc_t *desc) {
                          sizeof(*writes))) == NULL)
       proact__fatal(desc->file, desc->line, desc->col, "out of host memory");
   }
-  for (int a = 0; a < desc->narrays; a++) {
-    entries[a] = loop_array(loop, desc, &desc->arrays[a]);
-    loop->arrays[a] = desc->arrays[a];
-  }
-  loop->narrays = desc->narrays;
-  loop->entries = entries;
 
   nwrites = loop_writes(loop, desc, entries, writes);
   loop_xfers(loop, writes, nwrites, desc);
   free(writes);
+  for (int x = 0; x < loop->nxfers; x++) { /* AMGE's next candidates */
+    loop->xfers[x].entry->last_decomp = loop->decomp;
+    loop->xfers[x].entry->last_block = loop->decomp_block;
+  }
 
   if (loop->nimplicit > 0 && proact__dev_sync_all() != PROACT_OK)
     proact__fatal(desc->file, desc->line, desc->col,

@@ -65,6 +65,7 @@ struct proact__loop {
   proact__part_iters_t iters[PROACT__DEV_MAX]; /* its pieces and blocks */
   long long npieces[PROACT__DEV_MAX];
   int decomp;              /* PROACT__DECOMP_BLOCK or _BLOCK_CYCLIC */
+  int decomp_auto;         /* chosen by amge.h */
   long long decomp_block;  /* BLOCK_CYCLIC's iterations per block */
   int nxfers;
   proact__loop_xfer_t *xfers;
@@ -93,6 +94,10 @@ struct proact__loop {
   uint64_t part_t0[PROACT__DEV_MAX];  /* each part's kernel start, ns */
   uint64_t part_ns[PROACT__DEV_MAX];  /* and duration */
 };
+
+/* Splits the iterations over the parts by loop->decomp (lo, hi, pieces,
+ * iters and nblocks of every part). */
+void proact__loop_split_all(proact__loop_t *loop);
 
 /* Part's iterations as pieces of consecutive iterations: how many, and
  * piece j's [*lo_p, *hi_p) (one piece with BLOCK). */

@@ -37,6 +37,8 @@ typedef struct proact__present {
    * (push.h). NULL exactly when valid is. */
   proact__validity_t *readers;
   int kind;            /* PROACT__MAP_*, what happens at the end */
+  int last_decomp;     /* how the last loop that wrote it was split */
+  long long last_block; /* (PROACT__DECOMP_*, BLOCK_CYCLIC's block) */
   int implicit;        /* created by a loop outside any data region */
   const char *file;    /* the directive that created it */
   int line;

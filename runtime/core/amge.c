@@ -1,0 +1,89 @@
+/* AMGE's decomposition choice (amge.h). */
+#include "amge.h"
+
+#include "../base/log.h"
+#include "span.h"
+#include "validity.h"
+
+#define AMGE_MAX_CANDIDATES 8
+
+static proact_status_t amge_count(void *arg, uint64_t lo, uint64_t hi,
+                                  proact__devmask_t mask) {
+  (void)mask;
+  *(uint64_t *)arg += hi - lo;
+  return PROACT_OK;
+}
+
+/* The bytes the parts of the current split lack for their reads. */
+static uint64_t amge_volume(const proact__loop_t *loop,
+                            const proact__loop_desc_t *desc,
+                            proact__present_t *const *entries) {
+  uint64_t bytes = 0;
+  for (int r = 0; r < desc->nreads; r++) {
+    const proact__access_t *site = &desc->reads[r];
+    const proact__array_t *array = &desc->arrays[site->array];
+    proact__present_t *entry = entries[site->array];
+    if (site->empty || site->whole || entry == NULL || entry->valid == NULL)
+      continue; /* a whole read costs the same under every split */
+    for (int p = 0; p < loop->nparts; p++)
+      for (long long j = 0; j < proact__loop_part_npieces(loop, p); j++) {
+        proact__span_t span;
+        long long klo, khi;
+        __int128 lo, hi, elo = array->lo, ehi = elo + array->len;
+        proact__loop_part_piece(loop, p, j, &klo, &khi);
+        if (!proact__span_of_site(site, desc->first, desc->step, klo, khi,
+                                  &span))
+          continue;
+        lo = span.lo > elo ? span.lo : elo; /* reads clamp to the section */
+        hi = span.hi + 1 < ehi ? span.hi + 1 : ehi;
+        if (lo >= hi)
+          continue;
+        lo = (char *)array->base + (ptrdiff_t)(lo * (__int128)array->elem_size) -
+             entry->host_lo;
+        hi = (char *)array->base + (ptrdiff_t)(hi * (__int128)array->elem_size) -
+             entry->host_lo;
+        proact__validity_walk_lacking(entry->valid, (uint64_t)lo,
+                                      (uint64_t)hi, loop->devs[p],
+                                      amge_count, &bytes);
+      }
+  }
+  return bytes;
+}
+
+void proact__amge_choose(proact__loop_t *loop, const proact__loop_desc_t *desc,
+                         proact__present_t *const *entries) {
+  int kinds[AMGE_MAX_CANDIDATES] = {PROACT__DECOMP_BLOCK}, n = 1, best = 0;
+  long long blocks[AMGE_MAX_CANDIDATES] = {0};
+  uint64_t cost[AMGE_MAX_CANDIDATES];
+
+  for (int r = 0; r < desc->nreads && n < AMGE_MAX_CANDIDATES; r++) {
+    const proact__present_t *e = entries[desc->reads[r].array];
+    int seen = 0;
+    if (e == NULL || e->last_decomp != PROACT__DECOMP_BLOCK_CYCLIC)
+      continue;
+    for (int c = 0; c < n; c++)
+      seen |= kinds[c] == e->last_decomp && blocks[c] == e->last_block;
+    if (!seen) {
+      kinds[n] = e->last_decomp;
+      blocks[n++] = e->last_block;
+    }
+  }
+  for (int c = 0; c < n; c++) {
+    loop->decomp = kinds[c];
+    loop->decomp_block = blocks[c];
+    proact__loop_split_all(loop);
+    cost[c] = n > 1 ? amge_volume(loop, desc, entries) : 0;
+    if (cost[c] < cost[best])
+      best = c;
+  }
+  loop->decomp = kinds[best];
+  loop->decomp_block = blocks[best];
+  if (n > 1)
+    proact__info(PROACT__SUBSYS_PART,
+                 "%s:%d decompose(auto): %s (block %lld), %llu bytes to "
+                 "pull; BLOCK: %llu",
+                 desc->file, desc->line,
+                 kinds[best] == PROACT__DECOMP_BLOCK ? "block" : "block_cyclic",
+                 blocks[best], (unsigned long long)cost[best],
+                 (unsigned long long)cost[0]);
+}

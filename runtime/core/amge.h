@@ -1,0 +1,17 @@
+/* decompose(auto): AMGE's policy, the decomposition that moves the least.
+ * The candidates are BLOCK and each BLOCK_CYCLIC split that last wrote an
+ * array the loop reads; each is scored by the bytes its parts would have
+ * to pull for their reads (what their devices lack now, from the validity
+ * maps); the least wins, BLOCK on a tie. */
+#ifndef PROACT_CORE_AMGE_H
+#define PROACT_CORE_AMGE_H
+
+#include "loop.h"
+
+/* Chooses loop->decomp and loop->decomp_block for a loop whose
+ * decomposition is auto, with loop->nparts and entries known; the caller
+ * then splits the iterations again. */
+void proact__amge_choose(proact__loop_t *loop, const proact__loop_desc_t *desc,
+                         proact__present_t *const *entries);
+
+#endif
