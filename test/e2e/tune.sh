@@ -25,21 +25,24 @@ pragmas=$(grep -c '#pragma proact region' "$src")
 r=$(grep -c "remark: from profile" "$dir/remarks.txt")
 winner=$(sed -n 's/^loop [^ ]* mech \([a-z]*\) .*/\1/p' "$dir/p.profile" | head -1)
 [ "$r" -eq "$pragmas" ] || { echo "expected $pragmas remarks, got $r"; cat "$dir/remarks.txt"; exit 1; }
-# A program whose result changes under dma, and that fails under trigger:
-# both configurations are left out, named, and the exit status is 1.
+# A program whose result changes under dma, that fails under trigger and
+# hangs under poll with 512 threads: those configurations are left out,
+# named (the hanging one killed after -T 1 s), and the exit status is 1.
 cat > "$dir/fake.sh" <<'FAKE'
 #!/usr/bin/env bash
 [ "$PROACT_MECH" = trigger ] && { echo "boom" >&2; exit 3; }
+[ "$PROACT_MECH" = poll ] && [ "$PROACT_THREADS" = 512 ] && sleep 30
 echo "result: $([ "$PROACT_MECH" = dma ] && echo 41 || echo 42)"
 echo "proact: stats: loop                         mech       execs      peer MB   copies     loop s" >&2
 echo "proact: stats: fake.c:7                     $PROACT_MECH  2 0.000 0 0.00${PROACT_THREADS:-1}" >&2
 FAKE
 chmod +x "$dir/fake.sh"
-"$tune" -o "$dir/f.profile" -r 1 -c 4K -t 32,512 -s result -- "$dir/fake.sh" > "$dir/ft.txt" 2> "$dir/fp.txt"
+"$tune" -o "$dir/f.profile" -r 1 -c 4K -t 32,512 -s result -T 1 -- "$dir/fake.sh" > "$dir/ft.txt" 2> "$dir/fp.txt"
 rc=$?
 [ $rc -eq 1 ] || { echo "fake: expected exit 1, got $rc"; cat "$dir/fp.txt"; exit 1; }
 grep -q "trigger chunk 4 KiB  : FAILED (exit 3)" "$dir/fp.txt" || { echo "fake: no failure reported"; cat "$dir/fp.txt"; exit 1; }
 grep -q "dma     chunk 4 KiB  : WRONG OUTPUT" "$dir/fp.txt" || { echo "fake: no wrong output reported"; cat "$dir/fp.txt"; exit 1; }
+grep -q "poll    chunk 4 KiB   threads 512: FAILED (killed after the time limit" "$dir/fp.txt" || { echo "fake: no time-out reported"; cat "$dir/fp.txt"; exit 1; }
 grep -q "^1    memcpy" "$dir/ft.txt" || { echo "fake: memcpy (1 ms) should rank first"; cat "$dir/ft.txt"; exit 1; }
 grep -q "^loop fake.c:7 mech memcpy chunk 0 threads 0$" "$dir/f.profile" || { echo "fake: profile"; cat "$dir/f.profile"; exit 1; }
 echo "proact-tune: 11 configurations ranked, profile of $loops loops read back ($winner)"

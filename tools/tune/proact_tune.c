@@ -40,7 +40,9 @@ static void usage(void) {
           "  -t LIST     poll transfer threads (default "
           "32,128,512,2048,8192)\n"
           "  -s TEXT     on stdout lines containing TEXT, what follows it "
-          "(TEXT included) must be the same in every run\n");
+          "(TEXT included) must be the same in every run\n"
+          "  -T SECONDS  kill a run that takes longer (default 600; 0: no "
+          "limit)\n");
   exit(2);
 }
 
@@ -121,6 +123,7 @@ int main(int argc, char **argv) {
   int nchunks = parse_list("-c", "4K,16K,64K,256K,1M,4M,16M", chunks);
   int nthreads = parse_list("-t", "32,128,512,2048,8192", threads);
   int reps = 3, nconf = 0, first = 1, bad = 0;
+  double limit_s = 600;
   static config_times_t conf[MAX_CONFIGS];
   char *ref_lines = NULL, buf[128];
   char **prog = NULL;
@@ -144,10 +147,13 @@ int main(int argc, char **argv) {
       nthreads = parse_list("-t", argv[++i], threads);
     else if (strcmp(argv[i], "-s") == 0)
       same = argv[++i];
+    else if (strcmp(argv[i], "-T") == 0)
+      limit_s = atof(argv[++i]);
     else
       usage();
   }
-  if (prog == NULL || prog[0] == NULL || reps < 1 || reps > MAX_REPS)
+  if (prog == NULL || prog[0] == NULL || reps < 1 || reps > MAX_REPS ||
+      limit_s < 0)
     usage();
 
   /* The configurations: memcpy has no chunks; only poll has transfer
@@ -194,7 +200,7 @@ int main(int argc, char **argv) {
       tune_result_t r;
       if (ct->failed || ct->wrong)
         continue;
-      tune_run(prog, &ct->cfg, &r);
+      tune_run(prog, &ct->cfg, limit_s, &r);
       fprintf(stderr, "[%4d/%d] %s: ", rep * nconf + c + 1, reps * nconf,
               config_text(&ct->cfg, buf, sizeof(buf)));
       if (!r.ok) {
@@ -202,8 +208,9 @@ int main(int argc, char **argv) {
         for (int k = 0, n = (int)strlen(r.err); n > 0 && k < 6; n--)
           if (r.err[n - 1] == '\n' && ++k == 6)
             tail = r.err + n;
-        fprintf(stderr, "FAILED (exit %d%s)\n%s", r.status,
-                r.status == 0 ? ", no statistics" : "", tail);
+        fprintf(stderr, "FAILED (%s %d%s)\n%s",
+                r.timed_out ? "killed after the time limit, status" : "exit",
+                r.status, r.status == 0 ? ", no statistics" : "", tail);
         ct->failed = 1;
         bad = 1;
       } else {

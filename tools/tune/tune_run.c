@@ -5,10 +5,13 @@
 #define _GNU_SOURCE
 #include "tune_run.h"
 
+#include <errno.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/wait.h>
+#include <time.h>
 #include <unistd.h>
 
 static char *slurp(FILE *f) {
@@ -49,7 +52,8 @@ static void parse_stats(tune_result_t *r) {
   }
 }
 
-void tune_run(char *const *argv, const tune_config_t *cfg, tune_result_t *r) {
+void tune_run(char *const *argv, const tune_config_t *cfg, double limit_s,
+              tune_result_t *r) {
   FILE *out = tmpfile(), *err = tmpfile();
   pid_t pid;
   int st = 0;
@@ -81,21 +85,42 @@ void tune_run(char *const *argv, const tune_config_t *cfg, tune_result_t *r) {
     else
       unsetenv("PROACT_THREADS");
     setenv("PROACT_STATS", "1", 1);
+    setpgid(0, 0); /* its own group: a time-out kills its children too */
     dup2(fileno(out), 1);
     dup2(fileno(err), 2);
     execvp(argv[0], argv);
     fprintf(stderr, "proact-tune: cannot run %s\n", argv[0]);
     _exit(127);
   }
-  while (waitpid(pid, &st, 0) < 0)
-    ;
+  {
+    struct timespec t0, now, nap = {0, 5 * 1000 * 1000};
+    clock_gettime(CLOCK_MONOTONIC, &t0);
+    for (;;) {
+      pid_t w = waitpid(pid, &st, limit_s > 0 ? WNOHANG : 0);
+      if (w == pid || (w < 0 && errno != EINTR))
+        break;
+      clock_gettime(CLOCK_MONOTONIC, &now);
+      if (w == 0 && (double)(now.tv_sec - t0.tv_sec) +
+                            1e-9 * (double)(now.tv_nsec - t0.tv_nsec) >
+                        limit_s) {
+        kill(-pid, SIGKILL);
+        kill(pid, SIGKILL);
+        r->timed_out = 1;
+        while (waitpid(pid, &st, 0) < 0 && errno == EINTR)
+          ;
+        break;
+      }
+      if (w == 0)
+        nanosleep(&nap, NULL);
+    }
+  }
   r->status = WIFEXITED(st) ? WEXITSTATUS(st) : 128 + WTERMSIG(st);
   r->out = slurp(out);
   r->err = slurp(err);
   fclose(out);
   fclose(err);
   parse_stats(r);
-  r->ok = r->status == 0 && r->nloops > 0;
+  r->ok = r->status == 0 && r->nloops > 0 && !r->timed_out;
 }
 
 void tune_result_free(tune_result_t *r) {

@@ -30,11 +30,15 @@ typedef struct tune_result {
   char *out;         /* the program's stdout (malloc'd) */
   char *err;         /* its stderr (malloc'd) */
   int status;        /* exit status, or 128 + signal */
+  int timed_out;     /* killed after the time limit */
 } tune_result_t;
 
 /* Runs argv (argv[0] searched in PATH) under cfg and fills r; r->out and
- * r->err are the program's output (free with tune_result_free). */
-void tune_run(char *const *argv, const tune_config_t *cfg, tune_result_t *r);
+ * r->err are the program's output (free with tune_result_free). A run
+ * longer than limit_s seconds (0: no limit) is killed with its process
+ * group. */
+void tune_run(char *const *argv, const tune_config_t *cfg, double limit_s,
+              tune_result_t *r);
 void tune_result_free(tune_result_t *r);
 
 /* The sum of the loops' times: the objective the tuner minimizes (a
