@@ -284,12 +284,18 @@ int proact__loop_pull(proact__loop_t *loop, const proact__loop_desc_t *desc,
     proact__fatal(desc->file, desc->line, desc->col,
                   "copying what the loop reads between devices failed: %s",
                   proact_status_string(pl.status));
-  for (int m = 0; m < pl.nmarks; m++)
-    if (proact__validity_add(pl.marks[m].entry->valid, pl.marks[m].lo,
-                             pl.marks[m].hi,
-                             PROACT__DEVMASK(pl.marks[m].dev)) != PROACT_OK)
-      proact__fatal(desc->file, desc->line, desc->col,
-                    "out of host memory");
+  if (pl.nmarks > 0) { /* one pass per map */
+    proact__validity_mark_t *vm = malloc((size_t)pl.nmarks * sizeof(*vm));
+    if (vm == NULL)
+      proact__fatal(desc->file, desc->line, desc->col, "out of host memory");
+    for (int m = 0; m < pl.nmarks; m++)
+      vm[m] = (proact__validity_mark_t){
+          pl.marks[m].entry->valid,
+          {pl.marks[m].lo, pl.marks[m].hi, PROACT__DEVMASK(pl.marks[m].dev)}};
+    if (proact__validity_apply_marks(vm, pl.nmarks, 1) != PROACT_OK)
+      proact__fatal(desc->file, desc->line, desc->col, "out of host memory");
+    free(vm);
+  }
   free(pl.marks);
   return whole;
 }

@@ -1,4 +1,6 @@
 /* Push planning and bookkeeping (push.h). */
+#include <stdlib.h>
+
 #include "../base/error.h"
 #include "../base/grow.h"
 #include "../base/log.h"
@@ -72,27 +74,40 @@ void proact__push_note_read(proact__loop_t *loop, proact__present_t *entry,
   loop->readrecs[loop->nreadrecs++] = (proact__read_rec_t){entry, dev, lo, hi};
 }
 
+/* Each step is one pass per map (maps are NULL-skipped by apply_marks):
+ * pushed ranges become valid on their destinations, the readers of what
+ * the loop wrote are reset, then this loop's reads are recorded. */
 void proact__push_commit(proact__loop_t *loop, int delivered) {
-  proact_status_t st = PROACT_OK;
+  int cap = loop->npushes + loop->nxfers + loop->nreadrecs + 1, n = 0;
+  proact__validity_mark_t *m = malloc((size_t)cap * sizeof(*m));
+  proact_status_t st = m != NULL ? PROACT_OK : PROACT_ERR_NO_MEMORY;
 
-  for (int i = 0; delivered && i < loop->npushes && st == PROACT_OK; i++)
-    st = proact__validity_add(loop->pushes[i].entry->valid,
-                              loop->pushes[i].lo, loop->pushes[i].hi,
-                              PROACT__DEVMASK(loop->pushes[i].dst));
-  for (int i = 0; i < loop->nxfers && st == PROACT_OK; i++) {
+  for (int i = 0; st == PROACT_OK && delivered && i < loop->npushes; i++)
+    m[n++] = (proact__validity_mark_t){
+        loop->pushes[i].entry->valid,
+        {loop->pushes[i].lo, loop->pushes[i].hi,
+         PROACT__DEVMASK(loop->pushes[i].dst)}};
+  if (st == PROACT_OK)
+    st = proact__validity_apply_marks(m, n, 1);
+  n = 0;
+  for (int i = 0; st == PROACT_OK && i < loop->nxfers; i++) {
     const proact__loop_xfer_t *x = &loop->xfers[i];
-    if (x->entry->readers != NULL)
-      st = proact__validity_set(x->entry->readers,
-                                (uint64_t)(x->host_lo - x->entry->host_lo),
-                                (uint64_t)(x->host_hi - x->entry->host_lo),
-                                0);
+    m[n++] = (proact__validity_mark_t){
+        x->entry->readers,
+        {(uint64_t)(x->host_lo - x->entry->host_lo),
+         (uint64_t)(x->host_hi - x->entry->host_lo), 0}};
   }
-  for (int i = 0; i < loop->nreadrecs && st == PROACT_OK; i++) {
+  if (st == PROACT_OK)
+    st = proact__validity_apply_marks(m, n, 0);
+  n = 0;
+  for (int i = 0; st == PROACT_OK && i < loop->nreadrecs; i++) {
     const proact__read_rec_t *r = &loop->readrecs[i];
-    if (r->entry->readers != NULL)
-      st = proact__validity_add(r->entry->readers, r->lo, r->hi,
-                                PROACT__DEVMASK(r->dev));
+    m[n++] = (proact__validity_mark_t){
+        r->entry->readers, {r->lo, r->hi, PROACT__DEVMASK(r->dev)}};
   }
+  if (st == PROACT_OK)
+    st = proact__validity_apply_marks(m, n, 1);
+  free(m);
   if (st != PROACT_OK)
     proact__fatal(loop->file, loop->line, loop->col, "out of host memory");
 }

@@ -1,5 +1,6 @@
 /* Validity maps: a sorted array of interval starts with their masks;
  * interval i is [iv[i].lo, iv[i + 1].lo), the last one ends at map->hi. */
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -170,6 +171,117 @@ proact_status_t proact__validity_add(proact__validity_t *map, uint64_t lo,
     map->iv[i].mask |= mask;
   iv_coalesce(map, a - 1, b);
   return PROACT_OK;
+}
+
+/* A range's start or end, for the sweep of proact__validity_apply. */
+typedef struct validity_event {
+  uint64_t pos;
+  int delta; /* +1 start, -1 end */
+  proact__devmask_t mask;
+} validity_event_t;
+
+static int event_cmp(const void *pa, const void *pb) {
+  const validity_event_t *a = pa, *b = pb;
+  return a->pos < b->pos ? -1 : a->pos > b->pos;
+}
+
+/* Appends [lo, ...) with mask to out unless it continues the last one. */
+static void iv_emit(validity_iv_t *out, int *n, uint64_t lo,
+                    proact__devmask_t mask) {
+  if (*n > 0 && out[*n - 1].mask == mask)
+    return;
+  out[*n].lo = lo;
+  out[*n].mask = mask;
+  (*n)++;
+}
+
+proact_status_t proact__validity_apply(proact__validity_t *map,
+                                       proact__validity_range_t *ranges,
+                                       int n, int or_mode) {
+  validity_event_t *ev;
+  validity_iv_t *out;
+  int ne = 0, no = 0, active = 0, i = 0, e = 0, cap;
+  int bits[64] = {0};
+  proact__devmask_t covering = 0;
+  uint64_t pos;
+
+  if (map->n == 0 || n <= 0)
+    return PROACT_OK;
+  ev = malloc((size_t)n * 2 * sizeof(*ev));
+  cap = map->n + 2 * n + 1;
+  out = malloc((size_t)cap * sizeof(*out));
+  if (ev == NULL || out == NULL) {
+    free(ev);
+    free(out);
+    return PROACT_ERR_NO_MEMORY;
+  }
+  for (int r = 0; r < n; r++) {
+    uint64_t lo = ranges[r].lo, hi = ranges[r].hi;
+    if (!iv_clamp(map, &lo, &hi))
+      continue;
+    ev[ne++] = (validity_event_t){lo, +1, ranges[r].mask};
+    ev[ne++] = (validity_event_t){hi, -1, ranges[r].mask};
+  }
+  qsort(ev, (size_t)ne, sizeof(*ev), event_cmp);
+  /* Elementary segments between consecutive boundaries (the map's own and
+   * the ranges'), each with the old mask and the active ranges' masks. */
+  pos = map->lo;
+  while (pos < map->hi) {
+    uint64_t next = iv_end(map, i);
+    while (e < ne && ev[e].pos <= pos) { /* ranges starting/ending here */
+      active += ev[e].delta;
+      for (int b = 0; b < 64; b++)
+        if (ev[e].mask >> b & 1)
+          bits[b] += ev[e].delta;
+      e++;
+      covering = 0;
+      for (int b = 0; b < 64; b++)
+        if (bits[b] > 0)
+          covering |= (proact__devmask_t)1 << b;
+    }
+    if (e < ne && ev[e].pos < next)
+      next = ev[e].pos;
+    iv_emit(out, &no, pos,
+            active == 0 ? map->iv[i].mask
+            : or_mode   ? map->iv[i].mask | covering
+                        : covering);
+    pos = next;
+    if (pos >= iv_end(map, i))
+      i++;
+  }
+  free(ev);
+  free(map->iv);
+  map->iv = out;
+  map->n = no;
+  map->cap = cap;
+  return PROACT_OK;
+}
+
+static int mark_cmp(const void *pa, const void *pb) {
+  const proact__validity_mark_t *a = pa, *b = pb;
+  return (uintptr_t)a->map < (uintptr_t)b->map ? -1
+         : (uintptr_t)a->map > (uintptr_t)b->map;
+}
+
+proact_status_t proact__validity_apply_marks(proact__validity_mark_t *marks,
+                                             int n, int or_mode) {
+  proact__validity_range_t *r;
+  proact_status_t st = PROACT_OK;
+
+  if (n <= 0)
+    return PROACT_OK;
+  r = malloc((size_t)n * sizeof(*r));
+  if (r == NULL)
+    return PROACT_ERR_NO_MEMORY;
+  qsort(marks, (size_t)n, sizeof(*marks), mark_cmp);
+  for (int i = 0, j; i < n && st == PROACT_OK; i = j) {
+    for (j = i; j < n && marks[j].map == marks[i].map; j++)
+      r[j - i] = marks[j].range;
+    if (marks[i].map != NULL)
+      st = proact__validity_apply(marks[i].map, r, j - i, or_mode);
+  }
+  free(r);
+  return st;
 }
 
 static proact_status_t walk(const proact__validity_t *map, uint64_t lo,

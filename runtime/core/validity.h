@@ -45,6 +45,28 @@ proact_status_t proact__validity_set(proact__validity_t *map, uint64_t lo,
 proact_status_t proact__validity_add(proact__validity_t *map, uint64_t lo,
                                      uint64_t hi, proact__devmask_t mask);
 
+/* Many ranges at once, in one pass over the map (n set or add calls would
+ * each move the map's tail: quadratic when a cyclic split fragments it).
+ * or_mode: every byte of a range gains its mask (ranges may overlap);
+ * otherwise every byte of a range gets its mask (overlapping ranges must
+ * have equal masks). Sorts ranges in place. */
+typedef struct proact__validity_range {
+  uint64_t lo, hi;
+  proact__devmask_t mask;
+} proact__validity_range_t;
+proact_status_t proact__validity_apply(proact__validity_t *map,
+                                       proact__validity_range_t *ranges,
+                                       int n, int or_mode);
+
+/* A range of some map: proact__validity_apply_marks groups them by map
+ * (sorting marks in place) and applies each group in one pass. */
+typedef struct proact__validity_mark {
+  proact__validity_t *map;
+  proact__validity_range_t range;
+} proact__validity_mark_t;
+proact_status_t proact__validity_apply_marks(proact__validity_mark_t *marks,
+                                             int n, int or_mode);
+
 /* Every piece of [lo, hi), in increasing order, with its mask. */
 proact_status_t proact__validity_walk(const proact__validity_t *map,
                                       uint64_t lo, uint64_t hi,

@@ -17,6 +17,8 @@
  * Until the Clang plugin lists the loads (nreads == 0), a loop that reads an
  * array another device wrote reads stale data: the plugin must list every
  * load of a region array. */
+#include <stdlib.h>
+
 #include "../../libomptarget-plugin/dev.h"
 #include "../base/check.h"
 #include "../core/loop.h"
@@ -39,7 +41,9 @@ static proact_status_t memcpy_arm(proact__loop_t *loop, int part) {
  * distributed array, no longer holds it either). */
 static proact_status_t memcpy_xfer(const proact__loop_t *loop,
                                    const proact__loop_xfer_t *x,
-                                   int *copied_p) {
+                                   int *copied_p,
+                                   proact__validity_mark_t *marks,
+                                   int *nmarks) {
   proact__present_t *entry = x->entry;
   int src = loop->devs[x->part];
 
@@ -52,22 +56,34 @@ static proact_status_t memcpy_xfer(const proact__loop_t *loop,
   /* A single replica is always the valid one. */
   if (!proact__present_tracked(entry))
     return PROACT_OK;
-  return proact__validity_set(entry->valid,
-                              (uint64_t)(x->host_lo - entry->host_lo),
-                              (uint64_t)(x->host_hi - entry->host_lo),
-                              PROACT__DEVMASK(src));
+  marks[(*nmarks)++] = (proact__validity_mark_t){
+      entry->valid,
+      {(uint64_t)(x->host_lo - entry->host_lo),
+       (uint64_t)(x->host_hi - entry->host_lo), PROACT__DEVMASK(src)}};
+  return PROACT_OK;
 }
 
+/* Each part's write spans become valid on its device alone: one pass per
+ * map (the spans of different parts are disjoint). */
 static proact_status_t memcpy_drain(proact__loop_t *loop) {
   proact_status_t status = PROACT_OK;
-  int copied = 0;
+  int copied = 0, nmarks = 0;
+  proact__validity_mark_t *marks =
+      malloc((size_t)(loop->nxfers + 1) * sizeof(*marks));
 
+  if (marks == NULL)
+    return PROACT_ERR_NO_MEMORY;
   for (int i = 0; i < loop->nxfers; i++)
-    PROACT_CHECK_GOTO(memcpy_xfer(loop, &loop->xfers[i], &copied), status,
-                      err_sync);
+    PROACT_CHECK_GOTO(
+        memcpy_xfer(loop, &loop->xfers[i], &copied, marks, &nmarks), status,
+        err_sync);
+  PROACT_CHECK_GOTO(proact__validity_apply_marks(marks, nmarks, 0), status,
+                    err_sync);
+  free(marks);
   return copied ? proact__dev_sync_all() : PROACT_OK;
 
 err_sync:
+  free(marks);
   /* Do not leave copies in flight on memory the caller may free. */
   if (copied)
     PROACT_CHECK_KEEP(proact__dev_sync_all(), status);

@@ -39,6 +39,7 @@
   X(validity_set_add_walk, 5000, NULL)                                        \
   X(validity_coalesce_and_edges, 5000, NULL)                                  \
   X(validity_random_against_reference, 20000, NULL)                           \
+  X(validity_apply_against_reference, 20000, NULL)                            \
   X(lazy_stencil_halos_1dev, 30000, NULL)                                     \
   X(lazy_stencil_halos_2dev, 30000, NULL)                                     \
   X(lazy_stencil_halos_4dev, 30000, NULL)                                     \

@@ -244,3 +244,55 @@ TEST_IMPL(validity_random_against_reference) {
     ASSERT_EQ(proact__validity_mask_at(map, LO + (uint64_t)i), ref[i]);
   proact__validity_destroy(map);
 }
+
+/* proact__validity_apply against a per-byte reference: batches of up to 12
+ * ranges, OR batches overlapping freely, SET batches disjoint (or with the
+ * mask of what they overlap); neighbours always differ. */
+TEST_IMPL(validity_apply_against_reference) {
+  enum { LO = 500, N = 200, STEPS = 3000 };
+  proact__devmask_t ref[N];
+  proact__validity_t *map = make(LO, LO + N, 0x3);
+  unsigned seed = 777;
+
+  for (int i = 0; i < N; i++)
+    ref[i] = 0x3;
+  for (int step = 0; step < STEPS; step++) {
+    proact__validity_range_t r[12];
+    int n = rand_r(&seed) % 12, or_mode = rand_r(&seed) % 2;
+    proact__devmask_t setmask = (proact__devmask_t)1 << (rand_r(&seed) % 6);
+    uint64_t at = LO - 5;
+    for (int k = 0; k < n; k++) {
+      uint64_t lo = or_mode ? LO - 5 + (uint64_t)(rand_r(&seed) % (N + 10))
+                            : at + (uint64_t)(rand_r(&seed) % 20);
+      uint64_t hi = lo + (uint64_t)(rand_r(&seed) % 25);
+      at = hi;
+      r[k] = (proact__validity_range_t){
+          lo, hi,
+          or_mode ? (proact__devmask_t)1 << (rand_r(&seed) % 6)
+                  : (rand_r(&seed) % 3 ? setmask : 0)};
+    }
+    if (!or_mode) /* disjoint: one mask per batch would also do; mix two */
+      for (int k = 0; k < n; k++)
+        for (uint64_t b = r[k].lo; b < r[k].hi; b++)
+          if (b >= LO && b < LO + N)
+            ref[b - LO] = r[k].mask;
+    if (or_mode)
+      for (int k = 0; k < n; k++)
+        for (uint64_t b = r[k].lo; b < r[k].hi; b++)
+          if (b >= LO && b < LO + N)
+            ref[b - LO] |= r[k].mask;
+    ASSERT_EQ(proact__validity_apply(map, r, n, or_mode), PROACT_OK);
+    for (int i = 0; i < N; i++)
+      ASSERT_EQ(proact__validity_mask_at(map, LO + (uint64_t)i), ref[i]);
+    {
+      pieces_t p = {0};
+      if (proact__validity_count(map) <= 64) {
+        ASSERT_EQ(proact__validity_walk(map, 0, UINT64_MAX, record, &p),
+                  PROACT_OK);
+        for (int i = 1; i < p.n; i++)
+          ASSERT_NE(p.mask[i], p.mask[i - 1]); /* coalesced */
+      }
+    }
+  }
+  proact__validity_destroy(map);
+}
