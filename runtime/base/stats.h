@@ -33,6 +33,8 @@ typedef enum proact__stat {
                                 kernel, dma's host thread) */
   PROACT__STAT_AGENT_SLOT_NSEC, /* the agents' run time times their share
                                    of the device's SM thread slots */
+  PROACT__STAT_SETUP_NSEC,   /* the mechanism's setup and arming before the
+                                kernels (plans, readiness state, agents) */
   PROACT__STAT_COUNT_
 } proact__stat_t;
 

@@ -516,9 +516,14 @@ proact__loop_t *proact__loop_begin(const proact__loop_desc_t *desc) {
     PROACT__STATS_ADD(loop->stats, PROACT__STAT_COPIES,
                       after.copies - before.copies);
   }
-  st = loop->mech->setup(loop);
-  for (int p = 0; p < loop->nparts && st == PROACT_OK; p++)
-    st = loop->mech->arm(loop, p);
+  {
+    uint64_t t0 = proact__now_ns();
+    st = loop->mech->setup(loop);
+    for (int p = 0; p < loop->nparts && st == PROACT_OK; p++)
+      st = loop->mech->arm(loop, p);
+    PROACT__STATS_ADD(loop->stats, PROACT__STAT_SETUP_NSEC,
+                      proact__now_ns() - t0);
+  }
   if (st == PROACT_ERR_UNSUPPORTED)
     proact__fatal(desc->file, desc->line, desc->col,
                   "mechanism '%s' is not implemented", loop->mech->name);
