@@ -28,13 +28,21 @@ typedef struct proact__part_iters {
   long long bpp;
 } proact__part_iters_t;
 
+/* Piece j's iterations [*lo, *hi) (the last one cut at the end). */
+static inline void proact__part_piece(const proact__part_iters_t *it,
+                                      long long j, long long *lo,
+                                      long long *hi) {
+  *lo = it->lo + j * it->stride;
+  *hi = it->piece < it->end - *lo ? *lo + it->piece : it->end;
+}
+
 /* Block b's iterations [*blo, *bhi) (empty past the part's end). The
  * kernel and the readiness counters both use it. */
 static inline void proact__part_block(const proact__part_iters_t *it,
                                       long long b, long long *blo,
                                       long long *bhi) {
-  long long p0 = it->lo + (b / it->bpp) * it->stride;
-  long long pend = it->piece < it->end - p0 ? p0 + it->piece : it->end;
+  long long p0, pend;
+  proact__part_piece(it, b / it->bpp, &p0, &pend);
   *blo = p0 + (b % it->bpp) * it->block;
   *bhi = it->block < pend - *blo ? *blo + it->block : pend;
   if (*bhi < *blo)

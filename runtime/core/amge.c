@@ -29,29 +29,21 @@ static uint64_t amge_volume(const proact__loop_t *loop,
       for (long long j = 0; j < proact__loop_part_npieces(loop, p); j++) {
         proact__span_t span;
         long long klo, khi;
-        __int128 lo, hi, elo = array->lo, ehi = elo + array->len;
+        uint64_t lo, hi;
         proact__loop_part_piece(loop, p, j, &klo, &khi);
-        if (!proact__span_of_site(site, desc->first, desc->step, klo, khi,
-                                  &span))
-          continue;
-        lo = span.lo > elo ? span.lo : elo; /* reads clamp to the section */
-        hi = span.hi + 1 < ehi ? span.hi + 1 : ehi;
-        if (lo >= hi)
-          continue;
-        lo = (char *)array->base + (ptrdiff_t)(lo * (__int128)array->elem_size) -
-             entry->host_lo;
-        hi = (char *)array->base + (ptrdiff_t)(hi * (__int128)array->elem_size) -
-             entry->host_lo;
-        proact__validity_walk_lacking(entry->valid, (uint64_t)lo,
-                                      (uint64_t)hi, loop->devs[p],
-                                      amge_count, &bytes);
+        if (proact__span_of_site(site, desc->first, desc->step, klo, khi,
+                                 &span) &&
+            proact__span_bytes(array, entry->host_lo, span.lo, span.hi, &lo,
+                               &hi)) /* reads clamp to the section, as pulls */
+          proact__validity_walk_lacking(entry->valid, lo, hi, loop->devs[p],
+                                        amge_count, &bytes);
       }
   }
   return bytes;
 }
 
-void proact__amge_choose(proact__loop_t *loop, const proact__loop_desc_t *desc,
-                         proact__present_t *const *entries) {
+int proact__amge_choose(proact__loop_t *loop, const proact__loop_desc_t *desc,
+                        proact__present_t *const *entries) {
   int kinds[AMGE_MAX_CANDIDATES] = {PROACT__DECOMP_BLOCK}, n = 1, best = 0;
   long long blocks[AMGE_MAX_CANDIDATES] = {0};
   uint64_t cost[AMGE_MAX_CANDIDATES];
@@ -68,22 +60,24 @@ void proact__amge_choose(proact__loop_t *loop, const proact__loop_desc_t *desc,
       blocks[n++] = e->last_block;
     }
   }
+  if (n == 1)
+    return 0; /* BLOCK alone: the split the loop has */
   for (int c = 0; c < n; c++) {
     loop->decomp = kinds[c];
     loop->decomp_block = blocks[c];
     proact__loop_split_all(loop);
-    cost[c] = n > 1 ? amge_volume(loop, desc, entries) : 0;
+    cost[c] = amge_volume(loop, desc, entries);
     if (cost[c] < cost[best])
       best = c;
   }
   loop->decomp = kinds[best];
   loop->decomp_block = blocks[best];
-  if (n > 1)
-    proact__info(PROACT__SUBSYS_PART,
-                 "%s:%d decompose(auto): %s (block %lld), %llu bytes to "
-                 "pull; BLOCK: %llu",
-                 desc->file, desc->line,
-                 kinds[best] == PROACT__DECOMP_BLOCK ? "block" : "block_cyclic",
-                 blocks[best], (unsigned long long)cost[best],
-                 (unsigned long long)cost[0]);
+  proact__info(PROACT__SUBSYS_PART,
+               "%s:%d decompose(auto): %s (block %lld), %llu bytes to "
+               "pull; BLOCK: %llu",
+               desc->file, desc->line,
+               kinds[best] == PROACT__DECOMP_BLOCK ? "block" : "block_cyclic",
+               blocks[best], (unsigned long long)cost[best],
+               (unsigned long long)cost[0]);
+  return 1;
 }

@@ -72,13 +72,18 @@ static void loop_decomp(proact__loop_t *loop, const proact__loop_desc_t *desc) {
   loop->decomp_block = kind == PROACT__DECOMP_BLOCK ? 0 : b;
 }
 
+/* Whether each part is one contiguous range of iterations. */
+static int loop_contiguous(const proact__loop_t *loop) {
+  return loop->decomp == PROACT__DECOMP_BLOCK || loop->nparts == 1;
+}
+
 /* Part p's iterations: BLOCK, one contiguous range; BLOCK_CYCLIC(B),
  * blocks p, p + N, p + 2N, ... of B iterations (loop->lo/hi: the hull). */
 static void loop_split(proact__loop_t *loop, long long trip, int p) {
   const long long B = loop->decomp_block, N = loop->nparts;
   __int128 first = (__int128)p * B;
 
-  if (loop->decomp == PROACT__DECOMP_BLOCK || loop->nparts == 1) {
+  if (loop_contiguous(loop)) {
     proact__partition_block(trip, loop->nparts, p, &loop->lo[p],
                             &loop->hi[p]);
     loop->npieces[p] = loop->hi[p] > loop->lo[p];
@@ -106,7 +111,7 @@ void proact__loop_split_all(proact__loop_t *loop) {
     len = loop->hi[p] - loop->lo[p];
     it->lo = loop->lo[p];
     it->end = loop->hi[p];
-    if (loop->decomp == PROACT__DECOMP_BLOCK || loop->nparts == 1) {
+    if (loop_contiguous(loop)) {
       it->piece = len; /* the part is one piece */
       it->stride = len > 0 ? len : 1;
     } else {
@@ -128,9 +133,7 @@ long long proact__loop_part_npieces(const proact__loop_t *loop, int part) {
 
 void proact__loop_part_piece(const proact__loop_t *loop, int part,
                              long long j, long long *lo_p, long long *hi_p) {
-  const proact__part_iters_t *it = &loop->iters[part];
-  *lo_p = it->lo + j * it->stride;
-  *hi_p = it->piece < it->end - *lo_p ? *lo_p + it->piece : it->end;
+  proact__part_piece(&loop->iters[part], j, lo_p, hi_p);
 }
 
 /* The loop's devices: its devices(...) clause (participating devices, no
@@ -475,10 +478,9 @@ proact__loop_t *proact__loop_begin(const proact__loop_desc_t *desc) {
   }
   loop->narrays = desc->narrays;
   loop->entries = entries;
-  if (loop->decomp_auto && loop->nparts > 1) {
-    proact__amge_choose(loop, desc, entries);
+  if (loop->decomp_auto && loop->nparts > 1 &&
+      proact__amge_choose(loop, desc, entries))
     loop_geometry(loop, desc);
-  }
   {
     long long pieces = 0;
     for (int p = 0; p < loop->nparts; p++)

@@ -38,32 +38,18 @@ static int need_cmp(const void *pa, const void *pb) {
 static void need_add(loop_need_t *needs, int *n, proact__present_t *entry,
                      int part, const proact__array_t *array, __int128 lo,
                      __int128 hi) {
-  __int128 base = (__int128)(uintptr_t)array->base -
-                  (__int128)(uintptr_t)entry->host_lo;
-  if (lo < array->lo)
-    lo = array->lo;
-  if (hi > (__int128)array->lo + array->len - 1)
-    hi = (__int128)array->lo + array->len - 1;
-  if (lo > hi)
+  if (!proact__span_bytes(array, entry->host_lo, lo, hi, &needs[*n].lo,
+                          &needs[*n].hi))
     return;
   needs[*n].entry = entry;
   needs[*n].part = part;
-  needs[*n].lo = (uint64_t)(base + lo * (__int128)array->elem_size);
-  needs[*n].hi = (uint64_t)(base + (hi + 1) * (__int128)array->elem_size);
   (*n)++;
 }
 
-/* Bytes [lo, hi) of entry that device dev holds once the pulls completed. */
-typedef struct loop_mark {
-  proact__present_t *entry;
-  int dev;
-  uint64_t lo;
-  uint64_t hi;
-} loop_mark_t;
-
 /* The pulls of one (entry, part): pieces lacking the part's device, merged
  * while contiguous with the same source; each issued copy is also recorded
- * in marks[], applied once every copy completed. */
+ * in marks[] (its bytes become valid on the device), applied once every
+ * copy completed. */
 typedef struct loop_pull {
   const proact__loop_t *loop;
   proact__present_t *entry;
@@ -73,7 +59,7 @@ typedef struct loop_pull {
   uint64_t hi;
   int nmarks;
   int cap;
-  loop_mark_t *marks;
+  proact__validity_mark_t *marks;
   proact_status_t status;
 } loop_pull_t;
 
@@ -115,11 +101,8 @@ static proact_status_t pull_flush(loop_pull_t *pl) {
     pl->status = PROACT_ERR_NO_MEMORY;
     return pl->status;
   }
-  pl->marks[pl->nmarks].entry = entry;
-  pl->marks[pl->nmarks].dev = pl->dst;
-  pl->marks[pl->nmarks].lo = pl->lo;
-  pl->marks[pl->nmarks].hi = pl->hi;
-  pl->nmarks++;
+  pl->marks[pl->nmarks++] = (proact__validity_mark_t){
+      entry->valid, {pl->lo, pl->hi, PROACT__DEVMASK(pl->dst)}};
   pl->src = -1;
   return PROACT_OK;
 }
@@ -284,18 +267,8 @@ int proact__loop_pull(proact__loop_t *loop, const proact__loop_desc_t *desc,
     proact__fatal(desc->file, desc->line, desc->col,
                   "copying what the loop reads between devices failed: %s",
                   proact_status_string(pl.status));
-  if (pl.nmarks > 0) { /* one pass per map */
-    proact__validity_mark_t *vm = malloc((size_t)pl.nmarks * sizeof(*vm));
-    if (vm == NULL)
-      proact__fatal(desc->file, desc->line, desc->col, "out of host memory");
-    for (int m = 0; m < pl.nmarks; m++)
-      vm[m] = (proact__validity_mark_t){
-          pl.marks[m].entry->valid,
-          {pl.marks[m].lo, pl.marks[m].hi, PROACT__DEVMASK(pl.marks[m].dev)}};
-    if (proact__validity_apply_marks(vm, pl.nmarks, 1) != PROACT_OK)
-      proact__fatal(desc->file, desc->line, desc->col, "out of host memory");
-    free(vm);
-  }
+  if (proact__validity_apply_marks(pl.marks, pl.nmarks, 1) != PROACT_OK)
+    proact__fatal(desc->file, desc->line, desc->col, "out of host memory");
   free(pl.marks);
   return whole;
 }

@@ -116,3 +116,19 @@ void proact__span_add(proact__access_t *site, long long coef,
   site->off_min = saturate((__int128)site->off_min + (x < y ? x : y));
   site->off_max = saturate((__int128)site->off_max + (x < y ? y : x));
 }
+
+int proact__span_bytes(const proact__array_t *array, const char *host_lo,
+                       __int128 lo, __int128 hi, uint64_t *lo_p,
+                       uint64_t *hi_p) {
+  __int128 base =
+      (__int128)(uintptr_t)array->base - (__int128)(uintptr_t)host_lo;
+  if (lo < array->lo)
+    lo = array->lo;
+  if (hi > (__int128)array->lo + array->len - 1)
+    hi = (__int128)array->lo + array->len - 1;
+  if (lo > hi)
+    return 0;
+  *lo_p = (uint64_t)(base + lo * (__int128)array->elem_size);
+  *hi_p = (uint64_t)(base + (hi + 1) * (__int128)array->elem_size);
+  return 1;
+}

@@ -4,6 +4,8 @@
 #ifndef PROACT_CORE_SPAN_H
 #define PROACT_CORE_SPAN_H
 
+#include <stdint.h>
+
 #include "proact/lowering.h"
 
 typedef struct proact__span {
@@ -17,6 +19,13 @@ typedef struct proact__span {
 int proact__span_of_site(const proact__access_t *site, long long first,
                          long long step, long long klo, long long khi,
                          proact__span_t *span_p);
+
+/* Elements [lo, hi] of array, clamped to its section, as byte offsets
+ * [*lo_p, *hi_p) from host_lo (its region entry's start); 0 when the
+ * clamp leaves nothing. */
+int proact__span_bytes(const proact__array_t *array, const char *host_lo,
+                       __int128 lo, __int128 hi, uint64_t *lo_p,
+                       uint64_t *hi_p);
 
 static inline int proact__span_intersect(const proact__span_t *a,
                                          const proact__span_t *b) {
