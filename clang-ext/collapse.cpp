@@ -78,6 +78,15 @@ bool findCollapsibleNest(Preprocessor &PP, const CanonicalLoop &Outer,
   }
   if (Keep == 0)
     return false;
+  // A 'break' in the innermost body leaves one inner loop sequentially, but
+  // would leave a thread's whole walk of the collapsed range: not
+  // collapsed (then it breaks the inner loop the thread runs in turn).
+  {
+    const Tokens &Last = Stmts[Keep - 1];
+    for (size_t I = Loops[Keep - 1].BodyBegin; I < Last.size(); ++I)
+      if (Last[I].is(tok::kw_break))
+        return false;
+  }
   for (size_t I = 0; I < Keep; ++I) {
     Out.Headers.emplace_back(Stmts[I].begin(),
                              Stmts[I].begin() + Loops[I].BodyBegin);

@@ -22,7 +22,9 @@ constexpr int MaxCollapse = 3;
 // (each body exactly one canonical 'for', optionally in braces), declare
 // their variable, do not assign it in the innermost body, and whose bounds
 // and step depend neither on an enclosing loop variable nor on anything the
-// innermost body assigns. Returns false when there is none.
+// innermost body assigns. Returns false when there is none, or when the
+// innermost body has a 'break' (a thread walks the collapsed range as one
+// loop).
 bool findCollapsibleNest(clang::Preprocessor &PP, const CanonicalLoop &Outer,
                          const Tokens &Body, CollapsedNest &Out);
 

@@ -3,7 +3,7 @@
  * plugin), median of repetitions, so the lowering can adopt what helps.
  * Built twice: plain, and with -fopenmp-assume-no-thread-state
  * -fopenmp-assume-no-nested-parallelism (copy_shapes_assume).
- * Usage: copy_shapes [n (floats, default 2^28)] [reps (default 20)] */
+ * Usage: copy_shapes [n (floats, default 2^28)] [reps (default 20)] [device (default 0)] */
 #include <omp.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -87,6 +87,77 @@ static void v_float4_tl256(float *a, float *b, long n, int dev) {
     b4[i] = a4[i];
 }
 
+/* The block structure of PROACT's lowering (docs/lowering.md): 1056 teams
+ * of 256 threads take blocks of 8192 points in turn; inside a block the
+ * threads share the iterations. BLK_FOR: with '#pragma omp for
+ * schedule(static, 1)' (the lowering as it is); BLK_STRIDED: each thread
+ * walks i = lo + t, lo + t + T, ...; BLK_ILP(U): the same walk U iterations
+ * at a time, every load of the U iterations issued before their stores
+ * (what a compiler may not do by itself, not knowing a and b apart), and a
+ * guarded remainder. */
+#define BLK_POINTS 8192
+#define BLK_TEAMS 1056
+#define BLK_THREADS 256
+
+static void v_block_for(float *a, float *b, long n, int dev) {
+  const long long nb = (n + BLK_POINTS - 1) / BLK_POINTS;
+#pragma omp target teams num_teams(BLK_TEAMS) thread_limit(BLK_THREADS) device(dev) is_device_ptr(a, b)
+#pragma omp parallel num_threads(BLK_THREADS)
+  for (long long blk = omp_get_team_num(); blk < nb;
+       blk += omp_get_num_teams()) {
+    const long lo = (long)(blk * BLK_POINTS);
+    const long hi = lo + BLK_POINTS < n ? lo + BLK_POINTS : n;
+#pragma omp for schedule(static, 1) nowait
+    for (long i = lo; i <= hi - 1; ++i)
+      b[i] = a[i];
+  }
+}
+
+static void v_block_strided(float *a, float *b, long n, int dev) {
+  const long long nb = (n + BLK_POINTS - 1) / BLK_POINTS;
+#pragma omp target teams num_teams(BLK_TEAMS) thread_limit(BLK_THREADS) device(dev) is_device_ptr(a, b)
+#pragma omp parallel num_threads(BLK_THREADS)
+  {
+    const long t = omp_get_thread_num(), T = omp_get_num_threads();
+    for (long long blk = omp_get_team_num(); blk < nb;
+         blk += omp_get_num_teams()) {
+      const long lo = (long)(blk * BLK_POINTS);
+      const long hi = lo + BLK_POINTS < n ? lo + BLK_POINTS : n;
+      for (long i = lo + t; i < hi; i += T)
+        b[i] = a[i];
+    }
+  }
+}
+
+#define BLK_ILP_BODY(U)                                                        \
+  const long long nb = (n + BLK_POINTS - 1) / BLK_POINTS;                      \
+  _Pragma("omp target teams num_teams(BLK_TEAMS) thread_limit(BLK_THREADS) device(dev) is_device_ptr(a, b)") \
+  _Pragma("omp parallel num_threads(BLK_THREADS)")                              \
+  {                                                                            \
+    const long t = omp_get_thread_num(), T = omp_get_num_threads();            \
+    for (long long blk = omp_get_team_num(); blk < nb;                         \
+         blk += omp_get_num_teams()) {                                         \
+      const long lo = (long)(blk * BLK_POINTS);                                \
+      const long hi = lo + BLK_POINTS < n ? lo + BLK_POINTS : n;               \
+      for (long i = lo + t; i < hi; i += (U) * T) {                            \
+        if (i + ((U) - 1) * T < hi) {                                          \
+          float r[U];                                                          \
+          for (int u = 0; u < (U); u++)                                        \
+            r[u] = a[i + u * T];                                               \
+          for (int u = 0; u < (U); u++)                                        \
+            b[i + u * T] = r[u];                                               \
+        } else {                                                               \
+          for (long k = i; k < hi; k += T)                                     \
+            b[k] = a[k];                                                       \
+        }                                                                      \
+      }                                                                        \
+    }                                                                          \
+  }
+
+static void v_block_ilp2(float *a, float *b, long n, int dev) { BLK_ILP_BODY(2) }
+static void v_block_ilp4(float *a, float *b, long n, int dev) { BLK_ILP_BODY(4) }
+static void v_block_ilp8(float *a, float *b, long n, int dev) { BLK_ILP_BODY(8) }
+
 static void v_memcpy(float *a, float *b, long n, int dev) {
   omp_target_memcpy(b, a, (size_t)n * sizeof(float), 0, 0, dev, dev);
 }
@@ -104,16 +175,26 @@ static const struct {
     {"long i, thread_limit(256)", v_long_tl256},
     {"float4 elements, int i", v_float4},
     {"float4 elements, int i, thread_limit(256)", v_float4_tl256},
+    {"blocks, omp for (the lowering's shape)", v_block_for},
+    {"blocks, thread-strided", v_block_strided},
+    {"blocks, thread-strided, 2 loads first", v_block_ilp2},
+    {"blocks, thread-strided, 4 loads first", v_block_ilp4},
+    {"blocks, thread-strided, 8 loads first", v_block_ilp8},
     {"omp_target_memcpy device to device", v_memcpy},
 };
 
 int main(int argc, char **argv) {
   long n = argc > 1 ? atol(argv[1]) : (1L << 28);
   int reps = argc > 2 ? atoi(argv[2]) : 20;
-  int dev = 0;
+  int dev = argc > 3 ? atoi(argv[3]) : 0;
   if (reps < 1 || reps > REPS_MAX || n < 4 || n % 4 != 0 || n >= (1L << 31)) {
     fprintf(stderr, "usage: %s [n, a multiple of 4 below 2^31] [reps 1..%d]\n",
             argv[0], REPS_MAX);
+    return 2;
+  }
+  if (dev < 0 || dev >= omp_get_num_devices()) {
+    fprintf(stderr, "%s: no OpenMP device %d (%d devices)\n", argv[0], dev,
+            omp_get_num_devices());
     return 2;
   }
   size_t bytes = (size_t)n * sizeof(float);

@@ -111,6 +111,9 @@ typedef struct proact__ready {
   proact__ready_fwd_t *fwds;
   int *counters;           /* ncounters */
   int *owner;              /* trigger: block + 1 that readied each chunk */
+  long long nblocks;        /* the part's kernel blocks */
+  long long *blk_first;     /* nblocks + 1: entries of block b in blk_ctr */
+  int *blk_ctr;             /* counters each block decrements, in order */
   long long *piece_first;  /* ncounters + 1: pieces of counter c */
   proact__ready_piece_t *pieces;
   unsigned long long *q_tail;     /* dma: next free slot (device memory) */
@@ -150,22 +153,43 @@ static inline void proact__ready_block_chunks(const proact__ready_t *rd,
   *c1 = arr->counter0 + hi + 1;
 }
 
+/* The block table: for each block b < nblocks, the counters its store
+ * sites touch (proact__ready_block_chunks), one entry per (site, chunk), in
+ * ctr[first[b] .. first[b + 1]). The runtime builds it on the host, so
+ * that the kernel looks a block up instead of computing (64-bit divisions,
+ * registers that every thread of the kernel would reserve). With first and
+ * ctr NULL it only counts. Returns the number of entries. */
+static inline long long proact__ready_block_table(const proact__ready_t *rd,
+                                                  long long nblocks,
+                                                  long long *first,
+                                                  int *ctr) {
+  long long n = 0;
+  for (long long b = 0; b < nblocks; b++) {
+    if (first != 0)
+      first[b] = n;
+    for (int s = 0; s < rd->nsites; s++) {
+      long long c0, c1;
+      proact__ready_block_chunks(rd, b, s, &c0, &c1);
+      for (long long c = c0; c < c1; c++, n++)
+        if (ctr != 0)
+          ctr[n] = (int)c;
+    }
+  }
+  if (first != 0)
+    first[nblocks] = n;
+  return n;
+}
+
 /* Whether block b touches a counted chunk (one some device reads): the
  * other blocks need no fence, no decrement and, with inline, no
  * forwarding. Without sites (nothing counted) every block does. */
 static inline int proact__ready_block_touches(const proact__ready_t *rd,
                                               long long b) {
-  if (rd == 0)
+  if (rd == 0 || b < 0 || b >= rd->nblocks)
     return 0;
   if (rd->nsites == 0)
     return 1;
-  for (int s = 0; s < rd->nsites; s++) {
-    long long c0, c1;
-    proact__ready_block_chunks(rd, b, s, &c0, &c1);
-    if (c0 < c1)
-      return 1;
-  }
-  return 0;
+  return rd->blk_first[b] < rd->blk_first[b + 1];
 }
 
 #ifdef _OPENMP
@@ -216,23 +240,20 @@ static inline void proact__ready_block_done(const proact__ready_t *rd,
     PROACT__FENCE_GPU();
 #pragma omp barrier
   if (tid == 0) {
-    for (int s = 0; s < rd->nsites; s++) {
-      long long c0, c1;
-      proact__ready_block_chunks(rd, b, s, &c0, &c1);
-      for (long long c = c0; c < c1; c++) {
-        if (__atomic_fetch_add(&rd->counters[c], -1, __ATOMIC_RELAXED) != 1)
-          continue;
-        PROACT__FENCE_GPU(); /* acquire: the other teams' stores */
-        if (rd->piece_first[c] == rd->piece_first[c + 1])
-          continue; /* nobody reads it */
-        if (rd->mode == PROACT__READY_TRIGGER) {
-          rd->owner[c] = (int)b + 1;
-        } else if (rd->mode == PROACT__READY_DMA) {
-          unsigned long long slot =
-              __atomic_fetch_add(rd->q_tail, 1ull, __ATOMIC_RELAXED);
-          PROACT__FENCE_SYS();
-          rd->q_slots[slot] = c + 1;
-        }
+    for (long long e = rd->blk_first[b]; e < rd->blk_first[b + 1]; e++) {
+      const int c = rd->blk_ctr[e];
+      if (__atomic_fetch_add(&rd->counters[c], -1, __ATOMIC_RELAXED) != 1)
+        continue;
+      PROACT__FENCE_GPU(); /* acquire: the other teams' stores */
+      if (rd->piece_first[c] == rd->piece_first[c + 1])
+        continue; /* nobody reads it */
+      if (rd->mode == PROACT__READY_TRIGGER) {
+        rd->owner[c] = (int)b + 1;
+      } else if (rd->mode == PROACT__READY_DMA) {
+        unsigned long long slot =
+            __atomic_fetch_add(rd->q_tail, 1ull, __ATOMIC_RELAXED);
+        PROACT__FENCE_SYS();
+        rd->q_slots[slot] = c + 1;
       }
     }
   }
@@ -241,16 +262,13 @@ static inline void proact__ready_block_done(const proact__ready_t *rd,
   /* The chunks this block readied, pushed by this team. */
 #pragma omp barrier
   PROACT__FENCE_GPU();
-  for (int s = 0; s < rd->nsites; s++) {
-    long long c0, c1;
-    proact__ready_block_chunks(rd, b, s, &c0, &c1);
-    for (long long c = c0; c < c1; c++) {
-      if (rd->owner[c] != (int)b + 1)
-        continue;
-      for (long long p = rd->piece_first[c]; p < rd->piece_first[c + 1]; p++)
-        proact__team_copy(rd->pieces[p].dst, rd->pieces[p].src,
-                          rd->pieces[p].bytes, tid, nth);
-    }
+  for (long long e = rd->blk_first[b]; e < rd->blk_first[b + 1]; e++) {
+    const int c = rd->blk_ctr[e];
+    if (rd->owner[c] != (int)b + 1)
+      continue;
+    for (long long p = rd->piece_first[c]; p < rd->piece_first[c + 1]; p++)
+      proact__team_copy(rd->pieces[p].dst, rd->pieces[p].src,
+                        rd->pieces[p].bytes, tid, nth);
   }
   /* owner[] of a chunk two sites share is written once; no reuse. */
 }

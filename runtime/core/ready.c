@@ -8,6 +8,7 @@
 #include "../base/error.h"
 #include "../base/log.h"
 #include "ready.h"
+#include "ready_table.h"
 
 /* Device scratch, one growing buffer per device (and one mapped host queue
  * per device for dma). Parts of one loop run on distinct devices. */
@@ -50,14 +51,15 @@ static proact_status_t queue_get(int dev, size_t bytes, void **host_p,
 
 /* Offsets of the pieces of the device allocation, in order. */
 typedef struct layout {
-  size_t sites, arrays, fwds, counters, owner, piece_first, pieces, q_tail,
-      total;
+  size_t sites, arrays, fwds, counters, owner, blk_first, blk_ctr,
+      piece_first, pieces, q_tail, total;
 } layout_t;
 
 static size_t align_up(size_t v) { return (v + 15) & ~(size_t)15; }
 
 static void layout_of(layout_t *l, int nsites, int narrays, int nfwds,
-                      long long ncounters, long long npieces) {
+                      long long ncounters, long long nblocks,
+                      long long nentries, long long npieces) {
   size_t o = align_up(sizeof(proact__ready_t));
   l->sites = o;
   o = align_up(o + (size_t)nsites * sizeof(proact__ready_site_t));
@@ -69,6 +71,10 @@ static void layout_of(layout_t *l, int nsites, int narrays, int nfwds,
   o = align_up(o + (size_t)ncounters * sizeof(int));
   l->owner = o;
   o = align_up(o + (size_t)ncounters * sizeof(int));
+  l->blk_first = o;
+  o = align_up(o + (size_t)(nblocks + 1) * sizeof(long long));
+  l->blk_ctr = o;
+  o = align_up(o + (size_t)nentries * sizeof(int));
   l->piece_first = o;
   o = align_up(o + (size_t)(ncounters + 1) * sizeof(long long));
   l->pieces = o;
@@ -85,6 +91,8 @@ static void ready_point_tables(proact__ready_t *rd, char *base,
   rd->fwds = (void *)(base + l->fwds);
   rd->counters = (void *)(base + l->counters);
   rd->owner = (void *)(base + l->owner);
+  rd->blk_first = (void *)(base + l->blk_first);
+  rd->blk_ctr = (void *)(base + l->blk_ctr);
   rd->piece_first = (void *)(base + l->piece_first);
   rd->pieces = (void *)(base + l->pieces);
   rd->q_tail = (void *)(base + l->q_tail);
@@ -110,7 +118,7 @@ proact_status_t proact__ready_setup(proact__loop_t *loop, int part) {
   const int dev = loop->devs[part];
   const long long cb = loop->chunk_bytes;
   int narrays = loop->narrays, nsites = 0, nfwds = 0;
-  long long ncounters = 0, npieces = 0;
+  long long ncounters = 0, npieces = 0, nentries;
   int *pushes_of = calloc((size_t)narrays + 1, sizeof(int));
   proact__ready_t rd;
   layout_t l;
@@ -228,8 +236,23 @@ proact_status_t proact__ready_setup(proact__loop_t *loop, int part) {
     }
   }
   rd.ncounters = ncounters;
+  rd.nblocks = loop->nblocks[part];
+  if (ncounters > INT_MAX) {
+    free(rd.sites);
+    free(rd.arrays);
+    free(pushes_of);
+    proact__fatal(loop->file, loop->line, loop->col,
+                  "%lld chunks to count on device %d: more than %d; use a "
+                  "larger chunk(...) or PROACT_CHUNK", ncounters, dev,
+                  INT_MAX);
+  }
+  nentries = proact__ready_table_get(loop->file, loop->line, part, &rd, NULL,
+                                     NULL, NULL);
+  if (nentries < 0)
+    goto no_memory;
 
-  layout_of(&l, nsites, narrays, nfwds, ncounters, npieces);
+  layout_of(&l, nsites, narrays, nfwds, ncounters, rd.nblocks, nentries,
+            npieces);
   img = calloc(1, l.total);
   order = calloc((size_t)npieces + 1, sizeof(*order));
   if (img == NULL || order == NULL) {
@@ -257,15 +280,16 @@ proact_status_t proact__ready_setup(proact__loop_t *loop, int part) {
     }
     memcpy(sites, rd.sites, (size_t)nsites * sizeof(*sites));
     memcpy(arrays, rd.arrays, (size_t)narrays * sizeof(*arrays));
-    /* Counters: one per (block, site) touching the chunk. */
-    rd.counters = counters;
-    for (long long b = 0; b < loop->nblocks[part]; b++)
-      for (int s = 0; s < nsites; s++) {
-        long long c0, c1;
-        proact__ready_block_chunks(&rd, b, s, &c0, &c1);
-        for (long long c = c0; c < c1; c++)
-          counters[c]++;
-      }
+    /* The block table; counters: one per (block, site) touching the
+     * chunk. */
+    long long *blk_first = (void *)(img + l.blk_first);
+    int *blk_ctr = (void *)(img + l.blk_ctr);
+    if (proact__ready_table_get(loop->file, loop->line, part, &rd,
+                                blk_first, blk_ctr, counters) != nentries) {
+      free(tmp);
+      free(order);
+      goto no_memory;
+    }
     /* Pieces per chunk, and inline forwards per array. */
     for (int a = 0; a < narrays; a++) {
       arrays[a].fwd0 = nf;

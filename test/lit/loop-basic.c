@@ -22,25 +22,33 @@ void smooth(int n, double *u, double *v) {
 // CHECK: #pragma omp parallel for num_threads(__proact_np) schedule(static, 1) if(__proact_np > 1)
 // CHECK: if (__proact_klo >= __proact_khi) continue;long long __proact_plo0, __proact_plen0; proact__loop_part_section(__proact_loop, __proact_p, 0, &__proact_plo0, &__proact_plen0);long long __proact_plo1, __proact_plen1; proact__loop_part_section(__proact_loop, __proact_p, 1, &__proact_plo1, &__proact_plen1);
 // CHECK-SAME: proact__loop_part_kernel(__proact_loop, __proact_p, &__proact_nt, &__proact_nth, &__proact_it, &__proact_nb, &__proact_rd, &__proact_fwd);proact__loop_part_begin(__proact_loop, __proact_p);if (__proact_fwd) {
-// The forwarding kernel (mech(inline)): blocks whose chunks someone reads
-// forward their stores, the others run the plain body; then the plain
-// kernel:
-// CHECK: if (proact__ready_block_touches(__proact_rd, __proact_b)) {
+// Three kernels: the forwarding kernel (mech(inline)), where blocks whose
+// chunks someone reads forward their stores and the others run the plain
+// body; the instrumented kernel (a readiness state: each finished block is
+// reported); the plain kernel (none), which carries no readiness code and
+// so no registers for it. In each, a team's threads walk the block's
+// iterations in turn, thread t from t by the team's size:
+// CHECK: #pragma omp target teams num_teams(__proact_nt) thread_limit(__proact_nth) device(__proact_dev) map(alloc: u[__proact_plo0:__proact_plen0], v[__proact_plo1:__proact_plen1]) firstprivate(__proact_it) is_device_ptr(__proact_rd)
+// CHECK: {const long long __proact_t = omp_get_thread_num(), __proact_T = omp_get_num_threads(); long long __proact_r = __proact_t, __proact_R = __proact_T;const long long __proact_t0 = __proact_r, __proact_s0 = __proact_R;
+// CHECK: if (proact__ready_block_touches(__proact_rd, __proact_b)) {for (long long __proact_k = __proact_blo + __proact_t0; __proact_k < __proact_bhi; __proact_k += __proact_s0) {int i= (int)(__proact_first +__proact_k);
 // CHECK: proact__ready_forward(__proact_rd, 1, (const void *)&(
 // CHECK: } else {
 // CHECK: v[i] = (u[i - 1] + u[i] + u[i + 1]) / 3.0;
-// CHECK: } else {
+// CHECK-NOT: proact__ready_block_done
+// CHECK: } else if (__proact_rd != 0) {
 // CHECK-NEXT: # 7
-// CHECK-NEXT: #pragma omp target teams num_teams(__proact_nt) thread_limit(__proact_nth) device(__proact_dev) map(alloc: u[__proact_plo0:__proact_plen0], v[__proact_plo1:__proact_plen1]) is_device_ptr(__proact_rd) firstprivate(__proact_it)
+// CHECK-NEXT: #pragma omp target teams num_teams(__proact_nt) thread_limit(__proact_nth) device(__proact_dev) map(alloc: u[__proact_plo0:__proact_plen0], v[__proact_plo1:__proact_plen1]) firstprivate(__proact_it) is_device_ptr(__proact_rd)
+// CHECK-NEXT: # 7
+// CHECK-NEXT: #pragma omp parallel num_threads(__proact_nth)
+// CHECK: v[i] = (u[i - 1] + u[i] + u[i + 1]) / 3.0;
+// CHECK: }}proact__ready_block_done(__proact_rd, __proact_b);} }} else {
+// CHECK-NEXT: # 7
+// CHECK-NEXT: #pragma omp target teams num_teams(__proact_nt) thread_limit(__proact_nth) device(__proact_dev) map(alloc: u[__proact_plo0:__proact_plen0], v[__proact_plo1:__proact_plen1]) firstprivate(__proact_it){{$}}
 // CHECK-NEXT: # 7
 // CHECK-NEXT: #pragma omp parallel num_threads(__proact_nth)
 // CHECK-NEXT: # 7
-// CHECK-NEXT: { for (long long __proact_b = omp_get_team_num(); __proact_b < __proact_nb; __proact_b += omp_get_num_teams()) {long long __proact_blo, __proact_bhi; proact__part_block(&__proact_it, __proact_b, &__proact_blo, &__proact_bhi);
-// CHECK-NEXT: # 7
-// CHECK-NEXT: #pragma omp for schedule(static, 1) nowait
-// CHECK-NEXT: # 7
-// CHECK-NEXT: for (int i=(int)(__proact_first + __proact_blo); i<=(int)(__proact_first + __proact_bhi - 1); ++ i){
+// CHECK-NEXT: {const long long __proact_t = omp_get_thread_num(), __proact_T = omp_get_num_threads(); long long __proact_r = __proact_t, __proact_R = __proact_T;const long long __proact_t0 = __proact_r, __proact_s0 = __proact_R;for (long long __proact_b = omp_get_team_num(); __proact_b < __proact_nb; __proact_b += omp_get_num_teams()) {long long __proact_blo, __proact_bhi; proact__part_block(&__proact_it, __proact_b, &__proact_blo, &__proact_bhi);for (long long __proact_k = __proact_blo + __proact_t0; __proact_k < __proact_bhi; __proact_k += __proact_s0) {int i= (int)(__proact_first +__proact_k);{
 // CHECK: v[i] = (u[i - 1] + u[i] + u[i + 1]) / 3.0;
-// CHECK: }if (__proact_rd != 0) proact__ready_block_done(__proact_rd, __proact_b);} }}proact__loop_part_end(__proact_loop, __proact_p);}
-// CHECK-NOT: nowait
+// CHECK: }}} }}proact__loop_part_end(__proact_loop, __proact_p);}
+// CHECK-NOT: proact__ready_block_done
 // CHECK: proact__loop_end(__proact_loop);

@@ -1,6 +1,6 @@
 // A body that is exactly one rectangular canonical inner loop is collapsed
-// with the annotated loop (collapse(2), the outer variable computed inside),
-// so each (i, j) gets its own GPU thread. Anything else is not collapsed.
+// with the annotated loop: a team's threads walk a block's flat (i, j) range,
+// neighbours on neighbouring j (digits k, j1). Anything else is not collapsed.
 // RUN: %proact-cc -E %s -o - | %FileCheck %s
 #include <proact.h>
 
@@ -12,12 +12,18 @@ void nests(long n, float *u, float *v) {
       v[i * n + j] = u[i * n + j];
 // CHECK-LABEL: __proact_desc.line = 9;
 // The runtime sizes blocks by points: the inner loop's trip count.
-// CHECK: __proact_desc.inner_trip = 1LL * proact__trip_count((long long)( 1),(long long)( n - 1),
-// CHECK: map(alloc: u[__proact_plo0:__proact_plen0], v[__proact_plo1:__proact_plen1]) is_device_ptr(__proact_rd)
-// CHECK: #pragma omp for schedule(static, 1) nowait collapse(2)
-// The outer loop runs over the user's own variable (its step is +1).
-// CHECK: for (long i=(long)(__proact_first + __proact_blo); i<=(long)(__proact_first + __proact_bhi - 1); ++ i)
-// CHECK: for (long j = 1; j < n - 1; j++)
+// CHECK: const long long __proact_tr1 = proact__trip_count((long long)( 1),(long long)( n - 1),
+// CHECK: __proact_desc.inner_trip = 1LL * __proact_tr1;
+// The never-run copy under 'omp for collapse(2)' that lets clang reject a
+// 'break' out of the loop:
+// CHECK: if (0) { const long long __proact_bhi = 0;
+// CHECK-NEXT: # 9
+// CHECK-NEXT: #pragma omp for collapse(2)
+// CHECK: map(alloc: u[__proact_plo0:__proact_plen0], v[__proact_plo1:__proact_plen1]) firstprivate(__proact_it) is_device_ptr(__proact_rd)
+// The thread's start and stride as digits of t and T in radix tr1:
+// CHECK: const long long __proact_t1 = __proact_r % (__proact_tr1 > 0 ? __proact_tr1 : 1), __proact_s1 = __proact_R % (__proact_tr1 > 0 ? __proact_tr1 : 1);
+// CHECK: if (__proact_tr1 <= 0) __proact_bhi = __proact_blo;
+// CHECK: for (long long __proact_k = __proact_blo + __proact_t0, __proact_j1 = __proact_t1; __proact_k < __proact_bhi; __proact_k += __proact_s0, __proact_j1 += __proact_s1, (__proact_j1 >= __proact_tr1 ? (__proact_j1 -= __proact_tr1, __proact_k++) : 0)) {long i= (long)(__proact_first +__proact_k);long j= (long)((long long)( 1) + __proact_j1 *(long long)(1));{
 // CHECK: v[i * n + j] = u[i * n + j];
 
 #pragma proact region(u[0:cells], v[0:cells])
@@ -25,8 +31,9 @@ void nests(long n, float *u, float *v) {
     for (long j = 1; j < n - 1; j += 2)
       v[i * n + j] = u[i * n + j];
   }
-// CHECK-LABEL: __proact_desc.line = 23;
+// CHECK-LABEL: __proact_desc.line = 29;
 // CHECK: collapse(2)
+// CHECK: long j= (long)((long long)( 1) + __proact_j1 *(long long)(( 2)));
 
 // A statement besides the inner loop: not collapsed.
 #pragma proact region(u[0:cells], v[0:cells])
@@ -35,7 +42,7 @@ void nests(long n, float *u, float *v) {
     for (long j = 1; j < n - 1; j++)
       v[i * n + j] = u[i * n + j];
   }
-// CHECK-LABEL: __proact_desc.line = 32;
+// CHECK-LABEL: __proact_desc.line = 39;
 // CHECK-NOT: collapse(2)
 // CHECK: proact__loop_end
 
@@ -46,7 +53,7 @@ void nests(long n, float *u, float *v) {
   for (long i = 1; i < n - 1; i++)
     for (j = 1; j < n - 1; j++)
       v[i * n + j] = u[i * n + j];
-// CHECK-LABEL: __proact_desc.line = 45;
+// CHECK-LABEL: __proact_desc.line = 52;
 // CHECK-NOT: collapse(2)
 // CHECK: proact__loop_end
 }
@@ -59,7 +66,7 @@ void nest3(long n, float *u, float *v) {
     for (long j = 1; j < n - 1; j++)
       for (long k = 1; k < n - 1; k++)
         v[(i * n + j) * n + k] = u[(i * n + j) * n + k];
-// CHECK-LABEL: __proact_desc.line = 57;
+// CHECK-LABEL: __proact_desc.line = 64;
 // CHECK: collapse(3)
 
 // The third loop depends on j: only the rectangular part collapses.
@@ -68,7 +75,7 @@ void nest3(long n, float *u, float *v) {
     for (long j = 1; j < n - 1; j++)
       for (long k = j; k < n - 1; k++)
         v[(i * n + j) * n + k] = u[(i * n + j) * n + k];
-// CHECK-LABEL: __proact_desc.line = 66;
+// CHECK-LABEL: __proact_desc.line = 73;
 // CHECK: collapse(2)
 // CHECK: proact__loop_end
 
@@ -80,7 +87,22 @@ void nest3(long n, float *u, float *v) {
         v[(i * n + j) * n + 1] = u[(i * n + j) * n + k];
         k += 1;
       }
-// CHECK-LABEL: __proact_desc.line = 76;
+// CHECK-LABEL: __proact_desc.line = 83;
 // CHECK: collapse(2)
+// CHECK: proact__loop_end
+}
+
+void nest_break(long n, float *u) {
+  long cells = n * n;
+// A 'break' in the inner loop: not collapsed (it leaves the j loop only).
+#pragma proact region(u[0:cells])
+  for (long i = 0; i < n; i++)
+    for (long j = 0; j < n; j++) {
+      if (u[i * n + j] < 0)
+        break;
+      u[i * n + j] = 0;
+    }
+// CHECK-LABEL: nest_break
+// CHECK-NOT: collapse(2)
 // CHECK: proact__loop_end
 }

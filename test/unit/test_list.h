@@ -34,6 +34,7 @@
   X(data_partial_overlap_is_fatal, 20000, "partially overlaps")               \
   X(data_nested_reuse_and_copyout, 20000, NULL)                              \
   X(ready_block_chunks, 5000, NULL)                                           \
+  X(ready_table_cache, 5000, NULL)                                            \
   X(part_block_cyclic, 5000, NULL)                                            \
   X(host_agent_delivers_and_reports_stall, 20000, NULL)                       \
   X(validity_set_add_walk, 5000, NULL)                                        \

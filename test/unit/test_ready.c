@@ -5,6 +5,7 @@
 #include <unistd.h>
 
 #include "../../libomptarget-plugin/dev.h"
+#include "../../runtime/core/ready_table.h"
 #include "proact.h"
 #include "runner.h"
 
@@ -48,13 +49,75 @@ TEST_IMPL(ready_block_chunks) {
    * and 2 touch it, block 0 (elements 1..10) does not, and then skips the
    * fence, the decrement and inline's forwarding. */
   arr.chunk_first = 2;
+  {
+    /* The table the runtime uploads: blocks 1 and 2 touch chunk 2
+     * (counter 5). */
+    long long first[5];
+    int ctr[8];
+    ASSERT_EQ(proact__ready_block_table(&rd, 4, NULL, NULL), 4);
+    ASSERT_EQ(proact__ready_block_table(&rd, 4, first, ctr), 4);
+    ASSERT_EQ(first[0], 0);
+    ASSERT_EQ(first[1], 0);
+    ASSERT_EQ(first[2], 2); /* blocks 1 and 2: sites 0 and 1 each */
+    ASSERT_EQ(first[3], 4);
+    ASSERT_EQ(first[4], 4); /* block 3 is past the part */
+    for (int e = 0; e < 4; e++)
+      ASSERT_EQ(ctr[e], 5);
+    rd.nblocks = 4;
+    rd.blk_first = first;
+    rd.blk_ctr = ctr;
+  }
   ASSERT_EQ(proact__ready_block_touches(&rd, 0), 0);
   ASSERT_EQ(proact__ready_block_touches(&rd, 1), 1);
   ASSERT_EQ(proact__ready_block_touches(&rd, 2), 1);
   ASSERT_EQ(proact__ready_block_touches(&rd, 3), 0);
+  ASSERT_EQ(proact__ready_block_touches(&rd, 4), 0); /* past the table */
   ASSERT_EQ(proact__ready_block_touches(NULL, 1), 0);
   rd.nsites = 0; /* nothing counted: every block forwards */
   ASSERT_EQ(proact__ready_block_touches(&rd, 0), 1);
+}
+
+/* The cached block table equals a fresh one, and a changed loop (another
+ * chunk size, another store offset) is rebuilt, not served stale. */
+TEST_IMPL(ready_table_cache) {
+  proact__ready_site_t sites[2] = {{0, 2, 1, 1}, {0, 2, 2, 2}};
+  proact__ready_array_t arr = {0, 8, 0, 4, 0, NULL, 0, 0};
+  proact__ready_t rd;
+  long long first[5], want_first[5];
+  int ctr[16], want_ctr[16], counts[4];
+  memset(&rd, 0, sizeof(rd));
+  rd.nsites = 2;
+  rd.narrays = 1;
+  rd.step = 1;
+  rd.it = (proact__part_iters_t){0, 12, 12, 12, 5, 3};
+  rd.chunk_bytes = 64;
+  rd.nblocks = 4;
+  rd.ncounters = 4;
+  rd.sites = sites;
+  rd.arrays = &arr;
+  for (int round = 0; round < 3; round++) {
+    long long n = proact__ready_block_table(&rd, 4, want_first, want_ctr);
+    for (int again = 0; again < 2; again++) { /* build, then hit */
+      memset(counts, 0, sizeof(counts));
+      ASSERT_EQ(proact__ready_table_get("t.c", 7, 1, &rd, first, ctr, counts),
+                n);
+      for (int b = 0; b <= 4; b++)
+        ASSERT_EQ(first[b], want_first[b]);
+      for (long long e = 0; e < n; e++)
+        ASSERT_EQ(ctr[e], want_ctr[e]);
+      for (int c = 0; c < 4; c++) {
+        int k = 0;
+        for (long long e = 0; e < n; e++)
+          k += want_ctr[e] == c;
+        ASSERT_EQ(counts[c], k);
+      }
+    }
+    if (round == 0)
+      rd.chunk_bytes = 32; /* more chunks per block */
+    else
+      sites[1].off_min = sites[1].off_max = 20; /* another store */
+  }
+  proact__ready_table_clear();
 }
 
 /* BLOCK-CYCLIC blocks: trip 10, 3 parts, blocks of 2 iterations: part 0

@@ -1,0 +1,169 @@
+/* Which OpenMP kernel shape makes the 2-D 5-point Jacobi sweep fast with
+ * clang 16? The companion of copy_shapes.c for the stencil: times
+ * v[i][j] = 0.25 (u[i-1][j] + u[i+1][j] + u[i][j-1] + u[i][j+1]) over the
+ * interior of an n x n float grid on OpenMP device 0 in several shapes
+ * (plain OpenMP, no PROACT plugin), median of repetitions.
+ * Usage: stencil_shapes [n (default 16384)] [reps (default 20)] [device (default 0)] */
+#include <omp.h>
+#include <stdio.h>
+#include <stdlib.h>
+
+#define REPS_MAX 200
+/* PROACT's lowering on a GPU (docs/lowering.md): 1056 teams of 256 threads,
+ * blocks of 8192 points, i.e. of max(1, 8192 / inner trip) rows. */
+#define BLK_POINTS 8192
+#define BLK_TEAMS 1056
+#define BLK_THREADS 256
+
+typedef void variant_func_t(const float *u, float *v, long n, int dev);
+
+static int cmp_double(const void *x, const void *y) {
+  double a = *(const double *)x, b = *(const double *)y;
+  return (a > b) - (a < b);
+}
+
+#define STENCIL(i, j)                                                          \
+  (0.25f * (u[((i) - 1) * n + (j)] + u[((i) + 1) * n + (j)] +                 \
+            u[(i) * n + (j) - 1] + u[(i) * n + (j) + 1]))
+
+/* What a CUDA programmer's OpenMP would be: both loops collapsed. */
+static void v_collapse(const float *u, float *v, long n, int dev) {
+#pragma omp target teams distribute parallel for collapse(2) device(dev) is_device_ptr(u, v)
+  for (long i = 1; i < n - 1; i++)
+    for (long j = 1; j < n - 1; j++)
+      v[i * n + j] = STENCIL(i, j);
+}
+
+/* The lowering as it is: teams take row blocks; '#pragma omp for
+ * collapse(2) schedule(static, 1)' inside. */
+static void v_block_for(const float *u, float *v, long n, int dev) {
+  const long inner = n - 2, rows = inner >= BLK_POINTS ? 1 : BLK_POINTS / inner;
+  const long long nb = (n - 2 + rows - 1) / rows;
+#pragma omp target teams num_teams(BLK_TEAMS) thread_limit(BLK_THREADS) device(dev) is_device_ptr(u, v)
+#pragma omp parallel num_threads(BLK_THREADS)
+  for (long long blk = omp_get_team_num(); blk < nb;
+       blk += omp_get_num_teams()) {
+    const long lo = 1 + (long)blk * rows;
+    const long hi = lo + rows < n - 1 ? lo + rows : n - 1;
+#pragma omp for collapse(2) schedule(static, 1) nowait
+    for (long i = lo; i <= hi - 1; ++i)
+      for (long j = 1; j < n - 1; j++)
+        v[i * n + j] = STENCIL(i, j);
+  }
+}
+
+/* Row blocks; each thread walks its columns j = 1 + t, 1 + t + T, ...,
+ * U columns at a time with every load issued before the U stores. */
+#define BLK_ILP_BODY(U)                                                        \
+  const long inner = n - 2, rows = inner >= BLK_POINTS ? 1 : BLK_POINTS / inner; \
+  const long long nb = (n - 2 + rows - 1) / rows;                              \
+  _Pragma("omp target teams num_teams(BLK_TEAMS) thread_limit(BLK_THREADS) device(dev) is_device_ptr(u, v)") \
+  _Pragma("omp parallel num_threads(BLK_THREADS)")                              \
+  {                                                                            \
+    const long t = omp_get_thread_num(), T = omp_get_num_threads();            \
+    for (long long blk = omp_get_team_num(); blk < nb;                         \
+         blk += omp_get_num_teams()) {                                         \
+      const long lo = 1 + (long)blk * rows;                                    \
+      const long hi = lo + rows < n - 1 ? lo + rows : n - 1;                   \
+      for (long i = lo; i < hi; i++)                                           \
+        for (long j = 1 + t; j < n - 1; j += (U) * T) {                        \
+          if (j + ((U) - 1) * T < n - 1) {                                     \
+            float r[U];                                                        \
+            for (int k = 0; k < (U); k++)                                      \
+              r[k] = STENCIL(i, j + k * T);                                    \
+            for (int k = 0; k < (U); k++)                                      \
+              v[i * n + j + k * T] = r[k];                                     \
+          } else {                                                             \
+            for (long jj = j; jj < n - 1; jj += T)                             \
+              v[i * n + jj] = STENCIL(i, jj);                                  \
+          }                                                                    \
+        }                                                                      \
+    }                                                                          \
+  }
+
+static void v_block_strided(const float *u, float *v, long n, int dev) {
+  BLK_ILP_BODY(1)
+}
+static void v_block_ilp2(const float *u, float *v, long n, int dev) {
+  BLK_ILP_BODY(2)
+}
+static void v_block_ilp4(const float *u, float *v, long n, int dev) {
+  BLK_ILP_BODY(4)
+}
+static void v_block_ilp8(const float *u, float *v, long n, int dev) {
+  BLK_ILP_BODY(8)
+}
+
+static const struct {
+  const char *name;
+  variant_func_t *func;
+} variants[] = {
+    {"collapse(2), no blocks", v_collapse},
+    {"row blocks, omp for collapse(2) (the lowering)", v_block_for},
+    {"row blocks, thread-strided columns", v_block_strided},
+    {"row blocks, strided, 2 columns loads first", v_block_ilp2},
+    {"row blocks, strided, 4 columns loads first", v_block_ilp4},
+    {"row blocks, strided, 8 columns loads first", v_block_ilp8},
+};
+
+int main(int argc, char **argv) {
+  long n = argc > 1 ? atol(argv[1]) : 16384;
+  int reps = argc > 2 ? atoi(argv[2]) : 20;
+  int dev = argc > 3 ? atoi(argv[3]) : 0, ok = 1;
+  if (reps < 1 || reps > REPS_MAX || n < 3 || n > 46340) {
+    fprintf(stderr, "usage: %s [n, 3..46340] [reps 1..%d]\n", argv[0],
+            REPS_MAX);
+    return 2;
+  }
+  if (dev < 0 || dev >= omp_get_num_devices()) {
+    fprintf(stderr, "%s: no OpenMP device %d (%d devices)\n", argv[0], dev,
+            omp_get_num_devices());
+    return 2;
+  }
+  const size_t cells = (size_t)n * (size_t)n, bytes = cells * sizeof(float);
+  float *hu = malloc(bytes), *hv = malloc(bytes), *zero = calloc(cells, 4);
+  float *u = omp_target_alloc(bytes, dev), *v = omp_target_alloc(bytes, dev);
+  if (!hu || !hv || !zero || !u || !v) {
+    fprintf(stderr, "allocation failed\n");
+    return 1;
+  }
+  for (size_t c = 0; c < cells; c++)
+    hu[c] = (float)(c % 977) * 0.01f;
+  omp_target_memcpy(u, hu, bytes, 0, 0, dev, omp_get_initial_device());
+  printf("# 5-point Jacobi sweep, %ld x %ld floats on device %d, median of "
+         "%d after 3 warm-ups (GB/s counts u read once + v written once)\n",
+         n, n, dev, reps);
+  for (size_t k = 0; k < sizeof(variants) / sizeof(*variants); k++) {
+    double t[REPS_MAX];
+    omp_target_memcpy(v, zero, bytes, 0, 0, dev, omp_get_initial_device());
+    for (int r = -3; r < reps; r++) {
+      double t0 = omp_get_wtime();
+      variants[k].func(u, v, n, dev);
+      if (r >= 0)
+        t[r] = omp_get_wtime() - t0;
+    }
+    qsort(t, (size_t)reps, sizeof(double), cmp_double);
+    omp_target_memcpy(hv, v, bytes, 0, 0, omp_get_initial_device(), dev);
+    int vok = 1;
+    for (size_t c = 0; c < cells; c += cells / 4099 + 1) {
+      long i = (long)(c / (size_t)n), j = (long)(c % (size_t)n);
+      const float *uu = hu;
+      float want = 0.0f;
+      if (i > 0 && i < n - 1 && j > 0 && j < n - 1)
+        want = 0.25f * (uu[(i - 1) * n + j] + uu[(i + 1) * n + j] +
+                        uu[i * n + j - 1] + uu[i * n + j + 1]);
+      vok &= hv[c] == want;
+    }
+    ok &= vok;
+    printf("%-48s %9.4f ms %8.1f GB/s %s\n", variants[k].name,
+           t[reps / 2] * 1e3, 2.0 * (double)bytes / t[reps / 2] / 1e9,
+           vok ? "PASS" : "FAIL");
+  }
+  printf("check: %s\n", ok ? "PASS" : "FAIL");
+  omp_target_free(u, dev);
+  omp_target_free(v, dev);
+  free(hu);
+  free(hv);
+  free(zero);
+  return ok ? 0 : 1;
+}
