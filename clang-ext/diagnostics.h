@@ -94,7 +94,8 @@ namespace proact {
     "BYTES threads N [id HEX]', got '%2'")                                    \
   X(UnknownPluginArg, Error,                                                  \
     "unknown PROACT plugin argument '%0'; the plugin takes "                   \
-    "-fplugin-arg-proact-profile=FILE")                                       \
+    "-fplugin-arg-proact-profile=FILE and -fplugin-arg-proact-ilp=N (N from " \
+    "1 to 8)")                                                                \
   X(ProfileApplied, Remark, "from profile '%0': %1")                          \
   X(ProfileStale, Warning,                                                    \
     "profile '%0' has an entry for %1, measured on another version of this "  \

@@ -2,6 +2,7 @@
 #include <cstdio>
 #include "collapse.h"
 #include "forward.h"
+#include "ilp.h"
 #include "proact/lowering.h"
 #include "clang/Basic/SourceManager.h"
 
@@ -172,9 +173,25 @@ void emitLoopVars(Code &C, const CanonicalLoop &L, const CollapsedNest &Nest) {
 // a copy, 1.3x on a 2-D stencil; bench/results/2026-11-22-h200-shapes.md).
 // `continue` in the body reaches the advance; `break` is rejected by the
 // check copy (emitBreakCheck).
+// A 1-D walk of a one-assignment body (G) runs in groups of G->U
+// iterations, loads first (ilp.h), then the remainder one at a time.
+struct Grouping {
+  Assignment A;
+  unsigned U = 1;
+  int ForwardArray = -1; // >= 0: forward each store (the forwarding body)
+};
+
 void emitBlockLoop(Code &C, const CanonicalLoop &L, const CollapsedNest &Nest,
-                   const Code &Body) {
+                   const Code &Body, const Grouping *G = nullptr) {
   const size_t M = Nest.Loops.size();
+  if (M == 0 && G != nullptr && G->U > 1) {
+    C << "{ long long __proact_k = __proact_blo + __proact_t0;";
+    emitIlpWalk(C, L, G->A, G->U, unitStep(L), G->ForwardArray);
+    C << "for (; __proact_k < __proact_bhi; __proact_k += __proact_s0) {";
+    emitLoopVars(C, L, Nest);
+    C << "{" << Body << "}} }";
+    return;
+  }
   C << "for (long long __proact_k = __proact_blo + __proact_t0";
   for (size_t J = 1; J <= M; ++J)
     C << ", __proact_j" + num((long long)J) + " = __proact_t" + num((long long)J);
@@ -199,17 +216,18 @@ void emitThreadDigits(Code &C, size_t M) {
   C << "const long long __proact_t = omp_get_thread_num(), __proact_T = "
        "omp_get_num_threads(); long long __proact_r = __proact_t, "
        "__proact_R = __proact_T;";
+  // proact__thread_digit: 32-bit divisions only (a 64-bit one is a
+  // called routine whose registers the whole kernel reserves).
   for (size_t J = M; J >= 1; --J) {
     std::string N = num((long long)J);
-    std::string Tr = "(__proact_tr" + N + " > 0 ? __proact_tr" + N + " : 1)";
-    C << "const long long __proact_t" + N + " = __proact_r % " + Tr +
-             ", __proact_s" + N + " = __proact_R % " + Tr +
-             "; __proact_r /= " + Tr + "; __proact_R /= " + Tr + ";";
+    C << "long long __proact_t" + N + ", __proact_s" + N +
+             "; proact__thread_digit(&__proact_r, &__proact_R, __proact_tr" +
+             N + ", &__proact_t" + N + ", &__proact_s" + N + ");";
   }
   C << "const long long __proact_t0 = __proact_r, __proact_s0 = __proact_R;";
 }
 
-// The part's kernel: teams take the part's blocks (proact__part_block:
+// The part's kernel: teams take the part's blocks (proact__block_walk_*:
 // consecutive iterations; block b by team b mod teams, so blocks finish
 // roughly in order and chunks become ready while the kernel runs); the
 // threads of a team share a block (emitBlockLoop). Three kernels per loop,
@@ -219,7 +237,8 @@ void emitThreadDigits(Code &C, size_t M) {
 // device reads run the forwarding body).
 void emitKernel(Code &C, const Directive &D, const CanonicalLoop &L,
                 const CollapsedNest &Nest, const Code &Body,
-                const Code *Forwarding, bool Instrumented) {
+                const Code *Forwarding, bool Instrumented,
+                const Grouping *G, int ForwardArray = -1) {
   const size_t M = Nest.Loops.size();
   std::string Target = "omp target teams num_teams(__proact_nt) "
                        "thread_limit(__proact_nth) device(__proact_dev)" +
@@ -233,10 +252,15 @@ void emitKernel(Code &C, const Directive &D, const CanonicalLoop &L,
   C << "_Pragma(" + quoted(Parallel) + ")";
   C << "{";
   emitThreadDigits(C, M);
-  C << "for (long long __proact_b = omp_get_team_num(); __proact_b < "
-       "__proact_nb; __proact_b += omp_get_num_teams()) {";
-  C << "long long __proact_blo, __proact_bhi; "
-       "proact__part_block(&__proact_it, __proact_b, &__proact_blo, "
+  C << "const int __proact_teams = omp_get_num_teams(); "
+       "proact__block_walk_t __proact_w; "
+       "for (proact__block_walk_start(&__proact_it, omp_get_team_num(), "
+       "__proact_teams, &__proact_w); __proact_w.b < __proact_nb; "
+       "proact__block_walk_next(&__proact_it, __proact_teams, &__proact_w)) "
+       "{";
+  C << "const long long __proact_b = __proact_w.b; "
+       "long long __proact_blo, __proact_bhi; "
+       "proact__block_walk_range(&__proact_it, &__proact_w, &__proact_blo, "
        "&__proact_bhi);";
   if (M > 0) { // an empty inner loop: no iterations at all
     C << "if (";
@@ -249,12 +273,17 @@ void emitKernel(Code &C, const Directive &D, const CanonicalLoop &L,
     // Only blocks whose chunks someone reads forward their stores; the
     // rest run the plain body (no per-store checks).
     C << "if (proact__ready_block_touches(__proact_rd, __proact_b)) {";
-    emitBlockLoop(C, L, Nest, *Forwarding);
+    Grouping Fg; // the stores forwarded: only with the stored array known
+    if (G != nullptr && ForwardArray >= 0) {
+      Fg = *G;
+      Fg.ForwardArray = ForwardArray;
+    }
+    emitBlockLoop(C, L, Nest, *Forwarding, &Fg);
     C << "} else {";
-    emitBlockLoop(C, L, Nest, Body);
+    emitBlockLoop(C, L, Nest, Body, G);
     C << "}";
   } else {
-    emitBlockLoop(C, L, Nest, Body);
+    emitBlockLoop(C, L, Nest, Body, G);
   }
   if (Instrumented)
     C << "proact__ready_block_done(__proact_rd, __proact_b);";
@@ -299,6 +328,13 @@ Code lowerLoop(Preprocessor &PP, const Directive &D, const CanonicalLoop &L,
   for (const Access &X : A.Writes)
     AnyWhole |= X.Whole;
   bool InlineOk = !AnyWhole && forwardingBody(KernelBody, A.Writes, Forwarding);
+  Grouping G;
+  if (Nest.Loops.empty() && splitAssignment(KernelBody, G.A)) {
+    G.U = ilpFactor(A.Reads.size());
+  }
+  // The forwarding kernel's grouped stores name their array (one store).
+  const int ForwardArray =
+      A.Writes.size() == 1 && !A.Writes[0].Whole ? A.Writes[0].Array : -1;
   Code C;
   C << "{";
   C << "proact__array_t __proact_arrays[" + num(D.Arrays.size()) + "];";
@@ -380,13 +416,14 @@ Code lowerLoop(Preprocessor &PP, const Directive &D, const CanonicalLoop &L,
   C << "proact__loop_part_begin(__proact_loop, __proact_p);";
   if (InlineOk) { // mech(inline): the forwarding kernel
     C << "if (__proact_fwd) {";
-    emitKernel(C, D, L, Nest, Code().add(KernelBody), &Forwarding, false);
+    emitKernel(C, D, L, Nest, Code().add(KernelBody), &Forwarding, false, &G,
+               ForwardArray);
     C << "} else ";
   }
   C << "if (__proact_rd != 0) {";
-  emitKernel(C, D, L, Nest, Code().add(KernelBody), nullptr, true);
+  emitKernel(C, D, L, Nest, Code().add(KernelBody), nullptr, true, &G);
   C << "} else {";
-  emitKernel(C, D, L, Nest, Code().add(KernelBody), nullptr, false);
+  emitKernel(C, D, L, Nest, Code().add(KernelBody), nullptr, false, &G);
   C << "}";
   C << "proact__loop_part_end(__proact_loop, __proact_p);";
   C << "}";

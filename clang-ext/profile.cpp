@@ -1,4 +1,5 @@
 #include "profile.h"
+#include "ilp.h"
 #include "diagnostics.h"
 #include "proact.h"
 #include "clang/Frontend/CompilerInstance.h"
@@ -85,7 +86,9 @@ void load(DiagnosticsEngine &DE, Profile &P) {
   }
 }
 
-// The plugin's argument: -fplugin-arg-proact-profile=FILE.
+// The plugin's arguments: -fplugin-arg-proact-profile=FILE, and
+// -fplugin-arg-proact-ilp=N (1-8: iterations per thread step of
+// one-assignment bodies, ilp.h; 1 turns the grouping off).
 class ProactArgs : public PluginASTAction {
   std::unique_ptr<ASTConsumer> CreateASTConsumer(CompilerInstance &,
                                                  llvm::StringRef) override {
@@ -96,6 +99,11 @@ class ProactArgs : public PluginASTAction {
     for (const std::string &A : Args) {
       if (A.rfind("profile=", 0) == 0) {
         setProfilePath(A.substr(8));
+        continue;
+      }
+      if (A.rfind("ilp=", 0) == 0 && A.size() == 5 && A[4] >= '1' &&
+          A[4] <= '8') {
+        setIlpOverride((unsigned)(A[4] - '0'));
         continue;
       }
       report(CI.getDiagnostics(), SourceLocation(), Diag::UnknownPluginArg)
@@ -164,4 +172,4 @@ bool applyProfile(Preprocessor &PP, Directive &D) {
 } // namespace proact
 
 static FrontendPluginRegistry::Add<proact::ProactArgs>
-    RegisterProactArgs("proact", "PROACT plugin arguments (profile=FILE)");
+    RegisterProactArgs("proact", "PROACT plugin arguments (profile=FILE, ilp=N)");

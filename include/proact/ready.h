@@ -36,17 +36,97 @@ static inline void proact__part_piece(const proact__part_iters_t *it,
   *hi = it->piece < it->end - *lo ? *lo + it->piece : it->end;
 }
 
-/* Block b's iterations [*blo, *bhi) (empty past the part's end). The
- * kernel and the readiness counters both use it. */
-static inline void proact__part_block(const proact__part_iters_t *it,
-                                      long long b, long long *blo,
-                                      long long *bhi) {
+/* Block r of piece j: iterations [*blo, *bhi) (empty past the part's
+ * end). */
+static inline void proact__part_block_at(const proact__part_iters_t *it,
+                                         long long j, long long r,
+                                         long long *blo, long long *bhi) {
   long long p0, pend;
-  proact__part_piece(it, b / it->bpp, &p0, &pend);
-  *blo = p0 + (b % it->bpp) * it->block;
+  proact__part_piece(it, j, &p0, &pend);
+  *blo = p0 + r * it->block;
   *bhi = it->block < pend - *blo ? *blo + it->block : pend;
   if (*bhi < *blo)
     *bhi = *blo;
+}
+
+/* Block b's iterations [*blo, *bhi) (empty past the part's end). The
+ * runtime and the readiness counters use it; kernels walk their blocks with
+ * proact__block_walk_*, which gives the same ranges. */
+static inline void proact__part_block(const proact__part_iters_t *it,
+                                      long long b, long long *blo,
+                                      long long *bhi) {
+  proact__part_block_at(it, b / it->bpp, b % it->bpp, blo, bhi);
+}
+
+/* A team's walk over blocks b = team, team + teams, ...: b's piece j and
+ * block r within it are kept as digits and advanced with one carry, so the
+ * kernel runs no 64-bit division. (A division is a called routine, and a
+ * kernel reserves the registers of all it calls: a copy's plain kernel
+ * went from 29 to 40 registers per thread with one.) Team numbers fit 32
+ * bits; when bpp does not, team and teams are below it. */
+typedef struct proact__block_walk {
+  long long b; /* the block */
+  long long j; /* b / bpp */
+  long long r; /* b % bpp */
+  long long dj; /* teams / bpp */
+  long long dr; /* teams % bpp */
+} proact__block_walk_t;
+
+static inline void proact__block_walk_start(const proact__part_iters_t *it,
+                                            int team, int teams,
+                                            proact__block_walk_t *w) {
+  w->b = team;
+  if (it->bpp <= 0 || it->bpp > 0x7fffffffLL) {
+    w->j = 0; /* bpp <= 0: no blocks, the walk ends at once (b >= nb) */
+    w->r = team;
+    w->dj = 0;
+    w->dr = teams;
+  } else {
+    const unsigned bpp = (unsigned)it->bpp;
+    w->j = (unsigned)team / bpp;
+    w->r = (unsigned)team % bpp;
+    w->dj = (unsigned)teams / bpp;
+    w->dr = (unsigned)teams % bpp;
+  }
+}
+
+static inline void proact__block_walk_next(const proact__part_iters_t *it,
+                                           int teams,
+                                           proact__block_walk_t *w) {
+  w->b += teams;
+  w->j += w->dj;
+  w->r += w->dr;
+  if (w->r >= it->bpp) {
+    w->r -= it->bpp;
+    w->j++;
+  }
+}
+
+static inline void proact__block_walk_range(const proact__part_iters_t *it,
+                                            const proact__block_walk_t *w,
+                                            long long *blo, long long *bhi) {
+  proact__part_block_at(it, w->j, w->r, blo, bhi);
+}
+
+/* A thread's digit in the radix of a collapsed inner loop's trip count:
+ * from thread number t and team size T (both below 2^31), the digits
+ * *td = t % radix, *sd = T % radix, and t, T divided by radix. 32-bit
+ * divisions only; a radix that does not fit 32 bits is above t and T. */
+static inline void proact__thread_digit(long long *t, long long *T,
+                                        long long radix, long long *td,
+                                        long long *sd) {
+  if (radix > 0 && radix <= 0x7fffffffLL) {
+    const unsigned r = (unsigned)radix;
+    *td = (unsigned)*t % r;
+    *sd = (unsigned)*T % r;
+    *t = (unsigned)*t / r;
+    *T = (unsigned)*T / r;
+  } else {
+    *td = *t;
+    *sd = *T;
+    *t = 0;
+    *T = 0;
+  }
 }
 
 /* What happens when a chunk's counter reaches zero. */

@@ -112,7 +112,7 @@ const proact__param_t proact__params[PROACT__PARAM_COUNT_] = {
          parse_teams},
     [PROACT__PARAM_TEAM_THREADS] =
         {"PROACT_TEAM_THREADS", "0", "0, or 1 to 1024",
-         "threads per team of each generated kernel (0: 256 on a GPU, 1 "
+         "threads per team of each generated kernel (0: 512 on a GPU, 1 "
          "on a host device)",
          parse_team_threads},
     [PROACT__PARAM_BLOCK_POINTS] =

@@ -233,8 +233,11 @@ static void loop_mech(proact__loop_t *loop, const proact__loop_desc_t *desc) {
                                             : 8192;
 }
 
-/* Kernel geometry of each part: on a GPU enough teams of 256 threads to
- * fill an H100/H200 (132 SMs x 8), blocks of 8192 points; on host devices
+/* Kernel geometry of each part: on a GPU 132 x 8 teams of 512 threads
+ * (two waves of an H100/H200; against 256 threads: copy 3564 -> 3612 GB/s,
+ * 2-D Jacobi 1.44 -> 1.14 ms, whose rows then stay in L2 for their
+ * neighbours; bench/results/2026-11-22-h200-grouped-kernels.md), blocks of
+ * 8192 points; on host devices
  * up to 4 teams (at most one per core: libomp's teams limit) of 1 thread (a
  * host team's nested parallel region cannot grow past its limits) and
  * blocks of 64 points, so that tests see many blocks and chunks. The block
@@ -252,7 +255,7 @@ static void loop_geometry(proact__loop_t *loop,
     teams = host ? (omp_get_num_procs() < 4 ? omp_get_num_procs() : 4)
                  : 132 * 8;
   if (nth == 0)
-    nth = host ? 1 : 256;
+    nth = host ? 1 : 512;
   if (points == 0)
     points = host ? 64 : 8192;
   loop->block = (points + inner - 1) / inner;

@@ -26,11 +26,14 @@ void smooth(int n, double *u, double *v) {
 // chunks someone reads forward their stores and the others run the plain
 // body; the instrumented kernel (a readiness state: each finished block is
 // reported); the plain kernel (none), which carries no readiness code and
-// so no registers for it. In each, a team's threads walk the block's
-// iterations in turn, thread t from t by the team's size:
+// so no registers for it. In each, a team walks its blocks
+// (proact__block_walk_*: no 64-bit division) and its threads walk a block's
+// iterations in turn, thread t from t by the team's size; this body is one
+// assignment, so two iterations at a time, both loads first (ilp.h), then
+// the remainder one at a time:
 // CHECK: #pragma omp target teams num_teams(__proact_nt) thread_limit(__proact_nth) device(__proact_dev) map(alloc: u[__proact_plo0:__proact_plen0], v[__proact_plo1:__proact_plen1]) firstprivate(__proact_it) is_device_ptr(__proact_rd)
 // CHECK: {const long long __proact_t = omp_get_thread_num(), __proact_T = omp_get_num_threads(); long long __proact_r = __proact_t, __proact_R = __proact_T;const long long __proact_t0 = __proact_r, __proact_s0 = __proact_R;
-// CHECK: if (proact__ready_block_touches(__proact_rd, __proact_b)) {for (long long __proact_k = __proact_blo + __proact_t0; __proact_k < __proact_bhi; __proact_k += __proact_s0) {int i= (int)(__proact_first +__proact_k);
+// CHECK: if (proact__ready_block_touches(__proact_rd, __proact_b)) {{[{][{]}} long long __proact_k = __proact_blo + __proact_t0;for (; __proact_k + 1 * __proact_s0 < __proact_bhi; __proact_k += 2 * __proact_s0) {const int __proact_i0 = (int)(__proact_first + (__proact_k + 0 * __proact_s0));const int __proact_i1 = (int)(__proact_first + (__proact_k + 1 * __proact_s0));
 // CHECK: proact__ready_forward(__proact_rd, 1, (const void *)&(
 // CHECK: } else {
 // CHECK: v[i] = (u[i - 1] + u[i] + u[i + 1]) / 3.0;
@@ -41,14 +44,14 @@ void smooth(int n, double *u, double *v) {
 // CHECK-NEXT: # 7
 // CHECK-NEXT: #pragma omp parallel num_threads(__proact_nth)
 // CHECK: v[i] = (u[i - 1] + u[i] + u[i + 1]) / 3.0;
-// CHECK: }}proact__ready_block_done(__proact_rd, __proact_b);} }} else {
+// CHECK: }} }proact__ready_block_done(__proact_rd, __proact_b);} }} else {
 // CHECK-NEXT: # 7
 // CHECK-NEXT: #pragma omp target teams num_teams(__proact_nt) thread_limit(__proact_nth) device(__proact_dev) map(alloc: u[__proact_plo0:__proact_plen0], v[__proact_plo1:__proact_plen1]) firstprivate(__proact_it){{$}}
 // CHECK-NEXT: # 7
 // CHECK-NEXT: #pragma omp parallel num_threads(__proact_nth)
 // CHECK-NEXT: # 7
-// CHECK-NEXT: {const long long __proact_t = omp_get_thread_num(), __proact_T = omp_get_num_threads(); long long __proact_r = __proact_t, __proact_R = __proact_T;const long long __proact_t0 = __proact_r, __proact_s0 = __proact_R;for (long long __proact_b = omp_get_team_num(); __proact_b < __proact_nb; __proact_b += omp_get_num_teams()) {long long __proact_blo, __proact_bhi; proact__part_block(&__proact_it, __proact_b, &__proact_blo, &__proact_bhi);for (long long __proact_k = __proact_blo + __proact_t0; __proact_k < __proact_bhi; __proact_k += __proact_s0) {int i= (int)(__proact_first +__proact_k);{
+// CHECK-NEXT: {const long long __proact_t = omp_get_thread_num(), __proact_T = omp_get_num_threads(); long long __proact_r = __proact_t, __proact_R = __proact_T;const long long __proact_t0 = __proact_r, __proact_s0 = __proact_R;const int __proact_teams = omp_get_num_teams(); proact__block_walk_t __proact_w; for (proact__block_walk_start(&__proact_it, omp_get_team_num(), __proact_teams, &__proact_w); __proact_w.b < __proact_nb; proact__block_walk_next(&__proact_it, __proact_teams, &__proact_w)) {const long long __proact_b = __proact_w.b; long long __proact_blo, __proact_bhi; proact__block_walk_range(&__proact_it, &__proact_w, &__proact_blo, &__proact_bhi);{ long long __proact_k = __proact_blo + __proact_t0;for (; __proact_k + 1 * __proact_s0 < __proact_bhi; __proact_k += 2 * __proact_s0) {
 // CHECK: v[i] = (u[i - 1] + u[i] + u[i + 1]) / 3.0;
-// CHECK: }}} }}proact__loop_part_end(__proact_loop, __proact_p);}
+// CHECK: }} }} }}proact__loop_part_end(__proact_loop, __proact_p);}
 // CHECK-NOT: proact__ready_block_done
 // CHECK: proact__loop_end(__proact_loop);

@@ -1,0 +1,57 @@
+// Loads in flight for streaming bodies. A GPU thread of the plain walk
+// issues one iteration's loads, waits for them, stores, and only then
+// loads again: too few bytes in flight to keep HBM busy (a copy reaches
+// 0.49 of cudaMemcpy). When the body is one assignment, a thread runs U
+// iterations at a time, all U right-hand sides first and then the U
+// stores. The compiler cannot do this itself, not knowing the arrays
+// apart; the reordering is ours to make because a PROACT loop's iterations
+// are independent (they run on different devices in any order), and each
+// iteration keeps its own order: its right-hand side before its store.
+#ifndef PROACT_CLANG_EXT_ILP_H
+#define PROACT_CLANG_EXT_ILP_H
+
+#include "code.h"
+#include <string>
+
+namespace proact {
+
+struct CanonicalLoop;
+
+// A body that is one assignment to an array element, `a[...] op rhs;` (op
+// `=` or a compound assignment), optionally in braces.
+struct Assignment {
+  Tokens Lhs;
+  clang::Token Op;
+  Tokens Rhs;
+};
+
+// Splits Body into an Assignment; false for anything else (several
+// statements, declarations, control flow, a comma or a statement
+// expression at the top level).
+bool splitAssignment(const Tokens &Body, Assignment &Out);
+
+// Iterations per thread step for a body with NumReads array reads: more
+// loads in flight, but each costs registers, and past 32 registers per
+// thread an SM holds fewer threads. Measured on one H200
+// (bench/results/2026-11-22-h200-grouped-kernels.md): a copy is fastest at
+// 4 (2929 -> 3532 GB/s), a triad at 2 (3546 -> 3839; 3127 at 4, 40
+// registers). The plugin argument -fplugin-arg-proact-ilp=N overrides it
+// (1: off).
+unsigned ilpFactor(size_t NumReads);
+
+// Sets the override (0: none, use ilpFactor's choice).
+void setIlpOverride(unsigned U);
+
+// Emits the 1-D walk's groups: from the thread's position __proact_k (a
+// variable), while U iterations __proact_k + u * __proact_s0 lie before
+// __proact_bhi, their U right-hand sides and then their U stores; the
+// caller walks the remainder one at a time. The loop variable is
+// __proact_first + k (UnitStep) or __proact_first + k * __proact_step.
+// ForwardArray >= 0: each store is followed by mech(inline)'s forward of
+// the stored element.
+void emitIlpWalk(Code &C, const CanonicalLoop &L, const Assignment &A,
+                 unsigned U, bool UnitStep, int ForwardArray);
+
+} // namespace proact
+
+#endif
