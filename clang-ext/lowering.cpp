@@ -242,25 +242,34 @@ void emitKernel(Code &C, const Directive &D, const CanonicalLoop &L,
   const size_t M = Nest.Loops.size();
   std::string Target = "omp target teams num_teams(__proact_nt) "
                        "thread_limit(__proact_nth) device(__proact_dev)" +
-                       mapClause(D) + " firstprivate(__proact_it)";
+                       mapClause(D);
   if (Forwarding != nullptr || Instrumented)
     Target += " is_device_ptr(__proact_rd)";
   std::string Parallel = "omp parallel num_threads(__proact_nth)";
   if (L.Type.empty())
     Parallel += " private(" + L.VarName + ")";
+  // The part's iterations enter the kernel as six scalars, passed by value
+  // in the launch; a struct firstprivate is a device allocation and a copy
+  // to the device per launch.
+  C << "const long long __proact_il = __proact_it.lo, __proact_ie = "
+       "__proact_it.end, __proact_ip = __proact_it.piece, __proact_is = "
+       "__proact_it.stride, __proact_ib = __proact_it.block, __proact_ibp = "
+       "__proact_it.bpp;";
   C << "_Pragma(" + quoted(Target) + ")";
   C << "_Pragma(" + quoted(Parallel) + ")";
   C << "{";
+  C << "const proact__part_iters_t __proact_itk = {__proact_il, __proact_ie, "
+       "__proact_ip, __proact_is, __proact_ib, __proact_ibp};";
   emitThreadDigits(C, M);
   C << "const int __proact_teams = omp_get_num_teams(); "
        "proact__block_walk_t __proact_w; "
-       "for (proact__block_walk_start(&__proact_it, omp_get_team_num(), "
+       "for (proact__block_walk_start(&__proact_itk, omp_get_team_num(), "
        "__proact_teams, &__proact_w); __proact_w.b < __proact_nb; "
-       "proact__block_walk_next(&__proact_it, __proact_teams, &__proact_w)) "
+       "proact__block_walk_next(&__proact_itk, __proact_teams, &__proact_w)) "
        "{";
   C << "const long long __proact_b = __proact_w.b; "
        "long long __proact_blo, __proact_bhi; "
-       "proact__block_walk_range(&__proact_it, &__proact_w, &__proact_blo, "
+       "proact__block_walk_range(&__proact_itk, &__proact_w, &__proact_blo, "
        "&__proact_bhi);";
   if (M > 0) { // an empty inner loop: no iterations at all
     C << "if (";

@@ -31,8 +31,8 @@ void smooth(int n, double *u, double *v) {
 // iterations in turn, thread t from t by the team's size; this body is one
 // assignment, so two iterations at a time, both loads first (ilp.h), then
 // the remainder one at a time:
-// CHECK: #pragma omp target teams num_teams(__proact_nt) thread_limit(__proact_nth) device(__proact_dev) map(alloc: u[__proact_plo0:__proact_plen0], v[__proact_plo1:__proact_plen1]) firstprivate(__proact_it) is_device_ptr(__proact_rd)
-// CHECK: {const long long __proact_t = omp_get_thread_num(), __proact_T = omp_get_num_threads(); long long __proact_r = __proact_t, __proact_R = __proact_T;const long long __proact_t0 = __proact_r, __proact_s0 = __proact_R;
+// CHECK: #pragma omp target teams num_teams(__proact_nt) thread_limit(__proact_nth) device(__proact_dev) map(alloc: u[__proact_plo0:__proact_plen0], v[__proact_plo1:__proact_plen1]) is_device_ptr(__proact_rd)
+// CHECK: {const proact__part_iters_t __proact_itk = {{[{]}}__proact_il, __proact_ie, __proact_ip, __proact_is, __proact_ib, __proact_ibp};const long long __proact_t = omp_get_thread_num(), __proact_T = omp_get_num_threads(); long long __proact_r = __proact_t, __proact_R = __proact_T;const long long __proact_t0 = __proact_r, __proact_s0 = __proact_R;
 // CHECK: if (proact__ready_block_touches(__proact_rd, __proact_b)) {{[{][{]}} long long __proact_k = __proact_blo + __proact_t0;for (; __proact_k + 1 * __proact_s0 < __proact_bhi; __proact_k += 2 * __proact_s0) {const int __proact_i0 = (int)(__proact_first + (__proact_k + 0 * __proact_s0));const int __proact_i1 = (int)(__proact_first + (__proact_k + 1 * __proact_s0));
 // CHECK: proact__ready_forward(__proact_rd, 1, (const void *)&(
 // CHECK: } else {
@@ -40,17 +40,17 @@ void smooth(int n, double *u, double *v) {
 // CHECK-NOT: proact__ready_block_done
 // CHECK: } else if (__proact_rd != 0) {
 // CHECK-NEXT: # 7
-// CHECK-NEXT: #pragma omp target teams num_teams(__proact_nt) thread_limit(__proact_nth) device(__proact_dev) map(alloc: u[__proact_plo0:__proact_plen0], v[__proact_plo1:__proact_plen1]) firstprivate(__proact_it) is_device_ptr(__proact_rd)
+// CHECK-NEXT: #pragma omp target teams num_teams(__proact_nt) thread_limit(__proact_nth) device(__proact_dev) map(alloc: u[__proact_plo0:__proact_plen0], v[__proact_plo1:__proact_plen1]) is_device_ptr(__proact_rd)
 // CHECK-NEXT: # 7
 // CHECK-NEXT: #pragma omp parallel num_threads(__proact_nth)
 // CHECK: v[i] = (u[i - 1] + u[i] + u[i + 1]) / 3.0;
 // CHECK: }} }proact__ready_block_done(__proact_rd, __proact_b);} }} else {
 // CHECK-NEXT: # 7
-// CHECK-NEXT: #pragma omp target teams num_teams(__proact_nt) thread_limit(__proact_nth) device(__proact_dev) map(alloc: u[__proact_plo0:__proact_plen0], v[__proact_plo1:__proact_plen1]) firstprivate(__proact_it){{$}}
+// CHECK-NEXT: #pragma omp target teams num_teams(__proact_nt) thread_limit(__proact_nth) device(__proact_dev) map(alloc: u[__proact_plo0:__proact_plen0], v[__proact_plo1:__proact_plen1]){{$}}
 // CHECK-NEXT: # 7
 // CHECK-NEXT: #pragma omp parallel num_threads(__proact_nth)
 // CHECK-NEXT: # 7
-// CHECK-NEXT: {const long long __proact_t = omp_get_thread_num(), __proact_T = omp_get_num_threads(); long long __proact_r = __proact_t, __proact_R = __proact_T;const long long __proact_t0 = __proact_r, __proact_s0 = __proact_R;const int __proact_teams = omp_get_num_teams(); proact__block_walk_t __proact_w; for (proact__block_walk_start(&__proact_it, omp_get_team_num(), __proact_teams, &__proact_w); __proact_w.b < __proact_nb; proact__block_walk_next(&__proact_it, __proact_teams, &__proact_w)) {const long long __proact_b = __proact_w.b; long long __proact_blo, __proact_bhi; proact__block_walk_range(&__proact_it, &__proact_w, &__proact_blo, &__proact_bhi);{ long long __proact_k = __proact_blo + __proact_t0;for (; __proact_k + 1 * __proact_s0 < __proact_bhi; __proact_k += 2 * __proact_s0) {
+// CHECK-NEXT: {const proact__part_iters_t __proact_itk = {{[{]}}__proact_il, __proact_ie, __proact_ip, __proact_is, __proact_ib, __proact_ibp};const long long __proact_t = omp_get_thread_num(), __proact_T = omp_get_num_threads(); long long __proact_r = __proact_t, __proact_R = __proact_T;const long long __proact_t0 = __proact_r, __proact_s0 = __proact_R;const int __proact_teams = omp_get_num_teams(); proact__block_walk_t __proact_w; for (proact__block_walk_start(&__proact_itk, omp_get_team_num(), __proact_teams, &__proact_w); __proact_w.b < __proact_nb; proact__block_walk_next(&__proact_itk, __proact_teams, &__proact_w)) {const long long __proact_b = __proact_w.b; long long __proact_blo, __proact_bhi; proact__block_walk_range(&__proact_itk, &__proact_w, &__proact_blo, &__proact_bhi);{ long long __proact_k = __proact_blo + __proact_t0;for (; __proact_k + 1 * __proact_s0 < __proact_bhi; __proact_k += 2 * __proact_s0) {
 // CHECK: v[i] = (u[i - 1] + u[i] + u[i + 1]) / 3.0;
 // CHECK: }} }} }}proact__loop_part_end(__proact_loop, __proact_p);}
 // CHECK-NOT: proact__ready_block_done

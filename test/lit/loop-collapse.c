@@ -19,7 +19,7 @@ void nests(long n, float *u, float *v) {
 // CHECK: if (0) { const long long __proact_bhi = 0;
 // CHECK-NEXT: # 9
 // CHECK-NEXT: #pragma omp for collapse(2)
-// CHECK: map(alloc: u[__proact_plo0:__proact_plen0], v[__proact_plo1:__proact_plen1]) firstprivate(__proact_it) is_device_ptr(__proact_rd)
+// CHECK: map(alloc: u[__proact_plo0:__proact_plen0], v[__proact_plo1:__proact_plen1]) is_device_ptr(__proact_rd)
 // The thread's start and stride as digits of t and T in radix tr1:
 // CHECK: long long __proact_t1, __proact_s1; proact__thread_digit(&__proact_r, &__proact_R, __proact_tr1, &__proact_t1, &__proact_s1);
 // CHECK: if (__proact_tr1 <= 0) __proact_bhi = __proact_blo;
