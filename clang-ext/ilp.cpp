@@ -91,7 +91,7 @@ bool splitAssignment(const Tokens &Body, Assignment &Out) {
 unsigned ilpFactor(size_t NumReads) {
   if (IlpOverride > 0)
     return IlpOverride;
-  return NumReads <= 1 ? 4 : NumReads <= 4 ? 2 : 1;
+  return NumReads <= 2 ? 4 : NumReads <= 4 ? 2 : 1;
 }
 
 void setIlpOverride(unsigned U) { IlpOverride = U; }

@@ -31,12 +31,11 @@ struct Assignment {
 bool splitAssignment(const Tokens &Body, Assignment &Out);
 
 // Iterations per thread step for a body with NumReads array reads: more
-// loads in flight, but each costs registers, and past 32 registers per
-// thread an SM holds fewer threads. Measured on one H200
-// (bench/results/2026-11-22-h200-grouped-kernels.md): a copy is fastest at
-// 4 (2929 -> 3532 GB/s), a triad at 2 (3546 -> 3839; 3127 at 4, 40
-// registers). The plugin argument -fplugin-arg-proact-ilp=N overrides it
-// (1: off).
+// loads in flight, but each costs registers. Measured on one H200 with
+// 512-thread teams (bench/results/2026-11-22-h200-grouped-kernels.md):
+// copy 2942 / 3567 / 3636 GB/s at 1 / 2 / 4, triad 3567 / 3685 / 4077;
+// a 4-read 5-point stencil gained at 2 and lost at 4 (session 4). The
+// plugin argument -fplugin-arg-proact-ilp=N overrides it (1: off).
 unsigned ilpFactor(size_t NumReads);
 
 // Sets the override (0: none, use ilpFactor's choice).
