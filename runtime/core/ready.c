@@ -51,8 +51,8 @@ static proact_status_t queue_get(int dev, size_t bytes, void **host_p,
 
 /* Offsets of the pieces of the device allocation, in order. */
 typedef struct layout {
-  size_t sites, arrays, fwds, counters, owner, blk_first, blk_ctr,
-      piece_first, pieces, q_tail, total;
+  size_t sites, arrays, fwds, counters, counters_init, owner, blk_first,
+      blk_ctr, piece_first, pieces, q_tail, total;
 } layout_t;
 
 static size_t align_up(size_t v) { return (v + 15) & ~(size_t)15; }
@@ -68,6 +68,8 @@ static void layout_of(layout_t *l, int nsites, int narrays, int nfwds,
   l->fwds = o;
   o = align_up(o + (size_t)nfwds * sizeof(proact__ready_fwd_t));
   l->counters = o;
+  o = align_up(o + (size_t)ncounters * sizeof(int));
+  l->counters_init = o;
   o = align_up(o + (size_t)ncounters * sizeof(int));
   l->owner = o;
   o = align_up(o + (size_t)ncounters * sizeof(int));
@@ -90,6 +92,7 @@ static void ready_point_tables(proact__ready_t *rd, char *base,
   rd->arrays = (void *)(base + l->arrays);
   rd->fwds = (void *)(base + l->fwds);
   rd->counters = (void *)(base + l->counters);
+  rd->counters_init = (void *)(base + l->counters_init);
   rd->owner = (void *)(base + l->owner);
   rd->blk_first = (void *)(base + l->blk_first);
   rd->blk_ctr = (void *)(base + l->blk_ctr);
@@ -281,7 +284,7 @@ proact_status_t proact__ready_setup(proact__loop_t *loop, int part) {
     memcpy(sites, rd.sites, (size_t)nsites * sizeof(*sites));
     memcpy(arrays, rd.arrays, (size_t)narrays * sizeof(*arrays));
     /* The block table; counters: one per (block, site) touching the
-     * chunk. */
+     * chunk, and a copy of them, the values they are restored to. */
     long long *blk_first = (void *)(img + l.blk_first);
     int *blk_ctr = (void *)(img + l.blk_ctr);
     if (proact__ready_table_get(loop->file, loop->line, part, &rd,
@@ -290,6 +293,7 @@ proact_status_t proact__ready_setup(proact__loop_t *loop, int part) {
       free(order);
       goto no_memory;
     }
+    memcpy(img + l.counters_init, counters, (size_t)ncounters * sizeof(int));
     /* Pieces per chunk, and inline forwards per array. */
     for (int a = 0; a < narrays; a++) {
       arrays[a].fwd0 = nf;
@@ -352,6 +356,7 @@ proact_status_t proact__ready_setup(proact__loop_t *loop, int part) {
     *h = rd;
     ready_point_tables(h, d, &l);
     h->q_slots = NULL;
+    h->q_len = pr->nready;
     if (rd.mode == PROACT__READY_DMA) {
       void *qh, *qd;
       PROACT_CHECK(queue_get(dev, (size_t)(pr->nready + 1) * sizeof(long long),

@@ -35,7 +35,8 @@ static uint64_t watchdog_ns(void) {
 
 /* The dma agent of one part: a host thread that takes ready chunks from
  * the queue the part's teams append to, in order, and issues each chunk's
- * peer copies on the source device's copy queue. */
+ * peer copies on the source device's copy queue. It empties each slot it
+ * took, so the queue is all zeros again for the loop's next execution. */
 typedef struct dma_agent {
   pthread_t thread;
   int running;
@@ -69,6 +70,7 @@ static void *dma_main(void *arg) {
     }
     __atomic_thread_fence(__ATOMIC_ACQUIRE);
     c = *slot - 1;
+    *slot = 0; /* empty for the next execution */
     t0 = proact__now_ns();
     if (c < 0 || c >= rd->ncounters) {
       a->status = PROACT_ERR_INVALID_PARAM;
