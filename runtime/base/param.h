@@ -52,6 +52,7 @@ typedef enum proact__param_id {
   PROACT__PARAM_WATCHDOG_MS,
   PROACT__PARAM_ELIDE,
   PROACT__PARAM_DECOMPOSE,
+  PROACT__PARAM_READY_CACHE,
   PROACT__PARAM_COUNT_
 } proact__param_id_t;
 

@@ -9,9 +9,12 @@
  *            issues the peer copies on the copy engines;
  *   inline   every store is also written to the consumers' copies as it is
  *            made (the lowering's forwarding kernel), no counters.
- * Drain waits for the agents; what was pushed is then valid on its
+ * Setup reuses the part's readiness state kept on the device when the
+ * plan is the same as last time (ready_cache.h), else builds and uploads
+ * one. Drain waits for the agents; what was pushed is then valid on its
  * destination (push_commit, in loop_end), the rest is pulled lazily as
- * with memcpy. */
+ * with memcpy; the state is back at its initial values for the next
+ * execution. */
 #include <pthread.h>
 #include <sched.h>
 #include <stdlib.h>
@@ -70,7 +73,7 @@ static void *dma_main(void *arg) {
     }
     __atomic_thread_fence(__ATOMIC_ACQUIRE);
     c = *slot - 1;
-    *slot = 0; /* empty for the next execution */
+    *slot = 0; /* empty for the next execution (the queue is kept) */
     t0 = proact__now_ns();
     if (c < 0 || c >= rd->ncounters) {
       a->status = PROACT_ERR_INVALID_PARAM;
