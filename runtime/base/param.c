@@ -146,6 +146,12 @@ const proact__param_t proact__params[PROACT__PARAM_COUNT_] = {
          "executions of the loops (least recently used evicted first; 0: "
          "none kept, each execution builds and uploads its own)",
          parse_ready_cache},
+    [PROACT__PARAM_READY_CHECK] =
+        {"PROACT_READY_CHECK", "0", "0 or 1",
+         "1: after each execution of a loop with readiness counters, read "
+         "its state back and stop with an error unless every counter, "
+         "owner and queue slot is back at its initial value (a test aid)",
+         proact__param_parse_bool},
 };
 
 static const char *const subsys_names[] = {"init",  "region", "part", "mech",

@@ -53,6 +53,7 @@ typedef enum proact__param_id {
   PROACT__PARAM_ELIDE,
   PROACT__PARAM_DECOMPOSE,
   PROACT__PARAM_READY_CACHE,
+  PROACT__PARAM_READY_CHECK,
   PROACT__PARAM_COUNT_
 } proact__param_id_t;
 

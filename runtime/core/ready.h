@@ -15,6 +15,12 @@
  * instrumentation). */
 proact_status_t proact__ready_setup(proact__loop_t *loop, int part);
 
+/* After the kernels and agents of the execution ended: reads part's state
+ * back and ends the program with an error unless its counters, owners,
+ * queue tail and queue slots are at their initial values again
+ * (PROACT_READY_CHECK=1; ready_check.c). */
+void proact__ready_check(const proact__loop_t *loop, int part);
+
 /* The execution is over: gives the state back to the cache. */
 void proact__ready_release(proact__loop_t *loop, int part);
 

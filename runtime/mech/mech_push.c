@@ -172,6 +172,9 @@ static proact_status_t push_drain(proact__loop_t *loop) {
     PROACT__STATS_ADD(loop->stats, PROACT__STAT_HIDDEN_NSEC,
                       busy > exposed ? busy - exposed : 0);
   }
+  if (proact__param_get(PROACT__PARAM_READY_CHECK)->i)
+    for (int p = 0; p < loop->nparts; p++)
+      proact__ready_check(loop, p);
   /* Ownership of the written spans, as with memcpy. */
   st = proact__mech_memcpy_ops.drain(loop);
   loop->pushes_delivered = st == PROACT_OK;
