@@ -189,15 +189,22 @@ typedef struct proact__ready {
   proact__ready_site_t *sites;
   proact__ready_array_t *arrays;
   proact__ready_fwd_t *fwds;
-  int *counters;           /* ncounters */
-  int *owner;              /* trigger: block + 1 that readied each chunk */
+  int *counters;           /* ncounters; back at counters_init after each
+                              execution (proact__ready_block_done) */
+  const int *counters_init; /* each counter's initial value */
+  int *owner;              /* trigger: block + 1 that readied each chunk
+                              while its team pushes it, else 0 */
   long long nblocks;        /* the part's kernel blocks */
   long long *blk_first;     /* nblocks + 1: entries of block b in blk_ctr */
   int *blk_ctr;             /* counters each block decrements, in order */
   long long *piece_first;  /* ncounters + 1: pieces of counter c */
   proact__ready_piece_t *pieces;
-  unsigned long long *q_tail;     /* dma: next free slot (device memory) */
-  volatile long long *q_slots;    /* dma: counter + 1 per slot (host) */
+  unsigned long long *q_tail;     /* dma: next free slot (device memory),
+                                     0 again after the execution's last */
+  volatile long long *q_slots;    /* dma: counter + 1 per slot (host), 0
+                                     again once the host thread took it */
+  long long q_len;                /* dma: slots taken per execution (the
+                                     chunks with pieces) */
 } proact__ready_t;
 
 /* Counters [*c0, *c1) that block b's store site s touches (empty when the
@@ -304,10 +311,21 @@ static inline void proact__team_copy(char *dst, const char *src,
 }
 
 /* Called by every thread of the team after block b's iterations (the
- * generated kernel's instrumentation). */
+ * generated kernel's instrumentation).
+ *
+ * The state is kept on the device from one execution of the loop to the
+ * next (runtime/core/ready_cache.h), so everything a kernel changes in it
+ * goes back to its starting value before the execution ends: a counter
+ * reaches zero exactly once per execution (after its last decrement), and
+ * whoever consumes that zero restores it -- the poll agent after pushing
+ * the chunk, else the team that brought it to zero; trigger's owner entry
+ * goes back to 0 once its team has pushed the chunk; dma's q_tail goes
+ * back to 0 with the execution's last slot. The next execution's kernels
+ * start only after this one's kernels and agents ended (push_drain). */
 static inline void proact__ready_block_done(const proact__ready_t *rd,
                                             long long b) {
   const int tid = omp_get_thread_num(), nth = omp_get_num_threads();
+  int pushed = 0;
   if (rd->mode == PROACT__READY_INLINE)
     return; /* the stores were forwarded as they were made */
   if (!proact__ready_block_touches(rd, b))
@@ -322,16 +340,25 @@ static inline void proact__ready_block_done(const proact__ready_t *rd,
   if (tid == 0) {
     for (long long e = rd->blk_first[b]; e < rd->blk_first[b + 1]; e++) {
       const int c = rd->blk_ctr[e];
+      int read;
       if (__atomic_fetch_add(&rd->counters[c], -1, __ATOMIC_RELAXED) != 1)
         continue;
       PROACT__FENCE_GPU(); /* acquire: the other teams' stores */
-      if (rd->piece_first[c] == rd->piece_first[c + 1])
+      read = rd->piece_first[c] < rd->piece_first[c + 1];
+      /* No decrement of c is left in this execution: restore it, unless
+       * the poll agent has yet to see the zero. */
+      if (rd->mode != PROACT__READY_POLL || !read)
+        __atomic_store_n(&rd->counters[c], rd->counters_init[c],
+                         __ATOMIC_RELAXED);
+      if (!read)
         continue; /* nobody reads it */
       if (rd->mode == PROACT__READY_TRIGGER) {
         rd->owner[c] = (int)b + 1;
       } else if (rd->mode == PROACT__READY_DMA) {
         unsigned long long slot =
             __atomic_fetch_add(rd->q_tail, 1ull, __ATOMIC_RELAXED);
+        if ((long long)slot + 1 == rd->q_len) /* every other slot taken */
+          __atomic_store_n(rd->q_tail, 0ull, __ATOMIC_RELAXED);
         PROACT__FENCE_SYS();
         rd->q_slots[slot] = c + 1;
       }
@@ -346,11 +373,21 @@ static inline void proact__ready_block_done(const proact__ready_t *rd,
     const int c = rd->blk_ctr[e];
     if (rd->owner[c] != (int)b + 1)
       continue;
+    pushed = 1;
     for (long long p = rd->piece_first[c]; p < rd->piece_first[c + 1]; p++)
       proact__team_copy(rd->pieces[p].dst, rd->pieces[p].src,
                         rd->pieces[p].bytes, tid, nth);
   }
-  /* owner[] of a chunk two sites share is written once; no reuse. */
+  /* Only this team writes b + 1, so every thread saw the same chunks: the
+   * same answer for the whole team. owner[] goes back to 0 once they all
+   * read it (a chunk two sites share is listed, and reset, twice). */
+  if (!pushed)
+    return;
+#pragma omp barrier
+  if (tid == 0)
+    for (long long e = rd->blk_first[b]; e < rd->blk_first[b + 1]; e++)
+      if (rd->owner[rd->blk_ctr[e]] == (int)b + 1)
+        rd->owner[rd->blk_ctr[e]] = 0;
 }
 
 /* Inline: the store just made at addr (size bytes) of region array `array`

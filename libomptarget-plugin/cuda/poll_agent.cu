@@ -2,7 +2,9 @@
 // stream next to the loop's OpenMP kernel on the same GPU. Block j of the
 // grid owns chunks j, j + grid, ...; its thread 0 polls the chunk's
 // counter until the loop's teams brought it to zero, then the whole block
-// pushes the chunk's pieces to the peers with 16-byte stores. It ends when
+// pushes the chunk's pieces to the peers with 16-byte stores, then thread 0
+// sets the counter back to its initial value for the loop's next execution
+// (the state stays on the device, proact/ready.h). It ends when
 // every chunk with pieces is delivered, or when none became ready for
 // timeout_ns (globaltimer), reporting the stalled chunk instead of hanging.
 #include "proact/ready.h"
@@ -68,6 +70,10 @@ extern "C" __global__ void proact_poll_agent(const proact__ready_t *rd,
     for (long long p = rd->piece_first[c]; p < rd->piece_first[c + 1]; p++)
       block_copy(rd->pieces[p].dst, rd->pieces[p].src, rd->pieces[p].bytes);
     __syncthreads();
+    // No team decrements c again in this execution; the next one starts
+    // after this kernel ended (push_drain), so a plain store is enough.
+    if (threadIdx.x == 0)
+      rd->counters[c] = rd->counters_init[c];
     last = now_ns();
     busy += last - t0;
   }

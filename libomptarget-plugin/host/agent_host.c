@@ -1,8 +1,9 @@
 /* The poll agent of a host-offload device: a thread that does what the GPU
  * agent kernel does (cuda/poll_agent.cu): waits for each chunk's counter to
- * reach zero (acquire) and copies its pieces, chunk after chunk, until all
- * chunks with pieces are delivered or the watchdog fires. Device memory is
- * this process's memory, so the state is read in place. */
+ * reach zero (acquire) and copies its pieces, then sets the counter back to
+ * its initial value for the loop's next execution, chunk after chunk, until
+ * all chunks with pieces are delivered or the watchdog fires. Device memory
+ * is this process's memory, so the state is read in place. */
 #include <pthread.h>
 #include <sched.h>
 #include <string.h>
@@ -47,6 +48,9 @@ static void *host_agent_main(void *arg) {
     for (long long p = rd->piece_first[c]; p < rd->piece_first[c + 1]; p++)
       memcpy(rd->pieces[p].dst, rd->pieces[p].src,
              (size_t)rd->pieces[p].bytes);
+    /* No team decrements c again in this execution (joined before the
+     * next one starts). */
+    __atomic_store_n(&rd->counters[c], rd->counters_init[c], __ATOMIC_RELAXED);
     last = proact__now_ns();
     a->result.busy_ns += last - t0;
   }

@@ -23,6 +23,7 @@ PROACT_PARAM_SIZE_PARSER_(parse_threads, 32, 8192)
 PROACT_PARAM_SIZE_PARSER_(parse_teams, 1, 65536)
 PROACT_PARAM_SIZE_PARSER_(parse_team_threads, 1, 1024)
 PROACT_PARAM_SIZE_PARSER_(parse_block_points, 1, 1LL << 30)
+PROACT_PARAM_SIZE_PARSER_(parse_ready_cache, 1LL << 16, 1LL << 40)
 
 /* clause, auto, block, cyclic or block_cyclic:B. */
 static proact_status_t parse_decompose(const char *text,
@@ -138,6 +139,19 @@ const proact__param_t proact__params[PROACT__PARAM_COUNT_] = {
          "how every loop's iterations are split over the devices, overriding "
          "decompose(...) (clause: each loop's own, auto when it has none)",
          parse_decompose},
+    [PROACT__PARAM_READY_CACHE] =
+        {"PROACT_READY_CACHE", "64M",
+         "0, or 64K to 1024G bytes (K, M, G suffixes)",
+         "device memory per device for the readiness states kept between "
+         "executions of the loops (least recently used evicted first; 0: "
+         "none kept, each execution builds and uploads its own)",
+         parse_ready_cache},
+    [PROACT__PARAM_READY_CHECK] =
+        {"PROACT_READY_CHECK", "0", "0 or 1",
+         "1: after each execution of a loop with readiness counters, read "
+         "its state back and stop with an error unless every counter, "
+         "owner and queue slot is back at its initial value (a test aid)",
+         proact__param_parse_bool},
 };
 
 static const char *const subsys_names[] = {"init",  "region", "part", "mech",

@@ -39,18 +39,16 @@ typedef struct proact__read_rec {
   uint64_t hi;
 } proact__read_rec_t;
 
-/* One part's readiness state (ready.h): the host image, its device copy,
- * and what the host-side agents need. */
+/* One part's readiness state (ready.h) for this execution: the kept state
+ * it uses (ready_cache.h) and what the host-side agents need of it. */
 typedef struct proact__part_ready {
   proact__ready_t *dev_rd; /* device address; NULL: no instrumentation */
-  char *image;             /* host image of the device allocation */
-  size_t bytes;
+  struct proact__ready_img *img; /* the state, in use until loop_end */
   proact__ready_t host_view; /* the image's header with host addresses of
                                 its tables (pieces keep device addresses) */
   long long nready;        /* counters with pieces: chunks to push */
   long long push_bytes;
-  long long *q_slots;      /* dma: host queue (mapped), ncounters slots */
-  void *q_handle;
+  long long *q_slots;      /* dma: host queue (mapped), nready slots */
 } proact__part_ready_t;
 
 struct proact__loop {

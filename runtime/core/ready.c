@@ -1,5 +1,7 @@
-/* Readiness state of a part (ready.h). */
+/* Readiness state of a part (ready.h): built once per plan, kept on the
+ * device between executions (ready_cache.h). */
 #include <limits.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -8,51 +10,13 @@
 #include "../base/error.h"
 #include "../base/log.h"
 #include "ready.h"
+#include "ready_cache.h"
 #include "ready_table.h"
-
-/* Device scratch, one growing buffer per device (and one mapped host queue
- * per device for dma). Parts of one loop run on distinct devices. */
-static void *scratch_ptr[PROACT__DEV_MAX];
-static size_t scratch_bytes[PROACT__DEV_MAX];
-static void *queue_host[PROACT__DEV_MAX], *queue_dev[PROACT__DEV_MAX];
-static size_t queue_bytes[PROACT__DEV_MAX];
-
-static proact_status_t scratch_get(int dev, size_t bytes, void **ptr_p) {
-  if (scratch_bytes[dev] < bytes) {
-    size_t want = bytes < 2 * scratch_bytes[dev] ? 2 * scratch_bytes[dev]
-                                                 : bytes;
-    if (scratch_ptr[dev] != NULL)
-      proact__dev_free(dev, scratch_ptr[dev], scratch_bytes[dev]);
-    scratch_ptr[dev] = NULL;
-    scratch_bytes[dev] = 0;
-    PROACT_CHECK(proact__dev_alloc(dev, want, &scratch_ptr[dev]));
-    scratch_bytes[dev] = want;
-  }
-  *ptr_p = scratch_ptr[dev];
-  return PROACT_OK;
-}
-
-static proact_status_t queue_get(int dev, size_t bytes, void **host_p,
-                                 void **dev_p) {
-  if (queue_bytes[dev] < bytes) {
-    if (queue_host[dev] != NULL)
-      proact__dev_host_free(dev, queue_host[dev]);
-    queue_host[dev] = queue_dev[dev] = NULL;
-    queue_bytes[dev] = 0;
-    PROACT_CHECK(proact__dev_host_alloc(dev, bytes, &queue_host[dev],
-                                        &queue_dev[dev]));
-    queue_bytes[dev] = bytes;
-  }
-  memset(queue_host[dev], 0, bytes);
-  *host_p = queue_host[dev];
-  *dev_p = queue_dev[dev];
-  return PROACT_OK;
-}
 
 /* Offsets of the pieces of the device allocation, in order. */
 typedef struct layout {
-  size_t sites, arrays, fwds, counters, owner, blk_first, blk_ctr,
-      piece_first, pieces, q_tail, total;
+  size_t sites, arrays, fwds, counters, counters_init, owner, blk_first,
+      blk_ctr, piece_first, pieces, q_tail, total;
 } layout_t;
 
 static size_t align_up(size_t v) { return (v + 15) & ~(size_t)15; }
@@ -68,6 +32,8 @@ static void layout_of(layout_t *l, int nsites, int narrays, int nfwds,
   l->fwds = o;
   o = align_up(o + (size_t)nfwds * sizeof(proact__ready_fwd_t));
   l->counters = o;
+  o = align_up(o + (size_t)ncounters * sizeof(int));
+  l->counters_init = o;
   o = align_up(o + (size_t)ncounters * sizeof(int));
   l->owner = o;
   o = align_up(o + (size_t)ncounters * sizeof(int));
@@ -90,6 +56,7 @@ static void ready_point_tables(proact__ready_t *rd, char *base,
   rd->arrays = (void *)(base + l->arrays);
   rd->fwds = (void *)(base + l->fwds);
   rd->counters = (void *)(base + l->counters);
+  rd->counters_init = (void *)(base + l->counters_init);
   rd->owner = (void *)(base + l->owner);
   rd->blk_first = (void *)(base + l->blk_first);
   rd->blk_ctr = (void *)(base + l->blk_ctr);
@@ -112,40 +79,149 @@ static int piece_cmp(const void *pa, const void *pb) {
   return (a[0] > b[0]) - (a[0] < b[0]);
 }
 
-proact_status_t proact__ready_setup(proact__loop_t *loop, int part) {
-  const proact__loop_desc_t *desc = loop->desc;
-  proact__part_ready_t *pr = &loop->ready[part];
-  const int dev = loop->devs[part];
-  const long long cb = loop->chunk_bytes;
-  int narrays = loop->narrays, nsites = 0, nfwds = 0;
-  long long ncounters = 0, npieces = 0, nentries;
-  int *pushes_of = calloc((size_t)narrays + 1, sizeof(int));
-  proact__ready_t rd;
-  layout_t l;
-  char *img;
-  void *dev_base;
-  long long(*order)[2];
+/* This device's address of array a's region entry byte offset 0. */
+static char *array_local(const proact__loop_t *loop, int a, int dev) {
+  const proact__present_t *e = loop->entries[a];
+  char *local = (char *)proact__present_dev_addr(e, dev, e->host_lo);
+  if (local == NULL) { /* a window not starting at offset 0 */
+    int i = proact__present_dev_index(e, dev);
+    local = (char *)e->ptrs[i] - e->wlo[i];
+  }
+  return local;
+}
 
-  memset(pr, 0, sizeof(*pr));
-  if (pushes_of == NULL)
+/* The destination's address of push p's entry byte offset 0. */
+static char *push_dst_base(const proact__push_t *p) {
+  return (char *)proact__present_dev_addr(p->entry, p->dst,
+                                          p->entry->host_lo + p->lo) -
+         p->lo;
+}
+
+/* What part's pushes need: per array the number of pushes, and the counts
+ * of the image's tables. */
+typedef struct part_plan {
+  int *pushes_of; /* narrays + 1 */
+  int nsites;
+  int nfwds;
+  long long npieces;
+} part_plan_t;
+
+static proact_status_t plan_of(const proact__loop_t *loop, int part,
+                               part_plan_t *pl) {
+  const proact__loop_desc_t *desc = loop->desc;
+  const uint64_t cb = (uint64_t)loop->chunk_bytes;
+  memset(pl, 0, sizeof(*pl));
+  pl->pushes_of = calloc((size_t)loop->narrays + 1, sizeof(int));
+  if (pl->pushes_of == NULL)
     return PROACT_ERR_NO_MEMORY;
   for (int i = 0; i < loop->npushes; i++) {
     const proact__push_t *p = &loop->pushes[i];
     int a = array_of_entry(loop, p->entry);
     if (p->part != part || a < 0)
       continue;
-    pushes_of[a]++;
-    nfwds++;
-    npieces += (long long)((p->hi - 1) / (uint64_t)cb - p->lo / (uint64_t)cb) +
-               1;
+    pl->pushes_of[a]++;
+    pl->nfwds++;
+    pl->npieces += (long long)((p->hi - 1) / cb - p->lo / cb) + 1;
   }
   for (int s = 0; s < desc->nwrites; s++)
-    if (!desc->writes[s].empty && pushes_of[desc->writes[s].array] > 0)
-      nsites++;
-  if (nfwds == 0 || (nsites == 0 && loop->ready_mode != PROACT__READY_INLINE)) {
-    free(pushes_of);
-    return PROACT_OK; /* nothing to push: no instrumentation */
+    if (!desc->writes[s].empty && pl->pushes_of[desc->writes[s].array] > 0)
+      pl->nsites++;
+  return PROACT_OK;
+}
+
+static long long ptr_val(const void *p) { return (long long)(uintptr_t)p; }
+
+/* Everything part's image is a function of, as values to compare whole:
+ * the mode, the device, the iterations and blocks, the chunk size, the
+ * store sites, the written arrays (offsets, element size, this device's
+ * address) and every push of the part in order (array, bytes, destination
+ * device and address). Equal keys give equal images. NULL: no memory. */
+static long long *key_of(const proact__loop_t *loop, int part,
+                         const part_plan_t *pl, size_t *len_p) {
+  const proact__loop_desc_t *desc = loop->desc;
+  const proact__part_iters_t *it = &loop->iters[part];
+  const int dev = loop->devs[part];
+  size_t k = 0;
+  long long *key = malloc((16 + 5 * (size_t)desc->nwrites +
+                           4 * (size_t)loop->narrays +
+                           5 * (size_t)loop->npushes) *
+                          sizeof(*key));
+  if (key == NULL)
+    return NULL;
+  key[k++] = loop->ready_mode;
+  key[k++] = dev;
+  key[k++] = desc->first;
+  key[k++] = desc->step;
+  key[k++] = it->lo;
+  key[k++] = it->end;
+  key[k++] = it->piece;
+  key[k++] = it->stride;
+  key[k++] = it->block;
+  key[k++] = it->bpp;
+  key[k++] = loop->chunk_bytes;
+  key[k++] = loop->nblocks[part];
+  key[k++] = loop->lo[part];
+  key[k++] = loop->hi[part];
+  key[k++] = loop->narrays;
+  key[k++] = desc->nwrites;
+  for (int s = 0; s < desc->nwrites; s++) {
+    const proact__access_t *w = &desc->writes[s];
+    key[k++] = w->empty;
+    key[k++] = w->array;
+    key[k++] = w->coef;
+    key[k++] = w->off_min;
+    key[k++] = w->off_max;
   }
+  for (int a = 0; a < loop->narrays; a++) {
+    const int pushed = pl->pushes_of[a] > 0;
+    key[k++] = pl->pushes_of[a];
+    key[k++] = pushed ? (long long)((char *)loop->arrays[a].base -
+                                    loop->entries[a]->host_lo)
+                      : 0;
+    key[k++] = pushed ? (long long)loop->arrays[a].elem_size : 0;
+    key[k++] = pushed ? ptr_val(array_local(loop, a, dev)) : 0;
+  }
+  for (int i = 0; i < loop->npushes; i++) {
+    const proact__push_t *p = &loop->pushes[i];
+    int a = array_of_entry(loop, p->entry);
+    if (p->part != part || a < 0)
+      continue;
+    key[k++] = a;
+    key[k++] = (long long)p->lo;
+    key[k++] = (long long)p->hi;
+    key[k++] = p->dst;
+    key[k++] = ptr_val(push_dst_base(p));
+  }
+  *len_p = k;
+  return key;
+}
+
+/* Device memory for an image; a full device first gives up the idle
+ * cached states. */
+static proact_status_t img_dev_alloc(int dev, size_t bytes, void **ptr_p) {
+  proact_status_t st = proact__dev_alloc(dev, bytes, ptr_p);
+  if (st == PROACT_ERR_NO_MEMORY && proact__ready_cache_drop_idle(dev) > 0)
+    st = proact__dev_alloc(dev, bytes, ptr_p);
+  return st;
+}
+
+/* Builds part's state into img (image, device copy, dma queue), uploads it
+ * and waits for the upload. On failure img keeps what it allocated, for
+ * proact__ready_img_free. */
+static proact_status_t ready_build(proact__loop_t *loop, int part,
+                                   const part_plan_t *pl,
+                                   proact__ready_img_t *img) {
+  const proact__loop_desc_t *desc = loop->desc;
+  const int *pushes_of = pl->pushes_of;
+  const int dev = loop->devs[part];
+  const long long cb = loop->chunk_bytes;
+  const int narrays = loop->narrays, nsites = pl->nsites, nfwds = pl->nfwds;
+  const long long npieces = pl->npieces;
+  long long ncounters = 0, nentries;
+  proact__ready_t rd;
+  layout_t l;
+  char *img_base;
+  long long(*order)[2];
 
   /* The header, sites and arrays first, in a host struct, to count the
    * chunks with the same functions the kernel uses. */
@@ -176,11 +252,7 @@ proact_status_t proact__ready_setup(proact__loop_t *loop, int part) {
       continue;
     arr->base_off = (long long)((char *)loop->arrays[a].base - e->host_lo);
     arr->elem_size = (long long)loop->arrays[a].elem_size;
-    arr->local = (char *)proact__present_dev_addr(e, dev, e->host_lo);
-    if (arr->local == NULL) { /* a window not starting at offset 0 */
-      int i = proact__present_dev_index(e, dev);
-      arr->local = (char *)e->ptrs[i] - e->wlo[i];
-    }
+    arr->local = array_local(loop, a, dev);
     /* The chunks the whole part touches: one block covering it. */
     arr->chunk_first = 0;
     arr->nchunks = LLONG_MAX / 4;
@@ -240,7 +312,6 @@ proact_status_t proact__ready_setup(proact__loop_t *loop, int part) {
   if (ncounters > INT_MAX) {
     free(rd.sites);
     free(rd.arrays);
-    free(pushes_of);
     proact__fatal(loop->file, loop->line, loop->col,
                   "%lld chunks to count on device %d: more than %d; use a "
                   "larger chunk(...) or PROACT_CHUNK", ncounters, dev,
@@ -253,22 +324,22 @@ proact_status_t proact__ready_setup(proact__loop_t *loop, int part) {
 
   layout_of(&l, nsites, narrays, nfwds, ncounters, rd.nblocks, nentries,
             npieces);
-  img = calloc(1, l.total);
+  img_base = calloc(1, l.total);
   order = calloc((size_t)npieces + 1, sizeof(*order));
-  if (img == NULL || order == NULL) {
-    free(img);
+  if (img_base == NULL || order == NULL) {
+    free(img_base);
     free(order);
     goto no_memory;
   }
-  pr->image = img;
-  pr->bytes = l.total;
+  img->image = img_base;
+  img->bytes = l.total;
   {
-    proact__ready_site_t *sites = (void *)(img + l.sites);
-    proact__ready_array_t *arrays = (void *)(img + l.arrays);
-    proact__ready_fwd_t *fwds = (void *)(img + l.fwds);
-    int *counters = (void *)(img + l.counters);
-    long long *piece_first = (void *)(img + l.piece_first);
-    proact__ready_piece_t *pieces = (void *)(img + l.pieces);
+    proact__ready_site_t *sites = (void *)(img_base + l.sites);
+    proact__ready_array_t *arrays = (void *)(img_base + l.arrays);
+    proact__ready_fwd_t *fwds = (void *)(img_base + l.fwds);
+    int *counters = (void *)(img_base + l.counters);
+    long long *piece_first = (void *)(img_base + l.piece_first);
+    proact__ready_piece_t *pieces = (void *)(img_base + l.pieces);
     proact__ready_piece_t *tmp =
         calloc((size_t)npieces + 1, sizeof(*tmp));
     long long np = 0;
@@ -281,15 +352,17 @@ proact_status_t proact__ready_setup(proact__loop_t *loop, int part) {
     memcpy(sites, rd.sites, (size_t)nsites * sizeof(*sites));
     memcpy(arrays, rd.arrays, (size_t)narrays * sizeof(*arrays));
     /* The block table; counters: one per (block, site) touching the
-     * chunk. */
-    long long *blk_first = (void *)(img + l.blk_first);
-    int *blk_ctr = (void *)(img + l.blk_ctr);
+     * chunk, and a copy of them, the values they are restored to. */
+    long long *blk_first = (void *)(img_base + l.blk_first);
+    int *blk_ctr = (void *)(img_base + l.blk_ctr);
     if (proact__ready_table_get(loop->file, loop->line, part, &rd,
                                 blk_first, blk_ctr, counters) != nentries) {
       free(tmp);
       free(order);
       goto no_memory;
     }
+    memcpy(img_base + l.counters_init, counters,
+           (size_t)ncounters * sizeof(int));
     /* Pieces per chunk, and inline forwards per array. */
     for (int a = 0; a < narrays; a++) {
       arrays[a].fwd0 = nf;
@@ -301,9 +374,7 @@ proact_status_t proact__ready_setup(proact__loop_t *loop, int part) {
           continue;
         src0 = arr->local;
         proact__dev_peer_access(dev, p->dst); /* the kernels' own stores */
-        dst0 = (char *)proact__present_dev_addr(p->entry, p->dst,
-                                                p->entry->host_lo + p->lo) -
-               p->lo;
+        dst0 = push_dst_base(p);
         fwds[nf++] = (proact__ready_fwd_t){(long long)p->lo,
                                            (long long)p->hi, dst0};
         for (uint64_t c = p->lo / (uint64_t)cb; c * (uint64_t)cb < p->hi;
@@ -324,7 +395,7 @@ proact_status_t proact__ready_setup(proact__loop_t *loop, int part) {
           order[np][0] = idx;
           order[np][1] = np;
           np++;
-          pr->push_bytes += (long long)(hi - lo);
+          img->push_bytes += (long long)(hi - lo);
         }
       }
       arrays[a].nfwd = nf - arrays[a].fwd0;
@@ -336,45 +407,107 @@ proact_status_t proact__ready_setup(proact__loop_t *loop, int part) {
         pieces[i] = tmp[order[i][1]], i++;
     }
     for (long long c = 0; c < ncounters; c++)
-      pr->nready += piece_first[c + 1] > piece_first[c];
+      img->nready += piece_first[c + 1] > piece_first[c];
     free(tmp);
   }
   free(order);
   free(rd.sites);
   free(rd.arrays);
-  free(pushes_of);
 
   /* The header with device addresses, then one upload. */
-  PROACT_CHECK(scratch_get(dev, l.total, &dev_base));
+  PROACT_CHECK(img_dev_alloc(dev, l.total, &img->dev_base));
   {
-    proact__ready_t *h = (proact__ready_t *)img;
-    char *d = dev_base;
+    proact__ready_t *h = (proact__ready_t *)img_base;
     *h = rd;
-    ready_point_tables(h, d, &l);
+    ready_point_tables(h, img->dev_base, &l);
     h->q_slots = NULL;
+    h->q_len = img->nready;
     if (rd.mode == PROACT__READY_DMA) {
-      void *qh, *qd;
-      PROACT_CHECK(queue_get(dev, (size_t)(pr->nready + 1) * sizeof(long long),
-                             &qh, &qd));
-      pr->q_slots = qh;
+      void *qd;
+      /* One slot per chunk to push (zeroed); the host thread empties
+       * each one it takes. */
+      PROACT_CHECK(proact__dev_host_alloc(
+          dev, (size_t)(img->nready + 1) * sizeof(long long), &img->q_host,
+          &qd));
       h->q_slots = qd;
     }
-    pr->host_view = *h;
-    ready_point_tables(&pr->host_view, img, &l); /* q_tail: unused here */
+    img->host_view = *h;
+    ready_point_tables(&img->host_view, img_base, &l); /* q_tail: unused */
   }
-  PROACT_CHECK(proact__dev_copy_to_dev(dev, dev_base, img, l.total));
-  PROACT_CHECK(proact__dev_sync_dev(dev));
-  pr->dev_rd = dev_base;
-  return PROACT_OK;
+  PROACT_CHECK(
+      proact__dev_copy_to_dev(dev, img->dev_base, img_base, l.total));
+  return proact__dev_sync_dev(dev);
 
 no_memory:
   free(rd.sites);
   free(rd.arrays);
-  free(pushes_of);
   return PROACT_ERR_NO_MEMORY;
 }
 
+proact_status_t proact__ready_setup(proact__loop_t *loop, int part) {
+  proact__part_ready_t *pr = &loop->ready[part];
+  const int dev = loop->devs[part];
+  proact__ready_img_t *img;
+  part_plan_t pl;
+  long long *key;
+  size_t key_len = 0;
+
+  memset(pr, 0, sizeof(*pr));
+  PROACT_CHECK(plan_of(loop, part, &pl));
+  if (pl.nfwds == 0 ||
+      (pl.nsites == 0 && loop->ready_mode != PROACT__READY_INLINE)) {
+    free(pl.pushes_of);
+    return PROACT_OK; /* nothing to push: no instrumentation */
+  }
+  key = key_of(loop, part, &pl, &key_len);
+  if (key == NULL) {
+    free(pl.pushes_of);
+    return PROACT_ERR_NO_MEMORY;
+  }
+  img = proact__ready_cache_take(loop->file, loop->line, part, dev, key,
+                                 key_len);
+  if (img != NULL) {
+    free(key);
+    proact__trace(PROACT__SUBSYS_MECH,
+                  "%s:%d part %d: readiness state reused on device %d",
+                  loop->file, loop->line, part, dev);
+  } else {
+    proact_status_t st = PROACT_ERR_NO_MEMORY;
+    img = calloc(1, sizeof(*img));
+    if (img != NULL) {
+      img->file = loop->file;
+      img->line = loop->line;
+      img->part = part;
+      img->dev = dev;
+      img->key = key;
+      img->key_len = key_len;
+      key = NULL;
+      st = ready_build(loop, part, &pl, img);
+    }
+    free(key);
+    if (st != PROACT_OK) {
+      free(pl.pushes_of);
+      proact__ready_img_free(img);
+      return st;
+    }
+    proact__ready_cache_add(img);
+    proact__info(PROACT__SUBSYS_MECH,
+                 "%s:%d part %d: readiness state built on device %d (%zu "
+                 "bytes, %s)",
+                 loop->file, loop->line, part, dev, img->bytes,
+                 img->cached ? "kept" : "not kept");
+  }
+  free(pl.pushes_of);
+  pr->img = img;
+  pr->dev_rd = img->dev_base;
+  pr->host_view = img->host_view;
+  pr->nready = img->nready;
+  pr->push_bytes = img->push_bytes;
+  pr->q_slots = img->q_host;
+  return PROACT_OK;
+}
+
 void proact__ready_release(proact__loop_t *loop, int part) {
-  free(loop->ready[part].image);
+  proact__ready_cache_give(loop->ready[part].img);
   memset(&loop->ready[part], 0, sizeof(loop->ready[part]));
 }

@@ -9,9 +9,12 @@
  *            issues the peer copies on the copy engines;
  *   inline   every store is also written to the consumers' copies as it is
  *            made (the lowering's forwarding kernel), no counters.
- * Drain waits for the agents; what was pushed is then valid on its
+ * Setup reuses the part's readiness state kept on the device when the
+ * plan is the same as last time (ready_cache.h), else builds and uploads
+ * one. Drain waits for the agents; what was pushed is then valid on its
  * destination (push_commit, in loop_end), the rest is pulled lazily as
- * with memcpy. */
+ * with memcpy; the state is back at its initial values for the next
+ * execution. */
 #include <pthread.h>
 #include <sched.h>
 #include <stdlib.h>
@@ -35,7 +38,8 @@ static uint64_t watchdog_ns(void) {
 
 /* The dma agent of one part: a host thread that takes ready chunks from
  * the queue the part's teams append to, in order, and issues each chunk's
- * peer copies on the source device's copy queue. */
+ * peer copies on the source device's copy queue. It empties each slot it
+ * took, so the queue is all zeros again for the loop's next execution. */
 typedef struct dma_agent {
   pthread_t thread;
   int running;
@@ -69,6 +73,7 @@ static void *dma_main(void *arg) {
     }
     __atomic_thread_fence(__ATOMIC_ACQUIRE);
     c = *slot - 1;
+    *slot = 0; /* empty for the next execution (the queue is kept) */
     t0 = proact__now_ns();
     if (c < 0 || c >= rd->ncounters) {
       a->status = PROACT_ERR_INVALID_PARAM;
@@ -167,6 +172,9 @@ static proact_status_t push_drain(proact__loop_t *loop) {
     PROACT__STATS_ADD(loop->stats, PROACT__STAT_HIDDEN_NSEC,
                       busy > exposed ? busy - exposed : 0);
   }
+  if (proact__param_get(PROACT__PARAM_READY_CHECK)->i)
+    for (int p = 0; p < loop->nparts; p++)
+      proact__ready_check(loop, p);
   /* Ownership of the written spans, as with memcpy. */
   st = proact__mech_memcpy_ops.drain(loop);
   loop->pushes_delivered = st == PROACT_OK;

@@ -37,6 +37,15 @@
   X(ready_table_cache, 5000, NULL)                                            \
   X(part_block_cyclic, 5000, NULL)                                            \
   X(host_agent_delivers_and_reports_stall, 20000, NULL)                       \
+  X(ready_cache_poll, 60000, NULL)                                            \
+  X(ready_cache_trigger, 60000, NULL)                                         \
+  X(ready_cache_dma, 60000, NULL)                                             \
+  X(ready_cache_inline, 60000, NULL)                                          \
+  X(ready_cache_swapped_arrays, 60000, NULL)                                  \
+  X(ready_cache_readers_change, 60000, NULL)                                  \
+  X(ready_cache_readers_change_inline, 60000, NULL)                           \
+  X(ready_cache_limits, 60000, NULL)                                          \
+  X(ready_cache_disabled, 60000, NULL)                                        \
   X(validity_set_add_walk, 5000, NULL)                                        \
   X(validity_coalesce_and_edges, 5000, NULL)                                  \
   X(validity_random_against_reference, 20000, NULL)                           \

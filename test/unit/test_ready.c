@@ -144,10 +144,10 @@ TEST_IMPL(part_block_cyclic) {
   ASSERT_EQ(hi, 15);
 }
 
-/* Chunk 0 is ready and delivered; chunk 1's counter stays at 1: the agent
- * gives up after the timeout and names it. */
+/* Chunk 0 is ready and delivered, and its counter restored; chunk 1's
+ * counter stays at 1: the agent gives up after the timeout and names it. */
 TEST_IMPL(host_agent_delivers_and_reports_stall) {
-  static int counters[2] = {0, 1};
+  static int counters[2] = {0, 1}, counters_init[2] = {3, 1};
   static long long piece_first[3] = {0, 1, 2};
   static char src[64], dst0[64], dst1[64];
   proact__ready_piece_t pieces[2] = {{dst0, src, 64, 1}, {dst1, src, 64, 1}};
@@ -157,6 +157,7 @@ TEST_IMPL(host_agent_delivers_and_reports_stall) {
   memset(src, 7, sizeof(src));
   rd.ncounters = 2;
   rd.counters = counters;
+  rd.counters_init = counters_init;
   rd.piece_first = piece_first;
   rd.pieces = pieces;
   ASSERT_EQ(proact__dev_init(), PROACT_OK);
@@ -169,6 +170,10 @@ TEST_IMPL(host_agent_delivers_and_reports_stall) {
   ASSERT_EQ(dst0[0], 7);
   ASSERT_EQ(dst0[63], 7);
   ASSERT_EQ(dst1[0], 0);
+  /* The delivered chunk's counter is back at its initial value for the
+   * next execution; the stalled one is left as it was. */
+  ASSERT_EQ(counters[0], 3);
+  ASSERT_EQ(counters[1], 1);
   /* It ran at least until the watchdog (50 ms) and holds one core's share. */
   ASSERT_TRUE(r.run_ns >= 50u * 1000 * 1000);
   ASSERT_EQ(r.share_ppm,
