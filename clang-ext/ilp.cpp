@@ -31,21 +31,6 @@ std::string binaryOf(const Token &Op) {
   }
 }
 
-// Toks with the loop variable (not a member named like it) renamed.
-Code renamed(const Tokens &Toks, const std::string &Var, const std::string &To) {
-  Code C;
-  for (size_t I = 0; I < Toks.size(); ++I) {
-    const Token &T = Toks[I];
-    bool Member = I > 0 && Toks[I - 1].isOneOf(tok::period, tok::arrow);
-    if (T.is(tok::identifier) && !Member &&
-        T.getIdentifierInfo()->getName() == Var)
-      C << To;
-    else
-      C << T;
-  }
-  return C;
-}
-
 } // namespace
 
 bool splitAssignment(const Tokens &Body, Assignment &Out) {
@@ -98,54 +83,64 @@ void setIlpOverride(unsigned U) { IlpOverride = U; }
 
 void emitIlpWalk(Code &C, const CanonicalLoop &L, const Assignment &A,
                  unsigned U, bool UnitStep, int ForwardArray) {
-  const std::string Us = std::to_string(U);
   C << "for (; __proact_k + " + std::to_string(U - 1) +
-           " * __proact_s0 < __proact_bhi; __proact_k += " + Us +
-           " * __proact_s0) {";
-  // The loop variable of each of the U iterations.
+           " * __proact_s0 < __proact_bhi; __proact_k += " +
+           std::to_string(U) + " * __proact_s0) {";
+  // Iteration u's loop variable, declared again in a scope of its own
+  // (the body's tokens stay as written: no renaming, so tags, members
+  // and offsetof designators named like it are untouched, and `&i` keeps
+  // its type). An outer-declared variable's type is the outer one's.
   Code VarType;
   if (!L.Type.empty())
     VarType << L.Type;
   else
     VarType << "__typeof__(" << L.Var << ")";
-  for (unsigned u = 0; u < U; ++u) {
+  auto declareVar = [&](unsigned u) {
     std::string K = "(__proact_k + " + std::to_string(u) + " * __proact_s0)";
     std::string Value = UnitStep ? "(__proact_first + " + K + ")"
                                  : "(__proact_first + " + K +
                                        " * __proact_step)";
-    C << "const " << VarType << " __proact_i" + std::to_string(u) + " = ("
-      << VarType << ")" + Value + ";";
-  }
+    C << VarType << L.Var << " = (" << VarType << ")" + Value + ";";
+  };
   const bool Compound = A.Op.isNot(tok::equal);
-  // All right-hand sides (with a compound assignment, the old value too).
+  // The U right-hand sides (with a compound assignment, the element's
+  // address and old value too), each in a scope nested in the previous
+  // one, so that the innermost sees every value.
   for (unsigned u = 0; u < U; ++u) {
-    const std::string Iu = "__proact_i" + std::to_string(u);
     const std::string Vu = "__proact_v" + std::to_string(u);
-    Code Lhs = renamed(A.Lhs, L.VarName, Iu);
+    C << "{";
+    declareVar(u);
     if (Compound) {
       const std::string Pu = "__proact_p" + std::to_string(u);
-      C << "__typeof__(" << Lhs << ") *const " + Pu + " = &(" << Lhs << ");";
-      C << "const __typeof__(" << Lhs << ") " + Vu + " = *" + Pu + " " +
+      C << "__typeof__(" << A.Lhs << ") *const " + Pu + " = &(" << A.Lhs
+        << ");";
+      C << "const __typeof__(" << A.Lhs << ") " + Vu + " = *" + Pu + " " +
                binaryOf(A.Op) + " ("
-        << renamed(A.Rhs, L.VarName, Iu) << ");";
+        << A.Rhs << ");";
     } else {
-      C << "const __typeof__(" << Lhs << ") " + Vu + " = ("
-        << renamed(A.Rhs, L.VarName, Iu) << ");";
+      C << "const __typeof__(" << A.Lhs << ") " + Vu + " = (" << A.Rhs
+        << ");";
     }
   }
-  // Then the stores.
+  // Then the U stores.
   for (unsigned u = 0; u < U; ++u) {
-    const std::string Iu = "__proact_i" + std::to_string(u);
     const std::string Vu = "__proact_v" + std::to_string(u);
-    Code Lhs = Compound ? Code("(*__proact_p" + std::to_string(u) + ")")
-                        : renamed(A.Lhs, L.VarName, Iu);
+    Code Lhs;
+    C << "{";
+    if (Compound) {
+      Lhs << "(*__proact_p" + std::to_string(u) + ")";
+    } else {
+      declareVar(u);
+      Lhs << A.Lhs;
+    }
     C << Lhs << " = " + Vu + ";";
     if (ForwardArray >= 0)
       C << "proact__ready_forward(__proact_rd, " +
                std::to_string(ForwardArray) + ", (const void *)&(" << Lhs
         << "), sizeof(" << Lhs << "));";
+    C << "}";
   }
-  C << "}";
+  C << std::string(U, '}') << "}";
 }
 
 } // namespace proact

@@ -3,8 +3,9 @@
  * proact/lowering.h) and the CUDA poll agent (nvcc). Plain C structs and
  * static inline functions only.
  *
- * A kernel part runs its iterations in blocks (proact__part_block), block
- * b taken by team b mod teams. A written array is cut into
+ * A kernel part runs its iterations in blocks (proact__part_block; the
+ * kernels walk them with proact__block_walk_*), block b taken by team b
+ * mod teams. A written array is cut into
  * chunks of chunk_bytes, numbered from the start of its region entry. Each
  * chunk of a part has a counter that starts at the number of (block, store
  * site) pairs whose write hull touches the chunk; the team that finishes a

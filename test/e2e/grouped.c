@@ -2,15 +2,21 @@
  * with all right-hand sides before the stores (clang-ext/ilp.h): compound
  * assignments on doubles and integers, a double right-hand side stored
  * into floats, the loop variable as a value, a struct element stored
- * whole, a member named like the loop variable, and a step of 3. Sizes
+ * whole, a member, a struct tag and an offsetof designator named like the
+ * loop variable, the loop variable's address type, and a step of 3. Sizes
  * that leave remainders after the groups.
  * Usage: grouped [n] */
 #include <proact.h>
 #include "e2e_util.h"
+#include <stddef.h>
 
 struct rec {
-  double i; /* named like the loop variable */
   double w;
+  double i; /* named like the loop variable */
+};
+
+struct i { /* a tag named like it */
+  int x[3];
 };
 
 int main(int argc, char **argv) {
@@ -57,6 +63,10 @@ int main(int argc, char **argv) {
 #pragma proact region(a[0:n], b[0:n])
     for (long i = 1; i < n; i += 3)
       a[i] -= b[i - 1];
+#pragma proact region(a[0:n], b[0:n])
+    for (long i = 0; i < n; i++)
+      b[i] = a[i] + (double)offsetof(struct rec, i) + (double)sizeof(struct i) +
+             _Generic(&i, long *: 1.0, default: 100.0);
   }
   e2e_print("a", a, (size_t)n * sizeof(double));
   e2e_print("b", b, (size_t)n * sizeof(double));

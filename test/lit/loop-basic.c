@@ -33,7 +33,7 @@ void smooth(int n, double *u, double *v) {
 // the remainder one at a time:
 // CHECK: #pragma omp target teams num_teams(__proact_nt) thread_limit(__proact_nth) device(__proact_dev) map(alloc: u[__proact_plo0:__proact_plen0], v[__proact_plo1:__proact_plen1]) is_device_ptr(__proact_rd)
 // CHECK: {const proact__part_iters_t __proact_itk = {{[{]}}__proact_il, __proact_ie, __proact_ip, __proact_is, __proact_ib, __proact_ibp};const long long __proact_t = omp_get_thread_num(), __proact_T = omp_get_num_threads(); long long __proact_r = __proact_t, __proact_R = __proact_T;const long long __proact_t0 = __proact_r, __proact_s0 = __proact_R;
-// CHECK: if (proact__ready_block_touches(__proact_rd, __proact_b)) {{[{][{]}} long long __proact_k = __proact_blo + __proact_t0;for (; __proact_k + 1 * __proact_s0 < __proact_bhi; __proact_k += 2 * __proact_s0) {const int __proact_i0 = (int)(__proact_first + (__proact_k + 0 * __proact_s0));const int __proact_i1 = (int)(__proact_first + (__proact_k + 1 * __proact_s0));
+// CHECK: if (proact__ready_block_touches(__proact_rd, __proact_b)) {{[{][{]}} long long __proact_k = __proact_blo + __proact_t0;for (; __proact_k + 1 * __proact_s0 < __proact_bhi; __proact_k += 2 * __proact_s0) {{[{][{]}}int i = (int)(__proact_first + (__proact_k + 0 * __proact_s0));
 // CHECK: proact__ready_forward(__proact_rd, 1, (const void *)&(
 // CHECK: } else {
 // CHECK: v[i] = (u[i - 1] + u[i] + u[i + 1]) / 3.0;

@@ -20,17 +20,17 @@ void kernels(long n, float *a, float *c, double s, struct rec *r) {
   for (long i = 0; i < n; i++)
     c[i] = a[i];
 // CHECK-LABEL: __proact_desc.line = 19;
-// CHECK: for (; __proact_k + 3 * __proact_s0 < __proact_bhi; __proact_k += 4 * __proact_s0) {const long __proact_i0 = (long)(__proact_first + (__proact_k + 0 * __proact_s0));
-// CHECK-SAME: const long __proact_i3 = (long)(__proact_first + (__proact_k + 3 * __proact_s0));
-// The right-hand sides in the stored type, then the stores, then the
-// remainder with the body as written:
-// CHECK: const __typeof__(
-// CHECK: __proact_i0]) __proact_v0 = (
-// CHECK: __proact_i3]) __proact_v3 = (
-// CHECK: __proact_i0] = __proact_v0;
-// CHECK: __proact_i3] = __proact_v3;}for (; __proact_k < __proact_bhi; __proact_k += __proact_s0) {long i= (long)(__proact_first +__proact_k);{
+// Each of the 4 iterations declares the loop variable again in a scope of
+// its own (nested, so the last sees all values), computes its right-hand
+// side in the stored type; then the 4 stores; then the remainder with the
+// body as written:
+// CHECK: for (; __proact_k + 3 * __proact_s0 < __proact_bhi; __proact_k += 4 * __proact_s0) {{[{][{]}}long i = (long)(__proact_first + (__proact_k + 0 * __proact_s0));const __typeof__(
+// CHECK: ) __proact_v0 = ( a[i]);{long i = (long)(__proact_first + (__proact_k + 1 * __proact_s0));const __typeof__(
+// CHECK: ) __proact_v3 = ( a[i]);{long i = (long)(__proact_first + (__proact_k + 0 * __proact_s0));
+// CHECK: = __proact_v0;}{long i = (long)(__proact_first + (__proact_k + 1 * __proact_s0));
+// CHECK: = __proact_v3;}}}}}}for (; __proact_k < __proact_bhi; __proact_k += __proact_s0) {long i= (long)(__proact_first +__proact_k);{
 // OFF-LABEL: __proact_desc.line = 19;
-// OFF-NOT: __proact_i0
+// OFF-NOT: __proact_v0
 // OFF: proact__loop_end
 // EIGHT-LABEL: __proact_desc.line = 19;
 // EIGHT: __proact_k + 7 * __proact_s0 < __proact_bhi
@@ -45,14 +45,13 @@ void kernels(long n, float *a, float *c, double s, struct rec *r) {
 // CHECK: __proact_v0 = *__proact_p0 + (
 // CHECK: (*__proact_p0) = __proact_v0;
 
-  // The loop variable is renamed, a member named like it is not; three
-  // reads: two at a time.
+  // A member named like the loop variable; three reads: two at a time.
 #pragma proact region(a[0:n], c[0:n], r[0:n])
   for (long i = 1; i < n - 1; i++)
     c[i] = r[i].i + a[i - 1] + a[i + 1];
-// CHECK-LABEL: __proact_desc.line = 50;
+// CHECK-LABEL: __proact_desc.line = 49;
 // CHECK: __proact_k + 1 * __proact_s0 < __proact_bhi
-// CHECK: r[__proact_i0].i + a[__proact_i0 - 1] + a[__proact_i0 + 1]
+// CHECK: __proact_v1 = ( r[i].i + a[i - 1] + a[i + 1]);
 
   // Not one assignment to an array element: no groups.
 #pragma proact region(a[0:n], c[0:n])
@@ -60,24 +59,24 @@ void kernels(long n, float *a, float *c, double s, struct rec *r) {
     c[i] = a[i];
     a[i] = 0;
   }
-// CHECK-LABEL: __proact_desc.line = 58;
-// CHECK-NOT: __proact_i0
+// CHECK-LABEL: __proact_desc.line = 57;
+// CHECK-NOT: __proact_v0
 #pragma proact region(r[0:n])
   for (long i = 0; i < n; i++)
     r[i].x = 1;
-// CHECK-LABEL: __proact_desc.line = 65;
-// CHECK-NOT: __proact_i0
+// CHECK-LABEL: __proact_desc.line = 64;
+// CHECK-NOT: __proact_v0
 #pragma proact region(a[0:n], c[0:n])
   for (long i = 0; i < n; i++)
     c[i] = a[i] > 0 ? a[i] : 0, a[i] = 1;
-// CHECK-LABEL: __proact_desc.line = 70;
-// CHECK-NOT: __proact_i0
+// CHECK-LABEL: __proact_desc.line = 69;
+// CHECK-NOT: __proact_v0
 #pragma proact region(a[0:n], c[0:n])
   for (long i = 0; i < n; i++)
     if (a[i] > 0)
       c[i] = a[i];
-// CHECK-LABEL: __proact_desc.line = 75;
-// CHECK-NOT: __proact_i0
+// CHECK-LABEL: __proact_desc.line = 74;
+// CHECK-NOT: __proact_v0
 // CHECK: proact__loop_end
 }
 // BAD: error: unknown PROACT plugin argument 'ilp={{[09]}}'; the plugin takes -fplugin-arg-proact-profile=FILE and -fplugin-arg-proact-ilp=N (N from 1 to 8)

@@ -144,6 +144,56 @@ TEST_IMPL(part_block_cyclic) {
   ASSERT_EQ(hi, 15);
 }
 
+/* The kernels' block walk gives every team the blocks team, team + teams,
+ * ... with the ranges proact__part_block gives, for BLOCK and cyclic
+ * pieces, more teams than blocks per piece, empty last pieces, and blocks
+ * per piece past 32 bits. */
+TEST_IMPL(block_walk_matches_part_block) {
+  const proact__part_iters_t cases[] = {
+      {0, 10, 2, 6, 2, 1},       {2, 10, 2, 6, 1, 2},
+      {5, 15, 10, 10, 4, 3},     {0, 1000, 7, 21, 3, 3},
+      {3, 997, 50, 150, 8, 7},   {0, 100, 100, 100, 1, 100},
+      {0, 5000000000LL, 5000000000LL, 5000000000LL, 1, 5000000000LL},
+      {0, 3LL << 33, 1LL << 33, 1LL << 33, 1, 1LL << 33},
+  };
+  for (size_t c = 0; c < sizeof(cases) / sizeof(cases[0]); c++) {
+    const proact__part_iters_t *it = &cases[c];
+    const long long pieces = (it->end - it->lo + it->stride - 1) / it->stride;
+    const long long nb = pieces * it->bpp;
+    for (int teams = 1; teams <= 70; teams += 3) {
+      for (int team = 0; team < teams; team++) {
+        proact__block_walk_t w;
+        long long b = team, steps = 0;
+        proact__block_walk_start(it, team, teams, &w);
+        for (; w.b < nb && steps < 200; proact__block_walk_next(it, teams, &w),
+                                        b += teams, steps++) {
+          long long lo, hi, wlo, whi;
+          ASSERT_EQ(w.b, b);
+          proact__part_block(it, b, &lo, &hi);
+          proact__block_walk_range(it, &w, &wlo, &whi);
+          ASSERT_EQ(wlo, lo);
+          ASSERT_EQ(whi, hi);
+        }
+      }
+    }
+  }
+}
+
+/* A thread's digits in an inner trip count's radix, 32-bit or not. */
+TEST_IMPL(thread_digit_matches_division) {
+  const long long radices[] = {1, 2, 3, 7, 255, 256, 16382, 0x7fffffffLL,
+                               0x80000000LL, 1LL << 40};
+  for (size_t r = 0; r < sizeof(radices) / sizeof(radices[0]); r++)
+    for (long long t = 0; t < 1100; t += 37) {
+      long long x = t, X = 1024, td, sd;
+      proact__thread_digit(&x, &X, radices[r], &td, &sd);
+      ASSERT_EQ(td, t % radices[r]);
+      ASSERT_EQ(sd, 1024 % radices[r]);
+      ASSERT_EQ(x, t / radices[r]);
+      ASSERT_EQ(X, 1024 / radices[r]);
+    }
+}
+
 /* Chunk 0 is ready and delivered, and its counter restored; chunk 1's
  * counter stays at 1: the agent gives up after the timeout and names it. */
 TEST_IMPL(host_agent_delivers_and_reports_stall) {
