@@ -82,7 +82,8 @@ unsigned ilpFactor(size_t NumReads) {
 void setIlpOverride(unsigned U) { IlpOverride = U; }
 
 void emitIlpWalk(Code &C, const CanonicalLoop &L, const Assignment &A,
-                 unsigned U, bool UnitStep, int ForwardArray) {
+                 const std::vector<std::string> &Values, int ForwardArray) {
+  const unsigned U = (unsigned)Values.size();
   C << "for (; __proact_k + " + std::to_string(U - 1) +
            " * __proact_s0 < __proact_bhi; __proact_k += " +
            std::to_string(U) + " * __proact_s0) {";
@@ -96,11 +97,7 @@ void emitIlpWalk(Code &C, const CanonicalLoop &L, const Assignment &A,
   else
     VarType << "__typeof__(" << L.Var << ")";
   auto declareVar = [&](unsigned u) {
-    std::string K = "(__proact_k + " + std::to_string(u) + " * __proact_s0)";
-    std::string Value = UnitStep ? "(__proact_first + " + K + ")"
-                                 : "(__proact_first + " + K +
-                                       " * __proact_step)";
-    C << VarType << L.Var << " = (" << VarType << ")" + Value + ";";
+    C << VarType << L.Var << " = (" << VarType << ")" + Values[u] + ";";
   };
   const bool Compound = A.Op.isNot(tok::equal);
   // The U right-hand sides (with a compound assignment, the element's

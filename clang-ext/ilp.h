@@ -12,6 +12,7 @@
 
 #include "code.h"
 #include <string>
+#include <vector>
 
 namespace proact {
 
@@ -42,15 +43,14 @@ unsigned ilpFactor(size_t NumReads);
 void setIlpOverride(unsigned U);
 
 // Emits the 1-D walk's groups: from the thread's position __proact_k (a
-// variable), while U iterations __proact_k + u * __proact_s0 lie before
-// __proact_bhi, their U right-hand sides and then their U stores; the
-// caller walks the remainder one at a time. Each copy declares the loop
-// variable again, as __proact_first + k (UnitStep) or __proact_first + k *
-// __proact_step, in a scope of its own.
-// ForwardArray >= 0: each store is followed by mech(inline)'s forward of
-// the stored element.
+// variable), while U = Values.size() iterations __proact_k + u *
+// __proact_s0 lie before __proact_bhi, their U right-hand sides and then
+// their U stores; the caller walks the remainder one at a time. Each copy
+// declares the loop variable again, with the value Values[u] (C text), in
+// a scope of its own. ForwardArray >= 0: each store is followed by
+// mech(inline)'s forward of the stored element.
 void emitIlpWalk(Code &C, const CanonicalLoop &L, const Assignment &A,
-                 unsigned U, bool UnitStep, int ForwardArray);
+                 const std::vector<std::string> &Values, int ForwardArray);
 
 } // namespace proact
 

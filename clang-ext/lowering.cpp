@@ -138,15 +138,18 @@ bool unitStep(const CanonicalLoop &L) {
          (L.Cmp == PROACT__CMP_LT || L.Cmp == PROACT__CMP_LE);
 }
 
+// The annotated loop's variable at iteration number K (C text).
+std::string varValue(const CanonicalLoop &L, const std::string &K) {
+  return unitStep(L) ? "(__proact_first + " + K + ")"
+                     : "(__proact_first + " + K + " * __proact_step)";
+}
+
 // The loop variables of iteration k (and of the collapsed inner loops'
 // iteration numbers __proact_j1, __proact_j2), declared (or, for an
 // undeclared variable, assigned) before the body.
 void emitOuterVar(Code &C, const CanonicalLoop &L) {
-  const std::string Value = "(__proact_first + __proact_k * __proact_step)";
-  if (unitStep(L))
-    C << L.Type << L.Var << "= (" << L.Type << ")(__proact_first + "
-      << "__proact_k);";
-  else if (!L.Type.empty())
+  const std::string Value = varValue(L, "__proact_k");
+  if (!L.Type.empty())
     C << L.Type << L.Var << "= (" << L.Type << ")" + Value + ";";
   else
     C << L.Var << "= (__typeof__(" << L.Var << "))" + Value + ";";
@@ -173,20 +176,27 @@ void emitLoopVars(Code &C, const CanonicalLoop &L, const CollapsedNest &Nest) {
 // a copy, 1.3x on a 2-D stencil; bench/results/2026-11-22-h200-shapes.md).
 // `continue` in the body reaches the advance; `break` is rejected by the
 // check copy (emitBreakCheck).
-// A 1-D walk of a one-assignment body (G) runs in groups of G->U
-// iterations, loads first (ilp.h), then the remainder one at a time.
+// A 1-D walk of a one-assignment body (G; only found when no inner loop
+// is collapsed) runs in groups of G->U iterations, loads first (ilp.h),
+// then the remainder one at a time. The forwarding body (Forward) forwards
+// each grouped store, so it needs the stored array.
 struct Grouping {
   Assignment A;
   unsigned U = 1;
-  int ForwardArray = -1; // >= 0: forward each store (the forwarding body)
+  int Array = -1; // the one store's array, -1: unknown
 };
 
 void emitBlockLoop(Code &C, const CanonicalLoop &L, const CollapsedNest &Nest,
-                   const Code &Body, const Grouping *G = nullptr) {
+                   const Code &Body, const Grouping *G = nullptr,
+                   bool Forward = false) {
   const size_t M = Nest.Loops.size();
-  if (M == 0 && G != nullptr && G->U > 1) {
+  if (G != nullptr && G->U > 1 && (!Forward || G->Array >= 0)) {
+    std::vector<std::string> Values;
+    for (unsigned u = 0; u < G->U; ++u)
+      Values.push_back(varValue(
+          L, "(__proact_k + " + std::to_string(u) + " * __proact_s0)"));
     C << "{ long long __proact_k = __proact_blo + __proact_t0;";
-    emitIlpWalk(C, L, G->A, G->U, unitStep(L), G->ForwardArray);
+    emitIlpWalk(C, L, G->A, Values, Forward ? G->Array : -1);
     C << "for (; __proact_k < __proact_bhi; __proact_k += __proact_s0) {";
     emitLoopVars(C, L, Nest);
     C << "{" << Body << "}} }";
@@ -238,7 +248,7 @@ void emitThreadDigits(Code &C, size_t M) {
 void emitKernel(Code &C, const Directive &D, const CanonicalLoop &L,
                 const CollapsedNest &Nest, const Code &Body,
                 const Code *Forwarding, bool Instrumented,
-                const Grouping *G, int ForwardArray = -1) {
+                const Grouping *G) {
   const size_t M = Nest.Loops.size();
   std::string Target = "omp target teams num_teams(__proact_nt) "
                        "thread_limit(__proact_nth) device(__proact_dev)" +
@@ -248,13 +258,6 @@ void emitKernel(Code &C, const Directive &D, const CanonicalLoop &L,
   std::string Parallel = "omp parallel num_threads(__proact_nth)";
   if (L.Type.empty())
     Parallel += " private(" + L.VarName + ")";
-  // The part's iterations enter the kernel as six scalars, passed by value
-  // in the launch; a struct firstprivate is a device allocation and a copy
-  // to the device per launch.
-  C << "const long long __proact_il = __proact_it.lo, __proact_ie = "
-       "__proact_it.end, __proact_ip = __proact_it.piece, __proact_is = "
-       "__proact_it.stride, __proact_ib = __proact_it.block, __proact_ibp = "
-       "__proact_it.bpp;";
   C << "_Pragma(" + quoted(Target) + ")";
   C << "_Pragma(" + quoted(Parallel) + ")";
   C << "{";
@@ -282,12 +285,7 @@ void emitKernel(Code &C, const Directive &D, const CanonicalLoop &L,
     // Only blocks whose chunks someone reads forward their stores; the
     // rest run the plain body (no per-store checks).
     C << "if (proact__ready_block_touches(__proact_rd, __proact_b)) {";
-    Grouping Fg; // the stores forwarded: only with the stored array known
-    if (G != nullptr && ForwardArray >= 0) {
-      Fg = *G;
-      Fg.ForwardArray = ForwardArray;
-    }
-    emitBlockLoop(C, L, Nest, *Forwarding, &Fg);
+    emitBlockLoop(C, L, Nest, *Forwarding, G, true);
     C << "} else {";
     emitBlockLoop(C, L, Nest, Body, G);
     C << "}";
@@ -338,12 +336,10 @@ Code lowerLoop(Preprocessor &PP, const Directive &D, const CanonicalLoop &L,
     AnyWhole |= X.Whole;
   bool InlineOk = !AnyWhole && forwardingBody(KernelBody, A.Writes, Forwarding);
   Grouping G;
-  if (Nest.Loops.empty() && splitAssignment(KernelBody, G.A)) {
+  if (Nest.Loops.empty() && splitAssignment(KernelBody, G.A))
     G.U = ilpFactor(A.Reads.size());
-  }
-  // The forwarding kernel's grouped stores name their array (one store).
-  const int ForwardArray =
-      A.Writes.size() == 1 && !A.Writes[0].Whole ? A.Writes[0].Array : -1;
+  if (A.Writes.size() == 1 && !A.Writes[0].Whole)
+    G.Array = A.Writes[0].Array;
   Code C;
   C << "{";
   C << "proact__array_t __proact_arrays[" + num(D.Arrays.size()) + "];";
@@ -423,10 +419,16 @@ Code lowerLoop(Preprocessor &PP, const Directive &D, const CanonicalLoop &L,
        "&__proact_nth, &__proact_it, &__proact_nb, &__proact_rd, "
        "&__proact_fwd);";
   C << "proact__loop_part_begin(__proact_loop, __proact_p);";
+  // The part's iterations enter the kernels as six scalars, passed by value
+  // in the launch; a struct firstprivate is a device allocation and a copy
+  // to the device per launch.
+  C << "const long long __proact_il = __proact_it.lo, __proact_ie = "
+       "__proact_it.end, __proact_ip = __proact_it.piece, __proact_is = "
+       "__proact_it.stride, __proact_ib = __proact_it.block, __proact_ibp = "
+       "__proact_it.bpp;";
   if (InlineOk) { // mech(inline): the forwarding kernel
     C << "if (__proact_fwd) {";
-    emitKernel(C, D, L, Nest, Code().add(KernelBody), &Forwarding, false, &G,
-               ForwardArray);
+    emitKernel(C, D, L, Nest, Code().add(KernelBody), &Forwarding, false, &G);
     C << "} else ";
   }
   C << "if (__proact_rd != 0) {";

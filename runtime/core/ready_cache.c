@@ -119,17 +119,26 @@ void proact__ready_cache_add(proact__ready_img_t *img) {
   pthread_mutex_unlock(&lock);
 }
 
-size_t proact__ready_cache_drop_idle(int dev) {
+/* Evicts the idle entries of dev (of every device: dev < 0); an entry in
+ * use may still serve a running kernel. Returns the device bytes freed
+ * (lock held). */
+static size_t evict_idle(int dev) {
   size_t freed = 0;
-  pthread_mutex_lock(&lock);
   for (proact__ready_img_t **l = &head; *l != NULL;) {
-    if ((*l)->dev == dev && !(*l)->in_use) {
+    if ((dev < 0 || (*l)->dev == dev) && !(*l)->in_use) {
       freed += (*l)->bytes;
       evict(l);
     } else {
       l = &(*l)->next;
     }
   }
+  return freed;
+}
+
+size_t proact__ready_cache_drop_idle(int dev) {
+  size_t freed;
+  pthread_mutex_lock(&lock);
+  freed = evict_idle(dev);
   pthread_mutex_unlock(&lock);
   return freed;
 }
@@ -148,12 +157,7 @@ void proact__ready_cache_give(proact__ready_img_t *img) {
 
 void proact__ready_cache_clear(void) {
   pthread_mutex_lock(&lock);
-  for (proact__ready_img_t **l = &head; *l != NULL;) {
-    if ((*l)->in_use) /* exit from inside a loop: a kernel may still run */
-      l = &(*l)->next;
-    else
-      evict(l);
-  }
+  evict_idle(-1); /* one in use at exit: a kernel may still run */
   pthread_mutex_unlock(&lock);
 }
 

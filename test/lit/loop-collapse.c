@@ -23,7 +23,7 @@ void nests(long n, float *u, float *v) {
 // The thread's start and stride as digits of t and T in radix tr1:
 // CHECK: long long __proact_t1, __proact_s1; proact__thread_digit(&__proact_r, &__proact_R, __proact_tr1, &__proact_t1, &__proact_s1);
 // CHECK: if (__proact_tr1 <= 0) __proact_bhi = __proact_blo;
-// CHECK: for (long long __proact_k = __proact_blo + __proact_t0, __proact_j1 = __proact_t1; __proact_k < __proact_bhi; __proact_k += __proact_s0, __proact_j1 += __proact_s1, (__proact_j1 >= __proact_tr1 ? (__proact_j1 -= __proact_tr1, __proact_k++) : 0)) {long i= (long)(__proact_first +__proact_k);long j= (long)((long long)( 1) + __proact_j1 *(long long)(1));{
+// CHECK: for (long long __proact_k = __proact_blo + __proact_t0, __proact_j1 = __proact_t1; __proact_k < __proact_bhi; __proact_k += __proact_s0, __proact_j1 += __proact_s1, (__proact_j1 >= __proact_tr1 ? (__proact_j1 -= __proact_tr1, __proact_k++) : 0)) {long i= (long)(__proact_first + __proact_k);long j= (long)((long long)( 1) + __proact_j1 *(long long)(1));{
 // CHECK: v[i * n + j] = u[i * n + j];
 
 #pragma proact region(u[0:cells], v[0:cells])

@@ -28,7 +28,7 @@ void kernels(long n, float *a, float *c, double s, struct rec *r) {
 // CHECK: ) __proact_v0 = ( a[i]);{long i = (long)(__proact_first + (__proact_k + 1 * __proact_s0));const __typeof__(
 // CHECK: ) __proact_v3 = ( a[i]);{long i = (long)(__proact_first + (__proact_k + 0 * __proact_s0));
 // CHECK: = __proact_v0;}{long i = (long)(__proact_first + (__proact_k + 1 * __proact_s0));
-// CHECK: = __proact_v3;}}}}}}for (; __proact_k < __proact_bhi; __proact_k += __proact_s0) {long i= (long)(__proact_first +__proact_k);{
+// CHECK: = __proact_v3;}}}}}}for (; __proact_k < __proact_bhi; __proact_k += __proact_s0) {long i= (long)(__proact_first + __proact_k);{
 // OFF-LABEL: __proact_desc.line = 19;
 // OFF-NOT: __proact_v0
 // OFF: proact__loop_end
