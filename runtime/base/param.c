@@ -24,6 +24,7 @@ PROACT_PARAM_SIZE_PARSER_(parse_teams, 1, 65536)
 PROACT_PARAM_SIZE_PARSER_(parse_team_threads, 1, 1024)
 PROACT_PARAM_SIZE_PARSER_(parse_block_points, 1, 1LL << 30)
 PROACT_PARAM_SIZE_PARSER_(parse_ready_cache, 1LL << 16, 1LL << 40)
+PROACT_PARAM_SIZE_PARSER_(parse_balance_min_us, 0, 1000000)
 
 /* clause, auto, block, cyclic or block_cyclic:B. */
 static proact_status_t parse_decompose(const char *text,
@@ -152,6 +153,19 @@ const proact__param_t proact__params[PROACT__PARAM_COUNT_] = {
          "its state back and stop with an error unless every counter, "
          "owner and queue slot is back at its initial value (a test aid)",
          proact__param_parse_bool},
+    [PROACT__PARAM_BALANCE] =
+        {"PROACT_BALANCE", "1", "0 or 1",
+         "1: a loop split in contiguous parts (decompose(block)) gives each "
+         "device a share of the iterations in proportion to its measured "
+         "speed, re-measured every 4 executions (docs/runtime.md); 0: equal "
+         "parts",
+         proact__param_parse_bool},
+    [PROACT__PARAM_BALANCE_MIN_US] =
+        {"PROACT_BALANCE_MIN_US", "100", "0 to 1000000",
+         "executions whose longest part's kernel takes less than this many "
+         "microseconds do not count toward balancing (launch cost would "
+         "dominate the speeds)",
+         parse_balance_min_us},
 };
 
 static const char *const subsys_names[] = {"init",  "region", "part", "mech",

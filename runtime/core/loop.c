@@ -32,6 +32,7 @@
 #include "../base/log.h"
 #include "devices.h"
 #include "amge.h"
+#include "balance.h"
 #include "loop.h"
 #include "partition.h"
 #include "pull.h"
@@ -84,8 +85,12 @@ static void loop_split(proact__loop_t *loop, long long trip, int p) {
   __int128 first = (__int128)p * B;
 
   if (loop_contiguous(loop)) {
-    proact__partition_block(trip, loop->nparts, p, &loop->lo[p],
-                            &loop->hi[p]);
+    if (loop->balance != NULL)
+      proact__balance_cut(loop->balance, trip, p, &loop->lo[p],
+                          &loop->hi[p]);
+    else
+      proact__partition_block(trip, loop->nparts, p, &loop->lo[p],
+                              &loop->hi[p]);
     loop->npieces[p] = loop->hi[p] > loop->lo[p];
     return;
   }
@@ -233,15 +238,41 @@ static void loop_mech(proact__loop_t *loop, const proact__loop_desc_t *desc) {
                                             : 8192;
 }
 
+/* Iterations per block. PROACT_BLOCK_POINTS, when set, is taken as it is.
+ * Otherwise a block has at most 8192 points on a GPU (64 on a host device,
+ * so that tests see many blocks and chunks), but no more than a part's
+ * share of the teams: a loop of few long iterations (a CSR row each) with
+ * 8192-row blocks ran on 16 to 32 teams, each thread walking 16 rows in
+ * turn, and a second device made it no faster, its half running on half
+ * the teams at the same time per thread. A block keeps at least a team's
+ * worth of points (every thread has one). */
+static long long loop_block(const proact__loop_t *loop,
+                            const proact__loop_desc_t *desc, long long teams,
+                            long long nth, long long points, int host) {
+  long long inner = desc->inner_trip > 0 ? desc->inner_trip : 1;
+  long long part_trip = (desc->trip + loop->nparts - 1) / loop->nparts;
+  long long block;
+
+  if (points == 0) {
+    /* the part's points over its teams, 128-bit: trip * inner may pass
+     * 2^63 */
+    __int128 share = ((__int128)part_trip * inner + teams - 1) / teams;
+    points = host ? 64 : 8192;
+    if (share < points)
+      points = share > nth ? (long long)share : nth;
+  }
+  block = (points + inner - 1) / inner;
+  return block < 1 ? 1 : block;
+}
+
 /* Kernel geometry of each part: on a GPU 132 x 8 teams of 512 threads
  * (two waves of an H100/H200; against 256 threads: copy 3564 -> 3612 GB/s,
  * 2-D Jacobi 1.44 -> 1.14 ms, whose rows then stay in L2 for their
- * neighbours; bench/results/2026-11-22-h200-grouped-kernels.md), blocks of
- * 8192 points; on host devices
- * up to 4 teams (at most one per core: libomp's teams limit) of 1 thread (a
- * host team's nested parallel region cannot grow past its limits) and
- * blocks of 64 points, so that tests see many blocks and chunks. The block
- * (in iterations of the annotated loop) is the same for every part. */
+ * neighbours; bench/results/2026-11-22-h200-grouped-kernels.md); on host
+ * devices up to 4 teams (at most one per core: libomp's teams limit) of 1
+ * thread (a host team's nested parallel region cannot grow past its
+ * limits). The block (in iterations of the annotated loop) is the same for
+ * every part: see loop_block. */
 static void loop_geometry(proact__loop_t *loop,
                           const proact__loop_desc_t *desc) {
   int host = strcmp(proact__dev_backend_name(), "host") == 0 ||
@@ -249,18 +280,13 @@ static void loop_geometry(proact__loop_t *loop,
   long long teams = proact__param_get(PROACT__PARAM_TEAMS)->i;
   long long nth = proact__param_get(PROACT__PARAM_TEAM_THREADS)->i;
   long long points = proact__param_get(PROACT__PARAM_BLOCK_POINTS)->i;
-  long long inner = desc->inner_trip > 0 ? desc->inner_trip : 1;
 
   if (teams == 0)
     teams = host ? (omp_get_num_procs() < 4 ? omp_get_num_procs() : 4)
                  : 132 * 8;
   if (nth == 0)
     nth = host ? 1 : 512;
-  if (points == 0)
-    points = host ? 64 : 8192;
-  loop->block = (points + inner - 1) / inner;
-  if (loop->block < 1)
-    loop->block = 1;
+  loop->block = loop_block(loop, desc, teams, nth, points, host);
   proact__loop_split_all(loop);
   for (int p = 0; p < loop->nparts; p++) {
     loop->teams[p] = (int)(loop->nblocks[p] < teams
@@ -446,6 +472,19 @@ static void loop_xfers(proact__loop_t *loop, loop_write_t *writes, int n,
   }
 }
 
+/* The loop's shares per device (balance.h), or NULL for equal parts: with
+ * one part, or when an array is distributed (a moved boundary would grow
+ * the windows, and near a device's capacity that may not fit). */
+static proact__balance_t *loop_balance(const proact__loop_t *loop,
+                                       const proact__loop_desc_t *desc,
+                                       proact__present_t *const *entries) {
+  for (int a = 0; a < desc->narrays; a++)
+    if (entries[a] != NULL && entries[a]->distribute)
+      return NULL;
+  return proact__balance_of(desc->file, desc->line, desc->id, loop->nparts,
+                            loop->devs);
+}
+
 proact__loop_t *proact__loop_begin(const proact__loop_desc_t *desc) {
   proact__loop_t *loop = calloc(1, sizeof(*loop));
   proact__present_t **entries = NULL;
@@ -474,13 +513,14 @@ proact__loop_t *proact__loop_begin(const proact__loop_desc_t *desc) {
   loop->desc = desc;
   loop_mech(loop, desc);
   loop_parts(loop, desc);
-  loop_geometry(loop, desc);
   for (int a = 0; a < desc->narrays; a++) {
     entries[a] = loop_array(loop, desc, &desc->arrays[a]);
     loop->arrays[a] = desc->arrays[a];
   }
   loop->narrays = desc->narrays;
   loop->entries = entries;
+  loop->balance = loop_balance(loop, desc, entries);
+  loop_geometry(loop, desc);
   if (loop->decomp_auto && loop->nparts > 1 &&
       proact__amge_choose(loop, desc, entries))
     loop_geometry(loop, desc);
@@ -632,6 +672,12 @@ void proact__loop_end(proact__loop_t *loop) {
                  "%.1f us",
                  loop->file, loop->line, p, loop->devs[p],
                  (double)loop->part_ns[p] / 1e3);
+  }
+  if (loop->balance != NULL && loop_contiguous(loop)) {
+    long long iters[PROACT__DEV_MAX];
+    for (int p = 0; p < loop->nparts; p++)
+      iters[p] = loop->hi[p] - loop->lo[p];
+    proact__balance_observe(loop->balance, iters, loop->part_ns);
   }
   PROACT__STATS_ADD(loop->stats, PROACT__STAT_END_NSEC, t1 - t0);
   PROACT__STATS_ADD(loop->stats, PROACT__STAT_LOOP_NSEC, t1 - loop->t_begin);

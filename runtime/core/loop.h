@@ -7,6 +7,7 @@
 #include "../base/param.h"
 #include "../base/stats.h"
 #include "../mech/mech.h"
+#include "balance.h"
 #include "presence.h"
 #include "proact.h"
 
@@ -65,6 +66,7 @@ struct proact__loop {
   int decomp;              /* PROACT__DECOMP_BLOCK or _BLOCK_CYCLIC */
   int decomp_auto;         /* chosen by amge.h */
   long long decomp_block;  /* BLOCK_CYCLIC's iterations per block */
+  proact__balance_t *balance; /* BLOCK's shares per device; NULL: equal */
   int nxfers;
   proact__loop_xfer_t *xfers;
   int nimplicit; /* loop-only replicas, freed by loop_end */

@@ -14,6 +14,10 @@
   X(partition_small_trips, 5000, NULL)                                        \
   X(partition_not_divisible, 5000, NULL)                                      \
   X(partition_huge_trip, 5000, NULL)                                          \
+  X(balance_follows_speeds, 5000, NULL)                                       \
+  X(balance_floor_and_change_limit, 5000, NULL)                               \
+  X(balance_min_time, 5000, NULL)                                             \
+  X(balance_off, 5000, NULL)                                                  \
   X(trip_count_all_comparisons, 5000, NULL)                                   \
   X(trip_count_extremes, 5000, NULL)                                          \
   X(trip_count_step_zero_is_fatal, 5000, "never ends: the step is 0")         \

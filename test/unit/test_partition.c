@@ -1,6 +1,10 @@
 /* Tests of the loop arithmetic: BLOCK partition, trip counts, spans. */
 #include <limits.h>
+#include <math.h>
+#include <stdint.h>
+#include <stdlib.h>
 
+#include "../../runtime/core/balance.h"
 #include "../../runtime/core/partition.h"
 #include "../../runtime/core/span.h"
 #include "proact.h"
@@ -153,4 +157,117 @@ TEST_IMPL(span_add_inner_loops) {
   /* An inner loop with no iteration: no store at all. */
   proact__span_add(&site, 1, 4, 4, 1, PROACT__CMP_LT);
   ASSERT_EQ(site.empty, 1);
+}
+
+/* Balanced parts (balance.h) tile [0, trip) in order. */
+static void check_balanced_tiling(const proact__balance_t *b, long long trip,
+                                  int n) {
+  long long prev_hi = 0;
+  for (int p = 0; p < n; p++) {
+    long long lo, hi;
+    proact__balance_cut(b, trip, p, &lo, &hi);
+    ASSERT_EQ(lo, prev_hi);
+    ASSERT_LE(lo, hi);
+    prev_hi = hi;
+  }
+  ASSERT_EQ(prev_hi, trip);
+}
+
+/* Feeds `times` executions of n parts: part p runs its share of trip at
+ * rate[p] ns per iteration. Returns how many changed the shares. */
+static int balance_feed(proact__balance_t *b, long long trip, int n,
+                        const double *rate, int times) {
+  int changes = 0;
+  for (int t = 0; t < times; t++) {
+    long long iters[8];
+    uint64_t ns[8];
+    for (int p = 0; p < n; p++) {
+      long long lo, hi;
+      proact__balance_cut(b, trip, p, &lo, &hi);
+      iters[p] = hi - lo;
+      ns[p] = (uint64_t)(rate[p] * (double)(hi - lo));
+    }
+    changes += proact__balance_observe(b, iters, ns);
+  }
+  return changes;
+}
+
+/* Two devices, the second 1.3x slower per iteration (the 2 x H200 case):
+ * equal parts until a window is measured, then the split that finishes
+ * both together, kept while it holds; cuts tile any trip. */
+TEST_IMPL(balance_follows_speeds) {
+  setenv("PROACT_BALANCE", "1", 1); /* the runner turns it off */
+  const int devs[2] = {0, 1};
+  const double rate[2] = {460.0, 600.0};
+  proact__balance_t *b = proact__balance_of("t.c", 5, 9, 2, devs);
+  long long lo, hi;
+  ASSERT_TRUE(b != NULL);
+  ASSERT_TRUE(proact__balance_of("t.c", 5, 9, 2, devs) == b);
+  ASSERT_TRUE(proact__balance_of("t.c", 6, 9, 2, devs) != b);
+  for (long long trip = 0; trip < 9; trip++) { /* equal: BLOCK's split */
+    long long plo, phi;
+    proact__balance_cut(b, trip, 1, &lo, &hi);
+    proact__partition_block(trip, 2, 1, &plo, &phi);
+    ASSERT_EQ(lo, plo);
+    ASSERT_EQ(hi, phi);
+  }
+  ASSERT_EQ(balance_feed(b, 16382, 2, rate, PROACT__BALANCE_WINDOW - 1), 0);
+  ASSERT_EQ(balance_feed(b, 16382, 2, rate, 1), 1);
+  /* share of part 0: 600 / (460 + 600) */
+  ASSERT_TRUE(fabs(proact__balance_share(b, 0) - 600.0 / 1060.0) <= 1e-3);
+  proact__balance_cut(b, 16382, 0, &lo, &hi);
+  ASSERT_EQ(lo, 0);
+  ASSERT_LE(llabs(hi - 9272), 2);
+  check_balanced_tiling(b, 16382, 2);
+  check_balanced_tiling(b, 0, 2);
+  check_balanced_tiling(b, 1, 2);
+  check_balanced_tiling(b, 1LL << 62, 2);
+  /* balanced now: no further change */
+  ASSERT_EQ(balance_feed(b, 16382, 2, rate, 4 * PROACT__BALANCE_WINDOW), 0);
+}
+
+/* A device 100x slower keeps 1/(8n) of the iterations; the others share
+ * the rest by speed. Changes stop at PROACT__BALANCE_MAX_CHANGES. */
+TEST_IMPL(balance_floor_and_change_limit) {
+  setenv("PROACT_BALANCE", "1", 1); /* the runner turns it off */
+  const int devs[4] = {3, 1, 2, 0};
+  const double slow[4] = {100.0, 100.0, 10000.0, 100.0};
+  proact__balance_t *b = proact__balance_of("t.c", 7, 1, 4, devs);
+  double sum = 0;
+  ASSERT_EQ(balance_feed(b, 1 << 20, 4, slow, PROACT__BALANCE_WINDOW), 1);
+  ASSERT_TRUE(fabs(proact__balance_share(b, 2) - 1.0 / 32) <= 1e-9);
+  for (int p = 0; p < 4; p++)
+    sum += proact__balance_share(b, p);
+  ASSERT_TRUE(fabs(sum - 1.0) <= 1e-9);
+  ASSERT_TRUE(fabs(proact__balance_share(b, 0) - (1 - 1.0 / 32) / 3) <=
+              1e-9);
+  check_balanced_tiling(b, (1 << 20) + 3, 4);
+  /* speeds that swap every window keep asking for changes */
+  {
+    int changes = 0;
+    for (int w = 0; w < 40; w++) {
+      double r[4] = {100.0, 100.0, 100.0, 100.0};
+      r[w % 4] = 300.0;
+      changes += balance_feed(b, 1 << 20, 4, r, PROACT__BALANCE_WINDOW);
+    }
+    ASSERT_EQ(changes, PROACT__BALANCE_MAX_CHANGES - 1);
+  }
+}
+
+/* Executions shorter than PROACT_BALANCE_MIN_US do not count; one part
+ * has no state. */
+TEST_IMPL(balance_min_time) {
+  setenv("PROACT_BALANCE", "1", 1); /* the runner turns it off */
+  const int devs[2] = {0, 1};
+  const double fast[2] = {1.0, 3.0}; /* 16382 iterations: under 100 us */
+  proact__balance_t *b = proact__balance_of("t.c", 8, 1, 2, devs);
+  ASSERT_EQ(balance_feed(b, 16382, 2, fast, 10 * PROACT__BALANCE_WINDOW), 0);
+  ASSERT_TRUE(proact__balance_of("t.c", 8, 1, 1, devs) == NULL);
+}
+
+/* PROACT_BALANCE=0: equal parts, no state. */
+TEST_IMPL(balance_off) {
+  const int devs[2] = {0, 1};
+  setenv("PROACT_BALANCE", "0", 1);
+  ASSERT_TRUE(proact__balance_of("t.c", 8, 1, 2, devs) == NULL);
 }
