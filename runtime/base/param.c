@@ -154,11 +154,10 @@ const proact__param_t proact__params[PROACT__PARAM_COUNT_] = {
          "owner and queue slot is back at its initial value (a test aid)",
          proact__param_parse_bool},
     [PROACT__PARAM_BALANCE] =
-        {"PROACT_BALANCE", "1", "0 or 1",
-         "1: a loop split in contiguous parts (decompose(block)) gives each "
-         "device a share of the iterations in proportion to its measured "
-         "speed, re-measured every 4 executions (docs/runtime.md); 0: equal "
-         "parts",
+        {"PROACT_BALANCE", "0", "0 or 1",
+         "1: loops split in contiguous parts (decompose(block)) give each "
+         "device a share of the iterations from its measured speed "
+         "(docs/runtime.md); 0: equal parts",
          proact__param_parse_bool},
     [PROACT__PARAM_BALANCE_MIN_US] =
         {"PROACT_BALANCE_MIN_US", "100", "0 to 1000000",

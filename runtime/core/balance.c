@@ -12,9 +12,7 @@
 
 struct proact__balance {
   proact__balance_t *next;
-  const char *file;
-  int line;
-  unsigned long long id;
+  long long trip;
   int n;
   int devs[PROACT__DEV_MAX];
   int equal;                     /* shares all 1/n: partition_block's split */
@@ -23,6 +21,12 @@ struct proact__balance {
   int window;                    /* executions measured in this window */
   double iters[PROACT__DEV_MAX]; /* and their iterations and ns per part */
   double ns[PROACT__DEV_MAX];
+  double slowest;                /* and their slowest parts' ns, added */
+  int have_best;
+  double best_time;              /* a window's slowest part, mean ns */
+  double best[PROACT__DEV_MAX];  /* under these shares */
+  int best_equal;
+  int frozen;                    /* the best shares were put back */
   int changes;
 };
 
@@ -37,8 +41,7 @@ static void balance_set(proact__balance_t *b, const double *share) {
   }
 }
 
-proact__balance_t *proact__balance_of(const char *file, int line,
-                                      unsigned long long id, int n,
+proact__balance_t *proact__balance_of(long long trip, int n,
                                       const int *devs) {
   proact__balance_t *b;
   double equal[PROACT__DEV_MAX];
@@ -47,14 +50,11 @@ proact__balance_t *proact__balance_of(const char *file, int line,
     return NULL;
   pthread_mutex_lock(&balance_lock);
   for (b = balance_sites; b != NULL; b = b->next)
-    if (b->line == line && b->id == id && b->n == n &&
-        memcmp(b->devs, devs, (size_t)n * sizeof(*devs)) == 0 &&
-        strcmp(b->file, file) == 0)
+    if (b->trip == trip && b->n == n &&
+        memcmp(b->devs, devs, (size_t)n * sizeof(*devs)) == 0)
       break;
   if (b == NULL && (b = calloc(1, sizeof(*b))) != NULL) {
-    b->file = file;
-    b->line = line;
-    b->id = id;
+    b->trip = trip;
     b->n = n;
     memcpy(b->devs, devs, (size_t)n * sizeof(*devs));
     b->equal = 1;
@@ -66,7 +66,7 @@ proact__balance_t *proact__balance_of(const char *file, int line,
   }
   pthread_mutex_unlock(&balance_lock);
   if (b == NULL)
-    proact__fatal(file, line, 0, "out of host memory");
+    proact__fatal(NULL, 0, 0, "out of host memory");
   return b;
 }
 
@@ -88,19 +88,56 @@ void proact__balance_cut(const proact__balance_t *b, long long trip, int p,
     *hi_p = *lo_p;
 }
 
-/* Ends the window: the shares that finish every part together at the
- * measured speeds, each at least 1/(8n) so that every device keeps being
- * measured (a part held at the floor leaves the rest to the others in
- * proportion to their speeds); taken when they save at least 3% of the
- * slowest part. */
+static void balance_log(const proact__balance_t *b, const char *what,
+                        double saving) {
+  char buf[512];
+  size_t used = 0;
+  if (!proact__log_enabled(PROACT__LOG_INFO, PROACT__SUBSYS_PART))
+    return;
+  for (int p = 0; p < b->n && used < sizeof(buf); p++)
+    used += (size_t)snprintf(buf + used, sizeof(buf) - used, "%s%d:%.3f",
+                             p ? " " : "", b->devs[p], b->share[p]);
+  proact__info(PROACT__SUBSYS_PART,
+               "balance of %lld iterations: %s, shares per device %s "
+               "(change %d; slowest part %+.1f%%)",
+               b->trip, what, buf, b->changes, -100.0 * saving);
+}
+
+/* Ends a window. Its slowest part against the best window's: longer by
+ * more than 1% puts the best shares back for good; shorter makes these
+ * the best. Then the shares move halfway to those that finish every part
+ * together at the measured speeds (each at least 1/(8n), so that every
+ * device keeps being measured; a part held there leaves the rest to the
+ * others by speed), when that is predicted to save at least 3%. */
 static int balance_decide(proact__balance_t *b) {
   double speed[PROACT__DEV_MAX], target[PROACT__DEV_MAX];
   int held[PROACT__DEV_MAX] = {0}, nheld = 0, again = 1;
-  double now = 0, then = 0;
+  double now = 0, then = 0, time = b->slowest / b->window;
   const double floor_share = 1.0 / (8.0 * b->n);
 
   for (int p = 0; p < b->n; p++)
     speed[p] = b->iters[p] / b->ns[p];
+  b->window = 0;
+  b->slowest = 0;
+  memset(b->iters, 0, sizeof(b->iters));
+  memset(b->ns, 0, sizeof(b->ns));
+  if (b->frozen || b->changes >= PROACT__BALANCE_MAX_CHANGES)
+    return 0;
+  if (b->have_best && time > 1.01 * b->best_time) {
+    balance_set(b, b->best);
+    b->equal = b->best_equal;
+    b->frozen = 1;
+    b->changes++;
+    balance_log(b, "slower than before, best shares back",
+                1.0 - time / b->best_time);
+    return 1;
+  }
+  if (!b->have_best || time < b->best_time) {
+    b->have_best = 1;
+    b->best_time = time;
+    b->best_equal = b->equal;
+    memcpy(b->best, b->share, sizeof(b->best));
+  }
   while (again) { /* at most n rounds: each holds one more part */
     double free_speed = 0, rest = 1.0 - nheld * floor_share;
     again = 0;
@@ -116,29 +153,16 @@ static int balance_decide(proact__balance_t *b) {
     }
   }
   for (int p = 0; p < b->n; p++) {
+    target[p] = 0.5 * (b->share[p] + target[p]);
     now = b->share[p] / speed[p] > now ? b->share[p] / speed[p] : now;
     then = target[p] / speed[p] > then ? target[p] / speed[p] : then;
   }
-  b->window = 0;
-  memset(b->iters, 0, sizeof(b->iters));
-  memset(b->ns, 0, sizeof(b->ns));
-  if (b->changes >= PROACT__BALANCE_MAX_CHANGES || then > 0.97 * now)
+  if (then > 0.97 * now)
     return 0;
   balance_set(b, target);
   b->equal = 0;
   b->changes++;
-  if (proact__log_enabled(PROACT__LOG_INFO, PROACT__SUBSYS_PART)) {
-    char buf[512];
-    size_t used = 0;
-    for (int p = 0; p < b->n && used < sizeof(buf); p++)
-      used += (size_t)snprintf(buf + used, sizeof(buf) - used, "%s%d:%.3f",
-                               p ? " " : "", b->devs[p], b->share[p]);
-    proact__info(PROACT__SUBSYS_PART,
-                 "%s:%d balance: shares per device %s (change %d; the "
-                 "slowest part predicted %.1f%% shorter)",
-                 b->file, b->line, buf, b->changes,
-                 100.0 * (1.0 - then / now));
-  }
+  balance_log(b, "moved toward the speeds", 1.0 - then / now);
   return 1;
 }
 
@@ -159,6 +183,7 @@ int proact__balance_observe(proact__balance_t *b, const long long *iters,
   if (!measured || longest < min_ns) {
     /* too short to tell kernel time from launch cost: start over */
     b->window = 0;
+    b->slowest = 0;
     memset(b->iters, 0, sizeof(b->iters));
     memset(b->ns, 0, sizeof(b->ns));
   } else {
@@ -166,6 +191,7 @@ int proact__balance_observe(proact__balance_t *b, const long long *iters,
       b->iters[p] += (double)iters[p];
       b->ns[p] += (double)ns[p];
     }
+    b->slowest += (double)longest;
     if (++b->window >= PROACT__BALANCE_WINDOW)
       changed = balance_decide(b);
   }

@@ -1,12 +1,16 @@
-/* Splitting a loop's iterations over devices of different speeds. Each
- * loop site (file, line, id) on each device set keeps the share of the
- * iterations every part gets under a BLOCK decomposition. The shares start
- * equal; after each window of executions the kernel time per iteration of
- * every part gives the devices' speeds, and the shares move to the split
- * that finishes all parts together when that is predicted to save at least
- * 3% (one H200 of a pair ran the 16384^2 Jacobi 21% slower than the other,
- * and with equal halves the fast one idled). Results do not depend on the
- * split: the validity maps move whatever a changed split needs. */
+/* Splitting loops' iterations over devices of different speeds (opt-in:
+ * PROACT_BALANCE=1). The BLOCK loops of one trip count on one device set
+ * share their shares of the iterations, so that a loop and the loop that
+ * reads what it wrote keep the same boundaries (balanced per loop site, a
+ * Jacobi's two sweeps drifted apart and moved 142 MB per sweep between two
+ * H200s). The shares start equal; after each window of executions the
+ * kernel time per iteration of every part gives the devices' speeds, and
+ * the shares move halfway to the split that would finish all parts
+ * together, when that is predicted to save at least 3%. A window whose
+ * slowest part took longer than under the best shares seen (kernel time is
+ * not linear in the iterations: on one H200 a 16384^2 sweep's half took
+ * 0.41 of the whole) puts the best shares back for good. Results do not
+ * depend on the split: the validity maps move what a changed split needs. */
 #ifndef PROACT_CORE_BALANCE_H
 #define PROACT_CORE_BALANCE_H
 
@@ -17,15 +21,13 @@
 typedef struct proact__balance proact__balance_t;
 
 /* Executions measured before the shares may change. */
-#define PROACT__BALANCE_WINDOW 4
-/* Changes per site at most, so a loop whose cost moves with the split
- * cannot keep its readiness states and windows churning. */
+#define PROACT__BALANCE_WINDOW 8
+/* Changes of one state at most. */
 #define PROACT__BALANCE_MAX_CHANGES 16
 
-/* The state of the loop at file:line (id: the plugin's hash) on devs[0..n),
- * created on first use; NULL when PROACT_BALANCE is 0 or n < 2. */
-proact__balance_t *proact__balance_of(const char *file, int line,
-                                      unsigned long long id, int n,
+/* The shares of BLOCK loops of trip iterations on devs[0..n), created on
+ * first use; NULL when PROACT_BALANCE is 0 or n < 2. */
+proact__balance_t *proact__balance_of(long long trip, int n,
                                       const int *devs);
 
 /* Part p's iterations [*lo_p, *hi_p) of trip under the current shares:
@@ -43,7 +45,7 @@ int proact__balance_observe(proact__balance_t *b, const long long *iters,
 /* Share of part p, in [0, 1] (for messages and tests). */
 double proact__balance_share(const proact__balance_t *b, int p);
 
-/* Forgets every site's state (tests; at exit). */
+/* Forgets every state (tests). */
 void proact__balance_clear(void);
 
 #endif

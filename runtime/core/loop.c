@@ -472,7 +472,8 @@ static void loop_xfers(proact__loop_t *loop, loop_write_t *writes, int n,
   }
 }
 
-/* The loop's shares per device (balance.h), or NULL for equal parts: with
+/* The shares per device of BLOCK loops of this trip count on these
+ * devices (balance.h), or NULL for equal parts: when balancing is off, with
  * one part, or when an array is distributed (a moved boundary would grow
  * the windows, and near a device's capacity that may not fit). */
 static proact__balance_t *loop_balance(const proact__loop_t *loop,
@@ -481,8 +482,7 @@ static proact__balance_t *loop_balance(const proact__loop_t *loop,
   for (int a = 0; a < desc->narrays; a++)
     if (entries[a] != NULL && entries[a]->distribute)
       return NULL;
-  return proact__balance_of(desc->file, desc->line, desc->id, loop->nparts,
-                            loop->devs);
+  return proact__balance_of(desc->trip, loop->nparts, loop->devs);
 }
 
 proact__loop_t *proact__loop_begin(const proact__loop_desc_t *desc) {

@@ -15,7 +15,8 @@
   X(partition_not_divisible, 5000, NULL)                                      \
   X(partition_huge_trip, 5000, NULL)                                          \
   X(balance_follows_speeds, 5000, NULL)                                       \
-  X(balance_floor_and_change_limit, 5000, NULL)                               \
+  X(balance_reverts_when_slower, 5000, NULL)                                  \
+  X(balance_floor, 5000, NULL)                                                \
   X(balance_min_time, 5000, NULL)                                             \
   X(balance_off, 5000, NULL)                                                  \
   X(trip_count_all_comparisons, 5000, NULL)                                   \
