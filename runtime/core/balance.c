@@ -70,16 +70,25 @@ proact__balance_t *proact__balance_of(long long trip, int n,
   return b;
 }
 
-void proact__balance_cut(const proact__balance_t *b, long long trip, int p,
+void proact__balance_shares(const proact__balance_t *b,
+                            proact__shares_t *out) {
+  pthread_mutex_lock(&balance_lock);
+  out->n = b->n;
+  out->equal = b->equal;
+  memcpy(out->cum, b->cum, sizeof(out->cum));
+  pthread_mutex_unlock(&balance_lock);
+}
+
+void proact__balance_cut(const proact__shares_t *s, long long trip, int p,
                          long long *lo_p, long long *hi_p) {
-  if (b->equal) {
-    proact__partition_block(trip, b->n, p, lo_p, hi_p);
+  if (s->equal) {
+    proact__partition_block(trip, s->n, p, lo_p, hi_p);
     return;
   }
   /* long double: 64 bits of mantissa, exact for any trip count */
-  *lo_p = p == 0 ? 0 : (long long)((long double)trip * b->cum[p]);
-  *hi_p = p == b->n - 1 ? trip
-                        : (long long)((long double)trip * b->cum[p + 1]);
+  *lo_p = p == 0 ? 0 : (long long)((long double)trip * s->cum[p]);
+  *hi_p = p == s->n - 1 ? trip
+                        : (long long)((long double)trip * s->cum[p + 1]);
   if (*lo_p > trip)
     *lo_p = trip;
   if (*hi_p > trip)
@@ -200,7 +209,11 @@ int proact__balance_observe(proact__balance_t *b, const long long *iters,
 }
 
 double proact__balance_share(const proact__balance_t *b, int p) {
-  return b->share[p];
+  double share;
+  pthread_mutex_lock(&balance_lock);
+  share = b->share[p];
+  pthread_mutex_unlock(&balance_lock);
+  return share;
 }
 
 void proact__balance_clear(void) {

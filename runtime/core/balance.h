@@ -30,10 +30,22 @@ typedef struct proact__balance proact__balance_t;
 proact__balance_t *proact__balance_of(long long trip, int n,
                                       const int *devs);
 
-/* Part p's iterations [*lo_p, *hi_p) of trip under the current shares:
- * consecutive, covering [0, trip), the last part ending at trip. Equal
- * shares give proact__partition_block's split. */
-void proact__balance_cut(const proact__balance_t *b, long long trip, int p,
+/* The shares at one moment, which one execution splits by. */
+typedef struct proact__shares {
+  int n;
+  int equal;                       /* all 1/n */
+  double cum[PROACT__DEV_MAX + 1]; /* cum[p]: shares of the parts before p */
+} proact__shares_t;
+
+/* Copies b's current shares, under its lock: another thread's observe
+ * cannot make one execution's parts come from two different sets. */
+void proact__balance_shares(const proact__balance_t *b,
+                            proact__shares_t *out);
+
+/* Part p's iterations [*lo_p, *hi_p) of trip under shares s: consecutive,
+ * covering [0, trip), the last part ending at trip. Equal shares give
+ * proact__partition_block's split. */
+void proact__balance_cut(const proact__shares_t *s, long long trip, int p,
                          long long *lo_p, long long *hi_p);
 
 /* Records one execution: part p ran iters[p] iterations in ns[p]

@@ -86,7 +86,7 @@ static void loop_split(proact__loop_t *loop, long long trip, int p) {
 
   if (loop_contiguous(loop)) {
     if (loop->balance != NULL)
-      proact__balance_cut(loop->balance, trip, p, &loop->lo[p],
+      proact__balance_cut(&loop->shares, trip, p, &loop->lo[p],
                           &loop->hi[p]);
     else
       proact__partition_block(trip, loop->nparts, p, &loop->lo[p],
@@ -520,6 +520,8 @@ proact__loop_t *proact__loop_begin(const proact__loop_desc_t *desc) {
   loop->narrays = desc->narrays;
   loop->entries = entries;
   loop->balance = loop_balance(loop, desc, entries);
+  if (loop->balance != NULL)
+    proact__balance_shares(loop->balance, &loop->shares);
   loop_geometry(loop, desc);
   if (loop->decomp_auto && loop->nparts > 1 &&
       proact__amge_choose(loop, desc, entries))

@@ -67,6 +67,7 @@ struct proact__loop {
   int decomp_auto;         /* chosen by amge.h */
   long long decomp_block;  /* BLOCK_CYCLIC's iterations per block */
   proact__balance_t *balance; /* BLOCK's shares per device; NULL: equal */
+  proact__shares_t shares;    /* balance's, as this execution splits */
   int nxfers;
   proact__loop_xfer_t *xfers;
   int nimplicit; /* loop-only replicas, freed by loop_end */

@@ -159,13 +159,21 @@ TEST_IMPL(span_add_inner_loops) {
   ASSERT_EQ(site.empty, 1);
 }
 
+/* Part p of trip under b's current shares. */
+static void cut(const proact__balance_t *b, long long trip, int p,
+                long long *lo_p, long long *hi_p) {
+  proact__shares_t s;
+  proact__balance_shares(b, &s);
+  proact__balance_cut(&s, trip, p, lo_p, hi_p);
+}
+
 /* Balanced parts (balance.h) tile [0, trip) in order. */
 static void check_balanced_tiling(const proact__balance_t *b, long long trip,
                                   int n) {
   long long prev_hi = 0;
   for (int p = 0; p < n; p++) {
     long long lo, hi;
-    proact__balance_cut(b, trip, p, &lo, &hi);
+    cut(b, trip, p, &lo, &hi);
     ASSERT_EQ(lo, prev_hi);
     ASSERT_LE(lo, hi);
     prev_hi = hi;
@@ -183,7 +191,7 @@ static int balance_feed(proact__balance_t *b, long long trip, int n,
     uint64_t ns[8];
     for (int p = 0; p < n; p++) {
       long long lo, hi;
-      proact__balance_cut(b, trip, p, &lo, &hi);
+      cut(b, trip, p, &lo, &hi);
       iters[p] = hi - lo;
       ns[p] = (uint64_t)(rate[p] * (double)(hi - lo));
     }
@@ -208,7 +216,7 @@ TEST_IMPL(balance_follows_speeds) {
   ASSERT_TRUE(proact__balance_of(16383, 2, devs) != b);
   for (long long trip = 0; trip < 9; trip++) { /* equal: BLOCK's split */
     long long plo, phi;
-    proact__balance_cut(b, trip, 1, &lo, &hi);
+    cut(b, trip, 1, &lo, &hi);
     proact__partition_block(trip, 2, 1, &plo, &phi);
     ASSERT_EQ(lo, plo);
     ASSERT_EQ(hi, phi);
@@ -222,7 +230,7 @@ TEST_IMPL(balance_follows_speeds) {
   ASSERT_LE(1, changes);
   ASSERT_LE(changes, 3);
   ASSERT_TRUE(fabs(proact__balance_share(b, 0) - 600.0 / 1060.0) <= 0.02);
-  proact__balance_cut(b, 16382, 0, &lo, &hi);
+  cut(b, 16382, 0, &lo, &hi);
   ASSERT_EQ(lo, 0);
   ASSERT_LE(llabs(hi - (long long)(16382 * proact__balance_share(b, 0))),
             1);
@@ -245,7 +253,7 @@ TEST_IMPL(balance_reverts_when_slower) {
   check_balanced_tiling(b, (1 << 20) + 1, 2);
   {
     long long lo, hi, plo, phi;
-    proact__balance_cut(b, 1001, 1, &lo, &hi);
+    cut(b, 1001, 1, &lo, &hi);
     proact__partition_block(1001, 2, 1, &plo, &phi);
     ASSERT_EQ(lo, plo);
   }
