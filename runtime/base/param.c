@@ -120,7 +120,8 @@ const proact__param_t proact__params[PROACT__PARAM_COUNT_] = {
     [PROACT__PARAM_BLOCK_POINTS] =
         {"PROACT_BLOCK_POINTS", "0", "0, or 1 to 1G",
          "iterations (points of a collapsed nest) per block, the unit of "
-         "readiness (0: 8192 on a GPU, 64 on a host device)",
+         "readiness (0: up to 8192 on a GPU and 64 on a host device, but "
+         "no more than a part's points over its teams)",
          parse_block_points},
     [PROACT__PARAM_WATCHDOG_MS] =
         {"PROACT_WATCHDOG_MS", "10000", "1 to 86400000",
