@@ -41,6 +41,14 @@ static void balance_set(proact__balance_t *b, const double *share) {
   }
 }
 
+/* Starts a new window of measurements. */
+static void balance_window_reset(proact__balance_t *b) {
+  b->window = 0;
+  b->slowest = 0;
+  memset(b->iters, 0, sizeof(b->iters));
+  memset(b->ns, 0, sizeof(b->ns));
+}
+
 proact__balance_t *proact__balance_of(long long trip, int n,
                                       const int *devs) {
   proact__balance_t *b;
@@ -126,10 +134,7 @@ static int balance_decide(proact__balance_t *b) {
 
   for (int p = 0; p < b->n; p++)
     speed[p] = b->iters[p] / b->ns[p];
-  b->window = 0;
-  b->slowest = 0;
-  memset(b->iters, 0, sizeof(b->iters));
-  memset(b->ns, 0, sizeof(b->ns));
+  balance_window_reset(b);
   if (b->frozen || b->changes >= PROACT__BALANCE_MAX_CHANGES)
     return 0;
   if (b->have_best && time > 1.01 * b->best_time) {
@@ -191,10 +196,7 @@ int proact__balance_observe(proact__balance_t *b, const long long *iters,
   pthread_mutex_lock(&balance_lock);
   if (!measured || longest < min_ns) {
     /* too short to tell kernel time from launch cost: start over */
-    b->window = 0;
-    b->slowest = 0;
-    memset(b->iters, 0, sizeof(b->iters));
-    memset(b->ns, 0, sizeof(b->ns));
+    balance_window_reset(b);
   } else {
     for (int p = 0; p < b->n; p++) {
       b->iters[p] += (double)iters[p];
@@ -214,14 +216,4 @@ double proact__balance_share(const proact__balance_t *b, int p) {
   share = b->share[p];
   pthread_mutex_unlock(&balance_lock);
   return share;
-}
-
-void proact__balance_clear(void) {
-  pthread_mutex_lock(&balance_lock);
-  while (balance_sites != NULL) {
-    proact__balance_t *next = balance_sites->next;
-    free(balance_sites);
-    balance_sites = next;
-  }
-  pthread_mutex_unlock(&balance_lock);
 }

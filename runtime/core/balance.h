@@ -57,7 +57,4 @@ int proact__balance_observe(proact__balance_t *b, const long long *iters,
 /* Share of part p, in [0, 1] (for messages and tests). */
 double proact__balance_share(const proact__balance_t *b, int p);
 
-/* Forgets every state (tests). */
-void proact__balance_clear(void);
-
 #endif
