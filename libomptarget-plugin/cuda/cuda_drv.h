@@ -40,6 +40,8 @@ enum {
     (int *value, int attrib, CUdevice dev))                                   \
   X(cuDevicePrimaryCtxRetain, "cuDevicePrimaryCtxRetain",                     \
     (CUcontext * ctx, CUdevice dev))                                          \
+  X(cuDevicePrimaryCtxSetFlags, "cuDevicePrimaryCtxSetFlags_v2",            \
+    (CUdevice dev, unsigned flags))                                           \
   X(cuCtxSetCurrent, "cuCtxSetCurrent", (CUcontext ctx))                      \
   X(cuCtxEnablePeerAccess, "cuCtxEnablePeerAccess",                           \
     (CUcontext peer, unsigned flags))                                         \

@@ -97,10 +97,25 @@ static proact_status_t cuda_probe(int ndev) {
   if (proact__cu.cuInit(0) != CUDA_SUCCESS ||
       proact__cu.cuDeviceGetCount(&count) != CUDA_SUCCESS || count < ndev)
     return PROACT_ERR_UNSUPPORTED;
-  /* Pointer queries need a current context. */
-  if (proact__cu.cuDeviceGet(&cudev, 0) != CUDA_SUCCESS ||
-      proact__cu.cuDevicePrimaryCtxRetain(&proact__cuda_ctx[0], cudev) != CUDA_SUCCESS ||
-      proact__cu.cuCtxSetCurrent(proact__cuda_ctx[0]) != CUDA_SUCCESS)
+  /* Every primary context gets PROACT_CUDA_WAIT's flags and is made active
+   * before libomptarget initializes its device: libomptarget leaves an
+   * active context's flags alone but gives an inactive one a blocking wait,
+   * which cost each kernel on a device it initialized first ~80 us more than
+   * on device 0 (bench/results/2026-11-22-h200x2-session7.md). Pointer
+   * queries need a current context too. */
+  const unsigned wait = (unsigned)proact__param_get(PROACT__PARAM_CUDA_WAIT)->i;
+  for (int dev = 0; dev < ndev; dev++) {
+    if (proact__cu.cuDeviceGet(&cudev, dev) != CUDA_SUCCESS)
+      return PROACT_ERR_UNSUPPORTED;
+    if (proact__cu.cuDevicePrimaryCtxSetFlags(cudev, wait) != CUDA_SUCCESS)
+      proact__warn("cuda device %d: cannot set the wait of its primary "
+                   "context (PROACT_CUDA_WAIT); it keeps its own",
+                   dev);
+    if (proact__cu.cuDevicePrimaryCtxRetain(&proact__cuda_ctx[dev], cudev) !=
+        CUDA_SUCCESS)
+      return PROACT_ERR_UNSUPPORTED;
+  }
+  if (proact__cu.cuCtxSetCurrent(proact__cuda_ctx[0]) != CUDA_SUCCESS)
     return PROACT_ERR_UNSUPPORTED;
   for (int dev = 0; dev < ndev; dev++) {
     st = cuda_check_device(dev);
@@ -108,9 +123,6 @@ static proact_status_t cuda_probe(int ndev) {
       return st;
   }
   for (int dev = 0; dev < ndev; dev++) {
-    PROACT_CUDADRV_FUNC(cuDeviceGet, (&cudev, dev));
-    if (dev > 0)
-      PROACT_CUDADRV_FUNC(cuDevicePrimaryCtxRetain, (&proact__cuda_ctx[dev], cudev));
     PROACT_CUDADRV_FUNC(cuCtxSetCurrent, (proact__cuda_ctx[dev]));
     PROACT_CUDADRV_FUNC(cuStreamCreate,
                         (&cuda_stream[dev], CU_STREAM_NON_BLOCKING));

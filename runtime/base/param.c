@@ -166,6 +166,14 @@ const proact__param_t proact__params[PROACT__PARAM_COUNT_] = {
          "microseconds do not count toward balancing (launch cost would "
          "dominate the speeds)",
          parse_balance_min_us},
+    [PROACT__PARAM_CUDA_WAIT] =
+        {"PROACT_CUDA_WAIT", "auto", "auto, spin, yield or blocking",
+         "how host threads wait for CUDA devices, set on every device's "
+         "primary context at start-up (auto: CUDA's choice, spinning while "
+         "there are fewer contexts than cores; libomptarget alone would "
+         "give devices it initializes first a blocking wait, tens of "
+         "microseconds more per kernel)",
+         proact__param_parse_cuda_wait},
 };
 
 static const char *const subsys_names[] = {"init",  "region", "part", "mech",
@@ -250,6 +258,25 @@ proact_status_t proact__param_parse_devices(const char *text,
   }
   value_p->devices = list;
   return PROACT_OK;
+}
+
+proact_status_t proact__param_parse_cuda_wait(const char *text,
+                                              proact__param_value_t *value_p,
+                                              char *why, size_t why_len) {
+  static const struct {
+    const char *name;
+    proact__cuda_wait_t wait;
+  } waits[] = {{"auto", PROACT__CUDA_WAIT_AUTO},
+               {"spin", PROACT__CUDA_WAIT_SPIN},
+               {"yield", PROACT__CUDA_WAIT_YIELD},
+               {"blocking", PROACT__CUDA_WAIT_BLOCKING}};
+  for (size_t i = 0; i < sizeof(waits) / sizeof(waits[0]); i++)
+    if (strcmp(text, waits[i].name) == 0) {
+      value_p->i = waits[i].wait;
+      return PROACT_OK;
+    }
+  set_why(why, why_len, "unknown wait '%s'", text);
+  return PROACT_ERR_INVALID_PARAM;
 }
 
 proact_status_t proact__param_parse_level(const char *text,

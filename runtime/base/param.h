@@ -56,6 +56,7 @@ typedef enum proact__param_id {
   PROACT__PARAM_READY_CHECK,
   PROACT__PARAM_BALANCE,
   PROACT__PARAM_BALANCE_MIN_US,
+  PROACT__PARAM_CUDA_WAIT,
   PROACT__PARAM_COUNT_
 } proact__param_id_t;
 
@@ -65,6 +66,7 @@ typedef union proact__param_value {
                                   proact_mech_t, -1: the loop's clause),
                                   PROACT_DECOMPOSE (-1: the clause, else
                                   PROACT__DECOMP_* | block << 8),
+                                  PROACT_CUDA_WAIT (a proact__cuda_wait_t),
                                   and the numbers (0: automatic) */
   unsigned mask;               /* PROACT_DEBUG_SUBSYS */
   proact__devlist_t devices;   /* PROACT_DEVICES */
@@ -98,6 +100,17 @@ void proact__param_print_docs(FILE *stream);
 proact_status_t proact__param_parse_devices(const char *text,
                                             proact__param_value_t *value_p,
                                             char *why, size_t why_len);
+/* PROACT_CUDA_WAIT: how a host thread waits for a CUDA device; the values
+ * are the CU_CTX_SCHED_* flags of the primary contexts. */
+typedef enum proact__cuda_wait {
+  PROACT__CUDA_WAIT_AUTO = 0,
+  PROACT__CUDA_WAIT_SPIN = 1,
+  PROACT__CUDA_WAIT_YIELD = 2,
+  PROACT__CUDA_WAIT_BLOCKING = 4
+} proact__cuda_wait_t;
+proact_status_t proact__param_parse_cuda_wait(const char *text,
+                                              proact__param_value_t *value_p,
+                                              char *why, size_t why_len);
 proact_status_t proact__param_parse_level(const char *text,
                                           proact__param_value_t *value_p,
                                           char *why, size_t why_len);

@@ -98,6 +98,18 @@ TEST_IMPL(param_levels_subsys_bool) {
   ASSERT_EQ(v.i, 1);
   ASSERT_EQ(proact__param_parse_bool("yes", &v, why, sizeof(why)),
             PROACT_ERR_INVALID_PARAM);
+  ASSERT_EQ(proact__param_parse_cuda_wait("spin", &v, why, sizeof(why)),
+            PROACT_OK);
+  ASSERT_EQ(v.i, PROACT__CUDA_WAIT_SPIN);
+  ASSERT_EQ(proact__param_parse_cuda_wait("blocking", &v, why, sizeof(why)),
+            PROACT_OK);
+  ASSERT_EQ(v.i, PROACT__CUDA_WAIT_BLOCKING);
+  ASSERT_EQ(proact__param_parse_cuda_wait("auto", &v, why, sizeof(why)),
+            PROACT_OK);
+  ASSERT_EQ(v.i, PROACT__CUDA_WAIT_AUTO);
+  ASSERT_EQ(proact__param_parse_cuda_wait("busy", &v, why, sizeof(why)),
+            PROACT_ERR_INVALID_PARAM);
+  ASSERT_NE(why[0], '\0');
   /* Every parameter has a name, a default its parser accepts, a range and
    * a doc line. */
   for (int i = 0; i < PROACT__PARAM_COUNT_; i++) {
