@@ -94,6 +94,119 @@ static void v_block_ilp8(const float *u, float *v, long n, int dev) {
   BLK_ILP_BODY(8)
 }
 
+
+/* 2-D tiles of TW columns x TH rows, one tile per block, teams taking tiles
+ * team, team + teams, ...; thread t owns column t % TW of the tile and walks
+ * its rows in order (with TW < T, the threads t / TW split the rows). Row
+ * i - 1 and row i of a column were read by the same warp one step before,
+ * so the vertical neighbours come from L1 instead of L2 or DRAM. */
+#define TILE_WALK_BODY(TW, TH, REUSE)                                          \
+  const long inner = n - 2;                                                    \
+  const long ncol = (inner + (TW) - 1) / (TW), nrow = (inner + (TH) - 1) / (TH); \
+  const long long nb = (long long)ncol * nrow;                                 \
+  _Pragma("omp target teams num_teams(BLK_TEAMS) thread_limit(512) device(dev) is_device_ptr(u, v)") \
+  _Pragma("omp parallel num_threads(512)")                                     \
+  {                                                                            \
+    const long t = omp_get_thread_num(), T = omp_get_num_threads();            \
+    const long lane = t % (TW), grp = t / (TW), ngrp = T / (TW);               \
+    const long rows_per = ((TH) + ngrp - 1) / ngrp;                            \
+    for (long long blk = omp_get_team_num(); blk < nb;                         \
+         blk += omp_get_num_teams()) {                                         \
+      const long ti = (long)(blk / ncol), tj = (long)(blk % ncol);             \
+      const long j = 1 + tj * (TW) + lane;                                     \
+      long lo = 1 + ti * (TH) + grp * rows_per;                                \
+      long hi = lo + rows_per;                                                 \
+      const long tile_hi = 1 + (ti + 1) * (TH);                                \
+      if (hi > tile_hi) hi = tile_hi;                                          \
+      if (hi > n - 1) hi = n - 1;                                              \
+      if (j >= n - 1 || lo >= hi) continue;                                    \
+      if (REUSE) {                                                             \
+        float up = u[(lo - 1) * n + j], c = u[lo * n + j];                     \
+        for (long i = lo; i < hi; i++) {                                       \
+          const float dn = u[(i + 1) * n + j];                                 \
+          v[i * n + j] = 0.25f * (up + dn + u[i * n + j - 1] + u[i * n + j + 1]); \
+          up = c;                                                              \
+          c = dn;                                                              \
+        }                                                                      \
+      } else {                                                                 \
+        for (long i = lo; i < hi; i++)                                         \
+          v[i * n + j] = STENCIL(i, j);                                        \
+      }                                                                        \
+    }                                                                          \
+  }
+
+static void v_tile512x32(const float *u, float *v, long n, int dev) {
+  TILE_WALK_BODY(512, 32, 0)
+}
+static void v_tile512x64(const float *u, float *v, long n, int dev) {
+  TILE_WALK_BODY(512, 64, 0)
+}
+static void v_tile256x64(const float *u, float *v, long n, int dev) {
+  TILE_WALK_BODY(256, 64, 0)
+}
+static void v_tile128x128(const float *u, float *v, long n, int dev) {
+  TILE_WALK_BODY(128, 128, 0)
+}
+static void v_tile512x32_reuse(const float *u, float *v, long n, int dev) {
+  TILE_WALK_BODY(512, 32, 1)
+}
+static void v_tile512x64_reuse(const float *u, float *v, long n, int dev) {
+  TILE_WALK_BODY(512, 64, 1)
+}
+static void v_tile256x64_reuse(const float *u, float *v, long n, int dev) {
+  TILE_WALK_BODY(256, 64, 1)
+}
+
+/* Blocks of U rows; thread t takes columns j = 1 + t, 1 + t + T, ... and
+ * for each computes the U rows of its column with every load issued before
+ * the U stores (the copy's groups, along i): the U + 2 vertical loads of a
+ * column are issued together and repeated ones merge, so each row is read
+ * about once per block. RESTRICT: the pointers restrict-qualified. */
+#define ROWGROUP_BODY(U, RESTRICT)                                             \
+  const long inner = n - 2;                                                    \
+  const long long nb = (inner + (U) - 1) / (U);                                \
+  _Pragma("omp target teams num_teams(BLK_TEAMS) thread_limit(512) device(dev) is_device_ptr(u0, v0)") \
+  _Pragma("omp parallel num_threads(512)")                                     \
+  {                                                                            \
+    const float *RESTRICT u = u0;                                              \
+    float *RESTRICT v = v0;                                                    \
+    const long t = omp_get_thread_num(), T = omp_get_num_threads();            \
+    for (long long blk = omp_get_team_num(); blk < nb;                         \
+         blk += omp_get_num_teams()) {                                         \
+      const long lo = 1 + (long)blk * (U);                                     \
+      if (lo + (U) <= n - 1) {                                                 \
+        for (long j = 1 + t; j < n - 1; j += T) {                              \
+          float r[U];                                                          \
+          for (int k = 0; k < (U); k++)                                        \
+            r[k] = STENCIL(lo + k, j);                                         \
+          for (int k = 0; k < (U); k++)                                        \
+            v[(lo + k) * n + j] = r[k];                                        \
+        }                                                                      \
+      } else {                                                                 \
+        for (long i = lo; i < n - 1; i++)                                      \
+          for (long j = 1 + t; j < n - 1; j += T)                              \
+            v[i * n + j] = STENCIL(i, j);                                      \
+      }                                                                        \
+    }                                                                          \
+  }
+#define NO_RESTRICT
+
+static void v_rows2(const float *u0, float *v0, long n, int dev) {
+  ROWGROUP_BODY(2, NO_RESTRICT)
+}
+static void v_rows4(const float *u0, float *v0, long n, int dev) {
+  ROWGROUP_BODY(4, NO_RESTRICT)
+}
+static void v_rows8(const float *u0, float *v0, long n, int dev) {
+  ROWGROUP_BODY(8, NO_RESTRICT)
+}
+static void v_rows4_restrict(const float *u0, float *v0, long n, int dev) {
+  ROWGROUP_BODY(4, restrict)
+}
+static void v_rows1_restrict(const float *u0, float *v0, long n, int dev) {
+  ROWGROUP_BODY(1, restrict)
+}
+
 static const struct {
   const char *name;
   variant_func_t *func;
@@ -104,6 +217,18 @@ static const struct {
     {"row blocks, strided, 2 columns loads first", v_block_ilp2},
     {"row blocks, strided, 4 columns loads first", v_block_ilp4},
     {"row blocks, strided, 8 columns loads first", v_block_ilp8},
+    {"tiles 512 x 32, column walk", v_tile512x32},
+    {"tiles 512 x 64, column walk", v_tile512x64},
+    {"tiles 256 x 64, column walk (2 row groups)", v_tile256x64},
+    {"tiles 128 x 128, column walk (4 row groups)", v_tile128x128},
+    {"tiles 512 x 32, column walk, rows in registers", v_tile512x32_reuse},
+    {"tiles 512 x 64, column walk, rows in registers", v_tile512x64_reuse},
+    {"tiles 256 x 64, walk, registers, 2 row groups", v_tile256x64_reuse},
+    {"blocks of 2 rows, 2 rows loads first", v_rows2},
+    {"blocks of 4 rows, 4 rows loads first", v_rows4},
+    {"blocks of 8 rows, 8 rows loads first", v_rows8},
+    {"blocks of 4 rows, loads first, restrict", v_rows4_restrict},
+    {"blocks of 1 row, restrict", v_rows1_restrict},
 };
 
 int main(int argc, char **argv) {
