@@ -400,10 +400,13 @@ Code lowerLoop(Preprocessor &PP, const Directive &D, const CanonicalLoop &L,
   // One host thread per part, each running its device's kernel to the end:
   // the kernels of all devices run at the same time, and the loop's implicit
   // barrier is the completion point. (`target nowait` + `taskwait` outside a
-  // parallel region intermittently aborts in LLVM 16's libomp.)
+  // parallel region intermittently aborts in LLVM 16's libomp.) No if()
+  // clause for one part: a serialized parallel region around a host-offload
+  // target region that follows another target region trips libomp's
+  // hot-team assertion (bench_loop_cost_one_device).
   C << "const int __proact_np = proact__loop_nparts(__proact_loop);";
   C << "_Pragma(\"omp parallel for num_threads(__proact_np) schedule(static, "
-       "1) if(__proact_np > 1)\")";
+       "1)\")";
   C << "for (int __proact_p = 0; __proact_p < __proact_np; __proact_p++) {";
   C << "const int __proact_dev = proact__loop_part_device(__proact_loop, "
        "__proact_p);";

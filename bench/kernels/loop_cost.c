@@ -1,0 +1,68 @@
+/* The fixed cost of one PROACT loop: the time of a loop over so few
+ * elements that its kernel takes ~2 us, against a plain OpenMP target
+ * region doing the same on one device (the floor libomptarget sets). What
+ * a short application pays per loop beyond its kernels. Run it with
+ * PROACT_DEVICES=0, then 0,1 (and PROACT_MECH=...) to see what each device
+ * and mechanism adds; PROACT_STATS=1 splits the PROACT loop's time.
+ * Usage: loop_cost [n (default 1024)] [reps (default 2000)] */
+#include <omp.h>
+#include <proact.h>
+#include <stdio.h>
+#include <stdlib.h>
+
+#include "../median.h"
+
+int main(int argc, char **argv) {
+  const long n = argc > 1 ? atol(argv[1]) : 1024;
+  const int reps = argc > 2 ? atoi(argv[2]) : 2000;
+  if (n < 1 || reps < 1) {
+    fprintf(stderr, "usage: %s [n >= 1] [reps >= 1]\n", argv[0]);
+    return 2;
+  }
+  float *a = malloc((size_t)n * sizeof(float));
+  float *b = malloc((size_t)n * sizeof(float));
+  double *t = malloc((size_t)reps * sizeof(double));
+  if (!a || !b || !t) {
+    fprintf(stderr, "loop_cost: out of host memory\n");
+    return 1;
+  }
+  for (long i = 0; i < n; i++)
+    a[i] = (float)i, b[i] = 0.0f;
+
+  /* Plain OpenMP on the default device, data mapped once. */
+  const int dev = omp_get_default_device();
+#pragma omp target data map(to: a[0:n]) map(tofrom: b[0:n]) device(dev)
+  {
+    for (int r = -10; r < reps; r++) {
+      double t0 = omp_get_wtime();
+#pragma omp target teams distribute parallel for device(dev) map(alloc: a[0:n], b[0:n])
+      for (long i = 0; i < n; i++)
+        b[i] = a[i] + 1.0f;
+      if (r >= 0)
+        t[r] = omp_get_wtime() - t0;
+    }
+  }
+  printf("openmp target on device %d: %.2f us per loop\n", dev,
+         1e6 * bench_median(t, reps));
+
+#pragma proact data copyin(a[0:n]) copy(b[0:n])
+  {
+    for (int r = -10; r < reps; r++) {
+      double t0 = omp_get_wtime();
+#pragma proact region(a[0:n], b[0:n])
+      for (long i = 0; i < n; i++)
+        b[i] = a[i] + 2.0f;
+      if (r >= 0)
+        t[r] = omp_get_wtime() - t0;
+    }
+  }
+  printf("proact loop: %.2f us per loop\n", 1e6 * bench_median(t, reps));
+  int ok = 1;
+  for (long i = 0; i < n; i++)
+    ok &= b[i] == (float)i + 2.0f;
+  printf("check: %s\n", ok ? "PASS" : "FAIL");
+  free(a);
+  free(b);
+  free(t);
+  return ok ? 0 : 1;
+}
