@@ -13,38 +13,34 @@
 
 #define K 16
 
-/* CSR of the ratings by rows (users) and its transpose (by items). */
+/* CSR of the ratings by rows (users) and its transpose (by items). User u
+ * draws from stream (3, u): the same ratings for any number of host
+ * threads. */
 static void ratings(long nu, long ni, long per, long **uptr, int **uitem,
                     float **uval, long **iptr, int **iuser, float **ival) {
   long nnz = nu * per;
-  uint64_t seed = 3;
   *uptr = app_alloc((size_t)nu + 1, sizeof(long));
   *uitem = app_alloc((size_t)nnz, sizeof(int));
   *uval = app_alloc((size_t)nnz, sizeof(float));
   *iptr = app_alloc((size_t)ni + 1, sizeof(long));
   *iuser = app_alloc((size_t)nnz, sizeof(int));
   *ival = app_alloc((size_t)nnz, sizeof(float));
+  long *up = *uptr;
+  int *ui = *uitem;
+  float *uv = *uval;
+#pragma omp parallel for
   for (long u = 0; u < nu; u++) {
-    (*uptr)[u + 1] = (u + 1) * per;
+    uint64_t seed = app_seed(3, (uint64_t)u);
+    up[u + 1] = (u + 1) * per;
     for (long e = u * per; e < (u + 1) * per; e++) {
       /* Uniform items: a generated kernel walks one row per thread, so a
        * hot item of 10^5 ratings would serialize the whole iteration
        * (bench/results/2026-11-22-h200x2-apps.md). */
-      (*uitem)[e] = (int)((double)ni * app_uniform(&seed));
-      (*uval)[e] = 1.0f + 4.0f * (float)app_uniform(&seed);
-      (*iptr)[(*uitem)[e] + 1]++;
+      ui[e] = (int)((double)ni * app_uniform(&seed));
+      uv[e] = 1.0f + 4.0f * (float)app_uniform(&seed);
     }
   }
-  for (long i = 0; i < ni; i++)
-    (*iptr)[i + 1] += (*iptr)[i];
-  long *fill = app_alloc((size_t)ni, sizeof(long));
-  for (long u = 0; u < nu; u++)
-    for (long e = (*uptr)[u]; e < (*uptr)[u + 1]; e++) {
-      long i = (*uitem)[e], at = (*iptr)[i] + fill[i]++;
-      (*iuser)[at] = (int)u;
-      (*ival)[at] = (*uval)[e];
-    }
-  free(fill);
+  app_transpose(nu, ni, up, ui, uv, *iptr, *iuser, *ival);
 }
 
 /* One half of an alternating step: every row r of X (K factors) moves along
@@ -88,14 +84,17 @@ int main(int argc, char **argv) {
   float *Q = app_alloc((size_t)qk, sizeof(float));
   double *t = app_alloc((size_t)iters, sizeof(double));
   const float lr = 0.002f;
-  uint64_t seed = 5;
   double sum = 0;
   char size[96];
 
-  for (long x = 0; x < pk; x++)
-    P[x] = 0.1f + 0.4f * (float)app_uniform(&seed);
-  for (long x = 0; x < qk; x++)
-    Q[x] = 0.1f + 0.4f * (float)app_uniform(&seed);
+  /* Row r of P, then of Q (r = nu + item), draws from stream (5, r). */
+#pragma omp parallel for
+  for (long r = 0; r < nu + ni; r++) {
+    uint64_t seed = app_seed(5, (uint64_t)r);
+    float *row = r < nu ? P + r * K : Q + (r - nu) * K;
+    for (int f = 0; f < K; f++)
+      row[f] = 0.1f + 0.4f * (float)app_uniform(&seed);
+  }
 #pragma proact data copyin(uptr[0:nu1], uitem[0:nnz], uval[0:nnz], iptr[0:ni1], iuser[0:nnz], ival[0:nnz]) copy(P[0:pk], Q[0:qk])
   {
     for (int it = 0; it < iters; it++) {

@@ -1,6 +1,7 @@
-/* What the benchmark applications share: deterministic random numbers,
- * allocation that exits on failure, per-iteration timing and the one line
- * of results bench/run parses:
+/* What the benchmark applications share: deterministic random numbers (a
+ * stream per row, so that host threads may generate the inputs), allocation
+ * that exits on failure, a CSR transpose, per-iteration timing and the one
+ * line of results bench/run parses:
  *   app: NAME SIZE: median iteration X ms over N (W warmup), checksum C */
 #ifndef PROACT_BENCH_APP_H
 #define PROACT_BENCH_APP_H
@@ -12,12 +13,24 @@
 
 #include "../median.h"
 
-/* splitmix64: the same inputs on every machine and run. */
-static inline uint64_t app_rand(uint64_t *s) {
-  uint64_t z = (*s += 0x9E3779B97F4A7C15ull);
+/* splitmix64's finalizer: a bijection of 64-bit words that mixes well. */
+static inline uint64_t app_mix(uint64_t z) {
   z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
   z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
   return z ^ (z >> 31);
+}
+
+/* splitmix64: the same inputs on every machine and run. */
+static inline uint64_t app_rand(uint64_t *s) {
+  return app_mix(*s += 0x9E3779B97F4A7C15ull);
+}
+
+/* The state of a stream of its own for item index (a row, a vertex, a
+ * user) of the inputs seeded by base: the index-th output of base's
+ * splitmix64 stream, reached without walking it. One stream per item makes
+ * the inputs independent of how host threads share the items. */
+static inline uint64_t app_seed(uint64_t base, uint64_t index) {
+  return app_mix(base + (index + 1) * 0x9E3779B97F4A7C15ull);
 }
 
 /* Uniform in [0, 1). */
@@ -42,6 +55,51 @@ static inline long app_arg(int argc, char **argv, int i, long dflt) {
     exit(2);
   }
   return v;
+}
+
+/* The transpose of a CSR matrix of nr rows and nc columns (ptr, idx, val)
+ * into tptr (nc + 1), tidx and tval on the host threads: a stable counting
+ * sort, so each column lists its entries in ascending row order whatever
+ * the number of threads. Each thread counts the columns of its contiguous
+ * share of the rows; a column's counts, summed in thread order, give each
+ * thread its first slot there; each thread then fills from its rows.
+ * Scratch: threads x nc longs. */
+static inline void app_transpose(long nr, long nc, const long *ptr,
+                                 const int *idx, const float *val,
+                                 long *tptr, int *tidx, float *tval) {
+  long *slot = app_alloc((size_t)omp_get_max_threads() * (size_t)nc,
+                         sizeof(long));
+#pragma omp parallel
+  {
+    long t = omp_get_thread_num(), nt = omp_get_num_threads();
+    long r0 = nr * t / nt, r1 = nr * (t + 1) / nt, *mine = slot + t * nc;
+    for (long e = ptr[r0]; e < ptr[r1]; e++)
+      mine[idx[e]]++;
+#pragma omp barrier
+#pragma omp for
+    for (long c = 0; c < nc; c++) {
+      long sum = 0;
+      for (long u = 0; u < nt; u++) {
+        long k = slot[u * nc + c];
+        slot[u * nc + c] = sum;
+        sum += k;
+      }
+      tptr[c + 1] = sum;
+    }
+#pragma omp single
+    {
+      tptr[0] = 0;
+      for (long c = 0; c < nc; c++)
+        tptr[c + 1] += tptr[c];
+    }
+    for (long r = r0; r < r1; r++)
+      for (long e = ptr[r]; e < ptr[r + 1]; e++) {
+        long at = tptr[idx[e]] + mine[idx[e]]++;
+        tidx[at] = (int)r;
+        tval[at] = val[e];
+      }
+  }
+  free(slot);
 }
 
 /* Prints the result line: the median of t[warmup..iters) in ms. */

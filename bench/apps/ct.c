@@ -11,37 +11,56 @@
 
 #include "app.h"
 
-/* The rays' voxels: walk each ray in unit steps, merging repeats. */
+/* Ray r's voxels (angle r / N, detector r % N): walk the ray in unit
+ * steps, merging repeats. Writes them to rc/rv when given; returns their
+ * count. */
+static long ray_walk(long N, long na, long r, int *rc, float *rv) {
+  const double pi = 3.14159265358979323846;
+  long a = r / N, d = r % N, k = 0, last = -1;
+  double th = pi * (double)a / (double)na, c = cos(th), s = sin(th);
+  double off = (double)d - 0.5 * (double)N + 0.5;
+  double half = 0.7072 * (double)N;
+  for (double tt = -half; tt <= half; tt += 1.0) {
+    double px = 0.5 * N + off * -s + tt * c, py = 0.5 * N + off * c + tt * s;
+    if (px < 0 || py < 0 || px >= N || py >= N)
+      continue;
+    long vox = (long)py * N + (long)px;
+    if (vox == last) {
+      if (rv != NULL)
+        rv[k - 1] += 1.0f;
+      continue;
+    }
+    if (rc != NULL) {
+      rc[k] = (int)vox;
+      rv[k] = 1.0f;
+    }
+    k++;
+    last = vox;
+  }
+  return k;
+}
+
+/* A by rays, on the host threads: a first walk of each ray counts its
+ * voxels, a scan places the rays, a second walk writes them (the entries of
+ * one sequential walk, bit for bit). */
 static void system_matrix(long N, long na, long **rp, int **rc, float **rv,
                           long *nnz_p) {
-  long nr = na * N, cap = nr * (long)(1.5 * N + 4), nnz = 0;
-  const double pi = 3.14159265358979323846;
+  long nr = na * N;
   *rp = app_alloc((size_t)nr + 1, sizeof(long));
-  *rc = app_alloc((size_t)cap, sizeof(int));
-  *rv = app_alloc((size_t)cap, sizeof(float));
-  for (long a = 0; a < na; a++) {
-    double th = pi * (double)a / (double)na, c = cos(th), s = sin(th);
-    for (long d = 0; d < N; d++) {
-      double off = (double)d - 0.5 * (double)N + 0.5;
-      double half = 0.7072 * (double)N;
-      long last = -1;
-      for (double tt = -half; tt <= half; tt += 1.0) {
-        double px = 0.5 * N + off * -s + tt * c, py = 0.5 * N + off * c + tt * s;
-        if (px < 0 || py < 0 || px >= N || py >= N)
-          continue;
-        long vox = (long)py * N + (long)px;
-        if (vox == last) {
-          (*rv)[nnz - 1] += 1.0f;
-          continue;
-        }
-        (*rc)[nnz] = (int)vox;
-        (*rv)[nnz++] = 1.0f;
-        last = vox;
-      }
-      (*rp)[a * N + d + 1] = nnz;
-    }
-  }
-  *nnz_p = nnz;
+  long *p = *rp;
+#pragma omp parallel for
+  for (long r = 0; r < nr; r++)
+    p[r + 1] = ray_walk(N, na, r, NULL, NULL);
+  for (long r = 0; r < nr; r++)
+    p[r + 1] += p[r];
+  *nnz_p = p[nr];
+  *rc = app_alloc((size_t)p[nr], sizeof(int));
+  *rv = app_alloc((size_t)p[nr], sizeof(float));
+  int *col = *rc;
+  float *val = *rv;
+#pragma omp parallel for
+  for (long r = 0; r < nr; r++)
+    ray_walk(N, na, r, col + p[r], val + p[r]);
 }
 
 int main(int argc, char **argv) {
@@ -53,22 +72,11 @@ int main(int argc, char **argv) {
   int *rc, *cr;
   float *rv, *cv;
   system_matrix(N, na, &rp, &rc, &rv, &nnz);
-  /* A^T: counting sort of the entries by voxel. */
+  /* A^T: the entries by voxel, each voxel's in ascending ray order. */
   cp = app_alloc((size_t)nv + 1, sizeof(long));
   cr = app_alloc((size_t)nnz, sizeof(int));
   cv = app_alloc((size_t)nnz, sizeof(float));
-  for (long e = 0; e < nnz; e++)
-    cp[rc[e] + 1]++;
-  for (long j = 0; j < nv; j++)
-    cp[j + 1] += cp[j];
-  long *fill = app_alloc((size_t)nv, sizeof(long));
-  for (long r = 0; r < nr; r++)
-    for (long e = rp[r]; e < rp[r + 1]; e++) {
-      long at = cp[rc[e]] + fill[rc[e]]++;
-      cr[at] = (int)r;
-      cv[at] = rv[e];
-    }
-  free(fill);
+  app_transpose(nr, nv, rp, rc, rv, cp, cr, cv);
   float *b = app_alloc((size_t)nr, sizeof(float));
   float *rnorm = app_alloc((size_t)nr, sizeof(float));
   float *cnorm = app_alloc((size_t)nv, sizeof(float));
@@ -79,6 +87,7 @@ int main(int argc, char **argv) {
   double sum = 0;
   char size[96];
 
+#pragma omp parallel for
   for (long r = 0; r < nr; r++) { /* phantom: a disk of density 1 */
     double s = 0, w = 0;
     for (long e = rp[r]; e < rp[r + 1]; e++) {
@@ -90,6 +99,7 @@ int main(int argc, char **argv) {
     b[r] = (float)s;
     rnorm[r] = w > 0 ? (float)(1.0 / w) : 0.0f;
   }
+#pragma omp parallel for
   for (long j = 0; j < nv; j++) {
     double w = 0;
     for (long e = cp[j]; e < cp[j + 1]; e++)

@@ -2,7 +2,8 @@
  * in-edges of each vertex in CSR (row v lists the sources of the edges
  * into v), sources drawn with density falling as a power of the vertex id
  * (a few hubs with huge out-degree, most vertices with few), in-degrees
- * drawn from a heavy-tailed distribution. Deterministic. */
+ * drawn from a heavy-tailed distribution. Deterministic, whatever the
+ * number of host threads generating it. */
 #ifndef PROACT_BENCH_GRAPH_H
 #define PROACT_BENCH_GRAPH_H
 
@@ -19,21 +20,30 @@ typedef struct graph {
 
 static inline graph_t graph_power_law(long n, long avg_degree) {
   graph_t g;
-  uint64_t seed = 7;
   g.n = n;
   g.rowptr = app_alloc((size_t)n + 1, sizeof(long));
+  /* Each vertex draws its in-degree from stream (7, v) and its edges from
+   * stream (8, v): the same graph for any number of host threads. */
+#pragma omp parallel for
   for (long v = 0; v < n; v++) { /* Pareto in-degrees, mean ~avg_degree */
+    uint64_t seed = app_seed(7, (uint64_t)v);
     double u = app_uniform(&seed);
     long d = (long)(avg_degree * 0.75 / sqrt(1.0 - 0.75 * u)); /* mean 1 */
-    g.rowptr[v + 1] = g.rowptr[v] + (d < n ? d : n);
+    g.rowptr[v + 1] = d < n ? d : n;
   }
+  for (long v = 0; v < n; v++)
+    g.rowptr[v + 1] += g.rowptr[v];
   g.m = g.rowptr[n];
   g.src = app_alloc((size_t)g.m, sizeof(int));
   g.w = app_alloc((size_t)g.m, sizeof(float));
-  for (long e = 0; e < g.m; e++) {
-    double u = app_uniform(&seed);
-    g.src[e] = (int)((double)n * u * u * u); /* hubs at low ids */
-    g.w[e] = 1.0f + 9.0f * (float)app_uniform(&seed);
+#pragma omp parallel for
+  for (long v = 0; v < n; v++) {
+    uint64_t seed = app_seed(8, (uint64_t)v);
+    for (long e = g.rowptr[v]; e < g.rowptr[v + 1]; e++) {
+      double u = app_uniform(&seed);
+      g.src[e] = (int)((double)n * u * u * u); /* hubs at low ids */
+      g.w[e] = 1.0f + 9.0f * (float)app_uniform(&seed);
+    }
   }
   return g;
 }

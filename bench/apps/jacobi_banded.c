@@ -32,11 +32,14 @@ int main(int argc, char **argv) {
   double *x = app_alloc((size_t)np, sizeof(double));
   double *y = app_alloc((size_t)np, sizeof(double));
   double *t = app_alloc((size_t)iters, sizeof(double));
-  uint64_t seed = 1;
   double sum = 0;
   char size[64];
 
+  /* Row i draws from stream (1, i): the same system for any number of host
+   * threads. */
+#pragma omp parallel for
   for (long i = 0; i < n; i++) {
+    uint64_t seed = app_seed(1, (uint64_t)i);
     double off = 0;
     for (long k = 0; k < bw; k++)
       if (k != w && i + k - w >= 0 && i + k - w < n)

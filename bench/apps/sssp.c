@@ -35,6 +35,7 @@ int main(int argc, char **argv) {
   double sum = 0;
   char size[64];
 
+#pragma omp parallel for
   for (long v = 0; v < n; v++)
     d0[v] = d1[v] = 1e30f;
   d0[0] = d1[0] = 0.0f; /* vertex 0, a hub, is the source */
