@@ -12,6 +12,25 @@
 
 #include "../median.h"
 
+/* Times reps executions of the loop as a plain OpenMP target region on the
+ * default device, data mapped once: the floor libomptarget sets. Returns
+ * the median in seconds (t: reps scratch slots). */
+static double plain_loop(float *a, float *b, long n, double *t, int reps) {
+  const int dev = omp_get_default_device();
+#pragma omp target data map(to: a[0:n]) map(tofrom: b[0:n]) device(dev)
+  {
+    for (int r = -10; r < reps; r++) {
+      double t0 = omp_get_wtime();
+#pragma omp target teams distribute parallel for device(dev) map(alloc: a[0:n], b[0:n])
+      for (long i = 0; i < n; i++)
+        b[i] = a[i] + 1.0f;
+      if (r >= 0)
+        t[r] = omp_get_wtime() - t0;
+    }
+  }
+  return bench_median(t, reps);
+}
+
 int main(int argc, char **argv) {
   const long n = argc > 1 ? atol(argv[1]) : 1024;
   const int reps = argc > 2 ? atoi(argv[2]) : 2000;
@@ -29,21 +48,10 @@ int main(int argc, char **argv) {
   for (long i = 0; i < n; i++)
     a[i] = (float)i, b[i] = 0.0f;
 
-  /* Plain OpenMP on the default device, data mapped once. */
-  const int dev = omp_get_default_device();
-#pragma omp target data map(to: a[0:n]) map(tofrom: b[0:n]) device(dev)
-  {
-    for (int r = -10; r < reps; r++) {
-      double t0 = omp_get_wtime();
-#pragma omp target teams distribute parallel for device(dev) map(alloc: a[0:n], b[0:n])
-      for (long i = 0; i < n; i++)
-        b[i] = a[i] + 1.0f;
-      if (r >= 0)
-        t[r] = omp_get_wtime() - t0;
-    }
-  }
-  printf("openmp target on device %d: %.2f us per loop\n", dev,
-         1e6 * bench_median(t, reps));
+  /* A plain region first, untimed: devices initialized by libomptarget
+   * before PROACT's first call (the case that once aborted with one
+   * device, and whose waits PROACT_CUDA_WAIT must still set). */
+  plain_loop(a, b, n, t, reps < 10 ? reps : 10);
 
 #pragma proact data copyin(a[0:n]) copy(b[0:n])
   {
@@ -57,9 +65,11 @@ int main(int argc, char **argv) {
     }
   }
   printf("proact loop: %.2f us per loop\n", 1e6 * bench_median(t, reps));
+  printf("openmp target on device %d: %.2f us per loop\n",
+         omp_get_default_device(), 1e6 * plain_loop(a, b, n, t, reps));
   int ok = 1;
   for (long i = 0; i < n; i++)
-    ok &= b[i] == (float)i + 2.0f;
+    ok &= b[i] == (float)i + 1.0f;
   printf("check: %s\n", ok ? "PASS" : "FAIL");
   free(a);
   free(b);
