@@ -207,6 +207,54 @@ static void v_rows1_restrict(const float *u0, float *v0, long n, int dev) {
   ROWGROUP_BODY(1, restrict)
 }
 
+/* As k_jacobi_walk in cuda_kernels.cu: one team per tile of TW columns x
+ * TH rows (no loop over tiles), each thread marching down its column with
+ * the vertical values in registers, the load of row i + PD issued before
+ * row i's store (a prefetch distance of PD rows), 32-bit offsets. */
+#define WALK_BODY(TW, TH, PD)                                                  \
+  const int inner = (int)n - 2, ni = (int)n;                                   \
+  const int ncol = (inner + (TW) - 1) / (TW), nrow = (inner + (TH) - 1) / (TH); \
+  const int nteams = ncol * nrow, tw = (TW);                                   \
+  _Pragma("omp target teams num_teams(nteams) thread_limit(tw) device(dev) is_device_ptr(u, v)") \
+  _Pragma("omp parallel num_threads(tw)")                                      \
+  {                                                                            \
+    /* one tile per team and one lane per thread on a GPU; a host device   \
+     * may give fewer teams and threads */                                     \
+    for (int tile = omp_get_team_num(); tile < nteams;                         \
+         tile += omp_get_num_teams())                                          \
+    for (int lane = omp_get_thread_num(); lane < (TW);                         \
+         lane += omp_get_num_threads()) {                                      \
+      const int j = 1 + (tile % ncol) * (TW) + lane;                           \
+      const int lo = 1 + (tile / ncol) * (TH);                                 \
+      const int hi = lo + (TH) < ni - 1 ? lo + (TH) : ni - 1;                  \
+      if (j >= ni - 1)                                                         \
+        continue;                                                              \
+      float w[(PD) + 2];                                                       \
+      for (int k = 0; k < (PD) + 1; k++)                                       \
+        w[k] = lo - 1 + k < ni ? u[(lo - 1 + k) * ni + j] : 0.0f;              \
+      for (int i = lo; i < hi; i++) {                                          \
+        w[(PD) + 1] = i + (PD) < ni ? u[(i + (PD)) * ni + j] : 0.0f;           \
+        const float l = u[i * ni + j - 1], r = u[i * ni + j + 1];              \
+        v[i * ni + j] = 0.25f * (w[0] + w[2] + l + r);                         \
+        for (int k = 0; k < (PD) + 1; k++)                                     \
+          w[k] = w[k + 1];                                                     \
+      }                                                                        \
+    }                                                                          \
+  }
+
+static void v_walk128x32_pd1(const float *u, float *v, long n, int dev) {
+  WALK_BODY(128, 32, 1)
+}
+static void v_walk128x32_pd2(const float *u, float *v, long n, int dev) {
+  WALK_BODY(128, 32, 2)
+}
+static void v_walk128x32_pd4(const float *u, float *v, long n, int dev) {
+  WALK_BODY(128, 32, 4)
+}
+static void v_walk256x64_pd2(const float *u, float *v, long n, int dev) {
+  WALK_BODY(256, 64, 2)
+}
+
 static const struct {
   const char *name;
   variant_func_t *func;
@@ -229,6 +277,10 @@ static const struct {
     {"blocks of 8 rows, 8 rows loads first", v_rows8},
     {"blocks of 4 rows, loads first, restrict", v_rows4_restrict},
     {"blocks of 1 row, restrict", v_rows1_restrict},
+    {"team per 128 x 32 tile, column walk, prefetch 1", v_walk128x32_pd1},
+    {"team per 128 x 32 tile, column walk, prefetch 2", v_walk128x32_pd2},
+    {"team per 128 x 32 tile, column walk, prefetch 4", v_walk128x32_pd4},
+    {"team per 256 x 64 tile, column walk, prefetch 2", v_walk256x64_pd2},
 };
 
 int main(int argc, char **argv) {
