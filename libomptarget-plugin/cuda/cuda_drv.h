@@ -20,6 +20,13 @@ enum {
 };
 enum { CU_STREAM_NON_BLOCKING = 0x1 };
 enum {
+  CU_CTX_SCHED_AUTO = 0x0,
+  CU_CTX_SCHED_SPIN = 0x1,
+  CU_CTX_SCHED_YIELD = 0x2,
+  CU_CTX_SCHED_BLOCKING_SYNC = 0x4,
+  CU_CTX_SCHED_MASK = 0x7
+};
+enum {
   CU_POINTER_ATTRIBUTE_MEMORY_TYPE = 2,
   CU_POINTER_ATTRIBUTE_DEVICE_ORDINAL = 9,
 };
@@ -42,6 +49,10 @@ enum {
     (CUcontext * ctx, CUdevice dev))                                          \
   X(cuDevicePrimaryCtxSetFlags, "cuDevicePrimaryCtxSetFlags_v2",            \
     (CUdevice dev, unsigned flags))                                           \
+  X(cuDevicePrimaryCtxGetState, "cuDevicePrimaryCtxGetState",                \
+    (CUdevice dev, unsigned *flags, int *active))                             \
+  X(cuDevicePrimaryCtxRelease, "cuDevicePrimaryCtxRelease_v2",               \
+    (CUdevice dev))                                                           \
   X(cuCtxSetCurrent, "cuCtxSetCurrent", (CUcontext ctx))                      \
   X(cuCtxEnablePeerAccess, "cuCtxEnablePeerAccess",                           \
     (CUcontext peer, unsigned flags))                                         \

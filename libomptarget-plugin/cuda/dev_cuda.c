@@ -56,6 +56,18 @@ static proact_status_t cuda_load(void) {
   return PROACT_OK;
 }
 
+/* Releases the primary contexts of devices 0 .. n - 1 (a failed probe
+ * leaves no context retained). */
+static void cuda_release_contexts(int n) {
+  for (int dev = 0; dev < n; dev++) {
+    CUdevice cudev;
+    if (proact__cuda_ctx[dev] != NULL &&
+        proact__cu.cuDeviceGet(&cudev, dev) == CUDA_SUCCESS)
+      proact__cu.cuDevicePrimaryCtxRelease(cudev);
+    proact__cuda_ctx[dev] = NULL;
+  }
+}
+
 /* Checks that OpenMP device dev allocates CUDA device memory on CUDA device
  * dev. Failures here are expected on non-CUDA devices: not logged as
  * errors. */
@@ -86,9 +98,67 @@ static proact_status_t cuda_check_device(int dev) {
   return st;
 }
 
+_Static_assert(PROACT__CUDA_WAIT_AUTO == CU_CTX_SCHED_AUTO &&
+                  PROACT__CUDA_WAIT_SPIN == CU_CTX_SCHED_SPIN &&
+                  PROACT__CUDA_WAIT_YIELD == CU_CTX_SCHED_YIELD &&
+                  PROACT__CUDA_WAIT_BLOCKING == CU_CTX_SCHED_BLOCKING_SYNC,
+              "PROACT_CUDA_WAIT's values are CUDA's scheduling flags");
+
+static const char *cuda_wait_name(unsigned sched) {
+  switch (sched) {
+  case CU_CTX_SCHED_SPIN: return "spin";
+  case CU_CTX_SCHED_YIELD: return "yield";
+  case CU_CTX_SCHED_BLOCKING_SYNC: return "blocking";
+  default: return "auto";
+  }
+}
+
+/* Gives every device's primary context the scheduling flags of
+ * PROACT_CUDA_WAIT (its other flags kept) and retains it. At PROACT's first
+ * call this is usually before libomptarget has initialized any device:
+ * libomptarget leaves an active context's flags alone but gives an
+ * inactive one a blocking wait, and when PROACT activated only device 0's
+ * first, every other device paid 80-160 us more per kernel
+ * (bench/results/2026-11-22-h200x2-session7.md). A device the program used
+ * before PROACT's first call is already active: its wait is changed too,
+ * and an info message says so. */
+static proact_status_t cuda_retain_contexts(int ndev) {
+  const unsigned wait = (unsigned)proact__param_get(PROACT__PARAM_CUDA_WAIT)->i;
+  for (int dev = 0; dev < ndev; dev++) {
+    CUdevice cudev;
+    unsigned flags = 0;
+    int active = 0;
+    if (proact__cu.cuDeviceGet(&cudev, dev) != CUDA_SUCCESS ||
+        proact__cu.cuDevicePrimaryCtxGetState(cudev, &flags, &active) !=
+            CUDA_SUCCESS) {
+      cuda_release_contexts(dev);
+      return PROACT_ERR_UNSUPPORTED;
+    }
+    const unsigned want = (flags & ~(unsigned)CU_CTX_SCHED_MASK) | wait;
+    if (want != flags) {
+      if (proact__cu.cuDevicePrimaryCtxSetFlags(cudev, want) != CUDA_SUCCESS)
+        proact__warn("cuda device %d: cannot set its wait to %s "
+                     "(PROACT_CUDA_WAIT); it keeps %s",
+                     dev, cuda_wait_name(wait),
+                     cuda_wait_name(flags & CU_CTX_SCHED_MASK));
+      else if (active)
+        proact__info(PROACT__SUBSYS_INIT,
+                     "cuda device %d was in use before PROACT's first call; "
+                     "its wait changed from %s to %s",
+                     dev, cuda_wait_name(flags & CU_CTX_SCHED_MASK),
+                     cuda_wait_name(wait));
+    }
+    if (proact__cu.cuDevicePrimaryCtxRetain(&proact__cuda_ctx[dev], cudev) !=
+        CUDA_SUCCESS) {
+      cuda_release_contexts(dev);
+      return PROACT_ERR_UNSUPPORTED;
+    }
+  }
+  return PROACT_OK;
+}
+
 static proact_status_t cuda_probe(int ndev) {
   int count = 0;
-  CUdevice cudev;
   proact_status_t st;
 
   if (ndev > PROACT__DEV_MAX)
@@ -97,30 +167,19 @@ static proact_status_t cuda_probe(int ndev) {
   if (proact__cu.cuInit(0) != CUDA_SUCCESS ||
       proact__cu.cuDeviceGetCount(&count) != CUDA_SUCCESS || count < ndev)
     return PROACT_ERR_UNSUPPORTED;
-  /* Every primary context gets PROACT_CUDA_WAIT's flags and is made active
-   * before libomptarget initializes its device: libomptarget leaves an
-   * active context's flags alone but gives an inactive one a blocking wait,
-   * which cost each kernel on a device it initialized first ~80 us more than
-   * on device 0 (bench/results/2026-11-22-h200x2-session7.md). Pointer
-   * queries need a current context too. */
-  const unsigned wait = (unsigned)proact__param_get(PROACT__PARAM_CUDA_WAIT)->i;
-  for (int dev = 0; dev < ndev; dev++) {
-    if (proact__cu.cuDeviceGet(&cudev, dev) != CUDA_SUCCESS)
-      return PROACT_ERR_UNSUPPORTED;
-    if (proact__cu.cuDevicePrimaryCtxSetFlags(cudev, wait) != CUDA_SUCCESS)
-      proact__warn("cuda device %d: cannot set the wait of its primary "
-                   "context (PROACT_CUDA_WAIT); it keeps its own",
-                   dev);
-    if (proact__cu.cuDevicePrimaryCtxRetain(&proact__cuda_ctx[dev], cudev) !=
-        CUDA_SUCCESS)
-      return PROACT_ERR_UNSUPPORTED;
-  }
-  if (proact__cu.cuCtxSetCurrent(proact__cuda_ctx[0]) != CUDA_SUCCESS)
+  st = cuda_retain_contexts(ndev);
+  if (st != PROACT_OK)
+    return st;
+  if (proact__cu.cuCtxSetCurrent(proact__cuda_ctx[0]) != CUDA_SUCCESS) {
+    cuda_release_contexts(ndev);
     return PROACT_ERR_UNSUPPORTED;
+  }
   for (int dev = 0; dev < ndev; dev++) {
     st = cuda_check_device(dev);
-    if (st != PROACT_OK)
+    if (st != PROACT_OK) {
+      cuda_release_contexts(ndev);
       return st;
+    }
   }
   for (int dev = 0; dev < ndev; dev++) {
     PROACT_CUDADRV_FUNC(cuCtxSetCurrent, (proact__cuda_ctx[dev]));
