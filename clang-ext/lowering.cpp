@@ -401,9 +401,10 @@ Code lowerLoop(Preprocessor &PP, const Directive &D, const CanonicalLoop &L,
   // the kernels of all devices run at the same time, and the loop's implicit
   // barrier is the completion point. (`target nowait` + `taskwait` outside a
   // parallel region intermittently aborts in LLVM 16's libomp.) No if()
-  // clause for one part: a serialized parallel region around a host-offload
-  // target region that follows another target region trips libomp's
-  // hot-team assertion (bench_loop_cost_one_device).
+  // clause: with one part, the if(0) path (__kmpc_serialized_parallel)
+  // around a host-offload target region that follows another target region
+  // trips libomp's hot-team assertion; num_threads(1) does not
+  // (bench_loop_cost_one_device).
   C << "const int __proact_np = proact__loop_nparts(__proact_loop);";
   C << "_Pragma(\"omp parallel for num_threads(__proact_np) schedule(static, "
        "1)\")";

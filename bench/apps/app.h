@@ -63,13 +63,17 @@ static inline long app_arg(int argc, char **argv, int i, long dflt) {
  * the number of threads. Each thread counts the columns of its contiguous
  * share of the rows; a column's counts, summed in thread order, give each
  * thread its first slot there; each thread then fills from its rows.
- * Scratch: threads x nc longs. */
+ * Scratch: threads x nc longs, so at most APP_TRANSPOSE_THREADS threads
+ * (ALS's 1M items: 128 MB). */
+#define APP_TRANSPOSE_THREADS 16
 static inline void app_transpose(long nr, long nc, const long *ptr,
                                  const int *idx, const float *val,
                                  long *tptr, int *tidx, float *tval) {
-  long *slot = app_alloc((size_t)omp_get_max_threads() * (size_t)nc,
-                         sizeof(long));
-#pragma omp parallel
+  const int threads = omp_get_max_threads() < APP_TRANSPOSE_THREADS
+                          ? omp_get_max_threads()
+                          : APP_TRANSPOSE_THREADS;
+  long *slot = app_alloc((size_t)threads * (size_t)nc, sizeof(long));
+#pragma omp parallel num_threads(threads)
   {
     long t = omp_get_thread_num(), nt = omp_get_num_threads();
     long r0 = nr * t / nt, r1 = nr * (t + 1) / nt, *mine = slot + t * nc;

@@ -16,6 +16,7 @@
  * count. */
 static long ray_walk(long N, long na, long r, int *rc, float *rv) {
   const double pi = 3.14159265358979323846;
+  const int write = rc != NULL && rv != NULL; /* else only count */
   long a = r / N, d = r % N, k = 0, last = -1;
   double th = pi * (double)a / (double)na, c = cos(th), s = sin(th);
   double off = (double)d - 0.5 * (double)N + 0.5;
@@ -26,11 +27,11 @@ static long ray_walk(long N, long na, long r, int *rc, float *rv) {
       continue;
     long vox = (long)py * N + (long)px;
     if (vox == last) {
-      if (rv != NULL)
+      if (write)
         rv[k - 1] += 1.0f;
       continue;
     }
-    if (rc != NULL) {
+    if (write) {
       rc[k] = (int)vox;
       rv[k] = 1.0f;
     }

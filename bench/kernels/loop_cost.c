@@ -65,9 +65,11 @@ int main(int argc, char **argv) {
     }
   }
   printf("proact loop: %.2f us per loop\n", 1e6 * bench_median(t, reps));
+  int ok = 1;
+  for (long i = 0; i < n; i++)
+    ok &= b[i] == (float)i + 2.0f;
   printf("openmp target on device %d: %.2f us per loop\n",
          omp_get_default_device(), 1e6 * plain_loop(a, b, n, t, reps));
-  int ok = 1;
   for (long i = 0; i < n; i++)
     ok &= b[i] == (float)i + 1.0f;
   printf("check: %s\n", ok ? "PASS" : "FAIL");

@@ -34,7 +34,7 @@ static void v_collapse(const float *u, float *v, long n, int dev) {
       v[i * n + j] = STENCIL(i, j);
 }
 
-/* The lowering as it is: teams take row blocks; '#pragma omp for
+/* An earlier lowering: teams take row blocks; '#pragma omp for
  * collapse(2) schedule(static, 1)' inside. */
 static void v_block_for(const float *u, float *v, long n, int dev) {
   const long inner = n - 2, rows = inner >= BLK_POINTS ? 1 : BLK_POINTS / inner;
@@ -108,10 +108,14 @@ static void v_block_ilp8(const float *u, float *v, long n, int dev) {
   _Pragma("omp parallel num_threads(512)")                                     \
   {                                                                            \
     const long t = omp_get_thread_num(), T = omp_get_num_threads();            \
-    const long lane = t % (TW), grp = t / (TW), ngrp = T / (TW);               \
+    /* T >= TW on a GPU; a host team may have fewer threads than TW, whose  \
+     * lanes then take every T-th column */                                    \
+    const long ngrp = T >= (TW) ? T / (TW) : 1, grp = T >= (TW) ? t / (TW) : 0; \
     const long rows_per = ((TH) + ngrp - 1) / ngrp;                            \
     for (long long blk = omp_get_team_num(); blk < nb;                         \
-         blk += omp_get_num_teams()) {                                         \
+         blk += omp_get_num_teams())                                           \
+    for (long lane = T >= (TW) ? t % (TW) : t; lane < (TW);                    \
+         lane += T >= (TW) ? (TW) : T) {                                       \
       const long ti = (long)(blk / ncol), tj = (long)(blk % ncol);             \
       const long j = 1 + tj * (TW) + lane;                                     \
       long lo = 1 + ti * (TH) + grp * rows_per;                                \
@@ -260,7 +264,7 @@ static const struct {
   variant_func_t *func;
 } variants[] = {
     {"collapse(2), no blocks", v_collapse},
-    {"row blocks, omp for collapse(2) (the lowering)", v_block_for},
+    {"row blocks, omp for collapse(2) (an earlier lowering)", v_block_for},
     {"row blocks, thread-strided columns", v_block_strided},
     {"row blocks, strided, 2 columns loads first", v_block_ilp2},
     {"row blocks, strided, 4 columns loads first", v_block_ilp4},
