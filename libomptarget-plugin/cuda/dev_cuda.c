@@ -104,15 +104,6 @@ _Static_assert(PROACT__CUDA_WAIT_AUTO == CU_CTX_SCHED_AUTO &&
                   PROACT__CUDA_WAIT_BLOCKING == CU_CTX_SCHED_BLOCKING_SYNC,
               "PROACT_CUDA_WAIT's values are CUDA's scheduling flags");
 
-static const char *cuda_wait_name(unsigned sched) {
-  switch (sched) {
-  case CU_CTX_SCHED_SPIN: return "spin";
-  case CU_CTX_SCHED_YIELD: return "yield";
-  case CU_CTX_SCHED_BLOCKING_SYNC: return "blocking";
-  default: return "auto";
-  }
-}
-
 /* Gives every device's primary context the scheduling flags of
  * PROACT_CUDA_WAIT (its other flags kept) and retains it. At PROACT's first
  * call this is usually before libomptarget has initialized any device:
@@ -139,14 +130,14 @@ static proact_status_t cuda_retain_contexts(int ndev) {
       if (proact__cu.cuDevicePrimaryCtxSetFlags(cudev, want) != CUDA_SUCCESS)
         proact__warn("cuda device %d: cannot set its wait to %s "
                      "(PROACT_CUDA_WAIT); it keeps %s",
-                     dev, cuda_wait_name(wait),
-                     cuda_wait_name(flags & CU_CTX_SCHED_MASK));
+                     dev, proact__cuda_wait_name(wait),
+                     proact__cuda_wait_name(flags & CU_CTX_SCHED_MASK));
       else if (active)
         proact__info(PROACT__SUBSYS_INIT,
                      "cuda device %d was in use before PROACT's first call; "
                      "its wait changed from %s to %s",
-                     dev, cuda_wait_name(flags & CU_CTX_SCHED_MASK),
-                     cuda_wait_name(wait));
+                     dev, proact__cuda_wait_name(flags & CU_CTX_SCHED_MASK),
+                     proact__cuda_wait_name(wait));
     }
     if (proact__cu.cuDevicePrimaryCtxRetain(&proact__cuda_ctx[dev], cudev) !=
         CUDA_SUCCESS) {

@@ -260,23 +260,32 @@ proact_status_t proact__param_parse_devices(const char *text,
   return PROACT_OK;
 }
 
+/* PROACT_CUDA_WAIT's names, by value (the CU_CTX_SCHED_* flags). */
+static const struct {
+  const char *name;
+  proact__cuda_wait_t wait;
+} cuda_waits[] = {{"auto", PROACT__CUDA_WAIT_AUTO},
+                  {"spin", PROACT__CUDA_WAIT_SPIN},
+                  {"yield", PROACT__CUDA_WAIT_YIELD},
+                  {"blocking", PROACT__CUDA_WAIT_BLOCKING}};
+
 proact_status_t proact__param_parse_cuda_wait(const char *text,
                                               proact__param_value_t *value_p,
                                               char *why, size_t why_len) {
-  static const struct {
-    const char *name;
-    proact__cuda_wait_t wait;
-  } waits[] = {{"auto", PROACT__CUDA_WAIT_AUTO},
-               {"spin", PROACT__CUDA_WAIT_SPIN},
-               {"yield", PROACT__CUDA_WAIT_YIELD},
-               {"blocking", PROACT__CUDA_WAIT_BLOCKING}};
-  for (size_t i = 0; i < sizeof(waits) / sizeof(waits[0]); i++)
-    if (strcmp(text, waits[i].name) == 0) {
-      value_p->i = waits[i].wait;
+  for (size_t i = 0; i < sizeof(cuda_waits) / sizeof(cuda_waits[0]); i++)
+    if (strcmp(text, cuda_waits[i].name) == 0) {
+      value_p->i = cuda_waits[i].wait;
       return PROACT_OK;
     }
   set_why(why, why_len, "unknown wait '%s'", text);
   return PROACT_ERR_INVALID_PARAM;
+}
+
+const char *proact__cuda_wait_name(unsigned wait) {
+  for (size_t i = 0; i < sizeof(cuda_waits) / sizeof(cuda_waits[0]); i++)
+    if ((unsigned)cuda_waits[i].wait == wait)
+      return cuda_waits[i].name;
+  return "unknown";
 }
 
 proact_status_t proact__param_parse_level(const char *text,

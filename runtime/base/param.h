@@ -111,6 +111,9 @@ typedef enum proact__cuda_wait {
 proact_status_t proact__param_parse_cuda_wait(const char *text,
                                               proact__param_value_t *value_p,
                                               char *why, size_t why_len);
+/* The PROACT_CUDA_WAIT name of a wait (a proact__cuda_wait_t, i.e. a
+ * context's CU_CTX_SCHED_* bits); "unknown" for anything else. */
+const char *proact__cuda_wait_name(unsigned wait);
 proact_status_t proact__param_parse_level(const char *text,
                                           proact__param_value_t *value_p,
                                           char *why, size_t why_len);

@@ -109,6 +109,9 @@ TEST_IMPL(param_levels_subsys_bool) {
   ASSERT_EQ(v.i, PROACT__CUDA_WAIT_AUTO);
   ASSERT_EQ(proact__param_parse_cuda_wait("busy", &v, why, sizeof(why)),
             PROACT_ERR_INVALID_PARAM);
+  ASSERT_EQ(strcmp(proact__cuda_wait_name(PROACT__CUDA_WAIT_BLOCKING),
+                   "blocking"), 0);
+  ASSERT_EQ(strcmp(proact__cuda_wait_name(3), "unknown"), 0);
   ASSERT_NE(why[0], '\0');
   /* Every parameter has a name, a default its parser accepts, a range and
    * a doc line. */
