@@ -57,6 +57,14 @@ static inline long app_arg(int argc, char **argv, int i, long dflt) {
   return v;
 }
 
+/* CSR row pointers from counts: ptr[0] is 0 and ptr[r + 1] holds row r's
+ * count on entry, the end of row r on return. */
+static inline void app_counts_to_ptr(long *ptr, long nrows) {
+  ptr[0] = 0;
+  for (long r = 0; r < nrows; r++)
+    ptr[r + 1] += ptr[r];
+}
+
 /* The transpose of a CSR matrix of nr rows and nc columns (ptr, idx, val)
  * into tptr (nc + 1), tidx and tval on the host threads: a stable counting
  * sort, so each column lists its entries in ascending row order whatever
@@ -91,11 +99,7 @@ static inline void app_transpose(long nr, long nc, const long *ptr,
       tptr[c + 1] = sum;
     }
 #pragma omp single
-    {
-      tptr[0] = 0;
-      for (long c = 0; c < nc; c++)
-        tptr[c + 1] += tptr[c];
-    }
+    app_counts_to_ptr(tptr, nc);
     for (long r = r0; r < r1; r++)
       for (long e = ptr[r]; e < ptr[r + 1]; e++) {
         long at = tptr[idx[e]] + mine[idx[e]]++;

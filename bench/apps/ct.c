@@ -52,8 +52,7 @@ static void system_matrix(long N, long na, long **rp, int **rc, float **rv,
 #pragma omp parallel for
   for (long r = 0; r < nr; r++)
     p[r + 1] = ray_walk(N, na, r, NULL, NULL);
-  for (long r = 0; r < nr; r++)
-    p[r + 1] += p[r];
+  app_counts_to_ptr(p, nr);
   *nnz_p = p[nr];
   *rc = app_alloc((size_t)p[nr], sizeof(int));
   *rv = app_alloc((size_t)p[nr], sizeof(float));

@@ -31,8 +31,7 @@ static inline graph_t graph_power_law(long n, long avg_degree) {
     long d = (long)(avg_degree * 0.75 / sqrt(1.0 - 0.75 * u)); /* mean 1 */
     g.rowptr[v + 1] = d < n ? d : n;
   }
-  for (long v = 0; v < n; v++)
-    g.rowptr[v + 1] += g.rowptr[v];
+  app_counts_to_ptr(g.rowptr, n);
   g.m = g.rowptr[n];
   g.src = app_alloc((size_t)g.m, sizeof(int));
   g.w = app_alloc((size_t)g.m, sizeof(float));

@@ -5,16 +5,7 @@
 #include <proact.h>
 
 #include "app.h"
-
-/* One sweep: v <- the average of u's four neighbours. */
-static void sweep(long n, const float *u, float *v) {
-  long cells = n * n;
-#pragma proact region(u[0:cells], v[0:cells])
-  for (long i = 1; i < n - 1; i++)
-    for (long j = 1; j < n - 1; j++)
-      v[i * n + j] = 0.25f * (u[(i - 1) * n + j] + u[(i + 1) * n + j] +
-                              u[i * n + j - 1] + u[i * n + j + 1]);
-}
+#include "jacobi2d_sweep.h"
 
 int main(int argc, char **argv) {
   long n = app_arg(argc, argv, 1, 16384);

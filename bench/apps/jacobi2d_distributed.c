@@ -19,6 +19,7 @@
 #include <string.h>
 
 #include "app.h"
+#include "jacobi2d_sweep.h"
 
 #define STRIP_HALF 4 /* rows checked on each side of a strip's centre */
 
@@ -30,7 +31,7 @@ static float initial(long i, long j) {
 
 /* v <- the average of u's four neighbours, rows [r0, r1) of the grid,
  * with u and v holding grid rows [base, ...): the reference's sweep, the
- * same expression as sweep's. */
+ * same expression as sweep's (jacobi2d_sweep.h). */
 static void sweep_rows(long n, long base, long r0, long r1, const float *u,
                        float *v) {
   for (long i = r0; i < r1; i++)
@@ -38,15 +39,6 @@ static void sweep_rows(long n, long base, long r0, long r1, const float *u,
       long c = (i - base) * n + j;
       v[c] = 0.25f * (u[c - n] + u[c + n] + u[c - 1] + u[c + 1]);
     }
-}
-
-static void sweep(long n, const float *u, float *v) {
-  long cells = n * n;
-#pragma proact region(u[0:cells], v[0:cells])
-  for (long i = 1; i < n - 1; i++)
-    for (long j = 1; j < n - 1; j++)
-      v[i * n + j] = 0.25f * (u[(i - 1) * n + j] + u[(i + 1) * n + j] +
-                              u[i * n + j - 1] + u[i * n + j + 1]);
 }
 
 /* Recomputes rows [c - STRIP_HALF, c + STRIP_HALF] after `sweeps` sweeps

@@ -212,7 +212,8 @@ static void v_rows1_restrict(const float *u0, float *v0, long n, int dev) {
 }
 
 /* As k_jacobi_walk in cuda_kernels.cu: one team per tile of TW columns x
- * TH rows (no loop over tiles), each thread marching down its column with
+ * TH rows (on a GPU; a host device's teams loop over tiles and their
+ * threads over lanes), each thread marching down its column with
  * the vertical values in registers, the load of row i + PD issued before
  * row i's store (a prefetch distance of PD rows), 32-bit offsets. */
 #define WALK_BODY(TW, TH, PD)                                                  \
