@@ -1,7 +1,11 @@
 /* Backend for CUDA devices driven by libomptarget's CUDA plugin. Works in
- * each device's primary context (the one libomptarget uses), with one
- * non-blocking stream per device; peer copies go on the source device's
- * stream. */
+ * each device's primary context (the one libomptarget uses), with
+ * non-blocking streams per device: host copies go on the device's first,
+ * peer copies take the source device's PROACT_COPY_QUEUES streams in turn,
+ * so that copies from one GPU to several (or a dma agent's and a pull's)
+ * do not wait for each other. Every caller waits with sync_all or
+ * sync_dev, which wait for all of a device's streams, before it relies on
+ * a copy. */
 #include <dlfcn.h>
 #include <omp.h>
 #include <pthread.h>
@@ -33,7 +37,9 @@ typedef enum peer_state {
 
 static int cuda_ndev;
 CUcontext proact__cuda_ctx[PROACT__DEV_MAX];
-static CUstream cuda_stream[PROACT__DEV_MAX];
+static CUstream cuda_stream[PROACT__DEV_MAX][PROACT__COPY_QUEUES_MAX];
+static int cuda_nstreams;                       /* per device */
+static unsigned cuda_next_stream[PROACT__DEV_MAX]; /* peer copies' turn */
 static peer_state_t cuda_peer[PROACT__DEV_MAX][PROACT__DEV_MAX];
 static pthread_mutex_t cuda_peer_lock = PTHREAD_MUTEX_INITIALIZER;
 
@@ -172,10 +178,12 @@ static proact_status_t cuda_probe(int ndev) {
       return st;
     }
   }
+  cuda_nstreams = (int)proact__param_get(PROACT__PARAM_COPY_QUEUES)->i;
   for (int dev = 0; dev < ndev; dev++) {
     PROACT_CUDADRV_FUNC(cuCtxSetCurrent, (proact__cuda_ctx[dev]));
-    PROACT_CUDADRV_FUNC(cuStreamCreate,
-                        (&cuda_stream[dev], CU_STREAM_NON_BLOCKING));
+    for (int s = 0; s < cuda_nstreams; s++)
+      PROACT_CUDADRV_FUNC(cuStreamCreate,
+                          (&cuda_stream[dev][s], CU_STREAM_NON_BLOCKING));
   }
   cuda_ndev = ndev;
   return PROACT_OK;
@@ -215,7 +223,7 @@ static proact_status_t cuda_copy_to_dev(int dev, void *dst, const void *src,
                                         size_t bytes) {
   PROACT_CUDADRV_FUNC(cuCtxSetCurrent, (proact__cuda_ctx[dev]));
   PROACT_CUDADRV_FUNC(cuMemcpyHtoDAsync, ((CUdeviceptr)(uintptr_t)dst, src,
-                                          bytes, cuda_stream[dev]));
+                                          bytes, cuda_stream[dev][0]));
   return PROACT_OK;
 }
 
@@ -223,33 +231,36 @@ static proact_status_t cuda_copy_to_host(void *dst, int dev, const void *src,
                                          size_t bytes) {
   PROACT_CUDADRV_FUNC(cuCtxSetCurrent, (proact__cuda_ctx[dev]));
   PROACT_CUDADRV_FUNC(cuMemcpyDtoHAsync, (dst, (CUdeviceptr)(uintptr_t)src,
-                                          bytes, cuda_stream[dev]));
+                                          bytes, cuda_stream[dev][0]));
   return PROACT_OK;
 }
 
 static proact_status_t cuda_copy_peer(int dst_dev, void *dst, int src_dev,
                                       const void *src, size_t bytes) {
+  /* dma agents (a host thread per part) and the loop's thread may copy
+   * from one device at the same time. */
+  const unsigned turn =
+      __atomic_fetch_add(&cuda_next_stream[src_dev], 1u, __ATOMIC_RELAXED);
   if (dst_dev != src_dev)
     proact__cuda_peer_enable(src_dev, dst_dev);
   PROACT_CUDADRV_FUNC(cuCtxSetCurrent, (proact__cuda_ctx[src_dev]));
   PROACT_CUDADRV_FUNC(cuMemcpyPeerAsync,
                       ((CUdeviceptr)(uintptr_t)dst, proact__cuda_ctx[dst_dev],
                        (CUdeviceptr)(uintptr_t)src, proact__cuda_ctx[src_dev], bytes,
-                       cuda_stream[src_dev]));
-  return PROACT_OK;
-}
-
-static proact_status_t cuda_sync_all(void) {
-  for (int dev = 0; dev < cuda_ndev; dev++) {
-    PROACT_CUDADRV_FUNC(cuCtxSetCurrent, (proact__cuda_ctx[dev]));
-    PROACT_CUDADRV_FUNC(cuStreamSynchronize, (cuda_stream[dev]));
-  }
+                       cuda_stream[src_dev][turn % (unsigned)cuda_nstreams]));
   return PROACT_OK;
 }
 
 static proact_status_t cuda_sync_dev(int dev) {
   PROACT_CUDADRV_FUNC(cuCtxSetCurrent, (proact__cuda_ctx[dev]));
-  PROACT_CUDADRV_FUNC(cuStreamSynchronize, (cuda_stream[dev]));
+  for (int s = 0; s < cuda_nstreams; s++)
+    PROACT_CUDADRV_FUNC(cuStreamSynchronize, (cuda_stream[dev][s]));
+  return PROACT_OK;
+}
+
+static proact_status_t cuda_sync_all(void) {
+  for (int dev = 0; dev < cuda_ndev; dev++)
+    PROACT_CHECK(cuda_sync_dev(dev));
   return PROACT_OK;
 }
 

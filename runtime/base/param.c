@@ -25,6 +25,7 @@ PROACT_PARAM_SIZE_PARSER_(parse_team_threads, 1, 1024)
 PROACT_PARAM_SIZE_PARSER_(parse_block_points, 1, 1LL << 30)
 PROACT_PARAM_SIZE_PARSER_(parse_ready_cache, 1LL << 16, 1LL << 40)
 PROACT_PARAM_SIZE_PARSER_(parse_balance_min_us, 0, 1000000)
+PROACT_PARAM_SIZE_PARSER_(parse_copy_queues, 1, PROACT__COPY_QUEUES_MAX)
 
 /* clause, auto, block, cyclic or block_cyclic:B. */
 static proact_status_t parse_decompose(const char *text,
@@ -174,6 +175,12 @@ const proact__param_t proact__params[PROACT__PARAM_COUNT_] = {
          "alone gives a device it initializes a blocking wait, 80-160 us "
          "more per kernel)",
          proact__param_parse_cuda_wait},
+    [PROACT__PARAM_COPY_QUEUES] =
+        {"PROACT_COPY_QUEUES", "4", "1 to 16",
+         "copy queues (CUDA streams) per GPU for device-to-device copies, "
+         "which take them in turn so that copies overlap (1: every copy "
+         "from a GPU waits for the one before)",
+         parse_copy_queues},
 };
 
 static const char *const subsys_names[] = {"init",  "region", "part", "mech",

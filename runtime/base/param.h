@@ -57,6 +57,7 @@ typedef enum proact__param_id {
   PROACT__PARAM_BALANCE,
   PROACT__PARAM_BALANCE_MIN_US,
   PROACT__PARAM_CUDA_WAIT,
+  PROACT__PARAM_COPY_QUEUES,
   PROACT__PARAM_COUNT_
 } proact__param_id_t;
 
@@ -114,6 +115,9 @@ proact_status_t proact__param_parse_cuda_wait(const char *text,
 /* The PROACT_CUDA_WAIT name of a wait (a proact__cuda_wait_t, i.e. a
  * context's CU_CTX_SCHED_* bits); "unknown" for anything else. */
 const char *proact__cuda_wait_name(unsigned wait);
+/* PROACT_COPY_QUEUES' upper bound: the streams a backend creates per
+ * device. */
+enum { PROACT__COPY_QUEUES_MAX = 16 };
 proact_status_t proact__param_parse_level(const char *text,
                                           proact__param_value_t *value_p,
                                           char *why, size_t why_len);
