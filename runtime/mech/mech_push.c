@@ -37,9 +37,15 @@ static uint64_t watchdog_ns(void) {
 }
 
 /* The dma agent of one part: a host thread that takes ready chunks from
- * the queue the part's teams append to, in order, and issues each chunk's
- * peer copies on the source device's copy queue. It empties each slot it
- * took, so the queue is all zeros again for the loop's next execution. */
+ * the queue the part's teams append to, in order, and issues their peer
+ * copies on the source device's copy queues. It takes every slot filled so
+ * far at once and merges the pieces that continue one another (same
+ * destination device, source and destination both contiguous) into one
+ * copy: chunks become ready a wave of blocks at a time, and a copy costs
+ * the host 6-7 us to issue (DESIGN.md section 4), so one copy per 1 MB
+ * chunk was limited to about 160 GB/s by the issuing thread alone. It
+ * empties each slot it took, so the queue is all zeros again for the
+ * loop's next execution. */
 typedef struct dma_agent {
   pthread_t thread;
   int running;
@@ -47,23 +53,48 @@ typedef struct dma_agent {
   int part;
   proact__agent_result_t result;
   proact_status_t status;
+  proact__ready_piece_t *batch; /* the pieces of the chunks taken at once */
+  long long batch_cap;
 } dma_agent_t;
 
 static dma_agent_t dma_agents[PROACT__DEV_MAX];
+
+static int piece_order(const void *x, const void *y) {
+  const proact__ready_piece_t *a = x, *b = y;
+  if (a->dst_dev != b->dst_dev)
+    return a->dst_dev < b->dst_dev ? -1 : 1;
+  return a->src < b->src ? -1 : a->src > b->src;
+}
+
+/* Issues the batch's pieces, sorted, as few copies as contiguity allows. */
+static proact_status_t dma_issue(dma_agent_t *a, long long npieces, int src) {
+  proact__ready_piece_t *pc = a->batch;
+  qsort(pc, (size_t)npieces, sizeof(*pc), piece_order);
+  for (long long i = 0; i < npieces;) {
+    proact__ready_piece_t run = pc[i++];
+    while (i < npieces && pc[i].dst_dev == run.dst_dev &&
+           pc[i].src == run.src + run.bytes &&
+           pc[i].dst == run.dst + run.bytes)
+      run.bytes += pc[i++].bytes;
+    PROACT_CHECK(proact__dev_copy_peer((int)run.dst_dev, run.dst, src,
+                                       run.src, (size_t)run.bytes));
+  }
+  return PROACT_OK;
+}
 
 static void *dma_main(void *arg) {
   dma_agent_t *a = arg;
   const proact__part_ready_t *pr = &a->loop->ready[a->part];
   const proact__ready_t *rd = &pr->host_view;
+  volatile long long *slots = pr->q_slots; /* the teams fill them */
   const int src = a->loop->devs[a->part];
   const uint64_t timeout = watchdog_ns();
   uint64_t last = proact__now_ns();
 
-  for (long long head = 0; head < pr->nready; head++) {
-    volatile long long *slot = &pr->q_slots[head];
-    long long c;
+  for (long long head = 0; head < pr->nready;) {
+    long long npieces = 0;
     uint64_t t0;
-    while (*slot == 0) {
+    while (slots[head] == 0) {
       if (proact__now_ns() - last > timeout) {
         a->result.stalled = head + 1;
         a->result.remaining = pr->nready - head;
@@ -71,21 +102,34 @@ static void *dma_main(void *arg) {
       }
       sched_yield();
     }
-    __atomic_thread_fence(__ATOMIC_ACQUIRE);
-    c = *slot - 1;
-    *slot = 0; /* empty for the next execution (the queue is kept) */
     t0 = proact__now_ns();
-    if (c < 0 || c >= rd->ncounters) {
-      a->status = PROACT_ERR_INVALID_PARAM;
-      return NULL;
-    }
-    for (long long p = rd->piece_first[c]; p < rd->piece_first[c + 1]; p++) {
-      const proact__ready_piece_t *pc = &rd->pieces[p];
-      a->status = proact__dev_copy_peer((int)pc->dst_dev, pc->dst, src,
-                                        pc->src, (size_t)pc->bytes);
-      if (a->status != PROACT_OK)
+    /* Every slot filled so far: the first is, the rest may be. */
+    for (; head < pr->nready && slots[head] != 0; head++) {
+      __atomic_thread_fence(__ATOMIC_ACQUIRE);
+      const long long c = slots[head] - 1;
+      slots[head] = 0; /* empty for the next execution */
+      if (c < 0 || c >= rd->ncounters) {
+        a->status = PROACT_ERR_INVALID_PARAM;
         return NULL;
+      }
+      const long long first = rd->piece_first[c], end = rd->piece_first[c + 1];
+      if (npieces + (end - first) > a->batch_cap) {
+        long long cap = 2 * (npieces + (end - first)) + 16;
+        void *grown = realloc(a->batch, (size_t)cap * sizeof(*a->batch));
+        if (grown == NULL) {
+          a->status = PROACT_ERR_NO_MEMORY;
+          return NULL;
+        }
+        a->batch = grown;
+        a->batch_cap = cap;
+      }
+      memcpy(a->batch + npieces, &rd->pieces[first],
+             (size_t)(end - first) * sizeof(*a->batch));
+      npieces += end - first;
     }
+    a->status = dma_issue(a, npieces, src);
+    if (a->status != PROACT_OK)
+      return NULL;
     last = proact__now_ns();
     a->result.busy_ns += last - t0;
   }
@@ -109,7 +153,11 @@ static proact_status_t push_arm(proact__loop_t *loop, int part) {
                                    watchdog_ns());
   if (loop->ready_mode == PROACT__READY_DMA) {
     dma_agent_t *a = &dma_agents[part];
+    proact__ready_piece_t *batch = a->batch; /* kept between executions */
+    long long cap = a->batch_cap;
     memset(a, 0, sizeof(*a));
+    a->batch = batch;
+    a->batch_cap = cap;
     a->loop = loop;
     a->part = part;
     if (pthread_create(&a->thread, NULL, dma_main, a) != 0)
