@@ -243,14 +243,15 @@ static inline void proact__ready_block_chunks(const proact__ready_t *rd,
 
 /* The block table: for each block b < nblocks, the counters its store
  * sites touch (proact__ready_block_chunks), one entry per (site, chunk), in
- * ctr[first[b] .. first[b + 1]). The runtime builds it on the host, so
- * that the kernel looks a block up instead of computing (64-bit divisions,
- * registers that every thread of the kernel would reserve). With first and
- * ctr NULL it only counts. Returns the number of entries. */
-static inline long long proact__ready_block_table(const proact__ready_t *rd,
-                                                  long long nblocks,
-                                                  long long *first,
-                                                  int *ctr) {
+ * ctr[first[b] .. first[b + 1]); with `counted` not NULL (one byte per
+ * counter), only the counters c with counted[c] != 0. The runtime builds
+ * it on the host, so that the kernel looks a block up instead of computing
+ * (64-bit divisions, registers that every thread of the kernel would
+ * reserve). With first and ctr NULL it only counts. Returns the number of
+ * entries. */
+static inline long long proact__ready_block_table(
+    const proact__ready_t *rd, long long nblocks,
+    const unsigned char *counted, long long *first, int *ctr) {
   long long n = 0;
   for (long long b = 0; b < nblocks; b++) {
     if (first != 0)
@@ -258,9 +259,13 @@ static inline long long proact__ready_block_table(const proact__ready_t *rd,
     for (int s = 0; s < rd->nsites; s++) {
       long long c0, c1;
       proact__ready_block_chunks(rd, b, s, &c0, &c1);
-      for (long long c = c0; c < c1; c++, n++)
+      for (long long c = c0; c < c1; c++) {
+        if (counted != 0 && counted[c] == 0)
+          continue;
         if (ctr != 0)
           ctr[n] = (int)c;
+        n++;
+      }
     }
   }
   if (first != 0)

@@ -222,6 +222,7 @@ static proact_status_t ready_build(proact__loop_t *loop, int part,
   layout_t l;
   char *img_base;
   long long(*order)[2];
+  unsigned char *counted = NULL; /* per counter: some push covers it */
 
   /* The header, sites and arrays first, in a host struct, to count the
    * chunks with the same functions the kernel uses. */
@@ -317,8 +318,28 @@ static proact_status_t ready_build(proact__loop_t *loop, int part,
                   "larger chunk(...) or PROACT_CHUNK", ncounters, dev,
                   INT_MAX);
   }
-  nentries = proact__ready_table_get(loop->file, loop->line, part, &rd, NULL,
-                                     NULL, NULL);
+  /* Only the chunks some push covers count: a middle part's pushes go
+   * to both neighbours, and its counted range spans the whole part, so
+   * with every chunk in it counted every block fenced and decremented, and
+   * under inline ran the forwarding body (its kernel took 324-329 us
+   * against 233-237 us for the end parts, 4 x H200,
+   * bench/results/2026-11-22-h200x2-session7.md). */
+  counted = calloc((size_t)ncounters + 1, 1);
+  if (counted == NULL)
+    goto no_memory;
+  for (int i = 0; i < loop->npushes; i++) {
+    const proact__push_t *p = &loop->pushes[i];
+    const int a = array_of_entry(loop, p->entry);
+    if (p->part != part || a < 0)
+      continue;
+    for (uint64_t c = p->lo / (uint64_t)cb; c * (uint64_t)cb < p->hi; c++) {
+      long long idx = (long long)c - rd.arrays[a].chunk_first;
+      if (idx >= 0 && idx < rd.arrays[a].nchunks)
+        counted[rd.arrays[a].counter0 + idx] = 1;
+    }
+  }
+  nentries = proact__ready_table_get(loop->file, loop->line, part, &rd,
+                                     counted, NULL, NULL, NULL);
   if (nentries < 0)
     goto no_memory;
 
@@ -355,7 +376,7 @@ static proact_status_t ready_build(proact__loop_t *loop, int part,
      * chunk, and a copy of them, the values they are restored to. */
     long long *blk_first = (void *)(img_base + l.blk_first);
     int *blk_ctr = (void *)(img_base + l.blk_ctr);
-    if (proact__ready_table_get(loop->file, loop->line, part, &rd,
+    if (proact__ready_table_get(loop->file, loop->line, part, &rd, counted,
                                 blk_first, blk_ctr, counters) != nentries) {
       free(tmp);
       free(order);
@@ -411,6 +432,7 @@ static proact_status_t ready_build(proact__loop_t *loop, int part,
     free(tmp);
   }
   free(order);
+  free(counted);
   free(rd.sites);
   free(rd.arrays);
 
@@ -439,6 +461,7 @@ static proact_status_t ready_build(proact__loop_t *loop, int part,
   return proact__dev_sync_dev(dev);
 
 no_memory:
+  free(counted);
   free(rd.sites);
   free(rd.arrays);
   return PROACT_ERR_NO_MEMORY;

@@ -18,7 +18,8 @@ typedef struct table_slot {
   int part;
   table_key_t key;
   unsigned char *shape; /* sites, then (base_off, elem_size, chunk_first,
-                           nchunks, counter0) per array */
+                           nchunks, counter0) per array, then the counted
+                           mask (one byte per counter) */
   size_t shape_bytes;
   long long nentries;
   long long *first;
@@ -44,10 +45,12 @@ static void slot_free(table_slot_t *s) {
 }
 
 /* The sites' and arrays' fields the table depends on (not the device
- * addresses or inline forwards). */
-static unsigned char *shape_of(const proact__ready_t *rd, size_t *bytes) {
+ * addresses or inline forwards), and which counters count. */
+static unsigned char *shape_of(const proact__ready_t *rd,
+                               const unsigned char *counted, size_t *bytes) {
   size_t n = (size_t)rd->nsites * sizeof(proact__ready_site_t) +
-             (size_t)rd->narrays * 5 * sizeof(long long);
+             (size_t)rd->narrays * 5 * sizeof(long long) +
+             (size_t)rd->ncounters;
   unsigned char *b = calloc(1, n + 1), *p = b;
   if (b == NULL)
     return NULL;
@@ -68,6 +71,8 @@ static unsigned char *shape_of(const proact__ready_t *rd, size_t *bytes) {
     memcpy(p, f, sizeof(f));
     p += sizeof(f);
   }
+  for (long long c = 0; c < rd->ncounters; c++)
+    *p++ = counted == NULL || counted[c] != 0;
   *bytes = n;
   return b;
 }
@@ -86,14 +91,16 @@ static table_key_t key_of(const proact__ready_t *rd) {
   return k;
 }
 
-static int slot_build(table_slot_t *s, const proact__ready_t *rd) {
-  s->nentries = proact__ready_block_table(rd, rd->nblocks, NULL, NULL);
+static int slot_build(table_slot_t *s, const proact__ready_t *rd,
+                      const unsigned char *counted) {
+  s->nentries =
+      proact__ready_block_table(rd, rd->nblocks, counted, NULL, NULL);
   s->first = malloc((size_t)(rd->nblocks + 1) * sizeof(long long));
   s->ctr = malloc((size_t)(s->nentries + 1) * sizeof(int));
   s->counts = calloc((size_t)rd->ncounters + 1, sizeof(int));
   if (s->first == NULL || s->ctr == NULL || s->counts == NULL)
     return -1;
-  proact__ready_block_table(rd, rd->nblocks, s->first, s->ctr);
+  proact__ready_block_table(rd, rd->nblocks, counted, s->first, s->ctr);
   for (long long e = 0; e < s->nentries; e++)
     s->counts[s->ctr[e]]++;
   return 0;
@@ -101,10 +108,11 @@ static int slot_build(table_slot_t *s, const proact__ready_t *rd) {
 
 long long proact__ready_table_get(const char *file, int line, int part,
                                   const proact__ready_t *rd,
+                                  const unsigned char *counted,
                                   long long *first, int *ctr, int *counts) {
   table_key_t key = key_of(rd);
   size_t shape_bytes;
-  unsigned char *shape = shape_of(rd, &shape_bytes);
+  unsigned char *shape = shape_of(rd, counted, &shape_bytes);
   table_slot_t *s = NULL;
   long long n;
 
@@ -138,7 +146,7 @@ long long proact__ready_table_get(const char *file, int line, int part,
     s->shape = shape;
     s->shape_bytes = shape_bytes;
     shape = NULL;
-    if (slot_build(s, rd) != 0) {
+    if (slot_build(s, rd, counted) != 0) {
       slot_free(s);
       pthread_mutex_unlock(&lock);
       return -1;

@@ -9,13 +9,15 @@
 #include <proact/ready.h>
 
 /* The block table of rd (its sites, arrays, iterations and chunk size set;
- * rd->nblocks blocks) and each counter's initial count (rd->ncounters
- * counters), from the cache when (file, line, part) last built the same
- * one, else built and cached: copied to first (nblocks + 1), ctr (one per
- * entry) and counts (ncounters) where they are not NULL. Returns the number
- * of entries, or -1 when out of host memory. */
+ * rd->nblocks blocks) restricted to the counters with counted[c] != 0
+ * (NULL: all), and each counter's initial count (rd->ncounters counters),
+ * from the cache when (file, line, part) last built the same one, else
+ * built and cached: copied to first (nblocks + 1), ctr (one per entry) and
+ * counts (ncounters) where they are not NULL. Returns the number of
+ * entries, or -1 when out of host memory. */
 long long proact__ready_table_get(const char *file, int line, int part,
                                   const proact__ready_t *rd,
+                                  const unsigned char *counted,
                                   long long *first, int *ctr, int *counts);
 
 /* Frees every cached table (at exit). */

@@ -40,6 +40,7 @@
   X(data_nested_reuse_and_copyout, 20000, NULL)                              \
   X(ready_block_chunks, 5000, NULL)                                           \
   X(ready_table_cache, 5000, NULL)                                            \
+  X(ready_table_counted, 5000, NULL)                                          \
   X(part_block_cyclic, 5000, NULL)                                            \
   X(block_walk_matches_part_block, 5000, NULL)                                \
   X(thread_digit_matches_division, 5000, NULL)                                \

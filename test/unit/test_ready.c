@@ -54,8 +54,8 @@ TEST_IMPL(ready_block_chunks) {
      * (counter 5). */
     long long first[5];
     int ctr[8];
-    ASSERT_EQ(proact__ready_block_table(&rd, 4, NULL, NULL), 4);
-    ASSERT_EQ(proact__ready_block_table(&rd, 4, first, ctr), 4);
+    ASSERT_EQ(proact__ready_block_table(&rd, 4, NULL, NULL, NULL), 4);
+    ASSERT_EQ(proact__ready_block_table(&rd, 4, NULL, first, ctr), 4);
     ASSERT_EQ(first[0], 0);
     ASSERT_EQ(first[1], 0);
     ASSERT_EQ(first[2], 2); /* blocks 1 and 2: sites 0 and 1 each */
@@ -96,10 +96,10 @@ TEST_IMPL(ready_table_cache) {
   rd.sites = sites;
   rd.arrays = &arr;
   for (int round = 0; round < 3; round++) {
-    long long n = proact__ready_block_table(&rd, 4, want_first, want_ctr);
+    long long n = proact__ready_block_table(&rd, 4, NULL, want_first, want_ctr);
     for (int again = 0; again < 2; again++) { /* build, then hit */
       memset(counts, 0, sizeof(counts));
-      ASSERT_EQ(proact__ready_table_get("t.c", 7, 1, &rd, first, ctr, counts),
+      ASSERT_EQ(proact__ready_table_get("t.c", 7, 1, &rd, NULL, first, ctr, counts),
                 n);
       for (int b = 0; b <= 4; b++)
         ASSERT_EQ(first[b], want_first[b]);
@@ -116,6 +116,52 @@ TEST_IMPL(ready_table_cache) {
       rd.chunk_bytes = 32; /* more chunks per block */
     else
       sites[1].off_min = sites[1].off_max = 20; /* another store */
+  }
+  proact__ready_table_clear();
+}
+
+/* Only the counted chunks (those some push covers) get entries: a part
+ * whose pushes go to both ends must not make every block between them
+ * fence, decrement and forward. The cache keeps tables of different
+ * masks apart. */
+TEST_IMPL(ready_table_counted) {
+  proact__ready_site_t sites[1] = {{0, 1, 0, 0}};
+  proact__ready_array_t arr = {0, 8, 0, 4, 0, NULL, 0, 0};
+  proact__ready_t rd;
+  /* a[k], k in [0, 32), 8-byte elements, 64-byte chunks (8 elements):
+   * 4 chunks; blocks of 4 iterations: two blocks per chunk. */
+  const unsigned char ends[4] = {1, 0, 0, 1};
+  long long first[9];
+  int ctr[16], counts[4];
+  memset(&rd, 0, sizeof(rd));
+  rd.nsites = 1;
+  rd.narrays = 1;
+  rd.step = 1;
+  rd.it = (proact__part_iters_t){0, 32, 32, 32, 4, 8};
+  rd.chunk_bytes = 64;
+  rd.nblocks = 8;
+  rd.ncounters = 4;
+  rd.sites = sites;
+  rd.arrays = &arr;
+  ASSERT_EQ(proact__ready_block_table(&rd, 8, NULL, NULL, NULL), 8);
+  for (int round = 0; round < 3; round++) { /* build, other mask, hit */
+    const unsigned char *mask = round == 1 ? NULL : ends;
+    const long long want = mask == NULL ? 8 : 4;
+    memset(counts, 0, sizeof(counts));
+    ASSERT_EQ(proact__ready_table_get("t.c", 9, 0, &rd, mask, first, ctr,
+                                      counts),
+              want);
+    for (int c = 0; c < 4; c++)
+      ASSERT_EQ(counts[c], mask == NULL || mask[c] ? 2 : 0);
+    if (mask != NULL) {
+      for (int b = 0; b < 8; b++) /* blocks 0, 1, 6, 7: one entry each */
+        ASSERT_EQ(first[b + 1] - first[b], b < 2 || b > 5 ? 1 : 0);
+      rd.blk_first = first;
+      rd.blk_ctr = ctr;
+      ASSERT_EQ(proact__ready_block_touches(&rd, 1), 1);
+      ASSERT_EQ(proact__ready_block_touches(&rd, 3), 0);
+      ASSERT_EQ(proact__ready_block_touches(&rd, 6), 1);
+    }
   }
   proact__ready_table_clear();
 }
