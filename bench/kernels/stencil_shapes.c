@@ -260,6 +260,62 @@ static void v_walk256x64_pd2(const float *u, float *v, long n, int dev) {
   WALK_BODY(256, 64, 2)
 }
 
+/* What a lowering could emit for any one-assignment body, without knowing
+ * it is a stencil: tiles of TW columns x TH rows (one per team when TEAMS is
+ * 0, else TEAMS teams taking tiles in turn), each thread walking its column
+ * in groups of U rows whose loads are all issued before the U stores (the
+ * iterations are independent). With no store between them, the compiler
+ * merges a group's repeated loads: U + 2 vertical loads instead of 2U. IDX
+ * is the index type (int, or long as the user wrote it). */
+#define GROUP_WALK_BODY(TW, TH, U, TEAMS, IDX)                                 \
+  const IDX inner = (IDX)n - 2, ni = (IDX)n;                                   \
+  const IDX ncol = (inner + (TW) - 1) / (TW), nrow = (inner + (TH) - 1) / (TH); \
+  const int ntiles = (int)(ncol * nrow), tw = (TW);                            \
+  const int nteams = (TEAMS) > 0 ? (TEAMS) : ntiles;                           \
+  _Pragma("omp target teams num_teams(nteams) thread_limit(tw) device(dev) is_device_ptr(u, v)") \
+  _Pragma("omp parallel num_threads(tw)")                                      \
+  {                                                                            \
+    for (int tile = omp_get_team_num(); tile < ntiles;                         \
+         tile += omp_get_num_teams())                                          \
+    for (int lane = omp_get_thread_num(); lane < (TW);                         \
+         lane += omp_get_num_threads()) {                                      \
+      const IDX j = 1 + (tile % ncol) * (TW) + lane;                           \
+      const IDX lo = 1 + (tile / ncol) * (TH);                                 \
+      const IDX hi = lo + (TH) < ni - 1 ? lo + (TH) : ni - 1;                  \
+      if (j >= ni - 1)                                                         \
+        continue;                                                              \
+      IDX i = lo;                                                              \
+      for (; i + (U) <= hi; i += (U)) {                                        \
+        float r[U];                                                            \
+        for (int k = 0; k < (U); k++)                                          \
+          r[k] = STENCIL(i + k, j);                                            \
+        for (int k = 0; k < (U); k++)                                          \
+          v[(i + k) * ni + j] = r[k];                                          \
+      }                                                                        \
+      for (; i < hi; i++)                                                      \
+        v[i * ni + j] = STENCIL(i, j);                                         \
+    }                                                                          \
+  }
+
+static void v_gwalk_u1(const float *u, float *v, long n, int dev) {
+  GROUP_WALK_BODY(128, 32, 1, 0, int)
+}
+static void v_gwalk_u4(const float *u, float *v, long n, int dev) {
+  GROUP_WALK_BODY(128, 32, 4, 0, int)
+}
+static void v_gwalk_u8(const float *u, float *v, long n, int dev) {
+  GROUP_WALK_BODY(128, 32, 8, 0, int)
+}
+static void v_gwalk_u4_long(const float *u, float *v, long n, int dev) {
+  GROUP_WALK_BODY(128, 32, 4, 0, long)
+}
+static void v_gwalk_u4_1056(const float *u, float *v, long n, int dev) {
+  GROUP_WALK_BODY(128, 32, 4, BLK_TEAMS, int)
+}
+static void v_gwalk_u4_256x16(const float *u, float *v, long n, int dev) {
+  GROUP_WALK_BODY(256, 16, 4, 0, int)
+}
+
 static const struct {
   const char *name;
   variant_func_t *func;
@@ -286,6 +342,12 @@ static const struct {
     {"team per 128 x 32 tile, column walk, prefetch 2", v_walk128x32_pd2},
     {"team per 128 x 32 tile, column walk, prefetch 4", v_walk128x32_pd4},
     {"team per 256 x 64 tile, column walk, prefetch 2", v_walk256x64_pd2},
+    {"team per 128 x 32 tile, walk, groups of 1 row", v_gwalk_u1},
+    {"team per 128 x 32 tile, walk, groups of 4 rows", v_gwalk_u4},
+    {"team per 128 x 32 tile, walk, groups of 8 rows", v_gwalk_u8},
+    {"team per 128 x 32 tile, walk, groups of 4, long", v_gwalk_u4_long},
+    {"1056 teams, 128 x 32 tiles, walk, groups of 4", v_gwalk_u4_1056},
+    {"team per 256 x 16 tile, walk, groups of 4 rows", v_gwalk_u4_256x16},
 };
 
 int main(int argc, char **argv) {
