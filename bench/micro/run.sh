@@ -36,20 +36,17 @@ for rep in $(seq "$reps"); do
     echo "rep $rep $m $c $ms $sum $pc"
   done
 done | awk -v reps="$reps" -v mechs="$mechs" -v chunks="$chunks" -v rounds="$rounds" '
-  function med(key,   k, v, i, j, t) {
+  # median of the runs of key in a (val: producer + transfer, val2:
+  # producer + consumer)
+  function median_of(a, key,   k, v, i, j, t) {
     k = cnt[key]
-    for (i = 1; i <= k; i++) v[i] = val[key, i]
+    for (i = 1; i <= k; i++) v[i] = a[key, i]
     for (i = 1; i <= k; i++) for (j = i + 1; j <= k; j++)
       if (v[j] < v[i]) { t = v[i]; v[i] = v[j]; v[j] = t }
     return k % 2 ? v[(k + 1) / 2] : (v[k / 2] + v[k / 2 + 1]) / 2
   }
-  function med2(key,   k, v, i, j, t) {
-    k = cnt[key]
-    for (i = 1; i <= k; i++) v[i] = val2[key, i]
-    for (i = 1; i <= k; i++) for (j = i + 1; j <= k; j++)
-      if (v[j] < v[i]) { t = v[i]; v[i] = v[j]; v[j] = t }
-    return k % 2 ? v[(k + 1) / 2] : (v[k / 2] + v[k / 2 + 1]) / 2
-  }
+  function med(key) { return median_of(val, key) }
+  function med2(key) { return median_of(val2, key) }
   { key = $3 ":" $4; val[key, ++cnt[key]] = $5; val2[key, cnt[key]] = $7
     if ($3 != "elide") { if (ref == "") ref = $6; else if ($6 != ref) bad = bad " " key } }
   END {
