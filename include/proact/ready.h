@@ -165,6 +165,8 @@ typedef struct proact__ready_piece {
   const char *src;
   long long bytes;
   long long dst_dev; /* OpenMP device of dst (the dma agent's copies) */
+  long long push;    /* the push it belongs to: the dma agent merges only
+                        pieces of one push, i.e. of one allocation */
 } proact__ready_piece_t;
 
 /* Inline: a store at byte offset o in [lo, hi) is also written to

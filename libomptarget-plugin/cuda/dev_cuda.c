@@ -265,7 +265,7 @@ static proact_status_t cuda_copy_peer(int dst_dev, void *dst, int src_dev,
 
 /* A copy marked after the exchange below is either waited for here too
  * or stays marked for the next wait: never missed. */
-static proact_status_t cuda_sync_dev(int dev) {
+static proact_status_t cuda_sync_dev_locked(int dev) {
   int current = 0;
   for (int s = 0; s < cuda_nstreams; s++) {
     if (!__atomic_exchange_n(&cuda_dirty[dev][s], 0, __ATOMIC_ACQ_REL))
@@ -277,6 +277,18 @@ static proact_status_t cuda_sync_dev(int dev) {
     PROACT_CUDADRV_FUNC(cuStreamSynchronize, (cuda_stream[dev][s]));
   }
   return PROACT_OK;
+}
+
+/* One wait at a time: a second waiter that found the marks already taken
+ * must not return before the first's cuStreamSynchronize has. */
+static pthread_mutex_t cuda_sync_lock = PTHREAD_MUTEX_INITIALIZER;
+
+static proact_status_t cuda_sync_dev(int dev) {
+  proact_status_t st;
+  pthread_mutex_lock(&cuda_sync_lock);
+  st = cuda_sync_dev_locked(dev);
+  pthread_mutex_unlock(&cuda_sync_lock);
+  return st;
 }
 
 static proact_status_t cuda_sync_all(void) {

@@ -412,7 +412,7 @@ static proact_status_t ready_build(proact__loop_t *loop, int part,
                           "chunks", p->entry->name);
           }
           tmp[np] = (proact__ready_piece_t){dst0 + lo, src0 + lo,
-                                            (long long)(hi - lo), p->dst};
+                                            (long long)(hi - lo), p->dst, i};
           order[np][0] = idx;
           order[np][1] = np;
           np++;

@@ -61,18 +61,20 @@ static dma_agent_t dma_agents[PROACT__DEV_MAX];
 
 static int piece_order(const void *x, const void *y) {
   const proact__ready_piece_t *a = x, *b = y;
-  if (a->dst_dev != b->dst_dev)
-    return a->dst_dev < b->dst_dev ? -1 : 1;
+  if (a->push != b->push)
+    return a->push < b->push ? -1 : 1;
   return a->src < b->src ? -1 : a->src > b->src;
 }
 
-/* Issues the batch's pieces, sorted, as few copies as contiguity allows. */
+/* Issues the batch's pieces, sorted, as few copies as contiguity allows.
+ * Only pieces of one push merge: two arrays' buffers may lie end to end on
+ * both devices, and a copy must not span two allocations. */
 static proact_status_t dma_issue(dma_agent_t *a, long long npieces, int src) {
   proact__ready_piece_t *pc = a->batch;
   qsort(pc, (size_t)npieces, sizeof(*pc), piece_order);
   for (long long i = 0; i < npieces;) {
     proact__ready_piece_t run = pc[i++];
-    while (i < npieces && pc[i].dst_dev == run.dst_dev &&
+    while (i < npieces && pc[i].push == run.push &&
            pc[i].src == run.src + run.bytes &&
            pc[i].dst == run.dst + run.bytes)
       run.bytes += pc[i++].bytes;
