@@ -97,6 +97,13 @@ static char *push_dst_base(const proact__push_t *p) {
          p->lo;
 }
 
+/* The chunks [*c0, *c1) push p covers, chunk_bytes cb. */
+static void push_chunks(const proact__push_t *p, uint64_t cb, uint64_t *c0,
+                        uint64_t *c1) {
+  *c0 = p->lo / cb;
+  *c1 = p->hi > p->lo ? (p->hi - 1) / cb + 1 : *c0;
+}
+
 /* What part's pushes need: per array the number of pushes, and the counts
  * of the image's tables. */
 typedef struct part_plan {
@@ -117,11 +124,13 @@ static proact_status_t plan_of(const proact__loop_t *loop, int part,
   for (int i = 0; i < loop->npushes; i++) {
     const proact__push_t *p = &loop->pushes[i];
     int a = array_of_entry(loop, p->entry);
+    uint64_t c0, c1;
     if (p->part != part || a < 0)
       continue;
+    push_chunks(p, cb, &c0, &c1);
     pl->pushes_of[a]++;
     pl->nfwds++;
-    pl->npieces += (long long)((p->hi - 1) / cb - p->lo / cb) + 1;
+    pl->npieces += (long long)(c1 - c0);
   }
   for (int s = 0; s < desc->nwrites; s++)
     if (!desc->writes[s].empty && pl->pushes_of[desc->writes[s].array] > 0)
@@ -330,9 +339,11 @@ static proact_status_t ready_build(proact__loop_t *loop, int part,
   for (int i = 0; i < loop->npushes; i++) {
     const proact__push_t *p = &loop->pushes[i];
     const int a = array_of_entry(loop, p->entry);
+    uint64_t c0, c1;
     if (p->part != part || a < 0)
       continue;
-    for (uint64_t c = p->lo / (uint64_t)cb; c * (uint64_t)cb < p->hi; c++) {
+    push_chunks(p, (uint64_t)cb, &c0, &c1);
+    for (uint64_t c = c0; c < c1; c++) {
       long long idx = (long long)c - rd.arrays[a].chunk_first;
       if (idx >= 0 && idx < rd.arrays[a].nchunks)
         counted[rd.arrays[a].counter0 + idx] = 1;
@@ -391,6 +402,7 @@ static proact_status_t ready_build(proact__loop_t *loop, int part,
         const proact__push_t *p = &loop->pushes[i];
         const proact__ready_array_t *arr = &arrays[a];
         char *src0, *dst0;
+        uint64_t c0, c1;
         if (p->part != part || array_of_entry(loop, p->entry) != a)
           continue;
         src0 = arr->local;
@@ -398,8 +410,8 @@ static proact_status_t ready_build(proact__loop_t *loop, int part,
         dst0 = push_dst_base(p);
         fwds[nf++] = (proact__ready_fwd_t){(long long)p->lo,
                                            (long long)p->hi, dst0};
-        for (uint64_t c = p->lo / (uint64_t)cb; c * (uint64_t)cb < p->hi;
-             c++) {
+        push_chunks(p, (uint64_t)cb, &c0, &c1);
+        for (uint64_t c = c0; c < c1; c++) {
           uint64_t lo = c * (uint64_t)cb > p->lo ? c * (uint64_t)cb : p->lo;
           uint64_t hi = (c + 1) * (uint64_t)cb < p->hi ? (c + 1) * (uint64_t)cb
                                                        : p->hi;
