@@ -24,6 +24,7 @@
 #include "../base/check.h"
 #include "../base/clock.h"
 #include "../base/error.h"
+#include "../base/grow.h"
 #include "../base/log.h"
 #include "../base/param.h"
 #include "../core/loop.h"
@@ -39,13 +40,13 @@ static uint64_t watchdog_ns(void) {
 /* The dma agent of one part: a host thread that takes ready chunks from
  * the queue the part's teams append to, in order, and issues their peer
  * copies on the source device's copy queues. It takes every slot filled so
- * far at once and merges the pieces that continue one another (same
- * destination device, source and destination both contiguous) into one
- * copy: chunks become ready a wave of blocks at a time, and a copy costs
- * the host 6-7 us to issue (DESIGN.md section 4), so one copy per 1 MB
- * chunk was limited to about 160 GB/s by the issuing thread alone. It
- * empties each slot it took, so the queue is all zeros again for the
- * loop's next execution. */
+ * far at once and merges the pieces of one push that continue one another
+ * (source and destination both contiguous) into one copy: chunks become
+ * ready a wave of blocks at a time, and a copy costs the host 6-7 us to
+ * issue (DESIGN.md section 4); with one copy per chunk the microbenchmark
+ * took 1.64 ms per iteration with 1 MB chunks, merged 1.52
+ * (bench/results/2026-11-22-h200x2-session8.md). It empties each slot it
+ * took, so the queue is all zeros again for the loop's next execution. */
 typedef struct dma_agent {
   pthread_t thread;
   int running;
@@ -54,7 +55,7 @@ typedef struct dma_agent {
   proact__agent_result_t result;
   proact_status_t status;
   proact__ready_piece_t *batch; /* the pieces of the chunks taken at once */
-  long long batch_cap;
+  int batch_cap;
 } dma_agent_t;
 
 static dma_agent_t dma_agents[PROACT__DEV_MAX];
@@ -69,10 +70,10 @@ static int piece_order(const void *x, const void *y) {
 /* Issues the batch's pieces, sorted, as few copies as contiguity allows.
  * Only pieces of one push merge: two arrays' buffers may lie end to end on
  * both devices, and a copy must not span two allocations. */
-static proact_status_t dma_issue(dma_agent_t *a, long long npieces, int src) {
+static proact_status_t dma_issue(dma_agent_t *a, int npieces, int src) {
   proact__ready_piece_t *pc = a->batch;
   qsort(pc, (size_t)npieces, sizeof(*pc), piece_order);
-  for (long long i = 0; i < npieces;) {
+  for (int i = 0; i < npieces;) {
     proact__ready_piece_t run = pc[i++];
     while (i < npieces && pc[i].push == run.push &&
            pc[i].src == run.src + run.bytes &&
@@ -94,7 +95,7 @@ static void *dma_main(void *arg) {
   uint64_t last = proact__now_ns();
 
   for (long long head = 0; head < pr->nready;) {
-    long long npieces = 0;
+    int npieces = 0;
     uint64_t t0;
     while (slots[head] == 0) {
       if (proact__now_ns() - last > timeout) {
@@ -114,20 +115,15 @@ static void *dma_main(void *arg) {
         a->status = PROACT_ERR_INVALID_PARAM;
         return NULL;
       }
-      const long long first = rd->piece_first[c], end = rd->piece_first[c + 1];
-      if (npieces + (end - first) > a->batch_cap) {
-        long long cap = 2 * (npieces + (end - first)) + 16;
-        void *grown = realloc(a->batch, (size_t)cap * sizeof(*a->batch));
-        if (grown == NULL) {
+      for (long long p = rd->piece_first[c]; p < rd->piece_first[c + 1];
+           p++) {
+        if (proact__grow((void **)&a->batch, &a->batch_cap, npieces,
+                         sizeof(*a->batch)) != PROACT_OK) {
           a->status = PROACT_ERR_NO_MEMORY;
           return NULL;
         }
-        a->batch = grown;
-        a->batch_cap = cap;
+        a->batch[npieces++] = rd->pieces[p];
       }
-      memcpy(a->batch + npieces, &rd->pieces[first],
-             (size_t)(end - first) * sizeof(*a->batch));
-      npieces += end - first;
     }
     a->status = dma_issue(a, npieces, src);
     if (a->status != PROACT_OK)
@@ -156,7 +152,7 @@ static proact_status_t push_arm(proact__loop_t *loop, int part) {
   if (loop->ready_mode == PROACT__READY_DMA) {
     dma_agent_t *a = &dma_agents[part];
     proact__ready_piece_t *batch = a->batch; /* kept between executions */
-    long long cap = a->batch_cap;
+    int cap = a->batch_cap;
     memset(a, 0, sizeof(*a));
     a->batch = batch;
     a->batch_cap = cap;
