@@ -4,8 +4,8 @@
  * peer copies take the source device's PROACT_COPY_QUEUES streams in turn,
  * so that copies from one GPU to several (or a dma agent's and a pull's)
  * do not wait for each other. Every caller waits with sync_all or
- * sync_dev, which wait for all of a device's streams, before it relies on
- * a copy. */
+ * sync_dev, which wait for every copy issued on a device (on each stream
+ * that had one since its last wait), before it relies on a copy. */
 #include <dlfcn.h>
 #include <omp.h>
 #include <pthread.h>
