@@ -211,63 +211,12 @@ static void v_rows1_restrict(const float *u0, float *v0, long n, int dev) {
   ROWGROUP_BODY(1, restrict)
 }
 
-/* As k_jacobi_walk in cuda_kernels.cu: one team per tile of TW columns x
- * TH rows (on a GPU; a host device's teams loop over tiles and their
- * threads over lanes), each thread marching down its column with
- * the vertical values in registers, the load of row i + PD issued before
- * row i's store (a prefetch distance of PD rows), 32-bit offsets. */
-#define WALK_BODY(TW, TH, PD)                                                  \
-  const int inner = (int)n - 2, ni = (int)n;                                   \
-  const int ncol = (inner + (TW) - 1) / (TW), nrow = (inner + (TH) - 1) / (TH); \
-  const int nteams = ncol * nrow, tw = (TW);                                   \
-  _Pragma("omp target teams num_teams(nteams) thread_limit(tw) device(dev) is_device_ptr(u, v)") \
-  _Pragma("omp parallel num_threads(tw)")                                      \
-  {                                                                            \
-    /* one tile per team and one lane per thread on a GPU; a host device   \
-     * may give fewer teams and threads */                                     \
-    for (int tile = omp_get_team_num(); tile < nteams;                         \
-         tile += omp_get_num_teams())                                          \
-    for (int lane = omp_get_thread_num(); lane < (TW);                         \
-         lane += omp_get_num_threads()) {                                      \
-      const int j = 1 + (tile % ncol) * (TW) + lane;                           \
-      const int lo = 1 + (tile / ncol) * (TH);                                 \
-      const int hi = lo + (TH) < ni - 1 ? lo + (TH) : ni - 1;                  \
-      if (j >= ni - 1)                                                         \
-        continue;                                                              \
-      float w[(PD) + 2];                                                       \
-      for (int k = 0; k < (PD) + 1; k++)                                       \
-        w[k] = lo - 1 + k < ni ? u[(lo - 1 + k) * ni + j] : 0.0f;              \
-      for (int i = lo; i < hi; i++) {                                          \
-        w[(PD) + 1] = i + (PD) < ni ? u[(i + (PD)) * ni + j] : 0.0f;           \
-        const float l = u[i * ni + j - 1], r = u[i * ni + j + 1];              \
-        v[i * ni + j] = 0.25f * (w[0] + w[2] + l + r);                         \
-        for (int k = 0; k < (PD) + 1; k++)                                     \
-          w[k] = w[k + 1];                                                     \
-      }                                                                        \
-    }                                                                          \
-  }
-
-static void v_walk128x32_pd1(const float *u, float *v, long n, int dev) {
-  WALK_BODY(128, 32, 1)
-}
-static void v_walk128x32_pd2(const float *u, float *v, long n, int dev) {
-  WALK_BODY(128, 32, 2)
-}
-static void v_walk128x32_pd4(const float *u, float *v, long n, int dev) {
-  WALK_BODY(128, 32, 4)
-}
-static void v_walk256x64_pd2(const float *u, float *v, long n, int dev) {
-  WALK_BODY(256, 64, 2)
-}
-
-/* What a lowering could emit for any one-assignment body, without knowing
- * it is a stencil: tiles of TW columns x TH rows (one per team when TEAMS is
- * 0, else TEAMS teams taking tiles in turn), each thread walking its column
- * in groups of U rows whose loads are all issued before the U stores (the
- * iterations are independent). With no store between them, the compiler
- * merges a group's repeated loads: U + 2 vertical loads instead of 2U. IDX
- * is the index type (int, or long as the user wrote it). */
-#define GROUP_WALK_BODY(TW, TH, U, TEAMS, IDX)                                 \
+/* One team per tile of TW columns x TH rows (TEAMS 0; else TEAMS teams
+ * taking tiles in turn) and one lane (column) per thread on a GPU; a host
+ * device may give fewer teams and threads, which then loop over tiles and
+ * lanes. The body (the arguments after IDX, the index type) runs for column
+ * j over rows [lo, hi) of an ni x ni grid. */
+#define TEAM_TILE_LANES(TW, TH, TEAMS, IDX, ...)                               \
   const IDX inner = (IDX)n - 2, ni = (IDX)n;                                   \
   const IDX ncol = (inner + (TW) - 1) / (TW), nrow = (inner + (TH) - 1) / (TH); \
   const int ntiles = (int)(ncol * nrow), tw = (TW);                            \
@@ -284,18 +233,58 @@ static void v_walk256x64_pd2(const float *u, float *v, long n, int dev) {
       const IDX hi = lo + (TH) < ni - 1 ? lo + (TH) : ni - 1;                  \
       if (j >= ni - 1)                                                         \
         continue;                                                              \
-      IDX i = lo;                                                              \
-      for (; i + (U) <= hi; i += (U)) {                                        \
-        float r[U];                                                            \
-        for (int k = 0; k < (U); k++)                                          \
-          r[k] = STENCIL(i + k, j);                                            \
-        for (int k = 0; k < (U); k++)                                          \
-          v[(i + k) * ni + j] = r[k];                                          \
-      }                                                                        \
-      for (; i < hi; i++)                                                      \
-        v[i * ni + j] = STENCIL(i, j);                                         \
+      __VA_ARGS__                                                              \
     }                                                                          \
   }
+
+/* As k_jacobi_walk in cuda_kernels.cu: one team per tile, each thread
+ * marching down its column with the vertical values in registers, the
+ * load of row i + PD issued before row i's store (a prefetch distance of
+ * PD rows), 32-bit offsets. */
+#define WALK_BODY(TW, TH, PD)                                                  \
+  TEAM_TILE_LANES(TW, TH, 0, int,                                              \
+    float w[(PD) + 2];                                                         \
+    for (int k = 0; k < (PD) + 1; k++)                                         \
+      w[k] = lo - 1 + k < ni ? u[(lo - 1 + k) * ni + j] : 0.0f;                \
+    for (int i = lo; i < hi; i++) {                                            \
+      w[(PD) + 1] = i + (PD) < ni ? u[(i + (PD)) * ni + j] : 0.0f;             \
+      const float l = u[i * ni + j - 1], r = u[i * ni + j + 1];                \
+      v[i * ni + j] = 0.25f * (w[0] + w[2] + l + r);                           \
+      for (int k = 0; k < (PD) + 1; k++)                                       \
+        w[k] = w[k + 1];                                                       \
+    })
+
+static void v_walk128x32_pd1(const float *u, float *v, long n, int dev) {
+  WALK_BODY(128, 32, 1)
+}
+static void v_walk128x32_pd2(const float *u, float *v, long n, int dev) {
+  WALK_BODY(128, 32, 2)
+}
+static void v_walk128x32_pd4(const float *u, float *v, long n, int dev) {
+  WALK_BODY(128, 32, 4)
+}
+static void v_walk256x64_pd2(const float *u, float *v, long n, int dev) {
+  WALK_BODY(256, 64, 2)
+}
+
+/* What a lowering could emit for any one-assignment body, without knowing
+ * it is a stencil: tiles of TW columns x TH rows (TEAM_TILE_LANES), each
+ * thread walking its column in groups of U rows whose loads are all issued
+ * before the U stores (the iterations are independent). With no store between them, the compiler
+ * merges a group's repeated loads: U + 2 vertical loads instead of 2U. IDX
+ * is the index type (int, or long as the user wrote it). */
+#define GROUP_WALK_BODY(TW, TH, U, TEAMS, IDX)                                 \
+  TEAM_TILE_LANES(TW, TH, TEAMS, IDX,                                          \
+    IDX i = lo;                                                                \
+    for (; i + (U) <= hi; i += (U)) {                                          \
+      float r[U];                                                              \
+      for (int k = 0; k < (U); k++)                                            \
+        r[k] = STENCIL(i + k, j);                                              \
+      for (int k = 0; k < (U); k++)                                            \
+        v[(i + k) * ni + j] = r[k];                                            \
+    }                                                                          \
+    for (; i < hi; i++)                                                        \
+      v[i * ni + j] = STENCIL(i, j);)
 
 static void v_gwalk_u1(const float *u, float *v, long n, int dev) {
   GROUP_WALK_BODY(128, 32, 1, 0, int)
