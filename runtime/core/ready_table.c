@@ -91,18 +91,47 @@ static table_key_t key_of(const proact__ready_t *rd) {
   return k;
 }
 
+/* A counted chunk that no block's stores touch lies in a gap of the
+ * part's write hull (a 3-D stencil's plane boundaries): a push covers it,
+ * but no block would ever bring its counter to zero, so dma waited for it
+ * until the watchdog and trigger never pushed it. Such chunks are block
+ * 0's to report: nothing in the loop changes them, so they may go at any
+ * time. Moves them to the front of the table; returns how many. */
+static long long slot_adopt_orphans(table_slot_t *s,
+                                    const proact__ready_t *rd,
+                                    const unsigned char *counted) {
+  long long k = 0;
+  for (long long c = 0; c < rd->ncounters; c++)
+    k += counted != NULL && counted[c] && s->counts[c] == 0;
+  if (k == 0 || rd->nblocks <= 0)
+    return 0;
+  memmove(s->ctr + k, s->ctr, (size_t)s->nentries * sizeof(int));
+  k = 0;
+  for (long long c = 0; c < rd->ncounters; c++)
+    if (counted[c] && s->counts[c] == 0) {
+      s->ctr[k++] = (int)c;
+      s->counts[c] = 1;
+    }
+  for (long long b = 1; b <= rd->nblocks; b++)
+    s->first[b] += k;
+  s->nentries += k;
+  return k;
+}
+
 static int slot_build(table_slot_t *s, const proact__ready_t *rd,
                       const unsigned char *counted) {
   s->nentries =
       proact__ready_block_table(rd, rd->nblocks, counted, NULL, NULL);
   s->first = malloc((size_t)(rd->nblocks + 1) * sizeof(long long));
-  s->ctr = malloc((size_t)(s->nentries + 1) * sizeof(int));
+  /* room for every counter adopted by block 0 */
+  s->ctr = malloc((size_t)(s->nentries + rd->ncounters + 1) * sizeof(int));
   s->counts = calloc((size_t)rd->ncounters + 1, sizeof(int));
   if (s->first == NULL || s->ctr == NULL || s->counts == NULL)
     return -1;
   proact__ready_block_table(rd, rd->nblocks, counted, s->first, s->ctr);
   for (long long e = 0; e < s->nentries; e++)
     s->counts[s->ctr[e]]++;
+  slot_adopt_orphans(s, rd, counted);
   return 0;
 }
 
