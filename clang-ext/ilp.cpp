@@ -79,6 +79,12 @@ unsigned ilpFactor(size_t NumReads) {
   return NumReads <= 2 ? 4 : NumReads <= 4 ? 2 : 1;
 }
 
+unsigned columnFactor(size_t NumReads) {
+  if (IlpOverride > 0)
+    return IlpOverride;
+  return NumReads <= 8 ? 4 : 2;
+}
+
 void setIlpOverride(unsigned U) { IlpOverride = U; }
 
 void emitIlpWalk(Code &C, const CanonicalLoop &L, const Assignment &A,

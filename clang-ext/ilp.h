@@ -39,6 +39,14 @@ bool splitAssignment(const Tokens &Body, Assignment &Out);
 // plugin argument -fplugin-arg-proact-ilp=N overrides it (1: off).
 unsigned ilpFactor(size_t NumReads);
 
+// Rows per group of the column walk (docs/lowering.md), where a group's
+// vertical loads overlap (U + 2 loads of a 5-point stencil's column
+// instead of 2U). On one H200, a 16384^2 Jacobi sweep with 128 x 32
+// tiles: 993 / 653 / 743 us at 1 / 4 / 8 rows (ncu; 56 / 56 / 72
+// registers; bench/results/2026-11-22-h200x2-session8.md). The plugin
+// argument -fplugin-arg-proact-ilp=N overrides it too.
+unsigned columnFactor(size_t NumReads);
+
 // Sets the override (0: none, use ilpFactor's choice).
 void setIlpOverride(unsigned U);
 

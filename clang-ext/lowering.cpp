@@ -147,16 +147,16 @@ std::string varValue(const CanonicalLoop &L, const std::string &K) {
 // The loop variables of iteration k (and of the collapsed inner loops'
 // iteration numbers __proact_j1, __proact_j2), declared (or, for an
 // undeclared variable, assigned) before the body.
-void emitOuterVar(Code &C, const CanonicalLoop &L) {
-  const std::string Value = varValue(L, "__proact_k");
+void emitOuterVar(Code &C, const CanonicalLoop &L,
+                  const std::string &K = "__proact_k") {
+  const std::string Value = varValue(L, K);
   if (!L.Type.empty())
     C << L.Type << L.Var << "= (" << L.Type << ")" + Value + ";";
   else
     C << L.Var << "= (__typeof__(" << L.Var << "))" + Value + ";";
 }
 
-void emitLoopVars(Code &C, const CanonicalLoop &L, const CollapsedNest &Nest) {
-  emitOuterVar(C, L);
+void emitInnerVars(Code &C, const CollapsedNest &Nest) {
   for (size_t M = 0; M < Nest.Loops.size(); ++M) {
     const CanonicalLoop &In = Nest.Loops[M];
     C << In.Type << In.Var << "= (" << In.Type << ")("
@@ -164,6 +164,11 @@ void emitLoopVars(Code &C, const CanonicalLoop &L, const CollapsedNest &Nest) {
              num((long long)M + 1) + " * "
       << Code::asLongLong(In.Step) << ");";
   }
+}
+
+void emitLoopVars(Code &C, const CanonicalLoop &L, const CollapsedNest &Nest) {
+  emitOuterVar(C, L);
+  emitInnerVars(C, Nest);
 }
 
 // The team's share of block [__proact_blo, __proact_bhi): its iterations
@@ -245,15 +250,14 @@ void emitThreadDigits(Code &C, size_t M) {
 // state), instrumented (the team reports each finished block,
 // proact/ready.h) and, with Forwarding, inline's (blocks whose chunks some
 // device reads run the forwarding body).
-void emitKernel(Code &C, const Directive &D, const CanonicalLoop &L,
-                const CollapsedNest &Nest, const Code &Body,
-                const Code *Forwarding, bool Instrumented,
-                const Grouping *G) {
-  const size_t M = Nest.Loops.size();
+// A kernel's pragmas (an SPMD target teams + parallel), its opening brace
+// and the part's iterations as __proact_itk.
+void emitKernelOpen(Code &C, const Directive &D, const CanonicalLoop &L,
+                    bool Ready) {
   std::string Target = "omp target teams num_teams(__proact_nt) "
                        "thread_limit(__proact_nth) device(__proact_dev)" +
                        mapClause(D);
-  if (Forwarding != nullptr || Instrumented)
+  if (Ready)
     Target += " is_device_ptr(__proact_rd)";
   std::string Parallel = "omp parallel num_threads(__proact_nth)";
   if (L.Type.empty())
@@ -262,7 +266,28 @@ void emitKernel(Code &C, const Directive &D, const CanonicalLoop &L,
   C << "_Pragma(" + quoted(Parallel) + ")";
   C << "{";
   C << "const proact__part_iters_t __proact_itk = {__proact_il, __proact_ie, "
-       "__proact_ip, __proact_is, __proact_ib, __proact_ibp};";
+       "__proact_ip, __proact_is, __proact_ib, __proact_ibp, __proact_itt, "
+       "__proact_itw};";
+}
+
+// Sets __proact_bhi = __proact_blo (no iterations) when a collapsed inner
+// loop is empty.
+void emitEmptyInner(Code &C, size_t M) {
+  if (M == 0)
+    return;
+  C << "if (";
+  for (size_t J = 1; J <= M; ++J)
+    C << std::string(J > 1 ? " || " : "") + "__proact_tr" + num((long long)J) +
+             " <= 0";
+  C << ") __proact_bhi = __proact_blo;";
+}
+
+void emitKernel(Code &C, const Directive &D, const CanonicalLoop &L,
+                const CollapsedNest &Nest, const Code &Body,
+                const Code *Forwarding, bool Instrumented,
+                const Grouping *G) {
+  const size_t M = Nest.Loops.size();
+  emitKernelOpen(C, D, L, Forwarding != nullptr || Instrumented);
   emitThreadDigits(C, M);
   C << "const int __proact_teams = omp_get_num_teams(); "
        "proact__block_walk_t __proact_w; "
@@ -274,13 +299,7 @@ void emitKernel(Code &C, const Directive &D, const CanonicalLoop &L,
        "long long __proact_blo, __proact_bhi; "
        "proact__block_walk_range(&__proact_itk, &__proact_w, &__proact_blo, "
        "&__proact_bhi);";
-  if (M > 0) { // an empty inner loop: no iterations at all
-    C << "if (";
-    for (size_t J = 1; J <= M; ++J)
-      C << std::string(J > 1 ? " || " : "") + "__proact_tr" + num((long long)J) +
-               " <= 0";
-    C << ") __proact_bhi = __proact_blo;";
-  }
+  emitEmptyInner(C, M);
   if (Forwarding != nullptr) {
     // Only blocks whose chunks someone reads forward their stores; the
     // rest run the plain body (no per-store checks).
@@ -295,6 +314,120 @@ void emitKernel(Code &C, const Directive &D, const CanonicalLoop &L,
   if (Instrumented)
     C << "proact__ready_block_done(__proact_rd, __proact_b);";
   C << "} }";
+}
+
+// One column of a column-walk tile: the thread's innermost iteration
+// __proact_jM (the others' digits fixed by the tile), down the block's
+// rows __proact_kb + 0, 1, ..., __proact_rows - 1: in groups of G->U rows,
+// loads first (ilp.h; a group's overlapping loads merge), then one row at
+// a time. The row counter is an int: the rows of a block fit, and a 64-bit
+// induction variable per row of the group cost 96 registers instead of 56
+// (1.31 vs 0.65 ms, bench/results/2026-11-22-h200x2-session8.md).
+void emitColumnRows(Code &C, const CanonicalLoop &L, const Code &Body,
+                    const Grouping &G, bool Forward) {
+  C << "{ int __proact_k = 0; const int __proact_s0 = 1, __proact_bhi = "
+       "__proact_rows;";
+  if (G.U > 1 && (!Forward || G.Array >= 0)) {
+    std::vector<std::string> Values;
+    for (unsigned u = 0; u < G.U; ++u)
+      Values.push_back(varValue(
+          L, "(__proact_kb + (__proact_k + " + std::to_string(u) + "))"));
+    emitIlpWalk(C, L, G.A, Values, Forward ? G.Array : -1);
+  }
+  C << "for (; __proact_k < __proact_bhi; __proact_k++) {";
+  emitOuterVar(C, L, "(__proact_kb + __proact_k)");
+  C << "{" << Body << "}} }";
+}
+
+// The column walk's lanes of one tile: thread t takes innermost iterations
+// __proact_jM0 + t, + T, ... of the tile (neighbouring threads,
+// neighbouring elements: coalesced), each down all the block's rows.
+void emitColumnTile(Code &C, const CanonicalLoop &L,
+                    const CollapsedNest &Nest, const Code &Body,
+                    const Grouping &G, bool Forward) {
+  const std::string Last = num((long long)Nest.Loops.size());
+  C << "for (long long __proact_lane = omp_get_thread_num(); __proact_lane < "
+       "__proact_itw; __proact_lane += omp_get_num_threads()) {";
+  C << "const long long __proact_j" + Last + " = __proact_jM0 + "
+       "__proact_lane; if (__proact_j" + Last + " >= __proact_tr" + Last +
+           ") break;";
+  emitInnerVars(C, Nest);
+  emitColumnRows(C, L, Body, G, Forward);
+  C << "}";
+}
+
+// The column-walk kernel of a collapsed nest whose body is one assignment
+// (the runtime runs it when the part's iterations have tiles > 0): one
+// team per block, a block being `tile` iterations of the innermost loop,
+// one of each outer collapsed loop and `block` rows of the annotated loop
+// (proact/ready.h). Blocks b = team, team + teams, ...
+// (proact__tile_walk_*); the block's digits (outer collapsed loops' j1,
+// ..., tile of the innermost) come from 32-bit divisions, once a block.
+// Instrumented and forwarding as emitKernel's.
+void emitColumnKernel(Code &C, const Directive &D, const CanonicalLoop &L,
+                      const CollapsedNest &Nest, const Code &Body,
+                      const Code *Forwarding, bool Instrumented,
+                      const Grouping &G) {
+  const size_t M = Nest.Loops.size();
+  const std::string Last = num((long long)M);
+  emitKernelOpen(C, D, L, Forwarding != nullptr || Instrumented);
+  C << "const unsigned __proact_ntl = ((unsigned)__proact_tr" + Last +
+           " + (unsigned)__proact_itw - 1u) / (unsigned)__proact_itw;";
+  C << "const int __proact_teams = omp_get_num_teams(); "
+       "proact__tile_walk_t __proact_w; "
+       "for (proact__tile_walk_start(&__proact_itk, omp_get_team_num(), "
+       "__proact_teams, &__proact_w); __proact_w.b < __proact_nb; "
+       "proact__tile_walk_next(&__proact_itk, __proact_teams, &__proact_w)) "
+       "{";
+  C << "const long long __proact_b = __proact_w.b; "
+       "long long __proact_blo, __proact_bhi; "
+       "proact__tile_walk_range(&__proact_itk, &__proact_w, &__proact_blo, "
+       "&__proact_bhi);";
+  emitEmptyInner(C, M);
+  C << "unsigned __proact_c = (unsigned)__proact_w.c; "
+       "const long long __proact_jM0 = (long long)(__proact_c % "
+       "__proact_ntl) * __proact_itw; __proact_c /= __proact_ntl;";
+  for (size_t J = M - 1; J >= 1; --J) {
+    const std::string N = num((long long)J);
+    if (J == 1) { // what is left is below tr1
+      C << "const long long __proact_j1 = __proact_c;";
+      break;
+    }
+    C << "const long long __proact_j" + N + " = __proact_c % (unsigned)"
+             "__proact_tr" + N + "; __proact_c /= (unsigned)__proact_tr" +
+             N + ";";
+  }
+  C << "const long long __proact_kb = __proact_blo; const int __proact_rows = "
+       "(int)(__proact_bhi - __proact_blo);";
+  if (Forwarding != nullptr) {
+    C << "if (proact__ready_block_touches(__proact_rd, __proact_b)) {";
+    emitColumnTile(C, L, Nest, *Forwarding, G, true);
+    C << "} else {";
+    emitColumnTile(C, L, Nest, Body, G, false);
+    C << "}";
+  } else {
+    emitColumnTile(C, L, Nest, Body, G, false);
+  }
+  if (Instrumented)
+    C << "proact__ready_block_done(__proact_rd, __proact_b);";
+  C << "} }";
+}
+
+// The three kernels (forwarding when inline_ok, instrumented, plain), the
+// one for this part chosen at run time.
+template <typename EmitFn>
+void emitKernelChoice(Code &C, bool InlineOk, const Code &Forwarding,
+                      EmitFn Emit) {
+  if (InlineOk) { // mech(inline): the forwarding kernel
+    C << "if (__proact_fwd) {";
+    Emit(&Forwarding, false);
+    C << "} else ";
+  }
+  C << "if (__proact_rd != 0) {";
+  Emit(nullptr, true);
+  C << "} else {";
+  Emit(nullptr, false);
+  C << "}";
 }
 
 // A copy of the loop under an OpenMP worksharing directive, never run, so
@@ -335,11 +468,16 @@ Code lowerLoop(Preprocessor &PP, const Directive &D, const CanonicalLoop &L,
   for (const Access &X : A.Writes)
     AnyWhole |= X.Whole;
   bool InlineOk = !AnyWhole && forwardingBody(KernelBody, A.Writes, Forwarding);
-  Grouping G;
+  Grouping G;  // the flat walk's groups (1-D loops only)
+  Grouping CG; // the column walk's (collapsed nests only)
+  const bool Columns =
+      !Nest.Loops.empty() && splitAssignment(KernelBody, CG.A);
   if (Nest.Loops.empty() && splitAssignment(KernelBody, G.A))
     G.U = ilpFactor(A.Reads.size());
+  if (Columns)
+    CG.U = columnFactor(A.Reads.size());
   if (A.Writes.size() == 1 && !A.Writes[0].Whole)
-    G.Array = A.Writes[0].Array;
+    G.Array = CG.Array = A.Writes[0].Array;
   Code C;
   C << "{";
   C << "proact__array_t __proact_arrays[" + num(D.Arrays.size()) + "];";
@@ -388,6 +526,11 @@ Code lowerLoop(Preprocessor &PP, const Directive &D, const CanonicalLoop &L,
     C << " * __proact_tr" + num((long long)M + 1);
   C << ";";
   C << Dd + ".inline_ok = " + std::string(InlineOk ? "1" : "0") + ";";
+  C << Dd + ".columns = " + std::string(Columns ? "1" : "0") + "; " + Dd +
+           ".inner_last = " +
+           (Nest.Loops.empty() ? std::string("1LL")
+                               : "__proact_tr" + num(Nest.Loops.size())) +
+           ";";
   {
     char Hex[32];
     snprintf(Hex, sizeof(Hex), "0x%016llxULL", D.Id);
@@ -423,23 +566,30 @@ Code lowerLoop(Preprocessor &PP, const Directive &D, const CanonicalLoop &L,
        "&__proact_nth, &__proact_it, &__proact_nb, &__proact_rd, "
        "&__proact_fwd);";
   C << "proact__loop_part_begin(__proact_loop, __proact_p);";
-  // The part's iterations enter the kernels as six scalars, passed by value
+  // The part's iterations enter the kernels as eight scalars, passed by value
   // in the launch; a struct firstprivate is a device allocation and a copy
   // to the device per launch.
   C << "const long long __proact_il = __proact_it.lo, __proact_ie = "
        "__proact_it.end, __proact_ip = __proact_it.piece, __proact_is = "
        "__proact_it.stride, __proact_ib = __proact_it.block, __proact_ibp = "
-       "__proact_it.bpp;";
-  if (InlineOk) { // mech(inline): the forwarding kernel
-    C << "if (__proact_fwd) {";
-    emitKernel(C, D, L, Nest, Code().add(KernelBody), &Forwarding, false, &G);
-    C << "} else ";
+       "__proact_it.bpp, __proact_itt = __proact_it.tiles, __proact_itw = "
+       "__proact_it.tile;";
+  const Code Plain = Code().add(KernelBody);
+  if (Columns) {
+    C << "if (__proact_itt > 0) {";
+    emitKernelChoice(C, InlineOk, Forwarding,
+                     [&](const Code *Fwd, bool Instrumented) {
+                       emitColumnKernel(C, D, L, Nest, Plain, Fwd,
+                                        Instrumented, CG);
+                     });
+    C << "} else {";
   }
-  C << "if (__proact_rd != 0) {";
-  emitKernel(C, D, L, Nest, Code().add(KernelBody), nullptr, true, &G);
-  C << "} else {";
-  emitKernel(C, D, L, Nest, Code().add(KernelBody), nullptr, false, &G);
-  C << "}";
+  emitKernelChoice(C, InlineOk, Forwarding,
+                   [&](const Code *Fwd, bool Instrumented) {
+                     emitKernel(C, D, L, Nest, Plain, Fwd, Instrumented, &G);
+                   });
+  if (Columns)
+    C << "}";
   C << "proact__loop_part_end(__proact_loop, __proact_p);";
   C << "}";
   C << "proact__loop_end(__proact_loop);";

@@ -102,6 +102,10 @@ typedef struct proact__loop_desc {
                            iteration of the annotated one (1: none) */
   int inline_ok;        /* the lowering emitted a forwarding kernel, so
                            mech(inline) can run */
+  int columns;          /* the lowering emitted column-walk kernels (a
+                           collapsed nest whose body is one assignment;
+                           docs/lowering.md), PROACT_WALK picks */
+  long long inner_last; /* iterations of the innermost collapsed loop */
   unsigned long long id; /* a hash of the pragma and the loop's tokens: a
                             proact-tune profile measured on another version
                             of the loop is not applied (docs/tuning.md) */

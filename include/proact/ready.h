@@ -18,8 +18,15 @@
 /* The iterations k of a part: pieces of `piece` consecutive iterations,
  * the first starting at `lo`, each next one `stride` further, none at or
  * past `end` (BLOCK: one piece; BLOCK-CYCLIC and CYCLIC: one per round of
- * the parts). Each piece is cut into `bpp` blocks of at most `block`
- * iterations; the kernel's block b is block b mod bpp of piece b / bpp. */
+ * the parts). Each piece is cut into `bpp` row blocks of at most `block`
+ * iterations; row block q is block q mod bpp of piece q / bpp.
+ *
+ * The flat walk (tiles == 0): the kernel's block b is row block b, all of
+ * its iterations and the collapsed inner loops'. The column walk (tiles >
+ * 0, docs/lowering.md): row block q is cut into `tiles` blocks, each of
+ * `tile` iterations of the innermost loop (and one of the outer collapsed
+ * loops'); the kernel's block b is tile b mod tiles of row block b /
+ * tiles. Either way block b's rows are proact__part_block's. */
 typedef struct proact__part_iters {
   long long lo;
   long long end;
@@ -27,6 +34,8 @@ typedef struct proact__part_iters {
   long long stride;
   long long block;
   long long bpp;
+  long long tiles; /* 0: flat walk */
+  long long tile;  /* column walk: innermost iterations per tile */
 } proact__part_iters_t;
 
 /* Piece j's iterations [*lo, *hi) (the last one cut at the end). */
@@ -50,13 +59,16 @@ static inline void proact__part_block_at(const proact__part_iters_t *it,
     *bhi = *blo;
 }
 
-/* Block b's iterations [*blo, *bhi) (empty past the part's end). The
- * runtime and the readiness counters use it; kernels walk their blocks with
- * proact__block_walk_*, which gives the same ranges. */
+/* Block b's iterations [*blo, *bhi) of the annotated loop (empty past the
+ * part's end; a column walk's tile has those rows). The runtime and the
+ * readiness counters use it; kernels walk their blocks with
+ * proact__block_walk_* or proact__tile_walk_*, which give the same
+ * ranges. */
 static inline void proact__part_block(const proact__part_iters_t *it,
                                       long long b, long long *blo,
                                       long long *bhi) {
-  proact__part_block_at(it, b / it->bpp, b % it->bpp, blo, bhi);
+  const long long q = it->tiles > 0 ? b / it->tiles : b;
+  proact__part_block_at(it, q / it->bpp, q % it->bpp, blo, bhi);
 }
 
 /* A team's walk over blocks b = team, team + teams, ...: b's piece j and
@@ -106,6 +118,64 @@ static inline void proact__block_walk_next(const proact__part_iters_t *it,
 static inline void proact__block_walk_range(const proact__part_iters_t *it,
                                             const proact__block_walk_t *w,
                                             long long *blo, long long *bhi) {
+  proact__part_block_at(it, w->j, w->r, blo, bhi);
+}
+
+/* The column walk's team walk over blocks b = team, team + teams, ...: b
+ * is kept as digits (piece j, row block r in it, tile c) and advanced with
+ * one carry per digit, as proact__block_walk. The runtime runs a column
+ * walk only when tiles fits 32 bits (loop.c). */
+typedef struct proact__tile_walk {
+  long long b;  /* the block */
+  long long j;  /* row block (b / tiles) / bpp */
+  long long r;  /* row block (b / tiles) % bpp */
+  long long c;  /* b % tiles */
+  long long dj; /* teams as the same digits */
+  long long dr;
+  long long dc;
+} proact__tile_walk_t;
+
+static inline void proact__tile_walk_start(const proact__part_iters_t *it,
+                                           int team, int teams,
+                                           proact__tile_walk_t *w) {
+  const unsigned tiles = (unsigned)it->tiles;
+  const unsigned q = (unsigned)team / tiles, dq = (unsigned)teams / tiles;
+  w->b = team;
+  w->c = (unsigned)team % tiles;
+  w->dc = (unsigned)teams % tiles;
+  if (it->bpp <= 0 || it->bpp > 0x7fffffffLL) {
+    w->j = 0; /* bpp <= 0: no blocks, the walk ends at once (b >= nb) */
+    w->r = q;
+    w->dj = 0;
+    w->dr = dq;
+  } else {
+    const unsigned bpp = (unsigned)it->bpp;
+    w->j = q / bpp;
+    w->r = q % bpp;
+    w->dj = dq / bpp;
+    w->dr = dq % bpp;
+  }
+}
+
+static inline void proact__tile_walk_next(const proact__part_iters_t *it,
+                                          int teams, proact__tile_walk_t *w) {
+  w->b += teams;
+  w->c += w->dc;
+  w->r += w->dr;
+  if (w->c >= it->tiles) {
+    w->c -= it->tiles;
+    w->r++;
+  }
+  w->j += w->dj;
+  if (w->r >= it->bpp) { /* r + dr + 1 < 2 bpp: one carry */
+    w->r -= it->bpp;
+    w->j++;
+  }
+}
+
+static inline void proact__tile_walk_range(const proact__part_iters_t *it,
+                                           const proact__tile_walk_t *w,
+                                           long long *blo, long long *bhi) {
   proact__part_block_at(it, w->j, w->r, blo, bhi);
 }
 

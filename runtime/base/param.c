@@ -55,6 +55,23 @@ static proact_status_t parse_decompose(const char *text,
   return PROACT_OK;
 }
 
+/* auto, flat or columns. */
+static proact_status_t parse_walk(const char *text,
+                                  proact__param_value_t *value_p, char *why,
+                                  size_t why_len) {
+  if (strcmp(text, "auto") == 0)
+    value_p->i = PROACT__WALK_AUTO;
+  else if (strcmp(text, "flat") == 0)
+    value_p->i = PROACT__WALK_FLAT;
+  else if (strcmp(text, "columns") == 0)
+    value_p->i = PROACT__WALK_COLUMNS;
+  else {
+    snprintf(why, why_len, "'%s' is not a walk", text);
+    return PROACT_ERR_INVALID_PARAM;
+  }
+  return PROACT_OK;
+}
+
 static proact_status_t parse_watchdog(const char *text,
                                       proact__param_value_t *value_p,
                                       char *why, size_t why_len) {
@@ -110,19 +127,22 @@ const proact__param_t proact__params[PROACT__PARAM_COUNT_] = {
          parse_threads},
     [PROACT__PARAM_TEAMS] =
         {"PROACT_TEAMS", "0", "0, or 1 to 65536",
-         "teams of each generated kernel (0: 1056 on a GPU, up to 4 on a "
-         "host device, one per core)",
+         "teams of each generated kernel (0: 1056 on a GPU, one per block "
+         "with the column walk, up to 4 on a host device, one per core)",
          parse_teams},
     [PROACT__PARAM_TEAM_THREADS] =
         {"PROACT_TEAM_THREADS", "0", "0, or 1 to 1024",
-         "threads per team of each generated kernel (0: 512 on a GPU, 1 "
-         "on a host device)",
+         "threads per team of each generated kernel (0: 512 on a GPU, 128 "
+         "with the column walk, whose tiles are this wide; 1 on a host "
+         "device)",
          parse_team_threads},
     [PROACT__PARAM_BLOCK_POINTS] =
         {"PROACT_BLOCK_POINTS", "0", "0, or 1 to 1G",
          "iterations (points of a collapsed nest) per block, the unit of "
          "readiness (0: up to 8192 on a GPU and 64 on a host device, but "
-         "no more than a part's points over its teams)",
+         "no more than a part's points over its teams; with the column "
+         "walk, rows of a tile: this over the tile's width, 0: 32 on a GPU, "
+         "8 on a host device)",
          parse_block_points},
     [PROACT__PARAM_WATCHDOG_MS] =
         {"PROACT_WATCHDOG_MS", "10000", "1 to 86400000",
@@ -181,6 +201,14 @@ const proact__param_t proact__params[PROACT__PARAM_COUNT_] = {
          "which take them in turn so that copies overlap (1: every copy "
          "from a GPU waits for the one before)",
          parse_copy_queues},
+    [PROACT__PARAM_WALK] =
+        {"PROACT_WALK", "auto", "auto, flat or columns",
+         "how a kernel walks a collapsed nest whose body is one assignment: "
+         "columns (one team per tile of innermost iterations, each thread "
+         "walking its column down the annotated loop's rows) or flat (a "
+         "team's threads stride through a block's points); auto: columns "
+         "when the innermost loop keeps 3/4 of a tile's threads busy",
+         parse_walk},
 };
 
 static const char *const subsys_names[] = {"init",  "region", "part", "mech",

@@ -37,6 +37,15 @@ typedef enum proact__subsys {
   PROACT__SUBSYS_ALL = (1u << 7) - 1
 } proact__subsys_t;
 
+/* PROACT_WALK: how a kernel's threads walk a collapsed nest
+ * (docs/lowering.md). */
+typedef enum proact__walk {
+  PROACT__WALK_AUTO = 0,   /* columns where emitted and the tiles' lanes
+                              are at least 3/4 busy */
+  PROACT__WALK_FLAT = 1,   /* always the flat walk */
+  PROACT__WALK_COLUMNS = 2 /* columns wherever emitted */
+} proact__walk_t;
+
 typedef enum proact__param_id {
   PROACT__PARAM_DEVICES,
   PROACT__PARAM_DEBUG,
@@ -58,6 +67,7 @@ typedef enum proact__param_id {
   PROACT__PARAM_BALANCE_MIN_US,
   PROACT__PARAM_CUDA_WAIT,
   PROACT__PARAM_COPY_QUEUES,
+  PROACT__PARAM_WALK,
   PROACT__PARAM_COUNT_
 } proact__param_id_t;
 
@@ -68,6 +78,7 @@ typedef union proact__param_value {
                                   PROACT_DECOMPOSE (-1: the clause, else
                                   PROACT__DECOMP_* | block << 8),
                                   PROACT_CUDA_WAIT (a proact__cuda_wait_t),
+                                  PROACT_WALK (a proact__walk_t),
                                   and the numbers (0: automatic) */
   unsigned mask;               /* PROACT_DEBUG_SUBSYS */
   proact__devlist_t devices;   /* PROACT_DEVICES */

@@ -128,7 +128,10 @@ void proact__loop_split_all(proact__loop_t *loop) {
     if (it->block < 1)
       it->block = 1;
     it->bpp = it->piece > 0 ? (it->piece + it->block - 1) / it->block : 1;
-    loop->nblocks[p] = loop->npieces[p] * it->bpp;
+    it->tiles = loop->tiles;
+    it->tile = loop->tile;
+    loop->nblocks[p] =
+        loop->npieces[p] * it->bpp * (loop->tiles > 0 ? loop->tiles : 1);
   }
 }
 
@@ -265,6 +268,27 @@ static long long loop_block(const proact__loop_t *loop,
   return block < 1 ? 1 : block;
 }
 
+/* The column walk's blocks per row block (docs/lowering.md), 0 for the
+ * flat walk: where the lowering emitted column kernels, the tiles of
+ * `tile` innermost iterations times the outer collapsed loops'
+ * iterations, when that fits 32 bits (the kernel takes a block number
+ * apart with 32-bit divisions only). PROACT_WALK=auto also wants 3/4 of
+ * the tiles' lanes busy: a short innermost loop (3 coordinates of a point)
+ * would leave most of a tile's threads idle; flat never. */
+static long long loop_tiles(const proact__loop_desc_t *desc, long long tile) {
+  const long long walk = proact__param_get(PROACT__PARAM_WALK)->i;
+  long long last = desc->inner_last, outer, ntl;
+  if (!desc->columns || walk == PROACT__WALK_FLAT || last <= 0 ||
+      last > INT_MAX || desc->inner_trip <= 0 ||
+      desc->inner_trip % last != 0)
+    return 0; /* an empty inner loop: the flat walk runs nothing */
+  outer = desc->inner_trip / last;
+  ntl = (last + tile - 1) / tile;
+  if (walk == PROACT__WALK_AUTO && 4 * last < 3 * ntl * tile)
+    return 0;
+  return outer <= INT_MAX / ntl ? outer * ntl : 0;
+}
+
 /* Kernel geometry of each part: on a GPU 132 x 8 teams of 512 threads
  * (two waves of an H100/H200; against 256 threads: copy 3564 -> 3612 GB/s,
  * 2-D Jacobi 1.44 -> 1.14 ms, whose rows then stay in L2 for their
@@ -281,9 +305,32 @@ static void loop_geometry(proact__loop_t *loop,
   long long nth = proact__param_get(PROACT__PARAM_TEAM_THREADS)->i;
   long long points = proact__param_get(PROACT__PARAM_BLOCK_POINTS)->i;
 
+  const int host_teams = omp_get_num_procs() < 4 ? omp_get_num_procs() : 4;
+
+  /* The column walk: one team of 128 threads per tile of 128 columns x 32
+   * rows on a GPU (a 16384^2 Jacobi sweep 1.15 -> 0.65 ms against the
+   * flat walk's row blocks: bench/results/2026-11-22-h200x2-session8.md),
+   * as many teams as tiles; on a host device tiles of 8 x 8, walked by up
+   * to 4 teams of one thread. */
+  loop->tile = host ? 8 : nth > 0 ? nth : 128;
+  loop->tiles = loop_tiles(desc, loop->tile);
+  if (loop->tiles > 0) {
+    if (nth == 0)
+      nth = host ? 1 : 128;
+    loop->block = points > 0 ? (points / loop->tile > 0 ? points / loop->tile
+                                                          : 1)
+                  : host ? 8 : 32;
+    proact__loop_split_all(loop);
+    for (int p = 0; p < loop->nparts; p++) {
+      long long nb = loop->nblocks[p] > 0 ? loop->nblocks[p] : 1;
+      long long cap = teams > 0 ? teams : host ? host_teams : INT_MAX;
+      loop->teams[p] = (int)(nb < cap ? nb : cap);
+      loop->team_threads[p] = (int)nth;
+    }
+    return;
+  }
   if (teams == 0)
-    teams = host ? (omp_get_num_procs() < 4 ? omp_get_num_procs() : 4)
-                 : 132 * 8;
+    teams = host ? host_teams : 132 * 8;
   if (nth == 0)
     nth = host ? 1 : 512;
   loop->block = loop_block(loop, desc, teams, nth, points, host);
@@ -579,11 +626,18 @@ proact__loop_t *proact__loop_begin(const proact__loop_desc_t *desc) {
                   "mechanism '%s' failed to start: %s", loop->mech->name,
                   proact_status_string(st));
 
-  for (int p = 0; p < loop->nparts; p++)
+  for (int p = 0; p < loop->nparts; p++) {
+    char shape[64] = "";
+    if (loop->tiles > 0)
+      snprintf(shape, sizeof(shape), " x %lld innermost", loop->tile);
     proact__info(PROACT__SUBSYS_PART, "%s:%d part %d: device %d, k in "
-                 "[%lld, %lld)",
+                 "[%lld, %lld), %s walk: %lld blocks of %lld rows%s, %d "
+                 "teams of %d threads",
                  desc->file, desc->line, p, loop->devs[p], loop->lo[p],
-                 loop->hi[p]);
+                 loop->hi[p], loop->tiles > 0 ? "column" : "flat",
+                 loop->nblocks[p], loop->block, shape, loop->teams[p],
+                 loop->team_threads[p]);
+  }
   return loop;
 }
 

@@ -86,7 +86,11 @@ struct proact__loop {
   int agent_threads;
   int teams[PROACT__DEV_MAX];     /* kernel geometry of each part */
   int team_threads[PROACT__DEV_MAX];
-  long long block;                /* iterations per block, every part */
+  long long block;                /* iterations per row block, every part */
+  long long tiles;                /* column walk: blocks per row block
+                                     (0: flat walk; proact/ready.h) */
+  long long tile;                 /* column walk: innermost iterations per
+                                     block */
   long long nblocks[PROACT__DEV_MAX];
   proact__part_ready_t ready[PROACT__DEV_MAX];
   uint64_t agent_busy_ns[PROACT__DEV_MAX]; /* reported by the agents */

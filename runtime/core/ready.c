@@ -151,7 +151,7 @@ static long long *key_of(const proact__loop_t *loop, int part,
   const proact__part_iters_t *it = &loop->iters[part];
   const int dev = loop->devs[part];
   size_t k = 0;
-  long long *key = malloc((16 + 5 * (size_t)desc->nwrites +
+  long long *key = malloc((18 + 5 * (size_t)desc->nwrites +
                            4 * (size_t)loop->narrays +
                            5 * (size_t)loop->npushes) *
                           sizeof(*key));
@@ -167,6 +167,8 @@ static long long *key_of(const proact__loop_t *loop, int part,
   key[k++] = it->stride;
   key[k++] = it->block;
   key[k++] = it->bpp;
+  key[k++] = it->tiles;
+  key[k++] = it->tile;
   key[k++] = loop->chunk_bytes;
   key[k++] = loop->nblocks[part];
   key[k++] = loop->lo[part];
@@ -280,6 +282,7 @@ static proact_status_t ready_build(proact__loop_t *loop, int part,
     whole.it.piece = whole.it.stride = whole.it.block =
         loop->hi[part] - loop->lo[part];
     whole.it.bpp = 1;
+    whole.it.tiles = 0;
     for (int a = 0; a < narrays; a++) {
       if (pushes_of[a] == 0)
         continue;

@@ -22,7 +22,7 @@ TEST_IMPL(ready_block_chunks) {
   rd.narrays = 1;
   rd.first = 0;
   rd.step = 1;
-  rd.it = (proact__part_iters_t){0, 12, 12, 12, 5, 3};
+  rd.it = (proact__part_iters_t){0, 12, 12, 12, 5, 3, 0, 0};
   /* the last block is short: k in [10, 12) */
   rd.chunk_bytes = 64;
   rd.sites = sites;
@@ -89,7 +89,7 @@ TEST_IMPL(ready_table_cache) {
   rd.nsites = 2;
   rd.narrays = 1;
   rd.step = 1;
-  rd.it = (proact__part_iters_t){0, 12, 12, 12, 5, 3};
+  rd.it = (proact__part_iters_t){0, 12, 12, 12, 5, 3, 0, 0};
   rd.chunk_bytes = 64;
   rd.nblocks = 4;
   rd.ncounters = 4;
@@ -137,7 +137,7 @@ TEST_IMPL(ready_table_counted) {
   rd.nsites = 1;
   rd.narrays = 1;
   rd.step = 1;
-  rd.it = (proact__part_iters_t){0, 32, 32, 32, 4, 8};
+  rd.it = (proact__part_iters_t){0, 32, 32, 32, 4, 8, 0, 0};
   rd.chunk_bytes = 64;
   rd.nblocks = 8;
   rd.ncounters = 4;
@@ -166,11 +166,51 @@ TEST_IMPL(ready_table_counted) {
   proact__ready_table_clear();
 }
 
+/* A counted chunk in a gap of the write hull, which no block's stores
+ * touch, is block 0's to report: else its counter never reaches zero (dma
+ * waited for it until the watchdog, trigger never pushed it). */
+TEST_IMPL(ready_table_adopts_gap_chunks) {
+  /* a[16k + 0..7], k in [0, 4), 8-byte elements, 64-byte chunks: block k
+   * stores chunk 2k; chunks 1, 3 and 5 lie between them. */
+  proact__ready_site_t sites[1] = {{0, 16, 0, 7}};
+  proact__ready_array_t arr = {0, 8, 0, 7, 0, NULL, 0, 0};
+  const unsigned char all[7] = {1, 1, 1, 1, 1, 1, 1};
+  const int want_b0[4] = {1, 3, 5, 0};
+  proact__ready_t rd;
+  long long first[5];
+  int ctr[16], counts[7];
+  memset(&rd, 0, sizeof(rd));
+  rd.nsites = 1;
+  rd.narrays = 1;
+  rd.step = 1;
+  rd.it = (proact__part_iters_t){0, 4, 4, 4, 1, 4, 0, 0};
+  rd.chunk_bytes = 64;
+  rd.nblocks = 4;
+  rd.ncounters = 7;
+  rd.sites = sites;
+  rd.arrays = &arr;
+  ASSERT_EQ(proact__ready_table_get("gap.c", 3, 0, &rd, all, first, ctr,
+                                    counts),
+            7);
+  for (int c = 0; c < 7; c++)
+    ASSERT_EQ(counts[c], 1);
+  ASSERT_EQ(first[0], 0);
+  ASSERT_EQ(first[1], 4);
+  for (int e = 0; e < 4; e++)
+    ASSERT_EQ(ctr[e], want_b0[e]);
+  for (int b = 1; b < 4; b++) {
+    ASSERT_EQ(first[b + 1] - first[b], 1);
+    ASSERT_EQ(ctr[first[b]], 2 * b);
+  }
+  proact__ready_table_clear();
+}
+
 /* BLOCK-CYCLIC blocks: trip 10, 3 parts, blocks of 2 iterations: part 0
  * has iterations {0, 1, 6, 7}, part 1 {2, 3, 8, 9}; kernel blocks of at
  * most 2 iterations, 1 per piece; a block past the end is empty. */
 TEST_IMPL(part_block_cyclic) {
-  proact__part_iters_t p0 = {0, 10, 2, 6, 2, 1}, p1 = {2, 10, 2, 6, 1, 2};
+  proact__part_iters_t p0 = {0, 10, 2, 6, 2, 1, 0, 0},
+                       p1 = {2, 10, 2, 6, 1, 2, 0, 0};
   long long lo, hi;
   proact__part_block(&p0, 0, &lo, &hi);
   ASSERT_EQ(lo, 0);
@@ -184,7 +224,7 @@ TEST_IMPL(part_block_cyclic) {
   ASSERT_EQ(lo, 9);
   ASSERT_EQ(hi, 10);
   /* BLOCK: one piece cut into blocks of 4, the last short. */
-  proact__part_iters_t b = {5, 15, 10, 10, 4, 3};
+  proact__part_iters_t b = {5, 15, 10, 10, 4, 3, 0, 0};
   proact__part_block(&b, 2, &lo, &hi);
   ASSERT_EQ(lo, 13);
   ASSERT_EQ(hi, 15);
@@ -196,11 +236,11 @@ TEST_IMPL(part_block_cyclic) {
  * per piece past 32 bits. */
 TEST_IMPL(block_walk_matches_part_block) {
   const proact__part_iters_t cases[] = {
-      {0, 10, 2, 6, 2, 1},       {2, 10, 2, 6, 1, 2},
-      {5, 15, 10, 10, 4, 3},     {0, 1000, 7, 21, 3, 3},
-      {3, 997, 50, 150, 8, 7},   {0, 100, 100, 100, 1, 100},
-      {0, 5000000000LL, 5000000000LL, 5000000000LL, 1, 5000000000LL},
-      {0, 3LL << 33, 1LL << 33, 1LL << 33, 1, 1LL << 33},
+      {0, 10, 2, 6, 2, 1, 0, 0},       {2, 10, 2, 6, 1, 2, 0, 0},
+      {5, 15, 10, 10, 4, 3, 0, 0},     {0, 1000, 7, 21, 3, 3, 0, 0},
+      {3, 997, 50, 150, 8, 7, 0, 0},   {0, 100, 100, 100, 1, 100, 0, 0},
+      {0, 5000000000LL, 5000000000LL, 5000000000LL, 1, 5000000000LL, 0, 0},
+      {0, 3LL << 33, 1LL << 33, 1LL << 33, 1, 1LL << 33, 0, 0},
   };
   for (size_t c = 0; c < sizeof(cases) / sizeof(cases[0]); c++) {
     const proact__part_iters_t *it = &cases[c];
@@ -217,6 +257,45 @@ TEST_IMPL(block_walk_matches_part_block) {
           ASSERT_EQ(w.b, b);
           proact__part_block(it, b, &lo, &hi);
           proact__block_walk_range(it, &w, &wlo, &whi);
+          ASSERT_EQ(wlo, lo);
+          ASSERT_EQ(whi, hi);
+        }
+      }
+    }
+  }
+}
+
+/* The column walk's teams see the blocks b = team, team + teams, ...
+ * with proact__part_block's rows and tile b mod tiles, for tiles of one
+ * or several per row block, block-cyclic pieces and bpp past 32 bits. */
+TEST_IMPL(tile_walk_matches_part_block) {
+  const proact__part_iters_t rows[] = {
+      {0, 10, 2, 6, 2, 1, 0, 0},     {2, 10, 2, 6, 1, 2, 0, 0},
+      {5, 15, 10, 10, 4, 3, 0, 0},   {3, 997, 50, 150, 8, 7, 0, 0},
+      {0, 100, 100, 100, 32, 4, 0, 0},
+      {0, 5000000000LL, 5000000000LL, 5000000000LL, 1, 5000000000LL, 0, 0},
+  };
+  const long long tiles[] = {1, 2, 3, 128, 1000};
+  for (size_t c = 0; c < sizeof(rows) / sizeof(rows[0]); c++)
+  for (size_t t = 0; t < sizeof(tiles) / sizeof(tiles[0]); t++) {
+    proact__part_iters_t it = rows[c];
+    const long long pieces = (it.end - it.lo + it.stride - 1) / it.stride;
+    long long nb;
+    it.tiles = tiles[t];
+    it.tile = 8;
+    nb = pieces * it.bpp * it.tiles;
+    for (int teams = 1; teams <= 2100; teams += teams < 20 ? 1 : 97) {
+      for (int team = 0; team < teams; team += 1 + teams / 16) {
+        proact__tile_walk_t w;
+        long long b = team, steps = 0;
+        proact__tile_walk_start(&it, team, teams, &w);
+        for (; w.b < nb && steps < 100; proact__tile_walk_next(&it, teams, &w),
+                                        b += teams, steps++) {
+          long long lo, hi, wlo, whi;
+          ASSERT_EQ(w.b, b);
+          ASSERT_EQ(w.c, b % it.tiles);
+          proact__part_block(&it, b, &lo, &hi);
+          proact__tile_walk_range(&it, &w, &wlo, &whi);
           ASSERT_EQ(wlo, lo);
           ASSERT_EQ(whi, hi);
         }
@@ -246,7 +325,7 @@ TEST_IMPL(host_agent_delivers_and_reports_stall) {
   static int counters[2] = {0, 1}, counters_init[2] = {3, 1};
   static long long piece_first[3] = {0, 1, 2};
   static char src[64], dst0[64], dst1[64];
-  proact__ready_piece_t pieces[2] = {{dst0, src, 64, 1}, {dst1, src, 64, 1}};
+  proact__ready_piece_t pieces[2] = {{dst0, src, 64, 1, 0}, {dst1, src, 64, 1, 0}};
   proact__agent_result_t r;
   proact__ready_t rd;
   memset(&rd, 0, sizeof(rd));

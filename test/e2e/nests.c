@@ -1,0 +1,63 @@
+/* Collapsed nests of every shape the column walk (docs/lowering.md) takes
+ * apart: a 3-D 7-point stencil (two collapsed inner loops), a compound
+ * assignment with int variables, an outer loop stepping by 2 whose
+ * variable is declared outside (its exit value printed), and an inner loop
+ * starting at 2 and stepping by 3. Each reads what the one before wrote,
+ * so a chunk pushed late or a lane walked twice changes the output.
+ * Usage: nests [n] [iterations] (an n x n x n grid and n x n planes) */
+#include <proact.h>
+#include "e2e_util.h"
+
+int main(int argc, char **argv) {
+  long n = e2e_arg(argc, argv, 1, 37);
+  long iters = e2e_arg(argc, argv, 2, 4);
+  long nn = n * n, cells = nn * n;
+  int ni = (int)n;
+  long i = -1;
+  double *p = e2e_alloc(cells), *q = e2e_alloc(cells);
+  double *a = e2e_alloc(nn), *b = e2e_alloc(nn);
+  e2e_fill(p, cells, 3);
+  memcpy(q, p, (size_t)cells * sizeof(double));
+  e2e_fill(a, nn, 5);
+  e2e_fill(b, nn, 11);
+
+#pragma proact data copy(p[0:cells], q[0:cells], a[0:nn], b[0:nn])
+  {
+    for (long t = 0; t < iters; t++) {
+#pragma proact region(p[0:cells], q[0:cells])
+      for (long x = 1; x < n - 1; x++)
+        for (long y = 1; y < n - 1; y++)
+          for (long z = 1; z < n - 1; z++)
+            q[x * nn + y * n + z] =
+                0.5 * p[x * nn + y * n + z] +
+                0.125 * (p[(x - 1) * nn + y * n + z] +
+                         p[(x + 1) * nn + y * n + z] +
+                         p[x * nn + (y - 1) * n + z] +
+                         p[x * nn + (y + 1) * n + z] +
+                         p[x * nn + y * n + z - 1]) -
+                0.0625 * p[x * nn + y * n + z + 1];
+#pragma proact region(a[0:nn], q[0:cells])
+      for (int r = 0; r < ni; r++)
+        for (int c = 0; c < ni; c++)
+          a[r * ni + c] += 0.25 * q[(long)r * nn + (long)c * n + n / 2];
+#pragma proact region(a[0:nn], b[0:nn])
+      for (i = 1; i < n - 1; i += 2)
+        for (long c = 0; c < n; c++)
+          b[i * n + c] = a[(i - 1) * n + c] * 0.5 + a[(i + 1) * n + c];
+#pragma proact region(a[0:nn], b[0:nn], p[0:cells])
+      for (long r = 0; r < n; r++)
+        for (long c = 2; c < n; c += 3)
+          p[r * n + c] = b[r * n + c - 2] - a[(n - 1 - r) * n + c] * 0.75;
+    }
+  }
+  printf("exit value of i: %ld\n", i);
+  e2e_print("p", p, (size_t)cells * sizeof(double));
+  e2e_print("q", q, (size_t)cells * sizeof(double));
+  e2e_print("a", a, (size_t)nn * sizeof(double));
+  e2e_print("b", b, (size_t)nn * sizeof(double));
+  free(p);
+  free(q);
+  free(a);
+  free(b);
+  return 0;
+}
