@@ -90,6 +90,8 @@ bool BodyScanner::assignsIn(const std::string &Name, size_t B, size_t E,
 
 void BodyScanner::collectLoopsAndNames() {
   bool InDecl = false; // inside a declaration statement, after its type
+  bool InInit = false; // in a declarator's initializer (after its '=')
+  int DeclDepth = 0;    // bracket depth of the declaration's statement
   int Depth = 0;
   for (size_t I = 0; I < Body.size(); ++I) {
     const Token &T = Body[I];
@@ -108,21 +110,31 @@ void BodyScanner::collectLoopsAndNames() {
     }
     Depth += bracketDelta(T);
     if (T.isOneOf(tok::semi, tok::l_brace, tok::r_brace))
-      InDecl = false;
+      InDecl = InInit = false;
+    // `float t = u[i * n]`: the '*' of an initializer multiplies, it does
+    // not declare n a pointer (which made n "change inside the loop").
+    if (InDecl && Depth == DeclDepth && T.isOneOf(tok::equal, tok::comma))
+      InInit = T.is(tok::equal);
     if (T.isNot(tok::identifier)) {
-      if (isTypeStart(PP, T))
+      if (isTypeStart(PP, T) && !InDecl) {
         InDecl = true;
+        DeclDepth = Depth;
+      }
       continue;
     }
     std::string S = spell(T);
     const Token *Prev = I ? &Body[I - 1] : nullptr;
     const Token *Next = I + 1 < Body.size() ? &Body[I + 1] : nullptr;
     bool AfterType = Prev && (isTypeStart(PP, *Prev) ||
-                              (Prev->is(tok::star) && InDecl) ||
-                              (Prev->is(tok::comma) && InDecl && Depth == 0));
+                              (Prev->is(tok::star) && InDecl && !InInit) ||
+                              (Prev->is(tok::comma) && InDecl &&
+                               Depth == DeclDepth));
     if (isTypeStart(PP, T) && !(Next && Next->isOneOf(tok::equal, tok::semi,
-                                                      tok::comma)))
-      InDecl = true; // a typedef name like size_t starts a declaration
+                                                      tok::comma))) {
+      if (!InDecl) // a typedef name like size_t starts a declaration
+        DeclDepth = Depth;
+      InDecl = true;
+    }
     else if (AfterType)
       Declared.insert(S);
     if ((Next && (isAssignOp(*Next) || Next->isOneOf(tok::plusplus,

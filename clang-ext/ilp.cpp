@@ -79,10 +79,8 @@ unsigned ilpFactor(size_t NumReads) {
   return NumReads <= 2 ? 4 : NumReads <= 4 ? 2 : 1;
 }
 
-unsigned columnFactor(size_t NumReads) {
-  if (IlpOverride > 0)
-    return IlpOverride;
-  return NumReads <= 8 ? 4 : 2;
+unsigned columnFactor() {
+  return IlpOverride > 0 ? IlpOverride : 2;
 }
 
 void setIlpOverride(unsigned U) { IlpOverride = U; }

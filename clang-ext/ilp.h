@@ -39,13 +39,13 @@ bool splitAssignment(const Tokens &Body, Assignment &Out);
 // plugin argument -fplugin-arg-proact-ilp=N overrides it (1: off).
 unsigned ilpFactor(size_t NumReads);
 
-// Rows per group of the column walk (docs/lowering.md), where a group's
-// vertical loads overlap (U + 2 loads of a 5-point stencil's column
-// instead of 2U). On one H200, a 16384^2 Jacobi sweep with 128 x 32
-// tiles: 993 / 653 / 743 us at 1 / 4 / 8 rows (ncu; 56 / 56 / 72
-// registers; bench/results/2026-11-22-h200x2-session8.md). The plugin
+// Rows per group of the column walk (docs/lowering.md). On one H200 (ncu,
+// 256 x 16 tiles), 2 / 4 / 8 rows: a 16384^2 2-D Jacobi sweep 637 / 638 /
+// 679 us, a 512^3 3-D 7-point stencil 421 / 486 / 579 us; one row at a
+// time was 993 us in a hand-written version of the walk
+// (bench/results/2026-11-22-h200x2-session9.md, -session8.md). The plugin
 // argument -fplugin-arg-proact-ilp=N overrides it too.
-unsigned columnFactor(size_t NumReads);
+unsigned columnFactor();
 
 // Sets the override (0: none, use ilpFactor's choice).
 void setIlpOverride(unsigned U);

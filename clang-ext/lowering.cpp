@@ -475,7 +475,7 @@ Code lowerLoop(Preprocessor &PP, const Directive &D, const CanonicalLoop &L,
   if (Nest.Loops.empty() && splitAssignment(KernelBody, G.A))
     G.U = ilpFactor(A.Reads.size());
   if (Columns)
-    CG.U = columnFactor(A.Reads.size());
+    CG.U = columnFactor();
   if (A.Writes.size() == 1 && !A.Writes[0].Whole)
     G.Array = CG.Array = A.Writes[0].Array;
   Code C;

@@ -132,7 +132,7 @@ const proact__param_t proact__params[PROACT__PARAM_COUNT_] = {
          parse_teams},
     [PROACT__PARAM_TEAM_THREADS] =
         {"PROACT_TEAM_THREADS", "0", "0, or 1 to 1024",
-         "threads per team of each generated kernel (0: 512 on a GPU, 128 "
+         "threads per team of each generated kernel (0: 512 on a GPU, 256 "
          "with the column walk, whose tiles are this wide; 1 on a host "
          "device)",
          parse_team_threads},
@@ -141,7 +141,7 @@ const proact__param_t proact__params[PROACT__PARAM_COUNT_] = {
          "iterations (points of a collapsed nest) per block, the unit of "
          "readiness (0: up to 8192 on a GPU and 64 on a host device, but "
          "no more than a part's points over its teams; with the column "
-         "walk, rows of a tile: this over the tile's width, 0: 32 on a GPU, "
+         "walk, rows of a tile: this over the tile's width, 0: 16 on a GPU, "
          "8 on a host device)",
          parse_block_points},
     [PROACT__PARAM_WATCHDOG_MS] =

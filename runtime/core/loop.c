@@ -307,19 +307,21 @@ static void loop_geometry(proact__loop_t *loop,
 
   const int host_teams = omp_get_num_procs() < 4 ? omp_get_num_procs() : 4;
 
-  /* The column walk: one team of 128 threads per tile of 128 columns x 32
-   * rows on a GPU (a 16384^2 Jacobi sweep 1.15 -> 0.65 ms against the
-   * flat walk's row blocks: bench/results/2026-11-22-h200x2-session8.md),
-   * as many teams as tiles; on a host device tiles of 8 x 8, walked by up
-   * to 4 teams of one thread. */
-  loop->tile = host ? 8 : nth > 0 ? nth : 128;
+  /* The column walk: one team of 256 threads per tile of 256 innermost
+   * iterations x 16 rows on a GPU, as many teams as tiles (ncu on one
+   * H200, 16384^2 2-D Jacobi / 512^3 3-D stencil: 637 / 421 us, against
+   * 842 / 473 us with 128 x 32 tiles, 1.07 ms / 669 us for the flat walk;
+   * taller tiles were slower at every width;
+   * bench/results/2026-11-22-h200x2-session9.md); on a host device tiles
+   * of 8 x 8, walked by up to 4 teams of one thread. */
+  loop->tile = host ? 8 : nth > 0 ? nth : 256;
   loop->tiles = loop_tiles(desc, loop->tile);
   if (loop->tiles > 0) {
     if (nth == 0)
-      nth = host ? 1 : 128;
+      nth = host ? 1 : 256;
     loop->block = points > 0 ? (points / loop->tile > 0 ? points / loop->tile
                                                           : 1)
-                  : host ? 8 : 32;
+                  : host ? 8 : 16;
     proact__loop_split_all(loop);
     for (int p = 0; p < loop->nparts; p++) {
       long long nb = loop->nblocks[p] > 0 ? loop->nblocks[p] : 1;

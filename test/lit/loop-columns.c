@@ -1,0 +1,65 @@
+// A collapsed nest whose body is one assignment also gets the column-walk
+// kernels (docs/lowering.md), chosen at run time when the part's iterations
+// have tiles (PROACT_WALK): one team per block of `tile` innermost
+// iterations x `block` rows, each thread down its column in groups of 2
+// rows, loads first, with an int row counter. Any other collapsed body gets
+// the flat walk only.
+// RUN: %proact-cc -E %s -o - | %FileCheck %s
+#include <proact.h>
+
+void plane(long n, float *u, float *v) {
+  long cells = n * n;
+#pragma proact region(u[0:cells], v[0:cells])
+  for (long i = 1; i < n - 1; i++)
+    for (long j = 1; j < n - 1; j++)
+      v[i * n + j] = u[(i - 1) * n + j] + u[(i + 1) * n + j];
+}
+// CHECK-LABEL: __proact_desc.line = 12;
+// CHECK: __proact_desc.columns = 1; __proact_desc.inner_last = __proact_tr1;
+// CHECK: __proact_itt = __proact_it.tiles, __proact_itw = __proact_it.tile;if (__proact_itt > 0) {if (__proact_fwd) {
+// CHECK: {const proact__part_iters_t __proact_itk = {{[{]}}__proact_il, __proact_ie, __proact_ip, __proact_is, __proact_ib, __proact_ibp, __proact_itt, __proact_itw};const unsigned __proact_ntl = ((unsigned)__proact_tr1 + (unsigned)__proact_itw - 1u) / (unsigned)__proact_itw;
+// CHECK-SAME: proact__tile_walk_start(&__proact_itk, omp_get_team_num(), __proact_teams, &__proact_w)
+// CHECK-SAME: unsigned __proact_c = (unsigned)__proact_w.c; const long long __proact_jM0 = (long long)(__proact_c % __proact_ntl) * __proact_itw; __proact_c /= __proact_ntl;const long long __proact_kb = __proact_blo; const int __proact_rows = (int)(__proact_bhi - __proact_blo);if (proact__ready_block_touches(__proact_rd, __proact_b)) {for (long long __proact_lane = omp_get_thread_num(); __proact_lane < __proact_itw; __proact_lane += omp_get_num_threads()) {const long long __proact_j1 = __proact_jM0 + __proact_lane; if (__proact_j1 >= __proact_tr1) break;long j= (long)((long long)( 1) + __proact_j1 *(long long)(1));{ int __proact_k = 0; const int __proact_s0 = 1, __proact_bhi = __proact_rows;for (; __proact_k + 1 * __proact_s0 < __proact_bhi; __proact_k += 2 * __proact_s0) {{[{][{]}}long i = (long)(__proact_first + (__proact_kb + (__proact_k + 0)));
+// The forwarding column kernel forwards each grouped store:
+// CHECK: proact__ready_forward(__proact_rd, 1,
+// The instrumented column kernel reports each block (tile):
+// CHECK: } else if (__proact_rd != 0) {
+// CHECK: proact__tile_walk_start
+// CHECK: proact__ready_block_done(__proact_rd, __proact_b);} }} else {
+// CHECK: proact__tile_walk_start
+// The flat kernels follow, for PROACT_WALK=flat and short inner loops:
+// CHECK: } else {if (__proact_fwd) {
+// CHECK: proact__block_walk_start
+// CHECK: proact__loop_end(__proact_loop);
+
+void grid(long n, double *p, double *q) {
+  long nn = n * n, cells = nn * n;
+#pragma proact region(p[0:cells], q[0:cells])
+  for (long x = 1; x < n - 1; x++)
+    for (long y = 1; y < n - 1; y++)
+      for (long z = 1; z < n - 1; z++)
+        q[x * nn + y * n + z] += p[x * nn + y * n + z - 1];
+}
+// Two collapsed loops: the block's outer digit j1 comes from the tile
+// number, the innermost j2 from the lane; a compound assignment keeps the
+// element's address:
+// CHECK-LABEL: __proact_desc.line = 37;
+// CHECK: __proact_desc.columns = 1; __proact_desc.inner_last = __proact_tr2;
+// CHECK: __proact_c /= __proact_ntl;const long long __proact_j1 = __proact_c;
+// CHECK-SAME: const long long __proact_j2 = __proact_jM0 + __proact_lane; if (__proact_j2 >= __proact_tr2) break;
+// CHECK: *const __proact_p0 = &(
+// CHECK: proact__loop_end(__proact_loop);
+
+void two_statements(long n, float *u, float *v) {
+  long cells = n * n;
+#pragma proact region(u[0:cells], v[0:cells])
+  for (long i = 1; i < n - 1; i++)
+    for (long j = 1; j < n - 1; j++) {
+      float t = u[i * n + j];
+      v[i * n + j] = t * t;
+    }
+}
+// CHECK-LABEL: __proact_desc.line = 55;
+// CHECK: __proact_desc.columns = 0; __proact_desc.inner_last = __proact_tr1;
+// CHECK-NOT: proact__tile_walk_start
+// CHECK: proact__loop_end(__proact_loop);
