@@ -85,22 +85,33 @@ typedef struct proact__block_walk {
   long long dr; /* teams % bpp */
 } proact__block_walk_t;
 
+/* Row block q and a stride of dq row blocks as digits (piece j, row block r
+ * in it) in radix bpp, 32-bit divisions only (q and dq are team numbers);
+ * when bpp does not fit 32 bits, q and dq are below it. */
+static inline void proact__row_digits(const proact__part_iters_t *it,
+                                      unsigned q, unsigned dq, long long *j,
+                                      long long *r, long long *dj,
+                                      long long *dr) {
+  if (it->bpp <= 0 || it->bpp > 0x7fffffffLL) {
+    *j = 0; /* bpp <= 0: no blocks, the walk ends at once (b >= nb) */
+    *r = q;
+    *dj = 0;
+    *dr = dq;
+  } else {
+    const unsigned bpp = (unsigned)it->bpp;
+    *j = q / bpp;
+    *r = q % bpp;
+    *dj = dq / bpp;
+    *dr = dq % bpp;
+  }
+}
+
 static inline void proact__block_walk_start(const proact__part_iters_t *it,
                                             int team, int teams,
                                             proact__block_walk_t *w) {
   w->b = team;
-  if (it->bpp <= 0 || it->bpp > 0x7fffffffLL) {
-    w->j = 0; /* bpp <= 0: no blocks, the walk ends at once (b >= nb) */
-    w->r = team;
-    w->dj = 0;
-    w->dr = teams;
-  } else {
-    const unsigned bpp = (unsigned)it->bpp;
-    w->j = (unsigned)team / bpp;
-    w->r = (unsigned)team % bpp;
-    w->dj = (unsigned)teams / bpp;
-    w->dr = (unsigned)teams % bpp;
-  }
+  proact__row_digits(it, (unsigned)team, (unsigned)teams, &w->j, &w->r,
+                     &w->dj, &w->dr);
 }
 
 static inline void proact__block_walk_next(const proact__part_iters_t *it,
@@ -139,22 +150,11 @@ static inline void proact__tile_walk_start(const proact__part_iters_t *it,
                                            int team, int teams,
                                            proact__tile_walk_t *w) {
   const unsigned tiles = (unsigned)it->tiles;
-  const unsigned q = (unsigned)team / tiles, dq = (unsigned)teams / tiles;
   w->b = team;
   w->c = (unsigned)team % tiles;
   w->dc = (unsigned)teams % tiles;
-  if (it->bpp <= 0 || it->bpp > 0x7fffffffLL) {
-    w->j = 0; /* bpp <= 0: no blocks, the walk ends at once (b >= nb) */
-    w->r = q;
-    w->dj = 0;
-    w->dr = dq;
-  } else {
-    const unsigned bpp = (unsigned)it->bpp;
-    w->j = q / bpp;
-    w->r = q % bpp;
-    w->dj = dq / bpp;
-    w->dr = dq % bpp;
-  }
+  proact__row_digits(it, (unsigned)team / tiles, (unsigned)teams / tiles,
+                     &w->j, &w->r, &w->dj, &w->dr);
 }
 
 static inline void proact__tile_walk_next(const proact__part_iters_t *it,
