@@ -114,16 +114,23 @@ static inline void proact__block_walk_start(const proact__part_iters_t *it,
                      &w->dj, &w->dr);
 }
 
+/* Advances the digits (*j, *r) by (dj, dr), dr <= bpp: one carry. */
+static inline void proact__row_next(const proact__part_iters_t *it,
+                                    long long *j, long long *r, long long dj,
+                                    long long dr) {
+  *j += dj;
+  *r += dr;
+  if (*r >= it->bpp) {
+    *r -= it->bpp;
+    (*j)++;
+  }
+}
+
 static inline void proact__block_walk_next(const proact__part_iters_t *it,
                                            int teams,
                                            proact__block_walk_t *w) {
   w->b += teams;
-  w->j += w->dj;
-  w->r += w->dr;
-  if (w->r >= it->bpp) {
-    w->r -= it->bpp;
-    w->j++;
-  }
+  proact__row_next(it, &w->j, &w->r, w->dj, w->dr);
 }
 
 static inline void proact__block_walk_range(const proact__part_iters_t *it,
@@ -159,18 +166,13 @@ static inline void proact__tile_walk_start(const proact__part_iters_t *it,
 
 static inline void proact__tile_walk_next(const proact__part_iters_t *it,
                                           int teams, proact__tile_walk_t *w) {
+  int carry;
   w->b += teams;
   w->c += w->dc;
-  w->r += w->dr;
-  if (w->c >= it->tiles) {
+  carry = w->c >= it->tiles;
+  if (carry)
     w->c -= it->tiles;
-    w->r++;
-  }
-  w->j += w->dj;
-  if (w->r >= it->bpp) { /* r + dr + 1 < 2 bpp: one carry */
-    w->r -= it->bpp;
-    w->j++;
-  }
+  proact__row_next(it, &w->j, &w->r, w->dj, w->dr + carry);
 }
 
 static inline void proact__tile_walk_range(const proact__part_iters_t *it,
