@@ -375,20 +375,21 @@ static inline int proact__ready_block_touches(const proact__ready_t *rd,
 #pragma omp begin declare target
 
 /* Copies bytes with the calling team's threads, 16 bytes at a time when
- * both ends allow it. A piece lies in one chunk (at most 1 GiB, param.c),
- * so 32-bit indices do: with 64-bit ones the trigger's push took the
- * instrumented 2-D column kernel from 32 to 48 registers (session 10). */
+ * both ends allow it. (With 32-bit indices ptxas gave the instrumented
+ * 2-D column kernel 40 registers instead of 43, yet its sweep took 454
+ * instead of 393 us under dma, ncu on one H200, session 10: the
+ * instrumented kernels' register allocation is fragile.) */
 static inline void proact__team_copy(char *dst, const char *src,
-                                     unsigned bytes, unsigned tid,
-                                     unsigned nth) {
-  unsigned j = tid;
+                                     long long bytes, int tid, int nth) {
+  long long i = 0;
   if ((((unsigned long long)dst | (unsigned long long)src) & 15) == 0) {
     typedef unsigned int v4u __attribute__((ext_vector_type(4)));
-    for (; j < bytes / 16; j += nth)
+    long long n = bytes / 16;
+    for (long long j = tid; j < n; j += nth)
       ((v4u *)dst)[j] = ((const v4u *)src)[j];
-    j = bytes / 16 * 16 + tid;
+    i = n * 16;
   }
-  for (; j < bytes; j += nth)
+  for (long long j = i + tid; j < bytes; j += nth)
     dst[j] = src[j];
 }
 
@@ -465,8 +466,7 @@ static inline void proact__ready_block_done(const proact__ready_t *rd,
     pushed = 1;
     for (long long p = rd->piece_first[c]; p < rd->piece_first[c + 1]; p++)
       proact__team_copy(rd->pieces[p].dst, rd->pieces[p].src,
-                        (unsigned)rd->pieces[p].bytes, (unsigned)tid,
-                        (unsigned)nth);
+                        rd->pieces[p].bytes, tid, nth);
   }
   /* Only this team writes b + 1, so every thread saw the same chunks: the
    * same answer for the whole team. owner[] goes back to 0 once they all
