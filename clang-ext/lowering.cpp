@@ -361,8 +361,10 @@ void emitColumnTile(Code &C, const CanonicalLoop &L,
 // team per block, a block being `tile` iterations of the innermost loop,
 // one of each outer collapsed loop and `block` rows of the annotated loop
 // (proact/ready.h). Blocks b = team, team + teams, ...
-// (proact__tile_walk_*); the block's digits (outer collapsed loops' j1,
-// ..., tile of the innermost) come from 32-bit divisions, once a block.
+// (proact__tile_walk_*; the instrumented kernel looks each up afresh with
+// proact__tile_at, ready.h says why); the block's digits (outer collapsed
+// loops' j1, ..., tile of the innermost) come from 32-bit divisions, once
+// a block.
 // Instrumented and forwarding as emitKernel's.
 void emitColumnKernel(Code &C, const Directive &D, const CanonicalLoop &L,
                       const CollapsedNest &Nest, const Code &Body,
@@ -373,16 +375,25 @@ void emitColumnKernel(Code &C, const Directive &D, const CanonicalLoop &L,
   emitKernelOpen(C, D, L, Forwarding != nullptr || Instrumented);
   C << "const unsigned __proact_ntl = ((unsigned)__proact_tr" + Last +
            " + (unsigned)__proact_itw - 1u) / (unsigned)__proact_itw;";
-  C << "const int __proact_teams = omp_get_num_teams(); "
-       "proact__tile_walk_t __proact_w; "
-       "for (proact__tile_walk_start(&__proact_itk, omp_get_team_num(), "
-       "__proact_teams, &__proact_w); __proact_w.b < __proact_nb; "
-       "proact__tile_walk_next(&__proact_itk, __proact_teams, &__proact_w)) "
-       "{";
-  C << "const long long __proact_b = __proact_w.b; "
-       "long long __proact_blo, __proact_bhi; "
-       "proact__tile_walk_range(&__proact_itk, &__proact_w, &__proact_blo, "
-       "&__proact_bhi);";
+  C << "const int __proact_teams = omp_get_num_teams(); ";
+  if (Instrumented) { // each tile looked up afresh (proact__tile_at)
+    C << "for (long long __proact_b = omp_get_team_num(); __proact_b < "
+         "__proact_nb; __proact_b += __proact_teams) {";
+    C << "proact__tile_t __proact_w; long long __proact_blo, __proact_bhi; "
+         "proact__tile_at(&__proact_itk, (unsigned)__proact_b, &__proact_w); "
+         "proact__tile_range(&__proact_itk, &__proact_w, &__proact_blo, "
+         "&__proact_bhi);";
+  } else {
+    C << "proact__tile_walk_t __proact_w; "
+         "for (proact__tile_walk_start(&__proact_itk, omp_get_team_num(), "
+         "__proact_teams, &__proact_w); __proact_w.b < __proact_nb; "
+         "proact__tile_walk_next(&__proact_itk, __proact_teams, "
+         "&__proact_w)) {";
+    C << "const long long __proact_b = __proact_w.b; "
+         "long long __proact_blo, __proact_bhi; "
+         "proact__tile_walk_range(&__proact_itk, &__proact_w, &__proact_blo, "
+         "&__proact_bhi);";
+  }
   emitEmptyInner(C, M);
   C << "unsigned __proact_c = (unsigned)__proact_w.c; "
        "const long long __proact_jM0 = (long long)(__proact_c % "

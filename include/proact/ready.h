@@ -181,6 +181,34 @@ static inline void proact__tile_walk_range(const proact__part_iters_t *it,
   proact__part_block_at(it, w->j, w->r, blo, bhi);
 }
 
+/* Block b of a column walk looked up afresh: piece j, row block r in it,
+ * tile c of the row block, from 32-bit divisions (b < 2^31: the runtime
+ * runs a column walk only when every part's blocks fit, loop.c). The
+ * instrumented column kernel walks its tiles this way, carrying nothing
+ * from one tile to the next across the reporting (ncu, 2-D Jacobi under
+ * dma on one H200, session 10: 358 us against 393 us with the carried
+ * walk; the plain and forwarding kernels keep proact__tile_walk, with
+ * which the forwarding one takes 32 registers instead of 40). */
+typedef struct proact__tile {
+  long long j;
+  long long r;
+  unsigned c;
+} proact__tile_t;
+
+static inline void proact__tile_at(const proact__part_iters_t *it,
+                                   unsigned b, proact__tile_t *t) {
+  const unsigned tiles = (unsigned)it->tiles;
+  long long dj, dr;
+  t->c = b % tiles;
+  proact__row_digits(it, b / tiles, 0, &t->j, &t->r, &dj, &dr);
+}
+
+static inline void proact__tile_range(const proact__part_iters_t *it,
+                                      const proact__tile_t *t,
+                                      long long *blo, long long *bhi) {
+  proact__part_block_at(it, t->j, t->r, blo, bhi);
+}
+
 /* A thread's digit in the radix of a collapsed inner loop's trip count:
  * from thread number t and team size T (both below 2^31), the digits
  * *td = t % radix, *sd = T % radix, and t, T divided by radix. 32-bit

@@ -317,17 +317,20 @@ static void loop_geometry(proact__loop_t *loop,
   loop->tile = host ? 8 : nth > 0 ? nth : 256;
   loop->tiles = loop_tiles(desc, loop->tile);
   if (loop->tiles > 0) {
-    if (nth == 0)
-      nth = host ? 1 : 256;
     loop->block = points > 0 ? (points / loop->tile > 0 ? points / loop->tile
                                                           : 1)
                   : host ? 8 : 16;
     proact__loop_split_all(loop);
+    for (int p = 0; p < loop->nparts; p++)
+      if (loop->nblocks[p] > INT_MAX)
+        loop->tiles = 0; /* proact__tile_at takes 32-bit block numbers */
+  }
+  if (loop->tiles > 0) {
     for (int p = 0; p < loop->nparts; p++) {
       long long nb = loop->nblocks[p] > 0 ? loop->nblocks[p] : 1;
       long long cap = teams > 0 ? teams : host ? host_teams : INT_MAX;
       loop->teams[p] = (int)(nb < cap ? nb : cap);
-      loop->team_threads[p] = (int)nth;
+      loop->team_threads[p] = nth > 0 ? (int)nth : host ? 1 : 256;
     }
     return;
   }

@@ -22,9 +22,10 @@ void plane(long n, float *u, float *v) {
 // CHECK-SAME: unsigned __proact_c = (unsigned)__proact_w.c; const long long __proact_jM0 = (long long)(__proact_c % __proact_ntl) * __proact_itw; __proact_c /= __proact_ntl;const long long __proact_kb = __proact_blo; const int __proact_rows = (int)(__proact_bhi - __proact_blo);if (proact__ready_block_touches(__proact_rd, __proact_b)) {for (long long __proact_lane = omp_get_thread_num(); __proact_lane < __proact_itw; __proact_lane += omp_get_num_threads()) {const long long __proact_j1 = __proact_jM0 + __proact_lane; if (__proact_j1 >= __proact_tr1) break;long j= (long)((long long)( 1) + __proact_j1 *(long long)(1));{ int __proact_k = 0; const int __proact_s0 = 1, __proact_bhi = __proact_rows;for (; __proact_k + 1 * __proact_s0 < __proact_bhi; __proact_k += 2 * __proact_s0) {{[{][{]}}long i = (long)(__proact_first + (__proact_kb + (__proact_k + 0)));
 // The forwarding column kernel forwards each grouped store:
 // CHECK: proact__ready_forward(__proact_rd, 1,
-// The instrumented column kernel reports each block (tile):
+// The instrumented column kernel looks each tile up afresh (nothing
+// carried across the reporting) and reports it:
 // CHECK: } else if (__proact_rd != 0) {
-// CHECK: proact__tile_walk_start
+// CHECK: for (long long __proact_b = omp_get_team_num(); __proact_b < __proact_nb; __proact_b += __proact_teams) {proact__tile_t __proact_w; long long __proact_blo, __proact_bhi; proact__tile_at(&__proact_itk, (unsigned)__proact_b, &__proact_w); proact__tile_range(&__proact_itk, &__proact_w, &__proact_blo, &__proact_bhi);
 // CHECK: proact__ready_block_done(__proact_rd, __proact_b);} }} else {
 // CHECK: proact__tile_walk_start
 // The flat kernels follow, for PROACT_WALK=flat and short inner loops:
@@ -43,7 +44,7 @@ void grid(long n, double *p, double *q) {
 // Two collapsed loops: the block's outer digit j1 comes from the tile
 // number, the innermost j2 from the lane; a compound assignment keeps the
 // element's address:
-// CHECK-LABEL: __proact_desc.line = 37;
+// CHECK-LABEL: __proact_desc.line = 38;
 // CHECK: __proact_desc.columns = 1; __proact_desc.inner_last = __proact_tr2;
 // CHECK: __proact_c /= __proact_ntl;const long long __proact_j1 = __proact_c;
 // CHECK-SAME: const long long __proact_j2 = __proact_jM0 + __proact_lane; if (__proact_j2 >= __proact_tr2) break;
@@ -59,7 +60,7 @@ void two_statements(long n, float *u, float *v) {
       v[i * n + j] = t * t;
     }
 }
-// CHECK-LABEL: __proact_desc.line = 55;
+// CHECK-LABEL: __proact_desc.line = 56;
 // CHECK: __proact_desc.columns = 0; __proact_desc.inner_last = __proact_tr1;
-// CHECK-NOT: proact__tile_walk_start
+// CHECK-NOT: proact__tile_{{walk_start|at}}
 // CHECK: proact__loop_end(__proact_loop);

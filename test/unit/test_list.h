@@ -45,6 +45,7 @@
   X(part_block_cyclic, 5000, NULL)                                            \
   X(block_walk_matches_part_block, 5000, NULL)                                \
   X(tile_walk_matches_part_block, 20000, NULL)                                \
+  X(tile_at_matches_part_block, 20000, NULL)                                  \
   X(thread_digit_matches_division, 5000, NULL)                                \
   X(host_agent_delivers_and_reports_stall, 20000, NULL)                       \
   X(ready_cache_poll, 60000, NULL)                                            \

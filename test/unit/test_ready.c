@@ -304,6 +304,45 @@ TEST_IMPL(tile_walk_matches_part_block) {
   }
 }
 
+/* The instrumented column kernel's lookup of block b (below 2^31,
+ * loop.c) gives proact__part_block's rows and tile b mod tiles, for tiles
+ * of one or several per row block, block-cyclic pieces and bpp past 32
+ * bits. */
+TEST_IMPL(tile_at_matches_part_block) {
+  const proact__part_iters_t rows[] = {
+      {0, 10, 2, 6, 2, 1, 0, 0},     {2, 10, 2, 6, 1, 2, 0, 0},
+      {5, 15, 10, 10, 4, 3, 0, 0},   {3, 997, 50, 150, 8, 7, 0, 0},
+      {0, 100, 100, 100, 32, 4, 0, 0},
+      {0, 5000000000LL, 5000000000LL, 5000000000LL, 1, 5000000000LL, 0, 0},
+  };
+  const long long tiles[] = {1, 2, 3, 128, 1000};
+  for (size_t c = 0; c < sizeof(rows) / sizeof(rows[0]); c++)
+  for (size_t t = 0; t < sizeof(tiles) / sizeof(tiles[0]); t++) {
+    proact__part_iters_t it = rows[c];
+    const long long pieces = (it.end - it.lo + it.stride - 1) / it.stride;
+    long long nb;
+    it.tiles = tiles[t];
+    it.tile = 8;
+    nb = pieces * it.bpp * it.tiles;
+    if (nb > 0x7fffffffLL)
+      nb = 0x7fffffffLL;
+    /* every block of a small walk; a sample of a large one and its last */
+    for (long long b = 0; b < nb; b += nb < 5000 ? 1 : 1 + nb / 3000) {
+      for (int last = 0; last < 2; last++) {
+        const long long bb = last ? nb - 1 : b;
+        proact__tile_t w;
+        long long lo, hi, wlo, whi;
+        proact__tile_at(&it, (unsigned)bb, &w);
+        ASSERT_EQ((long long)w.c, bb % it.tiles);
+        proact__part_block(&it, bb, &lo, &hi);
+        proact__tile_range(&it, &w, &wlo, &whi);
+        ASSERT_EQ(wlo, lo);
+        ASSERT_EQ(whi, hi);
+      }
+    }
+  }
+}
+
 /* A thread's digits in an inner trip count's radix, 32-bit or not. */
 TEST_IMPL(thread_digit_matches_division) {
   const long long radices[] = {1, 2, 3, 7, 255, 256, 16382, 0x7fffffffLL,
