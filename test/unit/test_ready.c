@@ -265,25 +265,32 @@ TEST_IMPL(block_walk_matches_part_block) {
   }
 }
 
-/* The column walk's teams see the blocks b = team, team + teams, ...
- * with proact__part_block's rows and tile b mod tiles, for tiles of one
- * or several per row block, block-cyclic pieces and bpp past 32 bits. */
-TEST_IMPL(tile_walk_matches_part_block) {
-  const proact__part_iters_t rows[] = {
+/* Column-walk cases for the tile tests: tiles of one or several per row
+ * block, block-cyclic pieces and bpp past 32 bits. Sets *it to case c and
+ * returns its number of blocks. */
+#define TILE_CASES (6 * 5)
+static long long tile_case(int c, proact__part_iters_t *it) {
+  static const proact__part_iters_t rows[6] = {
       {0, 10, 2, 6, 2, 1, 0, 0},     {2, 10, 2, 6, 1, 2, 0, 0},
       {5, 15, 10, 10, 4, 3, 0, 0},   {3, 997, 50, 150, 8, 7, 0, 0},
       {0, 100, 100, 100, 32, 4, 0, 0},
       {0, 5000000000LL, 5000000000LL, 5000000000LL, 1, 5000000000LL, 0, 0},
   };
-  const long long tiles[] = {1, 2, 3, 128, 1000};
-  for (size_t c = 0; c < sizeof(rows) / sizeof(rows[0]); c++)
-  for (size_t t = 0; t < sizeof(tiles) / sizeof(tiles[0]); t++) {
-    proact__part_iters_t it = rows[c];
-    const long long pieces = (it.end - it.lo + it.stride - 1) / it.stride;
-    long long nb;
-    it.tiles = tiles[t];
-    it.tile = 8;
-    nb = pieces * it.bpp * it.tiles;
+  static const long long tiles[5] = {1, 2, 3, 128, 1000};
+  long long pieces;
+  *it = rows[c / 5];
+  it->tiles = tiles[c % 5];
+  it->tile = 8;
+  pieces = (it->end - it->lo + it->stride - 1) / it->stride;
+  return pieces * it->bpp * it->tiles;
+}
+
+/* The column walk's teams see the blocks b = team, team + teams, ...
+ * with proact__part_block's rows and tile b mod tiles, in every case. */
+TEST_IMPL(tile_walk_matches_part_block) {
+  for (int c = 0; c < TILE_CASES; c++) {
+    proact__part_iters_t it;
+    const long long nb = tile_case(c, &it);
     for (int teams = 1; teams <= 2100; teams += teams < 20 ? 1 : 97) {
       for (int team = 0; team < teams; team += 1 + teams / 16) {
         proact__tile_walk_t w;
@@ -305,27 +312,13 @@ TEST_IMPL(tile_walk_matches_part_block) {
 }
 
 /* The instrumented column kernel's lookup of block b (below 2^31,
- * loop.c) gives proact__part_block's rows and tile b mod tiles, for tiles
- * of one or several per row block, block-cyclic pieces and bpp past 32
- * bits. */
+ * loop.c) gives proact__part_block's rows and tile b mod tiles, in every
+ * case. */
 TEST_IMPL(tile_at_matches_part_block) {
-  const proact__part_iters_t rows[] = {
-      {0, 10, 2, 6, 2, 1, 0, 0},     {2, 10, 2, 6, 1, 2, 0, 0},
-      {5, 15, 10, 10, 4, 3, 0, 0},   {3, 997, 50, 150, 8, 7, 0, 0},
-      {0, 100, 100, 100, 32, 4, 0, 0},
-      {0, 5000000000LL, 5000000000LL, 5000000000LL, 1, 5000000000LL, 0, 0},
-  };
-  const long long tiles[] = {1, 2, 3, 128, 1000};
-  for (size_t c = 0; c < sizeof(rows) / sizeof(rows[0]); c++)
-  for (size_t t = 0; t < sizeof(tiles) / sizeof(tiles[0]); t++) {
-    proact__part_iters_t it = rows[c];
-    const long long pieces = (it.end - it.lo + it.stride - 1) / it.stride;
-    long long nb;
-    it.tiles = tiles[t];
-    it.tile = 8;
-    nb = pieces * it.bpp * it.tiles;
-    if (nb > 0x7fffffffLL)
-      nb = 0x7fffffffLL;
+  for (int c = 0; c < TILE_CASES; c++) {
+    proact__part_iters_t it;
+    const long long all = tile_case(c, &it);
+    const long long nb = all < 0x7fffffffLL ? all : 0x7fffffffLL;
     /* every block of a small walk; a sample of a large one and its last */
     for (long long b = 0; b < nb; b += nb < 5000 ? 1 : 1 + nb / 3000) {
       for (int last = 0; last < 2; last++) {
