@@ -282,6 +282,28 @@ void emitEmptyInner(Code &C, size_t M) {
   C << ") __proact_bhi = __proact_blo;";
 }
 
+// The end of both kernels' block loop (then the kernel's): block
+// __proact_b's iterations by EmitBody(body, forward). With Forwarding,
+// only blocks whose chunks someone reads forward their stores; the rest
+// run the plain body (no per-store checks). Instrumented: the team then
+// reports the block.
+template <typename EmitFn>
+void emitBlockWork(Code &C, const Code &Body, const Code *Forwarding,
+                   bool Instrumented, EmitFn EmitBody) {
+  if (Forwarding != nullptr) {
+    C << "if (proact__ready_block_touches(__proact_rd, __proact_b)) {";
+    EmitBody(*Forwarding, true);
+    C << "} else {";
+    EmitBody(Body, false);
+    C << "}";
+  } else {
+    EmitBody(Body, false);
+  }
+  if (Instrumented)
+    C << "proact__ready_block_done(__proact_rd, __proact_b);";
+  C << "} }";
+}
+
 void emitKernel(Code &C, const Directive &D, const CanonicalLoop &L,
                 const CollapsedNest &Nest, const Code &Body,
                 const Code *Forwarding, bool Instrumented,
@@ -300,20 +322,10 @@ void emitKernel(Code &C, const Directive &D, const CanonicalLoop &L,
        "proact__block_walk_range(&__proact_itk, &__proact_w, &__proact_blo, "
        "&__proact_bhi);";
   emitEmptyInner(C, M);
-  if (Forwarding != nullptr) {
-    // Only blocks whose chunks someone reads forward their stores; the
-    // rest run the plain body (no per-store checks).
-    C << "if (proact__ready_block_touches(__proact_rd, __proact_b)) {";
-    emitBlockLoop(C, L, Nest, *Forwarding, G, true);
-    C << "} else {";
-    emitBlockLoop(C, L, Nest, Body, G);
-    C << "}";
-  } else {
-    emitBlockLoop(C, L, Nest, Body, G);
-  }
-  if (Instrumented)
-    C << "proact__ready_block_done(__proact_rd, __proact_b);";
-  C << "} }";
+  emitBlockWork(C, Body, Forwarding, Instrumented,
+                [&](const Code &B, bool Forward) {
+                  emitBlockLoop(C, L, Nest, B, G, Forward);
+                });
 }
 
 // One column of a column-walk tile: the thread's innermost iteration
@@ -410,18 +422,10 @@ void emitColumnKernel(Code &C, const Directive &D, const CanonicalLoop &L,
   }
   C << "const long long __proact_kb = __proact_blo; const int __proact_rows = "
        "(int)(__proact_bhi - __proact_blo);";
-  if (Forwarding != nullptr) {
-    C << "if (proact__ready_block_touches(__proact_rd, __proact_b)) {";
-    emitColumnTile(C, L, Nest, *Forwarding, G, true);
-    C << "} else {";
-    emitColumnTile(C, L, Nest, Body, G, false);
-    C << "}";
-  } else {
-    emitColumnTile(C, L, Nest, Body, G, false);
-  }
-  if (Instrumented)
-    C << "proact__ready_block_done(__proact_rd, __proact_b);";
-  C << "} }";
+  emitBlockWork(C, Body, Forwarding, Instrumented,
+                [&](const Code &B, bool Forward) {
+                  emitColumnTile(C, L, Nest, B, G, Forward);
+                });
 }
 
 // The three kernels (forwarding when inline_ok, instrumented, plain), the

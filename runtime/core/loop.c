@@ -324,15 +324,17 @@ static void loop_geometry(proact__loop_t *loop,
     for (int p = 0; p < loop->nparts; p++)
       if (loop->nblocks[p] > INT_MAX)
         loop->tiles = 0; /* proact__tile_at takes 32-bit block numbers */
-  }
-  if (loop->tiles > 0) {
-    for (int p = 0; p < loop->nparts; p++) {
-      long long nb = loop->nblocks[p] > 0 ? loop->nblocks[p] : 1;
-      long long cap = teams > 0 ? teams : host ? host_teams : INT_MAX;
-      loop->teams[p] = (int)(nb < cap ? nb : cap);
-      loop->team_threads[p] = nth > 0 ? (int)nth : host ? 1 : 256;
+    if (loop->tiles > 0) {
+      for (int p = 0; p < loop->nparts; p++) {
+        long long nb = loop->nblocks[p] > 0 ? loop->nblocks[p] : 1;
+        long long cap = teams > 0 ? teams : host ? host_teams : INT_MAX;
+        loop->teams[p] = (int)(nb < cap ? nb : cap);
+        /* a GPU team is as wide as its tile */
+        loop->team_threads[p] =
+            nth > 0 ? (int)nth : host ? 1 : (int)loop->tile;
+      }
+      return;
     }
-    return;
   }
   if (teams == 0)
     teams = host ? host_teams : 132 * 8;
