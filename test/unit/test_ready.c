@@ -9,6 +9,24 @@
 #include "proact.h"
 #include "runner.h"
 
+/* The readiness state of one part writing one array of 8-byte elements
+ * with 64-byte chunks, step 1, its nsites store sites and iterations it. */
+static void one_array(proact__ready_t *rd, int nsites,
+                      proact__ready_site_t *sites, proact__ready_array_t *arr,
+                      proact__part_iters_t it, long long nblocks,
+                      long long ncounters) {
+  memset(rd, 0, sizeof(*rd));
+  rd->nsites = nsites;
+  rd->narrays = 1;
+  rd->step = 1;
+  rd->it = it;
+  rd->chunk_bytes = 64;
+  rd->nblocks = nblocks;
+  rd->ncounters = ncounters;
+  rd->sites = sites;
+  rd->arrays = arr;
+}
+
 /* a[2k + 1] and a[2k + 2] (two sites), 8-byte elements, 64-byte chunks,
  * blocks of 5 iterations: block b writes elements [10b + 1, 10b + 10], so
  * bytes [80b + 8, 80b + 88). */
@@ -17,16 +35,9 @@ TEST_IMPL(ready_block_chunks) {
   proact__ready_array_t arr = {0, 8, 0, 1000, 0, NULL, 0, 0};
   proact__ready_t rd;
   long long c0, c1;
-  memset(&rd, 0, sizeof(rd));
-  rd.nsites = 2;
-  rd.narrays = 1;
-  rd.first = 0;
-  rd.step = 1;
-  rd.it = (proact__part_iters_t){0, 12, 12, 12, 5, 3, 0, 0};
   /* the last block is short: k in [10, 12) */
-  rd.chunk_bytes = 64;
-  rd.sites = sites;
-  rd.arrays = &arr;
+  one_array(&rd, 2, sites, &arr,
+            (proact__part_iters_t){0, 12, 12, 12, 5, 3, 0, 0}, 0, 0);
   proact__ready_block_chunks(&rd, 0, 0, &c0, &c1); /* elems 1..9 odd */
   ASSERT_EQ(c0, 0);
   ASSERT_EQ(c1, 2); /* bytes [8, 80): chunks 0, 1 */
@@ -85,16 +96,8 @@ TEST_IMPL(ready_table_cache) {
   proact__ready_t rd;
   long long first[5], want_first[5];
   int ctr[16], want_ctr[16], counts[4];
-  memset(&rd, 0, sizeof(rd));
-  rd.nsites = 2;
-  rd.narrays = 1;
-  rd.step = 1;
-  rd.it = (proact__part_iters_t){0, 12, 12, 12, 5, 3, 0, 0};
-  rd.chunk_bytes = 64;
-  rd.nblocks = 4;
-  rd.ncounters = 4;
-  rd.sites = sites;
-  rd.arrays = &arr;
+  one_array(&rd, 2, sites, &arr,
+            (proact__part_iters_t){0, 12, 12, 12, 5, 3, 0, 0}, 4, 4);
   for (int round = 0; round < 3; round++) {
     long long n = proact__ready_block_table(&rd, 4, NULL, want_first, want_ctr);
     for (int again = 0; again < 2; again++) { /* build, then hit */
@@ -133,16 +136,8 @@ TEST_IMPL(ready_table_counted) {
   const unsigned char ends[4] = {1, 0, 0, 1};
   long long first[9];
   int ctr[16], counts[4];
-  memset(&rd, 0, sizeof(rd));
-  rd.nsites = 1;
-  rd.narrays = 1;
-  rd.step = 1;
-  rd.it = (proact__part_iters_t){0, 32, 32, 32, 4, 8, 0, 0};
-  rd.chunk_bytes = 64;
-  rd.nblocks = 8;
-  rd.ncounters = 4;
-  rd.sites = sites;
-  rd.arrays = &arr;
+  one_array(&rd, 1, sites, &arr,
+            (proact__part_iters_t){0, 32, 32, 32, 4, 8, 0, 0}, 8, 4);
   ASSERT_EQ(proact__ready_block_table(&rd, 8, NULL, NULL, NULL), 8);
   for (int round = 0; round < 3; round++) { /* build, other mask, hit */
     const unsigned char *mask = round == 1 ? NULL : ends;
@@ -179,16 +174,8 @@ TEST_IMPL(ready_table_adopts_gap_chunks) {
   proact__ready_t rd;
   long long first[5];
   int ctr[16], counts[7];
-  memset(&rd, 0, sizeof(rd));
-  rd.nsites = 1;
-  rd.narrays = 1;
-  rd.step = 1;
-  rd.it = (proact__part_iters_t){0, 4, 4, 4, 1, 4, 0, 0};
-  rd.chunk_bytes = 64;
-  rd.nblocks = 4;
-  rd.ncounters = 7;
-  rd.sites = sites;
-  rd.arrays = &arr;
+  one_array(&rd, 1, sites, &arr,
+            (proact__part_iters_t){0, 4, 4, 4, 1, 4, 0, 0}, 4, 7);
   ASSERT_EQ(proact__ready_table_get("gap.c", 3, 0, &rd, all, first, ctr,
                                     counts),
             7);
