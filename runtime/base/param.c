@@ -142,7 +142,9 @@ const proact__param_t proact__params[PROACT__PARAM_COUNT_] = {
          "readiness (0: up to 8192 on a GPU and 64 on a host device, but "
          "no more than a part's points over its teams; with the column "
          "walk, rows of a tile: this over the tile's width, 0: 16 on a GPU, "
-         "8 on a host device)",
+         "8 on a host device). A value set here is not capped: more than a "
+         "part's points over its teams leaves teams without a block (2 "
+         "H200s, ALS at 65536: 123 ms per iteration against 3.9)",
          parse_block_points},
     [PROACT__PARAM_WATCHDOG_MS] =
         {"PROACT_WATCHDOG_MS", "10000", "1 to 86400000",
