@@ -79,9 +79,15 @@ unsigned ilpFactor(size_t NumReads) {
   return NumReads <= 2 ? 4 : NumReads <= 4 ? 2 : 1;
 }
 
-unsigned columnFactor() {
-  return IlpOverride > 0 ? IlpOverride : 2;
+unsigned columnFactor(ColumnKernel K) {
+  if (IlpOverride > 0)
+    return IlpOverride;
+  return K == ColumnKernel::Instrumented ? 8
+         : K == ColumnKernel::Forwarding ? 4
+                                         : 2;
 }
+
+bool mergedRows(ColumnKernel K) { return K != ColumnKernel::Plain; }
 
 void setIlpOverride(unsigned U) { IlpOverride = U; }
 

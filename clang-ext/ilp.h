@@ -39,13 +39,26 @@ bool splitAssignment(const Tokens &Body, Assignment &Out);
 // plugin argument -fplugin-arg-proact-ilp=N overrides it (1: off).
 unsigned ilpFactor(size_t NumReads);
 
-// Rows per group of the column walk (docs/lowering.md). On one H200 (ncu,
-// 256 x 16 tiles), 2 / 4 / 8 rows: a 16384^2 2-D Jacobi sweep 637 / 638 /
-// 679 us, a 512^3 3-D 7-point stencil 421 / 486 / 579 us; one row at a
-// time was 993 us in a hand-written version of the walk
-// (bench/results/2026-11-22-h200x2-session9.md, -session8.md). The plugin
-// argument -fplugin-arg-proact-ilp=N overrides it too.
-unsigned columnFactor();
+// Which of a loop's three kernels (docs/lowering.md) a column walk is for.
+enum class ColumnKernel { Plain, Instrumented, Forwarding };
+
+// Rows per group of a column-walk kernel (docs/lowering.md). The plain
+// kernel: on one H200 (ncu, 256 x 16 tiles), 2 / 4 / 8 rows: a 16384^2 2-D
+// Jacobi sweep 637 / 638 / 679 us, a 512^3 3-D 7-point stencil 421 / 486 /
+// 579 us; one row at a time was 993 us in a hand-written version of the
+// walk (bench/results/2026-11-22-h200x2-session9.md, -session8.md). The
+// reporting kernels, which hold fewer warps (more registers), take more
+// rows, with the group's shared loads merged (mergedRows): 8 rows for the
+// instrumented one, 4 for the forwarding one
+// (bench/results/2026-11-22-h200x2-session12.md). The plugin argument
+// -fplugin-arg-proact-ilp=N overrides it for every kernel.
+unsigned columnFactor(ColumnKernel K);
+
+// Whether a kernel's row groups write each row as the group's first row
+// plus a constant, so that a row's loads that another row of the group
+// also makes are one load (the reporting kernels; the plain 3-D kernel
+// lost 4-10% that way, more registers).
+bool mergedRows(ColumnKernel K);
 
 // Sets the override (0: none, use ilpFactor's choice).
 void setIlpOverride(unsigned U);

@@ -189,6 +189,7 @@ struct Grouping {
   Assignment A;
   unsigned U = 1;
   int Array = -1; // the one store's array, -1: unknown
+  bool Merged = false; // column rows as the group's first plus u (ilp.h)
 };
 
 void emitBlockLoop(Code &C, const CanonicalLoop &L, const CollapsedNest &Nest,
@@ -341,9 +342,16 @@ void emitColumnRows(Code &C, const CanonicalLoop &L, const Code &Body,
        "__proact_rows;";
   if (G.U > 1 && (!Forward || G.Array >= 0)) {
     std::vector<std::string> Values;
+    // Merged: row u is the same expression as row 0's neighbour u, so the
+    // loads two rows of the group share are one (GVN); the other form's
+    // int k + u, widened per row, keeps them apart.
     for (unsigned u = 0; u < G.U; ++u)
-      Values.push_back(varValue(
-          L, "(__proact_kb + (__proact_k + " + std::to_string(u) + "))"));
+      Values.push_back(
+          G.Merged && unitStep(L)
+              ? "(__proact_first + __proact_kb + __proact_k + " +
+                    std::to_string(u) + ")"
+              : varValue(L, "(__proact_kb + (__proact_k + " +
+                                std::to_string(u) + "))"));
     emitIlpWalk(C, L, G.A, Values, Forward ? G.Array : -1);
   }
   C << "for (; __proact_k < __proact_bhi; __proact_k++) {";
@@ -377,13 +385,20 @@ void emitColumnTile(Code &C, const CanonicalLoop &L,
 // proact__tile_at, ready.h says why); the block's digits (outer collapsed
 // loops' j1, ..., tile of the innermost) come from 32-bit divisions, once
 // a block.
-// Instrumented and forwarding as emitKernel's.
+// Instrumented and forwarding as emitKernel's; each kernel has its own
+// row groups (columnFactor, mergedRows: ilp.h).
 void emitColumnKernel(Code &C, const Directive &D, const CanonicalLoop &L,
                       const CollapsedNest &Nest, const Code &Body,
                       const Code *Forwarding, bool Instrumented,
                       const Grouping &G) {
   const size_t M = Nest.Loops.size();
   const std::string Last = num((long long)M);
+  const ColumnKernel K = Forwarding != nullptr ? ColumnKernel::Forwarding
+                         : Instrumented       ? ColumnKernel::Instrumented
+                                              : ColumnKernel::Plain;
+  Grouping KG = G; // this kernel's row groups (ilp.h)
+  KG.U = columnFactor(K);
+  KG.Merged = mergedRows(K);
   emitKernelOpen(C, D, L, Forwarding != nullptr || Instrumented);
   C << "const unsigned __proact_ntl = ((unsigned)__proact_tr" + Last +
            " + (unsigned)__proact_itw - 1u) / (unsigned)__proact_itw;";
@@ -424,7 +439,7 @@ void emitColumnKernel(Code &C, const Directive &D, const CanonicalLoop &L,
        "(int)(__proact_bhi - __proact_blo);";
   emitBlockWork(C, Body, Forwarding, Instrumented,
                 [&](const Code &B, bool Forward) {
-                  emitColumnTile(C, L, Nest, B, G, Forward);
+                  emitColumnTile(C, L, Nest, B, KG, Forward);
                 });
 }
 
@@ -489,8 +504,6 @@ Code lowerLoop(Preprocessor &PP, const Directive &D, const CanonicalLoop &L,
       !Nest.Loops.empty() && splitAssignment(KernelBody, CG.A);
   if (Nest.Loops.empty() && splitAssignment(KernelBody, G.A))
     G.U = ilpFactor(A.Reads.size());
-  if (Columns)
-    CG.U = columnFactor();
   if (A.Writes.size() == 1 && !A.Writes[0].Whole)
     G.Array = CG.Array = A.Writes[0].Array;
   Code C;

@@ -1,9 +1,11 @@
 // A collapsed nest whose body is one assignment also gets the column-walk
 // kernels (docs/lowering.md), chosen at run time when the part's iterations
 // have tiles (PROACT_WALK): one team per block of `tile` innermost
-// iterations x `block` rows, each thread down its column in groups of 2
-// rows, loads first, with an int row counter. Any other collapsed body gets
-// the flat walk only.
+// iterations x `block` rows, each thread down its column in groups of
+// rows, loads first, with an int row counter: 2 rows in the plain kernel,
+// 4 in the forwarding one and 8 in the instrumented one, whose rows are
+// written as the group's first plus a constant (a load two rows share is
+// one). Any other collapsed body gets the flat walk only.
 // RUN: %proact-cc -E %s -o - | %FileCheck %s
 #include <proact.h>
 
@@ -14,20 +16,26 @@ void plane(long n, float *u, float *v) {
     for (long j = 1; j < n - 1; j++)
       v[i * n + j] = u[(i - 1) * n + j] + u[(i + 1) * n + j];
 }
-// CHECK-LABEL: __proact_desc.line = 12;
+// CHECK-LABEL: __proact_desc.line = 14;
 // CHECK: __proact_desc.columns = 1; __proact_desc.inner_last = __proact_tr1;
 // CHECK: __proact_itt = __proact_it.tiles, __proact_itw = __proact_it.tile;if (__proact_itt > 0) {if (__proact_fwd) {
 // CHECK: {const proact__part_iters_t __proact_itk = {{[{]}}__proact_il, __proact_ie, __proact_ip, __proact_is, __proact_ib, __proact_ibp, __proact_itt, __proact_itw};const unsigned __proact_ntl = ((unsigned)__proact_tr1 + (unsigned)__proact_itw - 1u) / (unsigned)__proact_itw;
 // CHECK-SAME: proact__tile_walk_start(&__proact_itk, omp_get_team_num(), __proact_teams, &__proact_w)
-// CHECK-SAME: unsigned __proact_c = (unsigned)__proact_w.c; const long long __proact_jM0 = (long long)(__proact_c % __proact_ntl) * __proact_itw; __proact_c /= __proact_ntl;const long long __proact_kb = __proact_blo; const int __proact_rows = (int)(__proact_bhi - __proact_blo);if (proact__ready_block_touches(__proact_rd, __proact_b)) {for (long long __proact_lane = omp_get_thread_num(); __proact_lane < __proact_itw; __proact_lane += omp_get_num_threads()) {const long long __proact_j1 = __proact_jM0 + __proact_lane; if (__proact_j1 >= __proact_tr1) break;long j= (long)((long long)( 1) + __proact_j1 *(long long)(1));{ int __proact_k = 0; const int __proact_s0 = 1, __proact_bhi = __proact_rows;for (; __proact_k + 1 * __proact_s0 < __proact_bhi; __proact_k += 2 * __proact_s0) {{[{][{]}}long i = (long)(__proact_first + (__proact_kb + (__proact_k + 0)));
+// CHECK-SAME: unsigned __proact_c = (unsigned)__proact_w.c; const long long __proact_jM0 = (long long)(__proact_c % __proact_ntl) * __proact_itw; __proact_c /= __proact_ntl;const long long __proact_kb = __proact_blo; const int __proact_rows = (int)(__proact_bhi - __proact_blo);if (proact__ready_block_touches(__proact_rd, __proact_b)) {for (long long __proact_lane = omp_get_thread_num(); __proact_lane < __proact_itw; __proact_lane += omp_get_num_threads()) {const long long __proact_j1 = __proact_jM0 + __proact_lane; if (__proact_j1 >= __proact_tr1) break;long j= (long)((long long)( 1) + __proact_j1 *(long long)(1));{ int __proact_k = 0; const int __proact_s0 = 1, __proact_bhi = __proact_rows;for (; __proact_k + 3 * __proact_s0 < __proact_bhi; __proact_k += 4 * __proact_s0) {{[{][{]}}long i = (long)(__proact_first + __proact_kb + __proact_k + 0);
+// CHECK: {long i = (long)(__proact_first + __proact_kb + __proact_k + 3);
 // The forwarding column kernel forwards each grouped store:
 // CHECK: proact__ready_forward(__proact_rd, 1,
 // The instrumented column kernel looks each tile up afresh (nothing
 // carried across the reporting) and reports it:
 // CHECK: } else if (__proact_rd != 0) {
 // CHECK: for (long long __proact_b = omp_get_team_num(); __proact_b < __proact_nb; __proact_b += __proact_teams) {proact__tile_t __proact_w; long long __proact_blo, __proact_bhi; proact__tile_at(&__proact_itk, (unsigned)__proact_b, &__proact_w); proact__tile_range(&__proact_itk, &__proact_w, &__proact_blo, &__proact_bhi);
+// CHECK: for (; __proact_k + 7 * __proact_s0 < __proact_bhi; __proact_k += 8 * __proact_s0) {{[{][{]}}long i = (long)(__proact_first + __proact_kb + __proact_k + 0);
+// CHECK: {long i = (long)(__proact_first + __proact_kb + __proact_k + 7);
 // CHECK: proact__ready_block_done(__proact_rd, __proact_b);} }} else {
+// The plain column kernel: groups of 2 rows, each row's int counter
+// widened on its own:
 // CHECK: proact__tile_walk_start
+// CHECK: for (; __proact_k + 1 * __proact_s0 < __proact_bhi; __proact_k += 2 * __proact_s0) {{[{][{]}}long i = (long)(__proact_first + (__proact_kb + (__proact_k + 0)));
 // The flat kernels follow, for PROACT_WALK=flat and short inner loops:
 // CHECK: } else {if (__proact_fwd) {
 // CHECK: proact__block_walk_start
@@ -44,7 +52,7 @@ void grid(long n, double *p, double *q) {
 // Two collapsed loops: the block's outer digit j1 comes from the tile
 // number, the innermost j2 from the lane; a compound assignment keeps the
 // element's address:
-// CHECK-LABEL: __proact_desc.line = 38;
+// CHECK-LABEL: __proact_desc.line = 46;
 // CHECK: __proact_desc.columns = 1; __proact_desc.inner_last = __proact_tr2;
 // CHECK: __proact_c /= __proact_ntl;const long long __proact_j1 = __proact_c;
 // CHECK-SAME: const long long __proact_j2 = __proact_jM0 + __proact_lane; if (__proact_j2 >= __proact_tr2) break;
@@ -60,7 +68,7 @@ void two_statements(long n, float *u, float *v) {
       v[i * n + j] = t * t;
     }
 }
-// CHECK-LABEL: __proact_desc.line = 56;
+// CHECK-LABEL: __proact_desc.line = 64;
 // CHECK: __proact_desc.columns = 0; __proact_desc.inner_last = __proact_tr1;
 // CHECK-NOT: proact__tile_{{walk_start|at}}
 // CHECK: proact__loop_end(__proact_loop);
