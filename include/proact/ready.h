@@ -403,19 +403,33 @@ static inline int proact__ready_block_touches(const proact__ready_t *rd,
 #pragma omp begin declare target
 
 /* Copies bytes with the calling team's threads, 16 bytes at a time when
- * both ends allow it. (With 32-bit indices ptxas gave the instrumented
+ * both ends have the same alignment modulo 16 (a few bytes first up to a
+ * 16-byte boundary: a stencil's halo starts one element into a row, and
+ * byte by byte the 3-D stencil's 1 MB planes took trigger's kernel 1345
+ * instead of 230 us, bench/results/2026-11-22-h200x2-session12.md). (With
+ * 32-bit indices ptxas gave the instrumented
  * 2-D column kernel 40 registers instead of 43, yet its sweep took 454
  * instead of 393 us under dma, ncu on one H200, session 10: the
  * instrumented kernels' register allocation is fragile.) */
 static inline void proact__team_copy(char *dst, const char *src,
                                      long long bytes, int tid, int nth) {
   long long i = 0;
-  if ((((unsigned long long)dst | (unsigned long long)src) & 15) == 0) {
+  /* A team of 16 threads or more copies the head in one step (a loop
+   * there cost the micro's instrumented kernels 8 registers); a host
+   * device's team of one thread copies bytes. */
+  if (nth >= 16 &&
+      (((unsigned long long)dst ^ (unsigned long long)src) & 15) == 0) {
     typedef unsigned int v4u __attribute__((ext_vector_type(4)));
-    long long n = bytes / 16;
+    long long head = (long long)((16 - ((unsigned long long)dst & 15)) & 15);
+    long long n;
+    if (head > bytes)
+      head = bytes;
+    if (tid < head)
+      dst[tid] = src[tid];
+    n = (bytes - head) / 16;
     for (long long j = tid; j < n; j += nth)
-      ((v4u *)dst)[j] = ((const v4u *)src)[j];
-    i = n * 16;
+      ((v4u *)(dst + head))[j] = ((const v4u *)(src + head))[j];
+    i = head + n * 16;
   }
   for (long long j = i + tid; j < bytes; j += nth)
     dst[j] = src[j];
