@@ -136,3 +136,65 @@ done
 echo "== stats sample (trigger 1M):"; PROACT_DEVICES=0,1 PROACT_MECH=trigger PROACT_STATS=1 stencil3d_sweeps 512 10 2>&1 | tail -30
 } > $S 2>&1
 cat $S
+
+######## .gpu-bundle/s12/f.sh
+#!/bin/bash
+# session 12 call 6: the poll agent's block copy with 4 loads in flight (new lib) against the previous one (lib-old)
+S=$OUT/summary.txt
+B=$PWD/.gpu-bundle
+{
+for r in 1 2; do
+  for L in new old; do
+    if [ $L = old ]; then LP=$B/lib-old:$LD_LIBRARY_PATH; else LP=$LD_LIBRARY_PATH; fi
+    for C in 1048576 262144 65536; do
+      echo "== 3d poll chunk $C lib $L run $r: $(LD_LIBRARY_PATH=$LP PROACT_DEVICES=0,1 PROACT_MECH=poll PROACT_CHUNK=$C stencil3d_sweeps 512 20 2>&1 | grep -oE 'median iteration [0-9.]* ms|checksum.*' | tr '\n' ' ')"
+    done
+    for C in 1048576 4194304; do
+      echo "== micro poll chunk $C lib $L run $r: $(LD_LIBRARY_PATH=$LP PROACT_DEVICES=0,1 PROACT_MECH=poll PROACT_CHUNK=$C micro 67108864 236 12 2>&1 | grep -oE 'producer\+transfer [0-9.]* ms|checksum.*' | tr '\n' ' ')"
+    done
+  done
+  echo "== micro memcpy run $r: $(PROACT_DEVICES=0,1 PROACT_MECH=memcpy micro 67108864 236 12 2>&1 | grep -oE 'producer\+transfer [0-9.]* ms|checksum.*' | tr '\n' ' ')"
+done
+} > $S 2>&1
+cat $S
+
+######## .gpu-bundle/s12/g.sh
+#!/bin/bash
+# session 12 call 7: team copy and poll agent copy with an aligned head (and the agent's 4 loads in flight): new build against _prev binaries + lib-old
+S=$OUT/summary.txt
+B=$PWD/.gpu-bundle
+pt() { awk -f scripts/part-times.awk /tmp/l.txt | awk '{s+=$(NF-3); n++} END {printf "part mean %.1f us", s/n}'; }
+{
+ok=0; bad=0
+for spec in "nests 200 3" "jacobi2d 2049 6" "stencil1d 100000 5"; do
+  set -- $spec; prog=$1; shift
+  want=$(timeout 60 e2e_${prog}_seq "$@" | md5sum)
+  for d in 0 0,1; do for m in memcpy inline trigger dma poll; do
+    got=$(PROACT_DEVICES=$d PROACT_MECH=$m PROACT_READY_CHECK=1 timeout 60 e2e_$prog "$@" 2>/tmp/e2e.err | md5sum)
+    if [ "$got" = "$want" ]; then ok=$((ok+1)); else bad=$((bad+1)); echo "FAIL $prog $* $d $m: $(head -c 300 /tmp/e2e.err)"; fi
+  done; done
+done
+echo "e2e ok=$ok bad=$bad"
+for r in 1 2; do
+  for V in new prev; do
+    if [ $V = prev ]; then LP=$B/lib-old:$LD_LIBRARY_PATH; X=_prev; else LP=$LD_LIBRARY_PATH; X=; fi
+    for M in trigger poll; do for C in 1048576 65536; do
+      LD_LIBRARY_PATH=$LP PROACT_DEVICES=0,1 PROACT_MECH=$M PROACT_CHUNK=$C PROACT_DEBUG=info PROACT_DEBUG_SUBSYS=part stencil3d_sweeps$X 512 20 > /tmp/l.txt 2>&1
+      echo "== 3d $M $C $V run $r: $(grep -oE 'median iteration [0-9.]* ms' /tmp/l.txt) $(pt) $(grep -o 'checksum.*' /tmp/l.txt)"
+    done; done
+    for M in trigger poll dma; do for C in 1048576 4194304; do
+      echo "== micro $M $C $V run $r: $(LD_LIBRARY_PATH=$LP PROACT_DEVICES=0,1 PROACT_MECH=$M PROACT_CHUNK=$C micro$X 67108864 236 12 2>&1 | grep -oE 'producer [0-9.]* ms|producer\+transfer [0-9.]* ms|checksum.*' | tr '\n' ' ')"
+    done; done
+    for M in trigger poll; do
+      LD_LIBRARY_PATH=$LP PROACT_DEVICES=0,1 PROACT_MECH=$M PROACT_DEBUG=info PROACT_DEBUG_SUBSYS=part app_jacobi2d$X 16384 20 > /tmp/l.txt 2>&1
+      echo "== j2d $M $V run $r: $(grep -o 'median iteration [0-9.]* ms' /tmp/l.txt) $(pt) $(grep -o 'checksum.*' /tmp/l.txt)"
+    done
+  done
+  echo "== micro memcpy run $r: $(PROACT_DEVICES=0,1 PROACT_MECH=memcpy micro 67108864 236 12 2>&1 | grep -oE 'producer\+transfer [0-9.]* ms' | tr '\n' ' ')"
+  echo "== 3d memcpy run $r: $(PROACT_DEVICES=0,1 PROACT_MECH=memcpy stencil3d_sweeps 512 20 2>&1 | grep -oE 'median iteration [0-9.]* ms')"
+done
+} > $S 2>&1
+cat $S
+
+######## call 8
+bash scripts/gpu-run.sh bench/run --gpus 2 --variants 1gpu,memcpy,inline,poll,trigger,dma,elide --reps 2 --out $OUT/apps-12.md
