@@ -28,12 +28,14 @@ for rep in $(seq "$reps"); do
     envs=(PROACT_MECH=$m)
     [ "$m" = elide ] && envs=(PROACT_MECH=memcpy PROACT_ELIDE=1)
     [ "$c" != - ] && envs+=(PROACT_CHUNK=$c)
-    out=$(env "${envs[@]}" "$bin" "$n" "$rounds" 12 2>&1) || { echo "$cfg: $out"; exit 1; }
-    ms=$(echo "$out" | sed -n 's/.*producer+transfer \([0-9.]*\) ms.*/\1/p')
-    pc=$(echo "$out" | sed -n 's/.*producer+consumer \([0-9.]*\) ms.*/\1/p')
+    out=$(env "${envs[@]}" "$bin" "$n" "$rounds" 12 2>&1) || { echo "$cfg: $out" >&2; exit 1; }
+    # A host run's difference of medians may come out below zero (the
+    # elided producer + transfer under a loaded CPU): keep the sign.
+    ms=$(echo "$out" | sed -n 's/.*producer+transfer \(-\{0,1\}[0-9.]*\) ms.*/\1/p')
+    pc=$(echo "$out" | sed -n 's/.*producer+consumer \(-\{0,1\}[0-9.]*\) ms.*/\1/p')
     sum=$(echo "$out" | sed -n 's/^micro: checksum //p')
     [ -n "$ms" ] && [ -n "$pc" ] && [ -n "$sum" ] ||
-      { echo "$cfg: no times or checksum in: $out"; exit 1; }
+      { echo "$cfg: no times or checksum in: $out" >&2; exit 1; }
     echo "rep $rep $m $c $ms $sum $pc" >> "$log"
     echo "rep $rep $m $c $ms $sum $pc"
   done

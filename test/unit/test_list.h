@@ -47,6 +47,7 @@
   X(tile_walk_matches_part_block, 20000, NULL)                                \
   X(tile_at_matches_part_block, 20000, NULL)                                  \
   X(thread_digit_matches_division, 5000, NULL)                                \
+  X(team_copy_any_alignment, 5000, NULL)                                      \
   X(host_agent_delivers_and_reports_stall, 20000, NULL)                       \
   X(ready_cache_poll, 60000, NULL)                                            \
   X(ready_cache_trigger, 60000, NULL)                                         \

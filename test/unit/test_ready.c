@@ -338,6 +338,36 @@ TEST_IMPL(thread_digit_matches_division) {
     }
 }
 
+/* Trigger's team copy, its threads run one after the other: every byte of
+ * the range copied, none outside, whatever the two ends' alignment (the
+ * 16-byte path takes a head of bytes when both are equally misaligned),
+ * for a host team of one thread and GPU-sized teams. */
+TEST_IMPL(team_copy_any_alignment) {
+  static char src[256] __attribute__((aligned(16)));
+  static char dst[256] __attribute__((aligned(16)));
+  const long long sizes[] = {0, 1, 5, 15, 16, 17, 31, 40, 100, 161};
+  const int teams[] = {1, 16, 32, 256};
+  for (int i = 0; i < 256; i++)
+    src[i] = (char)(i * 7 + 3);
+  for (int so = 0; so < 16; so++)
+    for (int dd = 0; dd < 3; dd++) { /* same alignment, then two others */
+      const int dof = dd == 0 ? so : (so + 4 * dd + 1) % 16;
+      for (size_t z = 0; z < sizeof(sizes) / sizeof(sizes[0]); z++)
+        for (size_t t = 0; t < sizeof(teams) / sizeof(teams[0]); t++) {
+          const long long n = sizes[z];
+          memset(dst, 0x5a, sizeof(dst));
+          for (int tid = 0; tid < teams[t]; tid++)
+            proact__team_copy(dst + 32 + dof, src + 32 + so, n, tid,
+                              teams[t]);
+          for (int i = 0; i < 256; i++) {
+            const int k = i - 32 - dof;
+            const char want = k >= 0 && k < n ? src[32 + so + k] : 0x5a;
+            ASSERT_EQ(dst[i], want);
+          }
+        }
+    }
+}
+
 /* Chunk 0 is ready and delivered, and its counter restored; chunk 1's
  * counter stays at 1: the agent gives up after the timeout and names it. */
 TEST_IMPL(host_agent_delivers_and_reports_stall) {
