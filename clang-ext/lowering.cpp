@@ -331,9 +331,9 @@ void emitKernel(Code &C, const Directive &D, const CanonicalLoop &L,
 
 // One column of a column-walk tile: the thread's innermost iteration
 // __proact_jM (the others' digits fixed by the tile), down the block's
-// rows __proact_kb + 0, 1, ..., __proact_rows - 1: in groups of G->U rows,
-// loads first (ilp.h; a group's overlapping loads merge), then one row at
-// a time. The row counter is an int: the rows of a block fit, and a 64-bit
+// rows __proact_kb + 0, 1, ..., __proact_rows - 1: in groups of G.U rows,
+// loads first (ilp.h; with G.Merged the loads two rows of a group share
+// are one), then one row at a time. The row counter is an int: the rows of a block fit, and a 64-bit
 // induction variable per row of the group cost 96 registers instead of 56
 // (1.31 vs 0.65 ms, bench/results/2026-11-22-h200x2-session8.md).
 void emitColumnRows(Code &C, const CanonicalLoop &L, const Code &Body,
@@ -342,9 +342,8 @@ void emitColumnRows(Code &C, const CanonicalLoop &L, const Code &Body,
        "__proact_rows;";
   if (G.U > 1 && (!Forward || G.Array >= 0)) {
     std::vector<std::string> Values;
-    // Merged: row u is the same expression as row 0's neighbour u, so the
-    // loads two rows of the group share are one (GVN); the other form's
-    // int k + u, widened per row, keeps them apart.
+    // Merged: row u is the same expression as row 0's neighbour u, which
+    // GVN matches; the other form's int k + u, widened per row, is not.
     for (unsigned u = 0; u < G.U; ++u)
       Values.push_back(
           G.Merged && unitStep(L)

@@ -406,11 +406,14 @@ static inline int proact__ready_block_touches(const proact__ready_t *rd,
  * both ends have the same alignment modulo 16 (a few bytes first up to a
  * 16-byte boundary: a stencil's halo starts one element into a row, and
  * byte by byte the 3-D stencil's 1 MB planes took trigger's kernel 1345
- * instead of 230 us, bench/results/2026-11-22-h200x2-session12.md). (With
- * 32-bit indices ptxas gave the instrumented
- * 2-D column kernel 40 registers instead of 43, yet its sweep took 454
- * instead of 393 us under dma, ncu on one H200, session 10: the
- * instrumented kernels' register allocation is fragile.) */
+ * instead of 230 us, bench/results/2026-11-22-h200x2-session12.md). The
+ * poll agent's block_copy (poll_agent.cu) is its nvcc twin, with four
+ * loads in flight per thread: here they cost the instrumented kernels,
+ * which poll, trigger and dma run, 72-96 registers. (With 32-bit
+ * indices ptxas gave the instrumented 2-D column kernel 40 registers
+ * instead of 43, yet its sweep took 454 instead of 393 us under dma, ncu
+ * on one H200, session 10: the instrumented kernels' register allocation
+ * is fragile.) */
 static inline void proact__team_copy(char *dst, const char *src,
                                      long long bytes, int tid, int nth) {
   long long i = 0;

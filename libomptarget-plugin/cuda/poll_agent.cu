@@ -27,7 +27,8 @@ static __device__ unsigned long long now_ns() {
 // few bytes first: a stencil's halo starts one element into a row), four
 // loads in flight per thread before their stores: a chunk is often copied
 // by this block alone (micro, 1 MB chunks: poll 1.61 -> 1.07 ms;
-// bench/results/2026-11-22-h200x2-session12.md).
+// bench/results/2026-11-22-h200x2-session12.md). proact__team_copy
+// (ready.h) is the kernels' twin, with one load in flight (registers).
 static __device__ void block_copy(char *dst, const char *src, long long n) {
   long long i = 0;
   if (((reinterpret_cast<unsigned long long>(dst) ^
