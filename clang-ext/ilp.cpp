@@ -92,11 +92,12 @@ bool mergedRows(ColumnKernel K) { return K != ColumnKernel::Plain; }
 void setIlpOverride(unsigned U) { IlpOverride = U; }
 
 void emitIlpWalk(Code &C, const CanonicalLoop &L, const Assignment &A,
-                 const std::vector<std::string> &Values, int ForwardArray) {
+                 const std::vector<std::string> &Values, int ForwardArray,
+                 const std::string &Spacing, const Code *First) {
   const unsigned U = (unsigned)Values.size();
-  C << "for (; __proact_k + " + std::to_string(U - 1) +
-           " * __proact_s0 < __proact_bhi; __proact_k += " +
-           std::to_string(U) + " * __proact_s0) {";
+  C << "for (; __proact_k + " + std::to_string(U - 1) + " * " + Spacing +
+           " < __proact_bhi; __proact_k += " + std::to_string(U) +
+           " * __proact_s0) {";
   // Iteration u's loop variable, declared again in a scope of its own
   // (the body's tokens stay as written: no renaming, so tags, members
   // and offsetof designators named like it are untouched, and `&i` keeps
@@ -117,6 +118,8 @@ void emitIlpWalk(Code &C, const CanonicalLoop &L, const Assignment &A,
     const std::string Vu = "__proact_v" + std::to_string(u);
     C << "{";
     declareVar(u);
+    if (u == 0 && First != nullptr)
+      C << *First;
     if (Compound) {
       const std::string Pu = "__proact_p" + std::to_string(u);
       C << "__typeof__(" << A.Lhs << ") *const " + Pu + " = &(" << A.Lhs

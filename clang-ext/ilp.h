@@ -64,14 +64,19 @@ bool mergedRows(ColumnKernel K);
 void setIlpOverride(unsigned U);
 
 // Emits the 1-D walk's groups: from the thread's position __proact_k (a
-// variable), while U = Values.size() iterations __proact_k + u *
-// __proact_s0 lie before __proact_bhi, their U right-hand sides and then
-// their U stores; the caller walks the remainder one at a time. Each copy
-// declares the loop variable again, with the value Values[u] (C text), in
-// a scope of its own. ForwardArray >= 0: each store is followed by
-// mech(inline)'s forward of the stored element.
+// variable), while U = Values.size() iterations __proact_k + u * Spacing
+// lie before __proact_bhi, their U right-hand sides and then their U
+// stores, the next group U * __proact_s0 further; the caller walks the
+// remainder one at a time. Spacing is __proact_s0 (the threads' strided
+// groups) or 1 (consecutive ones, vector_walk.h). Each copy declares the
+// loop variable again, with the value Values[u] (C text), in a scope of
+// its own; First, if given, follows the first copy's declaration.
+// ForwardArray >= 0: each store is followed by mech(inline)'s forward of
+// the stored element.
 void emitIlpWalk(Code &C, const CanonicalLoop &L, const Assignment &A,
-                 const std::vector<std::string> &Values, int ForwardArray);
+                 const std::vector<std::string> &Values, int ForwardArray,
+                 const std::string &Spacing = "__proact_s0",
+                 const Code *First = nullptr);
 
 } // namespace proact
 

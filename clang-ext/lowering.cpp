@@ -3,6 +3,7 @@
 #include "collapse.h"
 #include "forward.h"
 #include "ilp.h"
+#include "vector_walk.h"
 #include "proact/lowering.h"
 #include "clang/Basic/SourceManager.h"
 
@@ -190,22 +191,87 @@ struct Grouping {
   unsigned U = 1;
   int Array = -1; // the one store's array, -1: unknown
   bool Merged = false; // column rows as the group's first plus u (ilp.h)
+  VectorPlan Vec;      // consecutive groups where aligned (vector_walk.h)
 };
 
+// The 1-D walk's strided groups (k, k + T, ...), then the remainder.
+void emitStridedGroups(Code &C, const CanonicalLoop &L,
+                       const CollapsedNest &Nest, const Code &Body,
+                       const Grouping &G, bool Forward) {
+  std::vector<std::string> Values;
+  for (unsigned u = 0; u < G.U; ++u)
+    Values.push_back(varValue(
+        L, "(__proact_k + " + std::to_string(u) + " * __proact_s0)"));
+  C << "{ long long __proact_k = __proact_blo + __proact_t0;";
+  emitIlpWalk(C, L, G.A, Values, Forward ? G.Array : -1);
+  C << "for (; __proact_k < __proact_bhi; __proact_k += __proact_s0) {";
+  emitLoopVars(C, L, Nest);
+  C << "{" << Body << "}} }";
+}
+
+// The 1-D walk's consecutive groups (vector_walk.h): the block's head, one
+// iteration at a time, up to the first iteration whose store lies on a
+// 16-byte boundary; from there thread t takes groups of U iterations
+// t * U, (t + T) * U, ..., each told aligned; the thread whose group
+// passes the block's end runs that group's part one at a time. Where some
+// access is not aligned with the store, the block one iteration at a time
+// (the strided groups as well cost 8-24 registers, docs/lowering.md);
+// where U elements do not span 16 bytes (a constant condition), the
+// strided groups alone.
+void emitConsecutiveGroups(Code &C, const CanonicalLoop &L,
+                           const CollapsedNest &Nest, const Code &Body,
+                           const Grouping &G) {
+  const std::string U = std::to_string(G.U);
+  C << "{ long long __proact_h; int __proact_vec;";
+  C << "{";
+  emitOuterVar(C, L, "__proact_blo");
+  C << "__proact_h = " << vectorPeel(G.Vec, L.VarName) << ";}";
+  C << "{";
+  emitOuterVar(C, L, "(__proact_blo + __proact_h)");
+  C << "__proact_vec = " << vectorAligned(G.Vec, L.VarName, G.U) << ";}";
+  C << "if (__proact_vec) {";
+  // Head and tail are under U iterations a thread: unrolled, they cost
+  // registers.
+  const std::string NoUnroll = "_Pragma(\"clang loop unroll(disable)\")";
+  C << "long long __proact_k = __proact_blo + __proact_t0;";
+  C << NoUnroll;
+  C << "for (; __proact_k < __proact_blo + __proact_h && __proact_k < "
+       "__proact_bhi; __proact_k += __proact_s0) {";
+  emitLoopVars(C, L, Nest);
+  C << "{" << Body << "}}";
+  C << "__proact_k = __proact_blo + __proact_h + " + U + " * __proact_t0;";
+  std::vector<std::string> Values;
+  for (unsigned u = 0; u < G.U; ++u)
+    Values.push_back(varValue(L, "(__proact_k + " + std::to_string(u) + ")"));
+  const Code Assumes = vectorAssumes(G.Vec, L.VarName);
+  emitIlpWalk(C, L, G.A, Values, -1, "1", &Assumes);
+  C << NoUnroll;
+  C << "for (; __proact_k < __proact_bhi; __proact_k++) {";
+  emitLoopVars(C, L, Nest);
+  C << "{" << Body << "}}";
+  C << "} else if (" << vectorFits(G.Vec, G.U) << ") {";
+  C << "for (long long __proact_k = __proact_blo + __proact_t0; "
+       "__proact_k < __proact_bhi; __proact_k += __proact_s0) {";
+  emitLoopVars(C, L, Nest);
+  C << "{" << Body << "}}";
+  C << "} else ";
+  emitStridedGroups(C, L, Nest, Body, G, false);
+  C << "}";
+}
+
+// Vector: consecutive groups allowed (not in the forwarding kernel, whose
+// plain blocks took 56 registers instead of 40 with them: triad).
 void emitBlockLoop(Code &C, const CanonicalLoop &L, const CollapsedNest &Nest,
                    const Code &Body, const Grouping *G = nullptr,
-                   bool Forward = false) {
+                   bool Forward = false, bool Vector = false) {
   const size_t M = Nest.Loops.size();
+  if (G != nullptr && G->U > 1 && Vector && !Forward && G->Vec.usable() &&
+      unitStep(L)) {
+    emitConsecutiveGroups(C, L, Nest, Body, *G);
+    return;
+  }
   if (G != nullptr && G->U > 1 && (!Forward || G->Array >= 0)) {
-    std::vector<std::string> Values;
-    for (unsigned u = 0; u < G->U; ++u)
-      Values.push_back(varValue(
-          L, "(__proact_k + " + std::to_string(u) + " * __proact_s0)"));
-    C << "{ long long __proact_k = __proact_blo + __proact_t0;";
-    emitIlpWalk(C, L, G->A, Values, Forward ? G->Array : -1);
-    C << "for (; __proact_k < __proact_bhi; __proact_k += __proact_s0) {";
-    emitLoopVars(C, L, Nest);
-    C << "{" << Body << "}} }";
+    emitStridedGroups(C, L, Nest, Body, *G, Forward);
     return;
   }
   C << "for (long long __proact_k = __proact_blo + __proact_t0";
@@ -325,7 +391,8 @@ void emitKernel(Code &C, const Directive &D, const CanonicalLoop &L,
   emitEmptyInner(C, M);
   emitBlockWork(C, Body, Forwarding, Instrumented,
                 [&](const Code &B, bool Forward) {
-                  emitBlockLoop(C, L, Nest, B, G, Forward);
+                  emitBlockLoop(C, L, Nest, B, G, Forward,
+                                Forwarding == nullptr);
                 });
 }
 
@@ -503,6 +570,8 @@ Code lowerLoop(Preprocessor &PP, const Directive &D, const CanonicalLoop &L,
       !Nest.Loops.empty() && splitAssignment(KernelBody, CG.A);
   if (Nest.Loops.empty() && splitAssignment(KernelBody, G.A))
     G.U = ilpFactor(A.Reads.size());
+  if (G.U > 1)
+    planVectorWalk(PP, A, G.U, G.Vec);
   if (A.Writes.size() == 1 && !A.Writes[0].Whole)
     G.Array = CG.Array = A.Writes[0].Array;
   Code C;
