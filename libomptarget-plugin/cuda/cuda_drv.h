@@ -20,6 +20,12 @@ enum {
 };
 enum { CU_STREAM_NON_BLOCKING = 0x1 };
 enum {
+  CU_FUNC_CACHE_PREFER_NONE = 0,
+  CU_FUNC_CACHE_PREFER_SHARED = 1,
+  CU_FUNC_CACHE_PREFER_L1 = 2,
+  CU_FUNC_CACHE_PREFER_EQUAL = 3
+};
+enum {
   CU_CTX_SCHED_AUTO = 0x0,
   CU_CTX_SCHED_SPIN = 0x1,
   CU_CTX_SCHED_YIELD = 0x2,
@@ -54,6 +60,7 @@ enum {
   X(cuDevicePrimaryCtxRelease, "cuDevicePrimaryCtxRelease_v2",               \
     (CUdevice dev))                                                           \
   X(cuCtxSetCurrent, "cuCtxSetCurrent", (CUcontext ctx))                      \
+  X(cuCtxSetCacheConfig, "cuCtxSetCacheConfig", (int config))                 \
   X(cuCtxEnablePeerAccess, "cuCtxEnablePeerAccess",                           \
     (CUcontext peer, unsigned flags))                                         \
   X(cuDeviceCanAccessPeer, "cuDeviceCanAccessPeer",                           \

@@ -118,6 +118,12 @@ _Static_assert(PROACT__CUDA_WAIT_AUTO == CU_CTX_SCHED_AUTO &&
                   PROACT__CUDA_WAIT_BLOCKING == CU_CTX_SCHED_BLOCKING_SYNC,
               "PROACT_CUDA_WAIT's values are CUDA's scheduling flags");
 
+_Static_assert(PROACT__CUDA_CACHE_AUTO == CU_FUNC_CACHE_PREFER_NONE &&
+                  PROACT__CUDA_CACHE_SHARED == CU_FUNC_CACHE_PREFER_SHARED &&
+                  PROACT__CUDA_CACHE_L1 == CU_FUNC_CACHE_PREFER_L1 &&
+                  PROACT__CUDA_CACHE_EQUAL == CU_FUNC_CACHE_PREFER_EQUAL,
+              "PROACT_CUDA_CACHE's values are CUDA's cache preferences");
+
 /* Gives every device's primary context the scheduling flags of
  * PROACT_CUDA_WAIT (its other flags kept) and retains it. At PROACT's first
  * call this is usually before libomptarget has initialized any device:
@@ -126,9 +132,12 @@ _Static_assert(PROACT__CUDA_WAIT_AUTO == CU_CTX_SCHED_AUTO &&
  * first, every other device paid 80-160 us more per kernel
  * (bench/results/2026-11-22-h200x2-session7.md). A device the program used
  * before PROACT's first call is already active: its wait is changed too,
- * and an info message says so. */
+ * and an info message says so. PROACT_CUDA_CACHE, unless auto, sets the
+ * contexts' L1 / shared memory preference (a kernel that sets none takes
+ * it). */
 static proact_status_t cuda_retain_contexts(int ndev) {
   const unsigned wait = (unsigned)proact__param_get(PROACT__PARAM_CUDA_WAIT)->i;
+  const long long cache = proact__param_get(PROACT__PARAM_CUDA_CACHE)->i;
   for (int dev = 0; dev < ndev; dev++) {
     CUdevice cudev;
     unsigned flags = 0;
@@ -158,6 +167,11 @@ static proact_status_t cuda_retain_contexts(int ndev) {
       cuda_release_contexts(dev);
       return PROACT_ERR_UNSUPPORTED;
     }
+    if (cache != PROACT__CUDA_CACHE_AUTO &&
+        (proact__cu.cuCtxSetCurrent(proact__cuda_ctx[dev]) != CUDA_SUCCESS ||
+         proact__cu.cuCtxSetCacheConfig((int)cache) != CUDA_SUCCESS))
+      proact__warn("cuda device %d: cannot set its cache preference "
+                   "(PROACT_CUDA_CACHE); it keeps CUDA's", dev);
   }
   return PROACT_OK;
 }

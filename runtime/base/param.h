@@ -68,6 +68,7 @@ typedef enum proact__param_id {
   PROACT__PARAM_CUDA_WAIT,
   PROACT__PARAM_COPY_QUEUES,
   PROACT__PARAM_WALK,
+  PROACT__PARAM_CUDA_CACHE,
   PROACT__PARAM_COUNT_
 } proact__param_id_t;
 
@@ -79,6 +80,7 @@ typedef union proact__param_value {
                                   PROACT__DECOMP_* | block << 8),
                                   PROACT_CUDA_WAIT (a proact__cuda_wait_t),
                                   PROACT_WALK (a proact__walk_t),
+                                  PROACT_CUDA_CACHE (a proact__cuda_cache_t),
                                   and the numbers (0: automatic) */
   unsigned mask;               /* PROACT_DEBUG_SUBSYS */
   proact__devlist_t devices;   /* PROACT_DEVICES */
@@ -112,6 +114,14 @@ void proact__param_print_docs(FILE *stream);
 proact_status_t proact__param_parse_devices(const char *text,
                                             proact__param_value_t *value_p,
                                             char *why, size_t why_len);
+/* PROACT_CUDA_CACHE: the L1 / shared memory preference of the CUDA
+ * devices' primary contexts; the values are CUDA's CU_FUNC_CACHE_PREFER_*. */
+typedef enum proact__cuda_cache {
+  PROACT__CUDA_CACHE_AUTO = 0,
+  PROACT__CUDA_CACHE_SHARED = 1,
+  PROACT__CUDA_CACHE_L1 = 2,
+  PROACT__CUDA_CACHE_EQUAL = 3
+} proact__cuda_cache_t;
 /* PROACT_CUDA_WAIT: how a host thread waits for a CUDA device; the values
  * are the CU_CTX_SCHED_* flags of the primary contexts. */
 typedef enum proact__cuda_wait {

@@ -112,6 +112,17 @@ TEST_IMPL(param_levels_subsys_bool) {
   ASSERT_EQ(strcmp(proact__cuda_wait_name(PROACT__CUDA_WAIT_BLOCKING),
                    "blocking"), 0);
   ASSERT_EQ(strcmp(proact__cuda_wait_name(3), "unknown"), 0);
+  const proact__param_t *cache = &proact__params[PROACT__PARAM_CUDA_CACHE];
+  ASSERT_EQ(cache->parse("l1", &v, why, sizeof(why)), PROACT_OK);
+  ASSERT_EQ(v.i, PROACT__CUDA_CACHE_L1);
+  ASSERT_EQ(cache->parse("shared", &v, why, sizeof(why)), PROACT_OK);
+  ASSERT_EQ(v.i, PROACT__CUDA_CACHE_SHARED);
+  ASSERT_EQ(cache->parse("equal", &v, why, sizeof(why)), PROACT_OK);
+  ASSERT_EQ(v.i, PROACT__CUDA_CACHE_EQUAL);
+  ASSERT_EQ(cache->parse("auto", &v, why, sizeof(why)), PROACT_OK);
+  ASSERT_EQ(v.i, PROACT__CUDA_CACHE_AUTO);
+  ASSERT_EQ(cache->parse("L1", &v, why, sizeof(why)),
+            PROACT_ERR_INVALID_PARAM);
   ASSERT_NE(why[0], '\0');
   /* Every parameter has a name, a default its parser accepts, a range and
    * a doc line. */
