@@ -18,6 +18,7 @@
 #include <stdlib.h>
 
 #include "common.h"
+#include "stencil3d_sweep.h"
 
 static float *alloc_floats(long n, const char *what) {
   float *p = (float *)malloc((size_t)n * sizeof(float));
@@ -123,18 +124,7 @@ int main(int argc, char **argv) {
 
     for (int r = -warm; r < reps; r++) {
       double t0 = omp_get_wtime();
-#pragma proact region(p[0:cells3], q[0:cells3])
-      for (long i = 1; i < n3 - 1; i++)
-        for (long j = 1; j < n3 - 1; j++)
-          for (long k = 1; k < n3 - 1; k++)
-            q[i * nn3 + j * n3 + k] =
-                BK_C0 * p[i * nn3 + j * n3 + k] +
-                BK_C1 * (p[(i - 1) * nn3 + j * n3 + k] +
-                         p[(i + 1) * nn3 + j * n3 + k] +
-                         p[i * nn3 + (j - 1) * n3 + k] +
-                         p[i * nn3 + (j + 1) * n3 + k] +
-                         p[i * nn3 + j * n3 + k - 1] +
-                         p[i * nn3 + j * n3 + k + 1]);
+      stencil3d_sweep(n3, p, q);
       double t1 = omp_get_wtime();
       if (r >= 0)
         t_st[r] = t1 - t0;

@@ -12,19 +12,7 @@
 #include <stdlib.h>
 
 #include "../median.h"
-
-static void sweep(long n, const float *p, float *q) {
-  long nn = n * n, cells = nn * n;
-#pragma proact region(p[0:cells], q[0:cells])
-  for (long i = 1; i < n - 1; i++)
-    for (long j = 1; j < n - 1; j++)
-      for (long k = 1; k < n - 1; k++)
-        q[i * nn + j * n + k] =
-            0.4f * p[i * nn + j * n + k] +
-            0.1f * (p[(i - 1) * nn + j * n + k] + p[(i + 1) * nn + j * n + k] +
-                    p[i * nn + (j - 1) * n + k] + p[i * nn + (j + 1) * n + k] +
-                    p[i * nn + j * n + k - 1] + p[i * nn + j * n + k + 1]);
-}
+#include "stencil3d_sweep.h"
 
 int main(int argc, char **argv) {
   long n = argc > 1 ? atol(argv[1]) : 512;
@@ -48,8 +36,8 @@ int main(int argc, char **argv) {
   {
     for (int it = 0; it < iters; it++) {
       double t0 = omp_get_wtime();
-      sweep(n, p, q);
-      sweep(n, q, p);
+      stencil3d_sweep(n, p, q);
+      stencil3d_sweep(n, q, p);
       t[it] = omp_get_wtime() - t0;
     }
   }
