@@ -331,4 +331,16 @@ bool parseCanonicalFor(Preprocessor &PP, const Tokens &S, size_t Begin,
   return true;
 }
 
+bool hasIndexedLoop(const Tokens &Toks) {
+  for (size_t I = 0; I + 1 < Toks.size(); ++I) {
+    if (Toks[I].isNot(tok::kw_for) || Toks[I + 1].isNot(tok::l_paren))
+      continue;
+    const size_t Close = matchingClose(Toks, I + 1);
+    for (size_t J = I + 2; J < Close; ++J)
+      if (Toks[J].is(tok::l_square))
+        return true;
+  }
+  return false;
+}
+
 } // namespace proact

@@ -66,6 +66,11 @@ bool parseCanonicalFor(clang::Preprocessor &PP, const Tokens &Stmt,
 // End (exclusive) of the statement that starts at B in Toks.
 size_t statementEnd(const Tokens &Toks, size_t B);
 
+// Whether Toks contain a `for` whose header reads an array element (a
+// subscript), as a CSR row's `for (e = rowptr[v]; e < rowptr[v + 1]; e++)`:
+// iterations of data-dependent length.
+bool hasIndexedLoop(const Tokens &Toks);
+
 // Index of the token closing the bracket opened at Open, or Toks.size().
 size_t matchingClose(const Tokens &Toks, size_t Open);
 

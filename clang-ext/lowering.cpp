@@ -622,6 +622,8 @@ Code lowerLoop(Preprocessor &PP, const Directive &D, const CanonicalLoop &L,
     C << " * __proact_tr" + num((long long)M + 1);
   C << ";";
   C << Dd + ".inline_ok = " + std::string(InlineOk ? "1" : "0") + ";";
+  C << Dd + ".indexed_inner = " +
+           std::string(hasIndexedLoop(KernelBody) ? "1" : "0") + ";";
   C << Dd + ".columns = " + std::string(Columns ? "1" : "0") + "; " + Dd +
            ".inner_last = " +
            (Nest.Loops.empty() ? std::string("1LL")

@@ -111,6 +111,9 @@ typedef struct proact__loop_desc {
                             of the loop is not applied (docs/tuning.md) */
   int decomp;             /* PROACT__DECOMP_* of its decompose clause */
   long long decomp_block; /* iterations per block of BLOCK_CYCLIC */
+  int indexed_inner;      /* the body runs a loop whose bounds are read
+                             from an array (a CSR row each iteration): on
+                             a GPU, one team per SM (docs/lowering.md) */
 } proact__loop_desc_t;
 
 typedef struct proact__map {

@@ -147,7 +147,8 @@ const proact__param_t proact__params[PROACT__PARAM_COUNT_] = {
          parse_threads},
     [PROACT__PARAM_TEAMS] =
         {"PROACT_TEAMS", "0", "0, or 1 to 65536",
-         "teams of each generated kernel (0: 1056 on a GPU, one per block "
+         "teams of each generated kernel (0: 1056 on a GPU, 132 for a loop "
+         "whose iterations walk rows read from an array, one per block "
          "with the column walk, up to 4 on a host device, one per core)",
          parse_teams},
     [PROACT__PARAM_TEAM_THREADS] =

@@ -292,7 +292,12 @@ static long long loop_tiles(const proact__loop_desc_t *desc, long long tile) {
 /* Kernel geometry of each part: on a GPU 132 x 8 teams of 512 threads
  * (two waves of an H100/H200; against 256 threads: copy 3564 -> 3612 GB/s,
  * 2-D Jacobi 1.44 -> 1.14 ms, whose rows then stay in L2 for their
- * neighbours; bench/results/2026-11-22-h200-grouped-kernels.md); on host
+ * neighbours; bench/results/2026-11-22-h200-grouped-kernels.md), but one
+ * team per SM when each iteration walks a row read from an array
+ * (indexed_inner: a CSR row per thread, each thread streaming its own
+ * row; with a full GPU of such threads their lines no longer fit L2: CT's
+ * iteration 9.2 -> 4.4 ms on one H200, SSSP 8.5 -> 6.9, PageRank 4.9 ->
+ * 4.4; bench/results/2026-11-22-h200x2-session13.md); on host
  * devices up to 4 teams (at most one per core: libomp's teams limit) of 1
  * thread (a host team's nested parallel region cannot grow past its
  * limits). The block (in iterations of the annotated loop) is the same for
@@ -337,7 +342,7 @@ static void loop_geometry(proact__loop_t *loop,
     }
   }
   if (teams == 0)
-    teams = host ? host_teams : 132 * 8;
+    teams = host ? host_teams : desc->indexed_inner ? 132 : 132 * 8;
   if (nth == 0)
     nth = host ? 1 : 512;
   loop->block = loop_block(loop, desc, teams, nth, points, host);

@@ -80,7 +80,7 @@ int main(void) {
                                       __LINE__);
   proact__loop_desc_t to_b = {__FILE__, __LINE__, 1, 1, 1, trip,
                               PROACT_MECH_MEMCPY, 0, 0, NULL, 0, 2, arrays,
-                              1, site_b, 1, read_b, 1, 0, 0, 0, 0, 0, 0};
+                              1, site_b, 1, read_b, 1, 0, 0, 0, 0, 0, 0, 0};
   proact__loop_desc_t to_a = to_b;
   int bad = 0;
 
@@ -110,7 +110,7 @@ int main(void) {
     proact__access_t site[1] = {{0, 0, 0, 1, 0, 0, __LINE__, 5}};
     proact__loop_desc_t neg = {__FILE__, __LINE__, 1, first, step, t,
                                PROACT_MECH_MEMCPY, 0, 0, NULL, 0, 1, arrays,
-                               1, site, 1, site, 1, 0, 0, 0, 0, 0, 0};
+                               1, site, 1, site, 1, 0, 0, 0, 0, 0, 0, 0};
     proact__loop_t *loop = proact__loop_begin(&neg);
     const int np = proact__loop_nparts(loop);
 #pragma omp parallel for num_threads(np) schedule(static, 1) if(np > 1)

@@ -21,7 +21,7 @@ static proact__array_t arr_a = {"a", a, sizeof(double), 0, LEN};
 /* A loop over i in [0, LEN) with one write site (coef, off). */
 static proact__loop_desc_t loop_desc(proact__access_t *site) {
   proact__loop_desc_t d = {"t.c", 5, 1, 0, 1, LEN, PROACT_MECH_MEMCPY, 0, 0,
-                           NULL, 0, 1, &arr_a, 1, site, 0, NULL, 1, 0, 0, 0, 0, 0, 0};
+                           NULL, 0, 1, &arr_a, 1, site, 0, NULL, 1, 0, 0, 0, 0, 0, 0, 0};
   return d;
 }
 
@@ -138,7 +138,7 @@ TEST_IMPL(data_nested_reuse_and_copyout) {
     proact__access_t wsite = {.array = 1, .coef = 1};
     proact__access_t rsite = {.array = 0, .whole = 1};
     proact__loop_desc_t ds = {"t.c", 9, 1, 0, 1, ndev, PROACT_MECH_MEMCPY,
-                              0, 0, NULL, 0, 2, arrs, 1, &wsite, 1, &rsite, 1, 0, 0, 0, 0, 0, 0};
+                              0, 0, NULL, 0, 2, arrs, 1, &wsite, 1, &rsite, 1, 0, 0, 0, 0, 0, 0, 0};
     loop = proact__loop_begin(&ds);
     ASSERT_EQ(proact__loop_nparts(loop), ndev);
     for (int p = 0; p < proact__loop_nparts(loop); p++) {
@@ -269,10 +269,10 @@ static void stencil_halos(const char *devices, int ndev) {
   proact__access_t r_update = {.array = 1, .coef = 1, .line = 22};
   proact__loop_desc_t smooth = {"t.c", 21, 1, 1, 1, SN - 2,
                                 PROACT_MECH_MEMCPY, 0, 0, NULL, 0, 2, arrs,
-                                1, &w_smooth, 1, &r_smooth, 1, 0, 0, 0, 0, 0, 0};
+                                1, &w_smooth, 1, &r_smooth, 1, 0, 0, 0, 0, 0, 0, 0};
   proact__loop_desc_t update = {"t.c", 22, 1, 1, 1, SN - 2,
                                 PROACT_MECH_MEMCPY, 0, 0, NULL, 0, 2, arrs,
-                                1, &w_update, 1, &r_update, 1, 0, 0, 0, 0, 0, 0};
+                                1, &w_update, 1, &r_update, 1, 0, 0, 0, 0, 0, 0, 0};
   proact__data_t *data;
   uint64_t halo = 2 * (uint64_t)(ndev - 1) * sizeof(double);
 
@@ -326,10 +326,10 @@ TEST_IMPL(lazy_whole_reads) {
   proact__access_t w_gather = {.array = 1, .coef = 1};
   proact__access_t r_gather = {.array = 0, .whole = 1};
   proact__loop_desc_t fill = {"t.c", 31, 1, 0, 1, SN, PROACT_MECH_MEMCPY, 0,
-                              0, NULL, 0, 2, arrs, 1, &w_fill, 0, NULL, 1, 0, 0, 0, 0, 0, 0};
+                              0, NULL, 0, 2, arrs, 1, &w_fill, 0, NULL, 1, 0, 0, 0, 0, 0, 0, 0};
   proact__loop_desc_t gather = {"t.c", 32, 1, 0, 1, SN, PROACT_MECH_MEMCPY,
                                 0, 0, NULL, 0, 2, arrs, 1, &w_gather, 1,
-                                &r_gather, 1, 0, 0, 0, 0, 0, 0};
+                                &r_gather, 1, 0, 0, 0, 0, 0, 0, 0};
   int ndev;
   proact__data_t *data;
   uint64_t bytes, copies;
@@ -371,9 +371,9 @@ TEST_IMPL(lazy_subset_then_all) {
   proact__access_t r_sum = {.array = 0, .coef = 1, .off_min = -1,
                             .off_max = 1};
   proact__loop_desc_t fill = {"t.c", 41, 1, 0, 1, SN, PROACT_MECH_MEMCPY, 0,
-                              0, two, 2, 2, arrs, 1, &w_fill, 0, NULL, 1, 0, 0, 0, 0, 0, 0};
+                              0, two, 2, 2, arrs, 1, &w_fill, 0, NULL, 1, 0, 0, 0, 0, 0, 0, 0};
   proact__loop_desc_t sum = {"t.c", 42, 1, 1, 1, SN - 2, PROACT_MECH_MEMCPY,
-                             0, 0, NULL, 0, 2, arrs, 1, &w_sum, 1, &r_sum, 1, 0, 0, 0, 0, 0, 0};
+                             0, 0, NULL, 0, 2, arrs, 1, &w_sum, 1, &r_sum, 1, 0, 0, 0, 0, 0, 0, 0};
   proact__data_t *data;
   proact__loop_t *loop;
   proact__stats_node_t *node;
@@ -425,7 +425,7 @@ TEST_IMPL(lazy_exit_gathers_from_owners) {
   proact__access_t w_fill = {.array = 0, .coef = 1};
   proact__loop_desc_t fill = {"t.c", 51, 1, 0, 1, SN / 2,
                               PROACT_MECH_MEMCPY, 0, 0, two, 2, 1, &arr_sx,
-                              1, &w_fill, 0, NULL, 1, 0, 0, 0, 0, 0, 0};
+                              1, &w_fill, 0, NULL, 1, 0, 0, 0, 0, 0, 0, 0};
   proact__data_t *data;
   uint64_t bytes, copies;
   proact__dev_counters_t c0, c1;

@@ -134,7 +134,8 @@ static int run_sweep(const cfg_t *c, int line, double *x, double *y,
                         .off_min = -c->width, .off_max = c->width};
   proact__loop_desc_t d = {"cache.c", line, 1, c->width, 1, c->trip, c->mech,
                            c->chunk, 0, c->devices, c->ndevices, 2, arrs,
-                           1, &w, 1, &r, 1, 1, 0, PROACT__DECOMP_BLOCK, 0};
+                           1, &w, 1, &r, .inner_trip = 1, .inline_ok = 1,
+                           .decomp = PROACT__DECOMP_BLOCK};
   proact__ready_img_t *kept[PROACT__DEV_MAX];
   proact__loop_t *loop = proact__loop_begin(&d);
   int nparts = proact__loop_nparts(loop), nstates = 0;

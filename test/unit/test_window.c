@@ -75,7 +75,7 @@ static void wloop_init(wloop_t *l, int line, int src, int dst, int kind,
   l->d = (proact__loop_desc_t){"w.c", line, 1, 0, 1, WN,
                                PROACT_MECH_MEMCPY, 0, 0, NULL, 0, 2, arrs,
                                1, &l->w, kind == W_FILL ? 0 : 1, &l->r,
-                               1, 0, 0, 0, 0};
+                               .inner_trip = 1};
 }
 
 /* Runs the loop as the plugin would lower it, mapping each part's
