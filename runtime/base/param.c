@@ -72,22 +72,34 @@ static proact_status_t parse_walk(const char *text,
   return PROACT_OK;
 }
 
+/* A name's value in a table of names; false when text names none. */
+typedef struct named_value {
+  const char *name;
+  int value;
+} named_value_t;
+
+static int find_named(const char *text, const named_value_t *table, size_t n,
+                      long long *value) {
+  for (size_t i = 0; i < n; i++)
+    if (strcmp(text, table[i].name) == 0) {
+      *value = table[i].value;
+      return 1;
+    }
+  return 0;
+}
+
 /* auto, l1, shared or equal (a proact__cuda_cache_t). */
 static proact_status_t parse_cuda_cache(const char *text,
                                         proact__param_value_t *value_p,
                                         char *why, size_t why_len) {
-  static const struct {
-    const char *name;
-    proact__cuda_cache_t cache;
-  } names[] = {{"auto", PROACT__CUDA_CACHE_AUTO},
-               {"shared", PROACT__CUDA_CACHE_SHARED},
-               {"l1", PROACT__CUDA_CACHE_L1},
-               {"equal", PROACT__CUDA_CACHE_EQUAL}};
-  for (size_t i = 0; i < sizeof(names) / sizeof(names[0]); i++)
-    if (strcmp(text, names[i].name) == 0) {
-      value_p->i = names[i].cache;
-      return PROACT_OK;
-    }
+  static const named_value_t caches[] = {
+      {"auto", PROACT__CUDA_CACHE_AUTO},
+      {"shared", PROACT__CUDA_CACHE_SHARED},
+      {"l1", PROACT__CUDA_CACHE_L1},
+      {"equal", PROACT__CUDA_CACHE_EQUAL}};
+  if (find_named(text, caches, sizeof(caches) / sizeof(caches[0]),
+                 &value_p->i))
+    return PROACT_OK;
   snprintf(why, why_len, "'%s' is not a cache preference", text);
   return PROACT_ERR_INVALID_PARAM;
 }
@@ -327,29 +339,25 @@ proact_status_t proact__param_parse_devices(const char *text,
 }
 
 /* PROACT_CUDA_WAIT's names, by value (the CU_CTX_SCHED_* flags). */
-static const struct {
-  const char *name;
-  proact__cuda_wait_t wait;
-} cuda_waits[] = {{"auto", PROACT__CUDA_WAIT_AUTO},
-                  {"spin", PROACT__CUDA_WAIT_SPIN},
-                  {"yield", PROACT__CUDA_WAIT_YIELD},
-                  {"blocking", PROACT__CUDA_WAIT_BLOCKING}};
+static const named_value_t cuda_waits[] = {
+    {"auto", PROACT__CUDA_WAIT_AUTO},
+    {"spin", PROACT__CUDA_WAIT_SPIN},
+    {"yield", PROACT__CUDA_WAIT_YIELD},
+    {"blocking", PROACT__CUDA_WAIT_BLOCKING}};
 
 proact_status_t proact__param_parse_cuda_wait(const char *text,
                                               proact__param_value_t *value_p,
                                               char *why, size_t why_len) {
-  for (size_t i = 0; i < sizeof(cuda_waits) / sizeof(cuda_waits[0]); i++)
-    if (strcmp(text, cuda_waits[i].name) == 0) {
-      value_p->i = cuda_waits[i].wait;
-      return PROACT_OK;
-    }
+  if (find_named(text, cuda_waits, sizeof(cuda_waits) / sizeof(cuda_waits[0]),
+                 &value_p->i))
+    return PROACT_OK;
   set_why(why, why_len, "unknown wait '%s'", text);
   return PROACT_ERR_INVALID_PARAM;
 }
 
 const char *proact__cuda_wait_name(unsigned wait) {
   for (size_t i = 0; i < sizeof(cuda_waits) / sizeof(cuda_waits[0]); i++)
-    if ((unsigned)cuda_waits[i].wait == wait)
+    if ((unsigned)cuda_waits[i].value == wait)
       return cuda_waits[i].name;
   return "unknown";
 }
