@@ -209,6 +209,10 @@ void emitStridedGroups(Code &C, const CanonicalLoop &L,
   C << "{" << Body << "}} }";
 }
 
+void emitBlockLoop(Code &C, const CanonicalLoop &L, const CollapsedNest &Nest,
+                   const Code &Body, const Grouping *G = nullptr,
+                   bool Forward = false, bool Vector = false);
+
 // The 1-D walk's consecutive groups (vector_walk.h): the block's head, one
 // iteration at a time, up to the first iteration whose store lies on a
 // 16-byte boundary; from there thread t takes groups of U iterations
@@ -250,10 +254,7 @@ void emitConsecutiveGroups(Code &C, const CanonicalLoop &L,
   emitLoopVars(C, L, Nest);
   C << "{" << Body << "}}";
   C << "} else if (" << vectorFits(G.Vec, G.U) << ") {";
-  C << "for (long long __proact_k = __proact_blo + __proact_t0; "
-       "__proact_k < __proact_bhi; __proact_k += __proact_s0) {";
-  emitLoopVars(C, L, Nest);
-  C << "{" << Body << "}}";
+  emitBlockLoop(C, L, Nest, Body); // one iteration at a time
   C << "} else ";
   emitStridedGroups(C, L, Nest, Body, G, false);
   C << "}";
@@ -262,11 +263,10 @@ void emitConsecutiveGroups(Code &C, const CanonicalLoop &L,
 // Vector: consecutive groups allowed (not in the forwarding kernel, whose
 // plain blocks took 56 registers instead of 40 with them: triad).
 void emitBlockLoop(Code &C, const CanonicalLoop &L, const CollapsedNest &Nest,
-                   const Code &Body, const Grouping *G = nullptr,
-                   bool Forward = false, bool Vector = false) {
+                   const Code &Body, const Grouping *G, bool Forward,
+                   bool Vector) {
   const size_t M = Nest.Loops.size();
-  if (G != nullptr && G->U > 1 && Vector && !Forward && G->Vec.usable() &&
-      unitStep(L)) {
+  if (G != nullptr && G->U > 1 && Vector && !Forward && G->Vec.usable()) {
     emitConsecutiveGroups(C, L, Nest, Body, *G);
     return;
   }
@@ -570,7 +570,7 @@ Code lowerLoop(Preprocessor &PP, const Directive &D, const CanonicalLoop &L,
       !Nest.Loops.empty() && splitAssignment(KernelBody, CG.A);
   if (Nest.Loops.empty() && splitAssignment(KernelBody, G.A))
     G.U = ilpFactor(A.Reads.size());
-  if (G.U > 1)
+  if (G.U > 1 && unitStep(L)) // consecutive iterations, consecutive elements
     planVectorWalk(PP, A, G.U, G.Vec);
   if (A.Writes.size() == 1 && !A.Writes[0].Whole)
     G.Array = CG.Array = A.Writes[0].Array;
