@@ -9,7 +9,8 @@
 // vector stores, once it is told so (__builtin_assume_aligned). Whether
 // they lie there is known only at run time (the device replicas' addresses,
 // the part's first iteration, K), so the kernel checks it per block and
-// runs the strided groups where it does not hold. docs/lowering.md.
+// runs the block one iteration at a time where it does not hold (the
+// strided groups where U elements never span 16 bytes). docs/lowering.md.
 #ifndef PROACT_CLANG_EXT_VECTOR_WALK_H
 #define PROACT_CLANG_EXT_VECTOR_WALK_H
 
