@@ -96,6 +96,11 @@ namespace proact {
     "unknown PROACT plugin argument '%0'; the plugin takes "                   \
     "-fplugin-arg-proact-profile=FILE and -fplugin-arg-proact-ilp=N (N from " \
     "1 to 8)")                                                                \
+  X(ArgumentsNotApplied, Warning,                                              \
+    "plugin argument '%0' has no effect: the PROACT loops of this file (the " \
+    "first is in this function) were lowered by an earlier preprocessing "    \
+    "step ('clang -E', -save-temps), which clang runs without plugin "        \
+    "arguments; compile the source file itself")                              \
   X(ProfileApplied, Remark, "from profile '%0': %1")                          \
   X(ProfileStale, Warning,                                                    \
     "profile '%0' has an entry for %1, measured on another version of this "  \

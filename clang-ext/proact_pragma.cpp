@@ -7,6 +7,7 @@
 #include "inject.h"
 #include "loop_syntax.h"
 #include "lowering.h"
+#include "plugin_args.h"
 #include "profile.h"
 #include "clang/Lex/Pragma.h"
 #include "clang/Lex/Preprocessor.h"
@@ -30,6 +31,7 @@ public:
       Line.push_back(T);
 
     Directive D;
+    noteLoopDirective();
     bool Ok = parseDirective(PP, Line, Loc, D);
     if (!PP.isMacroDefined("PROACT_LOWERING_ABI")) {
       report(PP.getDiagnostics(), Loc, Diag::MissingHeader);

@@ -1,9 +1,6 @@
 #include "profile.h"
-#include "ilp.h"
 #include "diagnostics.h"
 #include "proact.h"
-#include "clang/Frontend/CompilerInstance.h"
-#include "clang/Frontend/FrontendPluginRegistry.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include <cstdlib>
 #include <map>
@@ -86,35 +83,6 @@ void load(DiagnosticsEngine &DE, Profile &P) {
   }
 }
 
-// The plugin's arguments: -fplugin-arg-proact-profile=FILE, and
-// -fplugin-arg-proact-ilp=N (1-8: iterations per thread step of
-// one-assignment bodies, ilp.h; 1 turns the grouping off).
-class ProactArgs : public PluginASTAction {
-  std::unique_ptr<ASTConsumer> CreateASTConsumer(CompilerInstance &,
-                                                 llvm::StringRef) override {
-    return std::make_unique<ASTConsumer>();
-  }
-  bool ParseArgs(const CompilerInstance &CI,
-                 const std::vector<std::string> &Args) override {
-    for (const std::string &A : Args) {
-      if (A.rfind("profile=", 0) == 0) {
-        setProfilePath(A.substr(8));
-        continue;
-      }
-      if (A.rfind("ilp=", 0) == 0 && A.size() == 5 && A[4] >= '1' &&
-          A[4] <= '8') {
-        setIlpOverride((unsigned)(A[4] - '0'));
-        continue;
-      }
-      report(CI.getDiagnostics(), SourceLocation(), Diag::UnknownPluginArg)
-          << A;
-      return false;
-    }
-    return true;
-  }
-  ActionType getActionType() override { return AddBeforeMainAction; }
-};
-
 } // namespace
 
 void setProfilePath(const std::string &Path) {
@@ -170,6 +138,3 @@ bool applyProfile(Preprocessor &PP, Directive &D) {
 }
 
 } // namespace proact
-
-static FrontendPluginRegistry::Add<proact::ProactArgs>
-    RegisterProactArgs("proact", "PROACT plugin arguments (profile=FILE, ilp=N)");

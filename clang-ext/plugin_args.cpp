@@ -1,0 +1,88 @@
+#include "plugin_args.h"
+#include "diagnostics.h"
+#include "ilp.h"
+#include "profile.h"
+#include "clang/AST/ASTConsumer.h"
+#include "clang/AST/RecursiveASTVisitor.h"
+#include "clang/Frontend/CompilerInstance.h"
+#include "clang/Frontend/FrontendPluginRegistry.h"
+
+using namespace clang;
+
+namespace proact {
+namespace {
+
+bool LoopSeen = false;
+
+// The first loop lowered before this compilation (its descriptor variable
+// gives it away), reported at its function's name: the lowered code is one
+// line of thousands of columns, too long to show.
+class LoweredLoopFinder : public RecursiveASTVisitor<LoweredLoopFinder> {
+public:
+  SourceLocation Found;
+  bool VisitVarDecl(VarDecl *V) {
+    if (!V->getIdentifier() || V->getName() != "__proact_loop")
+      return true;
+    const auto *Fn = dyn_cast_or_null<FunctionDecl>(V->getParentFunctionOrMethod());
+    Found = Fn ? Fn->getLocation() : V->getLocation();
+    return false;
+  }
+};
+
+// Warns when arguments were given, the handler saw no directive, and the
+// file holds lowered loops: they were lowered without the arguments.
+class ArgumentsReachedCheck : public ASTConsumer {
+  std::string Given;
+
+public:
+  explicit ArgumentsReachedCheck(std::string G) : Given(std::move(G)) {}
+  void HandleTranslationUnit(ASTContext &Ctx) override {
+    // The device pass sees the same file; one warning is enough.
+    if (Given.empty() || LoopSeen || Ctx.getLangOpts().OpenMPIsDevice)
+      return;
+    LoweredLoopFinder F;
+    F.TraverseDecl(Ctx.getTranslationUnitDecl());
+    if (F.Found.isValid())
+      report(Ctx.getDiagnostics(), F.Found, Diag::ArgumentsNotApplied)
+          << Given;
+  }
+};
+
+class ProactArgs : public PluginASTAction {
+  std::string Given; // the first argument, for the warning
+
+  std::unique_ptr<ASTConsumer> CreateASTConsumer(CompilerInstance &,
+                                                 llvm::StringRef) override {
+    return std::make_unique<ArgumentsReachedCheck>(Given);
+  }
+  bool ParseArgs(const CompilerInstance &CI,
+                 const std::vector<std::string> &Args) override {
+    for (const std::string &A : Args) {
+      if (Given.empty())
+        Given = A;
+      if (A.rfind("profile=", 0) == 0) {
+        setProfilePath(A.substr(8));
+        continue;
+      }
+      if (A.rfind("ilp=", 0) == 0 && A.size() == 5 && A[4] >= '1' &&
+          A[4] <= '8') {
+        setIlpOverride((unsigned)(A[4] - '0'));
+        continue;
+      }
+      report(CI.getDiagnostics(), SourceLocation(), Diag::UnknownPluginArg)
+          << A;
+      return false;
+    }
+    return true;
+  }
+  ActionType getActionType() override { return AddBeforeMainAction; }
+};
+
+} // namespace
+
+void noteLoopDirective() { LoopSeen = true; }
+
+} // namespace proact
+
+static FrontendPluginRegistry::Add<proact::ProactArgs>
+    RegisterProactArgs("proact", "PROACT plugin arguments (profile=FILE, ilp=N)");
