@@ -1,68 +1,87 @@
 #!/usr/bin/env python3
-"""Registers per kernel of a CUDA cubin (an ELF file), read from the
-EIATTR_REGCOUNT attributes of its .nv.info section, so that register counts
-of the kernels clang generates can be checked on a machine without GPU tools
-(build with -save-temps; the linked image is <output>-nvptx64-*.cubin).
-Usage: kernel-regs.py FILE.cubin [NAME_SUBSTRING]"""
+"""kernel-regs.py FILE [NAME_SUBSTRING]: the registers per thread of each
+GPU kernel in FILE, a linked PROACT program (as the GPU will launch it) or a
+CUDA image (a .cubin, e.g. from -save-temps).
+
+`-Xcuda-ptxas -v` at compile time reports each kernel alone; when a kernel
+calls a function that was not inlined, the device link gives the kernel the
+callee's count when that is larger (a kernel calling a 70-register
+reporting function became a 70-register kernel, where ptxas -v said 27;
+bench/results/2026-11-22-h200x2-session14.md). This reads the count the
+link wrote: the embedded CUDA images' .nv.info records (EIATTR_REGCOUNT).
+Needs no CUDA tools. Kernel names lose their __omp_offloading_DEV_FILE_
+prefix; with NAME_SUBSTRING only the names that contain it are printed."""
+import re
 import struct
 import sys
 
+EM_CUDA = 190
 EIATTR_REGCOUNT = 0x2F
+EIFMT_SVAL = 4  # attribute with a 16-bit size and a value
 
 
-def sections(data):
-    shoff, = struct.unpack_from("<Q", data, 0x28)
-    shentsize, shnum, shstrndx = struct.unpack_from("<HHH", data, 0x3A)
-    out = []
-    for i in range(shnum):
-        name, typ, _, _, off, size, link, _, _, entsize = struct.unpack_from(
-            "<IIQQQQIIQQ", data, shoff + i * shentsize)
-        out.append(dict(name=name, type=typ, off=off, size=size, link=link,
-                        entsize=entsize))
-    strtab = out[shstrndx]
-    for s in out:
-        end = data.index(b"\0", strtab["off"] + s["name"])
-        s["name"] = data[strtab["off"] + s["name"]:end].decode()
-    return out
+def cuda_images(data):
+    """The CUDA ELF images in data (a host binary's embedded ones, or data
+    itself when it is one), each as bytes."""
+    at = data.find(b"\x7fELF")
+    while at >= 0:
+        if data[at + 4] == 2 and struct.unpack_from("<H", data, at + 0x12)[0] == EM_CUDA:
+            shoff = struct.unpack_from("<Q", data, at + 0x28)[0]
+            shentsize, shnum = struct.unpack_from("<HH", data, at + 0x3A)
+            yield data[at:at + shoff + shentsize * shnum]
+        at = data.find(b"\x7fELF", at + 1)
 
 
-def symbols(data, secs):
-    symtab = next(s for s in secs if s["type"] == 2)
-    strtab = secs[symtab["link"]]
-    names = []
-    for i in range(symtab["size"] // 24):
-        name, = struct.unpack_from("<I", data, symtab["off"] + i * 24)
-        end = data.index(b"\0", strtab["off"] + name)
-        names.append(data[strtab["off"] + name:end].decode())
-    return names
+def register_counts(img):
+    """(function name, registers) from one image's .nv.info section."""
+    shoff = struct.unpack_from("<Q", img, 0x28)[0]
+    shentsize, shnum, shstrndx = struct.unpack_from("<HHH", img, 0x3A)
+    secs = [struct.unpack_from("<IIQQQQIIQQ", img, shoff + i * shentsize)
+            for i in range(shnum)]
+
+    def cstr(base, off):
+        return img[base + off:img.index(b"\0", base + off)].decode()
+
+    names = [cstr(secs[shstrndx][4], s[0]) for s in secs]
+    symtab = next(s for s in secs if s[1] == 2)  # SHT_SYMTAB
+    strtab = secs[symtab[6]][4]
+    syms = [cstr(strtab, struct.unpack_from("<I", img, symtab[4] + j * 24)[0])
+            for j in range(symtab[5] // 24)]
+    for sec, name in zip(secs, names):
+        if name != ".nv.info":
+            continue
+        o, end = sec[4], sec[4] + sec[5]
+        while o < end:
+            fmt, attr = img[o], img[o + 1]
+            if fmt == EIFMT_SVAL:
+                size = struct.unpack_from("<H", img, o + 2)[0]
+                if attr == EIATTR_REGCOUNT:
+                    sym, regs = struct.unpack_from("<II", img, o + 4)
+                    yield syms[sym], regs
+                o += 4 + size
+            elif fmt == 3:  # EIFMT_HVAL: a 16-bit value
+                o += 4
+            else:  # EIFMT_NVAL / BVAL: no or a one-byte value
+                o += 2 if fmt == 1 else 3
 
 
 def main():
-    if len(sys.argv) < 2:
+    if len(sys.argv) not in (2, 3):
         sys.exit(__doc__)
-    data = open(sys.argv[1], "rb").read()
-    want = sys.argv[2] if len(sys.argv) > 2 else ""
-    secs = symbols_secs = sections(data)
-    names = symbols(data, secs)
-    info = next(s for s in symbols_secs if s["name"] == ".nv.info")
-    pos, end = info["off"], info["off"] + info["size"]
-    while pos < end:
-        fmt, attr = data[pos], data[pos + 1]
-        if fmt == 0x04:
-            size, = struct.unpack_from("<H", data, pos + 2)
-            if attr == EIATTR_REGCOUNT:
-                sym, regs = struct.unpack_from("<II", data, pos + 4)
-                if want in names[sym]:
-                    print(f"{regs:4d} {names[sym]}")
-            pos += 4 + size
-        elif fmt == 0x03:
-            pos += 4
-        elif fmt == 0x02:
-            pos += 3
-        else:
-            pos += 2
-    return 0
+    want = sys.argv[2] if len(sys.argv) == 3 else ""
+    with open(sys.argv[1], "rb") as f:
+        data = f.read()
+    found = False
+    for img in cuda_images(data):
+        for name, regs in register_counts(img):
+            short = re.sub(r"^__omp_offloading_[0-9a-f]+_[0-9a-f]+_", "", name)
+            if want in short:
+                print(f"{regs:4d} {short}")
+                found = True
+    if not found:
+        sys.exit(f"kernel-regs: no CUDA kernel{' named *' + want + '*' if want else ''} "
+                 f"in {sys.argv[1]} (a host-offload build has none)")
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    main()
