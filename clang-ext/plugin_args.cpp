@@ -12,7 +12,7 @@ using namespace clang;
 namespace proact {
 namespace {
 
-bool LoopSeen = false;
+bool DirectiveSeen = false;
 
 // The first loop lowered before this compilation (its descriptor variable
 // gives it away), reported at its function's name: the lowered code is one
@@ -38,7 +38,7 @@ public:
   explicit ArgumentsReachedCheck(std::string G) : Given(std::move(G)) {}
   void HandleTranslationUnit(ASTContext &Ctx) override {
     // The device pass sees the same file; one warning is enough.
-    if (Given.empty() || LoopSeen || Ctx.getLangOpts().OpenMPIsDevice)
+    if (Given.empty() || DirectiveSeen || Ctx.getLangOpts().OpenMPIsDevice)
       return;
     LoweredLoopFinder F;
     F.TraverseDecl(Ctx.getTranslationUnitDecl());
@@ -80,7 +80,7 @@ class ProactArgs : public PluginASTAction {
 
 } // namespace
 
-void noteLoopDirective() { LoopSeen = true; }
+void noteDirective() { DirectiveSeen = true; }
 
 } // namespace proact
 

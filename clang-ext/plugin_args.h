@@ -9,7 +9,7 @@
 namespace proact {
 
 // Called by the pragma handler at every directive it reads.
-void noteLoopDirective();
+void noteDirective();
 
 } // namespace proact
 

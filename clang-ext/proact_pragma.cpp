@@ -31,7 +31,7 @@ public:
       Line.push_back(T);
 
     Directive D;
-    noteLoopDirective();
+    noteDirective();
     bool Ok = parseDirective(PP, Line, Loc, D);
     if (!PP.isMacroDefined("PROACT_LOWERING_ABI")) {
       report(PP.getDiagnostics(), Loc, Diag::MissingHeader);
