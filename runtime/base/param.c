@@ -55,23 +55,6 @@ static proact_status_t parse_decompose(const char *text,
   return PROACT_OK;
 }
 
-/* auto, flat or columns. */
-static proact_status_t parse_walk(const char *text,
-                                  proact__param_value_t *value_p, char *why,
-                                  size_t why_len) {
-  if (strcmp(text, "auto") == 0)
-    value_p->i = PROACT__WALK_AUTO;
-  else if (strcmp(text, "flat") == 0)
-    value_p->i = PROACT__WALK_FLAT;
-  else if (strcmp(text, "columns") == 0)
-    value_p->i = PROACT__WALK_COLUMNS;
-  else {
-    snprintf(why, why_len, "'%s' is not a walk", text);
-    return PROACT_ERR_INVALID_PARAM;
-  }
-  return PROACT_OK;
-}
-
 /* A name's value in a table of names; false when text names none. */
 typedef struct named_value {
   const char *name;
@@ -86,6 +69,19 @@ static int find_named(const char *text, const named_value_t *table, size_t n,
       return 1;
     }
   return 0;
+}
+
+/* auto, flat or columns. */
+static proact_status_t parse_walk(const char *text,
+                                  proact__param_value_t *value_p, char *why,
+                                  size_t why_len) {
+  static const named_value_t walks[] = {{"auto", PROACT__WALK_AUTO},
+                                        {"flat", PROACT__WALK_FLAT},
+                                        {"columns", PROACT__WALK_COLUMNS}};
+  if (find_named(text, walks, sizeof(walks) / sizeof(walks[0]), &value_p->i))
+    return PROACT_OK;
+  snprintf(why, why_len, "'%s' is not a walk", text);
+  return PROACT_ERR_INVALID_PARAM;
 }
 
 /* auto, l1, shared or equal (a proact__cuda_cache_t). */

@@ -124,6 +124,17 @@ TEST_IMPL(param_levels_subsys_bool) {
   ASSERT_EQ(cache->parse("L1", &v, why, sizeof(why)),
             PROACT_ERR_INVALID_PARAM);
   ASSERT_NE(why[0], '\0');
+  const proact__param_t *walk = &proact__params[PROACT__PARAM_WALK];
+  ASSERT_EQ(walk->parse("flat", &v, why, sizeof(why)), PROACT_OK);
+  ASSERT_EQ(v.i, PROACT__WALK_FLAT);
+  ASSERT_EQ(walk->parse("columns", &v, why, sizeof(why)), PROACT_OK);
+  ASSERT_EQ(v.i, PROACT__WALK_COLUMNS);
+  ASSERT_EQ(walk->parse("auto", &v, why, sizeof(why)), PROACT_OK);
+  ASSERT_EQ(v.i, PROACT__WALK_AUTO);
+  why[0] = '\0';
+  ASSERT_EQ(walk->parse("column", &v, why, sizeof(why)),
+            PROACT_ERR_INVALID_PARAM);
+  ASSERT_NE(why[0], '\0');
   /* Every parameter has a name, a default its parser accepts, a range and
    * a doc line. */
   for (int i = 0; i < PROACT__PARAM_COUNT_; i++) {
