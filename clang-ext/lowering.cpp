@@ -400,9 +400,10 @@ void emitKernel(Code &C, const Directive &D, const CanonicalLoop &L,
 // __proact_jM (the others' digits fixed by the tile), down the block's
 // rows __proact_kb + 0, 1, ..., __proact_rows - 1: in groups of G.U rows,
 // loads first (ilp.h; with G.Merged the loads two rows of a group share
-// are one), then one row at a time. The row counter is an int: the rows of a block fit, and a 64-bit
-// induction variable per row of the group cost 96 registers instead of 56
-// (1.31 vs 0.65 ms, bench/results/2026-11-22-h200x2-session8.md).
+// are one), then one row at a time. The row counter is an int: the rows
+// of a block fit, and a 64-bit induction variable per row of the group
+// cost 96 registers instead of 56 (1.31 vs 0.65 ms,
+// bench/results/2026-11-22-h200x2-session8.md).
 void emitColumnRows(Code &C, const CanonicalLoop &L, const Code &Body,
                     const Grouping &G, bool Forward) {
   C << "{ int __proact_k = 0; const int __proact_s0 = 1, __proact_bhi = "

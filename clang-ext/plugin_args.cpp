@@ -23,7 +23,8 @@ public:
   bool VisitVarDecl(VarDecl *V) {
     if (!V->getIdentifier() || V->getName() != "__proact_loop")
       return true;
-    const auto *Fn = dyn_cast_or_null<FunctionDecl>(V->getParentFunctionOrMethod());
+    const auto *Fn =
+        dyn_cast_or_null<FunctionDecl>(V->getParentFunctionOrMethod());
     Found = Fn ? Fn->getLocation() : V->getLocation();
     return false;
   }

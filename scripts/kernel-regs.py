@@ -17,7 +17,9 @@ import sys
 
 EM_CUDA = 190
 EIATTR_REGCOUNT = 0x2F
-EIFMT_SVAL = 4  # attribute with a 16-bit size and a value
+# .nv.info attribute formats: no value, a byte, a 16-bit value, a 16-bit
+# size and that many bytes.
+EIFMT_NVAL, EIFMT_BVAL, EIFMT_HVAL, EIFMT_SVAL = 1, 2, 3, 4
 
 
 def cuda_images(data):
@@ -25,7 +27,8 @@ def cuda_images(data):
     itself when it is one), each as bytes."""
     at = data.find(b"\x7fELF")
     while at >= 0:
-        if data[at + 4] == 2 and struct.unpack_from("<H", data, at + 0x12)[0] == EM_CUDA:
+        machine = struct.unpack_from("<H", data, at + 0x12)[0]
+        if data[at + 4] == 2 and machine == EM_CUDA:  # 64-bit CUDA ELF
             shoff = struct.unpack_from("<Q", data, at + 0x28)[0]
             shentsize, shnum = struct.unpack_from("<HH", data, at + 0x3A)
             yield data[at:at + shoff + shentsize * shnum]
@@ -59,10 +62,12 @@ def register_counts(img):
                     sym, regs = struct.unpack_from("<II", img, o + 4)
                     yield syms[sym], regs
                 o += 4 + size
-            elif fmt == 3:  # EIFMT_HVAL: a 16-bit value
+            elif fmt == EIFMT_HVAL:
                 o += 4
-            else:  # EIFMT_NVAL / BVAL: no or a one-byte value
-                o += 2 if fmt == 1 else 3
+            elif fmt == EIFMT_BVAL:
+                o += 3
+            else:  # EIFMT_NVAL
+                o += 2
 
 
 def main():
