@@ -50,6 +50,10 @@ namespace proact {
   X(MissingHeader, Error,                                                      \
     "'#pragma proact' needs the declarations of <proact.h>; add "              \
     "#include <proact.h> before this line")                                    \
+  X(HeaderAbiMismatch, Error,                                                  \
+    "the <proact.h> included here declares lowering ABI %0, but this PROACT "  \
+    "plugin emits code for ABI %1; include the header installed with the "     \
+    "plugin (and link the libproact built with it)")                           \
   X(ArrayWithoutSubscript, Error,                                              \
     "region array '%0' is used without a subscript; PROACT follows only "      \
     "element accesses '%0[index]' (no pointer arithmetic, no passing the "     \

@@ -9,6 +9,7 @@
 #include "lowering.h"
 #include "plugin_args.h"
 #include "profile.h"
+#include "proact/lowering.h"
 #include "clang/Lex/Pragma.h"
 #include "clang/Lex/Preprocessor.h"
 
@@ -33,10 +34,8 @@ public:
     Directive D;
     noteDirective();
     bool Ok = parseDirective(PP, Line, Loc, D);
-    if (!PP.isMacroDefined("PROACT_LOWERING_ABI")) {
-      report(PP.getDiagnostics(), Loc, Diag::MissingHeader);
+    if (!headerMatches(PP, Loc))
       Ok = false;
-    }
     if (D.Kind == DirectiveKind::Data)
       handleData(PP, D, Ok);
     else
@@ -44,6 +43,27 @@ public:
   }
 
 private:
+  // The user's <proact.h> must be there and be the contract this plugin
+  // emits code for: an older or newer header would declare other
+  // descriptors than the ones the generated code fills.
+  static bool headerMatches(Preprocessor &PP, SourceLocation Loc) {
+    const IdentifierInfo *II = PP.getIdentifierInfo("PROACT_LOWERING_ABI");
+    const MacroInfo *MI = PP.getMacroInfo(II);
+    if (!MI) {
+      report(PP.getDiagnostics(), Loc, Diag::MissingHeader);
+      return false;
+    }
+    std::string Found;
+    for (const Token &T : MI->tokens())
+      Found += PP.getSpelling(T);
+    const std::string Expected = PROACT__ABI_STR(PROACT_LOWERING_ABI);
+    if (Found == Expected)
+      return true;
+    report(PP.getDiagnostics(), Loc, Diag::HeaderAbiMismatch)
+        << Found << Expected;
+    return false;
+  }
+
   static void handleData(Preprocessor &PP, const Directive &D, bool Ok) {
     TokenReader R(PP);
     Token Next;

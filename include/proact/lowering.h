@@ -18,9 +18,22 @@
 extern "C" {
 #endif
 
-/* The plugin refuses to lower a pragma unless this macro is defined, so a
- * missing #include <proact.h> is a clear diagnostic. */
-#define PROACT_LOWERING_ABI 1
+/* The version of this contract. The plugin refuses to lower a pragma
+ * unless this macro is defined (a missing #include <proact.h> is a clear
+ * diagnostic) and equals the version it emits code for. Raise it whenever a
+ * descriptor, a kind, or what an entry point means changes: every entry
+ * point below links under its name plus "_abi<N>" (PROACT__ENTRY), so a
+ * program built against another version fails to link or load, naming the
+ * symbol, instead of running with a runtime that reads its code
+ * differently. */
+#define PROACT_LOWERING_ABI 2
+
+#define PROACT__ABI_STR2(x) #x
+#define PROACT__ABI_STR(x) PROACT__ABI_STR2(x)
+/* The link name of entry point `name` (the C name stays the same, so the
+ * generated code and `clang -E` output read as documented). */
+#define PROACT__ENTRY(name)                                                    \
+  __asm__(#name "_abi" PROACT__ABI_STR(PROACT_LOWERING_ABI))
 
 /* Exported from libproact (built with -fvisibility=hidden). */
 #ifndef PROACT_API
@@ -141,14 +154,16 @@ typedef struct proact__data proact__data_t;
  * reported error (the loop would never end). */
 PROACT_API long long proact__trip_count(long long first, long long bound,
                                         long long step, int cmp,
-                                        const char *file, int line);
+                                        const char *file, int line)
+    PROACT__ENTRY(proact__trip_count);
 
 /* Widens site's [off_min, off_max] by coef * j for every value j takes in
  * `for (j = first; j CMP bound; j += step)`; marks the site empty if that
  * inner loop runs no iteration. */
 PROACT_API void proact__span_add(proact__access_t *site, long long coef,
                                  long long first, long long bound,
-                                 long long step, int cmp);
+                                 long long step, int cmp)
+    PROACT__ENTRY(proact__span_add);
 
 /* Enters a data region: every array gets a replica on each participating
  * device (unless an enclosing region already holds it), current everywhere
@@ -157,13 +172,15 @@ PROACT_API void proact__span_add(proact__access_t *site, long long coef,
  * need it, filled from the host or from a device. Never returns NULL; a
  * failure is reported and ends the program. */
 PROACT_API proact__data_t *
-proact__data_begin(const proact__data_desc_t *desc);
+proact__data_begin(const proact__data_desc_t *desc)
+    PROACT__ENTRY(proact__data_begin);
 /* Leaves it: for the arrays this region created with copy/copyout, gathers
  * each byte to the host from a device whose replica holds its current value
  * (after loops different devices hold different parts; no replica need be
  * current everywhere); then frees the replicas. Arrays reused from an
  * enclosing region are left to that region. */
-PROACT_API void proact__data_end(proact__data_t *data);
+PROACT_API void proact__data_end(proact__data_t *data)
+    PROACT__ENTRY(proact__data_end);
 
 /* Prepares one execution of an annotated loop: finds (or creates, for the
  * duration of the loop) the replicas, splits the iterations into parts, one
@@ -176,21 +193,27 @@ PROACT_API void proact__data_end(proact__data_t *data);
  * a region array missing there may read a stale value. Never returns
  * NULL. */
 PROACT_API proact__loop_t *
-proact__loop_begin(const proact__loop_desc_t *desc);
+proact__loop_begin(const proact__loop_desc_t *desc)
+    PROACT__ENTRY(proact__loop_begin);
 /* Parts of the loop; part p runs on OpenMP device part_device(p); its
  * iterations k lie in [part_lo(p), part_hi(p)) (all of them with the BLOCK
  * decomposition; proact__loop_part_kernel gives which exactly). */
-PROACT_API int proact__loop_nparts(const proact__loop_t *loop);
-PROACT_API int proact__loop_part_device(const proact__loop_t *loop, int part);
-PROACT_API long long proact__loop_part_lo(const proact__loop_t *loop, int part);
-PROACT_API long long proact__loop_part_hi(const proact__loop_t *loop, int part);
+PROACT_API int proact__loop_nparts(const proact__loop_t *loop)
+    PROACT__ENTRY(proact__loop_nparts);
+PROACT_API int proact__loop_part_device(const proact__loop_t *loop, int part)
+    PROACT__ENTRY(proact__loop_part_device);
+PROACT_API long long proact__loop_part_lo(const proact__loop_t *loop, int part)
+    PROACT__ENTRY(proact__loop_part_lo);
+PROACT_API long long proact__loop_part_hi(const proact__loop_t *loop, int part)
+    PROACT__ENTRY(proact__loop_part_hi);
 /* The elements [*lo_p, *lo_p + *len_p) of arrays[array] that part's device
  * holds: the loop's whole section for a replicated array; for a distributed
  * one, the window covering what the part reads and writes (possibly empty).
  * The generated target region maps exactly this section. */
 PROACT_API void proact__loop_part_section(const proact__loop_t *loop, int part,
                                           int array, long long *lo_p,
-                                          long long *len_p);
+                                          long long *len_p)
+    PROACT__ENTRY(proact__loop_part_section);
 
 /* The geometry of part's kernel: *teams teams of *threads threads take
  * the part's iterations in *nblocks blocks (block b: the iterations
@@ -205,12 +228,15 @@ PROACT_API void proact__loop_part_kernel(proact__loop_t *loop, int part,
                                          proact__part_iters_t *iters,
                                          long long *nblocks,
                                          proact__ready_t **ready,
-                                         int *forward);
+                                         int *forward)
+    PROACT__ENTRY(proact__loop_part_kernel);
 
 /* Called by part p's host thread right before and right after its kernel:
  * the statistics time each device's kernels (and whether they overlap). */
-PROACT_API void proact__loop_part_begin(proact__loop_t *loop, int part);
-PROACT_API void proact__loop_part_end(proact__loop_t *loop, int part);
+PROACT_API void proact__loop_part_begin(proact__loop_t *loop, int part)
+    PROACT__ENTRY(proact__loop_part_begin);
+PROACT_API void proact__loop_part_end(proact__loop_t *loop, int part)
+    PROACT__ENTRY(proact__loop_part_end);
 /* Called after every part's kernel completed: runs the loop's transfer
  * mechanism, then frees the loop. For arrays of a data region, each part's
  * write spans become current on that part's device only (other replicas
@@ -218,7 +244,8 @@ PROACT_API void proact__loop_part_end(proact__loop_t *loop, int part);
  * region's end). For arrays of no data region (loop-only replicas), the
  * written spans are copied to the host array, which then holds the values
  * the sequential loop would produce. */
-PROACT_API void proact__loop_end(proact__loop_t *loop);
+PROACT_API void proact__loop_end(proact__loop_t *loop)
+    PROACT__ENTRY(proact__loop_end);
 
 #ifdef __cplusplus
 }
