@@ -1,5 +1,6 @@
 #include "body_scan.h"
 #include "diagnostics.h"
+#include "name_lookup.h"
 
 using namespace clang;
 
@@ -26,7 +27,9 @@ bool isTypeStart(Preprocessor &PP, const Token &T) {
     return true;
   if (T.is(tok::identifier)) {
     std::string S = PP.getSpelling(T);
-    return S.size() > 2 && S.compare(S.size() - 2, 2, "_t") == 0;
+    if (S.size() > 2 && S.compare(S.size() - 2, 2, "_t") == 0)
+      return true;
+    return lookupName(T) == NameKind::Type;
   }
   return false;
 }
@@ -62,6 +65,14 @@ private:
   bool assignsIn(const std::string &Name, size_t B, size_t E,
                  SourceLocation *At = nullptr);
   void applyReadsClause(BodyAccesses &Out);
+  // The token after the lvalue that starts at identifier I: past member
+  // and subscript suffixes (`s.f`, `s.v[k]`), where an assignment would
+  // follow.
+  size_t lvalueEnd(size_t I) const;
+  // Rejects stores to variables declared before the loop: each device and
+  // thread would update its own copy, and the value after the loop would
+  // not be the sequential program's.
+  void checkOuterStores();
   // Decomposes the subscript of Body[NameAt] (closing ']' at Close). For a
   // store an index that cannot be analysed is an error; for a load it makes
   // the access Whole.
@@ -263,6 +274,57 @@ void BodyScanner::applyReadsClause(BodyAccesses &Out) {
   }
 }
 
+size_t BodyScanner::lvalueEnd(size_t I) const {
+  size_t E = I + 1;
+  while (E < Body.size()) {
+    if (Body[E].is(tok::period) && E + 1 < Body.size() &&
+        Body[E + 1].is(tok::identifier))
+      E += 2;
+    else if (Body[E].is(tok::l_square))
+      E = matchingClose(Body, E) + 1;
+    else
+      break;
+  }
+  return E;
+}
+
+void BodyScanner::checkOuterStores() {
+  std::set<std::string> Reported;
+  for (size_t I = 0; I < Body.size(); ++I) {
+    const Token &T = Body[I];
+    if (T.isNot(tok::identifier) ||
+        (I && Body[I - 1].isOneOf(tok::period, tok::arrow)))
+      continue;
+    std::string S = spell(T);
+    if (S == Outer.VarName || Declared.count(S) || arrayIndex(S) >= 0 ||
+        Reported.count(S))
+      continue;
+    size_t E = lvalueEnd(I);
+    // `*p = v` stores through p, `p = v` into it: both outlive the
+    // iteration. (A read `x = *p` has no operand before its '*'.)
+    bool Deref = I && Body[I - 1].is(tok::star) &&
+                 (I < 2 || !Body[I - 2].isOneOf(tok::identifier,
+                                                tok::numeric_constant,
+                                                tok::r_paren, tok::r_square));
+    size_t Before = Deref ? I - 1 : I;
+    bool Stored =
+        (E < Body.size() && (isAssignOp(Body[E]) ||
+                             Body[E].isOneOf(tok::plusplus, tok::minusminus))) ||
+        (Before && Body[Before - 1].isOneOf(tok::plusplus, tok::minusminus));
+    if (!Stored || lookupName(T) != NameKind::Variable)
+      continue;
+    Reported.insert(S);
+    bool ForHeader = !Deref && I >= 2 && Body[I - 1].is(tok::l_paren) &&
+                     Body[I - 2].is(tok::kw_for);
+    report(DE, T.getLocation(),
+           ForHeader ? Diag::InnerLoopVariableOutside
+                     : Deref ? Diag::StoreThroughOuterPointer
+                             : Diag::OuterVariableAssigned)
+        << S;
+    Ok = false;
+  }
+}
+
 bool BodyScanner::run(BodyAccesses &Out) {
   SourceLocation At;
   if (assignsIn(Outer.VarName, 0, Body.size(), &At)) {
@@ -270,6 +332,7 @@ bool BodyScanner::run(BodyAccesses &Out) {
     return false;
   }
   collectLoopsAndNames();
+  checkOuterStores();
   std::vector<bool> Used(D.Arrays.size(), false);
   for (size_t I = 0; I < Body.size(); ++I) {
     const Token &T = Body[I];

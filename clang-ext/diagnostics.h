@@ -77,6 +77,20 @@ namespace proact {
   X(LoopVariableAssigned, Error,                                               \
     "the loop variable '%0' is assigned in the loop body; PROACT splits the "   \
     "iterations by its values, so the body must not change it")               \
+  X(OuterVariableAssigned, Error,                                              \
+    "'%0' is declared before the loop and assigned in its body; the "         \
+    "iterations run on several devices and threads, each with its own copy "   \
+    "of '%0', so its value after the loop would not be the sequential "        \
+    "program's; declare '%0' inside the body if it is a temporary, or name "   \
+    "it in a reduction(op: %0) clause if it accumulates over the iterations")  \
+  X(InnerLoopVariableOutside, Error,                                           \
+    "the inner loop's variable '%0' is declared before the loop; each thread " \
+    "needs its own: declare it in the 'for' (for (int %0 = ...)) or in the "   \
+    "body")                                                                    \
+  X(StoreThroughOuterPointer, Error,                                           \
+    "the body stores through '%0', a pointer declared before the loop; on a "  \
+    "device it holds a host address, and the store would be lost or race "    \
+    "with other iterations: store into a region array instead")               \
   X(PragmaInBody, Error,                                                       \
     "pragmas are not allowed inside a '#pragma proact' loop body")             \
   X(BadDistribute, Error, "invalid distribute(...) clause: %0")                \

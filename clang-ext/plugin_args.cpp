@@ -1,6 +1,7 @@
 #include "plugin_args.h"
 #include "diagnostics.h"
 #include "ilp.h"
+#include "name_lookup.h"
 #include "profile.h"
 #include "clang/AST/ASTConsumer.h"
 #include "clang/AST/RecursiveASTVisitor.h"
@@ -52,8 +53,9 @@ public:
 class ProactArgs : public PluginASTAction {
   std::string Given; // the first argument, for the warning
 
-  std::unique_ptr<ASTConsumer> CreateASTConsumer(CompilerInstance &,
+  std::unique_ptr<ASTConsumer> CreateASTConsumer(CompilerInstance &CI,
                                                  llvm::StringRef) override {
+    setLookupInstance(&CI); // not FrontendAction::setCompilerInstance
     return std::make_unique<ArgumentsReachedCheck>(Given);
   }
   bool ParseArgs(const CompilerInstance &CI,

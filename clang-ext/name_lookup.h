@@ -1,0 +1,32 @@
+// What a name in a loop body means where the pragma stands: a type, a
+// variable declared before the loop, or something else. The body is read as
+// tokens before it is parsed, so only Sema, which has parsed everything up
+// to the pragma, knows that `real t` declares t when `real` is a typedef, or
+// that `s += x` updates a variable of the enclosing function.
+#ifndef PROACT_CLANG_EXT_NAME_LOOKUP_H
+#define PROACT_CLANG_EXT_NAME_LOOKUP_H
+
+#include "clang/Lex/Token.h"
+
+namespace clang {
+class CompilerInstance;
+}
+
+namespace proact {
+
+enum class NameKind {
+  Unknown,  // no Sema (clang -E): nothing is known
+  Type,     // a typedef, visible at the pragma
+  Variable, // a variable (local, parameter or global) visible there
+  Other     // a function, an enumerator, or nothing by that name
+};
+
+// Set by the plugin's action when the compilation parses (not under -E).
+void setLookupInstance(clang::CompilerInstance *CI);
+
+// Looks up identifier token T in the parser's current scope.
+NameKind lookupName(const clang::Token &T);
+
+} // namespace proact
+
+#endif
