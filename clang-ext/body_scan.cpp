@@ -289,7 +289,17 @@ size_t BodyScanner::lvalueEnd(size_t I) const {
 }
 
 void BodyScanner::checkOuterStores() {
-  std::set<std::string> Reported;
+  std::set<std::string> Reported; // and the reduction variables
+  for (const Reduction &R : D.Reductions) {
+    NameKind K = lookupName(R.Var);
+    if (Declared.count(R.Spelling) ||
+        (K != NameKind::Variable && K != NameKind::Unknown)) {
+      report(DE, R.Var.getLocation(), Diag::ReductionNotOuterVariable)
+          << R.Spelling;
+      Ok = false;
+    }
+    Reported.insert(R.Spelling);
+  }
   for (size_t I = 0; I < Body.size(); ++I) {
     const Token &T = Body[I];
     if (T.isNot(tok::identifier) ||

@@ -15,9 +15,12 @@ const char *const MechNames[] = {"memcpy", "inline", "poll",
                                  "trigger", "dma",   "auto"};
 const int PROACT_MECH_MEMCPY_ = 0; // proact_mech_t's memcpy
 
-const std::set<std::string> LoopClauses = {"region",  "reads",  "mech",
-                                           "chunk",   "threads", "devices",
-                                           "decompose"};
+const std::set<std::string> LoopClauses = {
+    "region",  "reads",   "mech",      "chunk",
+    "threads", "devices", "decompose", "reduction"};
+// The operators of reduction(op: ...), OpenMP's.
+const std::set<std::string> ReductionOps = {"+", "*",  "&",  "|",  "^",
+                                            "&&", "||", "max", "min"};
 const std::set<std::string> DataClauses = {"copy", "copyin", "copyout",
                                            "create", "distribute", "devices"};
 
@@ -61,6 +64,7 @@ private:
   void parseDevices(const std::vector<Tokens> &Args, SourceLocation Where);
   void parseDistribute(const std::vector<Tokens> &Args);
   void parseDecompose(const std::vector<Tokens> &Args, SourceLocation Where);
+  void parseReduction(const std::vector<Tokens> &Args, SourceLocation Where);
   std::vector<Token> DistributeNames; // checked once all clauses are read
   bool literalValue(const Tokens &Arg, unsigned long long &V,
                     std::string &Text, bool AllowSuffix);
@@ -312,6 +316,44 @@ void ClauseParser::parseDecompose(const std::vector<Tokens> &Args,
          "expected block, cyclic, block_cyclic, B or auto");
 }
 
+// reduction(op: a, b): scalar variables each iteration combines into with
+// op; the clause may be repeated with other operators.
+void ClauseParser::parseReduction(const std::vector<Tokens> &Args,
+                                  SourceLocation Where) {
+  const Tokens &First = Args[0];
+  size_t Colon = 0;
+  while (Colon < First.size() && First[Colon].isNot(tok::colon))
+    ++Colon;
+  std::string Op;
+  for (size_t I = 0; I < Colon; ++I)
+    Op += spell(First[I]);
+  if (Colon == First.size() || !ReductionOps.count(Op)) {
+    fail(First[0].getLocation(), Diag::BadReduction,
+         Colon == First.size() ? "missing 'op:'"
+                               : "unknown operator '" + Op + "'");
+    return;
+  }
+  std::vector<Tokens> Vars = Args;
+  Vars[0].assign(First.begin() + Colon + 1, First.end());
+  for (const Tokens &V : Vars) {
+    if (V.size() != 1 || V[0].isNot(tok::identifier)) {
+      fail(V.empty() ? First[Colon].getLocation() : V[0].getLocation(),
+           Diag::BadReduction, "expected a variable name");
+      continue;
+    }
+    Reduction R{Op, V[0], spell(V[0])};
+    bool Twice = false;
+    for (const Reduction &Prev : D.Reductions)
+      Twice |= Prev.Spelling == R.Spelling;
+    if (Twice)
+      fail(R.Var.getLocation(), Diag::BadReduction,
+           "'" + R.Spelling + "' is named twice");
+    else
+      D.Reductions.push_back(R);
+  }
+  (void)Where;
+}
+
 // distribute(u, v): names of arrays of this data directive.
 void ClauseParser::parseDistribute(const std::vector<Tokens> &Args) {
   for (const Tokens &A : Args) {
@@ -342,7 +384,7 @@ void ClauseParser::parseClause(const Token &NameTok,
       readArgs(NameTok, Ignored);
     return;
   }
-  if (!Seen.insert(Name).second)
+  if (!Seen.insert(Name).second && Name != "reduction")
     fail(NameTok.getLocation(), Diag::DuplicateClause, Name);
   std::vector<Tokens> Args;
   if (!readArgs(NameTok, Args))
@@ -370,6 +412,8 @@ void ClauseParser::parseClause(const Token &NameTok,
     parseDistribute(Args);
   else if (Name == "decompose")
     parseDecompose(Args, L);
+  else if (Name == "reduction")
+    parseReduction(Args, L);
 }
 
 bool ClauseParser::run(SourceLocation PragmaLoc) {
@@ -433,6 +477,14 @@ bool ClauseParser::run(SourceLocation PragmaLoc) {
       return false;
     }
   }
+  for (const Reduction &R : D.Reductions)
+    for (const Section &A : D.Arrays)
+      if (A.Spelling == R.Spelling)
+        fail(R.Var.getLocation(), Diag::BadReduction,
+             "'" + R.Spelling + "' is a region array; reduction(...) takes "
+             "scalar variables");
+  if (!Ok)
+    return false;
   if (D.Kind == DirectiveKind::Data && D.Arrays.empty()) {
     fail(PragmaLoc, Diag::DataWithoutArrays);
     return false;

@@ -83,6 +83,11 @@ namespace proact {
     "of '%0', so its value after the loop would not be the sequential "        \
     "program's; declare '%0' inside the body if it is a temporary, or name "   \
     "it in a reduction(op: %0) clause if it accumulates over the iterations")  \
+  X(BadReduction, Error,                                                       \
+    "invalid reduction: %0; write reduction(op: variable, ...) with op one "   \
+    "of + * & | ^ && || max min")                                              \
+  X(ReductionNotOuterVariable, Error,                                          \
+    "'%0' in reduction(...) is not a variable declared before the loop")       \
   X(InnerLoopVariableOutside, Error,                                           \
     "the inner loop's variable '%0' is declared before the loop; each thread " \
     "needs its own: declare it in the 'for' (for (int %0 = ...)) or in the "   \

@@ -19,6 +19,13 @@ struct Section {
   bool Distribute = false; // data clause distribute(name): no full replicas
 };
 
+// One variable of a reduction(op: var, ...) clause.
+struct Reduction {
+  std::string Op;     // + * & | ^ && || max min
+  clang::Token Var;
+  std::string Spelling;
+};
+
 enum class DirectiveKind { Loop, Data };
 
 struct Directive {
@@ -26,6 +33,7 @@ struct Directive {
   clang::SourceLocation Loc;       // the 'proact' token
   std::vector<Section> Arrays;     // region(...) or the data clauses
   std::vector<Section> Reads;      // reads(...): per-iteration read sections
+  std::vector<Reduction> Reductions; // reduction(...) clauses, in order
   int Mech = 0;                    // proact_mech_t, memcpy by default
   bool HasMech = false;            // a mech(...) clause was given
   unsigned long long Id = 0;       // loops: hash of pragma and loop tokens

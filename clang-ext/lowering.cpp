@@ -3,6 +3,7 @@
 #include "collapse.h"
 #include "forward.h"
 #include "ilp.h"
+#include "reduction.h"
 #include "vector_walk.h"
 #include "proact/lowering.h"
 #include "clang/Basic/SourceManager.h"
@@ -326,7 +327,9 @@ void emitKernelOpen(Code &C, const Directive &D, const CanonicalLoop &L,
                        mapClause(D);
   if (Ready)
     Target += " is_device_ptr(__proact_rd)";
-  std::string Parallel = "omp parallel num_threads(__proact_nth)";
+  Target += reductionTargetClauses(D);
+  std::string Parallel = "omp parallel num_threads(__proact_nth)" +
+                         reductionParallelClauses(D);
   if (L.Type.empty())
     Parallel += " private(" + L.VarName + ")";
   C << "_Pragma(" + quoted(Target) + ")";
@@ -648,6 +651,7 @@ Code lowerLoop(Preprocessor &PP, const Directive &D, const CanonicalLoop &L,
   // trips libomp's hot-team assertion; num_threads(1) does not
   // (bench_loop_cost_one_device).
   C << "const int __proact_np = proact__loop_nparts(__proact_loop);";
+  emitReductionSetup(C, D);
   C << "_Pragma(\"omp parallel for num_threads(__proact_np) schedule(static, "
        "1)\")";
   C << "for (int __proact_p = 0; __proact_p < __proact_np; __proact_p++) {";
@@ -664,6 +668,7 @@ Code lowerLoop(Preprocessor &PP, const Directive &D, const CanonicalLoop &L,
   C << "proact__loop_part_kernel(__proact_loop, __proact_p, &__proact_nt, "
        "&__proact_nth, &__proact_it, &__proact_nb, &__proact_rd, "
        "&__proact_fwd);";
+  emitReductionTeams(C, D);
   C << "proact__loop_part_begin(__proact_loop, __proact_p);";
   // The part's iterations enter the kernels as eight scalars, passed by value
   // in the launch; a struct firstprivate is a device allocation and a copy
@@ -673,6 +678,7 @@ Code lowerLoop(Preprocessor &PP, const Directive &D, const CanonicalLoop &L,
        "__proact_it.stride, __proact_ib = __proact_it.block, __proact_ibp = "
        "__proact_it.bpp, __proact_itt = __proact_it.tiles, __proact_itw = "
        "__proact_it.tile;";
+  emitReductionEnter(C, D);
   const Code Plain = Code().add(KernelBody);
   if (Columns) {
     C << "if (__proact_itt > 0) {";
@@ -689,8 +695,10 @@ Code lowerLoop(Preprocessor &PP, const Directive &D, const CanonicalLoop &L,
                    });
   if (Columns)
     C << "}";
+  emitReductionLeave(C, D);
   C << "proact__loop_part_end(__proact_loop, __proact_p);";
   C << "}";
+  emitReductionCombine(C, D);
   C << "proact__loop_end(__proact_loop);";
   if (L.Type.empty()) // the sequential loop leaves its variable at the exit value
     C << L.Var << "= (__typeof__(" << L.Var

@@ -1,0 +1,90 @@
+/* reduction(op: ...) on every operator, in shapes a solver uses: a Jacobi
+ * sweep that also takes the largest change (max) and its sum in 1/1024ths
+ * (integer +), so the time loop stops on a residual; a collapsed 2-D nest
+ * counting and summing; the bit operators and logical ones; a loop with no
+ * iteration (a -0.0 sum stays -0.0). Every sum is of integers or of
+ * doubles whose partial sums are exact, so the result does not depend on
+ * the order of the additions and must equal the sequential program's bits.
+ * Usage: reduce [n] [iterations] */
+#include <proact.h>
+#include "e2e_util.h"
+
+int main(int argc, char **argv) {
+  long n = e2e_arg(argc, argv, 1, 20011);
+  long iters = e2e_arg(argc, argv, 2, 6);
+  long m = n / 7 + 1, mm = m * m;
+  double *u = e2e_alloc(n), *v = e2e_alloc(n), *g = e2e_alloc(mm);
+  e2e_fill(u, n, 7);
+  memcpy(v, u, (size_t)n * sizeof(double));
+  e2e_fill(g, mm, 3);
+  long t = 0;
+  double change = 1;
+
+#pragma proact data copy(u[0:n], v[0:n], g[0:mm])
+  {
+    for (; t < iters && change > 1e-9; t++) {
+      double big = 0;
+      long ticks = 0;
+#pragma proact region(u[0:n], v[0:n]) reduction(max: big) reduction(+: ticks)
+      for (long i = 1; i < n - 1; i++) {
+        double nv = 0.25 * u[i - 1] + 0.5 * u[i] + 0.25 * u[i + 1];
+        double d = nv > u[i] ? nv - u[i] : u[i] - nv;
+        v[i] = nv;
+        if (d > big)
+          big = d;
+        ticks += (long)(d * 1024.0);
+      }
+#pragma proact region(u[0:n], v[0:n])
+      for (long i = 1; i < n - 1; i++)
+        u[i] = v[i];
+      printf("t %ld: max change %a, ticks %ld\n", t, big, ticks);
+      change = big;
+    }
+
+    long count = 0;
+    double quarters = 0.5, lo = 1e300;
+#pragma proact region(g[0:mm]) reduction(+: count, quarters) reduction(min: lo)
+    for (long r = 0; r < m; r++)
+      for (long c = 0; c < m; c++) {
+        double x = g[r * m + c];
+        if (x > 1.0)
+          count++;
+        quarters += (double)(long)(x * 4.0) * 0.25;
+        lo = x < lo ? x : lo;
+        g[r * m + c] = x * 0.5;
+      }
+    printf("count %ld quarters %a min %a\n", count, quarters, lo);
+
+    unsigned long bx = 0, bor = 0, band = ~0ul;
+    long prod = 1, hi = -1;
+    int all = 1, any = 0;
+#pragma proact region(u[0:n]) reduction(^: bx) reduction(|: bor) reduction(&: band) reduction(*: prod) reduction(max: hi) reduction(&&: all) reduction(||: any)
+    for (long i = 0; i < n; i++) {
+      unsigned long k = (unsigned long)(u[i] * 1e6);
+      bx ^= k * 2654435761ul;
+      bor |= k & 0xff0ul;
+      band &= k | 0xfffful;
+      if (i % 5000 == 1)
+        prod *= 3;
+      if ((long)k > hi)
+        hi = (long)k;
+      all = all && u[i] > 0;
+      any = any || u[i] > 1.4;
+    }
+    printf("xor %lx or %lx and %lx prod %ld max %ld all %d any %d\n", bx, bor,
+           band, prod, hi, all, any);
+
+    double nothing = -0.0;
+#pragma proact region(u[0:n]) reduction(+: nothing)
+    for (long i = n; i < n; i++)
+      nothing += u[i];
+    printf("empty sum %a\n", nothing);
+  }
+  printf("steps %ld\n", t);
+  e2e_print("u", u, (size_t)n * sizeof(double));
+  e2e_print("g", g, (size_t)mm * sizeof(double));
+  free(u);
+  free(v);
+  free(g);
+  return 0;
+}
