@@ -127,6 +127,37 @@ k_jacobi_walk(const float *__restrict__ u, float *__restrict__ v, long long n) {
   }
 }
 
+// The column walk that also finds the sweep's largest change max |v - u|,
+// as a solver's convergence test does: each thread keeps its maximum, the
+// warp combines with shuffles, one atomicMax per warp on the float's bits
+// (non-negative floats order as their bit patterns).
+__global__ void __launch_bounds__(JW)
+k_jacobi_walk_norm(const float *__restrict__ u, float *__restrict__ v,
+                   long long n, unsigned *norm) {
+  const long long j = (long long)blockIdx.x * JW + threadIdx.x;
+  float big = 0;
+  const long long i0 = 1 + (long long)blockIdx.y * JH;
+  long long i1 = i0 + JH;
+  if (i1 > n - 1)
+    i1 = n - 1;
+  if (j >= 1 && j < n - 1 && i0 < i1) {
+    long long c = i0 * n + j;
+    float up = __ldg(&u[c - n]), mid = __ldg(&u[c]);
+    for (long long i = i0; i < i1; i++, c += n) {
+      const float dn = __ldg(&u[c + n]);
+      const float nv = BK_JAC * (up + dn + __ldg(&u[c - 1]) + __ldg(&u[c + 1]));
+      big = fmaxf(big, fabsf(nv - mid));
+      v[c] = nv;
+      up = mid;
+      mid = dn;
+    }
+  }
+  for (int o = 16; o > 0; o >>= 1)
+    big = fmaxf(big, __shfl_xor_sync(0xffffffffu, big, o));
+  if ((threadIdx.x & 31) == 0)
+    atomicMax(norm, __float_as_uint(big));
+}
+
 // 3-D 7-point stencil: 32 x 8 blocks over (k, j) -- x along k, the
 // contiguous index -- each thread marching in i through a slab of SI planes
 // (blockIdx.z picks the slab), keeping p[i-1], p[i], p[i+1] of its column in
@@ -265,10 +296,12 @@ int main(int argc, char **argv) {
   CK(cudaEventCreate(&ev0));
   CK(cudaEventCreate(&ev1));
 
-  double *t = (double *)malloc((size_t)reps * 7 * sizeof(double));
+  double *t = (double *)malloc((size_t)reps * 8 * sizeof(double));
   double *t_copy = t, *t_scale = t + reps, *t_triad = t + 2 * reps;
   double *t_jac = t + 3 * reps, *t_st = t + 4 * reps, *t_mc = t + 5 * reps;
-  double *t_jw = t + 6 * reps;
+  double *t_jw = t + 6 * reps, *t_jn = t + 7 * reps;
+  unsigned *d_norm = nullptr, h_norm = 0;
+  CK(cudaMalloc(&d_norm, sizeof(unsigned)));
 
   const unsigned gs = grid1((sn + 3) / 4, sms);
   timeit(o, t_copy, [&] { k_copy<<<gs, 256>>>(a, c_copy, sn); CK_LAUNCH(); });
@@ -290,6 +323,13 @@ int main(int argc, char **argv) {
   }
   const dim3 gw((unsigned)((n2 + JW - 1) / JW), (unsigned)gwy);
   timeit(o, t_jw, [&] { k_jacobi_walk<<<gw, JW>>>(u, vw, n2); CK_LAUNCH(); });
+  // A solver's step: reset the norm, sweep, bring the norm to the host.
+  timeit(o, t_jn, [&] {
+    CK(cudaMemsetAsync(d_norm, 0, sizeof(unsigned)));
+    k_jacobi_walk_norm<<<gw, JW>>>(u, vw, n2, d_norm);
+    CK_LAUNCH();
+    CK(cudaMemcpy(&h_norm, d_norm, sizeof(unsigned), cudaMemcpyDeviceToHost));
+  });
 
   const long long sz = (n3 - 2 + SI - 1) / SI;
   if ((n3 + SY - 1) / SY > 65535 || sz > 65535) {
@@ -308,9 +348,16 @@ int main(int argc, char **argv) {
 
   // Checks on BK_SAMPLES points of each output, against the host inputs.
   char where[96];
-  bk_check ck[7] = {{"copy", 0},     {"scale", 0},     {"triad", 0},
-                    {"jacobi2d", 0}, {"stencil3d", 0}, {"memcpy", 0},
-                    {"jacobi2d-walk", 0}};
+  bk_check ck[8] = {{"copy", 0},          {"scale", 0},
+                    {"triad", 0},         {"jacobi2d", 0},
+                    {"stencil3d", 0},     {"memcpy", 0},
+                    {"jacobi2d-walk", 0}, {"jacobi2d-norm", 0}};
+  {
+    float got, want = bk_ref_norm(hu, (long)n2);
+    memcpy(&got, &h_norm, sizeof got);
+    if (!bk_close(got, want))
+      bk_mismatch(&ck[7], "max change", got, want);
+  }
   float *outs[4] = {c_copy, c_scale, c_triad, c_mcpy};
   int slot[4] = {0, 1, 2, 5};
   for (int w = 0; w < 4; w++) {
@@ -363,6 +410,8 @@ int main(int argc, char **argv) {
             t_jac, reps, ck[3].bad == 0);
   bk_report("jacobi2d-walk", size, 8.0 * (double)(n2 - 2) * (double)(n2 - 2),
             t_jw, reps, ck[6].bad == 0);
+  bk_report("jacobi2d-norm", size, 8.0 * (double)(n2 - 2) * (double)(n2 - 2),
+            t_jn, reps, ck[7].bad == 0 && ck[6].bad == 0);
   snprintf(size, sizeof size, "%lld^3", n3);
   bk_report("stencil3d", size,
             8.0 * (double)(n3 - 2) * (double)(n3 - 2) * (double)(n3 - 2), t_st,
@@ -371,7 +420,7 @@ int main(int argc, char **argv) {
   bk_report("memcpy", size, 8.0 * fsn, t_mc, reps, ck[5].bad == 0);
 
   int fails = 0;
-  for (int k = 0; k < 7; k++)
+  for (int k = 0; k < 8; k++)
     fails += ck[k].bad != 0;
   CK(cudaEventDestroy(ev0));
   CK(cudaEventDestroy(ev1));

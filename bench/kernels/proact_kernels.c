@@ -9,6 +9,10 @@
  * synchronised), after warm-ups; the median is reported. Each output is
  * checked against the host on BK_SAMPLES points.
  *
+ * The Jacobi sweep with its largest change (a reduction) is jacobi_norm.c,
+ * a program of its own: a reduction in a program made every other kernel
+ * of it take more registers (docs/directives.md, reduction).
+ *
  * Usage: proact_kernels [--stream-n N] [--jacobi-n N] [--stencil3d-n N]
  *                       [--reps R] [--warmup W]
  * Run with PROACT_DEVICES=0 to time one device. */

@@ -16,6 +16,7 @@ find_prog() { # find_prog VAR NAME
 }
 cuda_bin=$(find_prog CUDA_KERNELS cuda_kernels)
 proact_bin=$(find_prog PROACT_KERNELS proact_kernels)
+norm_bin=$(find_prog PROACT_NORM proact_norm)
 [ -n "$proact_bin" ] || { echo "run.sh: proact_kernels not found (PATH or PROACT_KERNELS)" >&2; exit 1; }
 
 tmp=$(mktemp -d)
@@ -44,13 +45,18 @@ fi
 echo "== PROACT ($proact_bin, PROACT_DEVICES=0)"
 PROACT_DEVICES=0 "$proact_bin" "$@" 2>&1 | tee "$tmp/proact.log"
 [ "${PIPESTATUS[0]}" -eq 0 ] || { echo "run.sh: proact_kernels failed" >&2; rc=1; }
+if [ -n "$norm_bin" ]; then
+  echo "== PROACT ($norm_bin, PROACT_DEVICES=0)"
+  PROACT_DEVICES=0 "$norm_bin" "$@" 2>&1 | tee -a "$tmp/proact.log"
+  [ "${PIPESTATUS[0]}" -eq 0 ] || { echo "run.sh: proact_norm failed" >&2; rc=1; }
+fi
 
 # Table lines: kernel size median_ms GB/s min_ms max_ms check.
 gpu=""
 command -v nvidia-smi >/dev/null 2>&1 &&
   gpu=$(nvidia-smi --query-gpu=name --format=csv,noheader -i 0 2>/dev/null | head -1)
 awk -v gpu="$gpu" -v cudaf="$tmp/cuda.log" '
-  $1 ~ /^(copy|scale|triad|jacobi2d|jacobi2d-walk|stencil3d|memcpy)$/ && NF == 7 {
+  $1 ~ /^(copy|scale|triad|jacobi2d|jacobi2d-walk|jacobi2d-norm|stencil3d|memcpy)$/ && NF == 7 {
     if (FILENAME == cudaf) { cg[$1] = $4; cc[$1] = $7 }
     else { pg[$1] = $4; pc[$1] = $7; sz[$1] = $2 }
   }
@@ -64,7 +70,7 @@ awk -v gpu="$gpu" -v cudaf="$tmp/cuda.log" '
     printf "cudaMemcpy device to device: %s GB/s (read + write).\n\n", v(cg["memcpy"])
     printf "| kernel | size | PROACT GB/s | CUDA GB/s | PROACT/CUDA | PROACT/cudaMemcpy | check (PROACT, CUDA) |\n"
     printf "|---|---|---:|---:|---:|---:|---|\n"
-    n = split("copy scale triad jacobi2d stencil3d", ks, " ")
+    n = split("copy scale triad jacobi2d jacobi2d-norm stencil3d", ks, " ")
     for (i = 1; i <= n; i++) {
       k = ks[i]
       printf "| %s | %s | %s | %s | %s | %s | %s, %s |\n", k, v(sz[k]), v(pg[k]), v(cg[k]),
