@@ -161,6 +161,19 @@ static inline void bk_mismatch(bk_check *c, const char *where, float got,
   c->bad++;
 }
 
+/* Checks sample x of the 2-D sweep's output v (input u, n x n). */
+static inline void bk_check_jacobi(bk_check *c, const float *u, const float *v,
+                                   long n, long x) {
+  char where[64];
+  long i2 = bk_sample(x, 0, (n - 2) * (n - 2));
+  long ji = 1 + i2 / (n - 2), jj = 1 + i2 % (n - 2);
+  float rj = bk_ref_jacobi(u, n, ji, jj);
+  if (!bk_close(v[ji * n + jj], rj)) {
+    snprintf(where, sizeof where, "[%ld][%ld]", ji, jj);
+    bk_mismatch(c, where, v[ji * n + jj], rj);
+  }
+}
+
 static inline int bk_cmp_double(const void *a, const void *b) {
   double x = *(const double *)a, y = *(const double *)b;
   return x < y ? -1 : x > y;
