@@ -1,6 +1,6 @@
 // The lowering of reduction(op: s, ...) (docs/directives.md): each part
 // reduces into its own copy of s, started at op's identity (for +, *, ^,
-// ||, &&) or at s itself (max, min, &, |: applying them twice changes
+// |, ||, &&) or at s itself (max, min, &: applying them twice changes
 // nothing), through OpenMP reduction clauses on its kernel's teams and
 // threads; after the loop the host folds the parts' values into s in part
 // order. Integer, max and min results equal the sequential loop's; a
