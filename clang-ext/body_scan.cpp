@@ -64,6 +64,14 @@ private:
   // Whether tokens [B, E) of the body assign Name (=, op=, ++, --).
   bool assignsIn(const std::string &Name, size_t B, size_t E,
                  SourceLocation *At = nullptr);
+  // Whether the operand Body[B, E) is stored: an assignment operator, ++
+  // or -- right after it, or ++ / -- right before it.
+  bool storedAt(size_t B, size_t E) const {
+    return (E < Body.size() &&
+            (isAssignOp(Body[E]) ||
+             Body[E].isOneOf(tok::plusplus, tok::minusminus))) ||
+           (B && Body[B - 1].isOneOf(tok::plusplus, tok::minusminus));
+  }
   void applyReadsClause(BodyAccesses &Out);
   // The token after the lvalue that starts at identifier I: past member
   // and subscript suffixes (`s.f`, `s.v[k]`), where an assignment would
@@ -87,10 +95,7 @@ bool BodyScanner::assignsIn(const std::string &Name, size_t B, size_t E,
       continue;
     if (I && Body[I - 1].isOneOf(tok::period, tok::arrow))
       continue; // a member of the same name
-    const Token *Next = I + 1 < Body.size() ? &Body[I + 1] : nullptr;
-    if ((Next && (isAssignOp(*Next) ||
-                  Next->isOneOf(tok::plusplus, tok::minusminus))) ||
-        (I && Body[I - 1].isOneOf(tok::plusplus, tok::minusminus))) {
+    if (storedAt(I, I + 1)) {
       if (At)
         *At = Body[I].getLocation();
       return true;
@@ -148,9 +153,7 @@ void BodyScanner::collectLoopsAndNames() {
     }
     else if (AfterType)
       Declared.insert(S);
-    if ((Next && (isAssignOp(*Next) || Next->isOneOf(tok::plusplus,
-                                                     tok::minusminus))) ||
-        (Prev && Prev->isOneOf(tok::plusplus, tok::minusminus)))
+    if (storedAt(I, I + 1))
       Varying.insert(S);
   }
   Varying.insert(Declared.begin(), Declared.end());
@@ -316,12 +319,8 @@ void BodyScanner::checkOuterStores() {
                  (I < 2 || !Body[I - 2].isOneOf(tok::identifier,
                                                 tok::numeric_constant,
                                                 tok::r_paren, tok::r_square));
-    size_t Before = Deref ? I - 1 : I;
-    bool Stored =
-        (E < Body.size() && (isAssignOp(Body[E]) ||
-                             Body[E].isOneOf(tok::plusplus, tok::minusminus))) ||
-        (Before && Body[Before - 1].isOneOf(tok::plusplus, tok::minusminus));
-    if (!Stored || lookupName(T) != NameKind::Variable)
+    if (!storedAt(Deref ? I - 1 : I, E) ||
+        lookupName(T) != NameKind::Variable)
       continue;
     Reported.insert(S);
     bool ForHeader = !Deref && I >= 2 && Body[I - 1].is(tok::l_paren) &&
@@ -392,9 +391,7 @@ bool BodyScanner::run(BodyAccesses &Out) {
       Ok = false;
       continue;
     }
-    bool Store = (After && (isAssignOp(*After) ||
-                            After->isOneOf(tok::plusplus, tok::minusminus))) ||
-                 (I && Body[I - 1].isOneOf(tok::plusplus, tok::minusminus));
+    bool Store = storedAt(I, Close + 1);
     // A compound store (+=, ++) also loads: the runtime treats every store
     // range as needed before the loop, so it is not listed as a read.
     analyseAccess(A, I, Close, Store, Out);
