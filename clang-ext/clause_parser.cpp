@@ -64,7 +64,7 @@ private:
   void parseDevices(const std::vector<Tokens> &Args, SourceLocation Where);
   void parseDistribute(const std::vector<Tokens> &Args);
   void parseDecompose(const std::vector<Tokens> &Args, SourceLocation Where);
-  void parseReduction(const std::vector<Tokens> &Args, SourceLocation Where);
+  void parseReduction(const std::vector<Tokens> &Args);
   std::vector<Token> DistributeNames; // checked once all clauses are read
   bool literalValue(const Tokens &Arg, unsigned long long &V,
                     std::string &Text, bool AllowSuffix);
@@ -318,8 +318,7 @@ void ClauseParser::parseDecompose(const std::vector<Tokens> &Args,
 
 // reduction(op: a, b): scalar variables each iteration combines into with
 // op; the clause may be repeated with other operators.
-void ClauseParser::parseReduction(const std::vector<Tokens> &Args,
-                                  SourceLocation Where) {
+void ClauseParser::parseReduction(const std::vector<Tokens> &Args) {
   const Tokens &First = Args[0];
   size_t Colon = 0;
   while (Colon < First.size() && First[Colon].isNot(tok::colon))
@@ -351,7 +350,6 @@ void ClauseParser::parseReduction(const std::vector<Tokens> &Args,
     else
       D.Reductions.push_back(R);
   }
-  (void)Where;
 }
 
 // distribute(u, v): names of arrays of this data directive.
@@ -413,7 +411,7 @@ void ClauseParser::parseClause(const Token &NameTok,
   else if (Name == "decompose")
     parseDecompose(Args, L);
   else if (Name == "reduction")
-    parseReduction(Args, L);
+    parseReduction(Args);
 }
 
 bool ClauseParser::run(SourceLocation PragmaLoc) {

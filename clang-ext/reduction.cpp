@@ -47,13 +47,15 @@ std::string reductionParallelClauses(const Directive &D) {
 }
 
 void emitReductionSetup(Code &C, const Directive &D) {
-  for (size_t R = 0; R < D.Reductions.size(); ++R) {
-    const Reduction &X = D.Reductions[R];
-    C << "__typeof__(" + X.Spelling + ") " + partials(R) +
+  if (D.Reductions.empty())
+    return;
+  for (size_t R = 0; R < D.Reductions.size(); ++R)
+    C << "__typeof__(" + D.Reductions[R].Spelling + ") " + partials(R) +
              "[__proact_np > 0 ? __proact_np : 1];";
-    C << "for (int __proact_q = 0; __proact_q < __proact_np; __proact_q++) " +
-             partials(R) + "[__proact_q] = " + startValue(X) + ";";
-  }
+  C << "for (int __proact_q = 0; __proact_q < __proact_np; __proact_q++) {";
+  for (size_t R = 0; R < D.Reductions.size(); ++R)
+    C << partials(R) + "[__proact_q] = " + startValue(D.Reductions[R]) + ";";
+  C << "}";
 }
 
 // LLVM 16's libomp deadlocks when host threads run teams reductions at the
@@ -86,13 +88,16 @@ void emitReductionLeave(Code &C, const Directive &D) {
 }
 
 void emitReductionCombine(Code &C, const Directive &D) {
+  if (D.Reductions.empty())
+    return;
   // Only parts that ran: a loop without iterations leaves s as it was (a
   // -0.0 sum plus a part's 0 would become +0.0).
+  C << "for (int __proact_q = 0; __proact_q < __proact_np; __proact_q++) "
+       "if (proact__loop_part_lo(__proact_loop, __proact_q) < "
+       "proact__loop_part_hi(__proact_loop, __proact_q)) {";
   for (size_t R = 0; R < D.Reductions.size(); ++R)
-    C << "for (int __proact_q = 0; __proact_q < __proact_np; __proact_q++) "
-         "if (proact__loop_part_lo(__proact_loop, __proact_q) < "
-         "proact__loop_part_hi(__proact_loop, __proact_q)) " +
-             fold(D.Reductions[R], partials(R) + "[__proact_q]");
+    C << fold(D.Reductions[R], partials(R) + "[__proact_q]");
+  C << "}";
 }
 
 } // namespace proact

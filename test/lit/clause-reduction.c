@@ -20,19 +20,14 @@ void f(int n, double *a, double *s_out, long *c_out) {
     bits &= (unsigned)i;
   }
 // CHECK: const int __proact_np = proact__loop_nparts(__proact_loop);
-// CHECK-SAME: __typeof__(s) __proact_red0[__proact_np > 0 ? __proact_np : 1];for (int __proact_q = 0; __proact_q < __proact_np; __proact_q++) __proact_red0[__proact_q] = 0;
-// CHECK-SAME: __proact_red1[__proact_q] = 0;
-// CHECK-SAME: __typeof__(hi) __proact_red2{{.*}}__proact_red2[__proact_q] = hi;
-// CHECK-SAME: __typeof__(bits) __proact_red3{{.*}}__proact_red3[__proact_q] = bits;
+// CHECK-SAME: __typeof__(s) __proact_red0[__proact_np > 0 ? __proact_np : 1];__typeof__(c) __proact_red1[__proact_np > 0 ? __proact_np : 1];__typeof__(hi) __proact_red2[__proact_np > 0 ? __proact_np : 1];__typeof__(bits) __proact_red3[__proact_np > 0 ? __proact_np : 1];
+// CHECK-SAME: for (int __proact_q = 0; __proact_q < __proact_np; __proact_q++) {__proact_red0[__proact_q] = 0;__proact_red1[__proact_q] = 0;__proact_red2[__proact_q] = hi;__proact_red3[__proact_q] = bits;}
 // CHECK: if (__proact_nt < 2) __proact_nt = 2;
 // CHECK-SAME: {__typeof__(s) s = __proact_red0[__proact_p];__typeof__(c) c = __proact_red1[__proact_p];
 // CHECK: #pragma omp target teams {{.*}} map(tofrom: s, c, hi, bits) reduction(+: s) reduction(+: c) reduction(max: hi) reduction(&: bits)
 // CHECK: #pragma omp parallel num_threads(__proact_nth) reduction(+: s) reduction(+: c) reduction(max: hi) reduction(&: bits)
 // CHECK: __proact_red0[__proact_p] = s;__proact_red1[__proact_p] = c;__proact_red2[__proact_p] = hi;__proact_red3[__proact_p] = bits;}proact__loop_part_end(__proact_loop, __proact_p);}
-// CHECK-SAME: if (proact__loop_part_lo(__proact_loop, __proact_q) < proact__loop_part_hi(__proact_loop, __proact_q)) s = s + __proact_red0[__proact_q];
-// CHECK-SAME: c = c + __proact_red1[__proact_q];
-// CHECK-SAME: if (__proact_red2[__proact_q] > hi) hi = __proact_red2[__proact_q];
-// CHECK-SAME: bits = bits & __proact_red3[__proact_q];proact__loop_end(__proact_loop);
+// CHECK-SAME: for (int __proact_q = 0; __proact_q < __proact_np; __proact_q++) if (proact__loop_part_lo(__proact_loop, __proact_q) < proact__loop_part_hi(__proact_loop, __proact_q)) {s = s + __proact_red0[__proact_q];c = c + __proact_red1[__proact_q];if (__proact_red2[__proact_q] > hi) hi = __proact_red2[__proact_q];bits = bits & __proact_red3[__proact_q];}proact__loop_end(__proact_loop);
   *s_out = s + hi + bits;
   *c_out = c;
 }
