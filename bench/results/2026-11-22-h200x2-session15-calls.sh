@@ -36,3 +36,14 @@ echo "== proact_norm 2 GPUs"; PROACT_DEVICES=0,1 proact_norm --reps 20 2>&1 | gr
 echo "== part kernels norm"
 PROACT_DEVICES=0 PROACT_DEBUG=info PROACT_DEBUG_SUBSYS=part proact_norm --reps 3 --warmup 1 2>&1 | grep -E "part 0" | sort | uniq -c | head
 } > $S 2>&1
+######## .gpu-bundle/s15/c.sh
+#!/bin/bash
+# session 15 call 3: after the review's reduction-lowering change (one loop over the parts for start values and fold): e2e bit-identity again, and proact_norm
+S=$OUT/summary.txt
+{
+for devs in 0 0,1; do for m in memcpy poll trigger dma inline; do for a in "20011 6" "1001 4" "7 3" "1 1"; do
+  x=$(PROACT_DEVICES=$devs PROACT_MECH=$m PROACT_CHUNK=4096 PROACT_READY_CHECK=1 e2e_reduce $a 2>&1 | md5sum); y=$(e2e_reduce_seq $a | md5sum)
+  [ "$x" = "$y" ] && echo "same reduce $devs $m" || echo "DIFF reduce $devs $m $a"
+done; done; done | sort | uniq -c
+PROACT_DEVICES=0 proact_norm --reps 20 2>&1 | grep -E "jacobi|FAIL"
+} > $S 2>&1
