@@ -291,6 +291,24 @@ size_t BodyScanner::lvalueEnd(size_t I) const {
   return E;
 }
 
+// What R's operator takes when its variable's type is not that, else
+// nullptr (and when Sema cannot tell: the C compiler then reports the
+// generated fold).
+const char *reductionTypeProblem(const Reduction &R) {
+  std::string Type;
+  const ValueKind K = lookupValueKind(R.Var, &Type);
+  const bool Bitwise = R.Op == "&" || R.Op == "|" || R.Op == "^";
+  const bool Ordered = R.Op == "max" || R.Op == "min";
+  if (K == ValueKind::Other)
+    return Bitwise ? "integer variables" : Ordered ? "integer or real variables"
+                                                   : "arithmetic variables";
+  if (Bitwise && (K == ValueKind::Real || K == ValueKind::Complex))
+    return "integer variables";
+  if (Ordered && K == ValueKind::Complex)
+    return "integer or real variables";
+  return nullptr;
+}
+
 void BodyScanner::checkOuterStores() {
   std::set<std::string> Reported; // and the reduction variables
   for (const Reduction &R : D.Reductions) {
@@ -299,6 +317,12 @@ void BodyScanner::checkOuterStores() {
         (K != NameKind::Variable && K != NameKind::Unknown)) {
       report(DE, R.Var.getLocation(), Diag::ReductionNotOuterVariable)
           << R.Spelling;
+      Ok = false;
+    } else if (const char *Takes = reductionTypeProblem(R)) {
+      std::string Type;
+      lookupValueKind(R.Var, &Type);
+      report(DE, R.Var.getLocation(), Diag::ReductionBadType)
+          << R.Spelling << Type << R.Op << Takes;
       Ok = false;
     }
     Reported.insert(R.Spelling);

@@ -88,6 +88,9 @@ namespace proact {
     "of + * & | ^ && || max min")                                              \
   X(ReductionNotOuterVariable, Error,                                          \
     "'%0' in reduction(...) is not a variable declared before the loop")       \
+  X(ReductionBadType, Error,                                                   \
+    "'%0' has type '%1', which reduction(%2: ...) cannot combine; %2 takes "   \
+    "%3")                                                                      \
   X(InnerLoopVariableOutside, Error,                                           \
     "the inner loop's variable '%0' is declared before the loop; each thread " \
     "needs its own: declare it in the 'for' (for (int %0 = ...)) or in the "   \

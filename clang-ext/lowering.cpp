@@ -328,13 +328,13 @@ void emitKernelOpen(Code &C, const Directive &D, const CanonicalLoop &L,
   if (Ready)
     Target += " is_device_ptr(__proact_rd)";
   Target += reductionTargetClauses(D);
-  std::string Parallel = "omp parallel num_threads(__proact_nth)" +
-                         reductionParallelClauses(D);
+  std::string Parallel = "omp parallel num_threads(__proact_nth)";
   if (L.Type.empty())
     Parallel += " private(" + L.VarName + ")";
   C << "_Pragma(" + quoted(Target) + ")";
   C << "_Pragma(" + quoted(Parallel) + ")";
   C << "{";
+  emitReductionThreadStart(C, D);
   C << "const proact__part_iters_t __proact_itk = {__proact_il, __proact_ie, "
        "__proact_ip, __proact_is, __proact_ib, __proact_ibp, __proact_itt, "
        "__proact_itw};";
@@ -352,7 +352,7 @@ void emitEmptyInner(Code &C, size_t M) {
   C << ") __proact_bhi = __proact_blo;";
 }
 
-// The end of both kernels' block loop (then the kernel's): block
+// The end of both kernels' block loop (emitKernelClose follows): block
 // __proact_b's iterations by EmitBody(body, forward). With Forwarding,
 // only blocks whose chunks someone reads forward their stores; the rest
 // run the plain body (no per-store checks). Instrumented: the team then
@@ -371,7 +371,13 @@ void emitBlockWork(Code &C, const Code &Body, const Code *Forwarding,
   }
   if (Instrumented)
     C << "proact__ready_block_done(__proact_rd, __proact_b);";
-  C << "} }";
+  C << "}";
+}
+
+// The end of a kernel, after its block loop: the reduction's fold, if any.
+void emitKernelClose(Code &C, const Directive &D) {
+  emitReductionThreadEnd(C, D);
+  C << " }";
 }
 
 void emitKernel(Code &C, const Directive &D, const CanonicalLoop &L,
@@ -397,6 +403,7 @@ void emitKernel(Code &C, const Directive &D, const CanonicalLoop &L,
                   emitBlockLoop(C, L, Nest, B, G, Forward,
                                 Forwarding == nullptr);
                 });
+  emitKernelClose(C, D);
 }
 
 // One column of a column-walk tile: the thread's innermost iteration
@@ -511,6 +518,7 @@ void emitColumnKernel(Code &C, const Directive &D, const CanonicalLoop &L,
                 [&](const Code &B, bool Forward) {
                   emitColumnTile(C, L, Nest, B, KG, Forward);
                 });
+  emitKernelClose(C, D);
 }
 
 // The three kernels (forwarding when inline_ok, instrumented, plain), the
@@ -668,7 +676,7 @@ Code lowerLoop(Preprocessor &PP, const Directive &D, const CanonicalLoop &L,
   C << "proact__loop_part_kernel(__proact_loop, __proact_p, &__proact_nt, "
        "&__proact_nth, &__proact_it, &__proact_nb, &__proact_rd, "
        "&__proact_fwd);";
-  emitReductionTeams(C, D);
+  emitReductionEnter(C, D);
   C << "proact__loop_part_begin(__proact_loop, __proact_p);";
   // The part's iterations enter the kernels as eight scalars, passed by value
   // in the launch; a struct firstprivate is a device allocation and a copy
@@ -678,7 +686,6 @@ Code lowerLoop(Preprocessor &PP, const Directive &D, const CanonicalLoop &L,
        "__proact_it.stride, __proact_ib = __proact_it.block, __proact_ibp = "
        "__proact_it.bpp, __proact_itt = __proact_it.tiles, __proact_itw = "
        "__proact_it.tile;";
-  emitReductionEnter(C, D);
   const Code Plain = Code().add(KernelBody);
   if (Columns) {
     C << "if (__proact_itt > 0) {";

@@ -9,27 +9,53 @@ using namespace clang;
 namespace proact {
 namespace {
 CompilerInstance *Instance = nullptr;
+
+// What T names in the parser's current scope: nullptr when Sema is absent
+// or the name is not one declaration (*Known: whether Sema answered).
+const NamedDecl *lookup(const Token &T, bool *Known) {
+  *Known = false;
+  if (!Instance || !Instance->hasSema() || T.isNot(tok::identifier))
+    return nullptr;
+  Sema &S = Instance->getSema();
+  if (!S.getCurScope())
+    return nullptr;
+  *Known = true;
+  LookupResult R(S, DeclarationName(T.getIdentifierInfo()), T.getLocation(),
+                 Sema::LookupOrdinaryName);
+  S.LookupName(R, S.getCurScope());
+  return R.isSingleResult() ? R.getFoundDecl() : nullptr;
+}
 } // namespace
 
 void setLookupInstance(CompilerInstance *CI) { Instance = CI; }
 
 NameKind lookupName(const Token &T) {
-  if (!Instance || !Instance->hasSema() || T.isNot(tok::identifier))
+  bool Known;
+  const NamedDecl *ND = lookup(T, &Known);
+  if (!Known)
     return NameKind::Unknown;
-  Sema &S = Instance->getSema();
-  if (!S.getCurScope())
-    return NameKind::Unknown;
-  LookupResult R(S, DeclarationName(T.getIdentifierInfo()), T.getLocation(),
-                 Sema::LookupOrdinaryName);
-  S.LookupName(R, S.getCurScope());
-  if (!R.isSingleResult())
-    return NameKind::Other;
-  const NamedDecl *ND = R.getFoundDecl();
-  if (isa<TypedefNameDecl>(ND))
+  if (ND && isa<TypedefNameDecl>(ND))
     return NameKind::Type;
-  if (isa<VarDecl>(ND))
+  if (ND && isa<VarDecl>(ND))
     return NameKind::Variable;
   return NameKind::Other;
+}
+
+ValueKind lookupValueKind(const Token &T, std::string *Spelling) {
+  bool Known;
+  const auto *VD = dyn_cast_or_null<VarDecl>(lookup(T, &Known));
+  if (!VD)
+    return ValueKind::Unknown;
+  const QualType Ty = VD->getType();
+  *Spelling = Ty.getAsString();
+  const QualType Canon = Ty.getCanonicalType();
+  if (Canon->isIntegerType())
+    return ValueKind::Integer;
+  if (Canon->isRealFloatingType())
+    return ValueKind::Real;
+  if (Canon->isAnyComplexType())
+    return ValueKind::Complex;
+  return ValueKind::Other;
 }
 
 } // namespace proact

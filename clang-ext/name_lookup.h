@@ -7,6 +7,7 @@
 #define PROACT_CLANG_EXT_NAME_LOOKUP_H
 
 #include "clang/Lex/Token.h"
+#include <string>
 
 namespace clang {
 class CompilerInstance;
@@ -21,11 +22,25 @@ enum class NameKind {
   Other     // a function, an enumerator, or nothing by that name
 };
 
+// The kind of a variable's type, for reduction(...): which operators can
+// combine it.
+enum class ValueKind {
+  Unknown, // no Sema, or not a single variable
+  Integer, // integer, enum or _Bool
+  Real,    // float, double, long double
+  Complex, // _Complex
+  Other    // a pointer, a struct, an array, ...
+};
+
 // Set by the plugin's action when the compilation parses (not under -E).
 void setLookupInstance(clang::CompilerInstance *CI);
 
 // Looks up identifier token T in the parser's current scope.
 NameKind lookupName(const clang::Token &T);
+
+// The type of the variable identifier token T names, its spelling in
+// *Spelling (for a diagnostic).
+ValueKind lookupValueKind(const clang::Token &T, std::string *Spelling);
 
 } // namespace proact
 

@@ -1,11 +1,14 @@
-// The lowering of reduction(op: s, ...) (docs/directives.md): each part
-// reduces into its own copy of s, started at op's identity (for +, *, ^,
-// |, ||, &&) or at s itself (max, min, &: applying them twice changes
-// nothing), through OpenMP reduction clauses on its kernel's teams and
-// threads; after the loop the host folds the parts' values into s in part
-// order. Integer, max and min results equal the sequential loop's; a
-// floating-point sum or product is rounded in another order, as with
-// OpenMP's reduction.
+// The lowering of reduction(op: s, ...) (docs/lowering.md "Reductions"):
+// each thread of a part's kernel accumulates into its own s, started at
+// op's identity (+ * ^ | || &&) or at s itself (max, min, &: applying them
+// twice changes nothing); at the kernel's end the threads fold their
+// copies through the part's device scratch (proact/team_fold.h) in an order
+// fixed by the geometry, and the last team to finish hands the part's value
+// back; after the loop the host folds the parts' values into s in part
+// order. No OpenMP reduction clause: its runtime slowed every kernel of the
+// program. Integer, max and min results equal the sequential loop's; a
+// floating-point sum or product is rounded in another order, the same one
+// at every run of the same geometry.
 #ifndef PROACT_CLANG_EXT_REDUCTION_H
 #define PROACT_CLANG_EXT_REDUCTION_H
 
@@ -15,17 +18,20 @@
 
 namespace proact {
 
-// " map(tofrom: s) reduction(+: s)" for a kernel's target teams pragma.
+// " is_device_ptr(__proact_sc) map(from: __proact_out0, ...)" for a
+// kernel's target teams pragma.
 std::string reductionTargetClauses(const Directive &D);
-// " reduction(+: s)" for its parallel pragma.
-std::string reductionParallelClauses(const Directive &D);
-// After __proact_np is known: the parts' values, each at its start value.
+// After __proact_np is known: the parts' values.
 void emitReductionSetup(Code &C, const Directive &D);
-// After proact__loop_part_kernel: at least 2 teams (see reduction.cpp).
-void emitReductionTeams(Code &C, const Directive &D);
-// Around part __proact_p's kernels: a block where each s is the part's
-// copy, written back at its end.
+// After proact__loop_part_kernel: opens a block with the part's start
+// values and result variables and its scratch (__proact_sc; the runtime
+// may lower __proact_nt).
 void emitReductionEnter(Code &C, const Directive &D);
+// At the start of a kernel's parallel region: the thread's own s.
+void emitReductionThreadStart(Code &C, const Directive &D);
+// At its end: the fold of the threads' and teams' copies.
+void emitReductionThreadEnd(Code &C, const Directive &D);
+// After the part's kernels: stores its value, closes Enter's block.
 void emitReductionLeave(Code &C, const Directive &D);
 // After the parts, before proact__loop_end: s = s op part 0's value op
 // part 1's ...

@@ -13,6 +13,7 @@
 #include <stddef.h>
 
 #include "ready.h"
+#include "team_fold.h"
 
 #ifdef __cplusplus
 extern "C" {
@@ -230,6 +231,17 @@ PROACT_API void proact__loop_part_kernel(proact__loop_t *loop, int part,
                                          proact__ready_t **ready,
                                          int *forward)
     PROACT__ENTRY(proact__loop_part_kernel);
+
+/* The device scratch of part's reduction kernel (proact/team_fold.h):
+ * bytes is the sum of PROACT__FOLD_SLOT(sizeof(s)) over the loop's
+ * reduction variables. Lowers *teams where needed so that teams x threads
+ * slots stay a few MB (the kernels walk any number of teams), and returns
+ * memory on the part's device, kept and grown between loops, its counter
+ * at 0. Out of device memory: a fatal error naming the loop. */
+PROACT_API char *proact__loop_part_reduction(proact__loop_t *loop, int part,
+                                             size_t bytes, int *teams,
+                                             int threads)
+    PROACT__ENTRY(proact__loop_part_reduction);
 
 /* Called by part p's host thread right before and right after its kernel:
  * the statistics time each device's kernels (and whether they overlap). */

@@ -342,7 +342,9 @@ static void loop_geometry(proact__loop_t *loop,
     }
   }
   if (teams == 0)
-    teams = host ? host_teams : desc->indexed_inner ? 132 : 132 * 8;
+    teams = host ? host_teams
+                 : desc->indexed_inner ? PROACT__GPU_SMS
+                                       : PROACT__GPU_TEAMS;
   if (nth == 0)
     nth = host ? 1 : 512;
   loop->block = loop_block(loop, desc, teams, nth, points, host);

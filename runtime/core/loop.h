@@ -11,6 +11,12 @@
 #include "presence.h"
 #include "proact.h"
 
+/* A GPU's default geometry for the flat walk (loop.c): one team per SM of
+ * an H100 / H200 for loops that run a CSR row per iteration, else eight
+ * per SM. */
+#define PROACT__GPU_SMS 132
+#define PROACT__GPU_TEAMS (PROACT__GPU_SMS * 8)
+
 /* Host bytes [host_lo, host_hi) that one part may write in a replicated
  * array (its write spans); ranges of one (entry, part) are merged and
  * sorted. The mechanism's drain makes them valid on exactly that part's

@@ -4,10 +4,14 @@
  * counting and summing; the bit operators and logical ones; a loop with no
  * iteration (a -0.0 sum stays -0.0). Every sum is of integers or of
  * doubles whose partial sums are exact, so the result does not depend on
- * the order of the additions and must equal the sequential program's bits.
+ * the order of the additions and must equal the sequential program's bits;
+ * two inexact sums must equal each other (a fixed fold order) and come
+ * close to the sequential one.
  * Usage: reduce [n] [iterations] */
 #include <proact.h>
 #include "e2e_util.h"
+#include <complex.h>
+#include <math.h>
 
 int main(int argc, char **argv) {
   long n = e2e_arg(argc, argv, 1, 20011);
@@ -79,7 +83,33 @@ int main(int argc, char **argv) {
     for (long i = n; i < n; i++)
       nothing += u[i];
     printf("empty sum %a\n", nothing);
+
+    /* A sum of -0.0s stays -0.0 (+'s identity is -0.0, not 0); a complex
+     * sum of exact values. */
+    double negz = -0.0;
+    _Complex double z = 0;
+#pragma proact region(u[0:n]) reduction(+: negz, z)
+    for (long i = 0; i < n; i++) {
+      negz += -0.0 * u[i];
+      z += (double)(long)(u[i] * 8.0) + 0.5 * _Complex_I;
+    }
+    printf("negative zero sum %a, complex sum %a %a\n", negz, creal(z),
+           cimag(z));
   }
+
+  /* Inexact float sums: rounded in another order than the sequential
+   * loop's, but the same at every run of the same geometry. */
+  double f1 = 0, f2 = 0, fs = 0;
+#pragma proact region(u[0:n]) reduction(+: f1)
+  for (long i = 0; i < n; i++)
+    f1 += u[i] * 0.1;
+#pragma proact region(u[0:n]) reduction(+: f2)
+  for (long i = 0; i < n; i++)
+    f2 += u[i] * 0.1;
+  for (long i = 0; i < n; i++)
+    fs += u[i] * 0.1;
+  printf("inexact sums repeat %d, close %d\n",
+         memcmp(&f1, &f2, sizeof(f1)) == 0, fabs(f1 - fs) <= 1e-12 * fabs(fs));
   printf("steps %ld\n", t);
   e2e_print("u", u, (size_t)n * sizeof(double));
   e2e_print("g", g, (size_t)mm * sizeof(double));

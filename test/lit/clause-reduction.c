@@ -1,8 +1,11 @@
-// reduction(op: var, ...): each part reduces into its own copy of the
-// variable through OpenMP reduction clauses on every kernel's teams and
-// threads, starting at op's identity (+ * ^ | || &&) or at the variable
-// (max min &); the host folds the parts that ran into it in part order,
-// before proact__loop_end. The clause may repeat with other operators.
+// reduction(op: var, ...): each thread of a part's kernel reduces into its
+// own copy of the variable, started at op's identity (+ * ^ | || &&) or at
+// the variable (max min &); at the kernel's end the threads fold their
+// copies through the part's scratch (proact/team_fold.h), pairwise within a
+// team, then the last team to arrive folds the teams' values in team order
+// into the part's result; the host folds the parts that ran into the
+// variable in part order, before proact__loop_end. No OpenMP reduction
+// clause. The clause may repeat with other operators.
 // RUN: %proact-cc -E %s -o - | %FileCheck %s
 // RUN: %proact-cc -fsyntax-only -Xclang -verify=bad -DBAD %s
 #include <proact.h>
@@ -21,12 +24,32 @@ void f(int n, double *a, double *s_out, long *c_out) {
   }
 // CHECK: const int __proact_np = proact__loop_nparts(__proact_loop);
 // CHECK-SAME: __typeof__(s) __proact_red0[__proact_np > 0 ? __proact_np : 1];__typeof__(c) __proact_red1[__proact_np > 0 ? __proact_np : 1];__typeof__(hi) __proact_red2[__proact_np > 0 ? __proact_np : 1];__typeof__(bits) __proact_red3[__proact_np > 0 ? __proact_np : 1];
-// CHECK-SAME: for (int __proact_q = 0; __proact_q < __proact_np; __proact_q++) {__proact_red0[__proact_q] = 0;__proact_red1[__proact_q] = 0;__proact_red2[__proact_q] = hi;__proact_red3[__proact_q] = bits;}
-// CHECK: if (__proact_nt < 2) __proact_nt = 2;
-// CHECK-SAME: {__typeof__(s) s = __proact_red0[__proact_p];__typeof__(c) c = __proact_red1[__proact_p];
-// CHECK: #pragma omp target teams {{.*}} map(tofrom: s, c, hi, bits) reduction(+: s) reduction(+: c) reduction(max: hi) reduction(&: bits)
-// CHECK: #pragma omp parallel num_threads(__proact_nth) reduction(+: s) reduction(+: c) reduction(max: hi) reduction(&: bits)
-// CHECK: __proact_red0[__proact_p] = s;__proact_red1[__proact_p] = c;__proact_red2[__proact_p] = hi;__proact_red3[__proact_p] = bits;}proact__loop_part_end(__proact_loop, __proact_p);}
+// The part's start values (+: -0.0, its identity in every real type) and
+// results, and its scratch, which may lower the teams.
+// CHECK: proact__loop_part_kernel(
+// CHECK-SAME: {__typeof__(s) __proact_in0 = (__typeof__(s))-0.0, __proact_out0;__typeof__(c) __proact_in1 = (__typeof__(c))-0.0, __proact_out1;__typeof__(hi) __proact_in2 = hi, __proact_out2;__typeof__(bits) __proact_in3 = bits, __proact_out3;
+// CHECK-SAME: char *const __proact_sc = proact__loop_part_reduction(__proact_loop, __proact_p, (size_t)0 + (((size_t)(sizeof(__proact_in0)) + 15) / 16 * 16) + (((size_t)(sizeof(__proact_in1)) + 15) / 16 * 16) + (((size_t)(sizeof(__proact_in2)) + 15) / 16 * 16) + (((size_t)(sizeof(__proact_in3)) + 15) / 16 * 16), &__proact_nt, __proact_nth);proact__loop_part_begin(
+// No OpenMP reduction clause: the scratch and the results instead.
+// CHECK-NOT: reduction(
+// CHECK: #pragma omp target teams {{.*}} is_device_ptr(__proact_sc) map(from: __proact_out0, __proact_out1, __proact_out2, __proact_out3)
+// CHECK-NOT: reduction(
+// CHECK: #pragma omp parallel num_threads(__proact_nth)
+// CHECK: {__typeof__(__proact_in0) s = __proact_in0;__typeof__(__proact_in1) c = __proact_in1;__typeof__(__proact_in2) hi = __proact_in2;__typeof__(__proact_in3) bits = __proact_in3;const proact__part_iters_t __proact_itk
+// After the block loop: each thread's copy to its slot,
+// CHECK: { const int __proact_et = omp_get_thread_num(), __proact_eT = omp_get_num_threads(), __proact_em = omp_get_team_num(), __proact_eM = omp_get_num_teams();__typeof__(__proact_in0) *const __proact_ev0 = (__typeof__(__proact_in0) *)proact__fold_slots(__proact_sc, __proact_nt, __proact_nth, (size_t)0); __typeof__(__proact_in0) *const __proact_es0 = __proact_ev0 + __proact_nt + (size_t)__proact_em * __proact_nth;__proact_es0[__proact_et] = s;
+// CHECK-SAME: __proact_es3[__proact_et] = bits;for (int __proact_eh = proact__fold_half(__proact_eT); __proact_eh > 0; __proact_eh >>= 1) {
+// the team's pairwise fold, a barrier before each round,
+// CHECK: #pragma omp barrier
+// CHECK: if (__proact_et < __proact_eh && __proact_et + __proact_eh < __proact_eT) {__proact_es0[__proact_et] = __proact_es0[__proact_et] + __proact_es0[__proact_et + __proact_eh];__proact_es1[__proact_et] = __proact_es1[__proact_et] + __proact_es1[__proact_et + __proact_eh];if (__proact_es2[__proact_et + __proact_eh] > __proact_es2[__proact_et]) __proact_es2[__proact_et] = __proact_es2[__proact_et + __proact_eh];__proact_es3[__proact_et] = __proact_es3[__proact_et] & __proact_es3[__proact_et + __proact_eh];} }
+// the team value and the arrival,
+// CHECK-SAME: if (__proact_et == 0) {__proact_ev0[__proact_em] = __proact_es0[0];{{.*}}__proact_ev3[__proact_em] = __proact_es3[0];proact__fold_flags(__proact_sc)[__proact_em] = proact__fold_arrive(__proact_sc, __proact_eM); }
+// CHECK: #pragma omp barrier
+// then the last team folds the team values in team order, and the tree again.
+// CHECK: if (proact__fold_flags(__proact_sc)[__proact_em]) { proact__fold_acquire();__typeof__(__proact_in0) __proact_ea0 = __proact_in0;
+// CHECK-SAME: for (int __proact_eu = __proact_et; __proact_eu < __proact_eM; __proact_eu += __proact_eT) {__proact_ea0 = __proact_ea0 + __proact_ev0[__proact_eu];__proact_ea1 = __proact_ea1 + __proact_ev1[__proact_eu];if (__proact_ev2[__proact_eu] > __proact_ea2) __proact_ea2 = __proact_ev2[__proact_eu];__proact_ea3 = __proact_ea3 & __proact_ev3[__proact_eu];}__proact_es0[__proact_et] = __proact_ea0;
+// CHECK: if (__proact_et == 0) {__proact_out0 = __proact_es0[0];__proact_out1 = __proact_es1[0];__proact_out2 = __proact_es2[0];__proact_out3 = __proact_es3[0];} } } }
+// The host: the part's results, then the parts that ran in part order.
+// CHECK: __proact_red0[__proact_p] = __proact_out0;__proact_red1[__proact_p] = __proact_out1;__proact_red2[__proact_p] = __proact_out2;__proact_red3[__proact_p] = __proact_out3;}proact__loop_part_end(__proact_loop, __proact_p);}
 // CHECK-SAME: for (int __proact_q = 0; __proact_q < __proact_np; __proact_q++) if (proact__loop_part_lo(__proact_loop, __proact_q) < proact__loop_part_hi(__proact_loop, __proact_q)) {s = s + __proact_red0[__proact_q];c = c + __proact_red1[__proact_q];if (__proact_red2[__proact_q] > hi) hi = __proact_red2[__proact_q];bits = bits & __proact_red3[__proact_q];}proact__loop_end(__proact_loop);
   *s_out = s + hi + bits;
   *c_out = c;
@@ -52,5 +75,23 @@ void g(int n, double *a) {
   for (int i = 0; i < n; i++) a[i] = 1;
 #pragma proact region(a[0:n]) reduction(+: s) // the other variable still may not be assigned
   for (int i = 0; i < n; i++) { s += a[i]; t += 1; } // bad-error {{'t' is declared before the loop and assigned in its body}}
+}
+
+struct pair { int lo, hi; };
+void h(int n, double *a) {
+  struct pair p = {0, 0};
+  double *q = a, d = 0;
+  _Complex double z = 0;
+  unsigned k = 0;
+#pragma proact region(a[0:n]) reduction(+: p) // bad-error {{'p' has type 'struct pair', which reduction(+: ...) cannot combine; + takes arithmetic variables}}
+  for (int i = 0; i < n; i++) p.lo += a[i];
+#pragma proact region(a[0:n]) reduction(+: q) // bad-error {{'q' has type 'double *', which reduction(+: ...) cannot combine; + takes arithmetic variables}}
+  for (int i = 0; i < n; i++) q += (int)a[i];
+#pragma proact region(a[0:n]) reduction(^: d) // bad-error {{'d' has type 'double', which reduction(^: ...) cannot combine; ^ takes integer variables}}
+  for (int i = 0; i < n; i++) d += a[i];
+#pragma proact region(a[0:n]) reduction(max: z) // bad-error {{'z' has type '_Complex double', which reduction(max: ...) cannot combine; max takes integer or real variables}}
+  for (int i = 0; i < n; i++) z += a[i];
+#pragma proact region(a[0:n]) reduction(+: z) reduction(^: k) // complex sums and unsigned bits are fine
+  for (int i = 0; i < n; i++) { z += a[i]; k ^= (unsigned)i; }
 }
 #endif

@@ -1,0 +1,104 @@
+/* The scratch of reduction kernels (proact/team_fold.h,
+ * proact__loop_part_reduction): one allocation per device, grown when a
+ * loop needs more and kept until exit, since a solver reduces a norm at
+ * every iteration and a device allocation costs more than the fold. A
+ * device runs one loop's kernel at a time (its part's host thread waits for
+ * it), so loops share their device's scratch; the kernel that used it last
+ * left its counter at 0. */
+#include <pthread.h>
+#include <stdint.h>
+#include <stdlib.h>
+
+#include "../../libomptarget-plugin/dev.h"
+#include "../base/error.h"
+#include "../base/log.h"
+#include "../base/param.h"
+#include "loop.h"
+
+typedef struct fold_scratch {
+  char *ptr;
+  size_t bytes;
+} fold_scratch_t;
+
+/* Slot PROACT__DEV_MAX: the host, when the loop falls back to it. */
+static fold_scratch_t scratch[PROACT__DEV_MAX + 1];
+static pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER;
+static pthread_once_t at_exit = PTHREAD_ONCE_INIT;
+
+static int on_host(int dev) { return dev < 0 || dev >= proact__dev_count(); }
+
+static void fold_scratch_clear(void) {
+  for (int d = 0; d <= PROACT__DEV_MAX; d++) {
+    if (d == PROACT__DEV_MAX)
+      free(scratch[d].ptr);
+    else
+      proact__dev_free(d, scratch[d].ptr, scratch[d].bytes);
+    scratch[d].ptr = NULL;
+    scratch[d].bytes = 0;
+  }
+}
+
+static void register_clear(void) { atexit(fold_scratch_clear); }
+
+/* dev's scratch of at least bytes (lock held); NULL when out of memory. */
+static char *fold_scratch_get(int dev, size_t bytes) {
+  static const char zero[PROACT__FOLD_HEAD];
+  fold_scratch_t *s = &scratch[on_host(dev) ? PROACT__DEV_MAX : dev];
+  void *ptr;
+
+  if (s->bytes >= bytes)
+    return s->ptr;
+  if (on_host(dev)) {
+    if ((ptr = calloc(1, bytes)) == NULL)
+      return NULL;
+    free(s->ptr);
+  } else {
+    if (proact__dev_alloc(dev, bytes, &ptr) != PROACT_OK)
+      return NULL;
+    if (proact__dev_copy_to_dev(dev, ptr, zero, sizeof(zero)) != PROACT_OK ||
+        proact__dev_sync_dev(dev) != PROACT_OK) {
+      proact__dev_free(dev, ptr, bytes);
+      return NULL;
+    }
+    proact__dev_free(dev, s->ptr, s->bytes);
+  }
+  proact__info(PROACT__SUBSYS_PART, "reduction scratch on device %d: %zu bytes",
+               dev, bytes);
+  s->ptr = ptr;
+  s->bytes = bytes;
+  return s->ptr;
+}
+
+char *proact__loop_part_reduction(proact__loop_t *loop, int part,
+                                  size_t bytes, int *teams, int threads) {
+  char *ptr;
+  size_t total;
+
+  if (part < 0 || part >= loop->nparts || *teams < 1 || threads < 1)
+    proact__fatal(loop->file, loop->line, loop->col,
+                  "no reduction kernel for part %d (%d parts) of %d teams of "
+                  "%d threads",
+                  part, loop->nparts, *teams, threads);
+  /* The geometry chose as many teams as blocks for the column walk; the
+   * slots then would take teams x threads x bytes (4 GB for a 32768^2 grid
+   * of doubles). PROACT_TEAMS, when set, is the user's choice. */
+  if (proact__param_get(PROACT__PARAM_TEAMS)->i == 0 &&
+      *teams > PROACT__GPU_TEAMS)
+    *teams = PROACT__GPU_TEAMS;
+  total = PROACT__FOLD_HEAD + (((size_t)*teams * sizeof(int) + 15) & ~(size_t)15);
+  if ((size_t)*teams * ((size_t)threads + 1) > (SIZE_MAX - total) / (bytes + 1))
+    proact__fatal(loop->file, loop->line, loop->col,
+                  "the reduction's slots for %d teams of %d threads do not "
+                  "fit in memory",
+                  *teams, threads);
+  total += (size_t)*teams * ((size_t)threads + 1) * bytes;
+  pthread_once(&at_exit, register_clear);
+  pthread_mutex_lock(&lock);
+  ptr = fold_scratch_get(loop->devs[part], total);
+  pthread_mutex_unlock(&lock);
+  if (ptr == NULL)
+    proact__fatal(loop->file, loop->line, loop->col,
+                  "out of memory on device %d for the reduction's %zu bytes",
+                  loop->devs[part], total);
+  return ptr;
+}
