@@ -72,6 +72,17 @@ private:
              Body[E].isOneOf(tok::plusplus, tok::minusminus))) ||
            (B && Body[B - 1].isOneOf(tok::plusplus, tok::minusminus));
   }
+  // Whether Body[I - 1] is the prefix operator K (`*p`, `&x`): nothing
+  // that ends an operand stands before it, so it is not a binary * or &.
+  bool prefixAt(size_t I, tok::TokenKind K) const {
+    return I && Body[I - 1].is(K) &&
+           (I < 2 || !Body[I - 2].isOneOf(tok::identifier,
+                                          tok::numeric_constant,
+                                          tok::r_paren, tok::r_square));
+  }
+  // Whether the operand Body[B, E) is a whole argument of a call to a
+  // function whose parameter there points to const (Sema says).
+  bool constPointerArgument(size_t B, size_t E) const;
   void applyReadsClause(BodyAccesses &Out);
   // The token after the lvalue that starts at identifier I: past member
   // and subscript suffixes (`s.f`, `s.v[k]`), where an assignment would
@@ -291,6 +302,31 @@ size_t BodyScanner::lvalueEnd(size_t I) const {
   return E;
 }
 
+bool BodyScanner::constPointerArgument(size_t B, size_t E) const {
+  if (B == 0 || !Body[B - 1].isOneOf(tok::l_paren, tok::comma) ||
+      E >= Body.size() || !Body[E].isOneOf(tok::comma, tok::r_paren))
+    return false;
+  unsigned Index = 0;
+  int Depth = 0;
+  for (size_t K = B; K-- > 0;) {
+    if (Body[K].isOneOf(tok::r_paren, tok::r_square, tok::r_brace)) {
+      ++Depth;
+    } else if (Body[K].isOneOf(tok::l_paren, tok::l_square, tok::l_brace)) {
+      if (Depth-- > 0)
+        continue;
+      // The call's '(' after the function's name.
+      return Body[K].is(tok::l_paren) && K > 0 &&
+             Body[K - 1].is(tok::identifier) &&
+             paramPointsToConst(Body[K - 1], Index);
+    } else if (Depth == 0 && Body[K].is(tok::comma)) {
+      ++Index;
+    } else if (Depth == 0 && Body[K].is(tok::semi)) {
+      return false;
+    }
+  }
+  return false;
+}
+
 // What R's operator takes when its variable's type is not that, else
 // nullptr (and when Sema cannot tell: the C compiler then reports the
 // generated fold).
@@ -337,12 +373,21 @@ void BodyScanner::checkOuterStores() {
         Reported.count(S))
       continue;
     size_t E = lvalueEnd(I);
+    // `f(&x)`, `p = &x.m`: whatever receives the address may store
+    // through it, into the device's or thread's copy of x.
+    const bool Element = E < Body.size() && Body[E].is(tok::l_square);
+    if (prefixAt(I, tok::amp) && !Element &&
+        lookupName(T) == NameKind::Variable &&
+        !constPointerArgument(I - 1, E)) {
+      Reported.insert(S);
+      report(DE, Body[I - 1].getLocation(), Diag::AddressOfOuterVariable)
+          << S;
+      Ok = false;
+      continue;
+    }
     // `*p = v` stores through p, `p = v` into it: both outlive the
     // iteration. (A read `x = *p` has no operand before its '*'.)
-    bool Deref = I && Body[I - 1].is(tok::star) &&
-                 (I < 2 || !Body[I - 2].isOneOf(tok::identifier,
-                                                tok::numeric_constant,
-                                                tok::r_paren, tok::r_square));
+    bool Deref = prefixAt(I, tok::star);
     if (!storedAt(Deref ? I - 1 : I, E) ||
         lookupName(T) != NameKind::Variable)
       continue;
@@ -398,10 +443,7 @@ bool BodyScanner::run(BodyAccesses &Out) {
       Ok = false;
       continue;
     }
-    // Unary '&' (not a binary and: nothing that ends an operand before it).
-    if (I && Body[I - 1].is(tok::amp) &&
-        (I < 2 || !Body[I - 2].isOneOf(tok::identifier, tok::numeric_constant,
-                                       tok::r_paren, tok::r_square))) {
+    if (prefixAt(I, tok::amp)) {
       report(DE, Body[I - 1].getLocation(), Diag::AddressOfElement) << S;
       Ok = false;
       continue;

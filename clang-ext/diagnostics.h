@@ -99,6 +99,12 @@ namespace proact {
     "the body stores through '%0', a pointer declared before the loop; on a "  \
     "device it holds a host address, and the store would be lost or race "    \
     "with other iterations: store into a region array instead")               \
+  X(AddressOfOuterVariable, Error,                                             \
+    "the body takes the address of '%0', a variable declared before the "      \
+    "loop; each device and thread has its own copy of '%0', and a store "      \
+    "through the address would be lost or race with other iterations: copy "   \
+    "'%0' into a variable declared in the body, or pass it to a parameter "    \
+    "that points to const")                                                    \
   X(PragmaInBody, Error,                                                       \
     "pragmas are not allowed inside a '#pragma proact' loop body")             \
   X(BadDistribute, Error, "invalid distribute(...) clause: %0")                \

@@ -58,4 +58,13 @@ ValueKind lookupValueKind(const Token &T, std::string *Spelling) {
   return ValueKind::Other;
 }
 
+bool paramPointsToConst(const Token &T, unsigned Index) {
+  bool Known;
+  const auto *FD = dyn_cast_or_null<FunctionDecl>(lookup(T, &Known));
+  if (!FD || Index >= FD->getNumParams())
+    return false;
+  const QualType P = FD->getParamDecl(Index)->getType().getCanonicalType();
+  return P->isPointerType() && P->getPointeeType().isConstQualified();
+}
+
 } // namespace proact

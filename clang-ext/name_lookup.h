@@ -42,6 +42,11 @@ NameKind lookupName(const clang::Token &T);
 // *Spelling (for a diagnostic).
 ValueKind lookupValueKind(const clang::Token &T, std::string *Spelling);
 
+// Whether parameter Index of the function identifier token T names points
+// to a const-qualified type (false as well without Sema, for a name that is
+// not a function, or past its parameters).
+bool paramPointsToConst(const clang::Token &T, unsigned Index);
+
 } // namespace proact
 
 #endif

@@ -53,3 +53,25 @@ void fine(int n, double *a, double *b, double scale) {
   }
   (void)t;
 }
+
+// An outer variable's address: whatever receives it may store through it,
+// into one device's (one thread's) copy. Fine where the parameter points
+// to const.
+#pragma omp declare target
+void bump(double *x);
+double peek(const double *x, double *out);
+#pragma omp end declare target
+
+void addresses(int n, double *a) {
+  double s = 0, k = 2;
+  stats st;
+#pragma proact region(a[0:n])
+  for (int i = 0; i < n; i++) {
+    bump(&s);                // expected-error {{the body takes the address of 's', a variable declared before the loop; each device and thread has its own copy of 's', and a store through the address would be lost or race with other iterations: copy 's' into a variable declared in the body, or pass it to a parameter that points to const}}
+    bump(&st.v[1]);          // expected-error {{the body takes the address of 'st'}}
+    double own = a[i];
+    a[i] = peek(&k, &own);   // a const parameter; own is the body's
+    double *r = &k;          // expected-error {{the body takes the address of 'k'}}
+    bump(r);
+  }
+}
