@@ -327,12 +327,11 @@ bool BodyScanner::constPointerArgument(size_t B, size_t E) const {
   return false;
 }
 
-// What R's operator takes when its variable's type is not that, else
-// nullptr (and when Sema cannot tell: the C compiler then reports the
-// generated fold).
-const char *reductionTypeProblem(const Reduction &R) {
-  std::string Type;
-  const ValueKind K = lookupValueKind(R.Var, &Type);
+// What R's operator takes when its variable's type (spelled in *Type) is
+// not that, else nullptr (and when Sema cannot tell: the C compiler then
+// reports the generated fold).
+const char *reductionTypeProblem(const Reduction &R, std::string *Type) {
+  const ValueKind K = lookupValueKind(R.Var, Type);
   const bool Bitwise = R.Op == "&" || R.Op == "|" || R.Op == "^";
   const bool Ordered = R.Op == "max" || R.Op == "min";
   if (K == ValueKind::Other)
@@ -354,9 +353,8 @@ void BodyScanner::checkOuterStores() {
       report(DE, R.Var.getLocation(), Diag::ReductionNotOuterVariable)
           << R.Spelling;
       Ok = false;
-    } else if (const char *Takes = reductionTypeProblem(R)) {
-      std::string Type;
-      lookupValueKind(R.Var, &Type);
+    } else if (std::string Type; const char *Takes =
+                                      reductionTypeProblem(R, &Type)) {
       report(DE, R.Var.getLocation(), Diag::ReductionBadType)
           << R.Spelling << Type << R.Op << Takes;
       Ok = false;

@@ -28,6 +28,11 @@
 /* The counter's bytes: a line of its own. */
 #define PROACT__FOLD_HEAD 64
 
+/* The offset of the first variable's slots: after the counter and the
+ * teams' flags, 16-byte aligned. */
+#define PROACT__FOLD_VARS(teams)                                               \
+  (PROACT__FOLD_HEAD + (((size_t)(teams) * sizeof(int) + 15) & ~(size_t)15))
+
 /* A variable's bytes per slot in the scratch: sizeof rounded up to 16. */
 #define PROACT__FOLD_SLOT(bytes) (((size_t)(bytes) + 15) / 16 * 16)
 
@@ -54,8 +59,7 @@ static inline int *proact__fold_flags(char *scratch) {
  * ones: teams team values, then the thread slots. */
 static inline char *proact__fold_slots(char *scratch, int teams, int threads,
                                        size_t before) {
-  return scratch + PROACT__FOLD_HEAD +
-         (((size_t)teams * sizeof(int) + 15) & ~(size_t)15) +
+  return scratch + PROACT__FOLD_VARS(teams) +
          (size_t)teams * ((size_t)threads + 1) * before;
 }
 

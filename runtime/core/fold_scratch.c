@@ -85,7 +85,7 @@ char *proact__loop_part_reduction(proact__loop_t *loop, int part,
   if (proact__param_get(PROACT__PARAM_TEAMS)->i == 0 &&
       *teams > PROACT__GPU_TEAMS)
     *teams = PROACT__GPU_TEAMS;
-  total = PROACT__FOLD_HEAD + (((size_t)*teams * sizeof(int) + 15) & ~(size_t)15);
+  total = PROACT__FOLD_VARS(*teams);
   if ((size_t)*teams * ((size_t)threads + 1) > (SIZE_MAX - total) / (bytes + 1))
     proact__fatal(loop->file, loop->line, loop->col,
                   "the reduction's slots for %d teams of %d threads do not "
