@@ -311,8 +311,9 @@ void emitThreadDigits(Code &C, size_t M) {
 }
 
 // The part's kernel: teams take the part's blocks (proact__block_walk_*:
-// consecutive iterations; block b by team b mod teams, so blocks finish
-// roughly in order and chunks become ready while the kernel runs); the
+// consecutive iterations; block b by team b mod teams; the instrumented
+// kernel by ticket where most blocks report, proact__ready_walk, so that
+// blocks finish in order and chunks become ready while the kernel runs); the
 // threads of a team share a block (emitBlockLoop). Three kernels per loop,
 // so that each has only the registers it needs: plain (no readiness
 // state), instrumented (the team reports each finished block,
@@ -387,12 +388,23 @@ void emitKernel(Code &C, const Directive &D, const CanonicalLoop &L,
   const size_t M = Nest.Loops.size();
   emitKernelOpen(C, D, L, Forwarding != nullptr || Instrumented);
   emitThreadDigits(C, M);
-  C << "const int __proact_teams = omp_get_num_teams(); "
-       "proact__block_walk_t __proact_w; "
-       "for (proact__block_walk_start(&__proact_itk, omp_get_team_num(), "
-       "__proact_teams, &__proact_w); __proact_w.b < __proact_nb; "
-       "proact__block_walk_next(&__proact_itk, __proact_teams, &__proact_w)) "
-       "{";
+  if (Instrumented && D.Reductions.empty()) {
+    // by ticket where the runtime says so (ready.h); a reduction keeps the
+    // fixed walk, whose fold repeats bit for bit
+    C << "const int __proact_tk = __proact_rd->ticketed; "
+         "unsigned __proact_bk = 0; proact__block_walk_t __proact_w; "
+         "for (proact__ready_walk(__proact_rd, __proact_tk, &__proact_itk, "
+         "0u, &__proact_w); __proact_w.b < __proact_nb; "
+         "proact__ready_walk(__proact_rd, __proact_tk, &__proact_itk, "
+         "++__proact_bk, &__proact_w)) {";
+  } else {
+    C << "const int __proact_teams = omp_get_num_teams(); "
+         "proact__block_walk_t __proact_w; "
+         "for (proact__block_walk_start(&__proact_itk, omp_get_team_num(), "
+         "__proact_teams, &__proact_w); __proact_w.b < __proact_nb; "
+         "proact__block_walk_next(&__proact_itk, __proact_teams, "
+         "&__proact_w)) {";
+  }
   C << "const long long __proact_b = __proact_w.b; "
        "long long __proact_blo, __proact_bhi; "
        "proact__block_walk_range(&__proact_itk, &__proact_w, &__proact_blo, "

@@ -126,6 +126,15 @@ static inline void proact__row_next(const proact__part_iters_t *it,
   }
 }
 
+/* The walk's digits of block b < 2^31 (the runtime counts at most that
+ * many blocks in a part with readiness state): 32-bit divisions only. */
+static inline void proact__block_walk_at(const proact__part_iters_t *it,
+                                         long long b,
+                                         proact__block_walk_t *w) {
+  w->b = b;
+  proact__row_digits(it, (unsigned)b, 0u, &w->j, &w->r, &w->dj, &w->dr);
+}
+
 static inline void proact__block_walk_next(const proact__part_iters_t *it,
                                            int teams,
                                            proact__block_walk_t *w) {
@@ -308,6 +317,13 @@ typedef struct proact__ready {
                                      again once the host thread took it */
   long long q_len;                /* dma: slots taken per execution (the
                                      chunks with pieces) */
+  int ticketed;                   /* the instrumented flat kernel takes
+                                     its blocks by ticket */
+  unsigned *ticket;               /* its next block
+                                     (proact__ready_next_block), 0 again
+                                     after the execution's last */
+  volatile unsigned *team_blocks; /* 2 per team: the block thread 0 took
+                                     for its team, alternately */
 } proact__ready_t;
 
 /* Counters [*c0, *c1) that block b's store site s touches (empty when the
@@ -436,6 +452,61 @@ static inline void proact__team_copy(char *dst, const char *src,
   }
   for (long long j = i + tid; j < bytes; j += nth)
     dst[j] = src[j];
+}
+
+/* The instrumented flat kernel's blocks, where most of them report
+ * (ticketed), are handed out by ticket, so that they run in order of time
+ * whatever the kernel's waves: with block b fixed to team b mod teams, the
+ * teams of a second or third wave (more teams than fit at once; a poll
+ * agent's blocks taking room) start late and their blocks, spread over the
+ * whole part, kept most chunks waiting until the kernel's end (2 x H200,
+ * the micro's dma at 4 MB chunks: 240 us of transfer after the producer
+ * kernel, bench/results/2026-11-22-h200x2-session17.md). A ticket costs
+ * the team a barrier and thread 0's atomic round trip per block, which the
+ * fixed walk does not pay for blocks that do not report: a stencil, whose
+ * only reporting blocks are at the part's edges, keeps it.
+ *
+ * The team's k-th block (k = 0, 1, ...; called by every thread of the
+ * team): thread 0 takes a ticket, the team reads it after a barrier. Each
+ * team takes one ticket past the part's blocks and stops, so an execution
+ * takes nblocks + teams tickets; whoever takes the last sets the ticket
+ * back to 0. Two slots per team, used alternately: thread 0 writes the
+ * next one while the others may still read this one. Tickets fit 32 bits:
+ * a part with readiness state has at most 2^31 - 1 blocks, and at most
+ * 65536 teams. (Taking the next ticket when a block starts, to hide the
+ * atomic's round trip, made the micro's producer slower: 784 -> 918 us
+ * under dma.) */
+static inline long long proact__ready_next_block(const proact__ready_t *rd,
+                                                 unsigned k) {
+  volatile unsigned *slot =
+      &rd->team_blocks[2 * (long long)omp_get_team_num() + (k & 1u)];
+  if (omp_get_thread_num() == 0) {
+    const unsigned last = (unsigned)(rd->nblocks + omp_get_num_teams()) - 1u;
+    const unsigned t = __atomic_fetch_add(rd->ticket, 1u, __ATOMIC_RELAXED);
+    if (t == last)
+      __atomic_store_n(rd->ticket, 0u, __ATOMIC_RELAXED);
+    *slot = t;
+  }
+#pragma omp barrier
+  return (long long)*slot;
+}
+
+/* The instrumented kernel's k-th block of the calling team (k = 0, 1,
+ * ...): by ticket, or block team + k * teams. ticketed is rd->ticketed,
+ * read once before the walk: read at every block, a load the block's
+ * work waited for, the banded Jacobi's instrumented sweeps took 6% longer.
+ * One walk for both (digits from 32-bit divisions,
+ * proact__block_walk_at): with the fixed walk's digit increments beside
+ * the tickets, ptxas gave the micro's producer 52 registers instead of
+ * 40. */
+static inline void proact__ready_walk(const proact__ready_t *rd,
+                                      int ticketed,
+                                      const proact__part_iters_t *it,
+                                      unsigned k, proact__block_walk_t *w) {
+  const long long b =
+      ticketed ? proact__ready_next_block(rd, k)
+               : omp_get_team_num() + (long long)k * omp_get_num_teams();
+  proact__block_walk_at(it, b, w);
 }
 
 /* Called by every thread of the team after block b's iterations (the

@@ -27,6 +27,7 @@ void proact__ready_check(const proact__loop_t *loop, int part) {
   long long n;
   int *buf;
   unsigned long long tail = 0;
+  unsigned ticket = 0;
 
   if (img == NULL)
     return;
@@ -42,6 +43,8 @@ void proact__ready_check(const proact__loop_t *loop, int part) {
                                (size_t)n * sizeof(int)) != PROACT_OK ||
       proact__dev_copy_to_host(&tail, dev, dev_view->q_tail,
                                sizeof(tail)) != PROACT_OK ||
+      proact__dev_copy_to_host(&ticket, dev, dev_view->ticket,
+                               sizeof(ticket)) != PROACT_OK ||
       proact__dev_sync_dev(dev) != PROACT_OK)
     proact__fatal(loop->file, loop->line, loop->col,
                   "cannot read the readiness state of device %d back", dev);
@@ -54,6 +57,8 @@ void proact__ready_check(const proact__loop_t *loop, int part) {
   free(buf);
   if (tail != 0)
     check_fail(loop, part, "dma queue tail", 0, (long long)tail, 0);
+  if (ticket != 0)
+    check_fail(loop, part, "block ticket", 0, (long long)ticket, 0);
   for (long long s = 0; pr->q_slots != NULL && s < pr->nready; s++)
     if (pr->q_slots[s] != 0)
       check_fail(loop, part, "dma queue slot", s, pr->q_slots[s], 0);

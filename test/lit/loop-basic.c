@@ -43,6 +43,10 @@ void smooth(int n, double *u, double *v) {
 // CHECK-NEXT: #pragma omp target teams num_teams(__proact_nt) thread_limit(__proact_nth) device(__proact_dev) map(alloc: u[__proact_plo0:__proact_plen0], v[__proact_plo1:__proact_plen1]) is_device_ptr(__proact_rd)
 // CHECK-NEXT: # 7
 // CHECK-NEXT: #pragma omp parallel num_threads(__proact_nth)
+// The instrumented kernel walks its blocks with proact__ready_walk: by
+// ticket when the runtime says so (most blocks report), else block team +
+// k * teams, its digits from 32-bit divisions:
+// CHECK: const int __proact_tk = __proact_rd->ticketed; unsigned __proact_bk = 0; proact__block_walk_t __proact_w; for (proact__ready_walk(__proact_rd, __proact_tk, &__proact_itk, 0u, &__proact_w); __proact_w.b < __proact_nb; proact__ready_walk(__proact_rd, __proact_tk, &__proact_itk, ++__proact_bk, &__proact_w)) {const long long __proact_b = __proact_w.b;
 // CHECK: v[i] = (u[i - 1] + u[i] + u[i + 1]) / 3.0;
 // CHECK: }} }proact__ready_block_done(__proact_rd, __proact_b);} }} else {
 // CHECK-NEXT: # 7
