@@ -153,15 +153,12 @@ static long long ptr_val(const void *p) { return (long long)(uintptr_t)p; }
  * the fixed walk: a ticket costs every block a barrier and an atomic's
  * round trip (2 x H200, banded Jacobi: 0.94-0.97 -> 1.00-1.07 ms per
  * iteration under dma with tickets for every block). */
-static int ready_ticketed(const proact__ready_t *rd,
-                          const long long *blk_first) {
+static int ready_ticketed(const proact__ready_t *rd) {
   long long reporting = 0;
   if (rd->mode == PROACT__READY_INLINE)
     return 0; /* inline runs the forwarding kernel */
-  if (rd->nsites == 0)
-    return 1; /* every block reports (proact__ready_block_touches) */
   for (long long b = 0; b < rd->nblocks; b++)
-    reporting += blk_first[b] < blk_first[b + 1];
+    reporting += proact__ready_block_touches(rd, b);
   return 2 * reporting >= rd->nblocks;
 }
 
@@ -431,7 +428,9 @@ static proact_status_t ready_build(proact__loop_t *loop, int part,
     }
     memcpy(img_base + l.counters_init, counters,
            (size_t)ncounters * sizeof(int));
-    rd.ticketed = ready_ticketed(&rd, blk_first);
+    rd.blk_first = blk_first; /* the host's table, for the count; the
+                                 image's header points at the device's */
+    rd.ticketed = ready_ticketed(&rd);
     /* Pieces per chunk, and inline forwards per array. */
     for (int a = 0; a < narrays; a++) {
       arrays[a].fwd0 = nf;
