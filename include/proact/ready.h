@@ -529,17 +529,19 @@ static inline void proact__ready_block_done(const proact__ready_t *rd,
     return; /* the stores were forwarded as they were made */
   if (!proact__ready_block_touches(rd, b))
     return; /* the same answer for the whole team: no barrier skew */
-  /* The team's stores are visible device-wide (system-wide for dma, whose
-   * copy engines read them) before its decrement: the barrier orders them
-   * before thread 0's fence, which is cumulative (the PTX memory model; the
-   * pattern of CUDA's grid sync). One fence per team, not one per thread
-   * (2 x H200, session 10: the micro's dma 1.078 -> 1.051 ms). */
+  /* The team's stores are visible device-wide before its decrement: the
+   * barrier orders them before thread 0's fence, which is cumulative (the
+   * PTX memory model; the pattern of CUDA's grid sync). One fence per team,
+   * not one per thread (2 x H200, session 10: the micro's dma 1.078 ->
+   * 1.051 ms). Device scope serves dma too: its copy engines read this
+   * device's memory through the same L2 the fence publishes to, and only
+   * the team that queues a chunk fences system-wide, before the slot the
+   * host thread reads (with a system fence in every team the micro's
+   * producer under dma took 818-826 instead of 790-797 us, 2 x H200,
+   * bench/results/2026-11-22-h200x2-session18.md). */
 #pragma omp barrier
   if (tid == 0) {
-    if (rd->mode == PROACT__READY_DMA)
-      PROACT__FENCE_SYS();
-    else
-      PROACT__FENCE_GPU();
+    PROACT__FENCE_GPU();
     for (long long e = rd->blk_first[b]; e < rd->blk_first[b + 1]; e++) {
       const int c = rd->blk_ctr[e];
       int read;
