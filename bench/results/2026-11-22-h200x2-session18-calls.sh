@@ -149,3 +149,29 @@ echo "== ncu plain producer"
 PROACT_MECH=memcpy timeout 100 ncu --clock-control none -k regex:"_l47_2\$" -s 3 -c 1 --section Occupancy --section WarpStateStats --section SchedulerStats --metrics 'regex:smsp__average_warps_issue_stalled_.*_per_issue_active\.ratio' micro 67108864 $R 5 2>&1 | grep -vE "^proact|^micro|^==" | grep -E "Duration|Registers|Occupancy|Warps|Block Limit|Stall|Issue|Eligible|Active|Cycles|Executed Ipc|SM Busy|One or More|stalled" | grep -vE " 0(\.0+)?$" | head -45
 date -u +%T
 } > $S 2>&1
+######## .gpu-bundle/s18/f.sh (bin: 4c839ff)
+#!/bin/bash
+# session 18 call 6: with tickets, do larger blocks (fewer barriers) pay? micro under PROACT_BLOCK_POINTS
+S=$OUT/summary.txt
+{
+nvidia-smi --query-gpu=index,name,clocks.max.sm --format=csv,noheader
+export PROACT_DEVICES=0,1
+R=238
+run() { # label envs...
+  local l=$1; shift
+  out=$(env "$@" PROACT_DEBUG=info PROACT_DEBUG_SUBSYS=part micro 67108864 $R 12 2>&1)
+  pt=$(echo "$out" | sed -n 's/.*producer+transfer \([-0-9.]*\) ms.*/\1/p')
+  k=$(echo "$out" | grep "micro.c:4[67] part 0 kernel" | sed 's/.*: \([0-9.]*\) us/\1/' | sort -n | awk '{a[NR]=$1} END {print a[int((NR+1)/2)]}')
+  echo "$l pt=$pt prodkern_med=$k $(echo "$out" | grep -m1 -o 'checksum.*')"
+}
+for rep in 1 2; do
+run memcpy PROACT_MECH=memcpy
+run elide PROACT_MECH=memcpy PROACT_ELIDE=1
+for bp in 8192 16384 32768 65536; do
+  run "bp=$bp trigger256K" PROACT_BLOCK_POINTS=$bp PROACT_MECH=trigger PROACT_CHUNK=256K
+  run "bp=$bp trigger1M" PROACT_BLOCK_POINTS=$bp PROACT_MECH=trigger PROACT_CHUNK=1M
+  run "bp=$bp poll1M" PROACT_BLOCK_POINTS=$bp PROACT_MECH=poll PROACT_CHUNK=1M
+  run "bp=$bp dma16M" PROACT_BLOCK_POINTS=$bp PROACT_MECH=dma PROACT_CHUNK=16M
+  run "bp=$bp inline" PROACT_BLOCK_POINTS=$bp PROACT_MECH=inline PROACT_CHUNK=1M
+done; done
+} > $S 2>&1
