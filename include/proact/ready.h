@@ -5,8 +5,9 @@
  *
  * A kernel part runs its iterations in blocks (proact__part_block; the
  * kernels walk them with proact__block_walk_*), block b taken by team b
- * mod teams. A written array is cut into
- * chunks of chunk_bytes, numbered from the start of its region entry. Each
+ * mod teams, or by ticket in the instrumented kernel where most blocks
+ * report (proact__ready_walk). A written array is cut into chunks of
+ * chunk_bytes, numbered from the start of its region entry. Each
  * chunk of a part has a counter that starts at the number of (block, store
  * site) pairs whose write hull touches the chunk; the team that finishes a
  * block decrements, with release ordering, the counters of the chunks its
