@@ -73,17 +73,73 @@ bool splitAssignment(const Tokens &Body, Assignment &Out) {
   return true;
 }
 
+namespace {
+
+// Whether the prefix can run U times in nested scopes, loads first: no
+// jump out of or back into the iteration, no loop (U rows of a loop run
+// one after another: registers, no loads in flight), no switch (its
+// `break`), no static (one object for all copies) and no label (a
+// function's labels are unique).
+bool groupablePrefix(const Tokens &P) {
+  for (size_t I = 0; I < P.size(); ++I) {
+    const Token &T = P[I];
+    if (T.isOneOf(tok::kw_continue, tok::kw_break, tok::kw_return,
+                  tok::kw_goto, tok::kw_for, tok::kw_while) ||
+        T.isOneOf(tok::kw_do, tok::kw_switch, tok::kw_case, tok::kw_default,
+                  tok::kw_static, tok::kw__Thread_local) ||
+        T.isAnnotation() || T.is(tok::hash))
+      return false;
+    if (T.is(tok::colon) && I >= 1 && P[I - 1].is(tok::identifier) &&
+        (I == 1 || P[I - 2].isOneOf(tok::semi, tok::l_brace, tok::r_brace)))
+      return false; // `name:`, a label
+  }
+  return true;
+}
+
+} // namespace
+
+bool splitTrailingAssignment(const Tokens &Body, Assignment &Out) {
+  size_t B = 0, E = Body.size();
+  while (B < E && Body[B].is(tok::l_brace) && Body[E - 1].is(tok::r_brace) &&
+         matchingClose(Body, B) == E - 1) {
+    ++B;
+    --E;
+  }
+  if (B == E || Body[E - 1].isNot(tok::semi))
+    return false;
+  // The last statement starts after the last top-level ';' or '}' before
+  // its own ';' (walking back, ')' and ']' open a level).
+  size_t Start = B;
+  int Depth = 0;
+  for (size_t I = E - 1; I-- > B;) {
+    const Token &T = Body[I];
+    if (Depth == 0 && T.isOneOf(tok::semi, tok::r_brace)) {
+      Start = I + 1;
+      break;
+    }
+    Depth -= bracketDelta(T);
+    if (Depth < 0)
+      return false;
+  }
+  Tokens Last(Body.begin() + Start, Body.begin() + E);
+  if (!splitAssignment(Last, Out))
+    return false;
+  Out.Prefix.assign(Body.begin() + B, Body.begin() + Start);
+  return groupablePrefix(Out.Prefix);
+}
+
 unsigned ilpFactor(size_t NumReads) {
   if (IlpOverride > 0)
     return IlpOverride;
   return NumReads <= 2 ? 4 : NumReads <= 4 ? 2 : 1;
 }
 
-unsigned columnFactor(ColumnKernel K) {
+unsigned columnFactor(ColumnKernel K, bool Prefix) {
   if (IlpOverride > 0)
     return IlpOverride;
   return K == ColumnKernel::Instrumented ? 8
          : K == ColumnKernel::Forwarding ? 4
+         : Prefix                        ? 4
                                          : 2;
 }
 
@@ -111,22 +167,32 @@ void emitIlpWalk(Code &C, const CanonicalLoop &L, const Assignment &A,
     C << VarType << L.Var << " = (" << VarType << ")" + Values[u] + ";";
   };
   const bool Compound = A.Op.isNot(tok::equal);
-  // The U right-hand sides (with a compound assignment, the element's
-  // address and old value too), each in a scope nested in the previous
-  // one, so that the innermost sees every value.
+  // The element's address is taken in its copy's scope: a compound
+  // assignment reads it, and a prefix's locals, which the index may name,
+  // are shadowed by the next copy's.
+  const bool ByAddress = Compound || !A.Prefix.empty();
+  // The U right-hand sides (with ByAddress, the element's address, and
+  // with a compound assignment its old value too), each in a scope nested
+  // in the previous one, so that the innermost sees every value.
   for (unsigned u = 0; u < U; ++u) {
     const std::string Vu = "__proact_v" + std::to_string(u);
     C << "{";
     declareVar(u);
     if (u == 0 && First != nullptr)
       C << *First;
-    if (Compound) {
+    if (!A.Prefix.empty())
+      C << "{" << A.Prefix; // a scope of the copy's own, as the body's
+    if (ByAddress) {
       const std::string Pu = "__proact_p" + std::to_string(u);
       C << "__typeof__(" << A.Lhs << ") *const " + Pu + " = &(" << A.Lhs
         << ");";
-      C << "const __typeof__(" << A.Lhs << ") " + Vu + " = *" + Pu + " " +
-               binaryOf(A.Op) + " ("
-        << A.Rhs << ");";
+      if (Compound)
+        C << "const __typeof__(" << A.Lhs << ") " + Vu + " = *" + Pu + " " +
+                 binaryOf(A.Op) + " ("
+          << A.Rhs << ");";
+      else
+        C << "const __typeof__(" << A.Lhs << ") " + Vu + " = (" << A.Rhs
+          << ");";
     } else {
       C << "const __typeof__(" << A.Lhs << ") " + Vu + " = (" << A.Rhs
         << ");";
@@ -137,7 +203,7 @@ void emitIlpWalk(Code &C, const CanonicalLoop &L, const Assignment &A,
     const std::string Vu = "__proact_v" + std::to_string(u);
     Code Lhs;
     C << "{";
-    if (Compound) {
+    if (ByAddress) {
       Lhs << "(*__proact_p" + std::to_string(u) + ")";
     } else {
       declareVar(u);
@@ -150,7 +216,7 @@ void emitIlpWalk(Code &C, const CanonicalLoop &L, const Assignment &A,
         << "), sizeof(" << Lhs << "));";
     C << "}";
   }
-  C << std::string(U, '}') << "}";
+  C << std::string(A.Prefix.empty() ? U : 2 * U, '}') << "}";
 }
 
 } // namespace proact

@@ -19,8 +19,10 @@ namespace proact {
 struct CanonicalLoop;
 
 // A body that is one assignment to an array element, `a[...] op rhs;` (op
-// `=` or a compound assignment), optionally in braces.
+// `=` or a compound assignment), optionally in braces, and what comes
+// before it (Prefix: empty for one assignment).
 struct Assignment {
+  Tokens Prefix;
   Tokens Lhs;
   clang::Token Op;
   Tokens Rhs;
@@ -30,6 +32,15 @@ struct Assignment {
 // statements, declarations, control flow, a comma or a statement
 // expression at the top level).
 bool splitAssignment(const Tokens &Body, Assignment &Out);
+
+// Splits a body whose last statement is such an assignment: the
+// statements before it go to Out.Prefix, as written. They may declare
+// and assign locals, branch and call, but not leave or restart the
+// iteration (continue, break, return, goto), loop, switch, declare a
+// static or a label (each group runs U copies of them, in nested scopes).
+// The caller checks that the prefix stores to no region array (the body's
+// one store is the last statement's).
+bool splitTrailingAssignment(const Tokens &Body, Assignment &Out);
 
 // Iterations per thread step for a body with NumReads array reads: more
 // loads in flight, but each costs registers. Measured on one H200 with
@@ -52,7 +63,10 @@ enum class ColumnKernel { Plain, Instrumented, Forwarding };
 // instrumented one, 4 for the forwarding one
 // (bench/results/2026-11-22-h200x2-session12.md). The plugin argument
 // -fplugin-arg-proact-ilp=N overrides it for every kernel.
-unsigned columnFactor(ColumnKernel K);
+// A body with statements before its store (Prefix) takes 4 rows in the
+// plain kernel: the 2-D sweep with its largest change, one H200, 0.81 ->
+// 0.77 ms against 2 rows (bench/results/2026-11-22-h200x2-session19.md).
+unsigned columnFactor(ColumnKernel K, bool Prefix = false);
 
 // Whether a kernel's row groups write each row as the group's first row
 // plus a constant, so that a row's loads that another row of the group
@@ -70,7 +84,10 @@ void setIlpOverride(unsigned U);
 // remainder one at a time. Spacing is __proact_s0 (the threads' strided
 // groups) or 1 (consecutive ones, vector_walk.h). Each copy declares the
 // loop variable again, with the value Values[u] (C text), in a scope of
-// its own; First, if given, follows the first copy's declaration.
+// its own; First, if given, follows the first copy's declaration. A
+// prefix (A.Prefix) runs in its copy's scope before the right-hand side,
+// and the copy takes the element's address there, since the element's
+// index may name the prefix's locals, which the later copies shadow.
 // ForwardArray >= 0: each store is followed by mech(inline)'s forward of
 // the stored element.
 void emitIlpWalk(Code &C, const CanonicalLoop &L, const Assignment &A,

@@ -465,8 +465,9 @@ void emitColumnTile(Code &C, const CanonicalLoop &L,
   C << "}";
 }
 
-// The column-walk kernel of a collapsed nest whose body is one assignment
-// (the runtime runs it when the part's iterations have tiles > 0): one
+// The column-walk kernel of a collapsed nest whose body is one assignment,
+// or ends in its one store (ilp.h: splitTrailingAssignment) (the runtime
+// runs it when the part's iterations have tiles > 0): one
 // team per block, a block being `tile` iterations of the innermost loop,
 // one of each outer collapsed loop and `block` rows of the annotated loop
 // (proact/ready.h). Blocks b = team, team + teams, ...
@@ -486,7 +487,7 @@ void emitColumnKernel(Code &C, const Directive &D, const CanonicalLoop &L,
                          : Instrumented       ? ColumnKernel::Instrumented
                                               : ColumnKernel::Plain;
   Grouping KG = G; // this kernel's row groups (ilp.h)
-  KG.U = columnFactor(K);
+  KG.U = columnFactor(K, !G.A.Prefix.empty());
   KG.Merged = mergedRows(K);
   emitKernelOpen(C, D, L, Forwarding != nullptr || Instrumented);
   C << "const unsigned __proact_ntl = ((unsigned)__proact_tr" + Last +
@@ -590,8 +591,11 @@ Code lowerLoop(Preprocessor &PP, const Directive &D, const CanonicalLoop &L,
   bool InlineOk = !AnyWhole && forwardingBody(KernelBody, A.Writes, Forwarding);
   Grouping G;  // the flat walk's groups (1-D loops only)
   Grouping CG; // the column walk's (collapsed nests only)
+  // A nest whose body ends in its one store may walk columns: the
+  // statements before that store run in each row's copy (ilp.h).
   const bool Columns =
-      !Nest.Loops.empty() && splitAssignment(KernelBody, CG.A);
+      !Nest.Loops.empty() && splitTrailingAssignment(KernelBody, CG.A) &&
+      (CG.A.Prefix.empty() || (A.Writes.size() == 1 && !AnyWhole));
   if (Nest.Loops.empty() && splitAssignment(KernelBody, G.A))
     G.U = ilpFactor(A.Reads.size());
   if (G.U > 1 && unitStep(L)) // consecutive iterations, consecutive elements

@@ -1,8 +1,10 @@
 /* Collapsed nests of every shape the column walk (docs/lowering.md) takes
  * apart: a 3-D 7-point stencil (two collapsed inner loops), a compound
  * assignment with int variables, an outer loop stepping by 2 whose
- * variable is declared outside (its exit value printed), and an inner loop
- * starting at 2 and stepping by 3. Each reads what the one before wrote,
+ * variable is declared outside (its exit value printed), a body of several
+ * statements ending in its one store (locals, a local array, a branch: each
+ * row of a group runs them in its own copy) and an inner loop starting at
+ * 2 and stepping by 3. Each reads what the one before wrote,
  * so a chunk pushed late or a lane walked twice changes the output.
  * Usage: nests [n] [iterations] (an n x n x n grid and n x n planes) */
 #include <proact.h>
@@ -44,6 +46,17 @@ int main(int argc, char **argv) {
       for (i = 1; i < n - 1; i += 2)
         for (long c = 0; c < n; c++)
           b[i * n + c] = a[(i - 1) * n + c] * 0.5 + a[(i + 1) * n + c];
+#pragma proact region(q[0:cells], b[0:nn])
+      for (long r = 1; r < n - 1; r++)
+        for (long c = 0; c < n; c++) {
+          double up = q[nn + (r - 1) * n + c], dn = q[nn + (r + 1) * n + c];
+          double w[2] = {up - dn, up * dn};
+          if (w[0] < 0)
+            w[0] = -w[0];
+          else
+            w[1] += 1.0;
+          b[r * n + c] += w[0] * 0.5 + w[1] * 0.25;
+        }
 #pragma proact region(a[0:nn], b[0:nn], p[0:cells])
       for (long r = 0; r < n; r++)
         for (long c = 2; c < n; c += 3)

@@ -5,7 +5,9 @@
 // rows, loads first, with an int row counter: 2 rows in the plain kernel,
 // 4 in the forwarding one and 8 in the instrumented one, whose rows are
 // written as the group's first plus a constant (a load two rows share is
-// one). Any other collapsed body gets the flat walk only.
+// one). So does a body whose last statement is its one store (the
+// statements before it run in each row's copy). Any other collapsed body
+// gets the flat walk only.
 // RUN: %proact-cc -E %s -o - | %FileCheck %s
 #include <proact.h>
 
@@ -16,7 +18,7 @@ void plane(long n, float *u, float *v) {
     for (long j = 1; j < n - 1; j++)
       v[i * n + j] = u[(i - 1) * n + j] + u[(i + 1) * n + j];
 }
-// CHECK-LABEL: __proact_desc.line = 14;
+// CHECK-LABEL: __proact_desc.line = 16;
 // CHECK: __proact_desc.columns = 1; __proact_desc.inner_last = __proact_tr1;
 // CHECK: __proact_itt = __proact_it.tiles, __proact_itw = __proact_it.tile;if (__proact_itt > 0) {if (__proact_fwd) {
 // CHECK: {const proact__part_iters_t __proact_itk = {{[{]}}__proact_il, __proact_ie, __proact_ip, __proact_is, __proact_ib, __proact_ibp, __proact_itt, __proact_itw};const unsigned __proact_ntl = ((unsigned)__proact_tr1 + (unsigned)__proact_itw - 1u) / (unsigned)__proact_itw;
@@ -52,7 +54,7 @@ void grid(long n, double *p, double *q) {
 // Two collapsed loops: the block's outer digit j1 comes from the tile
 // number, the innermost j2 from the lane; a compound assignment keeps the
 // element's address:
-// CHECK-LABEL: __proact_desc.line = 46;
+// CHECK-LABEL: __proact_desc.line = 48;
 // CHECK: __proact_desc.columns = 1; __proact_desc.inner_last = __proact_tr2;
 // CHECK: __proact_c /= __proact_ntl;const long long __proact_j1 = __proact_c;
 // CHECK-SAME: const long long __proact_j2 = __proact_jM0 + __proact_lane; if (__proact_j2 >= __proact_tr2) break;
@@ -68,7 +70,90 @@ void two_statements(long n, float *u, float *v) {
       v[i * n + j] = t * t;
     }
 }
-// CHECK-LABEL: __proact_desc.line = 64;
-// CHECK: __proact_desc.columns = 0; __proact_desc.inner_last = __proact_tr1;
+// A body whose last statement is its one store walks columns too: each
+// row of a group runs the statements before the store in a scope of its
+// own and takes the element's address there (the index may name the
+// prefix's locals, which the next row's copy shadows); the stores follow.
+// CHECK-LABEL: __proact_desc.line = 66;
+// CHECK: __proact_desc.columns = 1; __proact_desc.inner_last = __proact_tr1;
+// CHECK: proact__tile_walk_start
+// CHECK: __proact_k += 4 * __proact_s0) {{[{][{]}}long i = (long)(__proact_first + __proact_kb + __proact_k + 0);{
+// CHECK: float t = u[i * n + j];
+// CHECK: *const __proact_p0 = &(
+// CHECK: v[i * n + j]
+// CHECK: __proact_v0 = ( t * t);{long i = (long)(__proact_first + __proact_kb + __proact_k + 1);{
+// CHECK: float t = u[i * n + j];
+// CHECK: {(*__proact_p0) = __proact_v0;proact__ready_forward(__proact_rd, 1, (const void *)&((*__proact_p0)), sizeof((*__proact_p0)));}
+// The plain column kernel takes 4 rows for such a body (2 for one
+// assignment):
+// CHECK: __proact_k += 4 * __proact_s0) {{[{][{]}}long i = (long)(__proact_first + (__proact_kb + (__proact_k + 0)));{
+// CHECK: __proact_v3 = ( t * t);{(*__proact_p0) = __proact_v0;}{(*__proact_p1) = __proact_v1;}{(*__proact_p2) = __proact_v2;}{(*__proact_p3) = __proact_v3;}}}}}}}}}}
+// CHECK: proact__loop_end(__proact_loop);
+
+void prefix_branches(long n, float *u, float *v) {
+  long cells = n * n;
+#pragma proact region(u[0:cells], v[0:cells])
+  for (long i = 1; i < n - 1; i++)
+    for (long j = 1; j < n - 1; j++) {
+      float t = u[i * n + j], w[2] = {1, 2};
+      if (t < 0) {
+        t = -t;
+      } else
+        t = t + w[1];
+      v[i * n + j] = t;
+    }
+}
+// Branches, an initializer list and a local array in the prefix are fine:
+// CHECK-LABEL: __proact_desc.line = 95;
+// CHECK: __proact_desc.columns = 1;
+// CHECK: *const __proact_p0 = &(
+// CHECK: v[i * n + j]
+// CHECK: proact__loop_end(__proact_loop);
+
+void prefix_continue(long n, float *u, float *v) {
+  long cells = n * n;
+#pragma proact region(u[0:cells], v[0:cells])
+  for (long i = 1; i < n - 1; i++)
+    for (long j = 1; j < n - 1; j++) {
+      if (u[i * n + j] == 0)
+        continue;
+      v[i * n + j] = 1 / u[i * n + j];
+    }
+}
+// A prefix that leaves the iteration (continue, break, return, goto),
+// loops, switches or declares a static or a label cannot run as one of a
+// group's copies: the flat walk only.
+// CHECK-LABEL: __proact_desc.line = 115;
+// CHECK: __proact_desc.columns = 0;
 // CHECK-NOT: proact__tile_{{walk_start|at}}
+// CHECK: proact__loop_end(__proact_loop);
+
+void two_stores(long n, float *u, float *v) {
+  long cells = n * n;
+#pragma proact region(u[0:cells], v[0:cells])
+  for (long i = 1; i < n - 1; i++)
+    for (long j = 1; j < n - 1; j++) {
+      u[i * n + j] = 0;
+      v[i * n + j] = 1;
+    }
+}
+// A prefix that stores to a region array: the flat walk only.
+// CHECK-LABEL: __proact_desc.line = 133;
+// CHECK: __proact_desc.columns = 0;
+// CHECK-NOT: proact__tile_{{walk_start|at}}
+// CHECK: proact__loop_end(__proact_loop);
+
+void inner_loop(long n, float *u, float *v) {
+  long cells = n * n;
+#pragma proact region(u[0:cells], v[0:cells])
+  for (long i = 1; i < n - 1; i++)
+    for (long j = 1; j < n - 1; j++) {
+      float s = 0;
+      for (int k = 0; k < 4; k++)
+        s += u[i * n + j] * k;
+      v[i * n + j] = s;
+    }
+}
+// CHECK-LABEL: __proact_desc.line = 148;
+// CHECK: __proact_desc.columns = 0;
 // CHECK: proact__loop_end(__proact_loop);
