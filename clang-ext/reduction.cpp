@@ -106,13 +106,17 @@ void emitReductionThreadEnd(Code &C, const Directive &D) {
   C << "{ const int __proact_et = omp_get_thread_num(), __proact_eT = "
        "omp_get_num_threads(), __proact_em = omp_get_team_num(), "
        "__proact_eM = omp_get_num_teams();";
+  // Where the threads fold (team_fold.h) depends on all variables' bytes.
+  const std::string All = slotBytesBefore(D.Reductions.size());
   for (size_t R = 0; R < D.Reductions.size(); ++R) {
     const std::string T = "__typeof__(" + startOf(R) + ")";
     C << T + " *const " + teamValues(R) + " = (" + T +
-             " *)proact__fold_slots(__proact_sc, __proact_nt, __proact_nth, " +
-             slotBytesBefore(R) + "); " + T + " *const " + threadSlots(R) +
-             " = " + teamValues(R) +
-             " + __proact_nt + (size_t)__proact_em * __proact_nth;";
+             " *)proact__fold_slots(__proact_sc, __proact_nt, "
+             "PROACT__FOLD_SCRATCH_THREADS(" + All + ", __proact_nth), " +
+             slotBytesBefore(R) + "); PROACT__FOLD_TEAM_SLOTS(" + T + ", " +
+             threadSlots(R) + ", " + teamValues(R) +
+             " + __proact_nt + (size_t)__proact_em * __proact_nth, " + All +
+             ", __proact_nth);";
     C << threadSlots(R) + "[__proact_et] = " + D.Reductions[R].Spelling + ";";
   }
   emitTreeFold(C, D);

@@ -13,6 +13,9 @@
  *     teams x threads thread slots (team t's at teams + t * threads), each
  *     of sizeof(s_r) bytes; the variable's area is rounded up to 16 bytes
  *     per slot so that the next one stays aligned (proact__fold_slots).
+ * On an NVIDIA GPU the thread slots are team-shared memory instead where
+ * they fit (PROACT__FOLD_TEAM_SLOTS), and the scratch has none (threads
+ * counts 0 in the layout: PROACT__FOLD_SCRATCH_THREADS).
  * Each thread stores its copy in its slot; the team folds its slots as a
  * pairwise tree (proact__fold_half), thread 0 stores the result as the
  * team value and arrives (proact__fold_arrive); the last team to arrive
@@ -24,6 +27,56 @@
 #include <stddef.h>
 
 #include "ready.h"
+
+/* Team-shared thread slots: each round of a team's fold reads its slots
+ * back, and from global memory (L2) that latency, eight rounds for 256
+ * threads, made a team's fold cost about what one tile of a 2-D sweep
+ * does (bench/results/2026-11-22-h200x2-session19.md). clang 16 puts a
+ * static local with omp_pteam_mem_alloc in .shared on NVPTX; on a host
+ * device such a static would be one object for every team, so host
+ * devices (and the host fallback) keep the scratch's slots. So do teams
+ * of more than PROACT__FOLD_SHARED_SLOTS threads and variables of more
+ * than PROACT__FOLD_SHARED_BYTES slot bytes in all (a kernel has 48 KB of
+ * static shared memory, and each KB a team takes is L1 its SM loses). */
+#ifdef __NVPTX__
+#define PROACT__FOLD_SHARED 1
+#else
+#define PROACT__FOLD_SHARED 0
+#endif
+#define PROACT__FOLD_SHARED_SLOTS 512
+#define PROACT__FOLD_SHARED_BYTES 32
+
+/* Whether a team of `threads` folds variables of `bytes` slot bytes in all
+ * (the sum of PROACT__FOLD_SLOT(sizeof(s))) in team-shared memory, where
+ * the device has it. The runtime sizes the scratch by the same rule. */
+#define PROACT__FOLD_FITS_SHARED(bytes, threads)                               \
+  ((bytes) <= PROACT__FOLD_SHARED_BYTES &&                                     \
+   (threads) <= PROACT__FOLD_SHARED_SLOTS)
+
+#define PROACT__FOLD_PRAGMA(x) _Pragma(#x)
+
+/* Declares `T *const name`, the team's thread slots of one variable: a
+ * team-shared array where the fold fits there, else `global` (the team's
+ * slots in the scratch). */
+#if PROACT__FOLD_SHARED
+#define PROACT__FOLD_TEAM_SLOTS(T, name, global, bytes, threads)               \
+  static T name##_team[(bytes) <= PROACT__FOLD_SHARED_BYTES                    \
+                           ? PROACT__FOLD_SHARED_SLOTS                         \
+                           : 1];                                               \
+  PROACT__FOLD_PRAGMA(omp allocate(name##_team)                                \
+                          allocator(omp_pteam_mem_alloc))                      \
+  T *const name =                                                              \
+      PROACT__FOLD_FITS_SHARED(bytes, threads) ? name##_team : (global)
+#else
+#define PROACT__FOLD_TEAM_SLOTS(T, name, global, bytes, threads)               \
+  T *const name = (global)
+#endif
+
+/* Thread slots per team in the scratch's layout. */
+#define PROACT__FOLD_SCRATCH_THREADS(bytes, threads)                           \
+  (PROACT__FOLD_SHARED && PROACT__FOLD_FITS_SHARED(bytes, threads)            \
+       ? 0                                                                     \
+       : (threads))
 
 /* The counter's bytes: a line of its own. */
 #define PROACT__FOLD_HEAD 64

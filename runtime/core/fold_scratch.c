@@ -8,12 +8,17 @@
 #include <pthread.h>
 #include <stdint.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "../../libomptarget-plugin/dev.h"
 #include "../base/error.h"
 #include "../base/log.h"
 #include "../base/param.h"
 #include "loop.h"
+
+/* The thread slots' bytes a part's reduction may take in the scratch
+ * before its teams are lowered (host devices, backends other than CUDA). */
+#define PROACT__FOLD_BUDGET ((size_t)64 << 20)
 
 typedef struct fold_scratch {
   char *ptr;
@@ -72,29 +77,61 @@ static char *fold_scratch_get(int dev, size_t bytes) {
 char *proact__loop_part_reduction(proact__loop_t *loop, int part,
                                   size_t bytes, int *teams, int threads) {
   char *ptr;
-  size_t total;
+  size_t total, slots;
+  int asked, dev;
 
   if (part < 0 || part >= loop->nparts || *teams < 1 || threads < 1)
     proact__fatal(loop->file, loop->line, loop->col,
                   "no reduction kernel for part %d (%d parts) of %d teams of "
                   "%d threads",
                   part, loop->nparts, *teams, threads);
-  /* The geometry chose as many teams as blocks for the column walk; the
-   * slots then would take teams x threads x bytes (4 GB for a 32768^2 grid
-   * of doubles). PROACT_TEAMS, when set, is the user's choice. */
-  if (proact__param_get(PROACT__PARAM_TEAMS)->i == 0 &&
-      *teams > PROACT__GPU_TEAMS)
-    *teams = PROACT__GPU_TEAMS;
+  asked = *teams;
+  dev = loop->devs[part];
+  /* A CUDA device's kernels fold their threads' copies in team-shared
+   * memory where they fit (PROACT__FOLD_TEAM_SLOTS): the scratch then
+   * holds team values only.
+   * Elsewhere it holds every thread's slot as well, and the column walk's
+   * teams (as many as blocks) would take teams x threads x bytes (4 GB
+   * for a 32768^2 grid of doubles): teams beyond what PROACT__FOLD_BUDGET
+   * holds (at least PROACT__GPU_TEAMS) walk several tiles each.
+   * PROACT_TEAMS, when set, is the user's choice. The kernels' layout
+   * must not need more than this: one compiled for NVPTX counts no thread
+   * slots (PROACT__FOLD_SCRATCH_THREADS), so any backend but CUDA, which
+   * may run NVPTX or host kernels, counts them. */
+  slots = on_host(dev) ||
+                  strcmp(proact__dev_backend_name(), "cuda") != 0 ||
+                  !PROACT__FOLD_FITS_SHARED(bytes, threads)
+              ? (size_t)threads
+              : 0;
+  /* The column walk's one team per tile pays a team's fold per tile:
+   * with team-shared slots, 16384^2 Jacobi with its largest change on one
+   * H200 took 0.90 ms with 1, 0.81 with 2, 0.88 with 4 and 1.03 with 8
+   * tiles per team (bench/results/2026-11-22-h200x2-session19.md). */
+  if (loop->tiles > 0 && *teams > 1 && *teams >= loop->nblocks[part] &&
+      proact__param_get(PROACT__PARAM_TEAMS)->i == 0 && !on_host(dev) &&
+      strcmp(proact__dev_backend_name(), "host") != 0)
+    *teams = (*teams + 1) / 2;
+  if (slots > 0 && proact__param_get(PROACT__PARAM_TEAMS)->i == 0) {
+    size_t fit = PROACT__FOLD_BUDGET / ((slots + 1) * (bytes + 1));
+    size_t cap = fit > PROACT__GPU_TEAMS ? fit : PROACT__GPU_TEAMS;
+    if ((size_t)*teams > cap)
+      *teams = (int)cap;
+  }
+  if (*teams != asked)
+    proact__info(PROACT__SUBSYS_PART,
+                 "%s:%d part %d: the reduction's kernel runs %d teams "
+                 "instead of %d",
+                 loop->file, loop->line, part, *teams, asked);
   total = PROACT__FOLD_VARS(*teams);
-  if ((size_t)*teams * ((size_t)threads + 1) > (SIZE_MAX - total) / (bytes + 1))
+  if ((size_t)*teams * (slots + 1) > (SIZE_MAX - total) / (bytes + 1))
     proact__fatal(loop->file, loop->line, loop->col,
                   "the reduction's slots for %d teams of %d threads do not "
                   "fit in memory",
                   *teams, threads);
-  total += (size_t)*teams * ((size_t)threads + 1) * bytes;
+  total += (size_t)*teams * (slots + 1) * bytes;
   pthread_once(&at_exit, register_clear);
   pthread_mutex_lock(&lock);
-  ptr = fold_scratch_get(loop->devs[part], total);
+  ptr = fold_scratch_get(dev, total);
   pthread_mutex_unlock(&lock);
   if (ptr == NULL)
     proact__fatal(loop->file, loop->line, loop->col,

@@ -36,8 +36,10 @@ void f(int n, double *a, double *s_out, long *c_out) {
 // CHECK-NOT: reduction(
 // CHECK: #pragma omp parallel num_threads(__proact_nth)
 // CHECK: {__typeof__(__proact_in0) s = __proact_in0;__typeof__(__proact_in1) c = __proact_in1;__typeof__(__proact_in2) hi = __proact_in2;__typeof__(__proact_in3) bits = __proact_in3;const proact__part_iters_t __proact_itk
-// After the block loop: each thread's copy to its slot,
-// CHECK: { const int __proact_et = omp_get_thread_num(), __proact_eT = omp_get_num_threads(), __proact_em = omp_get_team_num(), __proact_eM = omp_get_num_teams();__typeof__(__proact_in0) *const __proact_ev0 = (__typeof__(__proact_in0) *)proact__fold_slots(__proact_sc, __proact_nt, __proact_nth, (size_t)0); __typeof__(__proact_in0) *const __proact_es0 = __proact_ev0 + __proact_nt + (size_t)__proact_em * __proact_nth;__proact_es0[__proact_et] = s;
+// After the block loop: each thread's copy to its slot (in this host pass
+// the scratch's; an NVPTX pass declares team-shared slots where all the
+// variables' slot bytes, 64 here, are at most 32: team_fold.h),
+// CHECK: { const int __proact_et = omp_get_thread_num(), __proact_eT = omp_get_num_threads(), __proact_em = omp_get_team_num(), __proact_eM = omp_get_num_teams();__typeof__(__proact_in0) *const __proact_ev0 = (__typeof__(__proact_in0) *)proact__fold_slots(__proact_sc, __proact_nt, (0 && (((size_t)0 + {{.*}}) <= 32 && (__proact_nth) <= 512) ? 0 : (__proact_nth)), (size_t)0); __typeof__(__proact_in0) *const __proact_es0 = (__proact_ev0 + __proact_nt + (size_t)__proact_em * __proact_nth);__proact_es0[__proact_et] = s;
 // CHECK-SAME: __proact_es3[__proact_et] = bits;for (int __proact_eh = proact__fold_half(__proact_eT); __proact_eh > 0; __proact_eh >>= 1) {
 // the team's pairwise fold, a barrier before each round,
 // CHECK: #pragma omp barrier
