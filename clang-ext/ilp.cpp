@@ -31,16 +31,24 @@ std::string binaryOf(const Token &Op) {
   }
 }
 
-} // namespace
-
-bool splitAssignment(const Tokens &Body, Assignment &Out) {
-  size_t B = 0, E = Body.size();
+// The body without its enclosing braces, [B, E); false unless it ends in
+// a ';' (a statement, not a block or nothing).
+bool unbracedStatements(const Tokens &Body, size_t &B, size_t &E) {
+  B = 0;
+  E = Body.size();
   while (B < E && Body[B].is(tok::l_brace) && Body[E - 1].is(tok::r_brace) &&
          matchingClose(Body, B) == E - 1) {
     ++B;
     --E;
   }
-  if (B == E || Body[E - 1].isNot(tok::semi))
+  return B < E && Body[E - 1].is(tok::semi);
+}
+
+} // namespace
+
+bool splitAssignment(const Tokens &Body, Assignment &Out) {
+  size_t B, E;
+  if (!unbracedStatements(Body, B, E))
     return false;
   --E; // the ';'
   if (Body[B].isNot(tok::identifier))
@@ -99,13 +107,8 @@ bool groupablePrefix(const Tokens &P) {
 } // namespace
 
 bool splitTrailingAssignment(const Tokens &Body, Assignment &Out) {
-  size_t B = 0, E = Body.size();
-  while (B < E && Body[B].is(tok::l_brace) && Body[E - 1].is(tok::r_brace) &&
-         matchingClose(Body, B) == E - 1) {
-    ++B;
-    --E;
-  }
-  if (B == E || Body[E - 1].isNot(tok::semi))
+  size_t B, E;
+  if (!unbracedStatements(Body, B, E))
     return false;
   // The last statement starts after the last top-level ';' or '}' before
   // its own ';' (walking back, ')' and ']' open a level).
