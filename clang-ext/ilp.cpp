@@ -98,8 +98,9 @@ bool groupablePrefix(const Tokens &P) {
         T.isAnnotation() || T.is(tok::hash))
       return false;
     if (T.is(tok::colon) && I >= 1 && P[I - 1].is(tok::identifier) &&
-        (I == 1 || P[I - 2].isOneOf(tok::semi, tok::l_brace, tok::r_brace)))
-      return false; // `name:`, a label
+        (I == 1 || P[I - 2].isOneOf(tok::semi, tok::l_brace, tok::r_brace) ||
+         P[I - 2].isOneOf(tok::r_paren, tok::kw_else)))
+      return false; // `name:` where a statement starts: a label
   }
   return true;
 }

@@ -122,7 +122,7 @@ void prefix_continue(long n, float *u, float *v) {
 }
 // A prefix that leaves the iteration (continue, break, return, goto),
 // loops, switches or declares a static or a label cannot run as one of a
-// group's copies: the flat walk only.
+// group's copies: the flat walk only (a label: label_prefix below).
 // CHECK-LABEL: __proact_desc.line = 115;
 // CHECK: __proact_desc.columns = 0;
 // CHECK-NOT: proact__tile_{{walk_start|at}}
@@ -155,5 +155,21 @@ void inner_loop(long n, float *u, float *v) {
     }
 }
 // CHECK-LABEL: __proact_desc.line = 148;
+// CHECK: __proact_desc.columns = 0;
+// CHECK: proact__loop_end(__proact_loop);
+
+void label_prefix(long n, float *u, float *v) {
+  long cells = n * n;
+#pragma proact region(u[0:cells], v[0:cells])
+  for (long i = 1; i < n - 1; i++)
+    for (long j = 1; j < n - 1; j++) {
+      float t = u[i * n + j];
+      if (t > 0)
+      here:
+        t = t * 2;
+      v[i * n + j] = t;
+    }
+}
+// CHECK-LABEL: __proact_desc.line = 163;
 // CHECK: __proact_desc.columns = 0;
 // CHECK: proact__loop_end(__proact_loop);
