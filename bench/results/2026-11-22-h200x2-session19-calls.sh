@@ -1,7 +1,7 @@
 #!/bin/bash
 # Session 19 GPU calls on nvidia-h200-x2, in order (call N = .gpu-bundle/s19/<letter>.sh, run as
 # bash scripts/gpu-run.sh bash .gpu-bundle/s19/X.sh with .gpu-bundle carried). Calls 1-2 ran builds before
-# 261e79a / e20ddb1 (see the results file); calls 3-8 the landed code. The hand-written experiments of
+# 261e79a / e20ddb1 (see the results file); calls 3-9 the landed code. The hand-written experiments of
 # calls 6-8 (team_cost.c, empty_cuda.cu, ticket_walk.c) follow at the end.
 
 # ---------------- call 1: s19/a.sh
@@ -177,6 +177,24 @@ V=$PWD/.gpu-bundle/v
 {
 nvidia-smi --query-gpu=index,name,clocks.max.sm --format=csv,noheader
 CUDA_VISIBLE_DEVICES=0 $V/ticket_walk 16384
+} > $S 2>&1
+
+# ---------------- call 9: s19/i.sh
+# session 19 call 9: issue 7's 3-D gaps: ncu of the plain 3-D column kernel against CUDA's k_stencil; the instrumented 3-D kernel under dma against the plain one (2 GPUs)
+S=$OUT/summary.txt
+{
+nvidia-smi --query-gpu=index,name,clocks.max.sm --format=csv,noheader
+SEC="--section SpeedOfLight --section Occupancy --section LaunchStats --section MemoryWorkloadAnalysis --section InstructionStats --section SchedulerStats"
+MET="--metrics dram__bytes_read.sum,dram__bytes_write.sum,l1tex__t_bytes.sum,smsp__average_warps_issue_stalled_long_scoreboard_per_issue_active.ratio"
+G="Duration|Registers Per|Achieved Occupancy|Theoretical Occupancy|DRAM Throughput|L1/TEX Hit|L2 Hit|Executed Instructions |Issued Warp|Grid Size|Block Size|No Eligible|dram__|l1tex__t_bytes|long_scoreboard"
+echo "== ncu PROACT stencil3d plain column kernel (one GPU)"
+PROACT_DEVICES=0 timeout 150 ncu --clock-control none -k regex:"stencil3d_sweep_l14_2\$" -s 3 -c 1 $SEC $MET proact_kernels --stream-n 1048576 --jacobi-n 1024 --reps 3 2>&1 | grep -E "$G" | head -20
+echo "== ncu CUDA k_stencil"
+timeout 150 ncu --clock-control none -k k_stencil -s 2 -c 1 $SEC $MET cuda_kernels --stream-n 1048576 --jacobi-n 1024 --reps 3 2>&1 | grep -E "$G" | head -20
+for m in memcpy:l14_2 dma:l14_1; do
+echo "== ncu stencil3d_sweeps 512, 2 GPUs, mech ${m%%:*}, kernel ${m#*:} (device 0's)"
+PROACT_DEVICES=0,1 PROACT_MECH=${m%%:*} timeout 150 ncu --clock-control none -k regex:"stencil3d_sweep_${m#*:}\$" -s 4 -c 1 $SEC $MET stencil3d_sweeps 512 6 2>&1 | grep -E "$G" | head -20
+done
 } > $S 2>&1
 
 # ---------------- /tmp/exp/team_cost.c (built with the flags of build-nvptx, or nvcc -O3 -arch=sm_90)
