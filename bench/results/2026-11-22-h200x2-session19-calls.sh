@@ -1,7 +1,7 @@
 #!/bin/bash
 # Session 19 GPU calls on nvidia-h200-x2, in order (call N = .gpu-bundle/s19/<letter>.sh, run as
 # bash scripts/gpu-run.sh bash .gpu-bundle/s19/X.sh with .gpu-bundle carried). Calls 1-2 ran builds before
-# 261e79a / e20ddb1 (see the results file); calls 3-9 the landed code. The hand-written experiments of
+# 261e79a / e20ddb1 (see the results file); calls 3-10 the landed code. The hand-written experiments of
 # calls 6-8 (team_cost.c, empty_cuda.cu, ticket_walk.c) follow at the end.
 
 # ---------------- call 1: s19/a.sh
@@ -195,6 +195,20 @@ for m in memcpy:l14_2 dma:l14_1; do
 echo "== ncu stencil3d_sweeps 512, 2 GPUs, mech ${m%%:*}, kernel ${m#*:} (device 0's)"
 PROACT_DEVICES=0,1 PROACT_MECH=${m%%:*} timeout 150 ncu --clock-control none -k regex:"stencil3d_sweep_${m#*:}\$" -s 4 -c 1 $SEC $MET stencil3d_sweeps 512 6 2>&1 | grep -E "$G" | head -20
 done
+} > $S 2>&1
+
+# ---------------- call 10: s19/j.sh
+# session 19 call 10: issue 7's instrumentation bar today, in one run: part kernel means (2 GPUs) of the 2-D sweep, the 3-D sweep and the micro's producer under each mechanism (memcpy: the plain kernel)
+S=$OUT/summary.txt
+{
+nvidia-smi --query-gpu=index,name,clocks.max.sm --format=csv,noheader
+export PROACT_DEVICES=0,1 PROACT_DEBUG=info PROACT_DEBUG_SUBSYS=part
+for rep in 1 2; do
+for m in memcpy dma poll trigger inline; do
+  echo "-- app_jacobi2d 16384 20, $m"; PROACT_MECH=$m app_jacobi2d 16384 20 2>&1 | awk -f scripts/part-times.awk | sort
+  echo "-- stencil3d_sweeps 512 20, $m"; PROACT_MECH=$m stencil3d_sweeps 512 20 2>&1 | awk -f scripts/part-times.awk | sort
+  echo "-- micro 67108864 238 12, $m 1M"; PROACT_MECH=$m PROACT_CHUNK=1M micro 67108864 238 12 2>&1 | awk -f scripts/part-times.awk | sort
+done; done
 } > $S 2>&1
 
 # ---------------- /tmp/exp/team_cost.c (built with the flags of build-nvptx, or nvcc -O3 -arch=sm_90)
