@@ -234,7 +234,8 @@ const proact__param_t proact__params[PROACT__PARAM_COUNT_] = {
          parse_copy_queues},
     [PROACT__PARAM_WALK] =
         {"PROACT_WALK", "auto", "auto, flat or columns",
-         "how a kernel walks a collapsed nest whose body is one assignment: "
+         "how a kernel walks a collapsed nest whose body is one assignment "
+         "or ends in its one store: "
          "columns (one team per tile of innermost iterations, each thread "
          "walking its column down the annotated loop's rows) or flat (a "
          "team's threads stride through a block's points); auto: columns "
