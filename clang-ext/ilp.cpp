@@ -126,10 +126,14 @@ bool splitTrailingAssignment(const Tokens &Body, Assignment &Out) {
       return false;
   }
   Tokens Last(Body.begin() + Start, Body.begin() + E);
-  if (!splitAssignment(Last, Out))
+  Assignment A;
+  if (!splitAssignment(Last, A))
     return false;
-  Out.Prefix.assign(Body.begin() + B, Body.begin() + Start);
-  return groupablePrefix(Out.Prefix);
+  A.Prefix.assign(Body.begin() + B, Body.begin() + Start);
+  if (!groupablePrefix(A.Prefix))
+    return false;
+  Out = std::move(A);
+  return true;
 }
 
 unsigned ilpFactor(size_t NumReads) {

@@ -1,9 +1,9 @@
 // Loads in flight for streaming bodies. A GPU thread of the plain walk
 // issues one iteration's loads, waits for them, stores, and only then
 // loads again: too few bytes in flight to keep HBM busy (a copy reaches
-// 0.49 of cudaMemcpy). When the body is one assignment, a thread runs U
-// iterations at a time, all U right-hand sides first and then the U
-// stores. The compiler cannot do this itself, not knowing the arrays
+// 0.49 of cudaMemcpy). When the body is one assignment, or ends in its
+// one store, a thread runs U iterations at a time, all U right-hand sides
+// first and then the U stores. The compiler cannot do this itself, not knowing the arrays
 // apart; the reordering is ours to make because a PROACT loop's iterations
 // are independent (they run on different devices in any order), and each
 // iteration keeps its own order: its right-hand side before its store.

@@ -183,9 +183,9 @@ void emitLoopVars(Code &C, const CanonicalLoop &L, const CollapsedNest &Nest) {
 // a copy, 1.3x on a 2-D stencil; bench/results/2026-11-22-h200-shapes.md).
 // `continue` in the body reaches the advance; `break` is rejected by the
 // check copy (emitBreakCheck).
-// A 1-D walk of a one-assignment body (G; only found when no inner loop
-// is collapsed) runs in groups of G->U iterations, loads first (ilp.h),
-// then the remainder one at a time. The forwarding body (Forward) forwards
+// A 1-D walk of a one-assignment body, or of one ending in its one store
+// (G; only found when no inner loop is collapsed) runs in groups of G->U
+// iterations, loads first (ilp.h), then the remainder one at a time. The forwarding body (Forward) forwards
 // each grouped store, so it needs the stored array.
 struct Grouping {
   Assignment A;
@@ -591,12 +591,15 @@ Code lowerLoop(Preprocessor &PP, const Directive &D, const CanonicalLoop &L,
   bool InlineOk = !AnyWhole && forwardingBody(KernelBody, A.Writes, Forwarding);
   Grouping G;  // the flat walk's groups (1-D loops only)
   Grouping CG; // the column walk's (collapsed nests only)
-  // A nest whose body ends in its one store may walk columns: the
-  // statements before that store run in each row's copy (ilp.h).
-  const bool Columns =
-      !Nest.Loops.empty() && splitTrailingAssignment(KernelBody, CG.A) &&
-      (CG.A.Prefix.empty() || (A.Writes.size() == 1 && !AnyWhole));
-  if (Nest.Loops.empty() && splitAssignment(KernelBody, G.A))
+  // A body that ends in its one store runs in groups (a nest: walks
+  // columns), the statements before the store in each iteration's copy
+  // (ilp.h).
+  auto grouped = [&](Assignment &Out) {
+    return splitTrailingAssignment(KernelBody, Out) &&
+           (Out.Prefix.empty() || (A.Writes.size() == 1 && !AnyWhole));
+  };
+  const bool Columns = !Nest.Loops.empty() && grouped(CG.A);
+  if (Nest.Loops.empty() && grouped(G.A))
     G.U = ilpFactor(A.Reads.size());
   if (G.U > 1 && unitStep(L)) // consecutive iterations, consecutive elements
     planVectorWalk(PP, A, G.U, G.Vec);

@@ -1,5 +1,6 @@
 /* One-assignment bodies, which the kernels run in groups of iterations
- * with all right-hand sides before the stores (clang-ext/ilp.h): compound
+ * with all right-hand sides before the stores (clang-ext/ilp.h), and a
+ * body of locals, a local array and branches ending in its one store: compound
  * assignments on doubles and integers, a double right-hand side stored
  * into floats, the loop variable as a value, a struct element stored
  * whole, a member, a struct tag and an offsetof designator named like the
@@ -67,6 +68,16 @@ int main(int argc, char **argv) {
     for (long i = 0; i < n; i++)
       b[i] = a[i] + (double)offsetof(struct rec, i) + (double)sizeof(struct i) +
              _Generic(&i, long *: 1.0, default: 100.0);
+#pragma proact region(a[0:n], b[0:n], f[0:n])
+    for (long i = 0; i < n; i++) { /* statements before the one store */
+      double x = a[i] * 0.75, lim[2] = {2.0, -2.0};
+      float g = f[i];
+      if (x > lim[0])
+        x = lim[0] - g;
+      else if (x < lim[1])
+        x = lim[1];
+      b[i] += x;
+    }
   }
   e2e_print("a", a, (size_t)n * sizeof(double));
   e2e_print("b", b, (size_t)n * sizeof(double));

@@ -78,5 +78,23 @@ void kernels(long n, float *a, float *c, double s, struct rec *r) {
 // CHECK-LABEL: __proact_desc.line = 74;
 // CHECK-NOT: __proact_v0
 // CHECK: proact__loop_end
+
+  // Statements before the one store: each of the group's iterations runs
+  // them in a scope of its own and takes its element's address there; then
+  // the stores.
+#pragma proact region(a[0:n], c[0:n])
+  for (long i = 0; i < n; i++) {
+    float x = s * a[i];
+    if (x > 4)
+      x = 4;
+    c[i] = x;
+  }
+// CHECK-LABEL: __proact_desc.line = 85;
+// CHECK: __proact_k += 4 * __proact_s0) {{[{][{]}}long i = (long)(__proact_first + (__proact_k + 0 * __proact_s0));{
+// CHECK: float x = s * a[i];
+// CHECK: *const __proact_p0 = &(
+// CHECK: __proact_v0 = ( x);
+// CHECK: {(*__proact_p3) = __proact_v3;
+// CHECK: proact__loop_end
 }
 // BAD: error: unknown PROACT plugin argument 'ilp={{[09]}}'; the plugin takes -fplugin-arg-proact-profile=FILE and -fplugin-arg-proact-ilp=N (N from 1 to 8)
