@@ -11,7 +11,8 @@
 #include <string.h>
 
 /* Coefficients of the kernels (float literals, the same in both programs). */
-#define BK_SCALE 3.0f        /* scale and triad */
+#define BK_SCALE 3.0f        /* scale, clamp and triad */
+#define BK_CLAMP 4.5f        /* clamp: the cap on s * a[i] (about half) */
 #define BK_JAC 0.25f         /* 2-D 5-point Jacobi */
 #define BK_C0 0.4f           /* 3-D 7-point: centre */
 #define BK_C1 0.1f           /* 3-D 7-point: each of the 6 neighbours */
@@ -114,6 +115,12 @@ static inline long bk_sample(long i, long lo, long hi) {
 }
 
 /* Host references of one point, in the order the kernels write it. */
+/* clamp's element: s * x, capped at BK_CLAMP. */
+static inline float bk_ref_clamp(float x) {
+  float t = BK_SCALE * x;
+  return t > BK_CLAMP ? BK_CLAMP : t;
+}
+
 static inline float bk_ref_jacobi(const float *u, long n, long i, long j) {
   return BK_JAC * (u[(i - 1) * n + j] + u[(i + 1) * n + j] +
                    u[i * n + j - 1] + u[i * n + j + 1]);

@@ -1,4 +1,4 @@
-// Hand-written CUDA of the loops of proact_kernels.c (copy, scale, triad,
+// Hand-written CUDA of the loops of proact_kernels.c (copy, scale, clamp, triad,
 // 2-D 5-point Jacobi, 3-D 7-point stencil) plus cudaMemcpy device to device:
 // the reference bandwidths for PROACT's generated kernels. Same options,
 // sizes, inputs, repetitions, median and output format as proact_kernels
@@ -60,6 +60,24 @@ k_scale(const float *__restrict__ a, float *__restrict__ c, float s,
   }
   for (long long i = 4 * n4 + t; i < n; i += stride)
     c[i] = s * a[i];
+}
+
+// The scale capped at BK_CLAMP, as proact_kernels.c's clamp loop.
+__global__ void __launch_bounds__(256)
+k_clamp(const float *__restrict__ a, float *__restrict__ c, float s,
+        long long n) {
+  const long long n4 = n >> 2;
+  const long long stride = (long long)gridDim.x * blockDim.x;
+  const long long t = (long long)blockIdx.x * blockDim.x + threadIdx.x;
+  const float4 *a4 = reinterpret_cast<const float4 *>(a);
+  float4 *c4 = reinterpret_cast<float4 *>(c);
+  for (long long i = t; i < n4; i += stride) {
+    float4 x = __ldg(&a4[i]);
+    c4[i] = make_float4(fminf(s * x.x, BK_CLAMP), fminf(s * x.y, BK_CLAMP),
+                        fminf(s * x.z, BK_CLAMP), fminf(s * x.w, BK_CLAMP));
+  }
+  for (long long i = 4 * n4 + t; i < n; i += stride)
+    c[i] = fminf(s * a[i], BK_CLAMP);
 }
 
 __global__ void __launch_bounds__(256)
@@ -289,6 +307,7 @@ int main(int argc, char **argv) {
   float *b = dev_input((size_t)sn, BK_SEED_B, hb);
   float *c_copy = dev_alloc((size_t)sn), *c_scale = dev_alloc((size_t)sn);
   float *c_triad = dev_alloc((size_t)sn), *c_mcpy = dev_alloc((size_t)sn);
+  float *c_clamp = dev_alloc((size_t)sn);
   float *u = dev_input((size_t)cells2, BK_SEED_U, hu);
   float *v = dev_alloc((size_t)cells2), *vw = dev_alloc((size_t)cells2);
   float *p = dev_input((size_t)cells3, BK_SEED_P, hp);
@@ -296,10 +315,10 @@ int main(int argc, char **argv) {
   CK(cudaEventCreate(&ev0));
   CK(cudaEventCreate(&ev1));
 
-  double *t = (double *)malloc((size_t)reps * 8 * sizeof(double));
+  double *t = (double *)malloc((size_t)reps * 9 * sizeof(double));
   double *t_copy = t, *t_scale = t + reps, *t_triad = t + 2 * reps;
   double *t_jac = t + 3 * reps, *t_st = t + 4 * reps, *t_mc = t + 5 * reps;
-  double *t_jw = t + 6 * reps, *t_jn = t + 7 * reps;
+  double *t_jw = t + 6 * reps, *t_jn = t + 7 * reps, *t_cl = t + 8 * reps;
   unsigned *d_norm = nullptr, h_norm = 0;
   CK(cudaMalloc(&d_norm, sizeof(unsigned)));
 
@@ -307,6 +326,8 @@ int main(int argc, char **argv) {
   timeit(o, t_copy, [&] { k_copy<<<gs, 256>>>(a, c_copy, sn); CK_LAUNCH(); });
   timeit(o, t_scale,
          [&] { k_scale<<<gs, 256>>>(a, c_scale, s, sn); CK_LAUNCH(); });
+  timeit(o, t_cl,
+         [&] { k_clamp<<<gs, 256>>>(a, c_clamp, s, sn); CK_LAUNCH(); });
   timeit(o, t_triad,
          [&] { k_triad<<<gs, 256>>>(a, b, c_triad, s, sn); CK_LAUNCH(); });
 
@@ -348,24 +369,28 @@ int main(int argc, char **argv) {
 
   // Checks on BK_SAMPLES points of each output, against the host inputs.
   char where[96];
-  bk_check ck[8] = {{"copy", 0},          {"scale", 0},
+  bk_check ck[9] = {{"copy", 0},          {"scale", 0},
                     {"triad", 0},         {"jacobi2d", 0},
                     {"stencil3d", 0},     {"memcpy", 0},
-                    {"jacobi2d-walk", 0}, {"jacobi2d-norm", 0}};
+                    {"jacobi2d-walk", 0}, {"jacobi2d-norm", 0},
+                    {"clamp", 0}};
   {
     float got, want = bk_ref_norm(hu, (long)n2);
     memcpy(&got, &h_norm, sizeof got);
     if (!bk_close(got, want))
       bk_mismatch(&ck[7], "max change", got, want);
   }
-  float *outs[4] = {c_copy, c_scale, c_triad, c_mcpy};
-  int slot[4] = {0, 1, 2, 5};
-  for (int w = 0; w < 4; w++) {
+  float *outs[5] = {c_copy, c_scale, c_triad, c_mcpy, c_clamp};
+  int slot[5] = {0, 1, 2, 5, 8};
+  for (int w = 0; w < 5; w++) {
     CK(cudaMemcpy(hout, outs[w], (size_t)sn * sizeof(float),
                   cudaMemcpyDeviceToHost));
     for (long x = 0; x < BK_SAMPLES; x++) {
       long i = bk_sample(x, 0, (long)sn);
-      float ref = w == 1 ? s * ha[i] : w == 2 ? ha[i] + s * hb[i] : ha[i];
+      float ref = w == 1   ? s * ha[i]
+                  : w == 2 ? ha[i] + s * hb[i]
+                  : w == 4 ? bk_ref_clamp(ha[i])
+                           : ha[i];
       snprintf(where, sizeof where, "[%ld]", i);
       int ok = (w == 0 || w == 3) ? hout[i] == ref : bk_close(hout[i], ref);
       if (!ok)
@@ -404,6 +429,7 @@ int main(int argc, char **argv) {
   snprintf(size, sizeof size, "%lld", sn);
   bk_report("copy", size, 8.0 * fsn, t_copy, reps, ck[0].bad == 0);
   bk_report("scale", size, 8.0 * fsn, t_scale, reps, ck[1].bad == 0);
+  bk_report("clamp", size, 8.0 * fsn, t_cl, reps, ck[8].bad == 0);
   bk_report("triad", size, 12.0 * fsn, t_triad, reps, ck[2].bad == 0);
   snprintf(size, sizeof size, "%lld^2", n2);
   bk_report("jacobi2d", size, 8.0 * (double)(n2 - 2) * (double)(n2 - 2),
@@ -420,11 +446,12 @@ int main(int argc, char **argv) {
   bk_report("memcpy", size, 8.0 * fsn, t_mc, reps, ck[5].bad == 0);
 
   int fails = 0;
-  for (int k = 0; k < 8; k++)
+  for (int k = 0; k < 9; k++)
     fails += ck[k].bad != 0;
   CK(cudaEventDestroy(ev0));
   CK(cudaEventDestroy(ev1));
-  float *dptrs[] = {a, b, c_copy, c_scale, c_triad, c_mcpy, u, v, vw, p, q};
+  float *dptrs[] = {a,      b, c_copy, c_scale, c_clamp, c_triad,
+                    c_mcpy, u, v,      vw,      p,       q};
   for (float *d : dptrs)
     CK(cudaFree(d));
   free(ha); free(hb); free(hu); free(hp); free(hout); free(t); free(nargv);

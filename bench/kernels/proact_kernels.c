@@ -1,5 +1,6 @@
 /* PROACT kernel benchmark: the bandwidth of the kernels PROACT generates for
- * five loops written as plain sequential C (streaming copy, scale, triad;
+ * six loops written as plain sequential C (streaming copy, scale, clamp --
+ * a scale capped by a branch, a body of several statements -- and triad;
  * 2-D 5-point Jacobi; 3-D 7-point stencil). bench/kernels/cuda_kernels.cu
  * times hand-written CUDA of the same loops, with the same sizes, the same
  * inputs and the same output format; run.sh puts the two side by side.
@@ -58,14 +59,15 @@ int main(int argc, char **argv) {
   float *a = alloc_floats(sn, "a"), *b = alloc_floats(sn, "b");
   float *c_copy = alloc_floats(sn, "c_copy");
   float *c_scale = alloc_floats(sn, "c_scale");
+  float *c_clamp = alloc_floats(sn, "c_clamp");
   float *c_triad = alloc_floats(sn, "c_triad");
   float *u = alloc_floats(cells2, "u"), *v = alloc_floats(cells2, "v");
   float *p = alloc_floats(cells3, "p"), *q = alloc_floats(cells3, "q");
-  double *t = (double *)malloc((size_t)reps * 5 * sizeof(double));
+  double *t = (double *)malloc((size_t)reps * 6 * sizeof(double));
   if (!t)
     return 1;
   double *t_copy = t, *t_scale = t + reps, *t_triad = t + 2 * reps;
-  double *t_jac = t + 3 * reps, *t_st = t + 4 * reps;
+  double *t_jac = t + 3 * reps, *t_st = t + 4 * reps, *t_cl = t + 5 * reps;
   fill(a, sn, BK_SEED_A);
   fill(b, sn, BK_SEED_B);
   fill(u, cells2, BK_SEED_U);
@@ -82,7 +84,8 @@ int main(int argc, char **argv) {
   bk_header("PROACT", device, &o);
 
 #pragma proact data copyin(a[0:sn], b[0:sn], u[0:cells2], p[0:cells3]) \
-    copyout(c_copy[0:sn], c_scale[0:sn], c_triad[0:sn], v[0:cells2], q[0:cells3])
+    copyout(c_copy[0:sn], c_scale[0:sn], c_clamp[0:sn], c_triad[0:sn], \
+            v[0:cells2], q[0:cells3])
   {
     for (int r = -warm; r < reps; r++) {
       double t0 = omp_get_wtime();
@@ -102,6 +105,20 @@ int main(int argc, char **argv) {
       double t1 = omp_get_wtime();
       if (r >= 0)
         t_scale[r] = t1 - t0;
+    }
+
+    for (int r = -warm; r < reps; r++) {
+      double t0 = omp_get_wtime();
+#pragma proact region(a[0:sn], c_clamp[0:sn])
+      for (long i = 0; i < sn; i++) {
+        float x = s * a[i];
+        if (x > BK_CLAMP)
+          x = BK_CLAMP;
+        c_clamp[i] = x;
+      }
+      double t1 = omp_get_wtime();
+      if (r >= 0)
+        t_cl[r] = t1 - t0;
     }
 
     for (int r = -warm; r < reps; r++) {
@@ -137,8 +154,8 @@ int main(int argc, char **argv) {
 
   /* Checks on BK_SAMPLES points of each output. */
   char where[96];
-  bk_check ck[5] = {{"copy", 0}, {"scale", 0}, {"triad", 0},
-                    {"jacobi2d", 0}, {"stencil3d", 0}};
+  bk_check ck[6] = {{"copy", 0}, {"scale", 0}, {"triad", 0},
+                    {"jacobi2d", 0}, {"stencil3d", 0}, {"clamp", 0}};
   for (long x = 0; x < BK_SAMPLES; x++) {
     long i = bk_sample(x, 0, sn);
     snprintf(where, sizeof where, "[%ld]", i);
@@ -146,6 +163,8 @@ int main(int argc, char **argv) {
       bk_mismatch(&ck[0], where, c_copy[i], a[i]);
     if (!bk_close(c_scale[i], s * a[i]))
       bk_mismatch(&ck[1], where, c_scale[i], s * a[i]);
+    if (!bk_close(c_clamp[i], bk_ref_clamp(a[i])))
+      bk_mismatch(&ck[5], where, c_clamp[i], bk_ref_clamp(a[i]));
     if (!bk_close(c_triad[i], a[i] + s * b[i]))
       bk_mismatch(&ck[2], where, c_triad[i], a[i] + s * b[i]);
     bk_check_jacobi(&ck[3], u, v, n2, x);
@@ -163,6 +182,7 @@ int main(int argc, char **argv) {
   snprintf(size, sizeof size, "%ld", sn);
   bk_report("copy", size, 8.0 * fsn, t_copy, reps, ck[0].bad == 0);
   bk_report("scale", size, 8.0 * fsn, t_scale, reps, ck[1].bad == 0);
+  bk_report("clamp", size, 8.0 * fsn, t_cl, reps, ck[5].bad == 0);
   bk_report("triad", size, 12.0 * fsn, t_triad, reps, ck[2].bad == 0);
   snprintf(size, sizeof size, "%ld^2", n2);
   bk_report("jacobi2d", size, 8.0 * (double)(n2 - 2) * (double)(n2 - 2),
@@ -173,9 +193,9 @@ int main(int argc, char **argv) {
             reps, ck[4].bad == 0);
 
   int fails = 0;
-  for (int k = 0; k < 5; k++)
+  for (int k = 0; k < 6; k++)
     fails += ck[k].bad != 0;
-  free(a); free(b); free(c_copy); free(c_scale); free(c_triad);
+  free(a); free(b); free(c_copy); free(c_scale); free(c_clamp); free(c_triad);
   free(u); free(v); free(p); free(q); free(t);
   return fails ? 1 : 0;
 }

@@ -56,7 +56,7 @@ gpu=""
 command -v nvidia-smi >/dev/null 2>&1 &&
   gpu=$(nvidia-smi --query-gpu=name --format=csv,noheader -i 0 2>/dev/null | head -1)
 awk -v gpu="$gpu" -v cudaf="$tmp/cuda.log" '
-  $1 ~ /^(copy|scale|triad|jacobi2d|jacobi2d-walk|jacobi2d-norm|stencil3d|memcpy)$/ && NF == 7 {
+  $1 ~ /^(copy|scale|clamp|triad|jacobi2d|jacobi2d-walk|jacobi2d-norm|stencil3d|memcpy)$/ && NF == 7 {
     if (FILENAME == cudaf) { cg[$1] = $4; cc[$1] = $7 }
     else { pg[$1] = $4; pc[$1] = $7; sz[$1] = $2 }
   }
@@ -70,7 +70,7 @@ awk -v gpu="$gpu" -v cudaf="$tmp/cuda.log" '
     printf "cudaMemcpy device to device: %s GB/s (read + write).\n\n", v(cg["memcpy"])
     printf "| kernel | size | PROACT GB/s | CUDA GB/s | PROACT/CUDA | PROACT/cudaMemcpy | check (PROACT, CUDA) |\n"
     printf "|---|---|---:|---:|---:|---:|---|\n"
-    n = split("copy scale triad jacobi2d jacobi2d-norm stencil3d", ks, " ")
+    n = split("copy scale clamp triad jacobi2d jacobi2d-norm stencil3d", ks, " ")
     for (i = 1; i <= n; i++) {
       k = ks[i]
       printf "| %s | %s | %s | %s | %s | %s | %s, %s |\n", k, v(sz[k]), v(pg[k]), v(cg[k]),
