@@ -1,7 +1,7 @@
 #!/bin/bash
 # Session 19 GPU calls on nvidia-h200-x2, in order (call N = .gpu-bundle/s19/<letter>.sh, run as
 # bash scripts/gpu-run.sh bash .gpu-bundle/s19/X.sh with .gpu-bundle carried). Calls 1-2 ran builds before
-# 261e79a / e20ddb1 (see the results file); calls 3-10 the landed code. The hand-written experiments of
+# 261e79a / e20ddb1 (see the results file); calls 3-11 the landed code (call 11 also the 1-D groups for bodies ending in their one store). The hand-written experiments of
 # calls 6-8 (team_cost.c, empty_cuda.cu, ticket_walk.c) follow at the end.
 
 # ---------------- call 1: s19/a.sh
@@ -209,6 +209,25 @@ for m in memcpy dma poll trigger inline; do
   echo "-- stencil3d_sweeps 512 20, $m"; PROACT_MECH=$m stencil3d_sweeps 512 20 2>&1 | awk -f scripts/part-times.awk | sort
   echo "-- micro 67108864 238 12, $m 1M"; PROACT_MECH=$m PROACT_CHUNK=1M micro 67108864 238 12 2>&1 | awk -f scripts/part-times.awk | sort
 done; done
+} > $S 2>&1
+
+# ---------------- call 11: s19/k.sh (v/proact_kernels_ilp1: proact_kernels.c built as build-nvptx does, plus -fplugin-arg-proact-ilp=1)
+# session 19 call 11: groups for 1-D bodies ending in their one store: the kernel table with the clamp loop (grouped) and the same program without groups (-fplugin-arg-proact-ilp=1: what such a body got before); e2e_grouped on the GPUs
+S=$OUT/summary.txt
+V=$PWD/.gpu-bundle/v
+{
+nvidia-smi --query-gpu=index,name,clocks.max.sm --format=csv,noheader
+echo "== kernel table"
+OUT=$OUT/kt bash bench/kernels/run.sh --reps 20 2>&1 | tail -11
+for rep in 1 2; do
+  echo "== groups (default) / no groups, streaming lines, median ms"
+  PROACT_DEVICES=0 proact_kernels --jacobi-n 1024 --stencil3d-n 64 --reps 20 2>&1 | grep -E "^(copy|scale|clamp|triad) " | awk '{print "grouped", $1, $3, $4}'
+  PROACT_DEVICES=0 $V/proact_kernels_ilp1 --jacobi-n 1024 --stencil3d-n 64 --reps 20 2>&1 | grep -E "^(copy|scale|clamp|triad) " | awk '{print "ilp1", $1, $3, $4}'
+done
+echo "== e2e on GPUs"
+for m in memcpy poll trigger dma inline; do
+  echo "$m grouped: $(PROACT_MECH=$m PROACT_CHUNK=4096 PROACT_READY_CHECK=1 test/e2e/compare.sh .gpu-bundle/bin/e2e_grouped .gpu-bundle/bin/e2e_grouped_seq "0 0,1" -- "300011|30011|1001|7|1" | grep -v '^ok:')"
+done
 } > $S 2>&1
 
 # ---------------- /tmp/exp/team_cost.c (built with the flags of build-nvptx, or nvcc -O3 -arch=sm_90)
