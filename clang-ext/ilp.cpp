@@ -44,6 +44,28 @@ bool unbracedStatements(const Tokens &Body, size_t &B, size_t &E) {
   return B < E && Body[E - 1].is(tok::semi);
 }
 
+// Whether the prefix can run U times in nested scopes, loads first: no
+// jump out of or back into the iteration, no loop (U rows of a loop run
+// one after another: registers, no loads in flight), no switch (its
+// `break`), no static (one object for all copies) and no label (a
+// function's labels are unique).
+bool groupablePrefix(const Tokens &P) {
+  for (size_t I = 0; I < P.size(); ++I) {
+    const Token &T = P[I];
+    if (T.isOneOf(tok::kw_continue, tok::kw_break, tok::kw_return,
+                  tok::kw_goto, tok::kw_for, tok::kw_while) ||
+        T.isOneOf(tok::kw_do, tok::kw_switch, tok::kw_case, tok::kw_default,
+                  tok::kw_static, tok::kw__Thread_local) ||
+        T.isAnnotation() || T.is(tok::hash))
+      return false;
+    if (T.is(tok::colon) && I >= 1 && P[I - 1].is(tok::identifier) &&
+        (I == 1 || P[I - 2].isOneOf(tok::semi, tok::l_brace, tok::r_brace) ||
+         P[I - 2].isOneOf(tok::r_paren, tok::kw_else)))
+      return false; // `name:` where a statement starts: a label
+  }
+  return true;
+}
+
 } // namespace
 
 bool splitAssignment(const Tokens &Body, Assignment &Out) {
@@ -80,32 +102,6 @@ bool splitAssignment(const Tokens &Body, Assignment &Out) {
   Out.Rhs.assign(Body.begin() + OpAt + 1, Body.begin() + E);
   return true;
 }
-
-namespace {
-
-// Whether the prefix can run U times in nested scopes, loads first: no
-// jump out of or back into the iteration, no loop (U rows of a loop run
-// one after another: registers, no loads in flight), no switch (its
-// `break`), no static (one object for all copies) and no label (a
-// function's labels are unique).
-bool groupablePrefix(const Tokens &P) {
-  for (size_t I = 0; I < P.size(); ++I) {
-    const Token &T = P[I];
-    if (T.isOneOf(tok::kw_continue, tok::kw_break, tok::kw_return,
-                  tok::kw_goto, tok::kw_for, tok::kw_while) ||
-        T.isOneOf(tok::kw_do, tok::kw_switch, tok::kw_case, tok::kw_default,
-                  tok::kw_static, tok::kw__Thread_local) ||
-        T.isAnnotation() || T.is(tok::hash))
-      return false;
-    if (T.is(tok::colon) && I >= 1 && P[I - 1].is(tok::identifier) &&
-        (I == 1 || P[I - 2].isOneOf(tok::semi, tok::l_brace, tok::r_brace) ||
-         P[I - 2].isOneOf(tok::r_paren, tok::kw_else)))
-      return false; // `name:` where a statement starts: a label
-  }
-  return true;
-}
-
-} // namespace
 
 bool splitTrailingAssignment(const Tokens &Body, Assignment &Out) {
   size_t B, E;
@@ -190,21 +186,14 @@ void emitIlpWalk(Code &C, const CanonicalLoop &L, const Assignment &A,
       C << *First;
     if (!A.Prefix.empty())
       C << "{" << A.Prefix; // a scope of the copy's own, as the body's
-    if (ByAddress) {
-      const std::string Pu = "__proact_p" + std::to_string(u);
+    const std::string Pu = "__proact_p" + std::to_string(u);
+    if (ByAddress)
       C << "__typeof__(" << A.Lhs << ") *const " + Pu + " = &(" << A.Lhs
         << ");";
-      if (Compound)
-        C << "const __typeof__(" << A.Lhs << ") " + Vu + " = *" + Pu + " " +
-                 binaryOf(A.Op) + " ("
-          << A.Rhs << ");";
-      else
-        C << "const __typeof__(" << A.Lhs << ") " + Vu + " = (" << A.Rhs
-          << ");";
-    } else {
-      C << "const __typeof__(" << A.Lhs << ") " + Vu + " = (" << A.Rhs
-        << ");";
-    }
+    const std::string Old = Compound ? "*" + Pu + " " + binaryOf(A.Op) + " "
+                                     : std::string();
+    C << "const __typeof__(" << A.Lhs << ") " + Vu + " = " + Old + "("
+      << A.Rhs << ");";
   }
   // Then the U stores.
   for (unsigned u = 0; u < U; ++u) {

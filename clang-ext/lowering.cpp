@@ -185,8 +185,9 @@ void emitLoopVars(Code &C, const CanonicalLoop &L, const CollapsedNest &Nest) {
 // check copy (emitBreakCheck).
 // A 1-D walk of a one-assignment body, or of one ending in its one store
 // (G; only found when no inner loop is collapsed) runs in groups of G->U
-// iterations, loads first (ilp.h), then the remainder one at a time. The forwarding body (Forward) forwards
-// each grouped store, so it needs the stored array.
+// iterations, loads first (ilp.h), then the remainder one at a time. The
+// forwarding body (Forward) forwards each grouped store, so it needs the
+// stored array.
 struct Grouping {
   Assignment A;
   unsigned U = 1;

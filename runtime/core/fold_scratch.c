@@ -78,7 +78,8 @@ char *proact__loop_part_reduction(proact__loop_t *loop, int part,
                                   size_t bytes, int *teams, int threads) {
   char *ptr;
   size_t total, slots;
-  int asked, dev;
+  int asked, dev, user_teams;
+  const char *backend;
 
   if (part < 0 || part >= loop->nparts || *teams < 1 || threads < 1)
     proact__fatal(loop->file, loop->line, loop->col,
@@ -87,6 +88,8 @@ char *proact__loop_part_reduction(proact__loop_t *loop, int part,
                   part, loop->nparts, *teams, threads);
   asked = *teams;
   dev = loop->devs[part];
+  backend = proact__dev_backend_name();
+  user_teams = proact__param_get(PROACT__PARAM_TEAMS)->i != 0;
   /* A CUDA device's kernels fold their threads' copies in team-shared
    * memory where they fit (PROACT__FOLD_TEAM_SLOTS): the scratch then
    * holds team values only.
@@ -98,8 +101,7 @@ char *proact__loop_part_reduction(proact__loop_t *loop, int part,
    * must not need more than this: one compiled for NVPTX counts no thread
    * slots (PROACT__FOLD_SCRATCH_THREADS), so any backend but CUDA, which
    * may run NVPTX or host kernels, counts them. */
-  slots = on_host(dev) ||
-                  strcmp(proact__dev_backend_name(), "cuda") != 0 ||
+  slots = on_host(dev) || strcmp(backend, "cuda") != 0 ||
                   !PROACT__FOLD_FITS_SHARED(bytes, threads)
               ? (size_t)threads
               : 0;
@@ -108,10 +110,9 @@ char *proact__loop_part_reduction(proact__loop_t *loop, int part,
    * H200 took 0.90 ms with 1, 0.81 with 2, 0.88 with 4 and 1.03 with 8
    * tiles per team (bench/results/2026-11-22-h200x2-session19.md). */
   if (loop->tiles > 0 && *teams > 1 && *teams >= loop->nblocks[part] &&
-      proact__param_get(PROACT__PARAM_TEAMS)->i == 0 && !on_host(dev) &&
-      strcmp(proact__dev_backend_name(), "host") != 0)
+      !user_teams && !on_host(dev) && strcmp(backend, "host") != 0)
     *teams = (*teams + 1) / 2;
-  if (slots > 0 && proact__param_get(PROACT__PARAM_TEAMS)->i == 0) {
+  if (slots > 0 && !user_teams) {
     size_t fit = PROACT__FOLD_BUDGET / ((slots + 1) * (bytes + 1));
     size_t cap = fit > PROACT__GPU_TEAMS ? fit : PROACT__GPU_TEAMS;
     if ((size_t)*teams > cap)
@@ -136,6 +137,6 @@ char *proact__loop_part_reduction(proact__loop_t *loop, int part,
   if (ptr == NULL)
     proact__fatal(loop->file, loop->line, loop->col,
                   "out of memory on device %d for the reduction's %zu bytes",
-                  loop->devs[part], total);
+                  dev, total);
   return ptr;
 }
