@@ -193,6 +193,45 @@ void proact__dev_host_free(int dev, void *host) {
     dev_ops->host_free(dev, host);
 }
 
+proact_status_t proact__dev_shared_alloc(size_t bytes, void **ptr_p) {
+  void *ptr = NULL;
+  PROACT_CHECK(dev_check(0, NULL, 0));
+  if (dev_ops->shared_alloc == NULL)
+    return PROACT_ERR_UNSUPPORTED;
+  PROACT_CHECK(dev_ops->shared_alloc(bytes > 0 ? bytes : 1, &ptr));
+  proact__info(PROACT__SUBSYS_COPY, "allocated %zu shared bytes at %p",
+               bytes, ptr);
+  *ptr_p = ptr;
+  return PROACT_OK;
+}
+
+void proact__dev_shared_free(void *ptr, size_t bytes) {
+  if (ptr == NULL || dev_ops == NULL || dev_ops->shared_free == NULL)
+    return;
+  proact__info(PROACT__SUBSYS_COPY, "freeing %zu shared bytes at %p", bytes,
+               ptr);
+  dev_ops->shared_free(ptr);
+}
+
+proact_status_t proact__dev_shared_advise(void *ptr, size_t bytes,
+                                          proact__shared_advice_t advice,
+                                          int dev) {
+  PROACT_CHECK(dev_check(dev, ptr, bytes));
+  if (bytes == 0 || dev_ops->shared_advise == NULL)
+    return PROACT_OK;
+  return dev_ops->shared_advise(ptr, bytes, advice, dev);
+}
+
+proact_status_t proact__dev_shared_prefetch(void *ptr, size_t bytes,
+                                            int dev) {
+  PROACT_CHECK(dev_check(dev, ptr, bytes));
+  if (bytes == 0 || dev_ops->shared_prefetch == NULL)
+    return PROACT_OK;
+  proact__info(PROACT__SUBSYS_COPY, "prefetch %p, %zu bytes -> device %d",
+               ptr, bytes, dev);
+  return dev_ops->shared_prefetch(ptr, bytes, dev);
+}
+
 proact_status_t proact__dev_agent_start(int dev, const proact__ready_t *rd,
                                         const proact__ready_t *host_view,
                                         int threads, uint64_t timeout_ns) {
@@ -229,6 +268,13 @@ void proact__dev_host_free_plain(int dev, void *host) {
   (void)dev;
   free(host);
 }
+
+proact_status_t proact__dev_shared_alloc_plain(size_t bytes, void **ptr_p) {
+  *ptr_p = calloc(1, bytes);
+  return *ptr_p != NULL ? PROACT_OK : PROACT_ERR_NO_MEMORY;
+}
+
+void proact__dev_shared_free_plain(void *ptr) { free(ptr); }
 
 int proact__dev_has_agent(void) {
   return proact__dev_init() == PROACT_OK && dev_ops->agent_start != NULL;

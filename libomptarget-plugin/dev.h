@@ -52,6 +52,31 @@ proact_status_t proact__dev_host_alloc(int dev, size_t bytes, void **host_p,
                                        void **dev_p);
 void proact__dev_host_free(int dev, void *host);
 
+/* Shared memory (PROACT_MEMORY=unified): one allocation at one address
+ * that the kernels and copies of every device use, which the driver moves
+ * between devices as they touch it (CUDA managed memory; plain memory on
+ * host devices). Zeroed. PROACT_ERR_UNSUPPORTED where the backend or the
+ * devices have none. Free gets the size allocated. */
+proact_status_t proact__dev_shared_alloc(size_t bytes, void **ptr_p);
+void proact__dev_shared_free(void *ptr, size_t bytes);
+
+/* Hints on shared memory (CUDA's cuMemAdvise); no-ops on backends whose
+ * devices share one memory. */
+typedef enum proact__shared_advice {
+  PROACT__SHARED_ACCESSED_BY, /* dev's kernels reach it where it lies, with
+                                 no fault (remote loads over NVLink) */
+  PROACT__SHARED_PREFER,      /* it should live on dev */
+  PROACT__SHARED_READ_MOSTLY, /* each reader gets a copy of its own (dev
+                                 unused) */
+  PROACT__SHARED_WRITTEN      /* not read-mostly any more (dev unused) */
+} proact__shared_advice_t;
+proact_status_t proact__dev_shared_advise(void *ptr, size_t bytes,
+                                          proact__shared_advice_t advice,
+                                          int dev);
+/* Moves [ptr, ptr + bytes) of shared memory to dev (under READ_MOSTLY:
+ * copies it there), on dev's first copy queue: wait with sync_all. */
+proact_status_t proact__dev_shared_prefetch(void *ptr, size_t bytes, int dev);
+
 /* What a poll agent reports when it ends. */
 typedef struct proact__agent_result {
   long long stalled;   /* 0, or 1 + the counter it waited for in vain */

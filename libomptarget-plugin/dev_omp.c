@@ -53,4 +53,8 @@ const proact__dev_ops_t proact__dev_omp_ops = {
     .host_free = NULL,
     .agent_start = NULL,
     .agent_wait = NULL,
+    /* No memory every device reaches at one address is known here:
+     * PROACT_MEMORY=unified falls back to replicas (unified.c). */
+    .shared_alloc = NULL,
+    .shared_free = NULL,
 };

@@ -40,6 +40,15 @@ typedef struct proact__dev_ops {
   proact_status_t (*agent_wait)(int dev, proact__agent_result_t *result);
   /* Lets kernels on src store to dst's memory. NULL: nothing to do. */
   void (*peer_access)(int src, int dst);
+  /* Memory at one address that every device's kernels and copies use
+   * (PROACT_MEMORY=unified; dev.h). NULL: none on this backend. */
+  proact_status_t (*shared_alloc)(size_t bytes, void **ptr_p);
+  void (*shared_free)(void *ptr);
+  /* Hints on where shared memory lives, and moving it there ahead of the
+   * kernels (on dev's first copy queue). NULL: nothing to hint. */
+  proact_status_t (*shared_advise)(void *ptr, size_t bytes,
+                                   proact__shared_advice_t advice, int dev);
+  proact_status_t (*shared_prefetch)(void *ptr, size_t bytes, int dev);
 } proact__dev_ops_t;
 
 /* sync_all and sync_dev of backends whose copies are synchronous: nothing
@@ -51,6 +60,10 @@ proact_status_t proact__dev_sync_dev_nothing(int dev);
 proact_status_t proact__dev_host_alloc_plain(int dev, size_t bytes,
                                              void **host_p, void **dev_p);
 void proact__dev_host_free_plain(int dev, void *host);
+/* shared_alloc/shared_free with calloc/free, for devices that share the
+ * host's memory. */
+proact_status_t proact__dev_shared_alloc_plain(size_t bytes, void **ptr_p);
+void proact__dev_shared_free_plain(void *ptr);
 
 /* The cuda backend's poll agent kernel (cuda/agent_cuda.c). */
 proact_status_t proact__cuda_agent_start(int dev, const proact__ready_t *rd,

@@ -16,6 +16,7 @@ typedef struct CUfunc_st *CUfunction;
 
 enum {
   CUDA_SUCCESS = 0,
+  CUDA_ERROR_OUT_OF_MEMORY = 2,
   CUDA_ERROR_PEER_ACCESS_ALREADY_ENABLED = 704,
 };
 enum { CU_STREAM_NON_BLOCKING = 0x1 };
@@ -41,6 +42,14 @@ enum { CU_MEMHOSTALLOC_PORTABLE = 0x1, CU_MEMHOSTALLOC_DEVICEMAP = 0x2 };
 enum {
   CU_DEVICE_ATTRIBUTE_MULTIPROCESSOR_COUNT = 16,
   CU_DEVICE_ATTRIBUTE_MAX_THREADS_PER_MULTIPROCESSOR = 39,
+  CU_DEVICE_ATTRIBUTE_CONCURRENT_MANAGED_ACCESS = 89,
+};
+enum { CU_MEM_ATTACH_GLOBAL = 0x1 };
+enum {
+  CU_MEM_ADVISE_SET_READ_MOSTLY = 1,
+  CU_MEM_ADVISE_UNSET_READ_MOSTLY = 2,
+  CU_MEM_ADVISE_SET_PREFERRED_LOCATION = 3,
+  CU_MEM_ADVISE_SET_ACCESSED_BY = 5,
 };
 
 /* X(name, symbol in libcuda, return, parameters): symbols are the versioned
@@ -91,9 +100,21 @@ enum {
   X(cuMemHostGetDevicePointer, "cuMemHostGetDevicePointer_v2",                \
     (CUdeviceptr * dptr, void *ptr, unsigned flags))
 
+/* Managed memory (PROACT_MEMORY=unified): optional, NULL when libcuda lacks
+ * them; only unified memory then falls back to replicas. */
+#define PROACT_CUDA_MANAGED_FUNCS(X)                                          \
+  X(cuMemAllocManaged, "cuMemAllocManaged",                                   \
+    (CUdeviceptr * dptr, size_t bytes, unsigned flags))                       \
+  X(cuMemFree, "cuMemFree_v2", (CUdeviceptr dptr))                            \
+  X(cuMemAdvise, "cuMemAdvise",                                               \
+    (CUdeviceptr dptr, size_t bytes, int advice, CUdevice dev))               \
+  X(cuMemPrefetchAsync, "cuMemPrefetchAsync",                                 \
+    (CUdeviceptr dptr, size_t bytes, CUdevice dev, CUstream stream))
+
 typedef struct proact__cuda_drv {
 #define PROACT_CUDA_FIELD_(name, sym, params) CUresult(*name) params;
   PROACT_CUDA_FUNCS(PROACT_CUDA_FIELD_)
+  PROACT_CUDA_MANAGED_FUNCS(PROACT_CUDA_FIELD_)
 #undef PROACT_CUDA_FIELD_
 } proact__cuda_drv_t;
 

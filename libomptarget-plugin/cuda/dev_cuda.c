@@ -66,6 +66,10 @@ static proact_status_t cuda_load(void) {
   }
   PROACT_CUDA_FUNCS(PROACT_CUDA_LOAD_)
 #undef PROACT_CUDA_LOAD_
+#define PROACT_CUDA_LOAD_OPTIONAL_(name, sym, params)                         \
+  *(void **)&proact__cu.name = dlsym(lib, sym);
+  PROACT_CUDA_MANAGED_FUNCS(PROACT_CUDA_LOAD_OPTIONAL_)
+#undef PROACT_CUDA_LOAD_OPTIONAL_
   /* lib stays open: the process keeps using the driver. */
   return PROACT_OK;
 }
@@ -331,6 +335,85 @@ static void cuda_host_free(int dev, void *host) {
     proact__cu.cuMemFreeHost(host);
 }
 
+/* Managed memory needs the driver's functions and, on every device,
+ * concurrent managed access (each GPU touching it while others run). */
+static proact_status_t cuda_managed_usable(void) {
+  if (proact__cu.cuMemAllocManaged == NULL || proact__cu.cuMemFree == NULL ||
+      proact__cu.cuMemAdvise == NULL || proact__cu.cuMemPrefetchAsync == NULL) {
+    proact__warn("libcuda.so.1 lacks the managed memory functions");
+    return PROACT_ERR_UNSUPPORTED;
+  }
+  for (int dev = 0; dev < cuda_ndev; dev++) {
+    CUdevice cudev;
+    int concurrent = 0;
+    if (proact__cu.cuDeviceGet(&cudev, dev) != CUDA_SUCCESS ||
+        proact__cu.cuDeviceGetAttribute(
+            &concurrent, CU_DEVICE_ATTRIBUTE_CONCURRENT_MANAGED_ACCESS,
+            cudev) != CUDA_SUCCESS ||
+        !concurrent) {
+      proact__warn("cuda device %d has no concurrent managed access", dev);
+      return PROACT_ERR_UNSUPPORTED;
+    }
+  }
+  return PROACT_OK;
+}
+
+static pthread_once_t cuda_managed_once = PTHREAD_ONCE_INIT;
+static proact_status_t cuda_managed_status;
+
+static void cuda_managed_check(void) {
+  cuda_managed_status = cuda_managed_usable();
+}
+
+static proact_status_t cuda_shared_alloc(size_t bytes, void **ptr_p) {
+  CUdeviceptr d = 0;
+  CUresult res;
+
+  pthread_once(&cuda_managed_once, cuda_managed_check);
+  PROACT_CHECK(cuda_managed_status);
+  PROACT_CUDADRV_FUNC(cuCtxSetCurrent, (proact__cuda_ctx[0]));
+  res = proact__cu.cuMemAllocManaged(&d, bytes, CU_MEM_ATTACH_GLOBAL);
+  if (res == CUDA_ERROR_OUT_OF_MEMORY)
+    return PROACT_ERR_NO_MEMORY;
+  if (res != CUDA_SUCCESS) {
+    proact__error("cuMemAllocManaged failed: %s", proact__cu_reason(res));
+    return PROACT_ERR_DEVICE;
+  }
+  *ptr_p = (void *)(uintptr_t)d;
+  return PROACT_OK;
+}
+
+static void cuda_shared_free(void *ptr) {
+  if (proact__cu.cuCtxSetCurrent(proact__cuda_ctx[0]) == CUDA_SUCCESS)
+    proact__cu.cuMemFree((CUdeviceptr)(uintptr_t)ptr);
+}
+
+static proact_status_t cuda_shared_advise(void *ptr, size_t bytes,
+                                          proact__shared_advice_t advice,
+                                          int dev) {
+  static const int cu_advice[] = {
+      [PROACT__SHARED_ACCESSED_BY] = CU_MEM_ADVISE_SET_ACCESSED_BY,
+      [PROACT__SHARED_PREFER] = CU_MEM_ADVISE_SET_PREFERRED_LOCATION,
+      [PROACT__SHARED_READ_MOSTLY] = CU_MEM_ADVISE_SET_READ_MOSTLY,
+      [PROACT__SHARED_WRITTEN] = CU_MEM_ADVISE_UNSET_READ_MOSTLY};
+  CUdevice cudev;
+  PROACT_CUDADRV_FUNC(cuDeviceGet, (&cudev, dev));
+  PROACT_CUDADRV_FUNC(cuMemAdvise, ((CUdeviceptr)(uintptr_t)ptr, bytes,
+                                    cu_advice[advice], cudev));
+  return PROACT_OK;
+}
+
+static proact_status_t cuda_shared_prefetch(void *ptr, size_t bytes,
+                                            int dev) {
+  CUdevice cudev;
+  PROACT_CUDADRV_FUNC(cuDeviceGet, (&cudev, dev));
+  PROACT_CUDADRV_FUNC(cuCtxSetCurrent, (proact__cuda_ctx[dev]));
+  PROACT_CUDADRV_FUNC(cuMemPrefetchAsync, ((CUdeviceptr)(uintptr_t)ptr, bytes,
+                                           cudev, cuda_stream[dev][0]));
+  cuda_mark(dev, 0);
+  return PROACT_OK;
+}
+
 const proact__dev_ops_t proact__dev_cuda_ops = {
     .name = "cuda",
     .probe = cuda_probe,
@@ -342,6 +425,10 @@ const proact__dev_ops_t proact__dev_cuda_ops = {
     .peer_access = proact__cuda_peer_enable,
     .host_alloc = cuda_host_alloc,
     .host_free = cuda_host_free,
+    .shared_alloc = cuda_shared_alloc,
+    .shared_free = cuda_shared_free,
+    .shared_advise = cuda_shared_advise,
+    .shared_prefetch = cuda_shared_prefetch,
 #ifdef PROACT_HAVE_CUDA_AGENT
     .agent_start = proact__cuda_agent_start,
     .agent_wait = proact__cuda_agent_wait,

@@ -82,4 +82,7 @@ const proact__dev_ops_t proact__dev_host_ops = {
     .host_free = proact__dev_host_free_plain,
     .agent_start = proact__host_agent_start,
     .agent_wait = proact__host_agent_wait,
+    /* Every host device's kernels use this process's memory. */
+    .shared_alloc = proact__dev_shared_alloc_plain,
+    .shared_free = proact__dev_shared_free_plain,
 };
