@@ -84,6 +84,19 @@ static proact_status_t parse_walk(const char *text,
   return PROACT_ERR_INVALID_PARAM;
 }
 
+/* replicas or unified (a proact__memory_t). */
+static proact_status_t parse_memory(const char *text,
+                                    proact__param_value_t *value_p, char *why,
+                                    size_t why_len) {
+  static const named_value_t kinds[] = {
+      {"replicas", PROACT__MEMORY_REPLICAS},
+      {"unified", PROACT__MEMORY_UNIFIED}};
+  if (find_named(text, kinds, sizeof(kinds) / sizeof(kinds[0]), &value_p->i))
+    return PROACT_OK;
+  snprintf(why, why_len, "'%s' is not a kind of memory", text);
+  return PROACT_ERR_INVALID_PARAM;
+}
+
 /* auto, l1, shared or equal (a proact__cuda_cache_t). */
 static proact_status_t parse_cuda_cache(const char *text,
                                         proact__param_value_t *value_p,
@@ -249,6 +262,15 @@ const proact__param_t proact__params[PROACT__PARAM_COUNT_] = {
          "depends on it: on one H200 the CT benchmark took 8.7 ms per "
          "iteration with l1, 9.5 with auto, 17.6 with shared)",
          parse_cuda_cache},
+    [PROACT__PARAM_MEMORY] =
+        {"PROACT_MEMORY", "replicas", "replicas or unified",
+         "unified: every array of a data region is one allocation that all "
+         "devices share (CUDA managed memory, placed with hints; "
+         "docs/runtime.md), and every loop runs with memcpy, which then "
+         "copies nothing: the driver moves the pages. The benchmarks' "
+         "Unified Memory baseline. Where the devices have no such memory "
+         "it warns and keeps replicas",
+         parse_memory},
 };
 
 static const char *const subsys_names[] = {"init",  "region", "part", "mech",

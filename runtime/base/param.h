@@ -46,6 +46,12 @@ typedef enum proact__walk {
   PROACT__WALK_COLUMNS = 2 /* columns wherever emitted */
 } proact__walk_t;
 
+/* PROACT_MEMORY: where data regions keep their arrays on the devices. */
+typedef enum proact__memory {
+  PROACT__MEMORY_REPLICAS = 0, /* a replica (or window) per device */
+  PROACT__MEMORY_UNIFIED = 1   /* one shared allocation (unified.h) */
+} proact__memory_t;
+
 typedef enum proact__param_id {
   PROACT__PARAM_DEVICES,
   PROACT__PARAM_DEBUG,
@@ -69,6 +75,7 @@ typedef enum proact__param_id {
   PROACT__PARAM_COPY_QUEUES,
   PROACT__PARAM_WALK,
   PROACT__PARAM_CUDA_CACHE,
+  PROACT__PARAM_MEMORY,
   PROACT__PARAM_COUNT_
 } proact__param_id_t;
 
@@ -81,6 +88,7 @@ typedef union proact__param_value {
                                   PROACT_CUDA_WAIT (a proact__cuda_wait_t),
                                   PROACT_WALK (a proact__walk_t),
                                   PROACT_CUDA_CACHE (a proact__cuda_cache_t),
+                                  PROACT_MEMORY (a proact__memory_t),
                                   and the numbers (0: automatic) */
   unsigned mask;               /* PROACT_DEBUG_SUBSYS */
   proact__devlist_t devices;   /* PROACT_DEVICES */

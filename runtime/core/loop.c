@@ -39,6 +39,7 @@
 #include "push.h"
 #include "replica.h"
 #include "span.h"
+#include "unified.h"
 #include "validity.h"
 #include "window.h"
 
@@ -205,6 +206,13 @@ static void loop_mech(proact__loop_t *loop, const proact__loop_desc_t *desc) {
                                      : PROACT_MECH_TRIGGER;
   if (proact__param_get(PROACT__PARAM_ELIDE)->i)
     mech = PROACT_MECH_MEMCPY; /* no transfers at all (pull.c) */
+  if (proact__unified()) { /* the driver moves the data (unified.h) */
+    if (mech != PROACT_MECH_MEMCPY && loop_first_note(desc))
+      proact__info(PROACT__SUBSYS_MECH, "%s:%d: mech(%s) -> memcpy: arrays "
+                   "are in unified memory", desc->file, desc->line,
+                   proact_mech_name(mech));
+    mech = PROACT_MECH_MEMCPY;
+  }
   if (loop_whole_write(desc)) { /* the compiler warned already */
     if (mech != PROACT_MECH_MEMCPY && loop_first_note(desc))
       proact__info(PROACT__SUBSYS_MECH, "%s:%d: mech(%s) -> memcpy: a store "
@@ -616,6 +624,7 @@ proact__loop_t *proact__loop_begin(const proact__loop_desc_t *desc) {
     proact__dev_get_counters(&before);
     if (proact__loop_pull(loop, desc, entries))
       PROACT__STATS_ADD(loop->stats, PROACT__STAT_WHOLE_READS, 1);
+    proact__unified_place(loop);
     proact__dev_get_counters(&after);
     PROACT__STATS_ADD(loop->stats, PROACT__STAT_BEGIN_NSEC,
                       proact__now_ns() - t0);

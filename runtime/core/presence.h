@@ -27,6 +27,9 @@ typedef struct proact__present {
   uint64_t wlo[PROACT__DEV_MAX];
   uint64_t whi[PROACT__DEV_MAX];
   int distribute;      /* windows instead of replicas */
+  int unified;         /* one shared allocation, ptrs[] all equal
+                          (unified.h) */
+  struct proact__unified_hints *hints; /* unified: the last hints given */
   /* Which devices hold the current value of each byte, over byte offsets
    * [0, host_hi - host_lo); PROACT__DEVMASK_HOST too for distributed
    * entries. NULL for implicit entries (every replica is current from
@@ -72,6 +75,17 @@ void *proact__present_dev_addr(const proact__present_t *entry, int dev,
 static inline int proact__present_tracked(const proact__present_t *entry) {
   return entry != NULL && entry->valid != NULL &&
          (entry->ndevs > 1 || entry->distribute);
+}
+
+/* The devices that hold what dev wrote into entry: dev, or every device
+ * of a unified entry (they share its memory). */
+static inline proact__devmask_t
+proact__present_holders(const proact__present_t *entry, int dev) {
+  proact__devmask_t mask = PROACT__DEVMASK(dev);
+  if (entry->unified)
+    for (int i = 0; i < entry->ndevs; i++)
+      mask |= PROACT__DEVMASK(entry->devs[i]);
+  return mask;
 }
 
 #endif

@@ -9,6 +9,7 @@
 #include "../base/log.h"
 #include "proact.h"
 #include "replica.h"
+#include "unified.h"
 
 void proact__array_bytes(const proact__array_t *array, const char *file,
                          int line, int col, char **lo_p, char **hi_p) {
@@ -51,6 +52,39 @@ void proact__replica_alloc_check(proact_status_t st, const char *what,
                   proact_status_string(st));
 }
 
+/* A replica of entry on each of devs, copied in when copy_in, associated
+ * with the host section. */
+static void replica_alloc_each(proact__present_t *entry, const int *devs,
+                               int ndevs, int copy_in, const char *file,
+                               int line, int col) {
+  size_t bytes = (size_t)(entry->host_hi - entry->host_lo);
+
+  for (int i = 0; i < ndevs; i++) {
+    int dev = devs[i];
+    void *ptr = NULL;
+    proact_status_t st = proact__dev_alloc(dev, bytes, &ptr);
+    proact__replica_alloc_check(st, "replica", entry, dev, bytes, file, line,
+                                col);
+    entry->devs[i] = dev;
+    entry->ptrs[i] = ptr;
+    entry->whi[i] = bytes;
+    entry->ndevs = i + 1;
+    if (copy_in) {
+      st = proact__dev_copy_to_dev(dev, ptr, entry->host_lo, bytes);
+      if (st != PROACT_OK)
+        proact__fatal(file, line, col,
+                      "copying %s[%lld:%lld] to device %d failed: %s",
+                      entry->name, entry->lo, entry->len, dev,
+                      proact_status_string(st));
+    }
+    if (omp_target_associate_ptr(entry->host_lo, ptr, bytes, 0, dev) != 0)
+      proact__fatal(file, line, col,
+                    "cannot associate %s[%lld:%lld] with its replica on "
+                    "device %d: is it mapped by an openmp data directive?",
+                    entry->name, entry->lo, entry->len, dev);
+  }
+}
+
 proact__present_t *proact__replica_create(const proact__array_t *array,
                                           const int *devs, int ndevs,
                                           int kind, int implicit,
@@ -75,7 +109,15 @@ proact__present_t *proact__replica_create(const proact__array_t *array,
   entry->line = line;
   bytes = (size_t)(entry->host_hi - entry->host_lo);
 
-  if (distribute) {
+  if (proact__unified()) {
+    /* One allocation for every device: no windows to grow. */
+    if (distribute)
+      proact__info(PROACT__SUBSYS_REGION,
+                   "%s[%lld:%lld]: not distributed under unified memory",
+                   entry->name, array->lo, array->len);
+    entry->distribute = distribute = 0;
+    proact__unified_create(entry, devs, ndevs, copy_in, file, line, col);
+  } else if (distribute) {
     /* Nothing on the devices yet: the host holds every byte (for create
      * and copyout, the same undefined values a device would). */
     for (int i = 0; i < ndevs; i++)
@@ -91,30 +133,8 @@ proact__present_t *proact__replica_create(const proact__array_t *array,
                  entry->name, array->lo, array->len, bytes, ndevs);
     proact__present_insert(entry);
     return entry;
-  }
-  for (int i = 0; i < ndevs; i++) {
-    int dev = devs[i];
-    void *ptr = NULL;
-    proact_status_t st = proact__dev_alloc(dev, bytes, &ptr);
-    proact__replica_alloc_check(st, "replica", entry, dev, bytes, file, line,
-                                col);
-    entry->devs[i] = dev;
-    entry->ptrs[i] = ptr;
-    entry->whi[i] = bytes;
-    entry->ndevs = i + 1;
-    if (copy_in) {
-      st = proact__dev_copy_to_dev(dev, ptr, entry->host_lo, bytes);
-      if (st != PROACT_OK)
-        proact__fatal(file, line, col,
-                      "copying %s[%lld:%lld] to device %d failed: %s",
-                      entry->name, array->lo, array->len, dev,
-                      proact_status_string(st));
-    }
-    if (omp_target_associate_ptr(entry->host_lo, ptr, bytes, 0, dev) != 0)
-      proact__fatal(file, line, col,
-                    "cannot associate %s[%lld:%lld] with its replica on "
-                    "device %d: is it mapped by an openmp data directive?",
-                    entry->name, array->lo, array->len, dev);
+  } else {
+    replica_alloc_each(entry, devs, ndevs, copy_in, file, line, col);
   }
   /* Copy-in or create: every replica holds the current value (for create,
    * the same undefined one) everywhere. Loop-only replicas need no map. */
@@ -127,9 +147,10 @@ proact__present_t *proact__replica_create(const proact__array_t *array,
       proact__fatal(file, line, col, "out of host memory");
   }
   proact__info(PROACT__SUBSYS_REGION,
-               "%s replicas of %s[%lld:%lld] (%zu bytes) on %d devices",
-               implicit ? "loop-only" : "region", entry->name, array->lo,
-               array->len, bytes, ndevs);
+               "%s %s of %s[%lld:%lld] (%zu bytes) on %d devices",
+               implicit ? "loop-only" : "region",
+               entry->unified ? "shared allocation" : "replicas", entry->name,
+               array->lo, array->len, bytes, ndevs);
   proact__present_insert(entry);
   return entry;
 }
@@ -210,7 +231,9 @@ void proact__replica_destroy(proact__present_t *entry) {
                     entry->name, entry->lo, entry->len,
                     proact_status_string(st));
   }
-  for (int i = entry->ndevs - 1; i >= 0; i--) {
+  if (entry->unified)
+    proact__unified_destroy(entry);
+  for (int i = entry->ndevs - 1; i >= 0 && !entry->unified; i--) {
     if (entry->ptrs[i] == NULL) /* an empty window */
       continue;
     if (omp_target_disassociate_ptr(entry->host_lo + entry->wlo[i],
@@ -223,7 +246,10 @@ void proact__replica_destroy(proact__present_t *entry) {
   proact__validity_destroy(entry->valid);
   proact__validity_destroy(entry->readers);
   proact__info(PROACT__SUBSYS_REGION, "freed %s of %s[%lld:%lld]",
-               entry->distribute ? "windows" : "replicas", entry->name,
+               entry->unified      ? "shared allocation"
+               : entry->distribute ? "windows"
+                                   : "replicas",
+               entry->name,
                entry->lo, entry->len);
   free(entry);
 }

@@ -59,12 +59,14 @@ static proact_status_t memcpy_xfer(const proact__loop_t *loop,
   marks[(*nmarks)++] = (proact__validity_mark_t){
       entry->valid,
       {(uint64_t)(x->host_lo - entry->host_lo),
-       (uint64_t)(x->host_hi - entry->host_lo), PROACT__DEVMASK(src)}};
+       (uint64_t)(x->host_hi - entry->host_lo),
+       proact__present_holders(entry, src)}};
   return PROACT_OK;
 }
 
-/* Each part's write spans become valid on its device alone: one pass per
- * map (the spans of different parts are disjoint). */
+/* Each part's write spans become valid on its device alone (on every
+ * device of a unified entry, which share its memory): one pass per map
+ * (the spans of different parts are disjoint). */
 static proact_status_t memcpy_drain(proact__loop_t *loop) {
   proact_status_t status = PROACT_OK;
   int copied = 0, nmarks = 0;

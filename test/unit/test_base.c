@@ -124,6 +124,15 @@ TEST_IMPL(param_levels_subsys_bool) {
   ASSERT_EQ(cache->parse("L1", &v, why, sizeof(why)),
             PROACT_ERR_INVALID_PARAM);
   ASSERT_NE(why[0], '\0');
+  const proact__param_t *memory = &proact__params[PROACT__PARAM_MEMORY];
+  ASSERT_EQ(memory->parse("unified", &v, why, sizeof(why)), PROACT_OK);
+  ASSERT_EQ(v.i, PROACT__MEMORY_UNIFIED);
+  ASSERT_EQ(memory->parse("replicas", &v, why, sizeof(why)), PROACT_OK);
+  ASSERT_EQ(v.i, PROACT__MEMORY_REPLICAS);
+  why[0] = '\0';
+  ASSERT_EQ(memory->parse("managed", &v, why, sizeof(why)),
+            PROACT_ERR_INVALID_PARAM);
+  ASSERT_NE(why[0], '\0');
   const proact__param_t *walk = &proact__params[PROACT__PARAM_WALK];
   ASSERT_EQ(walk->parse("flat", &v, why, sizeof(why)), PROACT_OK);
   ASSERT_EQ(v.i, PROACT__WALK_FLAT);

@@ -1,0 +1,258 @@
+/* Data regions in shared memory and their placement hints (unified.h). */
+#include <omp.h>
+#include <pthread.h>
+#include <stdint.h>
+#include <stdlib.h>
+
+#include "../../libomptarget-plugin/dev.h"
+#include "../base/error.h"
+#include "../base/grow.h"
+#include "../base/log.h"
+#include "../base/param.h"
+#include "replica.h"
+#include "unified.h"
+
+/* One span of an array and the device a hint sent it to. */
+typedef struct unified_span {
+  uint64_t lo, hi; /* byte offsets in the entry */
+  int dev;
+} unified_span_t;
+
+struct proact__unified_hints {
+  int written;     /* a loop wrote the array on the devices */
+  int read_mostly; /* advised read-mostly */
+  int nplaced, cap;
+  unified_span_t *placed; /* the layout of the last hints given */
+};
+
+static pthread_once_t unified_once = PTHREAD_ONCE_INIT;
+static int unified_on;
+
+/* A 1-byte allocation tells whether the backend and every device have
+ * shared memory (CUDA: the driver's functions, concurrent managed
+ * access). */
+static void unified_init(void) {
+  void *probe = NULL;
+  proact_status_t st;
+
+  if (proact__param_get(PROACT__PARAM_MEMORY)->i != PROACT__MEMORY_UNIFIED)
+    return;
+  st = proact__dev_shared_alloc(1, &probe);
+  if (st != PROACT_OK) {
+    proact__warn("PROACT_MEMORY=unified: the %s devices have no shared "
+                 "memory (%s); data regions keep a replica per device",
+                 proact__dev_backend_name(), proact_status_string(st));
+    return;
+  }
+  proact__dev_shared_free(probe, 1);
+  unified_on = 1;
+  proact__info(PROACT__SUBSYS_REGION,
+               "unified memory: each region array is one shared allocation; "
+               "loops run with memcpy and copy nothing");
+}
+
+int proact__unified(void) {
+  if (proact__dev_count() == 0)
+    return 0;
+  pthread_once(&unified_once, unified_init);
+  return unified_on;
+}
+
+void proact__unified_create(proact__present_t *entry, const int *devs,
+                            int ndevs, int copy_in, const char *file,
+                            int line, int col) {
+  size_t bytes = (size_t)(entry->host_hi - entry->host_lo);
+  void *ptr = NULL;
+  proact_status_t st;
+
+  if (ndevs <= 0)
+    return;
+  entry->hints = calloc(1, sizeof(*entry->hints));
+  if (entry->hints == NULL)
+    proact__fatal(file, line, col, "out of host memory");
+  st = proact__dev_shared_alloc(bytes, &ptr);
+  proact__replica_alloc_check(st, "shared allocation", entry, devs[0], bytes,
+                              file, line, col);
+  entry->unified = 1;
+  /* Pages start on the first device, where the copy-in writes them. */
+  for (int i = 0; i < ndevs && st == PROACT_OK; i++)
+    st = proact__dev_shared_advise(ptr, bytes, PROACT__SHARED_ACCESSED_BY,
+                                   devs[i]);
+  if (st == PROACT_OK)
+    st = proact__dev_shared_prefetch(ptr, bytes, devs[0]);
+  if (st == PROACT_OK && copy_in)
+    st = proact__dev_copy_to_dev(devs[0], ptr, entry->host_lo, bytes);
+  if (st != PROACT_OK)
+    proact__fatal(file, line, col,
+                  "placing %s[%lld:%lld] in shared memory failed: %s",
+                  entry->name, entry->lo, entry->len,
+                  proact_status_string(st));
+  for (int i = 0; i < ndevs; i++) {
+    entry->devs[i] = devs[i];
+    entry->ptrs[i] = ptr;
+    entry->whi[i] = bytes;
+    entry->ndevs = i + 1;
+    if (omp_target_associate_ptr(entry->host_lo, ptr, bytes, 0, devs[i]) != 0)
+      proact__fatal(file, line, col,
+                    "cannot associate %s[%lld:%lld] with its shared "
+                    "allocation on device %d: is it mapped by an openmp "
+                    "data directive?",
+                    entry->name, entry->lo, entry->len, devs[i]);
+  }
+}
+
+void proact__unified_destroy(proact__present_t *entry) {
+  size_t bytes = (size_t)(entry->host_hi - entry->host_lo);
+
+  for (int i = entry->ndevs - 1; i >= 0; i--)
+    if (omp_target_disassociate_ptr(entry->host_lo, entry->devs[i]) != 0)
+      proact__warn("cannot disassociate %s[%lld:%lld] from device %d",
+                   entry->name, entry->lo, entry->len, entry->devs[i]);
+  if (entry->ndevs > 0)
+    proact__dev_shared_free(entry->ptrs[0], bytes);
+  if (entry->hints != NULL)
+    free(entry->hints->placed);
+  free(entry->hints);
+  entry->hints = NULL;
+}
+
+/* Appends [lo, hi) on dev to spans. */
+static void unified_span_add(unified_span_t **spans, int *n, int *cap,
+                             uint64_t lo, uint64_t hi, int dev,
+                             const proact__loop_t *loop) {
+  if (proact__grow((void **)spans, cap, *n, sizeof(**spans)) != PROACT_OK)
+    proact__fatal(loop->file, loop->line, loop->col, "out of host memory");
+  (*spans)[(*n)++] = (unified_span_t){lo, hi, dev};
+}
+
+static int unified_span_cmp(const void *pa, const void *pb) {
+  const unified_span_t *a = pa, *b = pb;
+  if (a->dev != b->dev)
+    return a->dev - b->dev;
+  return a->lo < b->lo ? -1 : a->lo > b->lo;
+}
+
+/* Sorts spans by device and offset and merges those of one device that
+ * touch (a part's pieces, the reads of neighbouring iterations); returns
+ * how many are left. */
+static int unified_span_merge(unified_span_t *spans, int n) {
+  int m = 0;
+  qsort(spans, (size_t)n, sizeof(*spans), unified_span_cmp);
+  for (int i = 0; i < n; i++) {
+    unified_span_t *last = m > 0 ? &spans[m - 1] : NULL;
+    if (last != NULL && last->dev == spans[i].dev &&
+        spans[i].lo <= last->hi) {
+      if (spans[i].hi > last->hi)
+        last->hi = spans[i].hi;
+      continue;
+    }
+    spans[m++] = spans[i];
+  }
+  return m;
+}
+
+/* The layout this loop asks of entry: its write spans on their parts'
+ * devices when it writes the array (*writes set), else, for an array no
+ * loop wrote yet, the spans each device reads. Empty: no hint. */
+static int unified_layout(const proact__loop_t *loop,
+                          const proact__present_t *entry,
+                          unified_span_t **spans, int *cap, int *writes_p) {
+  int n = 0;
+
+  *writes_p = 0;
+  for (int x = 0; x < loop->nxfers; x++) {
+    const proact__loop_xfer_t *xf = &loop->xfers[x];
+    if (xf->entry != entry || xf->host_lo >= xf->host_hi)
+      continue;
+    *writes_p = 1;
+    unified_span_add(spans, &n, cap, (uint64_t)(xf->host_lo - entry->host_lo),
+                     (uint64_t)(xf->host_hi - entry->host_lo),
+                     loop->devs[xf->part], loop);
+  }
+  if (*writes_p || entry->hints->written)
+    return unified_span_merge(*spans, n);
+  for (int r = 0; r < loop->nreadrecs; r++) {
+    const proact__read_rec_t *rd = &loop->readrecs[r];
+    if (rd->entry == entry && rd->lo < rd->hi)
+      unified_span_add(spans, &n, cap, rd->lo, rd->hi, rd->dev, loop);
+  }
+  return unified_span_merge(*spans, n);
+}
+
+static int unified_same(const unified_span_t *a, int na,
+                        const unified_span_t *b, int nb) {
+  if (na != nb)
+    return 0;
+  for (int i = 0; i < na; i++)
+    if (a[i].lo != b[i].lo || a[i].hi != b[i].hi || a[i].dev != b[i].dev)
+      return 0;
+  return 1;
+}
+
+/* The hints for one entry; returns whether it prefetched. */
+static int unified_place_entry(const proact__loop_t *loop,
+                               proact__present_t *entry) {
+  struct proact__unified_hints *h = entry->hints;
+  size_t bytes = (size_t)(entry->host_hi - entry->host_lo);
+  char *base = entry->ptrs[0];
+  unified_span_t *spans = NULL;
+  int cap = 0, writes, n = unified_layout(loop, entry, &spans, &cap, &writes);
+  proact_status_t st = PROACT_OK;
+
+  if (writes && h->read_mostly) {
+    st = proact__dev_shared_advise(base, bytes, PROACT__SHARED_WRITTEN,
+                                   entry->devs[0]);
+    h->read_mostly = 0;
+  } else if (!writes && n > 0 && !h->read_mostly) {
+    st = proact__dev_shared_advise(base, bytes, PROACT__SHARED_READ_MOSTLY,
+                                   entry->devs[0]);
+    h->read_mostly = 1;
+  }
+  h->written |= writes;
+  if (n == 0 || unified_same(spans, n, h->placed, h->nplaced)) {
+    free(spans);
+    n = 0;
+  } else {
+    for (int i = 0; i < n && st == PROACT_OK; i++) {
+      if (writes)
+        st = proact__dev_shared_advise(base + spans[i].lo,
+                                       spans[i].hi - spans[i].lo,
+                                       PROACT__SHARED_PREFER, spans[i].dev);
+      if (st == PROACT_OK)
+        st = proact__dev_shared_prefetch(base + spans[i].lo,
+                                         spans[i].hi - spans[i].lo,
+                                         spans[i].dev);
+    }
+    proact__info(PROACT__SUBSYS_MECH,
+                 "%s:%d unified %s: %d %s spans placed on their devices",
+                 loop->file, loop->line, entry->name, n,
+                 writes ? "written" : "read-mostly");
+    free(h->placed);
+    h->placed = spans;
+    h->nplaced = n;
+  }
+  if (st != PROACT_OK)
+    proact__fatal(loop->file, loop->line, loop->col,
+                  "placing %s[%lld:%lld] in shared memory failed: %s",
+                  entry->name, entry->lo, entry->len,
+                  proact_status_string(st));
+  return n > 0;
+}
+
+void proact__unified_place(const proact__loop_t *loop) {
+  int prefetched = 0;
+
+  for (int a = 0; a < loop->narrays; a++) {
+    proact__present_t *entry = loop->entries[a];
+    int seen = 0;
+    if (entry == NULL || !entry->unified || entry->hints == NULL)
+      continue;
+    for (int b = 0; b < a && !seen; b++) /* an array named twice */
+      seen = loop->entries[b] == entry;
+    if (!seen)
+      prefetched |= unified_place_entry(loop, entry);
+  }
+  if (prefetched && proact__dev_sync_all() != PROACT_OK)
+    proact__fatal(loop->file, loop->line, loop->col,
+                  "prefetching the loop's arrays to their devices failed");
+}
