@@ -24,6 +24,7 @@ const char *const proact__stat_names[PROACT__STAT_COUNT_] = {
     [PROACT__STAT_AGENT_EXECS] = "agent execs",
     [PROACT__STAT_AGENT_SLOT_NSEC] = "agent SM%",
     [PROACT__STAT_SETUP_NSEC] = "setup s",
+    [PROACT__STAT_WARM_LOOP_NSEC] = "warm s",
 };
 
 struct proact__stats_node {
@@ -54,7 +55,9 @@ static proact__stats_node_t **stats_tail = &stats_head;
  * poll agents held during the kernels: their threads over the slots, times
  * their run time over the kernels' (0 for dma, whose agent is a host thread;
  * "-" where transfers run inside the loop's own kernel or after it). "setup
- * s" is the mechanism's setup and arming before the kernels. "loop
+ * s" is the mechanism's setup and arming before the kernels. "warm s" is
+ * loop s without each loop's first PROACT__STATS_WARMUP executions, which
+ * build readiness states and place data once. "loop
  * id" identifies the loop's source (the plugin's hash) for proact-tune. */
 static void stats_agent_share(const proact__stats_node_t *n, char *out,
                               size_t size) {
@@ -70,7 +73,7 @@ static void stats_agent_share(const proact__stats_node_t *n, char *out,
 static void stats_print(void) {
   fprintf(stderr,
           "proact: stats: %-28s %-7s %8s %12s %8s %10s %10s %10s %10s %10s "
-          "%8s %8s %10s %10s %10s %10s %9s %16s\n",
+          "%8s %8s %10s %10s %10s %10s %9s %10s %16s\n",
           "loop", "mech", proact__stat_names[PROACT__STAT_EXECUTIONS],
           proact__stat_names[PROACT__STAT_PEER_BYTES],
           proact__stat_names[PROACT__STAT_COPIES],
@@ -85,7 +88,8 @@ static void stats_print(void) {
           proact__stat_names[PROACT__STAT_EXPOSED_NSEC],
           proact__stat_names[PROACT__STAT_HIDDEN_NSEC],
           proact__stat_names[PROACT__STAT_SETUP_NSEC],
-          proact__stat_names[PROACT__STAT_AGENT_SLOT_NSEC], "loop id");
+          proact__stat_names[PROACT__STAT_AGENT_SLOT_NSEC],
+          proact__stat_names[PROACT__STAT_WARM_LOOP_NSEC], "loop id");
   for (proact__stats_node_t *n = stats_head; n != NULL; n = n->next) {
     char key[512], share[32];
     const char *base = strrchr(n->file, '/');
@@ -95,7 +99,7 @@ static void stats_print(void) {
     fprintf(stderr,
             "proact: stats: %-28s %-7s %8llu %12.3f %8llu %10.6f %10.6f "
             "%10.6f %10.6f %10.6f %8llu %8llu %10.3f %10.6f %10.6f %10.6f "
-            "%9s %016llx\n",
+            "%9s %10.6f %016llx\n",
             key, n->mech != NULL ? n->mech : "?",
             (unsigned long long)n->counters[PROACT__STAT_EXECUTIONS],
             (double)n->counters[PROACT__STAT_PEER_BYTES] / 1e6,
@@ -110,7 +114,8 @@ static void stats_print(void) {
             (double)n->counters[PROACT__STAT_PUSH_BYTES] / 1e6,
             (double)n->counters[PROACT__STAT_EXPOSED_NSEC] / 1e9,
             (double)n->counters[PROACT__STAT_HIDDEN_NSEC] / 1e9,
-            (double)n->counters[PROACT__STAT_SETUP_NSEC] / 1e9, share, n->id);
+            (double)n->counters[PROACT__STAT_SETUP_NSEC] / 1e9, share,
+            (double)n->counters[PROACT__STAT_WARM_LOOP_NSEC] / 1e9, n->id);
   }
 }
 

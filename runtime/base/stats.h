@@ -35,10 +35,18 @@ typedef enum proact__stat {
                                    of the device's SM thread slots */
   PROACT__STAT_SETUP_NSEC,   /* the mechanism's setup and arming before the
                                 kernels (plans, readiness state, agents) */
+  PROACT__STAT_WARM_LOOP_NSEC, /* LOOP_NSEC of the executions after the
+                                  first PROACT__STATS_WARMUP: the steady
+                                  state, without building readiness states
+                                  and placing data */
   PROACT__STAT_COUNT_
 } proact__stat_t;
 
 extern const char *const proact__stat_names[PROACT__STAT_COUNT_];
+
+/* Executions of a loop that WARM_LOOP_NSEC leaves out (the benchmarks'
+ * warmup iterations are as many). */
+#define PROACT__STATS_WARMUP 2
 
 typedef struct proact__stats_node proact__stats_node_t;
 

@@ -760,6 +760,11 @@ void proact__loop_end(proact__loop_t *loop) {
   }
   PROACT__STATS_ADD(loop->stats, PROACT__STAT_END_NSEC, t1 - t0);
   PROACT__STATS_ADD(loop->stats, PROACT__STAT_LOOP_NSEC, t1 - loop->t_begin);
+  if (loop->stats != NULL &&
+      proact__stats_read(loop->stats, PROACT__STAT_EXECUTIONS) >
+          PROACT__STATS_WARMUP)
+    PROACT__STATS_ADD(loop->stats, PROACT__STAT_WARM_LOOP_NSEC,
+                      t1 - loop->t_begin);
   PROACT__STATS_ADD(loop->stats, PROACT__STAT_KERN_MAX_NSEC, kmax);
   PROACT__STATS_ADD(loop->stats, PROACT__STAT_KERN_SUM_NSEC, ksum);
   PROACT__STATS_ADD(loop->stats, PROACT__STAT_PEER_BYTES,

@@ -5,13 +5,14 @@
  * Each configuration runs `reps` times, interleaved (run 1 of every
  * configuration, then run 2, ...) so that drift of the machine spreads over
  * all of them; its time is the median over the runs of the sum of the
- * annotated loops' times. */
+ * annotated loops' times, their first executions left out (tune_run.h). */
 #define _GNU_SOURCE
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
 
+#include "../../runtime/base/stats.h" /* PROACT__STATS_WARMUP */
 #include "tune_profile.h"
 #include "tune_run.h"
 
@@ -265,7 +266,8 @@ int main(int argc, char **argv) {
   }
   best = order[0];
   printf("proact-tune: %s, %d runs per configuration; time = sum of the "
-         "annotated loops' times, median\n", prog[0], reps);
+         "annotated loops' times after their first %d executions, median\n",
+         prog[0], reps, PROACT__STATS_WARMUP);
   printf("%-4s %-40s %12s %10s\n", "rank", "configuration", "loops ms",
          "vs memcpy");
   for (int i = 0; i < nrank; i++) {
@@ -284,7 +286,7 @@ int main(int argc, char **argv) {
     snprintf(header, sizeof(header),
              "# %s, PROACT_DEVICES=%s, %d runs per configuration\n"
              "# best: %s chunk %s threads %d, %.3f ms (sum of the loops' "
-             "times, median)%s\n",
+             "warm times, median)%s\n",
              date, getenv("PROACT_DEVICES") ? getenv("PROACT_DEVICES") : "all",
              reps, conf[best].cfg.mech,
              tune_bytes_text(conf[best].cfg.chunk, b1, sizeof(b1)),

@@ -40,11 +40,17 @@ static void parse_stats(tune_result_t *r) {
       long long copies;
       if (sscanf(p + strlen(tag), "%127s %15s %lld %lf %lld %lf", l->key,
                  l->mech, &l->execs, &peer_mb, &copies, &l->seconds) == 6) {
-        /* the last column: the loop id, 16 hex digits */
+        /* the last column: the loop id, 16 hex digits; warm s before it */
         const char *end = eol != NULL ? eol : p + strlen(p), *last = end;
+        const char *warm;
         while (last > p && last[-1] != ' ')
           last--;
         l->id = end - last == 16 ? strtoull(last, NULL, 16) : 0;
+        for (warm = last; warm > p && warm[-1] == ' '; warm--)
+          ;
+        while (warm > p && warm[-1] != ' ')
+          warm--;
+        l->warm = strtod(warm, NULL);
         r->nloops++;
       }
     }
@@ -129,9 +135,15 @@ void tune_result_free(tune_result_t *r) {
   r->out = r->err = NULL;
 }
 
+/* The steady state when every loop has one (it ran more than the warmup's
+ * executions), else every execution. */
 double tune_result_total(const tune_result_t *r) {
-  double s = 0;
-  for (int i = 0; i < r->nloops; i++)
+  double s = 0, warm = 0;
+  int all_warm = r->nloops > 0;
+  for (int i = 0; i < r->nloops; i++) {
     s += r->loops[i].seconds;
-  return s;
+    warm += r->loops[i].warm;
+    all_warm &= r->loops[i].warm > 0;
+  }
+  return all_warm ? warm : s;
 }

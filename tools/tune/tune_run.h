@@ -19,6 +19,7 @@ typedef struct tune_loop_time {
   char key[128];     /* file:line, as the statistics print it */
   char mech[16];     /* the mechanism that loop ran with */
   double seconds;    /* its executions' total time (loop s) */
+  double warm;       /* the same without its first executions (warm s) */
   long long execs;
   unsigned long long id; /* the loop's id (loop id column); 0: none */
 } tune_loop_time_t;
@@ -42,7 +43,9 @@ void tune_run(char *const *argv, const tune_config_t *cfg, double limit_s,
 void tune_result_free(tune_result_t *r);
 
 /* The sum of the loops' times: the objective the tuner minimizes (a
- * transfer one loop saves shows up in the next loop's time). */
+ * transfer one loop saves shows up in the next loop's time). Their warm
+ * times (without each loop's first executions, which build readiness
+ * states once) where every loop has one, else their whole times. */
 double tune_result_total(const tune_result_t *r);
 
 #endif
