@@ -19,8 +19,10 @@ void proact__array_bytes(const proact__array_t *array, const char *file,
  * presence table. Unless implicit, gives it a validity map with every
  * replica current everywhere. Distributed (never implicit): allocates
  * nothing, every device's window empty, the host the only holder of every
- * byte. Copies are not waited for: call proact__dev_sync_all() before
- * kernels use the replicas. Failures are fatal. */
+ * byte. Under unified memory (unified.h) one shared allocation serves
+ * every device instead, and distribute is ignored. Copies are not waited
+ * for: call proact__dev_sync_all() before kernels use the replicas.
+ * Failures are fatal. */
 proact__present_t *proact__replica_create(const proact__array_t *array,
                                           const int *devs, int ndevs,
                                           int kind, int implicit,
