@@ -146,6 +146,19 @@ static proact_status_t plan_of(const proact__loop_t *loop, int part,
 
 static long long ptr_val(const void *p) { return (long long)(uintptr_t)p; }
 
+/* Stops the program unless n blocks or chunks (what) of the part on dev
+ * fit the kernels' int counts and 32-bit tickets; advice names the knob
+ * that makes them fewer. */
+static void ready_count_fits(const proact__loop_t *loop, int dev,
+                             long long n, const char *what,
+                             const char *advice) {
+  if (n > INT_MAX)
+    proact__fatal(loop->file, loop->line, loop->col,
+                  "%lld %s to count on device %d: more than %d; use a "
+                  "larger %s",
+                  n, what, dev, INT_MAX, advice);
+}
+
 /* Whether the instrumented flat kernel takes its blocks by ticket
  * (proact__ready_next_block): when at least half its blocks report, so
  * that chunks become ready while the kernel runs whatever its waves. A
@@ -345,21 +358,9 @@ static proact_status_t ready_build(proact__loop_t *loop, int part,
   }
   rd.ncounters = ncounters;
   rd.nblocks = loop->nblocks[part];
-  if (rd.nblocks > INT_MAX) {
-    free(rd.sites);
-    free(rd.arrays);
-    proact__fatal(loop->file, loop->line, loop->col,
-                  "%lld blocks on device %d: more than %d to count; use a "
-                  "larger PROACT_BLOCK_POINTS", rd.nblocks, dev, INT_MAX);
-  }
-  if (ncounters > INT_MAX) {
-    free(rd.sites);
-    free(rd.arrays);
-    proact__fatal(loop->file, loop->line, loop->col,
-                  "%lld chunks to count on device %d: more than %d; use a "
-                  "larger chunk(...) or PROACT_CHUNK", ncounters, dev,
-                  INT_MAX);
-  }
+  ready_count_fits(loop, dev, rd.nblocks, "blocks", "PROACT_BLOCK_POINTS");
+  ready_count_fits(loop, dev, ncounters, "chunks",
+                   "chunk(...) or PROACT_CHUNK");
   /* Only the chunks some push covers count: a middle part's pushes go
    * to both neighbours, and its counted range spans the whole part, so
    * with every chunk in it counted every block fenced and decremented, and
