@@ -78,7 +78,7 @@ char *proact__loop_part_reduction(proact__loop_t *loop, int part,
                                   size_t bytes, int *teams, int threads) {
   char *ptr;
   size_t total, slots;
-  int asked, dev, user_teams;
+  int asked, dev, user_teams, gpu;
   const char *backend;
 
   if (part < 0 || part >= loop->nparts || *teams < 1 || threads < 1)
@@ -101,16 +101,18 @@ char *proact__loop_part_reduction(proact__loop_t *loop, int part,
    * must not need more than this: one compiled for NVPTX counts no thread
    * slots (PROACT__FOLD_SCRATCH_THREADS), so any backend but CUDA, which
    * may run NVPTX or host kernels, counts them. */
-  slots = on_host(dev) || strcmp(backend, "cuda") != 0 ||
-                  !PROACT__FOLD_FITS_SHARED(bytes, threads)
-              ? (size_t)threads
-              : 0;
+  /* dev is a device whose kernels are not host code */
+  gpu = !on_host(dev) && strcmp(backend, "host") != 0;
+  slots = gpu && strcmp(backend, "cuda") == 0 &&
+                  PROACT__FOLD_FITS_SHARED(bytes, threads)
+              ? 0
+              : (size_t)threads;
   /* The column walk's one team per tile pays a team's fold per tile:
    * with team-shared slots, 16384^2 Jacobi with its largest change on one
    * H200 took 0.90 ms with 1, 0.81 with 2, 0.88 with 4 and 1.03 with 8
    * tiles per team (bench/results/2026-11-22-h200x2-session19.md). */
   if (loop->tiles > 0 && *teams > 1 && *teams >= loop->nblocks[part] &&
-      !user_teams && !on_host(dev) && strcmp(backend, "host") != 0)
+      !user_teams && gpu)
     *teams = (*teams + 1) / 2;
   if (slots > 0 && !user_teams) {
     size_t fit = PROACT__FOLD_BUDGET / ((slots + 1) * (bytes + 1));
