@@ -2,7 +2,7 @@
 // argument tokens are split at top-level commas.
 #include "directive.h"
 #include "diagnostics.h"
-#include "proact/lowering.h"
+#include "proact/detail/codegen.h"
 #include <set>
 
 using namespace clang;

@@ -50,6 +50,9 @@ namespace proact {
   X(MissingHeader, Error,                                                      \
     "'#pragma proact' needs the declarations of <proact.h>; add "              \
     "#include <proact.h> before this line")                                    \
+  X(ContractNotFound, Error,                                                   \
+    "PROACT's generated-code contract is missing: %0; reinstall PROACT "      \
+    "(proact/detail/ must lie beside proact.h)")                               \
   X(HeaderAbiMismatch, Error,                                                  \
     "the <proact.h> included here declares lowering ABI %0, but this PROACT "  \
     "plugin emits code for ABI %1; include the header installed with the "     \

@@ -1,7 +1,7 @@
 #include "loop_syntax.h"
 #include "clang/Lex/Lexer.h"
 #include <cctype>
-#include "proact/lowering.h"
+#include "proact/detail/codegen.h"
 #include <algorithm>
 
 using namespace clang;

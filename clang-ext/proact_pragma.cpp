@@ -9,7 +9,7 @@
 #include "lowering.h"
 #include "plugin_args.h"
 #include "profile.h"
-#include "proact/lowering.h"
+#include "proact/detail/codegen.h"
 #include "clang/Lex/Pragma.h"
 #include "clang/Lex/Preprocessor.h"
 
@@ -31,6 +31,11 @@ public:
     for (PP.Lex(T); T.isNot(tok::eod) && T.isNot(tok::eof); PP.Lex(T))
       Line.push_back(T);
 
+    if (Line.size() == 1 && Line[0].is(tok::identifier) &&
+        Line[0].getIdentifierInfo()->getName() == "__contract") {
+      includeContract(PP, Loc);
+      return;
+    }
     Directive D;
     noteDirective();
     bool Ok = parseDirective(PP, Line, Loc, D);
@@ -43,6 +48,30 @@ public:
   }
 
 private:
+  // <proact.h> asks for the generated-code contract with
+  // '#pragma proact __contract': the header beside it, under
+  // proact/detail/, is read as if included there, so a program built
+  // without the plugin never sees it.
+  static void includeContract(Preprocessor &PP, SourceLocation Loc) {
+    SourceManager &SM = PP.getSourceManager();
+    FileID Here = SM.getFileID(SM.getExpansionLoc(Loc));
+    OptionalFileEntryRef From = SM.getFileEntryRefForID(Here);
+    if (!From) {
+      report(PP.getDiagnostics(), Loc, Diag::ContractNotFound)
+          << "<proact.h> is not a file";
+      return;
+    }
+    std::string Path =
+        (From->getDir().getName() + "/proact/detail/codegen.h").str();
+    auto File = PP.getFileManager().getOptionalFileRef(Path);
+    if (!File) {
+      report(PP.getDiagnostics(), Loc, Diag::ContractNotFound) << Path;
+      return;
+    }
+    FileID FID = SM.createFileID(*File, Loc, SrcMgr::C_System);
+    PP.EnterSourceFile(FID, nullptr, Loc);
+  }
+
   // The user's <proact.h> must be there and be the contract this plugin
   // emits code for: an older or newer header would declare other
   // descriptors than the ones the generated code fills.
@@ -84,7 +113,7 @@ private:
   // On any error the statement goes back unchanged, so the parser still
   // checks the user's code and the compilation fails with our diagnostic.
   // FNV-1a over the spellings of the pragma's and the loop's tokens: the
-  // loop's identity for profiles (docs/tuning.md).
+  // loop's identity for profiles (docs/user/tuning.md).
   static unsigned long long loopId(Preprocessor &PP, const Tokens &Line,
                                    const Tokens &Stmt) {
     unsigned long long H = 1469598103934665603ull;

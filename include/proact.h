@@ -1,16 +1,26 @@
 /* PROACT public C API.
  *
  * Most programs never call these functions: they annotate loops with
- * `#pragma proact` (docs/directives.md) and the Clang plugin emits the calls
- * declared in <proact/lowering.h>. The functions here let a program inspect
- * the devices PROACT uses and the last error it reported. */
+ * `#pragma proact` (docs/user/directives.md) and the Clang plugin lowers
+ * them. The functions here let a program inspect the devices PROACT uses
+ * and the last error it reported. The header compiles with or without the
+ * plugin, in C and C++. */
 #ifndef PROACT_H
 #define PROACT_H
 
 #include <stddef.h>
+#include <stdio.h>
 
 #include "proact/status.h"
-#include "proact/lowering.h"
+
+/* With the plugin loaded, this reads the calls annotated loops are lowered
+ * to (proact/detail/codegen.h); without it the pragma means nothing. */
+#if defined(__clang__)
+#pragma clang diagnostic push
+#pragma clang diagnostic ignored "-Wunknown-pragmas"
+#pragma proact __contract
+#pragma clang diagnostic pop
+#endif
 
 #ifdef __cplusplus
 extern "C" {
@@ -20,8 +30,14 @@ extern "C" {
 #define PROACT_API __attribute__((visibility("default")))
 #endif
 
+/* The version of this header; proact_version() gives the library's. */
 #define PROACT_VERSION_MAJOR 0
-#define PROACT_VERSION_MINOR 1
+#define PROACT_VERSION_MINOR 2
+#define PROACT_VERSION_PATCH 0
+
+/* The library's version, "MAJOR.MINOR.PATCH"; it may be newer than the
+ * header a program was compiled with. */
+PROACT_API const char *proact_version(void);
 
 /* Human-readable text for a status code; never NULL. */
 PROACT_API const char *proact_status_string(proact_status_t status);
@@ -42,6 +58,16 @@ PROACT_API int proact_device_id(int i);
  * the devices are of neither kind and every copy goes through
  * omp_target_memcpy). */
 PROACT_API const char *proact_device_kind(void);
+
+/* Writes to out (stdout when NULL) what PROACT found and will use: its
+ * version, the participating devices with their properties (kind, name,
+ * multiprocessors, threads per team, copy queues, poll agent, host queue,
+ * memory), which devices reach each other's memory directly, and every
+ * PROACT_* setting with its value and source (default or env). The
+ * proact-info program prints it, and PROACT_INFO=1 prints it to stderr at
+ * the first PROACT call. Initialises the devices as any PROACT call does;
+ * an invalid PROACT_* value is a fatal error, as everywhere. */
+PROACT_API void proact_print_info(FILE *out);
 
 /* Transfer mechanisms a loop may name with mech(...). */
 typedef enum proact_mech {

@@ -3,7 +3,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 
-#include "error.h"
+#include "error_report.h"
 
 void proact__fatal(const char *file, int line, int col, const char *fmt,
                    ...) {

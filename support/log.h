@@ -6,7 +6,7 @@
 #ifndef PROACT_BASE_LOG_H
 #define PROACT_BASE_LOG_H
 
-#include "error.h"
+#include "error_report.h"
 #include "param.h"
 
 int proact__log_enabled(proact__log_level_t level, unsigned subsys);

@@ -7,10 +7,9 @@
 #include <strings.h>
 
 #include "check.h"
-#include "error.h"
-#include "log.h"
+#include "error_report.h"
 #include "param.h"
-#include "proact/lowering.h"
+#include "proact/detail/codegen.h"
 #include "proact.h"
 
 #define PROACT_PARAM_SIZE_PARSER_(fn, lo, hi)                                 \
@@ -55,62 +54,29 @@ static proact_status_t parse_decompose(const char *text,
   return PROACT_OK;
 }
 
-/* A name's value in a table of names; false when text names none. */
-typedef struct named_value {
-  const char *name;
-  int value;
-} named_value_t;
-
-static int find_named(const char *text, const named_value_t *table, size_t n,
-                      long long *value) {
-  for (size_t i = 0; i < n; i++)
-    if (strcmp(text, table[i].name) == 0) {
-      *value = table[i].value;
-      return 1;
-    }
-  return 0;
-}
-
 /* auto, flat or columns. */
 static proact_status_t parse_walk(const char *text,
                                   proact__param_value_t *value_p, char *why,
                                   size_t why_len) {
-  static const named_value_t walks[] = {{"auto", PROACT__WALK_AUTO},
-                                        {"flat", PROACT__WALK_FLAT},
-                                        {"columns", PROACT__WALK_COLUMNS}};
-  if (find_named(text, walks, sizeof(walks) / sizeof(walks[0]), &value_p->i))
-    return PROACT_OK;
-  snprintf(why, why_len, "'%s' is not a walk", text);
-  return PROACT_ERR_INVALID_PARAM;
+  static const proact__param_name_t walks[] = {
+      {"auto", PROACT__WALK_AUTO},
+      {"flat", PROACT__WALK_FLAT},
+      {"columns", PROACT__WALK_COLUMNS}};
+  return proact__param_parse_named(text, walks,
+                                   sizeof(walks) / sizeof(walks[0]), "walk",
+                                   value_p, why, why_len);
 }
 
 /* replicas or unified (a proact__memory_t). */
 static proact_status_t parse_memory(const char *text,
                                     proact__param_value_t *value_p, char *why,
                                     size_t why_len) {
-  static const named_value_t kinds[] = {
+  static const proact__param_name_t kinds[] = {
       {"replicas", PROACT__MEMORY_REPLICAS},
       {"unified", PROACT__MEMORY_UNIFIED}};
-  if (find_named(text, kinds, sizeof(kinds) / sizeof(kinds[0]), &value_p->i))
-    return PROACT_OK;
-  snprintf(why, why_len, "'%s' is not a kind of memory", text);
-  return PROACT_ERR_INVALID_PARAM;
-}
-
-/* auto, l1, shared or equal (a proact__cuda_cache_t). */
-static proact_status_t parse_cuda_cache(const char *text,
-                                        proact__param_value_t *value_p,
-                                        char *why, size_t why_len) {
-  static const named_value_t caches[] = {
-      {"auto", PROACT__CUDA_CACHE_AUTO},
-      {"shared", PROACT__CUDA_CACHE_SHARED},
-      {"l1", PROACT__CUDA_CACHE_L1},
-      {"equal", PROACT__CUDA_CACHE_EQUAL}};
-  if (find_named(text, caches, sizeof(caches) / sizeof(caches[0]),
-                 &value_p->i))
-    return PROACT_OK;
-  snprintf(why, why_len, "'%s' is not a cache preference", text);
-  return PROACT_ERR_INVALID_PARAM;
+  return proact__param_parse_named(text, kinds,
+                                   sizeof(kinds) / sizeof(kinds[0]),
+                                   "kind of memory", value_p, why, why_len);
 }
 
 static proact_status_t parse_watchdog(const char *text,
@@ -168,9 +134,10 @@ const proact__param_t proact__params[PROACT__PARAM_COUNT_] = {
          parse_threads},
     [PROACT__PARAM_TEAMS] =
         {"PROACT_TEAMS", "0", "0, or 1 to 65536",
-         "teams of each generated kernel (0: 1056 on a GPU, 132 for a loop "
-         "whose iterations walk rows read from an array, one per block "
-         "with the column walk, up to 4 on a host device, one per core)",
+         "teams of each generated kernel (0: 8 per multiprocessor on a GPU, "
+         "1056 on an H100 or H200, one per multiprocessor for a loop whose "
+         "iterations walk rows read from an array, one per block with the "
+         "column walk, up to 4 on a host device, one per core)",
          parse_teams},
     [PROACT__PARAM_TEAM_THREADS] =
         {"PROACT_TEAM_THREADS", "0", "0, or 1 to 1024",
@@ -185,8 +152,7 @@ const proact__param_t proact__params[PROACT__PARAM_COUNT_] = {
          "no more than a part's points over its teams; with the column "
          "walk, rows of a tile: this over the tile's width, 0: 16 on a GPU, "
          "8 on a host device). A value set here is not capped: more than a "
-         "part's points over its teams leaves teams without a block (2 "
-         "H200s, ALS at 65536: 123 ms per iteration against 3.9)",
+         "part's points over its teams leaves teams without a block",
          parse_block_points},
     [PROACT__PARAM_WATCHDOG_MS] =
         {"PROACT_WATCHDOG_MS", "10000", "1 to 86400000",
@@ -223,7 +189,7 @@ const proact__param_t proact__params[PROACT__PARAM_COUNT_] = {
         {"PROACT_BALANCE", "0", "0 or 1",
          "1: loops split in contiguous parts (decompose(block)) give each "
          "device a share of the iterations from its measured speed "
-         "(docs/runtime.md); 0: equal parts",
+         "(docs/user/tuning.md); 0: equal parts",
          proact__param_parse_bool},
     [PROACT__PARAM_BALANCE_MIN_US] =
         {"PROACT_BALANCE_MIN_US", "100", "0 to 1000000",
@@ -236,9 +202,9 @@ const proact__param_t proact__params[PROACT__PARAM_COUNT_] = {
          "how host threads wait for CUDA devices, set on every device's "
          "primary context at PROACT's first call (auto: CUDA's choice, "
          "spinning while there are fewer contexts than cores; libomptarget "
-         "alone gives a device it initializes a blocking wait, 80-160 us "
-         "more per kernel)",
-         proact__param_parse_cuda_wait},
+         "alone gives a device it initializes a blocking wait, which adds "
+         "to every kernel)",
+         NULL /* the cuda backend's (cuda/dev_cuda.c) */},
     [PROACT__PARAM_COPY_QUEUES] =
         {"PROACT_COPY_QUEUES", "4", "1 to 16",
          "copy queues (CUDA streams) per GPU for device-to-device copies, "
@@ -258,19 +224,24 @@ const proact__param_t proact__params[PROACT__PARAM_COUNT_] = {
         {"PROACT_CUDA_CACHE", "auto", "auto, l1, shared or equal",
          "the L1 / shared memory split CUDA devices prefer for the "
          "program's kernels, set on every device's primary context at "
-         "PROACT's first call (auto: CUDA's choice; a gathering kernel "
-         "depends on it: on one H200 the CT benchmark took 8.7 ms per "
-         "iteration with l1, 9.5 with auto, 17.6 with shared)",
-         parse_cuda_cache},
+         "PROACT's first call (auto: CUDA's choice; gathering kernels are "
+         "sensitive to it)",
+         NULL /* the cuda backend's (cuda/dev_cuda.c) */},
     [PROACT__PARAM_MEMORY] =
         {"PROACT_MEMORY", "replicas", "replicas or unified",
          "unified: every array of a data region is one allocation that all "
          "devices share (CUDA managed memory, placed with hints; "
-         "docs/runtime.md), and every loop runs with memcpy, which then "
+         "docs/user/gpu.md), and every loop runs with memcpy, which then "
          "copies nothing: the driver moves the pages. The benchmarks' "
          "Unified Memory baseline. Where the devices have no such memory "
          "it warns and keeps replicas",
          parse_memory},
+    [PROACT__PARAM_INFO] =
+        {"PROACT_INFO", "0", "0 or 1",
+         "1: print to stderr at the first PROACT call what proact-info "
+         "prints: the version, the devices with their properties and peer "
+         "access, and every PROACT_* setting with its source",
+         proact__param_parse_bool},
 };
 
 static const char *const subsys_names[] = {"init",  "region", "part", "mech",
@@ -357,30 +328,6 @@ proact_status_t proact__param_parse_devices(const char *text,
   return PROACT_OK;
 }
 
-/* PROACT_CUDA_WAIT's names, by value (the CU_CTX_SCHED_* flags). */
-static const named_value_t cuda_waits[] = {
-    {"auto", PROACT__CUDA_WAIT_AUTO},
-    {"spin", PROACT__CUDA_WAIT_SPIN},
-    {"yield", PROACT__CUDA_WAIT_YIELD},
-    {"blocking", PROACT__CUDA_WAIT_BLOCKING}};
-
-proact_status_t proact__param_parse_cuda_wait(const char *text,
-                                              proact__param_value_t *value_p,
-                                              char *why, size_t why_len) {
-  if (find_named(text, cuda_waits, sizeof(cuda_waits) / sizeof(cuda_waits[0]),
-                 &value_p->i))
-    return PROACT_OK;
-  set_why(why, why_len, "unknown wait '%s'", text);
-  return PROACT_ERR_INVALID_PARAM;
-}
-
-const char *proact__cuda_wait_name(unsigned wait) {
-  for (size_t i = 0; i < sizeof(cuda_waits) / sizeof(cuda_waits[0]); i++)
-    if ((unsigned)cuda_waits[i].value == wait)
-      return cuda_waits[i].name;
-  return "unknown";
-}
-
 proact_status_t proact__param_parse_level(const char *text,
                                           proact__param_value_t *value_p,
                                           char *why, size_t why_len) {
@@ -454,6 +401,20 @@ proact_status_t proact__param_parse_mech(const char *text,
   return PROACT_ERR_INVALID_PARAM;
 }
 
+proact_status_t proact__param_parse_named(const char *text,
+                                          const proact__param_name_t *names,
+                                          size_t n, const char *what,
+                                          proact__param_value_t *value_p,
+                                          char *why, size_t why_len) {
+  for (size_t i = 0; i < n; i++)
+    if (strcmp(text, names[i].name) == 0) {
+      value_p->i = names[i].value;
+      return PROACT_OK;
+    }
+  set_why(why, why_len, "'%s' is not a %s", text, what);
+  return PROACT_ERR_INVALID_PARAM;
+}
+
 proact_status_t proact__param_parse_size(const char *text, long long lo,
                                          long long hi,
                                          proact__param_value_t *value_p,
@@ -495,24 +456,55 @@ proact_status_t proact__param_parse_size(const char *text, long long lo,
 
 static pthread_mutex_t param_lock = PTHREAD_MUTEX_INITIALIZER;
 static int param_loaded[PROACT__PARAM_COUNT_];
+static int param_from_env[PROACT__PARAM_COUNT_];
+/* The environment's text, copied where memory allows: the program may
+ * change its environment after the first read. */
+static const char *param_env_text[PROACT__PARAM_COUNT_];
 static proact__param_value_t param_values[PROACT__PARAM_COUNT_];
+static proact__param_parse_func_t param_registered[PROACT__PARAM_COUNT_];
+
+void proact__param_register_parser(proact__param_id_t id,
+                                   proact__param_parse_func_t parse) {
+  pthread_mutex_lock(&param_lock);
+  param_registered[id] = parse;
+  pthread_mutex_unlock(&param_lock);
+}
+
+static proact__param_parse_func_t param_parser_locked(proact__param_id_t id) {
+  return proact__params[id].parse != NULL ? proact__params[id].parse
+                                          : param_registered[id];
+}
+
+proact__param_parse_func_t proact__param_parser(proact__param_id_t id) {
+  proact__param_parse_func_t parse;
+  pthread_mutex_lock(&param_lock);
+  parse = param_parser_locked(id);
+  pthread_mutex_unlock(&param_lock);
+  return parse;
+}
 
 const proact__param_value_t *proact__param_get(proact__param_id_t id) {
   const proact__param_t *param = &proact__params[id];
-  const char *env = NULL;
-  int from_env = 0;
 
   pthread_mutex_lock(&param_lock);
   if (!param_loaded[id]) {
     char why[256] = "";
     const char *text = param->dflt;
-    env = getenv(param->name);
+    const char *env = getenv(param->name);
+    proact__param_parse_func_t parse = param_parser_locked(id);
     if (env != NULL && env[0] != '\0') {
-      text = env;
-      from_env = 1;
+      const char *copy = strdup(env);
+      text = param_env_text[id] = copy != NULL ? copy : env;
+      param_from_env[id] = 1;
     }
-    if (param->parse(text, &param_values[id], why, sizeof(why)) !=
-        PROACT_OK) {
+    if (parse == NULL) {
+      pthread_mutex_unlock(&param_lock);
+      proact__fatal(NULL, 0, 0,
+                    "%s cannot be read: the device backend that owns its "
+                    "values registered no parser for it",
+                    param->name);
+    }
+    if (parse(text, &param_values[id], why, sizeof(why)) != PROACT_OK) {
       pthread_mutex_unlock(&param_lock);
       proact__fatal(NULL, 0, 0, "invalid %s='%s': %s; valid values: %s",
                     param->name, text, why, param->range);
@@ -520,10 +512,17 @@ const proact__param_value_t *proact__param_get(proact__param_id_t id) {
     param_loaded[id] = 1;
   }
   pthread_mutex_unlock(&param_lock);
-  /* Logged after unlocking: logging itself reads PROACT_DEBUG. */
-  if (from_env)
-    proact__info(PROACT__SUBSYS_ENV, "%s=%s", param->name, env);
   return &param_values[id];
+}
+
+int proact__param_from_env(proact__param_id_t id) {
+  proact__param_get(id);
+  return param_from_env[id];
+}
+
+const char *proact__param_text(proact__param_id_t id) {
+  proact__param_get(id);
+  return param_from_env[id] ? param_env_text[id] : proact__params[id].dflt;
 }
 
 void proact__param_print_docs(FILE *stream) {

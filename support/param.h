@@ -38,7 +38,7 @@ typedef enum proact__subsys {
 } proact__subsys_t;
 
 /* PROACT_WALK: how a kernel's threads walk a collapsed nest
- * (docs/lowering.md). */
+ * (docs/design/lowering.md). */
 typedef enum proact__walk {
   PROACT__WALK_AUTO = 0,   /* columns where emitted and the tiles' lanes
                               are at least 3/4 busy */
@@ -76,6 +76,7 @@ typedef enum proact__param_id {
   PROACT__PARAM_WALK,
   PROACT__PARAM_CUDA_CACHE,
   PROACT__PARAM_MEMORY,
+  PROACT__PARAM_INFO,
   PROACT__PARAM_COUNT_
 } proact__param_id_t;
 
@@ -85,9 +86,9 @@ typedef union proact__param_value {
                                   proact_mech_t, -1: the loop's clause),
                                   PROACT_DECOMPOSE (-1: the clause, else
                                   PROACT__DECOMP_* | block << 8),
-                                  PROACT_CUDA_WAIT (a proact__cuda_wait_t),
+                                  PROACT_CUDA_WAIT and PROACT_CUDA_CACHE
+                                  (the cuda backend's values),
                                   PROACT_WALK (a proact__walk_t),
-                                  PROACT_CUDA_CACHE (a proact__cuda_cache_t),
                                   PROACT_MEMORY (a proact__memory_t),
                                   and the numbers (0: automatic) */
   unsigned mask;               /* PROACT_DEBUG_SUBSYS */
@@ -105,6 +106,8 @@ typedef struct proact__param {
   const char *dflt;  /* used when the variable is unset or empty */
   const char *range; /* valid values, for error messages and docs */
   const char *doc;
+  /* NULL for a parameter whose values only a device backend knows (the
+   * CUDA enums): that backend registers its parser (below). */
   proact__param_parse_func_t parse;
 } proact__param_t;
 
@@ -115,6 +118,22 @@ extern const proact__param_t proact__params[PROACT__PARAM_COUNT_];
  * call; an invalid value ends the program). */
 const proact__param_value_t *proact__param_get(proact__param_id_t id);
 
+/* Whether id's value came from the environment (else its default). */
+int proact__param_from_env(proact__param_id_t id);
+
+/* The text id's value was parsed from: the environment's, else the
+ * default. */
+const char *proact__param_text(proact__param_id_t id);
+
+/* Gives a parameter whose table entry has no parser the parser of the
+ * backend that owns its values, so that support need not know them. Called
+ * before main (a backend's constructor), before anything reads it. */
+void proact__param_register_parser(proact__param_id_t id,
+                                   proact__param_parse_func_t parse);
+
+/* id's parser: the table's, else the registered one; NULL when neither. */
+proact__param_parse_func_t proact__param_parser(proact__param_id_t id);
+
 /* Writes one line per parameter (name, default, range, doc); docs use it. */
 void proact__param_print_docs(FILE *stream);
 
@@ -122,28 +141,6 @@ void proact__param_print_docs(FILE *stream);
 proact_status_t proact__param_parse_devices(const char *text,
                                             proact__param_value_t *value_p,
                                             char *why, size_t why_len);
-/* PROACT_CUDA_CACHE: the L1 / shared memory preference of the CUDA
- * devices' primary contexts; the values are CUDA's CU_FUNC_CACHE_PREFER_*. */
-typedef enum proact__cuda_cache {
-  PROACT__CUDA_CACHE_AUTO = 0,
-  PROACT__CUDA_CACHE_SHARED = 1,
-  PROACT__CUDA_CACHE_L1 = 2,
-  PROACT__CUDA_CACHE_EQUAL = 3
-} proact__cuda_cache_t;
-/* PROACT_CUDA_WAIT: how a host thread waits for a CUDA device; the values
- * are the CU_CTX_SCHED_* flags of the primary contexts. */
-typedef enum proact__cuda_wait {
-  PROACT__CUDA_WAIT_AUTO = 0,
-  PROACT__CUDA_WAIT_SPIN = 1,
-  PROACT__CUDA_WAIT_YIELD = 2,
-  PROACT__CUDA_WAIT_BLOCKING = 4
-} proact__cuda_wait_t;
-proact_status_t proact__param_parse_cuda_wait(const char *text,
-                                              proact__param_value_t *value_p,
-                                              char *why, size_t why_len);
-/* The PROACT_CUDA_WAIT name of a wait (a proact__cuda_wait_t, i.e. a
- * context's CU_CTX_SCHED_* bits); "unknown" for anything else. */
-const char *proact__cuda_wait_name(unsigned wait);
 /* PROACT_COPY_QUEUES' upper bound: the streams a backend creates per
  * device. */
 enum { PROACT__COPY_QUEUES_MAX = 16 };
@@ -159,6 +156,18 @@ proact_status_t proact__param_parse_bool(const char *text,
 proact_status_t proact__param_parse_mech(const char *text,
                                          proact__param_value_t *value_p,
                                          char *why, size_t why_len);
+/* A name-to-value pair of an enumerated parameter. */
+typedef struct proact__param_name {
+  const char *name;
+  int value;
+} proact__param_name_t;
+/* One of n names (case-sensitive) into value_p->i; what names the kind of
+ * value for the error ("'x' is not a <what>"). */
+proact_status_t proact__param_parse_named(const char *text,
+                                          const proact__param_name_t *names,
+                                          size_t n, const char *what,
+                                          proact__param_value_t *value_p,
+                                          char *why, size_t why_len);
 /* A number with an optional K, M or G suffix (powers of 1024), 0 or in
  * [lo, hi]. */
 proact_status_t proact__param_parse_size(const char *text, long long lo,

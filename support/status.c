@@ -1,11 +1,12 @@
-/* Status strings (from the X-macro list in proact/status.h) and the
- * process-wide last-error message returned by proact_get_last_error(). */
+/* Status strings (from the X-macro list in proact/status.h), mechanism
+ * names, and the process-wide last-error message returned by
+ * proact_get_last_error(). */
 #include <pthread.h>
 #include <stdarg.h>
 #include <stdio.h>
 
 #include "proact.h"
-#include "error.h"
+#include "error_report.h"
 
 const char *proact_status_string(proact_status_t status) {
   switch (status) {
@@ -36,3 +37,14 @@ void proact__set_last_error(const char *fmt, ...) {
 }
 
 const char *proact_get_last_error(void) { return last_error; }
+
+const char *proact_mech_name(proact_mech_t mech) {
+  static const char *const names[PROACT_MECH_COUNT_] = {
+      [PROACT_MECH_MEMCPY] = "memcpy", [PROACT_MECH_INLINE] = "inline",
+      [PROACT_MECH_POLL] = "poll",     [PROACT_MECH_TRIGGER] = "trigger",
+      [PROACT_MECH_DMA] = "dma",       [PROACT_MECH_AUTO] = "auto",
+  };
+  if ((int)mech < 0 || mech >= PROACT_MECH_COUNT_)
+    return "unknown";
+  return names[mech];
+}

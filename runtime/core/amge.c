@@ -1,7 +1,7 @@
 /* AMGE's decomposition choice (amge.h). */
 #include "amge.h"
 
-#include "../base/log.h"
+#include "log.h"
 #include "span.h"
 #include "validity.h"
 

@@ -5,8 +5,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../base/error.h"
-#include "../base/log.h"
+#include "error_report.h"
+#include "log.h"
 #include "balance.h"
 #include "partition.h"
 

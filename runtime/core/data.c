@@ -5,10 +5,10 @@
  * the host from the devices that hold each byte (replica.c). */
 #include <stdlib.h>
 
-#include "../../libomptarget-plugin/dev.h"
-#include "../base/error.h"
-#include "../base/log.h"
-#include "../base/param.h"
+#include "dev.h"
+#include "error_report.h"
+#include "log.h"
+#include "param.h"
 #include "devices.h"
 #include "presence.h"
 #include "proact.h"

@@ -2,7 +2,9 @@
 #include <pthread.h>
 #include <stddef.h>
 
+#include "error_report.h"
 #include "presence.h"
+#include "proact.h"
 
 static pthread_mutex_t present_lock = PTHREAD_MUTEX_INITIALIZER;
 static proact__present_t *present_head;
@@ -61,4 +63,22 @@ void *proact__present_dev_addr(const proact__present_t *entry, int dev,
       off > entry->whi[i])
     return NULL;
   return (char *)entry->ptrs[i] + (off - entry->wlo[i]);
+}
+
+void proact__present_alloc_check(proact_status_t st, const char *what,
+                                 const proact__present_t *entry, int dev,
+                                 size_t bytes, const char *file, int line,
+                                 int col) {
+  if (st == PROACT_ERR_NO_MEMORY)
+    proact__fatal(file, line, col,
+                  "out of device memory: the %s of %s[%lld:%lld] needs %zu "
+                  "bytes (%.1f GiB) on device %d",
+                  what, entry->name, entry->lo, entry->len, bytes,
+                  (double)bytes / (1024.0 * 1024.0 * 1024.0), dev);
+  if (st != PROACT_OK)
+    proact__fatal(file, line, col,
+                  "cannot allocate %zu bytes for the %s of %s[%lld:%lld] on "
+                  "device %d: %s",
+                  bytes, what, entry->name, entry->lo, entry->len, dev,
+                  proact_status_string(st));
 }

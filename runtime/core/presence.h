@@ -9,7 +9,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "../base/param.h"
+#include "param.h"
 #include "validity.h"
 
 typedef struct proact__present {
@@ -87,5 +87,13 @@ proact__present_holders(const proact__present_t *entry, int dev) {
       mask |= PROACT__DEVMASK(entry->devs[i]);
   return mask;
 }
+
+/* Stops the program with a clear message (out of device memory, or the
+ * driver's reason) when allocating the replica or window ('what') of entry
+ * on device dev failed with st; returns when st is PROACT_OK. */
+void proact__present_alloc_check(proact_status_t st, const char *what,
+                                 const proact__present_t *entry, int dev,
+                                 size_t bytes, const char *file, int line,
+                                 int col);
 
 #endif

@@ -3,11 +3,11 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../../libomptarget-plugin/dev.h"
-#include "../base/check.h"
-#include "../base/error.h"
-#include "../base/grow.h"
-#include "../base/log.h"
+#include "dev.h"
+#include "check.h"
+#include "error_report.h"
+#include "grow.h"
+#include "log.h"
 #include "pull.h"
 #include "push.h"
 #include "span.h"

@@ -6,7 +6,7 @@
 
 #include "loop.h"
 #include "presence.h"
-#include "proact/lowering.h"
+#include "proact/detail/codegen.h"
 
 /* Makes every part's replicas (or windows) current where the part reads or
  * writes; entries[a] is array a's region entry (NULL: nothing to do).

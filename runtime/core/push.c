@@ -1,9 +1,9 @@
 /* Push planning and bookkeeping (push.h). */
 #include <stdlib.h>
 
-#include "../base/error.h"
-#include "../base/grow.h"
-#include "../base/log.h"
+#include "error_report.h"
+#include "grow.h"
+#include "log.h"
 #include "presence.h"
 #include "push.h"
 #include "validity.h"

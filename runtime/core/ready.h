@@ -1,4 +1,4 @@
-/* Building each part's readiness state (proact/ready.h) for the loop's
+/* Building each part's readiness state (proact/detail/device_ready.h) for the loop's
  * pushes: chunk counters, the pieces of each chunk, inline forwards. A
  * state is built and uploaded once per plan and kept on the device for
  * the loop's next executions (ready_cache.h): the kernels and agents put

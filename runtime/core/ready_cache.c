@@ -3,9 +3,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../../libomptarget-plugin/dev.h"
-#include "../base/log.h"
-#include "../base/param.h"
+#include "dev.h"
+#include "log.h"
+#include "param.h"
 #include "ready_cache.h"
 
 static proact__ready_img_t *head; /* every cached entry, any device */

@@ -1,5 +1,5 @@
 /* Readiness states kept on the devices between executions of a loop
- * (proact/ready.h). An iterative solver runs the same loops again and
+ * (proact/detail/device_ready.h). An iterative solver runs the same loops again and
  * again with the same plan; their states are then identical but for the
  * counters, which the kernels and agents put back as they consume them. So
  * a built state stays in a device allocation of its own, and an execution
@@ -20,7 +20,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include <proact/ready.h>
+#include <proact/detail/device_ready.h>
 
 /* Entries of one (site, part) on a device at most: a loop whose key
  * changes at every execution (shrinking bounds) then cannot push out the

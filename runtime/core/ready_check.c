@@ -5,8 +5,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../../libomptarget-plugin/dev.h"
-#include "../base/error.h"
+#include "dev.h"
+#include "error_report.h"
 #include "ready.h"
 #include "ready_cache.h"
 

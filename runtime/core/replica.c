@@ -4,9 +4,9 @@
 #include <stdint.h>
 #include <stdlib.h>
 
-#include "../../libomptarget-plugin/dev.h"
-#include "../base/error.h"
-#include "../base/log.h"
+#include "dev.h"
+#include "error_report.h"
+#include "log.h"
 #include "proact.h"
 #include "replica.h"
 #include "unified.h"
@@ -34,24 +34,6 @@ void proact__array_bytes(const proact__array_t *array, const char *file,
   *hi_p = (char *)(uintptr_t)hi;
 }
 
-void proact__replica_alloc_check(proact_status_t st, const char *what,
-                                 const proact__present_t *entry, int dev,
-                                 size_t bytes, const char *file, int line,
-                                 int col) {
-  if (st == PROACT_ERR_NO_MEMORY)
-    proact__fatal(file, line, col,
-                  "out of device memory: the %s of %s[%lld:%lld] needs %zu "
-                  "bytes (%.1f GiB) on device %d",
-                  what, entry->name, entry->lo, entry->len, bytes,
-                  (double)bytes / (1024.0 * 1024.0 * 1024.0), dev);
-  if (st != PROACT_OK)
-    proact__fatal(file, line, col,
-                  "cannot allocate %zu bytes for the %s of %s[%lld:%lld] on "
-                  "device %d: %s",
-                  bytes, what, entry->name, entry->lo, entry->len, dev,
-                  proact_status_string(st));
-}
-
 /* A replica of entry on each of devs, copied in when copy_in, associated
  * with the host section. */
 static void replica_alloc_each(proact__present_t *entry, const int *devs,
@@ -63,7 +45,7 @@ static void replica_alloc_each(proact__present_t *entry, const int *devs,
     int dev = devs[i];
     void *ptr = NULL;
     proact_status_t st = proact__dev_alloc(dev, bytes, &ptr);
-    proact__replica_alloc_check(st, "replica", entry, dev, bytes, file, line,
+    proact__present_alloc_check(st, "replica", entry, dev, bytes, file, line,
                                 col);
     entry->devs[i] = dev;
     entry->ptrs[i] = ptr;

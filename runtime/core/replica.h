@@ -5,7 +5,7 @@
 #ifndef PROACT_CORE_REPLICA_H
 #define PROACT_CORE_REPLICA_H
 
-#include "proact/lowering.h"
+#include "proact/detail/codegen.h"
 #include "presence.h"
 
 /* Host bytes [*lo_p, *hi_p) of array's section. Invalid sections (size 0
@@ -34,13 +34,5 @@ proact__present_t *proact__replica_create(const proact__array_t *array,
  * that holds its current value (the validity map: after loops, different
  * devices own different parts); disassociates and frees. */
 void proact__replica_destroy(proact__present_t *entry);
-
-/* Stops the program with a clear message (out of device memory, or the
- * driver's reason) when allocating the replica or window ('what') of entry
- * on device dev failed with st; returns when st is PROACT_OK. */
-void proact__replica_alloc_check(proact_status_t st, const char *what,
-                                 const proact__present_t *entry, int dev,
-                                 size_t bytes, const char *file, int line,
-                                 int col);
 
 #endif

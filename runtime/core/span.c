@@ -1,7 +1,7 @@
 /* Trip counts and access spans, in 128-bit arithmetic. */
 #include <limits.h>
 
-#include "../base/error.h"
+#include "error_report.h"
 #include "span.h"
 
 long long proact__trip_count_checked(long long first, long long bound,
@@ -65,7 +65,7 @@ const char *proact__span_format(__int128 value, char *buf) {
   return buf;
 }
 
-/* The ABI entry points (include/proact/lowering.h). */
+/* The ABI entry points (include/proact/detail/codegen.h). */
 static const char *const cmp_spelling[] = {"<", "<=", ">", ">="};
 
 long long proact__trip_count(long long first, long long bound,

@@ -6,7 +6,7 @@
 
 #include <stdint.h>
 
-#include "proact/lowering.h"
+#include "proact/detail/codegen.h"
 
 typedef struct proact__span {
   __int128 lo; /* first and last element index accessed, inclusive */

@@ -4,12 +4,12 @@
 #include <stdint.h>
 #include <stdlib.h>
 
-#include "../../libomptarget-plugin/dev.h"
-#include "../base/error.h"
-#include "../base/grow.h"
-#include "../base/log.h"
-#include "../base/param.h"
-#include "replica.h"
+#include "dev.h"
+#include "error_report.h"
+#include "grow.h"
+#include "log.h"
+#include "param.h"
+#include "presence.h"
 #include "unified.h"
 
 /* One span of an array and the device a hint sent it to. */
@@ -71,7 +71,7 @@ void proact__unified_create(proact__present_t *entry, const int *devs,
   if (entry->hints == NULL)
     proact__fatal(file, line, col, "out of host memory");
   st = proact__dev_shared_alloc(bytes, &ptr);
-  proact__replica_alloc_check(st, "shared allocation", entry, devs[0], bytes,
+  proact__present_alloc_check(st, "shared allocation", entry, devs[0], bytes,
                               file, line, col);
   entry->unified = 1;
   /* Pages start on the first device, where the copy-in writes them. */

@@ -2,9 +2,9 @@
 #include <omp.h>
 #include <stdint.h>
 
-#include "../../libomptarget-plugin/dev.h"
-#include "../base/error.h"
-#include "../base/log.h"
+#include "dev.h"
+#include "error_report.h"
+#include "log.h"
 #include "proact.h"
 #include "replica.h"
 #include "window.h"
@@ -65,7 +65,7 @@ void proact__window_cover(proact__present_t *entry, int i, uint64_t lo,
   if (!empty && nlo == entry->wlo[i] && nhi == entry->whi[i])
     return;
   st = proact__dev_alloc(dev, bytes, (void **)&m.dst);
-  proact__replica_alloc_check(st, "window", entry, dev, bytes, file, line,
+  proact__present_alloc_check(st, "window", entry, dev, bytes, file, line,
                               col);
   if (!empty) {
     st = proact__validity_walk(entry->valid, entry->wlo[i], entry->whi[i],

@@ -10,7 +10,7 @@
 #include <stdint.h>
 
 #include "presence.h"
-#include "proact/lowering.h"
+#include "proact/detail/codegen.h"
 
 /* Makes the window of entry->devs[i] cover byte offsets [lo, hi) (lo < hi),
  * growing it to the hull of both: new storage, the bytes the device holds

@@ -1,45 +1,53 @@
-/* Transfer mechanisms (UCX uct_iface_ops_t style): each implements one small
- * ops table; an op it lacks points to a named stub returning
- * PROACT_ERR_UNSUPPORTED. Main-thread ops (setup, arm, drain, cleanup) are
- * apart from the agent-side op (progress). */
-#ifndef PROACT_MECH_H
-#define PROACT_MECH_H
+/* The transfer mechanisms' tables (core's mechanism.h), registered with the
+ * core when libproact loads (mech.c), and what the proactive ones share
+ * (mech_push.c). */
+#ifndef PROACT_MECH_MECH_H
+#define PROACT_MECH_MECH_H
 
-#include "proact.h"
+#include <stdint.h>
 
-typedef struct proact__mech_ops {
-  const char *name;
-  /* loop_begin, after the parts and write spans are known. */
-  proact_status_t (*setup)(proact__loop_t *loop);
-  /* Before part's kernel is launched. */
-  proact_status_t (*arm)(proact__loop_t *loop, int part);
-  /* Agent side: moves whatever chunks are ready; PROACT_IN_PROGRESS while
-   * some are still expected. */
-  proact_status_t (*progress)(proact__loop_t *loop);
-  /* loop_end, after every kernel completed: delivers what remains and
-   * records where the written values now are. For region replicas, the
-   * part's device must end up in the validity map of each byte it wrote
-   * (memcpy: as its only device; the core pulls what later loops read, in
-   * loop_begin); for loop-only replicas the host must be current when it
-   * returns. */
-  proact_status_t (*drain)(proact__loop_t *loop);
-  /* Releases what setup acquired. */
-  proact_status_t (*cleanup)(proact__loop_t *loop);
-} proact__mech_ops_t;
+#include "dev.h"
+#include "mechanism.h"
 
-/* Indexed by proact_mech_t; every entry is non-NULL. */
-extern const proact__mech_ops_t *const proact__mechs[PROACT_MECH_COUNT_];
+extern const proact__mech_ops_t proact__mech_memcpy_ops;  /* mech_memcpy.c */
+extern const proact__mech_ops_t proact__mech_poll_ops;    /* mech_poll.c */
+extern const proact__mech_ops_t proact__mech_trigger_ops; /* mech_trigger.c */
+extern const proact__mech_ops_t proact__mech_dma_ops;     /* mech_dma.c */
+extern const proact__mech_ops_t proact__mech_inline_ops;  /* mech_inline.c */
 
-proact_status_t proact__mech_stub_setup(proact__loop_t *loop);
-proact_status_t proact__mech_stub_arm(proact__loop_t *loop, int part);
-proact_status_t proact__mech_stub_progress(proact__loop_t *loop);
-proact_status_t proact__mech_stub_drain(proact__loop_t *loop);
-proact_status_t proact__mech_stub_cleanup(proact__loop_t *loop);
+/* memcpy's drain: each part's write spans become valid on its device (or
+ * go back to the host for loop-only replicas). The proactive mechanisms
+ * end their drains with it. */
+proact_status_t proact__mech_memcpy_drain(proact__loop_t *loop);
 
-extern const proact__mech_ops_t proact__mech_memcpy_ops; /* mech_memcpy.c */
-extern const proact__mech_ops_t proact__mech_poll_ops;   /* mech_push.c */
-extern const proact__mech_ops_t proact__mech_trigger_ops;
-extern const proact__mech_ops_t proact__mech_dma_ops;
-extern const proact__mech_ops_t proact__mech_inline_ops;
+/* The proactive mechanisms' setup: the push plan (push.h) and each part's
+ * readiness state in the loop's ready mode (ready.h). */
+proact_status_t proact__mech_push_setup(proact__loop_t *loop);
+
+/* Their cleanup: gives the readiness states back to the cache. */
+proact_status_t proact__mech_push_cleanup(proact__loop_t *loop);
+
+/* Whether part's kernel is instrumented and has chunks to push, so that
+ * an agent has work and the drain has pushes to count. */
+int proact__mech_push_active(const proact__loop_t *loop, int part);
+
+/* PROACT_WATCHDOG_MS in ns: how long an agent waits without progress. */
+uint64_t proact__mech_watchdog_ns(void);
+
+/* Names the chunk part's agent waited for in vain (what: "counter",
+ * "queue slot"), then ends the program. */
+_Noreturn void proact__mech_push_stalled(const proact__loop_t *loop, int part,
+                                         const proact__agent_result_t *r,
+                                         const char *what);
+
+/* Records an active part's pushes and its agent's busy time (0 where no
+ * agent ran). */
+void proact__mech_push_account(proact__loop_t *loop, int part,
+                               const proact__agent_result_t *r);
+
+/* The end of every proactive drain once the pushes are complete (the drain
+ * started at t0, ns): exposed and hidden time, the PROACT_READY_CHECK
+ * check, then the ownership of the written spans as with memcpy. */
+proact_status_t proact__mech_push_finish(proact__loop_t *loop, uint64_t t0);
 
 #endif

@@ -16,6 +16,7 @@
 #include <string.h>
 
 #include "proact.h"
+#include "proact/detail/codegen.h"
 
 enum { N = 100003, SWEEPS = 5 };
 

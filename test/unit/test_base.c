@@ -1,9 +1,10 @@
-/* Tests of runtime/base: status strings, mechanism names, parameters. */
+/* Tests of support/: status strings, mechanism names, parameters. */
 #include <stdlib.h>
 #include <string.h>
 
-#include "../../runtime/base/param.h"
+#include "param.h"
 #include "proact.h"
+#include "proact/detail/codegen.h"
 #include "runner.h"
 
 TEST_IMPL(status_strings) {
@@ -98,31 +99,34 @@ TEST_IMPL(param_levels_subsys_bool) {
   ASSERT_EQ(v.i, 1);
   ASSERT_EQ(proact__param_parse_bool("yes", &v, why, sizeof(why)),
             PROACT_ERR_INVALID_PARAM);
-  ASSERT_EQ(proact__param_parse_cuda_wait("spin", &v, why, sizeof(why)),
-            PROACT_OK);
-  ASSERT_EQ(v.i, PROACT__CUDA_WAIT_SPIN);
-  ASSERT_EQ(proact__param_parse_cuda_wait("blocking", &v, why, sizeof(why)),
-            PROACT_OK);
-  ASSERT_EQ(v.i, PROACT__CUDA_WAIT_BLOCKING);
-  ASSERT_EQ(proact__param_parse_cuda_wait("auto", &v, why, sizeof(why)),
-            PROACT_OK);
-  ASSERT_EQ(v.i, PROACT__CUDA_WAIT_AUTO);
-  ASSERT_EQ(proact__param_parse_cuda_wait("busy", &v, why, sizeof(why)),
-            PROACT_ERR_INVALID_PARAM);
-  ASSERT_EQ(strcmp(proact__cuda_wait_name(PROACT__CUDA_WAIT_BLOCKING),
-                   "blocking"), 0);
-  ASSERT_EQ(strcmp(proact__cuda_wait_name(3), "unknown"), 0);
-  const proact__param_t *cache = &proact__params[PROACT__PARAM_CUDA_CACHE];
-  ASSERT_EQ(cache->parse("l1", &v, why, sizeof(why)), PROACT_OK);
-  ASSERT_EQ(v.i, PROACT__CUDA_CACHE_L1);
-  ASSERT_EQ(cache->parse("shared", &v, why, sizeof(why)), PROACT_OK);
-  ASSERT_EQ(v.i, PROACT__CUDA_CACHE_SHARED);
-  ASSERT_EQ(cache->parse("equal", &v, why, sizeof(why)), PROACT_OK);
-  ASSERT_EQ(v.i, PROACT__CUDA_CACHE_EQUAL);
-  ASSERT_EQ(cache->parse("auto", &v, why, sizeof(why)), PROACT_OK);
-  ASSERT_EQ(v.i, PROACT__CUDA_CACHE_AUTO);
-  ASSERT_EQ(cache->parse("L1", &v, why, sizeof(why)),
-            PROACT_ERR_INVALID_PARAM);
+  /* The cuda backend parses its own values (registered before main), the
+   * CU_CTX_SCHED_* flags and CU_FUNC_CACHE_PREFER_* preferences. */
+  ASSERT_TRUE(proact__params[PROACT__PARAM_CUDA_WAIT].parse == NULL);
+  proact__param_parse_func_t wait =
+      proact__param_parser(PROACT__PARAM_CUDA_WAIT);
+  ASSERT_TRUE(wait != NULL);
+  ASSERT_EQ(wait("spin", &v, why, sizeof(why)), PROACT_OK);
+  ASSERT_EQ(v.i, 1); /* CU_CTX_SCHED_SPIN */
+  ASSERT_EQ(wait("blocking", &v, why, sizeof(why)), PROACT_OK);
+  ASSERT_EQ(v.i, 4); /* CU_CTX_SCHED_BLOCKING_SYNC */
+  ASSERT_EQ(wait("auto", &v, why, sizeof(why)), PROACT_OK);
+  ASSERT_EQ(v.i, 0);
+  why[0] = '\0';
+  ASSERT_EQ(wait("busy", &v, why, sizeof(why)), PROACT_ERR_INVALID_PARAM);
+  ASSERT_NE(why[0], '\0');
+  proact__param_parse_func_t cache =
+      proact__param_parser(PROACT__PARAM_CUDA_CACHE);
+  ASSERT_TRUE(cache != NULL);
+  ASSERT_EQ(cache("l1", &v, why, sizeof(why)), PROACT_OK);
+  ASSERT_EQ(v.i, 2); /* CU_FUNC_CACHE_PREFER_L1 */
+  ASSERT_EQ(cache("shared", &v, why, sizeof(why)), PROACT_OK);
+  ASSERT_EQ(v.i, 1);
+  ASSERT_EQ(cache("equal", &v, why, sizeof(why)), PROACT_OK);
+  ASSERT_EQ(v.i, 3);
+  ASSERT_EQ(cache("auto", &v, why, sizeof(why)), PROACT_OK);
+  ASSERT_EQ(v.i, 0);
+  why[0] = '\0';
+  ASSERT_EQ(cache("L1", &v, why, sizeof(why)), PROACT_ERR_INVALID_PARAM);
   ASSERT_NE(why[0], '\0');
   const proact__param_t *memory = &proact__params[PROACT__PARAM_MEMORY];
   ASSERT_EQ(memory->parse("unified", &v, why, sizeof(why)), PROACT_OK);
@@ -148,8 +152,11 @@ TEST_IMPL(param_levels_subsys_bool) {
    * a doc line. */
   for (int i = 0; i < PROACT__PARAM_COUNT_; i++) {
     const proact__param_t *p = &proact__params[i];
+    proact__param_parse_func_t parse =
+        proact__param_parser((proact__param_id_t)i);
     ASSERT_TRUE(p->name != NULL && p->range != NULL && p->doc != NULL);
-    ASSERT_EQ(p->parse(p->dflt, &v, why, sizeof(why)), PROACT_OK);
+    ASSERT_TRUE(parse != NULL);
+    ASSERT_EQ(parse(p->dflt, &v, why, sizeof(why)), PROACT_OK);
   }
 }
 
@@ -163,12 +170,12 @@ TEST_IMPL(param_env_unknown_device_is_fatal) {
   proact_num_devices();
 }
 
-/* docs/runtime.md lists the parameters from the same table: each row that
- * proact__param_print_docs() writes must appear there verbatim. */
+/* docs/user/environment.md lists the parameters from the same table: each
+ * row that proact__param_print_docs() writes must appear there verbatim. */
 TEST_IMPL(param_docs_match_table) {
   char row[1024];
   FILE *rows = tmpfile();
-  FILE *doc = fopen(PROACT_DOCS_DIR "/runtime.md", "r");
+  FILE *doc = fopen(PROACT_DOCS_DIR "/user/environment.md", "r");
   static char text[1 << 16];
   size_t len;
   ASSERT_TRUE(rows != NULL);
@@ -180,7 +187,7 @@ TEST_IMPL(param_docs_match_table) {
   rewind(rows);
   while (fgets(row, sizeof(row), rows) != NULL) {
     if (strstr(text, row) == NULL)
-      fprintf(stderr, "docs/runtime.md lacks the row:\n%s", row);
+      fprintf(stderr, "docs/user/environment.md lacks the row:\n%s", row);
     ASSERT_TRUE(strstr(text, row) != NULL);
   }
   fclose(rows);

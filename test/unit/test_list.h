@@ -11,6 +11,9 @@
   X(param_env_invalid_is_fatal, 5000, "invalid PROACT_DEVICES='1-0'")         \
   X(param_env_unknown_device_is_fatal, 20000,                                 \
     "PROACT_DEVICES names device 63")                                         \
+  X(device_objects_on_host, 20000, NULL)                                      \
+  X(device_geometry_on_host, 20000, NULL)                                     \
+  X(info_report_devices_and_settings, 20000, NULL)                            \
   X(partition_small_trips, 5000, NULL)                                        \
   X(partition_not_divisible, 5000, NULL)                                      \
   X(partition_huge_trip, 5000, NULL)                                          \

@@ -7,11 +7,12 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../../libomptarget-plugin/dev.h"
-#include "../../runtime/base/stats.h"
-#include "../../runtime/core/presence.h"
-#include "../../runtime/core/validity.h"
+#include "dev.h"
+#include "stats.h"
+#include "presence.h"
+#include "validity.h"
 #include "proact.h"
+#include "proact/detail/codegen.h"
 #include "runner.h"
 
 enum { LEN = 16 };

@@ -4,10 +4,11 @@
 #include <stdint.h>
 #include <stdlib.h>
 
-#include "../../runtime/core/balance.h"
-#include "../../runtime/core/partition.h"
-#include "../../runtime/core/span.h"
+#include "balance.h"
+#include "partition.h"
+#include "span.h"
 #include "proact.h"
+#include "proact/detail/codegen.h"
 #include "runner.h"
 
 /* Parts must tile [0, trip) in order, sizes differing by at most one. */
@@ -200,7 +201,7 @@ static int balance_feed(proact__balance_t *b, long long trip, int n,
   return changes;
 }
 
-/* Two devices, the second 1.3x slower per iteration (the 2 x H200 case):
+/* Two devices, the second 1.3x slower per iteration:
  * equal parts until a window is measured, then steps halfway toward the
  * split that finishes both together, until a step would save under 3%;
  * cuts tile any trip. */

@@ -4,8 +4,8 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "../../libomptarget-plugin/dev.h"
-#include "../../runtime/core/ready_table.h"
+#include "dev.h"
+#include "ready_table.h"
 #include "proact.h"
 #include "runner.h"
 

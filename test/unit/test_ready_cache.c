@@ -3,7 +3,7 @@
  * what an image depends on rebuilds it, and after every execution the
  * counters, owners and dma queue are back at their initial values. The
  * kernels below are instrumented by hand as the plugin's are
- * (proact/lowering.h); built with host offloading (4 devices), whose
+ * (proact/detail/codegen.h); built with host offloading (4 devices), whose
  * device memory this process can read directly. */
 #include <omp.h>
 #include <stdint.h>
@@ -11,10 +11,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../../libomptarget-plugin/dev.h"
-#include "../../runtime/core/loop.h"
-#include "../../runtime/core/presence.h"
-#include "../../runtime/core/ready_cache.h"
+#include "dev.h"
+#include "loop.h"
+#include "presence.h"
+#include "ready_cache.h"
 #include "proact.h"
 #include "runner.h"
 

@@ -4,8 +4,9 @@
 #include <stdint.h>
 #include <stdlib.h>
 
-#include "../../runtime/core/validity.h"
+#include "validity.h"
 #include "proact.h"
+#include "proact/detail/codegen.h"
 #include "runner.h"
 
 /* Records the pieces a walk yields. */

@@ -7,10 +7,11 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../../libomptarget-plugin/dev.h"
-#include "../../runtime/core/presence.h"
-#include "../../runtime/core/window.h"
+#include "dev.h"
+#include "presence.h"
+#include "window.h"
 #include "proact.h"
+#include "proact/detail/codegen.h"
 #include "runner.h"
 
 enum { WN = 1000, WSWEEPS = 20, ES = sizeof(double) };

@@ -1,6 +1,6 @@
 /* proact-tune: times a PROACT program under every configuration of
  * mechanism x chunk size x transfer threads, and writes a profile the
- * Clang plugin bakes into the program (docs/tuning.md).
+ * Clang plugin bakes into the program (docs/user/tuning.md).
  *
  * Each configuration runs `reps` times, interleaved (run 1 of every
  * configuration, then run 2, ...) so that drift of the machine spreads over
@@ -12,7 +12,7 @@
 #include <string.h>
 #include <time.h>
 
-#include "../../runtime/base/stats.h" /* PROACT__STATS_WARMUP */
+#include "stats.h" /* PROACT__STATS_WARMUP */
 #include "tune_profile.h"
 #include "tune_run.h"
 

@@ -1,4 +1,5 @@
-/* The calls the Clang plugin emits for `#pragma proact` (docs/lowering.md).
+/* The calls the Clang plugin emits for `#pragma proact`
+ * (docs/design/lowering.md).
  *
  * This header is the whole contract between clang-ext and libproact: the
  * plugin writes C that fills these descriptors and calls these functions;
@@ -12,7 +13,7 @@
 
 #include <stddef.h>
 
-#include "ready.h"
+#include "device_ready.h"
 #include "team_fold.h"
 
 #ifdef __cplusplus
@@ -50,7 +51,7 @@ enum {
 };
 
 /* How a loop's iterations are split over its devices (decompose(...),
- * PROACT_DECOMPOSE; docs/directives.md). CYCLIC is BLOCK_CYCLIC with
+ * PROACT_DECOMPOSE; docs/user/directives.md). CYCLIC is BLOCK_CYCLIC with
  * blocks of 1 iteration. */
 enum {
   PROACT__DECOMP_AUTO = 0,        /* the runtime picks (AMGE's policy) */
@@ -118,16 +119,18 @@ typedef struct proact__loop_desc {
                            mech(inline) can run */
   int columns;          /* the lowering emitted column-walk kernels (a
                            collapsed nest whose body is one assignment;
-                           docs/lowering.md), PROACT_WALK picks */
+                           docs/design/lowering.md), PROACT_WALK picks */
   long long inner_last; /* iterations of the innermost collapsed loop */
   unsigned long long id; /* a hash of the pragma and the loop's tokens: a
                             proact-tune profile measured on another version
-                            of the loop is not applied (docs/tuning.md) */
+                            of the loop is not applied
+                            (docs/user/tuning.md) */
   int decomp;             /* PROACT__DECOMP_* of its decompose clause */
   long long decomp_block; /* iterations per block of BLOCK_CYCLIC */
   int indexed_inner;      /* the body runs a loop whose bounds are read
                              from an array (a CSR row each iteration): on
-                             a GPU, one team per SM (docs/lowering.md) */
+                             a GPU, one team per SM
+                             (docs/design/lowering.md) */
 } proact__loop_desc_t;
 
 typedef struct proact__map {
@@ -221,10 +224,11 @@ PROACT_API void proact__loop_part_section(const proact__loop_t *loop, int part,
  * proact__part_block(iters, b) gives, by team b mod teams; the kernels
  * walk them with proact__block_walk_*, the instrumented one with
  * proact__ready_walk, by ticket where ready->ticketed). *ready is the
- * part's readiness state on its device (proact/ready.h), NULL when the
- * part pushes nothing; the kernel calls proact__ready_block_done after each
- * block when it is not. *forward != 0: run the forwarding kernel (each
- * store also goes through proact__ready_forward; mech(inline)). */
+ * part's readiness state on its device (proact/detail/device_ready.h),
+ * NULL when the part pushes nothing; the kernel calls
+ * proact__ready_block_done after each block when it is not. *forward !=
+ * 0: run the forwarding kernel (each store also goes through
+ * proact__ready_forward; mech(inline)). */
 PROACT_API void proact__loop_part_kernel(proact__loop_t *loop, int part,
                                          int *teams, int *threads,
                                          proact__part_iters_t *iters,
@@ -233,7 +237,7 @@ PROACT_API void proact__loop_part_kernel(proact__loop_t *loop, int part,
                                          int *forward)
     PROACT__ENTRY(proact__loop_part_kernel);
 
-/* The device scratch of part's reduction kernel (proact/team_fold.h):
+/* The device scratch of part's reduction kernel (proact/detail/team_fold.h):
  * bytes is the sum of PROACT__FOLD_SLOT(sizeof(s)) over the loop's
  * reduction variables. Lowers *teams where needed so that teams x threads
  * slots stay a few MB (the kernels walk any number of teams), and returns

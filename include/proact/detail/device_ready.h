@@ -1,7 +1,7 @@
-/* Per-chunk readiness (docs/mechanisms.md), shared by three compilers: the
- * runtime (host C), the generated kernels (OpenMP device code, through
- * proact/lowering.h) and the CUDA poll agent (nvcc). Plain C structs and
- * static inline functions only.
+/* Per-chunk readiness (docs/design/readiness.md), shared by three
+ * compilers: the runtime (host C), the generated kernels (OpenMP device
+ * code, through proact/detail/codegen.h) and the CUDA poll agent (nvcc).
+ * Plain C structs and static inline functions only.
  *
  * A kernel part runs its iterations in blocks (proact__part_block; the
  * kernels walk them with proact__block_walk_*), block b taken by team b
@@ -24,10 +24,10 @@
  *
  * The flat walk (tiles == 0): the kernel's block b is row block b, all of
  * its iterations and the collapsed inner loops'. The column walk (tiles >
- * 0, docs/lowering.md): row block q is cut into `tiles` blocks, each of
- * `tile` iterations of the innermost loop (and one of the outer collapsed
- * loops'); the kernel's block b is tile b mod tiles of row block b /
- * tiles. Either way block b's rows are proact__part_block's. */
+ * 0, docs/design/lowering.md): row block q is cut into `tiles` blocks,
+ * each of `tile` iterations of the innermost loop (and one of the outer
+ * collapsed loops'); the kernel's block b is tile b mod tiles of row block
+ * b / tiles. Either way block b's rows are proact__part_block's. */
 typedef struct proact__part_iters {
   long long lo;
   long long end;
@@ -75,8 +75,7 @@ static inline void proact__part_block(const proact__part_iters_t *it,
 /* A team's walk over blocks b = team, team + teams, ...: b's piece j and
  * block r within it are kept as digits and advanced with one carry, so the
  * kernel runs no 64-bit division. (A division is a called routine, and a
- * kernel reserves the registers of all it calls: a copy's plain kernel
- * went from 29 to 40 registers per thread with one.) Team numbers fit 32
+ * kernel reserves the registers of all it calls.) Team numbers fit 32
  * bits; when bpp does not, team and teams are below it. */
 typedef struct proact__block_walk {
   long long b; /* the block */
@@ -195,10 +194,9 @@ static inline void proact__tile_walk_range(const proact__part_iters_t *it,
  * tile c of the row block, from 32-bit divisions (b < 2^31: the runtime
  * runs a column walk only when every part's blocks fit, loop.c). The
  * instrumented column kernel walks its tiles this way, carrying nothing
- * from one tile to the next across the reporting (ncu, 2-D Jacobi under
- * dma on one H200, session 10: 358 us against 393 us with the carried
- * walk; the plain and forwarding kernels keep proact__tile_walk, with
- * which the forwarding one takes 32 registers instead of 40). */
+ * from one tile to the next across the reporting, which keeps its
+ * registers down; the plain and forwarding kernels keep proact__tile_walk,
+ * which costs them fewer registers than the lookup. */
 typedef struct proact__tile {
   long long j;
   long long r;
@@ -421,22 +419,19 @@ static inline int proact__ready_block_touches(const proact__ready_t *rd,
 
 /* Copies bytes with the calling team's threads, 16 bytes at a time when
  * both ends have the same alignment modulo 16 (a few bytes first up to a
- * 16-byte boundary: a stencil's halo starts one element into a row, and
- * byte by byte the 3-D stencil's 1 MB planes took trigger's kernel 1345
- * instead of 230 us, bench/results/2026-11-22-h200x2-session12.md). The
- * poll agent's block_copy (poll_agent.cu) is its nvcc twin, with four
- * loads in flight per thread: here they cost the instrumented kernels,
- * which poll, trigger and dma run, 72-96 registers. (With 32-bit
- * indices ptxas gave the instrumented 2-D column kernel 40 registers
- * instead of 43, yet its sweep took 454 instead of 393 us under dma, ncu
- * on one H200, session 10: the instrumented kernels' register allocation
- * is fragile.) */
+ * 16-byte boundary: a stencil's halo starts one element into a row, and a
+ * byte-by-byte copy would be many times slower). The poll agent's
+ * block_copy (poll_agent.cu) is its nvcc twin, with four loads in flight
+ * per thread; here one, because more would cost the instrumented kernels,
+ * which poll, trigger and dma run, many registers. The instrumented
+ * kernels' register allocation is fragile: measure any change to this
+ * function or its indices. */
 static inline void proact__team_copy(char *dst, const char *src,
                                      long long bytes, int tid, int nth) {
   long long i = 0;
   /* A team of 16 threads or more copies the head in one step (a loop
-   * there cost the micro's instrumented kernels 8 registers); a host
-   * device's team of one thread copies bytes. */
+   * there costs the instrumented kernels registers); a host device's team
+   * of one thread copies bytes. */
   if (nth >= 16 &&
       (((unsigned long long)dst ^ (unsigned long long)src) & 15) == 0) {
     typedef unsigned int v4u __attribute__((ext_vector_type(4)));
@@ -460,12 +455,11 @@ static inline void proact__team_copy(char *dst, const char *src,
  * whatever the kernel's waves: with block b fixed to team b mod teams, the
  * teams of a second or third wave (more teams than fit at once; a poll
  * agent's blocks taking room) start late and their blocks, spread over the
- * whole part, kept most chunks waiting until the kernel's end (2 x H200,
- * the micro's dma at 4 MB chunks: 240 us of transfer after the producer
- * kernel, bench/results/2026-11-22-h200x2-session17.md). A ticket costs
- * the team a barrier and thread 0's atomic round trip per block, which the
- * fixed walk does not pay for blocks that do not report: a stencil, whose
- * only reporting blocks are at the part's edges, keeps it.
+ * whole part, keep most chunks waiting until the kernel's end. A ticket
+ * costs the team a barrier and thread 0's atomic round trip per block,
+ * which the fixed walk does not pay for blocks that do not report: a
+ * stencil, whose only reporting blocks are at the part's edges, keeps
+ * it.
  *
  * The team's k-th block (k = 0, 1, ...; called by every thread of the
  * team): thread 0 takes a ticket, the team reads it after a barrier. Each
@@ -475,8 +469,7 @@ static inline void proact__team_copy(char *dst, const char *src,
  * next one while the others may still read this one. Tickets fit 32 bits:
  * a part with readiness state has at most 2^31 - 1 blocks, and at most
  * 65536 teams. (Taking the next ticket when a block starts, to hide the
- * atomic's round trip, made the micro's producer slower: 784 -> 918 us
- * under dma.) */
+ * atomic's round trip, made kernels slower.) */
 static inline long long proact__ready_next_block(const proact__ready_t *rd,
                                                  unsigned k) {
   volatile unsigned *slot =
@@ -494,12 +487,10 @@ static inline long long proact__ready_next_block(const proact__ready_t *rd,
 
 /* The instrumented kernel's k-th block of the calling team (k = 0, 1,
  * ...): by ticket, or block team + k * teams. ticketed is rd->ticketed,
- * read once before the walk: read at every block, a load the block's
- * work waited for, the banded Jacobi's instrumented sweeps took 6% longer.
- * One walk for both (digits from 32-bit divisions,
- * proact__block_walk_at): with the fixed walk's digit increments beside
- * the tickets, ptxas gave the micro's producer 52 registers instead of
- * 40. */
+ * read once before the walk, so that no block's work waits for that
+ * load. One walk for both (digits from 32-bit divisions,
+ * proact__block_walk_at): the fixed walk's digit increments beside the
+ * tickets would cost registers. */
 static inline void proact__ready_walk(const proact__ready_t *rd,
                                       int ticketed,
                                       const proact__part_iters_t *it,
@@ -532,14 +523,11 @@ static inline void proact__ready_block_done(const proact__ready_t *rd,
     return; /* the same answer for the whole team: no barrier skew */
   /* The team's stores are visible device-wide before its decrement: the
    * barrier orders them before thread 0's fence, which is cumulative (the
-   * PTX memory model; the pattern of CUDA's grid sync). One fence per team,
-   * not one per thread (2 x H200, session 10: the micro's dma 1.078 ->
-   * 1.051 ms). Device scope serves dma too: its copy engines read this
-   * device's memory through the same L2 the fence publishes to, and only
-   * the team that queues a chunk fences system-wide, before the slot the
-   * host thread reads (with a system fence in every team the micro's
-   * producer under dma took 818-826 instead of 790-797 us, 2 x H200,
-   * bench/results/2026-11-22-h200x2-session18.md). */
+   * PTX memory model; the pattern of CUDA's grid sync), so one fence per
+   * team suffices, not one per thread. Device scope serves dma too: its
+   * copy engines read this device's memory through the same L2 the fence
+   * publishes to, and only the team that queues a chunk pays for a
+   * system-wide fence, before the slot the host thread reads. */
 #pragma omp barrier
   if (tid == 0) {
     PROACT__FENCE_GPU();

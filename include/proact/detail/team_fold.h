@@ -1,9 +1,9 @@
-/* The device side of reduction(op: s) (docs/lowering.md "Reductions"):
- * what the generated kernels need to fold every thread's copy of s into
- * one value per part, in an order fixed by the kernel's geometry alone, with
- * no OpenMP reduction runtime in the image (its presence kept team state
- * live in every kernel of the program: the plain copy kernel went from 30
- * to 59 registers, bench/results/2026-11-22-h200x2-session15.md).
+/* The device side of reduction(op: s) (docs/design/lowering.md,
+ * "Reductions"): what the generated kernels need to fold every thread's
+ * copy of s into one value per part, in an order fixed by the kernel's
+ * geometry alone, with no OpenMP reduction runtime in the image (its
+ * presence keeps team state live in every kernel of the program, which
+ * then takes more registers).
  *
  * A part's reduction kernel gets device scratch from
  * proact__loop_part_reduction, laid out as
@@ -26,12 +26,11 @@
 
 #include <stddef.h>
 
-#include "ready.h"
+#include "device_ready.h"
 
 /* Team-shared thread slots: each round of a team's fold reads its slots
- * back, and from global memory (L2) that latency, eight rounds for 256
- * threads, made a team's fold cost about what one tile of a 2-D sweep
- * does (bench/results/2026-11-22-h200x2-session19.md). clang 16 puts a
+ * back, and from global memory every round waits for L2, which made a
+ * team's fold cost as much as a tile's work. clang 16 puts a
  * static local with omp_pteam_mem_alloc in .shared on NVPTX; on a host
  * device such a static would be one object for every team, so host
  * devices (and the host fallback) keep the scratch's slots. So do teams

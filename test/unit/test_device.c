@@ -1,0 +1,142 @@
+/* Tests of the device objects (libomptarget-plugin/dev.h) on the 4 host
+ * devices this file's build offers, of the kernel geometry the runtime
+ * derives from them, and of proact_print_info(). */
+#include <omp.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "dev.h"
+#include "param.h"
+#include "proact.h"
+#include "proact/detail/codegen.h"
+#include "runner.h"
+
+TEST_IMPL(device_objects_on_host) {
+  int n;
+
+  ASSERT_EQ(proact__dev_init(), PROACT_OK);
+  n = proact__dev_count();
+  ASSERT_LE(2, n);
+  ASSERT_STR_EQ(proact__dev_backend_name(), "host");
+  for (int dev = 0; dev < n; dev++) {
+    const proact__device_t *d = proact__dev_get(dev);
+    ASSERT_TRUE(d != NULL);
+    ASSERT_EQ(d->id, dev);
+    ASSERT_EQ(d->kind, PROACT__DEVICE_HOST_CPU);
+    ASSERT_STR_EQ(d->backend, "host");
+    ASSERT_TRUE(strstr(d->name, "host-offload device") != NULL);
+    ASSERT_EQ(d->multiprocessors, omp_get_num_procs());
+    ASSERT_LE(1, d->max_team_threads);
+    ASSERT_LE(d->max_team_threads, d->multiprocessors);
+    ASSERT_EQ(d->copy_queues, 1);
+    ASSERT_EQ(d->has_agent, 1);
+    ASSERT_EQ(d->has_host_queue, 1);
+    ASSERT_TRUE(d->memory_bytes > 0);
+    /* Host devices share this process's memory: each reaches every other
+     * one, and no device beyond the last. */
+    for (int other = 0; other < n; other++)
+      ASSERT_TRUE(proact__dev_can_peer(dev, other));
+    ASSERT_TRUE(!proact__dev_can_peer(dev, n));
+    ASSERT_TRUE(!proact__dev_can_peer(dev, -1));
+  }
+  ASSERT_TRUE(proact__dev_get(-1) == NULL);
+  ASSERT_TRUE(proact__dev_get(n) == NULL);
+  ASSERT_TRUE(!proact__dev_can_peer(n, 0));
+  ASSERT_STR_EQ(proact__device_kind_name(PROACT__DEVICE_GPU), "gpu");
+  ASSERT_STR_EQ(proact__device_kind_name(PROACT__DEVICE_HOST_CPU),
+                "host-cpu");
+  ASSERT_STR_EQ(proact__device_kind_name(PROACT__DEVICE_UNKNOWN), "unknown");
+  /* The properties agree with the backend-wide answers. */
+  ASSERT_EQ(proact__dev_has_agent(), proact__dev_get(0)->has_agent);
+  ASSERT_EQ(proact__dev_has_host_queue(), proact__dev_get(0)->has_host_queue);
+}
+
+enum { GN = 4096 };
+static double gx[GN];
+
+/* Each part's kernel geometry of a GN-iteration loop writing gx[k]. */
+static void geometry(int indexed_inner, int *teams, int *threads,
+                     int *nparts) {
+  proact__array_t arr = {"gx", gx, sizeof(double), 0, GN};
+  proact__access_t site = {0, 0, 0, 1, 0, 0, 7, 3};
+  proact__loop_desc_t d = {.file = "g.c",
+                           .line = 5,
+                           .col = 1,
+                           .first = 0,
+                           .step = 1,
+                           .trip = GN,
+                           .mech = PROACT_MECH_MEMCPY,
+                           .narrays = 1,
+                           .arrays = &arr,
+                           .nwrites = 1,
+                           .writes = &site,
+                           .inner_trip = 1,
+                           .indexed_inner = indexed_inner};
+  proact__loop_t *loop = proact__loop_begin(&d);
+
+  *nparts = proact__loop_nparts(loop);
+  for (int p = 0; p < *nparts; p++) {
+    proact__part_iters_t it;
+    long long nb;
+    proact__ready_t *rd;
+    int fwd;
+    proact__loop_part_kernel(loop, p, &teams[p], &threads[p], &it, &nb, &rd,
+                             &fwd);
+  }
+  proact__loop_end(loop);
+}
+
+/* Host devices' kernels run up to 4 teams (one per core) of one thread,
+ * whether or not the iterations walk rows read from an array. */
+TEST_IMPL(device_geometry_on_host) {
+  const int host_teams = omp_get_num_procs() < 4 ? omp_get_num_procs() : 4;
+  int teams[PROACT__DEV_MAX], threads[PROACT__DEV_MAX], nparts;
+
+  for (int indexed = 0; indexed <= 1; indexed++) {
+    geometry(indexed, teams, threads, &nparts);
+    ASSERT_EQ(nparts, proact_num_devices());
+    for (int p = 0; p < nparts; p++) {
+      ASSERT_EQ(teams[p], host_teams);
+      ASSERT_EQ(threads[p], 1);
+    }
+  }
+}
+
+/* The report names the version, the participating devices only, their
+ * peer access, and each setting with its source. */
+TEST_IMPL(info_report_devices_and_settings) {
+  static char text[1 << 16];
+  char line[256];
+  FILE *out = tmpfile();
+  size_t len;
+
+  setenv("PROACT_DEVICES", "2,0", 1);
+  setenv("PROACT_CHUNK", "1M", 1);
+  ASSERT_TRUE(out != NULL);
+  proact_print_info(out);
+  rewind(out);
+  len = fread(text, 1, sizeof(text) - 1, out);
+  text[len] = '\0';
+  fclose(out);
+
+  snprintf(line, sizeof(line), "PROACT %s\n", proact_version());
+  ASSERT_TRUE(strncmp(text, line, strlen(line)) == 0);
+  ASSERT_TRUE(strstr(text, "backend: host, 4 OpenMP devices\n") != NULL);
+  ASSERT_TRUE(strstr(text, "devices: 2 participating\n") != NULL);
+  ASSERT_TRUE(strstr(text, "\n  2    host-cpu  host     ") != NULL);
+  ASSERT_TRUE(strstr(text, "\n  0    host-cpu  host     ") != NULL);
+  ASSERT_TRUE(strstr(text, "\n  1    host-cpu") == NULL);
+  ASSERT_TRUE(strstr(text, "\n          2    0\n") != NULL);
+  ASSERT_TRUE(strstr(text, "\n     2    -  yes\n") != NULL);
+  ASSERT_TRUE(strstr(text, "\n     0  yes    -\n") != NULL);
+  ASSERT_TRUE(strstr(text, "\n  PROACT_DEVICES         2,0            env\n") !=
+              NULL);
+  ASSERT_TRUE(strstr(text, "\n  PROACT_CHUNK           1M             env\n") !=
+              NULL);
+  ASSERT_TRUE(strstr(text,
+                     "\n  PROACT_MEMORY          replicas       default\n") !=
+              NULL);
+  ASSERT_TRUE(strstr(text, "\n  PROACT_CUDA_WAIT       auto") != NULL);
+  ASSERT_TRUE(strstr(text, "\n  PROACT_INFO            0") != NULL);
+}
