@@ -3,11 +3,12 @@
 #include <omp.h>
 #include <pthread.h>
 #include <stdint.h>
-#include <stdlib.h>
+#include <stdio.h>
+#include <string.h>
 
-#include "../runtime/base/check.h"
-#include "../runtime/base/log.h"
-#include "../runtime/base/param.h"
+#include "check.h"
+#include "log.h"
+#include "param.h"
 #include "dev.h"
 #include "dev_ops.h"
 #include "proact.h"
@@ -16,11 +17,40 @@ static pthread_once_t dev_once = PTHREAD_ONCE_INIT;
 static int dev_count;
 static const proact__dev_ops_t *dev_ops; /* NULL when there is no device */
 static proact__dev_counters_t dev_counters;
-static uint64_t dev_allocated[PROACT__DEV_MAX];
+
+/* Per device: its description and what the generic layer counts. */
+typedef struct dev_slot {
+  proact__device_t props;
+  uint64_t allocated; /* bytes from proact__dev_alloc not yet freed */
+} dev_slot_t;
+static dev_slot_t dev_slots[PROACT__DEV_MAX];
 
 /* Order of preference; the generic omp backend always fits. */
 static const proact__dev_ops_t *const dev_backends[] = {
     &proact__dev_cuda_ops, &proact__dev_host_ops, &proact__dev_omp_ops};
+
+static void dev_describe_all(void) {
+  const int n = dev_count < PROACT__DEV_MAX ? dev_count : PROACT__DEV_MAX;
+  for (int dev = 0; dev < n; dev++) {
+    proact__device_t *d = &dev_slots[dev].props;
+    memset(d, 0, sizeof(*d));
+    d->id = dev;
+    d->kind = PROACT__DEVICE_UNKNOWN;
+    d->backend = dev_ops->name;
+    snprintf(d->name, sizeof(d->name), "OpenMP device %d", dev);
+    d->copy_queues = 1;
+    d->has_agent = dev_ops->agent_start != NULL;
+    d->has_host_queue = dev_ops->host_alloc != NULL;
+    d->peer_mask = 1ull << dev;
+    if (dev_ops->describe != NULL)
+      dev_ops->describe(dev, n, d);
+    proact__info(PROACT__SUBSYS_INIT,
+                 "device %d: %s, %s, %d multiprocessors, %d threads per "
+                 "team, %d copy queues",
+                 dev, d->name, proact__device_kind_name(d->kind),
+                 d->multiprocessors, d->max_team_threads, d->copy_queues);
+  }
+}
 
 static void dev_init_once(void) {
   dev_count = omp_get_num_devices();
@@ -45,6 +75,7 @@ static void dev_init_once(void) {
   }
   proact__info(PROACT__SUBSYS_INIT, "%d openmp devices, backend %s",
                dev_count, dev_ops->name);
+  dev_describe_all();
 }
 
 proact_status_t proact__dev_init(void) {
@@ -63,6 +94,32 @@ const char *proact__dev_backend_name(void) {
 }
 
 const char *proact_device_kind(void) { return proact__dev_backend_name(); }
+
+const char *proact__device_kind_name(proact__device_kind_t kind) {
+  switch (kind) {
+  case PROACT__DEVICE_GPU:
+    return "gpu";
+  case PROACT__DEVICE_HOST_CPU:
+    return "host-cpu";
+  case PROACT__DEVICE_UNKNOWN:
+    break;
+  }
+  return "unknown";
+}
+
+const proact__device_t *proact__dev_get(int dev) {
+  proact__dev_init();
+  if (dev_ops == NULL || dev < 0 || dev >= dev_count ||
+      dev >= PROACT__DEV_MAX)
+    return NULL;
+  return &dev_slots[dev].props;
+}
+
+int proact__dev_can_peer(int src, int dst) {
+  const proact__device_t *d = proact__dev_get(src);
+  return d != NULL && dst >= 0 && dst < PROACT__DEV_MAX &&
+         ((d->peer_mask >> dst) & 1u);
+}
 
 static proact_status_t dev_check(int dev, const void *ptr, size_t bytes) {
   if (dev_ops == NULL)
@@ -90,7 +147,7 @@ proact_status_t proact__dev_alloc(int dev, size_t bytes, void **ptr_p) {
   proact__info(PROACT__SUBSYS_COPY, "allocated %zu bytes at %p on device %d",
                bytes, ptr, dev);
   if (dev < PROACT__DEV_MAX)
-    __atomic_fetch_add(&dev_allocated[dev], bytes, __ATOMIC_RELAXED);
+    __atomic_fetch_add(&dev_slots[dev].allocated, bytes, __ATOMIC_RELAXED);
   *ptr_p = ptr;
   return PROACT_OK;
 }
@@ -102,13 +159,13 @@ void proact__dev_free(int dev, void *ptr, size_t bytes) {
                bytes, ptr, dev);
   omp_target_free(ptr, dev);
   if (dev < PROACT__DEV_MAX)
-    __atomic_fetch_sub(&dev_allocated[dev], bytes, __ATOMIC_RELAXED);
+    __atomic_fetch_sub(&dev_slots[dev].allocated, bytes, __ATOMIC_RELAXED);
 }
 
 uint64_t proact__dev_allocated(int dev) {
   if (dev < 0 || dev >= PROACT__DEV_MAX)
     return 0;
-  return __atomic_load_n(&dev_allocated[dev], __ATOMIC_RELAXED);
+  return __atomic_load_n(&dev_slots[dev].allocated, __ATOMIC_RELAXED);
 }
 
 proact_status_t proact__dev_copy_to_dev(int dev, void *dst, const void *src,
@@ -171,8 +228,6 @@ void proact__dev_get_counters(proact__dev_counters_t *counters_p) {
       __atomic_load_n(&dev_counters.local_bytes, __ATOMIC_RELAXED);
   counters_p->copies = __atomic_load_n(&dev_counters.copies, __ATOMIC_RELAXED);
 }
-
-proact_status_t proact__dev_sync_nothing(void) { return PROACT_OK; }
 
 proact_status_t proact__dev_sync_dev(int dev) {
   PROACT_CHECK(dev_check(dev, NULL, 0));
@@ -251,30 +306,6 @@ proact_status_t proact__dev_agent_wait(int dev,
     return PROACT_ERR_UNSUPPORTED;
   return dev_ops->agent_wait(dev, result);
 }
-
-proact_status_t proact__dev_sync_dev_nothing(int dev) {
-  (void)dev;
-  return PROACT_OK;
-}
-
-proact_status_t proact__dev_host_alloc_plain(int dev, size_t bytes,
-                                             void **host_p, void **dev_p) {
-  (void)dev;
-  *host_p = *dev_p = calloc(1, bytes > 0 ? bytes : 1);
-  return *host_p != NULL ? PROACT_OK : PROACT_ERR_NO_MEMORY;
-}
-
-void proact__dev_host_free_plain(int dev, void *host) {
-  (void)dev;
-  free(host);
-}
-
-proact_status_t proact__dev_shared_alloc_plain(size_t bytes, void **ptr_p) {
-  *ptr_p = calloc(1, bytes);
-  return *ptr_p != NULL ? PROACT_OK : PROACT_ERR_NO_MEMORY;
-}
-
-void proact__dev_shared_free_plain(void *ptr) { free(ptr); }
 
 int proact__dev_has_agent(void) {
   return proact__dev_init() == PROACT_OK && dev_ops->agent_start != NULL;

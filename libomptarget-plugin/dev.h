@@ -1,7 +1,7 @@
 /* The device layer: what the runtime needs from each OpenMP offload device
  * (allocation, copies between host and devices and between devices, a
  * barrier). Generic functions here validate, log (subsystem copy) and count,
- * then call the backend chosen at init (dev_ops.h). Uses only runtime/base.
+ * then call the backend chosen at init (dev_ops.h). Uses only the support layer.
  *
  * Copies are asynchronous: source and destination must stay untouched until
  * proact__dev_sync_all() returns. */
@@ -11,7 +11,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "proact/ready.h"
+#include "proact/detail/device_ready.h"
 #include "proact/status.h"
 
 /* Finds the devices and chooses the backend; idempotent and thread-safe. */
@@ -22,6 +22,41 @@ int proact__dev_count(void);
 
 /* "cuda", "host", "omp" (generic fallback) or "none" (no device). */
 const char *proact__dev_backend_name(void);
+
+/* What runs a device's kernels: the runtime picks their geometry and
+ * reduction layout by it. */
+typedef enum proact__device_kind {
+  PROACT__DEVICE_GPU = 0,      /* GPU code (the cuda backend's devices) */
+  PROACT__DEVICE_HOST_CPU = 1, /* host threads (host-offload devices) */
+  PROACT__DEVICE_UNKNOWN = 2   /* the generic omp backend cannot tell */
+} proact__device_kind_t;
+
+/* "gpu", "host-cpu" or "unknown". */
+const char *proact__device_kind_name(proact__device_kind_t kind);
+
+/* One OpenMP device as its backend described it at init; fixed after.
+ * A count of 0 means the backend cannot tell. */
+typedef struct proact__device {
+  int id; /* OpenMP device number */
+  proact__device_kind_t kind;
+  const char *backend;  /* "cuda", "host" or "omp" */
+  char name[96];        /* the driver's name of the device */
+  int multiprocessors;  /* a GPU's SMs; a host device's CPUs */
+  int max_team_threads; /* threads one team (a CUDA block) may have */
+  int copy_queues;      /* queues its device-to-device copies take in turn */
+  int has_agent;        /* a poll agent (proact__dev_agent_start) */
+  int has_host_queue;   /* host memory its kernels write (the dma queue) */
+  uint64_t memory_bytes;
+  uint64_t peer_mask;   /* bit j: its kernels and copies reach device j's
+                           memory directly (its own bit always set) */
+} proact__device_t;
+
+/* Device dev's description; NULL unless 0 <= dev < proact__dev_count()
+ * (and dev < PROACT__DEV_MAX). */
+const proact__device_t *proact__dev_get(int dev);
+
+/* Whether src reaches dst's memory directly (proact__device_t.peer_mask). */
+int proact__dev_can_peer(int src, int dst);
 
 /* Device memory from omp_target_alloc, so that OpenMP can associate it with
  * host memory. bytes == 0 gives NULL. Free gets the size allocated, for the

@@ -4,7 +4,7 @@
  * sync_all has nothing to wait for. */
 #include <omp.h>
 
-#include "../runtime/base/log.h"
+#include "log.h"
 #include "dev_ops.h"
 
 static proact_status_t omp_copy(void *dst, const void *src, size_t bytes,

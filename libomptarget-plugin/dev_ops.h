@@ -5,9 +5,10 @@
 #define PROACT_DEV_OPS_H
 
 #include <stddef.h>
+#include <stdlib.h>
 
 #include "dev.h"
-#include "proact/ready.h"
+#include "proact/detail/device_ready.h"
 #include "proact/status.h"
 
 typedef struct proact__dev_ops {
@@ -17,6 +18,12 @@ typedef struct proact__dev_ops {
    * devices, try the next backend; another error: these devices are of this
    * kind but cannot be driven here, use the generic fallback. */
   proact_status_t (*probe)(int ndev);
+  /* Fills what only the backend knows of device dev (of ndev) after a
+   * successful probe: kind, name, counts, memory, peer_mask. The generic
+   * layer has set id, backend, has_agent, has_host_queue, copy_queues 1,
+   * peer_mask to dev's own bit and the rest to 0 (unknown). NULL: nothing
+   * more is known. */
+  void (*describe)(int dev, int ndev, proact__device_t *device);
   proact_status_t (*copy_to_dev)(int dev, void *dst, const void *src,
                                  size_t bytes);
   proact_status_t (*copy_to_host)(void *dst, int dev, const void *src,
@@ -51,19 +58,35 @@ typedef struct proact__dev_ops {
   proact_status_t (*shared_prefetch)(void *ptr, size_t bytes, int dev);
 } proact__dev_ops_t;
 
-/* sync_all and sync_dev of backends whose copies are synchronous: nothing
- * to wait for. */
-proact_status_t proact__dev_sync_nothing(void);
-proact_status_t proact__dev_sync_dev_nothing(int dev);
-/* host_alloc/host_free with calloc/free, for devices that share the host's
- * memory. */
-proact_status_t proact__dev_host_alloc_plain(int dev, size_t bytes,
-                                             void **host_p, void **dev_p);
-void proact__dev_host_free_plain(int dev, void *host);
-/* shared_alloc/shared_free with calloc/free, for devices that share the
- * host's memory. */
-proact_status_t proact__dev_shared_alloc_plain(size_t bytes, void **ptr_p);
-void proact__dev_shared_free_plain(void *ptr);
+/* The ops of backends whose copies are synchronous (sync_all and sync_dev:
+ * nothing to wait for) and whose devices share the host's memory
+ * (host_alloc, shared_alloc: calloc). Inline, so that a backend depends on
+ * the generic layer only through this header. */
+static inline proact_status_t proact__dev_sync_nothing(void) {
+  return PROACT_OK;
+}
+static inline proact_status_t proact__dev_sync_dev_nothing(int dev) {
+  (void)dev;
+  return PROACT_OK;
+}
+static inline proact_status_t proact__dev_host_alloc_plain(int dev,
+                                                           size_t bytes,
+                                                           void **host_p,
+                                                           void **dev_p) {
+  (void)dev;
+  *host_p = *dev_p = calloc(1, bytes > 0 ? bytes : 1);
+  return *host_p != NULL ? PROACT_OK : PROACT_ERR_NO_MEMORY;
+}
+static inline void proact__dev_host_free_plain(int dev, void *host) {
+  (void)dev;
+  free(host);
+}
+static inline proact_status_t proact__dev_shared_alloc_plain(size_t bytes,
+                                                             void **ptr_p) {
+  *ptr_p = calloc(1, bytes);
+  return *ptr_p != NULL ? PROACT_OK : PROACT_ERR_NO_MEMORY;
+}
+static inline void proact__dev_shared_free_plain(void *ptr) { free(ptr); }
 
 /* The cuda backend's poll agent kernel (cuda/agent_cuda.c). */
 proact_status_t proact__cuda_agent_start(int dev, const proact__ready_t *rd,

@@ -6,8 +6,8 @@
 #include <stdint.h>
 #include <string.h>
 
-#include "../../runtime/base/log.h"
-#include "../dev_ops.h"
+#include "log.h"
+#include "dev_ops.h"
 #include "cuda_drv.h"
 
 #ifdef PROACT_HAVE_CUDA_AGENT

@@ -40,6 +40,7 @@ enum {
 enum { CU_MEMORYTYPE_HOST = 1, CU_MEMORYTYPE_DEVICE = 2 };
 enum { CU_MEMHOSTALLOC_PORTABLE = 0x1, CU_MEMHOSTALLOC_DEVICEMAP = 0x2 };
 enum {
+  CU_DEVICE_ATTRIBUTE_MAX_THREADS_PER_BLOCK = 1,
   CU_DEVICE_ATTRIBUTE_MULTIPROCESSOR_COUNT = 16,
   CU_DEVICE_ATTRIBUTE_MAX_THREADS_PER_MULTIPROCESSOR = 39,
   CU_DEVICE_ATTRIBUTE_CONCURRENT_MANAGED_ACCESS = 89,
@@ -60,6 +61,8 @@ enum {
   X(cuDeviceGet, "cuDeviceGet", (CUdevice * dev, int ordinal))                \
   X(cuDeviceGetAttribute, "cuDeviceGetAttribute",                             \
     (int *value, int attrib, CUdevice dev))                                   \
+  X(cuDeviceGetName, "cuDeviceGetName", (char *name, int len, CUdevice dev))  \
+  X(cuDeviceTotalMem, "cuDeviceTotalMem_v2", (size_t * bytes, CUdevice dev))  \
   X(cuDevicePrimaryCtxRetain, "cuDevicePrimaryCtxRetain",                     \
     (CUcontext * ctx, CUdevice dev))                                          \
   X(cuDevicePrimaryCtxSetFlags, "cuDevicePrimaryCtxSetFlags_v2",            \
@@ -129,7 +132,7 @@ typedef struct proact__cuda_drv {
     }                                                                         \
   } while (0)
 
-/* Shared by the files of the cuda backend (dev_cuda.c). */
+/* Shared by the files of the cuda backend (cuda_drv.c). */
 extern proact__cuda_drv_t proact__cu;
 extern CUcontext proact__cuda_ctx[];
 const char *proact__cu_reason(CUresult res);

@@ -12,22 +12,11 @@
 #include <stdint.h>
 #include <string.h>
 
-#include "../../runtime/base/check.h"
-#include "../../runtime/base/log.h"
-#include "../../runtime/base/param.h"
-#include "../dev_ops.h"
+#include "check.h"
+#include "log.h"
+#include "param.h"
+#include "dev_ops.h"
 #include "cuda_drv.h"
-
-proact__cuda_drv_t proact__cu;
-
-const char *proact__cu_reason(CUresult res) {
-  const char *str = NULL;
-  if (proact__cu.cuGetErrorString == NULL || proact__cu.cuGetErrorString(res, &str) != 0 ||
-      str == NULL)
-    return "unknown cuda error";
-  return str;
-}
-
 
 typedef enum peer_state {
   PEER_UNKNOWN = 0, /* not tried yet */
@@ -35,21 +24,71 @@ typedef enum peer_state {
   PEER_UNAVAILABLE  /* cuMemcpyPeerAsync still works: the driver stages */
 } peer_state_t;
 
+/* One device's copy queues and peer state; its context is in
+ * proact__cuda_ctx, which the agent's file shares. */
+typedef struct cuda_dev {
+  CUstream stream[PROACT__COPY_QUEUES_MAX];
+  /* Streams with copies issued since their last synchronization: sync_dev
+   * waits only for those, since waiting for every stream of every device
+   * costs each loop a driver call per stream. */
+  int dirty[PROACT__COPY_QUEUES_MAX];
+  unsigned next_stream; /* the stream of the next peer copy from here */
+  peer_state_t peer[PROACT__DEV_MAX];
+} cuda_dev_t;
+
 static int cuda_ndev;
-CUcontext proact__cuda_ctx[PROACT__DEV_MAX];
-static CUstream cuda_stream[PROACT__DEV_MAX][PROACT__COPY_QUEUES_MAX];
-static int cuda_nstreams;                       /* per device */
-static unsigned cuda_next_stream[PROACT__DEV_MAX]; /* peer copies' turn */
-/* Streams with copies issued since their last synchronization: sync_dev
- * waits only for those. Waiting for every stream of every device cost
- * each loop of a 4-GPU Jacobi tens of microseconds with 4 streams. */
-static int cuda_dirty[PROACT__DEV_MAX][PROACT__COPY_QUEUES_MAX];
+static int cuda_nstreams; /* per device */
+static cuda_dev_t cuda_devs[PROACT__DEV_MAX];
 
 static void cuda_mark(int dev, int s) {
-  __atomic_store_n(&cuda_dirty[dev][s], 1, __ATOMIC_RELEASE);
+  __atomic_store_n(&cuda_devs[dev].dirty[s], 1, __ATOMIC_RELEASE);
 }
-static peer_state_t cuda_peer[PROACT__DEV_MAX][PROACT__DEV_MAX];
 static pthread_mutex_t cuda_peer_lock = PTHREAD_MUTEX_INITIALIZER;
+
+/* PROACT_CUDA_WAIT's names of the CU_CTX_SCHED_* flags, and
+ * PROACT_CUDA_CACHE's of the CU_FUNC_CACHE_PREFER_* preferences: values
+ * only this backend knows, so it parses them (support/param.h). */
+static const proact__param_name_t cuda_waits[] = {
+    {"auto", CU_CTX_SCHED_AUTO},
+    {"spin", CU_CTX_SCHED_SPIN},
+    {"yield", CU_CTX_SCHED_YIELD},
+    {"blocking", CU_CTX_SCHED_BLOCKING_SYNC}};
+static const proact__param_name_t cuda_caches[] = {
+    {"auto", CU_FUNC_CACHE_PREFER_NONE},
+    {"shared", CU_FUNC_CACHE_PREFER_SHARED},
+    {"l1", CU_FUNC_CACHE_PREFER_L1},
+    {"equal", CU_FUNC_CACHE_PREFER_EQUAL}};
+
+static proact_status_t cuda_parse_wait(const char *text,
+                                       proact__param_value_t *value_p,
+                                       char *why, size_t why_len) {
+  return proact__param_parse_named(text, cuda_waits,
+                                   sizeof(cuda_waits) / sizeof(cuda_waits[0]),
+                                   "wait", value_p, why, why_len);
+}
+
+static proact_status_t cuda_parse_cache(const char *text,
+                                        proact__param_value_t *value_p,
+                                        char *why, size_t why_len) {
+  return proact__param_parse_named(
+      text, cuda_caches, sizeof(cuda_caches) / sizeof(cuda_caches[0]),
+      "cache preference", value_p, why, why_len);
+}
+
+/* Before main, so that the parameters parse wherever they are read first
+ * (proact-info reads every one, whatever the backend). */
+__attribute__((constructor)) static void cuda_register_params(void) {
+  proact__param_register_parser(PROACT__PARAM_CUDA_WAIT, cuda_parse_wait);
+  proact__param_register_parser(PROACT__PARAM_CUDA_CACHE, cuda_parse_cache);
+}
+
+/* The PROACT_CUDA_WAIT name of a context's CU_CTX_SCHED_* bits. */
+static const char *cuda_wait_name(unsigned wait) {
+  for (size_t i = 0; i < sizeof(cuda_waits) / sizeof(cuda_waits[0]); i++)
+    if ((unsigned)cuda_waits[i].value == wait)
+      return cuda_waits[i].name;
+  return "unknown";
+}
 
 static proact_status_t cuda_load(void) {
   void *lib = dlopen("libcuda.so.1", RTLD_NOW | RTLD_LOCAL);
@@ -116,25 +155,12 @@ static proact_status_t cuda_check_device(int dev) {
   return st;
 }
 
-_Static_assert(PROACT__CUDA_WAIT_AUTO == CU_CTX_SCHED_AUTO &&
-                  PROACT__CUDA_WAIT_SPIN == CU_CTX_SCHED_SPIN &&
-                  PROACT__CUDA_WAIT_YIELD == CU_CTX_SCHED_YIELD &&
-                  PROACT__CUDA_WAIT_BLOCKING == CU_CTX_SCHED_BLOCKING_SYNC,
-              "PROACT_CUDA_WAIT's values are CUDA's scheduling flags");
-
-_Static_assert(PROACT__CUDA_CACHE_AUTO == CU_FUNC_CACHE_PREFER_NONE &&
-                  PROACT__CUDA_CACHE_SHARED == CU_FUNC_CACHE_PREFER_SHARED &&
-                  PROACT__CUDA_CACHE_L1 == CU_FUNC_CACHE_PREFER_L1 &&
-                  PROACT__CUDA_CACHE_EQUAL == CU_FUNC_CACHE_PREFER_EQUAL,
-              "PROACT_CUDA_CACHE's values are CUDA's cache preferences");
-
 /* Gives every device's primary context the scheduling flags of
  * PROACT_CUDA_WAIT (its other flags kept) and retains it. At PROACT's first
  * call this is usually before libomptarget has initialized any device:
  * libomptarget leaves an active context's flags alone but gives an
- * inactive one a blocking wait, and when PROACT activated only device 0's
- * first, every other device paid 80-160 us more per kernel
- * (bench/results/2026-11-22-h200x2-session7.md). A device the program used
+ * inactive one a blocking wait, which slows every kernel of the other
+ * devices when only device 0's was activated first. A device the program used
  * before PROACT's first call is already active: its wait is changed too,
  * and an info message says so. PROACT_CUDA_CACHE, unless auto, sets the
  * contexts' L1 / shared memory preference (a kernel that sets none takes
@@ -157,21 +183,21 @@ static proact_status_t cuda_retain_contexts(int ndev) {
       if (proact__cu.cuDevicePrimaryCtxSetFlags(cudev, want) != CUDA_SUCCESS)
         proact__warn("cuda device %d: cannot set its wait to %s "
                      "(PROACT_CUDA_WAIT); it keeps %s",
-                     dev, proact__cuda_wait_name(wait),
-                     proact__cuda_wait_name(flags & CU_CTX_SCHED_MASK));
+                     dev, cuda_wait_name(wait),
+                     cuda_wait_name(flags & CU_CTX_SCHED_MASK));
       else if (active)
         proact__info(PROACT__SUBSYS_INIT,
                      "cuda device %d was in use before PROACT's first call; "
                      "its wait changed from %s to %s",
-                     dev, proact__cuda_wait_name(flags & CU_CTX_SCHED_MASK),
-                     proact__cuda_wait_name(wait));
+                     dev, cuda_wait_name(flags & CU_CTX_SCHED_MASK),
+                     cuda_wait_name(wait));
     }
     if (proact__cu.cuDevicePrimaryCtxRetain(&proact__cuda_ctx[dev], cudev) !=
         CUDA_SUCCESS) {
       cuda_release_contexts(dev);
       return PROACT_ERR_UNSUPPORTED;
     }
-    if (cache != PROACT__CUDA_CACHE_AUTO &&
+    if (cache != CU_FUNC_CACHE_PREFER_NONE &&
         (proact__cu.cuCtxSetCurrent(proact__cuda_ctx[dev]) != CUDA_SUCCESS ||
          proact__cu.cuCtxSetCacheConfig((int)cache) != CUDA_SUCCESS))
       proact__warn("cuda device %d: cannot set its cache preference "
@@ -209,10 +235,62 @@ static proact_status_t cuda_probe(int ndev) {
     PROACT_CUDADRV_FUNC(cuCtxSetCurrent, (proact__cuda_ctx[dev]));
     for (int s = 0; s < cuda_nstreams; s++)
       PROACT_CUDADRV_FUNC(cuStreamCreate,
-                          (&cuda_stream[dev][s], CU_STREAM_NON_BLOCKING));
+                          (&cuda_devs[dev].stream[s], CU_STREAM_NON_BLOCKING));
   }
   cuda_ndev = ndev;
   return PROACT_OK;
+}
+
+/* Whether a property query of device dev succeeded; a failed one leaves
+ * the property unknown, with a warning that gives the driver's reason. */
+static int cuda_query_ok(CUresult res, int dev, const char *what) {
+  if (res == CUDA_SUCCESS)
+    return 1;
+  proact__warn("cuda device %d: cannot read its %s: %s", dev, what,
+               proact__cu_reason(res));
+  return 0;
+}
+
+static void cuda_describe(int dev, int ndev, proact__device_t *device) {
+  CUdevice cudev;
+  char name[sizeof(device->name)];
+  size_t bytes = 0;
+  int value = 0;
+
+  device->kind = PROACT__DEVICE_GPU;
+  device->copy_queues = cuda_nstreams;
+  if (!cuda_query_ok(proact__cu.cuDeviceGet(&cudev, dev), dev, "handle"))
+    return;
+  if (cuda_query_ok(proact__cu.cuDeviceGetName(name, (int)sizeof(name),
+                                               cudev),
+                    dev, "name")) {
+    name[sizeof(name) - 1] = '\0';
+    memcpy(device->name, name, sizeof(name));
+  }
+  if (cuda_query_ok(proact__cu.cuDeviceGetAttribute(
+                        &value, CU_DEVICE_ATTRIBUTE_MULTIPROCESSOR_COUNT,
+                        cudev),
+                    dev, "multiprocessor count"))
+    device->multiprocessors = value;
+  if (cuda_query_ok(proact__cu.cuDeviceGetAttribute(
+                        &value, CU_DEVICE_ATTRIBUTE_MAX_THREADS_PER_BLOCK,
+                        cudev),
+                    dev, "threads per block"))
+    device->max_team_threads = value;
+  if (cuda_query_ok(proact__cu.cuDeviceTotalMem(&bytes, cudev), dev,
+                    "memory size"))
+    device->memory_bytes = bytes;
+  for (int other = 0; other < ndev; other++) {
+    CUdevice peer;
+    int can = 0;
+    if (other != dev &&
+        cuda_query_ok(proact__cu.cuDeviceGet(&peer, other), dev,
+                      "peer's handle") &&
+        cuda_query_ok(proact__cu.cuDeviceCanAccessPeer(&can, cudev, peer),
+                      dev, "peer access") &&
+        can)
+      device->peer_mask |= 1ull << other;
+  }
 }
 
 /* Enables direct access from src's context to dst's memory, once per
@@ -223,7 +301,7 @@ void proact__cuda_peer_enable(int src, int dst) {
   peer_state_t state = PEER_UNAVAILABLE;
 
   pthread_mutex_lock(&cuda_peer_lock);
-  if (cuda_peer[src][dst] != PEER_UNKNOWN) {
+  if (cuda_devs[src].peer[dst] != PEER_UNKNOWN) {
     pthread_mutex_unlock(&cuda_peer_lock);
     return;
   }
@@ -236,7 +314,7 @@ void proact__cuda_peer_enable(int src, int dst) {
     if (res == CUDA_SUCCESS || res == CUDA_ERROR_PEER_ACCESS_ALREADY_ENABLED)
       state = PEER_AVAILABLE;
   }
-  cuda_peer[src][dst] = state;
+  cuda_devs[src].peer[dst] = state;
   pthread_mutex_unlock(&cuda_peer_lock);
   if (state == PEER_UNAVAILABLE)
     proact__info(PROACT__SUBSYS_INIT,
@@ -249,7 +327,7 @@ static proact_status_t cuda_copy_to_dev(int dev, void *dst, const void *src,
                                         size_t bytes) {
   PROACT_CUDADRV_FUNC(cuCtxSetCurrent, (proact__cuda_ctx[dev]));
   PROACT_CUDADRV_FUNC(cuMemcpyHtoDAsync, ((CUdeviceptr)(uintptr_t)dst, src,
-                                          bytes, cuda_stream[dev][0]));
+                                          bytes, cuda_devs[dev].stream[0]));
   cuda_mark(dev, 0);
   return PROACT_OK;
 }
@@ -258,16 +336,16 @@ static proact_status_t cuda_copy_to_host(void *dst, int dev, const void *src,
                                          size_t bytes) {
   PROACT_CUDADRV_FUNC(cuCtxSetCurrent, (proact__cuda_ctx[dev]));
   PROACT_CUDADRV_FUNC(cuMemcpyDtoHAsync, (dst, (CUdeviceptr)(uintptr_t)src,
-                                          bytes, cuda_stream[dev][0]));
+                                          bytes, cuda_devs[dev].stream[0]));
   cuda_mark(dev, 0);
   return PROACT_OK;
 }
 
 static proact_status_t cuda_copy_peer(int dst_dev, void *dst, int src_dev,
                                       const void *src, size_t bytes) {
-  /* dma agents (a host thread per part) and the loop's thread may copy
+  /* dma agents (a host thread per device) and the loop's thread may copy
    * from one device at the same time. */
-  const int s = (int)(__atomic_fetch_add(&cuda_next_stream[src_dev], 1u,
+  const int s = (int)(__atomic_fetch_add(&cuda_devs[src_dev].next_stream, 1u,
                                           __ATOMIC_RELAXED) %
                       (unsigned)cuda_nstreams);
   if (dst_dev != src_dev)
@@ -276,7 +354,7 @@ static proact_status_t cuda_copy_peer(int dst_dev, void *dst, int src_dev,
   PROACT_CUDADRV_FUNC(cuMemcpyPeerAsync,
                       ((CUdeviceptr)(uintptr_t)dst, proact__cuda_ctx[dst_dev],
                        (CUdeviceptr)(uintptr_t)src, proact__cuda_ctx[src_dev], bytes,
-                       cuda_stream[src_dev][s]));
+                       cuda_devs[src_dev].stream[s]));
   cuda_mark(src_dev, s);
   return PROACT_OK;
 }
@@ -286,13 +364,13 @@ static proact_status_t cuda_copy_peer(int dst_dev, void *dst, int src_dev,
 static proact_status_t cuda_sync_dev_locked(int dev) {
   int current = 0;
   for (int s = 0; s < cuda_nstreams; s++) {
-    if (!__atomic_exchange_n(&cuda_dirty[dev][s], 0, __ATOMIC_ACQ_REL))
+    if (!__atomic_exchange_n(&cuda_devs[dev].dirty[s], 0, __ATOMIC_ACQ_REL))
       continue;
     if (!current) {
       PROACT_CUDADRV_FUNC(cuCtxSetCurrent, (proact__cuda_ctx[dev]));
       current = 1;
     }
-    PROACT_CUDADRV_FUNC(cuStreamSynchronize, (cuda_stream[dev][s]));
+    PROACT_CUDADRV_FUNC(cuStreamSynchronize, (cuda_devs[dev].stream[s]));
   }
   return PROACT_OK;
 }
@@ -409,7 +487,7 @@ static proact_status_t cuda_shared_prefetch(void *ptr, size_t bytes,
   PROACT_CUDADRV_FUNC(cuDeviceGet, (&cudev, dev));
   PROACT_CUDADRV_FUNC(cuCtxSetCurrent, (proact__cuda_ctx[dev]));
   PROACT_CUDADRV_FUNC(cuMemPrefetchAsync, ((CUdeviceptr)(uintptr_t)ptr, bytes,
-                                           cudev, cuda_stream[dev][0]));
+                                           cudev, cuda_devs[dev].stream[0]));
   cuda_mark(dev, 0);
   return PROACT_OK;
 }
@@ -417,6 +495,7 @@ static proact_status_t cuda_shared_prefetch(void *ptr, size_t bytes,
 const proact__dev_ops_t proact__dev_cuda_ops = {
     .name = "cuda",
     .probe = cuda_probe,
+    .describe = cuda_describe,
     .copy_to_dev = cuda_copy_to_dev,
     .copy_to_host = cuda_copy_to_host,
     .copy_peer = cuda_copy_peer,

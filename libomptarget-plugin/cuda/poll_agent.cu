@@ -4,10 +4,10 @@
 // counter until the loop's teams brought it to zero, then the whole block
 // pushes the chunk's pieces to the peers with 16-byte stores, then thread 0
 // sets the counter back to its initial value for the loop's next execution
-// (the state stays on the device, proact/ready.h). It ends when
+// (the state stays on the device, proact/detail/device_ready.h). It ends when
 // every chunk with pieces is delivered, or when none became ready for
 // timeout_ns (globaltimer), reporting the stalled chunk instead of hanging.
-#include "proact/ready.h"
+#include "proact/detail/device_ready.h"
 
 struct agent_result { // proact__agent_result_t
   long long stalled;
@@ -26,9 +26,8 @@ static __device__ unsigned long long now_ns() {
 // 16 bytes at a time when both ends have the same alignment modulo 16 (a
 // few bytes first: a stencil's halo starts one element into a row), four
 // loads in flight per thread before their stores: a chunk is often copied
-// by this block alone (micro, 1 MB chunks: poll 1.61 -> 1.07 ms;
-// bench/results/2026-11-22-h200x2-session12.md). proact__team_copy
-// (ready.h) is the kernels' twin, with one load in flight (registers).
+// by this block alone. proact__team_copy (device_ready.h) is the kernels'
+// twin, with one load in flight (registers).
 static __device__ void block_copy(char *dst, const char *src, long long n) {
   long long i = 0;
   if (((reinterpret_cast<unsigned long long>(dst) ^

@@ -1,20 +1,25 @@
-/* The poll agent of a host-offload device: a thread that does what the GPU
- * agent kernel does (cuda/poll_agent.cu): waits for each chunk's counter to
- * reach zero (acquire) and copies its pieces, then sets the counter back to
- * its initial value for the loop's next execution, chunk after chunk, until
- * all chunks with pieces are delivered or the watchdog fires. Device memory
- * is this process's memory, so the state is read in place. */
+/* The poll agent of a host-offload device, run on its persistent agent
+ * thread (agent_thread.h). It does what the GPU agent kernel does (cuda/poll_agent.cu):
+ * waits for each chunk's counter to reach zero (acquire) and copies its
+ * pieces, then sets the counter back to its initial value for the loop's
+ * next execution, chunk after chunk, until all chunks with pieces are
+ * delivered or the watchdog fires. Device memory is this process's memory,
+ * so the state is read in place. */
 #include <pthread.h>
 #include <sched.h>
+#include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
-#include "../../runtime/base/clock.h"
-#include "../../runtime/base/log.h"
-#include "../dev_ops.h"
+#include "agent_thread.h"
+#include "check.h"
+#include "clock.h"
+#include "log.h"
+#include "dev_ops.h"
 
 typedef struct host_agent {
-  pthread_t thread;
+  proact__agent_thread_t *thread; /* "proact-poll-<dev>" */
   int running;
   const proact__ready_t *rd;
   uint64_t timeout_ns;
@@ -23,7 +28,20 @@ typedef struct host_agent {
 
 static host_agent_t host_agents[PROACT__DEV_MAX];
 
-static void *host_agent_main(void *arg) {
+/* One thread among the cores that run the kernels; the count is read once,
+ * not once per loop (sysconf reads a file for it). */
+static uint64_t host_agent_share_ppm(void) {
+  static uint64_t share;
+  uint64_t s = __atomic_load_n(&share, __ATOMIC_RELAXED);
+  if (s == 0) {
+    long cores = sysconf(_SC_NPROCESSORS_ONLN);
+    s = 1000000u / (uint64_t)(cores > 0 ? cores : 1);
+    __atomic_store_n(&share, s, __ATOMIC_RELAXED);
+  }
+  return s;
+}
+
+static void host_agent_run(void *arg) {
   host_agent_t *a = arg;
   const proact__ready_t *rd = a->rd;
   const uint64_t start = proact__now_ns();
@@ -40,22 +58,23 @@ static void *host_agent_main(void *arg) {
         a->result.stalled = c + 1;
         a->result.remaining = left;
         a->result.run_ns = proact__now_ns() - start;
-        return NULL;
+        return;
       }
+      if (proact__agent_thread_quitting())
+        return;
       sched_yield();
     }
     t0 = proact__now_ns();
     for (long long p = rd->piece_first[c]; p < rd->piece_first[c + 1]; p++)
       memcpy(rd->pieces[p].dst, rd->pieces[p].src,
              (size_t)rd->pieces[p].bytes);
-    /* No team decrements c again in this execution (joined before the
-     * next one starts). */
+    /* No team decrements c again in this execution (the agent is waited
+     * for before the next one starts). */
     __atomic_store_n(&rd->counters[c], rd->counters_init[c], __ATOMIC_RELAXED);
     last = proact__now_ns();
     a->result.busy_ns += last - t0;
   }
   a->result.run_ns = proact__now_ns() - start;
-  return NULL;
 }
 
 proact_status_t proact__host_agent_start(int dev, const proact__ready_t *rd,
@@ -67,17 +86,11 @@ proact_status_t proact__host_agent_start(int dev, const proact__ready_t *rd,
   if (a->running)
     return PROACT_ERR_INVALID_PARAM;
   memset(&a->result, 0, sizeof(a->result));
-  {
-    /* One thread among the cores that run the kernels. */
-    long cores = sysconf(_SC_NPROCESSORS_ONLN);
-    a->result.share_ppm = 1000000u / (uint64_t)(cores > 0 ? cores : 1);
-  }
+  a->result.share_ppm = host_agent_share_ppm();
   a->rd = rd;
   a->timeout_ns = timeout_ns;
-  if (pthread_create(&a->thread, NULL, host_agent_main, a) != 0) {
-    proact__error("cannot start the poll agent thread of device %d", dev);
-    return PROACT_ERR_DEVICE;
-  }
+  PROACT_CHECK(
+      proact__agent_thread_post(&a->thread, "poll", dev, host_agent_run, a));
   a->running = 1;
   return PROACT_OK;
 }
@@ -87,7 +100,7 @@ proact_status_t proact__host_agent_wait(int dev,
   host_agent_t *a = &host_agents[dev];
   if (!a->running)
     return PROACT_ERR_INVALID_PARAM;
-  pthread_join(a->thread, NULL);
+  proact__agent_thread_wait(a->thread);
   a->running = 0;
   *result = a->result;
   return PROACT_OK;

@@ -2,11 +2,13 @@
  * plain memory of this process, so copies are memcpy. (LLVM 16's host plugin
  * cannot copy between devices: isDataExchangable() is false.) */
 #include <omp.h>
+#include <stdio.h>
 #include <string.h>
+#include <sys/utsname.h>
 #include <unistd.h>
 
-#include "../../runtime/base/log.h"
-#include "../dev_ops.h"
+#include "log.h"
+#include "dev_ops.h"
 
 enum { PROBE_BYTES = 64 };
 
@@ -70,9 +72,33 @@ static proact_status_t host_copy_peer(int dst_dev, void *dst, int src_dev,
   return PROACT_OK;
 }
 
+/* A host device's kernels are this process's threads: its CPUs are its
+ * multiprocessors, and its memory is the host's, which every other host
+ * device reaches too. */
+static void host_describe(int dev, int ndev, proact__device_t *device) {
+  struct utsname un;
+  long pages = sysconf(_SC_PHYS_PAGES), page = sysconf(_SC_PAGESIZE);
+  int limit = omp_get_thread_limit();
+
+  (void)dev;
+  device->kind = PROACT__DEVICE_HOST_CPU;
+  snprintf(device->name, sizeof(device->name), "%s host-offload device",
+           uname(&un) == 0 ? un.machine : "host");
+  device->multiprocessors = omp_get_num_procs();
+  /* A team's threads are host threads: no more than the thread limit, and
+   * more than the CPUs would only take turns. */
+  device->max_team_threads =
+      limit > 0 && limit < device->multiprocessors ? limit
+                                                   : device->multiprocessors;
+  if (pages > 0 && page > 0)
+    device->memory_bytes = (uint64_t)pages * (uint64_t)page;
+  device->peer_mask = ndev >= 64 ? ~0ull : (1ull << ndev) - 1;
+}
+
 const proact__dev_ops_t proact__dev_host_ops = {
     .name = "host",
     .probe = host_probe,
+    .describe = host_describe,
     .copy_to_dev = host_copy_to_dev,
     .copy_to_host = host_copy_to_host,
     .copy_peer = host_copy_peer,

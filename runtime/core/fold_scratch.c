@@ -1,4 +1,4 @@
-/* The scratch of reduction kernels (proact/team_fold.h,
+/* The scratch of reduction kernels (proact/detail/team_fold.h,
  * proact__loop_part_reduction): one allocation per device, grown when a
  * loop needs more and kept until exit, since a solver reduces a norm at
  * every iteration and a device allocation costs more than the fold. A
@@ -8,12 +8,11 @@
 #include <pthread.h>
 #include <stdint.h>
 #include <stdlib.h>
-#include <string.h>
 
-#include "../../libomptarget-plugin/dev.h"
-#include "../base/error.h"
-#include "../base/log.h"
-#include "../base/param.h"
+#include "dev.h"
+#include "error_report.h"
+#include "log.h"
+#include "param.h"
 #include "loop.h"
 
 /* The thread slots' bytes a part's reduction may take in the scratch
@@ -79,7 +78,7 @@ char *proact__loop_part_reduction(proact__loop_t *loop, int part,
   char *ptr;
   size_t total, slots;
   int asked, dev, user_teams, gpu;
-  const char *backend;
+  const proact__device_t *device;
 
   if (part < 0 || part >= loop->nparts || *teams < 1 || threads < 1)
     proact__fatal(loop->file, loop->line, loop->col,
@@ -88,7 +87,7 @@ char *proact__loop_part_reduction(proact__loop_t *loop, int part,
                   part, loop->nparts, *teams, threads);
   asked = *teams;
   dev = loop->devs[part];
-  backend = proact__dev_backend_name();
+  device = on_host(dev) ? NULL : proact__dev_get(dev);
   user_teams = proact__param_get(PROACT__PARAM_TEAMS)->i != 0;
   /* A CUDA device's kernels fold their threads' copies in team-shared
    * memory where they fit (PROACT__FOLD_TEAM_SLOTS): the scratch then
@@ -96,27 +95,28 @@ char *proact__loop_part_reduction(proact__loop_t *loop, int part,
    * Elsewhere it holds every thread's slot as well, and the column walk's
    * teams (as many as blocks) would take teams x threads x bytes (4 GB
    * for a 32768^2 grid of doubles): teams beyond what PROACT__FOLD_BUDGET
-   * holds (at least PROACT__GPU_TEAMS) walk several tiles each.
+   * holds (at least a GPU's teams of the flat walk) walk several tiles
+   * each.
    * PROACT_TEAMS, when set, is the user's choice. The kernels' layout
    * must not need more than this: one compiled for NVPTX counts no thread
    * slots (PROACT__FOLD_SCRATCH_THREADS), so any backend but CUDA, which
    * may run NVPTX or host kernels, counts them. */
-  /* dev is a device whose kernels are not host code */
-  gpu = !on_host(dev) && strcmp(backend, "host") != 0;
-  slots = gpu && strcmp(backend, "cuda") == 0 &&
+  /* dev is a device whose kernels may not be host code */
+  gpu = device != NULL && device->kind != PROACT__DEVICE_HOST_CPU;
+  slots = device != NULL && device->kind == PROACT__DEVICE_GPU &&
                   PROACT__FOLD_FITS_SHARED(bytes, threads)
               ? 0
               : (size_t)threads;
-  /* The column walk's one team per tile pays a team's fold per tile:
-   * with team-shared slots, 16384^2 Jacobi with its largest change on one
-   * H200 took 0.90 ms with 1, 0.81 with 2, 0.88 with 4 and 1.03 with 8
-   * tiles per team (bench/results/2026-11-22-h200x2-session19.md). */
+  /* The column walk's one team per tile pays a team's fold per tile;
+   * two tiles per team halve those folds and still fill the GPU. */
   if (loop->tiles > 0 && *teams > 1 && *teams >= loop->nblocks[part] &&
       !user_teams && gpu)
     *teams = (*teams + 1) / 2;
   if (slots > 0 && !user_teams) {
     size_t fit = PROACT__FOLD_BUDGET / ((slots + 1) * (bytes + 1));
-    size_t cap = fit > PROACT__GPU_TEAMS ? fit : PROACT__GPU_TEAMS;
+    size_t least =
+        (size_t)proact__gpu_sms(dev) * (size_t)PROACT__TEAMS_PER_SM;
+    size_t cap = fit > least ? fit : least;
     if ((size_t)*teams > cap)
       *teams = (int)cap;
   }

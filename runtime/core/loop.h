@@ -4,18 +4,30 @@
 #define PROACT_CORE_LOOP_H
 
 #include <stdint.h>
-#include "../base/param.h"
-#include "../base/stats.h"
-#include "../mech/mech.h"
+#include "dev.h"
+#include "param.h"
+#include "stats.h"
+#include "mechanism.h"
 #include "balance.h"
 #include "presence.h"
 #include "proact.h"
+#include "proact/detail/codegen.h"
 
-/* A GPU's default geometry for the flat walk (loop.c): one team per SM of
- * an H100 / H200 for loops that run a CSR row per iteration, else eight
- * per SM. */
-#define PROACT__GPU_SMS 132
-#define PROACT__GPU_TEAMS (PROACT__GPU_SMS * 8)
+/* A GPU's default geometry for the flat walk (loop.c): one team per
+ * multiprocessor for loops that run a CSR row per iteration, else this many
+ * per multiprocessor. */
+#define PROACT__TEAMS_PER_SM 8
+
+/* The multiprocessors assumed of a GPU whose backend cannot tell (the
+ * generic omp backend): an H100's or H200's. */
+#define PROACT__GPU_SMS_UNKNOWN 132
+
+/* The multiprocessors of device dev for its default geometry. */
+static inline int proact__gpu_sms(int dev) {
+  const proact__device_t *d = proact__dev_get(dev);
+  return d != NULL && d->multiprocessors > 0 ? d->multiprocessors
+                                             : PROACT__GPU_SMS_UNKNOWN;
+}
 
 /* Host bytes [host_lo, host_hi) that one part may write in a replicated
  * array (its write spans); ranges of one (entry, part) are merged and
@@ -94,7 +106,7 @@ struct proact__loop {
   int team_threads[PROACT__DEV_MAX];
   long long block;                /* iterations per row block, every part */
   long long tiles;                /* column walk: blocks per row block
-                                     (0: flat walk; proact/ready.h) */
+                                     (0: flat walk; proact/detail/device_ready.h) */
   long long tile;                 /* column walk: innermost iterations per
                                      block */
   long long nblocks[PROACT__DEV_MAX];
@@ -105,6 +117,9 @@ struct proact__loop {
   uint64_t part_t0[PROACT__DEV_MAX];  /* each part's kernel start, ns */
   uint64_t part_ns[PROACT__DEV_MAX];  /* and duration */
 };
+
+/* Whether each part is one contiguous range of iterations. */
+int proact__loop_contiguous(const proact__loop_t *loop);
 
 /* Splits the iterations over the parts by loop->decomp (lo, hi, pieces,
  * iters and nblocks of every part). */

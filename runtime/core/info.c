@@ -1,0 +1,100 @@
+/* What PROACT found and will use, for proact-info, PROACT_INFO=1 and
+ * programs that call proact_print_info() (devices.c, which owns the device
+ * list this report is given). */
+#include <stdint.h>
+#include <stdio.h>
+
+#include "dev.h"
+#include "info.h"
+#include "param.h"
+#include "proact.h"
+
+/* project()'s version (runtime/core/CMakeLists.txt), which the public
+ * header's macros must repeat: a program compiled against the header
+ * compares them with proact_version(). */
+_Static_assert(PROACT_VERSION_MAJOR == PROACT_PROJECT_VERSION_MAJOR &&
+                   PROACT_VERSION_MINOR == PROACT_PROJECT_VERSION_MINOR &&
+                   PROACT_VERSION_PATCH == PROACT_PROJECT_VERSION_PATCH,
+               "include/proact.h's PROACT_VERSION_* differ from the "
+               "version in CMakeLists.txt's project()");
+
+const char *proact_version(void) { return PROACT_PROJECT_VERSION; }
+
+/* A count, or "?" where the backend could not tell (0). */
+static const char *info_count(char *buf, size_t len, long long value) {
+  if (value > 0)
+    snprintf(buf, len, "%lld", value);
+  else
+    snprintf(buf, len, "?");
+  return buf;
+}
+
+static const char *info_memory(char *buf, size_t len, uint64_t bytes) {
+  if (bytes > 0)
+    snprintf(buf, len, "%.1f GiB", (double)bytes / (double)(1ull << 30));
+  else
+    snprintf(buf, len, "?");
+  return buf;
+}
+
+static void info_devices(FILE *out, const int *ids, int n) {
+  char mp[16], nth[16], nq[16], mem[32];
+
+  fprintf(out, "devices: %d participating\n", n);
+  fprintf(out, "  %-4s %-9s %-8s %-10s %-12s %-11s %-10s %-10s %-10s %s\n",
+          "dev", "kind", "backend", "multiproc", "team threads",
+          "copy queues", "poll agent", "host queue", "memory", "name");
+  for (int i = 0; i < n; i++) {
+    const proact__device_t *d = proact__dev_get(ids[i]);
+    if (d == NULL)
+      continue;
+    fprintf(out, "  %-4d %-9s %-8s %-10s %-12s %-11s %-10s %-10s %-10s %s\n",
+            d->id, proact__device_kind_name(d->kind), d->backend,
+            info_count(mp, sizeof(mp), d->multiprocessors),
+            info_count(nth, sizeof(nth), d->max_team_threads),
+            info_count(nq, sizeof(nq), d->copy_queues),
+            d->has_agent ? "yes" : "no", d->has_host_queue ? "yes" : "no",
+            info_memory(mem, sizeof(mem), d->memory_bytes), d->name);
+  }
+  fprintf(out, "peer access (row: from, column: to; yes: direct, no: "
+               "staged through the host):\n");
+  fprintf(out, "  %4s", "");
+  for (int j = 0; j < n; j++)
+    fprintf(out, " %4d", ids[j]);
+  fputc('\n', out);
+  for (int i = 0; i < n; i++) {
+    fprintf(out, "  %4d", ids[i]);
+    for (int j = 0; j < n; j++)
+      fprintf(out, " %4s",
+              i == j ? "-"
+              : proact__dev_can_peer(ids[i], ids[j]) ? "yes"
+                                                     : "no");
+    fputc('\n', out);
+  }
+}
+
+void proact__info_report(FILE *out, const int *ids, int n) {
+  const int ndev = proact__dev_count();
+
+  /* An invalid setting ends the program with its own message: before any
+   * of the report, not in the middle of it. */
+  for (int i = 0; i < PROACT__PARAM_COUNT_; i++)
+    proact__param_get((proact__param_id_t)i);
+  fprintf(out, "PROACT %s\n", proact_version());
+  fprintf(out, "backend: %s, %d OpenMP device%s\n",
+          proact__dev_backend_name(), ndev, ndev == 1 ? "" : "s");
+  if (n > 0)
+    info_devices(out, ids, n);
+  else
+    fprintf(out, "devices: none participating; annotated loops run on "
+                 "the host\n");
+  fprintf(out, "settings (per-loop clauses apply where a setting says "
+               "clause or 0):\n");
+  for (int i = 0; i < PROACT__PARAM_COUNT_; i++) {
+    const proact__param_id_t id = (proact__param_id_t)i;
+    fprintf(out, "  %-22s %-14s %s\n", proact__params[i].name,
+            proact__param_text(id),
+            proact__param_from_env(id) ? "env" : "default");
+  }
+  fflush(out);
+}

@@ -1,0 +1,52 @@
+#!/usr/bin/env bash
+# info.sh PROACT_INFO PROGRAM ARGS...: proact-info prints the version, the
+# devices, the peer matrix and every setting with its source; --help and
+# --version answer on stdout with status 0, a wrong command line gets
+# status 2 and a hint on stderr, an invalid setting status 1. PROGRAM run
+# with PROACT_INFO=1 prints the same report to stderr once, and its own
+# output does not change; PROACT_DEBUG=info logs each variable set.
+set -uo pipefail
+info=$1 prog=$2
+shift 2
+fail() { echo "info.sh: $*" >&2; exit 1; }
+
+out=$(PROACT_DEVICES=0,1 PROACT_CHUNK=64K "$info") || fail "proact-info: status $?"
+echo "$out"
+version=$(echo "$out" | head -n 1)
+[[ $version =~ ^PROACT\ [0-9]+\.[0-9]+\.[0-9]+$ ]] || fail "first line is not 'PROACT X.Y.Z': $version"
+echo "$out" | grep -Eq '^devices: 2 participating$' || fail "no 2 participating devices"
+echo "$out" | grep -Eq '^  0 +(gpu|host-cpu|unknown) ' || fail "no row for device 0"
+echo "$out" | grep -Eq '^  1 +(gpu|host-cpu|unknown) ' || fail "no row for device 1"
+echo "$out" | grep -q '^peer access' || fail "no peer matrix"
+echo "$out" | grep -Eq '^ +0 +- +(yes|no)$' || fail "no peer row for device 0"
+echo "$out" | grep -Eq '^  PROACT_CHUNK +64K +env$' || fail "PROACT_CHUNK not from env"
+echo "$out" | grep -Eq '^  PROACT_DEVICES +0,1 +env$' || fail "PROACT_DEVICES not from env"
+echo "$out" | grep -Eq '^  PROACT_MECH +clause +default$' || fail "PROACT_MECH not default"
+echo "$out" | grep -Eq '^  PROACT_INFO +0 +default$' || fail "no PROACT_INFO"
+
+help=$("$info" --help 2>&1) || fail "--help: status $?"
+[[ $help == "Usage: proact-info "* ]] || fail "--help: $help"
+ver=$("$info" --version 2>&1) || fail "--version: status $?"
+[ "$ver" = "proact-info (PROACT) ${version#PROACT }" ] || fail "--version: $ver"
+err=$("$info" --no-such-option 2>&1 >/dev/null); st=$?
+[ $st -eq 2 ] || fail "unknown option: status $st"
+[[ $err == *"unrecognized option"*"--help"* ]] || fail "unknown option: $err"
+err=$("$info" extra 2>&1 >/dev/null); st=$?
+[ $st -eq 2 ] || fail "operand: status $st"
+err=$(PROACT_CHUNK=12 "$info" 2>&1 >/dev/null); st=$?
+[ $st -eq 1 ] || fail "invalid setting: status $st"
+[[ $err == *"invalid PROACT_CHUNK='12'"* ]] || fail "invalid setting: $err"
+
+want=$(PROACT_DEVICES=0,1 "$prog" "$@") || fail "$prog: status $?"
+errf=$(mktemp)
+trap 'rm -f "$errf"' EXIT
+got=$(PROACT_INFO=1 PROACT_DEVICES=0,1 "$prog" "$@" 2>"$errf") || fail "PROACT_INFO=1 $prog: status $?"
+[ "$got" = "$want" ] || fail "PROACT_INFO=1 changed the program's output"
+[ "$(grep -c '^PROACT [0-9]' "$errf")" -eq 1 ] || fail "PROACT_INFO=1: not one report: $(cat "$errf")"
+grep -Eq '^  PROACT_INFO +1 +env$' "$errf" || fail "PROACT_INFO=1: no PROACT_INFO from env"
+grep -q '^devices: 2 participating$' "$errf" || fail "PROACT_INFO=1: no devices"
+PROACT_DEBUG=info PROACT_DEBUG_SUBSYS=env PROACT_CHUNK=64K PROACT_DEVICES=0,1 \
+  "$prog" "$@" >/dev/null 2>"$errf" || fail "PROACT_DEBUG=info $prog: status $?"
+grep -q '^proact: info: env: PROACT_CHUNK=64K$' "$errf" ||
+  fail "PROACT_DEBUG=info: no env line for PROACT_CHUNK: $(cat "$errf")"
+echo "proact-info: report, options, PROACT_INFO=1 and env logging as expected"
