@@ -1,14 +1,18 @@
 /* The fixed cost of one PROACT loop: the time of a loop over so few
- * elements that its kernel takes ~2 us, against a plain OpenMP target
- * region doing the same on one device (the floor libomptarget sets). What
+ * elements that its kernel takes next to nothing, against a plain OpenMP
+ * target region doing the same on one device (the floor libomptarget sets). What
  * a short application pays per loop beyond its kernels. Run it with
  * PROACT_DEVICES=0, then 0,1 (and PROACT_MECH=...) to see what each device
- * and mechanism adds; PROACT_STATS=1 splits the PROACT loop's time.
- * Usage: loop_cost [n (default 1024)] [reps (default 2000)] */
+ * and mechanism adds; PROACT_STATS=1 splits the PROACT loop's time. The
+ * loop reads nothing another device wrote, so no mechanism pushes; a
+ * "halo" run times a 3-point stencil ping-pong instead, whose edges every
+ * execution pushes to the neighbouring device (the agents' cost).
+ * Usage: loop_cost [n (default 1024)] [reps (default 2000)] [halo] */
 #include <omp.h>
 #include <proact.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "../median.h"
 
@@ -31,12 +35,59 @@ static double plain_loop(float *a, float *b, long n, double *t, int reps) {
   return bench_median(t, reps);
 }
 
+/* reps executions of each of two stencil loops that read each other's
+ * output; the median per loop in seconds and a checksum (t: 2 * reps). */
+static double halo_loops(float *a, float *b, long n, double *t, int reps,
+                         double *sum_p) {
+  double sum = 0.0;
+  for (long i = 0; i < n; i++)
+    a[i] = (float)(i % 7), b[i] = 0.0f;
+#pragma proact data copy(a[0:n], b[0:n])
+  {
+    for (int r = -10; r < reps; r++) {
+      double t0 = omp_get_wtime();
+#pragma proact region(a[0:n], b[0:n])
+      for (long i = 1; i < n - 1; i++)
+        b[i] = (a[i - 1] + a[i] + a[i + 1]) * 0.25f;
+      double t1 = omp_get_wtime();
+#pragma proact region(a[0:n], b[0:n])
+      for (long i = 1; i < n - 1; i++)
+        a[i] = (b[i - 1] + b[i] + b[i + 1]) * 0.25f;
+      double t2 = omp_get_wtime();
+      if (r >= 0)
+        t[2 * r] = t1 - t0, t[2 * r + 1] = t2 - t1;
+    }
+  }
+  for (long i = 0; i < n; i++)
+    sum += a[i];
+  *sum_p = sum;
+  return bench_median(t, 2 * reps);
+}
+
 int main(int argc, char **argv) {
   const long n = argc > 1 ? atol(argv[1]) : 1024;
   const int reps = argc > 2 ? atoi(argv[2]) : 2000;
-  if (n < 1 || reps < 1) {
-    fprintf(stderr, "usage: %s [n >= 1] [reps >= 1]\n", argv[0]);
+  const int halo = argc > 3 && strcmp(argv[3], "halo") == 0;
+  if (n < 3 || reps < 1 || (argc > 3 && !halo)) {
+    fprintf(stderr, "usage: %s [n >= 3] [reps >= 1] [halo]\n", argv[0]);
     return 2;
+  }
+  if (halo) {
+    double *th = malloc((size_t)reps * 2 * sizeof(double));
+    float *a = malloc((size_t)n * sizeof(float));
+    float *b = malloc((size_t)n * sizeof(float));
+    double sum;
+    if (!a || !b || !th) {
+      fprintf(stderr, "loop_cost: out of host memory\n");
+      return 1;
+    }
+    double m = halo_loops(a, b, n, th, reps, &sum);
+    printf("proact loop (halo): %.2f us per loop, checksum %.9g\n", 1e6 * m,
+           sum);
+    free(a);
+    free(b);
+    free(th);
+    return 0;
   }
   float *a = malloc((size_t)n * sizeof(float));
   float *b = malloc((size_t)n * sizeof(float));

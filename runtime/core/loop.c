@@ -25,11 +25,11 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../../libomptarget-plugin/dev.h"
-#include "../base/check.h"
-#include "../base/clock.h"
-#include "../base/error.h"
-#include "../base/log.h"
+#include "dev.h"
+#include "check.h"
+#include "clock.h"
+#include "error_report.h"
+#include "log.h"
 #include "devices.h"
 #include "amge.h"
 #include "balance.h"
@@ -74,77 +74,6 @@ static void loop_decomp(proact__loop_t *loop, const proact__loop_desc_t *desc) {
   loop->decomp_block = kind == PROACT__DECOMP_BLOCK ? 0 : b;
 }
 
-/* Whether each part is one contiguous range of iterations. */
-static int loop_contiguous(const proact__loop_t *loop) {
-  return loop->decomp == PROACT__DECOMP_BLOCK || loop->nparts == 1;
-}
-
-/* Part p's iterations: BLOCK, one contiguous range; BLOCK_CYCLIC(B),
- * blocks p, p + N, p + 2N, ... of B iterations (loop->lo/hi: the hull). */
-static void loop_split(proact__loop_t *loop, long long trip, int p) {
-  const long long B = loop->decomp_block, N = loop->nparts;
-  __int128 first = (__int128)p * B;
-
-  if (loop_contiguous(loop)) {
-    if (loop->balance != NULL)
-      proact__balance_cut(&loop->shares, trip, p, &loop->lo[p],
-                          &loop->hi[p]);
-    else
-      proact__partition_block(trip, loop->nparts, p, &loop->lo[p],
-                              &loop->hi[p]);
-    loop->npieces[p] = loop->hi[p] > loop->lo[p];
-    return;
-  }
-  if (first >= trip) {
-    loop->lo[p] = loop->hi[p] = 0;
-    loop->npieces[p] = 0;
-    return;
-  }
-  {
-    long long j = (long long)((trip - 1 - first) / ((__int128)N * B));
-    __int128 last = first + (__int128)j * N * B + B;
-    loop->lo[p] = (long long)first;
-    loop->hi[p] = last < trip ? (long long)last : trip;
-    loop->npieces[p] = j + 1;
-  }
-}
-
-void proact__loop_split_all(proact__loop_t *loop) {
-  for (int p = 0; p < loop->nparts; p++) {
-    proact__part_iters_t *it = &loop->iters[p];
-    long long len;
-    loop_split(loop, loop->desc->trip, p);
-    len = loop->hi[p] - loop->lo[p];
-    it->lo = loop->lo[p];
-    it->end = loop->hi[p];
-    if (loop_contiguous(loop)) {
-      it->piece = len; /* the part is one piece */
-      it->stride = len > 0 ? len : 1;
-    } else {
-      it->piece = loop->decomp_block;
-      it->stride = loop->decomp_block * loop->nparts;
-    }
-    it->block = loop->block < it->piece || it->piece == 0 ? loop->block
-                                                          : it->piece;
-    if (it->block < 1)
-      it->block = 1;
-    it->bpp = it->piece > 0 ? (it->piece + it->block - 1) / it->block : 1;
-    it->tiles = loop->tiles;
-    it->tile = loop->tile;
-    loop->nblocks[p] =
-        loop->npieces[p] * it->bpp * (loop->tiles > 0 ? loop->tiles : 1);
-  }
-}
-
-long long proact__loop_part_npieces(const proact__loop_t *loop, int part) {
-  return loop->npieces[part];
-}
-
-void proact__loop_part_piece(const proact__loop_t *loop, int part,
-                             long long j, long long *lo_p, long long *hi_p) {
-  proact__part_piece(&loop->iters[part], j, lo_p, hi_p);
-}
-
 /* The loop's devices: its devices(...) clause (participating devices, no
  * repeats) or every participating device; one device, the host, in the
  * fallback. A loop with a non-affine store keeps only the first. */
@@ -183,7 +112,7 @@ static int loop_first_note(const proact__loop_desc_t *desc) {
 }
 
 /* The loop's mechanism: PROACT_MECH, else its mech(...) clause (or what a
- * proact-tune profile baked in; docs/tuning.md); auto, left when the
+ * proact-tune profile baked in; docs/user/tuning.md); auto, left when the
  * program was compiled without a profile, is inline when the loop has a
  * forwarding kernel, else poll
  * where the backend has an agent, else trigger.
@@ -199,8 +128,7 @@ static void loop_mech(proact__loop_t *loop, const proact__loop_desc_t *desc) {
   if (mech < 0 || mech >= PROACT_MECH_COUNT_)
     proact__fatal(desc->file, desc->line, desc->col,
                   "invalid mechanism %d", mech);
-  if (mech == PROACT_MECH_AUTO) /* the best of the overlap sweep on 2 H200s
-                                   (docs/mechanisms.md) */
+  if (mech == PROACT_MECH_AUTO) /* the usual best (docs/design/mechanisms.md) */
     mech = desc->inline_ok ? PROACT_MECH_INLINE
            : proact__dev_has_agent() ? PROACT_MECH_POLL
                                      : PROACT_MECH_TRIGGER;
@@ -233,14 +161,8 @@ static void loop_mech(proact__loop_t *loop, const proact__loop_desc_t *desc) {
                    desc->line, proact_mech_name(mech), why);
     mech = PROACT_MECH_TRIGGER;
   }
-  loop->mech = proact__mechs[mech];
-  switch (mech) {
-  case PROACT_MECH_POLL: loop->ready_mode = PROACT__READY_POLL; break;
-  case PROACT_MECH_TRIGGER: loop->ready_mode = PROACT__READY_TRIGGER; break;
-  case PROACT_MECH_DMA: loop->ready_mode = PROACT__READY_DMA; break;
-  case PROACT_MECH_INLINE: loop->ready_mode = PROACT__READY_INLINE; break;
-  default: loop->ready_mode = -1; break;
-  }
+  loop->mech = proact__mech_ops((proact_mech_t)mech);
+  loop->ready_mode = loop->mech->ready_mode;
   loop->chunk_bytes = chunk > 0 ? chunk
                       : desc->chunk > 0 ? desc->chunk
                                         : (long long)1 << 20;
@@ -276,7 +198,7 @@ static long long loop_block(const proact__loop_t *loop,
   return block < 1 ? 1 : block;
 }
 
-/* The column walk's blocks per row block (docs/lowering.md), 0 for the
+/* The column walk's blocks per row block (docs/design/lowering.md), 0 for the
  * flat walk: where the lowering emitted column kernels, the tiles of
  * `tile` innermost iterations times the outer collapsed loops'
  * iterations, when that fits 32 bits (the kernel takes a block number
@@ -297,23 +219,21 @@ static long long loop_tiles(const proact__loop_desc_t *desc, long long tile) {
   return outer <= INT_MAX / ntl ? outer * ntl : 0;
 }
 
-/* Kernel geometry of each part: on a GPU 132 x 8 teams of 512 threads
- * (two waves of an H100/H200; against 256 threads: copy 3564 -> 3612 GB/s,
- * 2-D Jacobi 1.44 -> 1.14 ms, whose rows then stay in L2 for their
- * neighbours; bench/results/2026-11-22-h200-grouped-kernels.md), but one
- * team per SM when each iteration walks a row read from an array
- * (indexed_inner: a CSR row per thread, each thread streaming its own
- * row; with a full GPU of such threads their lines no longer fit L2: CT's
- * iteration 9.2 -> 4.4 ms on one H200, SSSP 8.5 -> 6.9, PageRank 4.9 ->
- * 4.4; bench/results/2026-11-22-h200x2-session13.md); on host
+/* Kernel geometry of each part: on a GPU 8 teams of 512 threads per
+ * multiprocessor (two waves, whose stencil rows then stay in L2 for their
+ * neighbours), but one team per multiprocessor when each iteration walks a
+ * row read from an array (indexed_inner: a CSR row per thread, each thread
+ * streaming its own row; with a full GPU of such threads their lines no
+ * longer fit L2); on host
  * devices up to 4 teams (at most one per core: libomp's teams limit) of 1
  * thread (a host team's nested parallel region cannot grow past its
  * limits). The block (in iterations of the annotated loop) is the same for
  * every part: see loop_block. */
 static void loop_geometry(proact__loop_t *loop,
                           const proact__loop_desc_t *desc) {
-  int host = strcmp(proact__dev_backend_name(), "host") == 0 ||
-             proact__devices_count() == 0;
+  const proact__device_t *dev0 =
+      proact__devices_count() > 0 ? proact__dev_get(loop->devs[0]) : NULL;
+  int host = dev0 == NULL || dev0->kind == PROACT__DEVICE_HOST_CPU;
   long long teams = proact__param_get(PROACT__PARAM_TEAMS)->i;
   long long nth = proact__param_get(PROACT__PARAM_TEAM_THREADS)->i;
   long long points = proact__param_get(PROACT__PARAM_BLOCK_POINTS)->i;
@@ -321,12 +241,9 @@ static void loop_geometry(proact__loop_t *loop,
   const int host_teams = omp_get_num_procs() < 4 ? omp_get_num_procs() : 4;
 
   /* The column walk: one team of 256 threads per tile of 256 innermost
-   * iterations x 16 rows on a GPU, as many teams as tiles (ncu on one
-   * H200, 16384^2 2-D Jacobi / 512^3 3-D stencil: 637 / 421 us, against
-   * 842 / 473 us with 128 x 32 tiles, 1.07 ms / 669 us for the flat walk;
-   * taller tiles were slower at every width;
-   * bench/results/2026-11-22-h200x2-session9.md); on a host device tiles
-   * of 8 x 8, walked by up to 4 teams of one thread. */
+   * iterations x 16 rows on a GPU, as many teams as tiles (the fastest
+   * tile shape for 2-D and 3-D stencils); on a host device tiles of 8 x 8,
+   * walked by up to 4 teams of one thread. */
   loop->tile = host ? 8 : nth > 0 ? nth : 256;
   loop->tiles = loop_tiles(desc, loop->tile);
   if (loop->tiles > 0) {
@@ -349,10 +266,17 @@ static void loop_geometry(proact__loop_t *loop,
       return;
     }
   }
-  if (teams == 0)
-    teams = host ? host_teams
-                 : desc->indexed_inner ? PROACT__GPU_SMS
-                                       : PROACT__GPU_TEAMS;
+  if (teams == 0) {
+    /* the smallest GPU of the loop's sets every part's geometry: the
+     * block is the same for every part */
+    int sms = INT_MAX;
+    for (int p = 0; p < loop->nparts; p++)
+      if (proact__gpu_sms(loop->devs[p]) < sms)
+        sms = proact__gpu_sms(loop->devs[p]);
+    teams = host                 ? host_teams
+            : desc->indexed_inner ? sms
+                                  : (long long)sms * PROACT__TEAMS_PER_SM;
+  }
   if (nth == 0)
     nth = host ? 1 : 512;
   loop->block = loop_block(loop, desc, teams, nth, points, host);
@@ -615,7 +539,7 @@ proact__loop_t *proact__loop_begin(const proact__loop_desc_t *desc) {
   if (loop->nimplicit > 0 && proact__dev_sync_all() != PROACT_OK)
     proact__fatal(desc->file, desc->line, desc->col,
                   "copying the loop's arrays to the devices failed");
-  loop->stats = proact__stats_node(desc->file, desc->line, loop->mech->name,
+  loop->stats = proact__stats_node(desc->file, desc->line, proact_mech_name(loop->mech->id),
                                    desc->id);
   PROACT__STATS_ADD(loop->stats, PROACT__STAT_EXECUTIONS, 1);
   {
@@ -635,18 +559,19 @@ proact__loop_t *proact__loop_begin(const proact__loop_desc_t *desc) {
   }
   {
     uint64_t t0 = proact__now_ns();
-    st = loop->mech->setup(loop);
-    for (int p = 0; p < loop->nparts && st == PROACT_OK; p++)
+    st = loop->mech->setup != NULL ? loop->mech->setup(loop) : PROACT_OK;
+    for (int p = 0; p < loop->nparts && st == PROACT_OK && loop->mech->arm;
+         p++)
       st = loop->mech->arm(loop, p);
     PROACT__STATS_ADD(loop->stats, PROACT__STAT_SETUP_NSEC,
                       proact__now_ns() - t0);
   }
   if (st == PROACT_ERR_UNSUPPORTED)
     proact__fatal(desc->file, desc->line, desc->col,
-                  "mechanism '%s' is not implemented", loop->mech->name);
+                  "mechanism '%s' is not implemented", proact_mech_name(loop->mech->id));
   if (st != PROACT_OK)
     proact__fatal(desc->file, desc->line, desc->col,
-                  "mechanism '%s' failed to start: %s", loop->mech->name,
+                  "mechanism '%s' failed to start: %s", proact_mech_name(loop->mech->id),
                   proact_status_string(st));
 
   for (int p = 0; p < loop->nparts; p++) {
@@ -733,11 +658,11 @@ void proact__loop_end(proact__loop_t *loop) {
   if (st != PROACT_OK)
     proact__fatal(loop->file, loop->line, loop->col,
                   "mechanism '%s' failed to deliver the loop's writes: %s",
-                  loop->mech->name, proact_status_string(st));
+                  proact_mech_name(loop->mech->id), proact_status_string(st));
   proact__push_commit(loop, loop->pushes_delivered);
-  st = loop->mech->cleanup(loop);
+  st = loop->mech->cleanup != NULL ? loop->mech->cleanup(loop) : PROACT_OK;
   if (st != PROACT_OK)
-    proact__warn("mechanism '%s' cleanup failed: %s", loop->mech->name,
+    proact__warn("mechanism '%s' cleanup failed: %s", proact_mech_name(loop->mech->id),
                  proact_status_string(st));
   for (int i = loop->nimplicit - 1; i >= 0; i--)
     proact__replica_destroy(loop->implicit[i]);
@@ -752,7 +677,7 @@ void proact__loop_end(proact__loop_t *loop) {
                  loop->file, loop->line, p, loop->devs[p],
                  (double)loop->part_ns[p] / 1e3);
   }
-  if (loop->balance != NULL && loop_contiguous(loop)) {
+  if (loop->balance != NULL && proact__loop_contiguous(loop)) {
     long long iters[PROACT__DEV_MAX];
     for (int p = 0; p < loop->nparts; p++)
       iters[p] = loop->hi[p] - loop->lo[p];

@@ -19,22 +19,11 @@
  * load of a region array. */
 #include <stdlib.h>
 
-#include "../../libomptarget-plugin/dev.h"
-#include "../base/check.h"
-#include "../core/loop.h"
-#include "../core/validity.h"
+#include "dev.h"
+#include "check.h"
+#include "loop.h"
+#include "validity.h"
 #include "mech.h"
-
-static proact_status_t memcpy_setup(proact__loop_t *loop) {
-  (void)loop;
-  return PROACT_OK;
-}
-
-static proact_status_t memcpy_arm(proact__loop_t *loop, int part) {
-  (void)loop;
-  (void)part;
-  return PROACT_OK;
-}
 
 /* One part's written span: back to the host for loop-only replicas (sets
  * *copied), else a change of owner in the validity map (the host, for a
@@ -67,7 +56,7 @@ static proact_status_t memcpy_xfer(const proact__loop_t *loop,
 /* Each part's write spans become valid on its device alone (on every
  * device of a unified entry, which share its memory): one pass per map
  * (the spans of different parts are disjoint). */
-static proact_status_t memcpy_drain(proact__loop_t *loop) {
+proact_status_t proact__mech_memcpy_drain(proact__loop_t *loop) {
   proact_status_t status = PROACT_OK;
   int copied = 0, nmarks = 0;
   proact__validity_mark_t *marks =
@@ -92,16 +81,9 @@ err_sync:
   return status;
 }
 
-static proact_status_t memcpy_cleanup(proact__loop_t *loop) {
-  (void)loop;
-  return PROACT_OK;
-}
-
+/* No plan, no agent, nothing held between loop_begin and loop_end. */
 const proact__mech_ops_t proact__mech_memcpy_ops = {
-    .name = "memcpy",
-    .setup = memcpy_setup,
-    .arm = memcpy_arm,
-    .progress = proact__mech_stub_progress, /* no agent */
-    .drain = memcpy_drain,
-    .cleanup = memcpy_cleanup,
+    .id = PROACT_MECH_MEMCPY,
+    .ready_mode = -1,
+    .drain = proact__mech_memcpy_drain,
 };

@@ -1,0 +1,171 @@
+/* The dma mechanism: the team whose block makes a chunk ready appends it
+ * to a queue in host memory the kernels can write (proact/detail/
+ * device_ready.h), and a host thread of the source device takes the
+ * chunks from it, in order, and issues their peer copies on the device's
+ * copy queues. The thread is persistent (agent_thread.h:
+ * "proact-dma-<dev>"); arm hands it the part, drain waits for it, then for
+ * the copies it issued. No SM time. */
+#include <sched.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "agent_thread.h"
+#include "check.h"
+#include "clock.h"
+#include "grow.h"
+#include "loop.h"
+#include "mech.h"
+
+/* The dma agent of one device, for the part of the loop it runs. It takes
+ * every slot filled so far at once and merges the pieces of one push that
+ * continue one another (source and destination both contiguous) into one
+ * copy: chunks become ready a wave of blocks at a time, and issuing a copy
+ * costs the host several microseconds. It empties each slot it
+ * took, so the queue is all zeros again for the loop's next execution. */
+typedef struct dma_agent {
+  proact__agent_thread_t *thread; /* created on first use, kept */
+  int armed;                      /* posted, not yet waited for */
+  const proact__loop_t *loop;
+  int part;
+  uint64_t timeout_ns;
+  proact__agent_result_t result;
+  proact_status_t status;
+  proact__ready_piece_t *batch; /* the pieces of the chunks taken at once */
+  int batch_cap;                /* (kept between executions) */
+} dma_agent_t;
+
+static dma_agent_t dma_agents[PROACT__DEV_MAX];
+
+static int piece_order(const void *x, const void *y) {
+  const proact__ready_piece_t *a = x, *b = y;
+  if (a->push != b->push)
+    return a->push < b->push ? -1 : 1;
+  return a->src < b->src ? -1 : a->src > b->src;
+}
+
+/* Issues the batch's pieces, sorted, as few copies as contiguity allows.
+ * Only pieces of one push merge: two arrays' buffers may lie end to end on
+ * both devices, and a copy must not span two allocations. */
+static proact_status_t dma_issue(dma_agent_t *a, int npieces, int src) {
+  proact__ready_piece_t *pc = a->batch;
+  qsort(pc, (size_t)npieces, sizeof(*pc), piece_order);
+  for (int i = 0; i < npieces;) {
+    proact__ready_piece_t run = pc[i++];
+    while (i < npieces && pc[i].push == run.push &&
+           pc[i].src == run.src + run.bytes &&
+           pc[i].dst == run.dst + run.bytes)
+      run.bytes += pc[i++].bytes;
+    PROACT_CHECK(proact__dev_copy_peer((int)run.dst_dev, run.dst, src,
+                                       run.src, (size_t)run.bytes));
+  }
+  return PROACT_OK;
+}
+
+/* The job the agent thread runs for one execution of the part. */
+static void dma_run(void *arg) {
+  dma_agent_t *a = arg;
+  const proact__part_ready_t *pr = &a->loop->ready[a->part];
+  const proact__ready_t *rd = &pr->host_view;
+  volatile long long *slots = pr->q_slots; /* the teams fill them */
+  const int src = a->loop->devs[a->part];
+  uint64_t last = proact__now_ns();
+
+  for (long long head = 0; head < pr->nready;) {
+    int npieces = 0;
+    uint64_t t0;
+    while (slots[head] == 0) {
+      if (proact__now_ns() - last > a->timeout_ns) {
+        a->result.stalled = head + 1;
+        a->result.remaining = pr->nready - head;
+        return;
+      }
+      if (proact__agent_thread_quitting())
+        return;
+      sched_yield();
+    }
+    t0 = proact__now_ns();
+    /* Every slot filled so far: the first is, the rest may be. */
+    for (; head < pr->nready && slots[head] != 0; head++) {
+      __atomic_thread_fence(__ATOMIC_ACQUIRE);
+      const long long c = slots[head] - 1;
+      slots[head] = 0; /* empty for the next execution */
+      if (c < 0 || c >= rd->ncounters) {
+        a->status = PROACT_ERR_INVALID_PARAM;
+        return;
+      }
+      for (long long p = rd->piece_first[c]; p < rd->piece_first[c + 1];
+           p++) {
+        if (proact__grow((void **)&a->batch, &a->batch_cap, npieces,
+                         sizeof(*a->batch)) != PROACT_OK) {
+          a->status = PROACT_ERR_NO_MEMORY;
+          return;
+        }
+        a->batch[npieces++] = rd->pieces[p];
+      }
+    }
+    a->status = dma_issue(a, npieces, src);
+    if (a->status != PROACT_OK)
+      return;
+    last = proact__now_ns();
+    a->result.busy_ns += last - t0;
+  }
+}
+
+static proact_status_t dma_arm(proact__loop_t *loop, int part) {
+  const int dev = loop->devs[part];
+  dma_agent_t *a = &dma_agents[dev];
+
+  if (!proact__mech_push_active(loop, part))
+    return PROACT_OK;
+  if (a->armed) /* its job must not change under it */
+    return PROACT_ERR_INVALID_PARAM;
+  a->loop = loop;
+  a->part = part;
+  a->timeout_ns = proact__mech_watchdog_ns();
+  memset(&a->result, 0, sizeof(a->result));
+  a->status = PROACT_OK;
+  PROACT_CHECK(proact__agent_thread_post(&a->thread, "dma", dev, dma_run, a));
+  a->armed = 1;
+  return PROACT_OK;
+}
+
+/* Waits for every part's agent, even after one failed, so that none still
+ * reads the loop's state when the error ends the program. */
+static proact_status_t dma_drain(proact__loop_t *loop) {
+  uint64_t t0 = proact__now_ns();
+  proact_status_t st = PROACT_OK;
+
+  for (int p = 0; p < loop->nparts; p++) {
+    dma_agent_t *a = &dma_agents[loop->devs[p]];
+    proact__agent_result_t r = {0, 0, 0, 0, 0};
+    int ran = a->armed;
+    if (!proact__mech_push_active(loop, p))
+      continue;
+    if (ran) {
+      proact__agent_thread_wait(a->thread);
+      a->armed = 0;
+      r = a->result;
+      PROACT_CHECK_KEEP(a->status, st);
+    }
+    if (st != PROACT_OK)
+      continue;
+    if (r.stalled)
+      proact__mech_push_stalled(loop, p, &r, "queue slot");
+    if (ran)
+      PROACT__STATS_ADD(loop->stats, PROACT__STAT_AGENT_EXECS, 1);
+    proact__mech_push_account(loop, p, &r);
+  }
+  if (st != PROACT_OK)
+    return st;
+  PROACT_CHECK(proact__dev_sync_all()); /* the copies in flight */
+  return proact__mech_push_finish(loop, t0);
+}
+
+const proact__mech_ops_t proact__mech_dma_ops = {
+    .id = PROACT_MECH_DMA,
+    .ready_mode = PROACT__READY_DMA,
+    .setup = proact__mech_push_setup,
+    .arm = dma_arm,
+    .drain = dma_drain,
+    .cleanup = proact__mech_push_cleanup,
+};

@@ -1,0 +1,46 @@
+/* The poll mechanism: an agent per device polls the part's counters and
+ * pushes each chunk they report ready, beside the kernel (the device
+ * layer's agent_start: a GPU kernel on its own stream, or a persistent
+ * thread of a host-offload device). Arm starts it before the part's kernel
+ * is launched; drain waits for it and names a chunk it waited for in vain.
+ */
+#include "check.h"
+#include "clock.h"
+#include "loop.h"
+#include "mech.h"
+
+static proact_status_t poll_arm(proact__loop_t *loop, int part) {
+  proact__part_ready_t *pr = &loop->ready[part];
+  if (!proact__mech_push_active(loop, part))
+    return PROACT_OK;
+  return proact__dev_agent_start(loop->devs[part], pr->dev_rd,
+                                 &pr->host_view, loop->agent_threads,
+                                 proact__mech_watchdog_ns());
+}
+
+static proact_status_t poll_drain(proact__loop_t *loop) {
+  uint64_t t0 = proact__now_ns();
+
+  for (int p = 0; p < loop->nparts; p++) {
+    proact__agent_result_t r = {0, 0, 0, 0, 0};
+    if (!proact__mech_push_active(loop, p))
+      continue;
+    PROACT_CHECK(proact__dev_agent_wait(loop->devs[p], &r));
+    if (r.stalled)
+      proact__mech_push_stalled(loop, p, &r, "counter");
+    PROACT__STATS_ADD(loop->stats, PROACT__STAT_AGENT_EXECS, 1);
+    PROACT__STATS_ADD(loop->stats, PROACT__STAT_AGENT_SLOT_NSEC,
+                      r.run_ns * r.share_ppm / 1000000u);
+    proact__mech_push_account(loop, p, &r);
+  }
+  return proact__mech_push_finish(loop, t0);
+}
+
+const proact__mech_ops_t proact__mech_poll_ops = {
+    .id = PROACT_MECH_POLL,
+    .ready_mode = PROACT__READY_POLL,
+    .setup = proact__mech_push_setup,
+    .arm = poll_arm,
+    .drain = poll_drain,
+    .cleanup = proact__mech_push_cleanup,
+};
