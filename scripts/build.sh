@@ -9,6 +9,7 @@ dir=${2:-$root/build-$target}
 mkdir -p "$dir"
 # shellcheck disable=SC2086
 cmake -S "$root" -B "$dir" -DPROACT_OFFLOAD="$target" \
+  -DCMAKE_C_COMPILER="${CC:-clang-16}" -DCMAKE_CXX_COMPILER="${CXX:-clang++-16}" \
   -DCMAKE_BUILD_TYPE=Release ${PROACT_CMAKE_ARGS:-} >"$dir/cmake.log" 2>&1 || {
   cat "$dir/cmake.log" >&2; exit 1; }
 cmake --build "$dir" -j "$(nproc)" >"$dir/build.log" 2>&1 || {

@@ -17,7 +17,6 @@ fi
 echo "demo: building for $target (a few minutes the first time)"
 export PROACT_CMAKE_ARGS="-DPROACT_CUDA_PATH=${PROACT_CUDA_PATH:-/usr/local/cuda} ${PROACT_CMAKE_ARGS:-}"
 dir=$("$root/scripts/build.sh" "$target")
-export LD_LIBRARY_PATH="$dir/lib:/usr/lib/llvm-16/lib${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}"
 if [ "$target" = host ]; then
   echo "demo: running on the x86_64 host-offload devices (no GPU used)"
   "$dir/bin/jacobi2d" "${1:-1024}" "${2:-50}"

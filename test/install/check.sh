@@ -1,0 +1,93 @@
+#!/usr/bin/env bash
+# check.sh BUILD_DIR SOURCE_DIR CC: installs the build into an empty prefix
+# and builds programs against it as a user would: examples/ and test/install/
+# app/ with find_package(PROACT), the same program with proactcc and with
+# pkg-config, each with its sequential reference. Every program must start
+# without LD_LIBRARY_PATH and match its sequential build bit for bit on 1-4
+# host devices.
+set -euo pipefail
+build=$1 src=$2 cc=$3
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+prefix=$work/prefix
+unset LD_LIBRARY_PATH
+fail() { echo "FAIL: $*"; exit 1; }
+
+cmake --install "$build" --prefix "$prefix" >"$work/install.log" ||
+  { cat "$work/install.log"; fail "cmake --install"; }
+for f in bin/proactcc bin/proact-tune bin/proact-info lib/libproact.so lib/proact-clang.so \
+         include/proact.h include/proact/status.h \
+         include/proact/detail/codegen.h lib/cmake/PROACT/PROACTConfig.cmake \
+         lib/cmake/PROACT/PROACTConfigVersion.cmake lib/pkgconfig/proact.pc; do
+  [ -e "$prefix/$f" ] || fail "the prefix lacks $f"
+done
+echo "ok: installed into an empty prefix"
+for tool in proact-tune proact-info; do
+  [ -x "$prefix/bin/$tool" ] || continue
+  if "$prefix/bin/$tool" --help 2>&1 | grep -q 'error while loading shared'; then
+    fail "$tool does not start without LD_LIBRARY_PATH"
+  fi
+done
+
+# <proact.h> alone is the user API: a C++ and a plain C compile without
+# the plugin see no generated-code contract.
+printf '#include <proact.h>\n#ifdef PROACT_LOWERING_ABI\n#error contract leaked\n#endif\nint main(void){return proact_mech_name(PROACT_MECH_POLL)[0]!=112;}\n' \
+  >"$work/api.c"
+"$cc" -Wall -Wextra -Werror -I"$prefix/include" "$work/api.c" -o "$work/api" \
+  -L"$prefix/lib" -Wl,-rpath,"$prefix/lib" -lproact || fail "<proact.h> without the plugin"
+gcc -Wall -Wextra -Werror -fsyntax-only -I"$prefix/include" "$work/api.c" ||
+  fail "<proact.h> with gcc"
+echo "ok: <proact.h> compiles without the plugin"
+
+cmp_runs() { # cmp_runs PROGRAM SEQUENTIAL ARGS...
+  local prog=$1 seq=$2 want got devs
+  shift 2
+  want=$("$seq" "$@") || fail "$seq $*"
+  for devs in 0 0,1 0,1,2 0,1,2,3; do
+    got=$(PROACT_DEVICES=$devs "$prog" "$@") || fail "PROACT_DEVICES=$devs $prog $*"
+    [ "$got" = "$want" ] || fail "PROACT_DEVICES=$devs $(basename "$prog"): '$got' != '$want'"
+  done
+  echo "ok: $(basename "$prog") bit-identical to its sequential build on 1-4 devices"
+}
+
+# find_package(PROACT), the user's project.
+cmake -S "$src/test/install/app" -B "$work/app" -DCMAKE_C_COMPILER="$cc" \
+  -DCMAKE_PREFIX_PATH="$prefix" >"$work/app.log" 2>&1 &&
+  cmake --build "$work/app" >>"$work/app.log" 2>&1 ||
+  { tail -30 "$work/app.log"; fail "find_package build of test/install/app"; }
+cmp_runs "$work/app/heat" "$work/app/heat_seq" 30011 12
+
+# examples/ on its own against the prefix.
+cmake -S "$src/examples" -B "$work/examples" -DCMAKE_C_COMPILER="$cc" \
+  -DCMAKE_PREFIX_PATH="$prefix" >"$work/ex.log" 2>&1 &&
+  cmake --build "$work/examples" >>"$work/ex.log" 2>&1 ||
+  { tail -30 "$work/ex.log"; fail "find_package build of examples/"; }
+out=$(PROACT_DEVICES=0,1,2,3 "$work/examples/jacobi2d" 130 10) ||
+  fail "examples/jacobi2d"
+grep -q 'bit-identical' <<<"$out" || fail "examples/jacobi2d: $out"
+echo "ok: examples/ built with find_package, jacobi2d bit-identical"
+
+# proactcc.
+pcc=$prefix/bin/proactcc
+"$pcc" --help | grep -q -- '--showme' || fail "proactcc --help"
+"$pcc" --version | grep -q PROACT || fail "proactcc --version"
+"$pcc" --showme:compile | grep -q -- "-fplugin=$prefix/lib/proact-clang.so" ||
+  fail "proactcc --showme:compile"
+"$pcc" --showme:link | grep -q -- '-lproact' || fail "proactcc --showme:link"
+if "$pcc" --offload=fpga -c "$work/api.c" -o "$work/x.o" 2>/dev/null; then
+  fail "proactcc accepted --offload=fpga"
+fi
+(cd "$work" && "$pcc" -O2 "$src/test/install/app/heat.c" -o heat_cc &&
+  "$pcc" --sequential -O2 "$src/test/install/app/heat.c" -o heat_cc_seq &&
+  "$pcc" -O2 -c "$src/test/install/app/heat.c" -o heat_cc.o &&
+  "$pcc" heat_cc.o -o heat_cc2) || fail "proactcc builds"
+cmp_runs "$work/heat_cc" "$work/heat_cc_seq" 30011 12
+cmp_runs "$work/heat_cc2" "$work/heat_cc_seq" 1001 3
+
+# pkg-config.
+export PKG_CONFIG_PATH=$prefix/lib/pkgconfig
+# shellcheck disable=SC2046
+"$cc" -O2 $(pkg-config --cflags proact) "$src/test/install/app/heat.c" \
+  -o "$work/heat_pc" $(pkg-config --libs proact) || fail "pkg-config build"
+cmp_runs "$work/heat_pc" "$work/heat_cc_seq" 30011 12
+echo "installed-prefix checks passed"
