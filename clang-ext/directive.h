@@ -1,4 +1,5 @@
-// The parsed form of one '#pragma proact' line (grammar: docs/directives.md).
+// The parsed form of one '#pragma proact' line (grammar:
+// docs/user/directives.md).
 #ifndef PROACT_CLANG_EXT_DIRECTIVE_H
 #define PROACT_CLANG_EXT_DIRECTIVE_H
 

@@ -1,12 +1,12 @@
 // Loads in flight for streaming bodies. A GPU thread of the plain walk
 // issues one iteration's loads, waits for them, stores, and only then
-// loads again: too few bytes in flight to keep HBM busy (a copy reaches
-// 0.49 of cudaMemcpy). When the body is one assignment, or ends in its
-// one store, a thread runs U iterations at a time, all U right-hand sides
-// first and then the U stores. The compiler cannot do this itself, not knowing the arrays
-// apart; the reordering is ours to make because a PROACT loop's iterations
-// are independent (they run on different devices in any order), and each
-// iteration keeps its own order: its right-hand side before its store.
+// loads again: too few bytes in flight to keep HBM busy. When the body is
+// one assignment, or ends in its one store, a thread runs U iterations at a
+// time, all U right-hand sides first and then the U stores. The compiler
+// cannot do this itself, not knowing the arrays apart; the reordering is
+// ours to make because a PROACT loop's iterations are independent (they
+// run on different devices in any order), and each iteration keeps its own
+// order: its right-hand side before its store.
 #ifndef PROACT_CLANG_EXT_ILP_H
 #define PROACT_CLANG_EXT_ILP_H
 
@@ -43,35 +43,29 @@ bool splitAssignment(const Tokens &Body, Assignment &Out);
 bool splitTrailingAssignment(const Tokens &Body, Assignment &Out);
 
 // Iterations per thread step for a body with NumReads array reads: more
-// loads in flight, but each costs registers. Measured on one H200 with
-// 512-thread teams (bench/results/2026-11-22-h200-grouped-kernels.md):
-// copy 2942 / 3567 / 3636 GB/s at 1 / 2 / 4, triad 3567 / 3685 / 4077;
-// a 4-read 5-point stencil gained at 2 and lost at 4 (session 4). The
-// plugin argument -fplugin-arg-proact-ilp=N overrides it (1: off).
+// loads in flight, but each costs registers, so bodies with more reads take
+// fewer. The plugin argument -fplugin-arg-proact-ilp=N overrides it (1:
+// off).
 unsigned ilpFactor(size_t NumReads);
 
-// Which of a loop's three kernels (docs/lowering.md) a column walk is for.
+// Which of a loop's three kernels (docs/design/lowering.md) a column walk
+// is for.
 enum class ColumnKernel { Plain, Instrumented, Forwarding };
 
-// Rows per group of a column-walk kernel (docs/lowering.md). The plain
-// kernel: on one H200 (ncu, 256 x 16 tiles), 2 / 4 / 8 rows: a 16384^2 2-D
-// Jacobi sweep 637 / 638 / 679 us, a 512^3 3-D 7-point stencil 421 / 486 /
-// 579 us; one row at a time was 993 us in a hand-written version of the
-// walk (bench/results/2026-11-22-h200x2-session9.md, -session8.md). The
+// Rows per group of a column-walk kernel (docs/design/lowering.md): the
+// plain kernel takes few rows, since more slowed 3-D stencils; the
 // reporting kernels, which hold fewer warps (more registers), take more
-// rows, with the group's shared loads merged (mergedRows): 8 rows for the
-// instrumented one, 4 for the forwarding one
-// (bench/results/2026-11-22-h200x2-session12.md). The plugin argument
+// rows, with the group's shared loads merged (mergedRows), so that more
+// loads in flight per thread make up for the lost warps. A body with
+// statements before its store (Prefix) takes more rows in the plain kernel
+// too, where that measured faster. The plugin argument
 // -fplugin-arg-proact-ilp=N overrides it for every kernel.
-// A body with statements before its store (Prefix) takes 4 rows in the
-// plain kernel: the 2-D sweep with its largest change, one H200, 0.81 ->
-// 0.77 ms against 2 rows (bench/results/2026-11-22-h200x2-session19.md).
 unsigned columnFactor(ColumnKernel K, bool Prefix = false);
 
 // Whether a kernel's row groups write each row as the group's first row
 // plus a constant, so that a row's loads that another row of the group
-// also makes are one load (the reporting kernels; the plain 3-D kernel
-// lost 4-10% that way, more registers).
+// also makes are one load (the reporting kernels; the plain ones keep
+// fewer registers without it).
 bool mergedRows(ColumnKernel K);
 
 // Sets the override (0: none, use ilpFactor's choice).

@@ -5,7 +5,7 @@
 #include "ilp.h"
 #include "reduction.h"
 #include "vector_walk.h"
-#include "proact/lowering.h"
+#include "proact/detail/codegen.h"
 #include "clang/Basic/SourceManager.h"
 
 using namespace clang;
@@ -179,8 +179,7 @@ void emitLoopVars(Code &C, const CanonicalLoop &L, const CollapsedNest &Nest) {
 // threads take neighbouring innermost iterations: coalesced). The position
 // is kept as mixed-radix digits (k, j1, j2) and advanced by T's digits
 // with carries, so no division runs per iteration. A plain loop, not an
-// OpenMP worksharing loop: that one costs registers and bandwidth (1.5x on
-// a copy, 1.3x on a 2-D stencil; bench/results/2026-11-22-h200-shapes.md).
+// OpenMP worksharing loop: that one costs registers and bandwidth.
 // `continue` in the body reaches the advance; `break` is rejected by the
 // check copy (emitBreakCheck).
 // A 1-D walk of a one-assignment body, or of one ending in its one store
@@ -221,7 +220,7 @@ void emitBlockLoop(Code &C, const CanonicalLoop &L, const CollapsedNest &Nest,
 // t * U, (t + T) * U, ..., each told aligned; the thread whose group
 // passes the block's end runs that group's part one at a time. Where some
 // access is not aligned with the store, the block one iteration at a time
-// (the strided groups as well cost 8-24 registers, docs/lowering.md);
+// (keeping the strided groups as well would cost registers);
 // where U elements do not span 16 bytes (a constant condition), the
 // strided groups alone.
 void emitConsecutiveGroups(Code &C, const CanonicalLoop &L,
@@ -263,7 +262,7 @@ void emitConsecutiveGroups(Code &C, const CanonicalLoop &L,
 }
 
 // Vector: consecutive groups allowed (not in the forwarding kernel, whose
-// plain blocks took 56 registers instead of 40 with them: triad).
+// plain blocks would take more registers with them).
 void emitBlockLoop(Code &C, const CanonicalLoop &L, const CollapsedNest &Nest,
                    const Code &Body, const Grouping *G, bool Forward,
                    bool Vector) {
@@ -318,8 +317,8 @@ void emitThreadDigits(Code &C, size_t M) {
 // threads of a team share a block (emitBlockLoop). Three kernels per loop,
 // so that each has only the registers it needs: plain (no readiness
 // state), instrumented (the team reports each finished block,
-// proact/ready.h) and, with Forwarding, inline's (blocks whose chunks some
-// device reads run the forwarding body).
+// proact/detail/device_ready.h) and, with Forwarding, inline's (blocks
+// whose chunks some device reads run the forwarding body).
 // A kernel's pragmas (an SPMD target teams + parallel), its opening brace
 // and the part's iterations as __proact_itk.
 void emitKernelOpen(Code &C, const Directive &D, const CanonicalLoop &L,
@@ -390,8 +389,8 @@ void emitKernel(Code &C, const Directive &D, const CanonicalLoop &L,
   emitKernelOpen(C, D, L, Forwarding != nullptr || Instrumented);
   emitThreadDigits(C, M);
   if (Instrumented && D.Reductions.empty()) {
-    // by ticket where the runtime says so (ready.h); a reduction keeps the
-    // fixed walk, whose fold repeats bit for bit
+    // by ticket where the runtime says so (device_ready.h); a reduction
+    // keeps the fixed walk, whose fold repeats bit for bit
     C << "const int __proact_tk = __proact_rd->ticketed; "
          "unsigned __proact_bk = 0; proact__block_walk_t __proact_w; "
          "for (proact__ready_walk(__proact_rd, __proact_tk, &__proact_itk, "
@@ -425,8 +424,7 @@ void emitKernel(Code &C, const Directive &D, const CanonicalLoop &L,
 // loads first (ilp.h; with G.Merged the loads two rows of a group share
 // are one), then one row at a time. The row counter is an int: the rows
 // of a block fit, and a 64-bit induction variable per row of the group
-// cost 96 registers instead of 56 (1.31 vs 0.65 ms,
-// bench/results/2026-11-22-h200x2-session8.md).
+// costs registers.
 void emitColumnRows(Code &C, const CanonicalLoop &L, const Code &Body,
                     const Grouping &G, bool Forward) {
   C << "{ int __proact_k = 0; const int __proact_s0 = 1, __proact_bhi = "
@@ -471,11 +469,11 @@ void emitColumnTile(Code &C, const CanonicalLoop &L,
 // runs it when the part's iterations have tiles > 0): one
 // team per block, a block being `tile` iterations of the innermost loop,
 // one of each outer collapsed loop and `block` rows of the annotated loop
-// (proact/ready.h). Blocks b = team, team + teams, ...
+// (proact/detail/device_ready.h). Blocks b = team, team + teams, ...
 // (proact__tile_walk_*; the instrumented kernel looks each up afresh with
-// proact__tile_at, ready.h says why); the block's digits (outer collapsed
-// loops' j1, ..., tile of the innermost) come from 32-bit divisions, once
-// a block.
+// proact__tile_at, device_ready.h says why); the block's digits (outer
+// collapsed loops' j1, ..., tile of the innermost) come from 32-bit
+// divisions, once a block.
 // Instrumented and forwarding as emitKernel's; each kernel has its own
 // row groups (columnFactor, mergedRows: ilp.h).
 void emitColumnKernel(Code &C, const Directive &D, const CanonicalLoop &L,

@@ -1,4 +1,5 @@
-// The C that replaces an annotated loop or data block (docs/lowering.md).
+// The C that replaces an annotated loop or data block
+// (docs/design/lowering.md).
 #ifndef PROACT_CLANG_EXT_LOWERING_H
 #define PROACT_CLANG_EXT_LOWERING_H
 

@@ -1,7 +1,7 @@
 // The profile proact-tune writes (tools/tune/tune_profile.h): per loop,
 // keyed by the base name of its file and its line, the mechanism, chunk
 // size and transfer threads to bake into the generated code. Given with
-// -fplugin-arg-proact-profile=FILE (docs/tuning.md).
+// -fplugin-arg-proact-profile=FILE (docs/user/tuning.md).
 #ifndef PROACT_CLANG_EXT_PROFILE_H
 #define PROACT_CLANG_EXT_PROFILE_H
 

@@ -1,14 +1,15 @@
-// The lowering of reduction(op: s, ...) (docs/lowering.md "Reductions"):
-// each thread of a part's kernel accumulates into its own s, started at
-// op's identity (+ * ^ | || &&) or at s itself (max, min, &: applying them
-// twice changes nothing); at the kernel's end the threads fold their
-// copies through the part's device scratch (proact/team_fold.h) in an order
-// fixed by the geometry, and the last team to finish hands the part's value
-// back; after the loop the host folds the parts' values into s in part
-// order. No OpenMP reduction clause: its runtime slowed every kernel of the
-// program. Integer, max and min results equal the sequential loop's; a
-// floating-point sum or product is rounded in another order, the same one
-// at every run of the same geometry.
+// The lowering of reduction(op: s, ...) (docs/design/lowering.md,
+// "Reductions"): each thread of a part's kernel accumulates into its own s,
+// started at op's identity (+ * ^ | || &&) or at s itself (max, min, &:
+// applying them twice changes nothing); at the kernel's end the threads
+// fold their copies through the part's device scratch
+// (proact/detail/team_fold.h) in an order fixed by the geometry, and the
+// last team to finish hands the part's value back; after the loop the host
+// folds the parts' values into s in part order. No OpenMP reduction
+// clause: its runtime slowed every kernel of the program. Integer, max and
+// min results equal the sequential loop's; a floating-point sum or product
+// is rounded in another order, the same one at every run of the same
+// geometry.
 #ifndef PROACT_CLANG_EXT_REDUCTION_H
 #define PROACT_CLANG_EXT_REDUCTION_H
 

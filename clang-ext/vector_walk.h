@@ -10,7 +10,8 @@
 // they lie there is known only at run time (the device replicas' addresses,
 // the part's first iteration, K), so the kernel checks it per block and
 // runs the block one iteration at a time where it does not hold (the
-// strided groups where U elements never span 16 bytes). docs/lowering.md.
+// strided groups where U elements never span 16 bytes).
+// docs/design/lowering.md.
 #ifndef PROACT_CLANG_EXT_VECTOR_WALK_H
 #define PROACT_CLANG_EXT_VECTOR_WALK_H
 

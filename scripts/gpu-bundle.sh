@@ -2,7 +2,7 @@
 # Builds PROACT for NVIDIA GPUs here (a machine without GPUs is fine) and
 # packs what a GPU machine without LLVM needs into .gpu-bundle/ (ignored by
 # git): the programs, libproact, and the Debian .debs of the LLVM 16 OpenMP
-# runtime, which scripts/gpu-run.sh unpacks there (docs/gpu.md).
+# runtime, which scripts/gpu-run.sh unpacks there (docs/user/gpu.md).
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 "$root/scripts/setup.sh" patchelf

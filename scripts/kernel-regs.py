@@ -5,10 +5,7 @@ CUDA image (a .cubin, e.g. from -save-temps).
 
 `-Xcuda-ptxas -v` at compile time reports each kernel alone; when a kernel
 calls a function that was not inlined, the device link gives the kernel the
-callee's count when that is larger (a kernel calling a 70-register
-reporting function became a 70-register kernel, where ptxas -v said 27;
-bench/results/2026-11-22-h200x2-session14.md). This reads the count the
-link wrote: the embedded CUDA images' .nv.info records (EIATTR_REGCOUNT).
+callee's count when that is larger. This reads the count the link wrote: the embedded CUDA images' .nv.info records (EIATTR_REGCOUNT).
 Needs no CUDA tools. Kernel names lose their __omp_offloading_DEV_FILE_
 prefix; with NAME_SUBSTRING only the names that contain it are printed."""
 import re

@@ -34,8 +34,8 @@ static void ratings(long nu, long ni, long per, long **uptr, int **uitem,
     up[u + 1] = (u + 1) * per;
     for (long e = u * per; e < (u + 1) * per; e++) {
       /* Uniform items: a generated kernel walks one row per thread, so a
-       * hot item of 10^5 ratings would serialize the whole iteration
-       * (bench/results/2026-11-22-h200x2-apps.md). */
+       * hot item with far more ratings than the others would serialize
+       * the whole iteration. */
       ui[e] = (int)((double)ni * app_uniform(&seed));
       uv[e] = 1.0f + 4.0f * (float)app_uniform(&seed);
     }

@@ -1,5 +1,5 @@
 /* 2-D 5-point Jacobi relaxation on an n x n float grid (the paper's 2-D
- * Jacobi; issue 6's 16384 x 16384 case): rows split over the devices, each
+ * Jacobi, 16384 x 16384 by default): rows split over the devices, each
  * needs one halo row of each neighbour per sweep.
  * Usage: jacobi2d [n] [iterations]  (default 16384 50) */
 #include <proact.h>

@@ -1,4 +1,4 @@
-/* 2-D 5-point Jacobi on grids larger than one device (issue 6): u and v are
+/* 2-D 5-point Jacobi on grids larger than one device: u and v are
  * distributed, so each device holds its rows of each plus the halo rows it
  * reads, about 1/N of the grids. At n = 136000 the two grids are 148 GB,
  * more than one H200 holds (141 GB); on two each holds about 74 GB.

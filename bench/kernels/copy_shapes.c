@@ -87,9 +87,9 @@ static void v_float4_tl256(float *a, float *b, long n, int dev) {
     b4[i] = a4[i];
 }
 
-/* The block structure of PROACT's lowering (docs/lowering.md): 1056 teams
- * of 256 threads take blocks of 8192 points in turn; inside a block the
- * threads share the iterations. BLK_FOR: with '#pragma omp for
+/* The block structure of PROACT's lowering (docs/design/lowering.md): 1056
+ * teams of 256 threads take blocks of 8192 points in turn; inside a block
+ * the threads share the iterations. BLK_FOR: with '#pragma omp for
  * schedule(static, 1)' (the lowering as it is); BLK_STRIDED: each thread
  * walks i = lo + t, lo + t + T, ...; BLK_ILP(U): the same walk U iterations
  * at a time, every load of the U iterations issued before their stores

@@ -2,9 +2,9 @@
  * proact_kernels' jacobi2d, also taking the largest change max |v - u|
  * with reduction(max: ...) for its convergence test. Its line has the
  * format of proact_kernels' (run.sh puts it in the same table, against
- * cuda_kernels' jacobi2d-norm). A program of its own: a reduction in a
- * program made every other kernel of it take more registers
- * (docs/directives.md, reduction).
+ * cuda_kernels' jacobi2d-norm). A program of its own, so that no
+ * reduction's code shares a device image with proact_kernels' kernels
+ * (docs/design/lowering.md, "Reductions").
  *
  * Usage: proact_norm [--jacobi-n N] [--reps R] [--warmup W] (the other
  * options of proact_kernels are accepted and unused) */

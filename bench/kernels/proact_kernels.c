@@ -11,8 +11,8 @@
  * checked against the host on BK_SAMPLES points.
  *
  * The Jacobi sweep with its largest change (a reduction) is jacobi_norm.c,
- * a program of its own: a reduction in a program made every other kernel
- * of it take more registers (docs/directives.md, reduction).
+ * a program of its own, so that no reduction's code shares a device image
+ * with these kernels (docs/design/lowering.md, "Reductions").
  *
  * Usage: proact_kernels [--stream-n N] [--jacobi-n N] [--stencil3d-n N]
  *                       [--reps R] [--warmup W]

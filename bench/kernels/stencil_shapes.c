@@ -9,8 +9,8 @@
 #include <stdlib.h>
 
 #define REPS_MAX 200
-/* PROACT's lowering on a GPU (docs/lowering.md): 1056 teams of 256 threads,
- * blocks of 8192 points, i.e. of max(1, 8192 / inner trip) rows. */
+/* PROACT's lowering on a GPU (docs/design/lowering.md): 1056 teams of 256
+ * threads, blocks of 8192 points, i.e. of max(1, 8192 / inner trip) rows. */
 #define BLK_POINTS 8192
 #define BLK_TEAMS 1056
 #define BLK_THREADS 256

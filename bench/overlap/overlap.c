@@ -1,4 +1,4 @@
-/* Overlap benchmark (issue: decoupled proactive transfers). A producer loop
+/* Overlap benchmark: decoupled proactive transfers. A producer loop
  * writes n floats (256 MB by default) split over the GPUs; the consumer
  * loop reads the array reversed, so each GPU needs exactly the half the
  * other one wrote. The producer does `rounds` dependent FMAs per element so

@@ -2,21 +2,20 @@
  * PROACT_BALANCE=1). The BLOCK loops of one trip count on one device set
  * share their shares of the iterations, so that a loop and the loop that
  * reads what it wrote keep the same boundaries (balanced per loop site, a
- * Jacobi's two sweeps drifted apart and moved 142 MB per sweep between two
- * H200s). The shares start equal; after each window of executions the
+ * Jacobi's two sweeps would drift apart and move data on every sweep).
+ * The shares start equal; after each window of executions the
  * kernel time per iteration of every part gives the devices' speeds, and
  * the shares move halfway to the split that would finish all parts
  * together, when that is predicted to save at least 3%. A window whose
  * slowest part took longer than under the best shares seen (kernel time is
- * not linear in the iterations: on one H200 a 16384^2 sweep's half took
- * 0.41 of the whole) puts the best shares back for good. Results do not
+ * not linear in the iterations) puts the best shares back for good. Results do not
  * depend on the split: the validity maps move what a changed split needs. */
 #ifndef PROACT_CORE_BALANCE_H
 #define PROACT_CORE_BALANCE_H
 
 #include <stdint.h>
 
-#include "../base/param.h"
+#include "param.h"
 
 typedef struct proact__balance proact__balance_t;
 

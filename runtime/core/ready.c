@@ -5,10 +5,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../../libomptarget-plugin/dev.h"
-#include "../base/check.h"
-#include "../base/error.h"
-#include "../base/log.h"
+#include "dev.h"
+#include "check.h"
+#include "error_report.h"
+#include "log.h"
 #include "ready.h"
 #include "ready_cache.h"
 #include "ready_table.h"
@@ -164,8 +164,7 @@ static void ready_count_fits(const proact__loop_t *loop, int dev,
  * that chunks become ready while the kernel runs whatever its waves. A
  * stencil, whose reporting blocks are a few at the part's edges, keeps
  * the fixed walk: a ticket costs every block a barrier and an atomic's
- * round trip (2 x H200, banded Jacobi: 0.94-0.97 -> 1.00-1.07 ms per
- * iteration under dma with tickets for every block). */
+ * round trip. */
 static int ready_ticketed(const proact__ready_t *rd) {
   long long reporting = 0;
   if (rd->mode == PROACT__READY_INLINE)
@@ -363,10 +362,8 @@ static proact_status_t ready_build(proact__loop_t *loop, int part,
                    "chunk(...) or PROACT_CHUNK");
   /* Only the chunks some push covers count: a middle part's pushes go
    * to both neighbours, and its counted range spans the whole part, so
-   * with every chunk in it counted every block fenced and decremented, and
-   * under inline ran the forwarding body (its kernel took 324-329 us
-   * against 233-237 us for the end parts, 4 x H200,
-   * bench/results/2026-11-22-h200x2-session7.md). */
+   * with every chunk in it counted every block would fence and decrement,
+   * and under inline run the forwarding body. */
   counted = calloc((size_t)ncounters + 1, 1);
   if (counted == NULL)
     goto no_memory;

@@ -1,12 +1,11 @@
-/* Block tables of readiness states (proact/ready.h), cached per loop site
- * and part: building one walks every block of the part through 64-bit
- * divisions (about 0.2 ms for 8191 blocks on the GPU machine's host), and
- * it is the same on every execution of a loop whose iterations, stores,
- * chunks and counted ranges have not changed. */
+/* Block tables of readiness states (proact/detail/device_ready.h), cached
+ * per loop site and part: building one walks every block of the part
+ * through 64-bit divisions, and it is the same on every execution of a loop
+ * whose iterations, stores, chunks and counted ranges have not changed. */
 #ifndef PROACT_READY_TABLE_H
 #define PROACT_READY_TABLE_H
 
-#include <proact/ready.h>
+#include <proact/detail/device_ready.h>
 
 /* The block table of rd (its sites, arrays, iterations and chunk size set;
  * rd->nblocks blocks) restricted to the counters with counted[c] != 0

@@ -1,5 +1,5 @@
-/* Collapsed nests of every shape the column walk (docs/lowering.md) takes
- * apart: a 3-D 7-point stencil (two collapsed inner loops), a compound
+/* Collapsed nests of every shape the column walk (docs/design/lowering.md)
+ * takes apart: a 3-D 7-point stencil (two collapsed inner loops), a compound
  * assignment with int variables, an outer loop stepping by 2 whose
  * variable is declared outside (its exit value printed), a body of several
  * statements ending in its one store (locals, a local array, a branch: each

@@ -1,7 +1,7 @@
 // reduction(op: var, ...): each thread of a part's kernel reduces into its
 // own copy of the variable, started at op's identity (+ * ^ | || &&) or at
 // the variable (max min &); at the kernel's end the threads fold their
-// copies through the part's scratch (proact/team_fold.h), pairwise within a
+// copies through the part's scratch (proact/detail/team_fold.h), pairwise within a
 // team, then the last team to arrive folds the teams' values in team order
 // into the part's result; the host folds the parts that ran into the
 // variable in part order, before proact__loop_end. No OpenMP reduction

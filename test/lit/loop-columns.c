@@ -1,6 +1,6 @@
 // A collapsed nest whose body is one assignment also gets the column-walk
-// kernels (docs/lowering.md), chosen at run time when the part's iterations
-// have tiles (PROACT_WALK): one team per block of `tile` innermost
+// kernels (docs/design/lowering.md), chosen at run time when the part's
+// iterations have tiles (PROACT_WALK): one team per block of `tile` innermost
 // iterations x `block` rows, each thread down its column in groups of
 // rows, loads first, with an int row counter: 2 rows in the plain kernel,
 // 4 in the forwarding one and 8 in the instrumented one, whose rows are

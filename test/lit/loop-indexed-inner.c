@@ -1,6 +1,6 @@
 // A loop whose body runs a loop with bounds read from an array (a CSR row
 // per iteration) is marked indexed_inner: the runtime gives its kernels one
-// team per SM on a GPU (docs/lowering.md). Loops with constant or
+// team per SM on a GPU (docs/design/lowering.md). Loops with constant or
 // loop-variable bounds are not marked.
 // RUN: %proact-cc -E %s -o - | %FileCheck %s
 #include <proact.h>

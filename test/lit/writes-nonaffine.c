@@ -1,7 +1,7 @@
 // A store whose index is not affine in the loop variable: a warning, the
 // store is described as touching the whole section (whole = 1), and the
 // loop gets no forwarding kernel; the runtime runs it on one device with
-// memcpy (docs/directives.md).
+// memcpy (docs/user/directives.md).
 // RUN: %proact-cc -E %s -o - 2>%t.err | %FileCheck %s
 // RUN: %FileCheck --check-prefix=WARN %s < %t.err
 #include <proact.h>

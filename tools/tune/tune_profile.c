@@ -21,7 +21,7 @@ int tune_profile_write(const char *path, char *const *argv,
   FILE *f = fopen(path, "w");
   if (f == NULL)
     return -1;
-  fprintf(f, "# proact-tune profile (docs/tuning.md): compile with\n"
+  fprintf(f, "# proact-tune profile (docs/user/tuning.md): compile with\n"
              "#   -fplugin-arg-proact-profile=%s\n# program:", path);
   for (char *const *a = argv; *a != NULL; a++)
     fprintf(f, " %s", *a);

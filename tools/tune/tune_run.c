@@ -1,5 +1,5 @@
 /* Runs the program under one configuration and parses the "proact: stats:"
- * lines of its stderr (runtime/base/stats.c prints them at exit). Output
+ * lines of its stderr (support/stats.c prints them at exit). Output
  * goes to temporary files, not pipes, so a program that prints a lot
  * cannot block on a full pipe. */
 #define _GNU_SOURCE
