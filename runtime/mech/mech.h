@@ -50,4 +50,8 @@ void proact__mech_push_account(proact__loop_t *loop, int part,
  * check, then the ownership of the written spans as with memcpy. */
 proact_status_t proact__mech_push_finish(proact__loop_t *loop, uint64_t t0);
 
+/* The drain of a mechanism whose kernels push by themselves (trigger,
+ * inline): when they have completed, every push is delivered. */
+proact_status_t proact__mech_push_drain_in_kernel(proact__loop_t *loop);
+
 #endif

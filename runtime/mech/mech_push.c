@@ -88,3 +88,13 @@ proact_status_t proact__mech_push_finish(proact__loop_t *loop, uint64_t t0) {
   loop->pushes_delivered = st == PROACT_OK;
   return st;
 }
+
+proact_status_t proact__mech_push_drain_in_kernel(proact__loop_t *loop) {
+  const proact__agent_result_t none = {0, 0, 0, 0, 0};
+  uint64_t t0 = proact__now_ns();
+
+  for (int p = 0; p < loop->nparts; p++)
+    if (proact__mech_push_active(loop, p))
+      proact__mech_push_account(loop, p, &none);
+  return proact__mech_push_finish(loop, t0);
+}
