@@ -12,30 +12,43 @@ echo "== date: $(date -u +%FT%TZ)"
 echo "== machine: $(nvidia-smi --query-gpu=name,memory.total,driver_version --format=csv,noheader | paste -sd';')"
 nvidia-smi topo -m 2>/dev/null | head -4
 fail=0
-echo "== end-to-end bit-identity (PROACT_DEVICES=0 and 0,1)"
+ngpu=$(nvidia-smi -L | grep -c '^GPU')
+if [ "$ngpu" -ge 2 ]; then sets="0 0,1"; else sets="0"; fi
+echo "== end-to-end bit-identity (PROACT_DEVICES in: $sets), every mechanism"
 run_cmp() {
-  "$root/test/e2e/compare.sh" "e2e_$1" "e2e_$1_seq" "0 0,1" -- "$2" | tail -n 1
-  [ "${PIPESTATUS[0]}" -eq 0 ] || fail=1
+  for mech in memcpy poll trigger dma inline; do
+    r=$(PROACT_MECH=$mech "$root/test/e2e/compare.sh" "e2e_$1" "e2e_$1_seq" \
+          "$sets" -- "$2")
+    rc=$?
+    echo "$1 $mech: $(tail -n 1 <<<"$r")"
+    [ $rc -eq 0 ] || { fail=1; grep MISMATCH <<<"$r" | head -3; }
+  done
 }
 run_cmp stencil1d "1000003 40|100003 40|1001 7|3 5|2 2"
 run_cmp jacobi2d "2049 20|301 20|67 9|4 3|3 2"
 run_cmp chain "1000003 10|50021 10|1001 4|3 3|1 2"
 run_cmp affine "4000037|40009|1001|3|2|1|0"
-echo "== jacobi2d example, ${JACOBI_N:=8192} x $JACOBI_N floats, ${JACOBI_IT:=20} iterations, 1 vs 2 GPUs, 3 runs each"
-for devs in 0 0,1 0 0,1 0 0,1; do
+run_cmp nests "301 20|37 4|9 2|2 1"
+run_cmp grouped "1000003|30011|7|1"
+run_cmp vector "1000003|30011|7|1"
+run_cmp scatter "300011 6|1001 3|2 2"
+run_cmp reduce "200003 6|1001 4|3 2"
+echo "== jacobi2d example, ${JACOBI_N:=8192} x $JACOBI_N floats, ${JACOBI_IT:=20} iterations, 3 runs per device set"
+for devs in $sets $sets $sets; do
   r=$(PROACT_DEVICES=$devs jacobi2d "$JACOBI_N" "$JACOBI_IT")
   echo "PROACT_DEVICES=$devs | $(echo "$r" | grep -E '^proact:') | $(echo "$r" | grep -E '^result:')"
   echo "$r" | grep -q "bit-identical" || fail=1
 done
-echo "== statistics of one 2-GPU run (memcpy: transfers between the kernels)"
-PROACT_STATS=1 PROACT_DEVICES=0,1 jacobi2d "$JACOBI_N" "$JACOBI_IT" 2>&1 | grep -E '^(devices|proact)'
-echo "== timing only, ${BIG_N:=16384} x $BIG_N floats, ${BIG_IT:=100} iterations (no host reference), 1 vs 2 GPUs, 5 runs each"
+last=${sets##* }
+echo "== statistics of one run on PROACT_DEVICES=$last"
+PROACT_STATS=1 PROACT_DEVICES=$last jacobi2d "$JACOBI_N" "$JACOBI_IT" 2>&1 | grep -E '^(devices|proact)'
+echo "== timing only, ${BIG_N:=16384} x $BIG_N floats, ${BIG_IT:=100} iterations (no host reference), 5 runs per device set"
 for k in 1 2 3 4 5; do
-  for devs in 0 0,1; do
+  for devs in $sets; do
     r=$(PROACT_DEVICES=$devs jacobi2d "$BIG_N" "$BIG_IT" 0)
     echo "PROACT_DEVICES=$devs | $(echo "$r" | grep -E '^proact:')"
   done
 done
-PROACT_STATS=1 PROACT_DEVICES=0,1 jacobi2d "$BIG_N" "$BIG_IT" 0 2>&1 | grep -E '^proact: stats'
+PROACT_STATS=1 PROACT_DEVICES=$last jacobi2d "$BIG_N" "$BIG_IT" 0 2>&1 | grep -E '^proact: stats'
 echo "== suite result: $([ $fail -eq 0 ] && echo PASS || echo FAIL)"
 exit $fail
