@@ -82,6 +82,11 @@ fi
   "$pcc" -O2 -c "$src/test/install/app/heat.c" -o heat_cc.o &&
   "$pcc" heat_cc.o -o heat_cc2) || fail "proactcc builds"
 cmp_runs "$work/heat_cc" "$work/heat_cc_seq" 30011 12
+"$pcc" -O2 "$src/examples/jacobi2d.c" -o "$work/jacobi2d_cc" ||
+  fail "proactcc examples/jacobi2d.c"
+out=$(PROACT_DEVICES=0,1 "$work/jacobi2d_cc" 66 5) || fail "jacobi2d_cc"
+grep -q 'bit-identical' <<<"$out" || fail "jacobi2d_cc: $out"
+echo "ok: examples/jacobi2d.c built with proactcc, bit-identical"
 cmp_runs "$work/heat_cc2" "$work/heat_cc_seq" 1001 3
 
 # pkg-config.
