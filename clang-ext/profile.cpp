@@ -17,12 +17,16 @@ struct Entry {
   int Threads = 0;
   bool HasId = false;
   unsigned long long Id = 0;
+  std::string Key; // as written: "path/base.c:LINE" or "base.c:LINE"
 };
 
 struct Profile {
   std::string Path;
   bool Loaded = false, Ok = true;
-  std::map<std::string, Entry> Loops; // "base.c:LINE"
+  // By "base.c:LINE": an entry keyed by a path (proact-tune writes the path
+  // the compiler saw) or by a base name (earlier profiles, hand-written
+  // ones) is found alike; several sources of one base name each have one.
+  std::multimap<std::string, Entry> Loops;
 };
 
 Profile &theProfile() {
@@ -79,7 +83,8 @@ void load(DiagnosticsEngine &DE, Profile &P) {
       P.Ok = false;
       return;
     }
-    P.Loops[Key] = E;
+    E.Key = Key;
+    P.Loops.emplace(baseName(Key), E);
   }
 }
 
@@ -104,17 +109,28 @@ bool applyProfile(Preprocessor &PP, Directive &D) {
   PresumedLoc Loc = PP.getSourceManager().getPresumedLoc(D.Loc);
   if (Loc.isInvalid())
     return true;
-  auto It = P.Loops.find(baseName(Loc.getFilename()) + ":" +
-                         std::to_string(Loc.getLine()));
-  if (It == P.Loops.end())
+  std::string Line = ":" + std::to_string(Loc.getLine());
+  auto Range = P.Loops.equal_range(baseName(Loc.getFilename()) + Line);
+  if (Range.first == Range.second)
     return true;
-  const Entry &E = It->second;
+  // The entry of this very path, else one measured on this loop (same
+  // id), else the first: a base-name entry of another source is stale.
+  const Entry *Found = nullptr;
+  for (auto It = Range.first; It != Range.second && !Found; ++It)
+    if (It->second.Key == Loc.getFilename() + Line)
+      Found = &It->second;
+  for (auto It = Range.first; It != Range.second && !Found; ++It)
+    if (It->second.HasId && It->second.Id == D.Id)
+      Found = &It->second;
+  if (!Found)
+    Found = &Range.first->second;
+  const Entry &E = *Found;
   if (E.HasId && E.Id != D.Id) {
     // Another loop is at that line now, or this one changed: its
     // measurements say nothing about this code.
     if (!PP.getLangOpts().OpenMPIsDevice)
       report(PP.getDiagnostics(), D.Loc, Diag::ProfileStale)
-          << P.Path << It->first;
+          << P.Path << E.Key;
     return true;
   }
   std::string Applied;

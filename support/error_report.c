@@ -5,6 +5,8 @@
 
 #include "error_report.h"
 
+void (*proact__fatal_mirror)(const char *text);
+
 void proact__fatal(const char *file, int line, int col, const char *fmt,
                    ...) {
   char loc[512] = "";
@@ -22,5 +24,12 @@ void proact__fatal(const char *file, int line, int col, const char *fmt,
   proact__set_last_error("%s%s", loc, msg);
   fprintf(stderr, "proact: error: %s%s\n", loc, msg);
   fflush(stderr);
+  if (proact__fatal_mirror != NULL) {
+    /* The log file, when there is one, should end with why the program
+     * ended. */
+    char line[1600];
+    snprintf(line, sizeof(line), "%s%s", loc, msg);
+    proact__fatal_mirror(line);
+  }
   exit(EXIT_FAILURE);
 }

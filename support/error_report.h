@@ -17,4 +17,9 @@ void proact__set_last_errorv(const char *fmt, va_list ap);
 _Noreturn void proact__fatal(const char *file, int line, int col,
                              const char *fmt, ...) PROACT__PRINTF(4, 5);
 
+/* Also given each fatal message, when set: the log (log.c) sets it while
+ * it writes to PROACT_DEBUG_FILE. A hook, so that this file does not call
+ * the log, which calls it. */
+extern void (*proact__fatal_mirror)(const char *text);
+
 #endif

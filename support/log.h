@@ -1,4 +1,6 @@
-/* Logging to stderr, every line prefixed "proact: ". Warnings and errors
+/* Logging to stderr, or to PROACT_DEBUG_FILE, every line prefixed
+ * "proact: KIND: " (and, in the file or with PROACT_DEBUG_PREFIX=1,
+ * "host:pid:tid [dev] " before that, NCCL style). Warnings and errors
  * always print; info prints when PROACT_DEBUG=info or trace and the
  * subsystem is in PROACT_DEBUG_SUBSYS; trace compiles to nothing unless
  * PROACT_ENABLE_TRACE is defined. Messages are lowercase and state the exact
@@ -10,6 +12,20 @@
 #include "param.h"
 
 int proact__log_enabled(proact__log_level_t level, unsigned subsys);
+
+/* The device the calling thread works for, shown as "[dev]" in prefixed
+ * lines; -1: none. Threads named "proact-ROLE-DEV" (the agent threads) need
+ * not call it. */
+void proact__log_set_device(int dev);
+
+/* Writes "proact: error: TEXT" to PROACT_DEBUG_FILE when it names a file:
+ * proact__fatal_mirror, so that fatal errors, which print to stderr
+ * themselves, reach the file too. */
+void proact__log_mirror_error(const char *text);
+
+/* PROACT_DEBUG_FILE's path with %h (host name), %p (process id) and %%
+ * expanded into out; -1 when it does not fit. */
+int proact__log_expand_path(const char *pattern, char *out, size_t size);
 void proact__log(const char *kind, unsigned subsys, const char *file,
                  int line, const char *fmt, ...) PROACT__PRINTF(5, 6);
 

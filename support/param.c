@@ -91,6 +91,51 @@ static proact_status_t parse_watchdog(const char *text,
   return PROACT_OK;
 }
 
+/* none, or a path whose extension names the format: tools read the file by
+ * it, so a path without one would leave them guessing. */
+static proact_status_t parse_stats_file(const char *text,
+                                        proact__param_value_t *value_p,
+                                        char *why, size_t why_len) {
+  size_t n = strlen(text);
+  if (strcmp(text, "none") == 0)
+    value_p->i = PROACT__STATS_FORMAT_NONE;
+  else if (n > 5 && strcmp(text + n - 5, ".json") == 0)
+    value_p->i = PROACT__STATS_FORMAT_JSON;
+  else if (n > 4 && strcmp(text + n - 4, ".csv") == 0)
+    value_p->i = PROACT__STATS_FORMAT_CSV;
+  else {
+    snprintf(why, why_len, "'%s' ends neither in .json nor in .csv", text);
+    return PROACT_ERR_INVALID_PARAM;
+  }
+  return PROACT_OK;
+}
+
+/* stderr, or a path whose only escapes are %h, %p and %%: an unknown one
+ * is more likely a typo than a wish for a literal '%'. */
+static proact_status_t parse_debug_file(const char *text,
+                                        proact__param_value_t *value_p,
+                                        char *why, size_t why_len) {
+  for (const char *p = strchr(text, '%'); p != NULL;
+       p = strchr(p + 2, '%')) {
+    if (p[1] != 'h' && p[1] != 'p' && p[1] != '%') {
+      snprintf(why, why_len, "unknown escape '%%%.1s' (%%h, %%p, %%%%)",
+               p + 1);
+      return PROACT_ERR_INVALID_PARAM;
+    }
+  }
+  value_p->i = strcmp(text, "stderr") != 0;
+  return PROACT_OK;
+}
+
+/* off, or a path with the escapes of PROACT_DEBUG_FILE. */
+static proact_status_t parse_trace(const char *text,
+                                   proact__param_value_t *value_p, char *why,
+                                   size_t why_len) {
+  PROACT_CHECK(parse_debug_file(text, value_p, why, why_len));
+  value_p->i = strcmp(text, "off") != 0;
+  return PROACT_OK;
+}
+
 const proact__param_t proact__params[PROACT__PARAM_COUNT_] = {
     [PROACT__PARAM_DEVICES] =
         {"PROACT_DEVICES", "all",
@@ -99,7 +144,8 @@ const proact__param_t proact__params[PROACT__PARAM_COUNT_] = {
          "OpenMP devices annotated loops are spread over, in this order",
          proact__param_parse_devices},
     [PROACT__PARAM_DEBUG] = {"PROACT_DEBUG", "warn", "warn, info or trace",
-                             "how much PROACT logs to stderr",
+                             "how much PROACT logs (to stderr, or "
+                             "PROACT_DEBUG_FILE)",
                              proact__param_parse_level},
     [PROACT__PARAM_DEBUG_SUBSYS] =
         {"PROACT_DEBUG_SUBSYS", "all",
@@ -242,6 +288,33 @@ const proact__param_t proact__params[PROACT__PARAM_COUNT_] = {
          "prints: the version, the devices with their properties and peer "
          "access, and every PROACT_* setting with its source",
          proact__param_parse_bool},
+    [PROACT__PARAM_STATS_FILE] =
+        {"PROACT_STATS_FILE", "none",
+         "none, or a path ending in .json or .csv",
+         "write the per-loop statistics to this file at exit, as JSON or "
+         "CSV by its extension (docs/user/tuning.md); implies collecting "
+         "them. A path that cannot be written is an error at start-up",
+         parse_stats_file},
+    [PROACT__PARAM_DEBUG_FILE] =
+        {"PROACT_DEBUG_FILE", "stderr",
+         "stderr, or a path; %h: the host name, %p: the process id, %%: %",
+         "where PROACT's log lines go, each prefixed host:pid:tid; errors "
+         "also go to stderr. A path that cannot be opened is an error at "
+         "start-up",
+         parse_debug_file},
+    [PROACT__PARAM_DEBUG_PREFIX] =
+        {"PROACT_DEBUG_PREFIX", "0", "0 or 1",
+         "1: log lines on stderr are prefixed host:pid:tid too (and [dev] "
+         "on a device's agent thread), as in PROACT_DEBUG_FILE",
+         proact__param_parse_bool},
+    [PROACT__PARAM_TRACE] =
+        {"PROACT_TRACE", "off",
+         "off, or a path; %h: the host name, %p: the process id, %%: %",
+         "write a timeline of loops, kernels, copies, chunks seen ready and "
+         "agent jobs to this file at exit, as Chrome trace-event JSON for "
+         "Perfetto (docs/user/tracing.md). A path that cannot be written is "
+         "an error at start-up",
+         parse_trace},
 };
 
 static const char *const subsys_names[] = {"init",  "region", "part", "mech",

@@ -52,6 +52,13 @@ typedef enum proact__memory {
   PROACT__MEMORY_UNIFIED = 1   /* one shared allocation (unified.h) */
 } proact__memory_t;
 
+/* PROACT_STATS_FILE: the format its extension names. */
+typedef enum proact__stats_format {
+  PROACT__STATS_FORMAT_NONE = 0,
+  PROACT__STATS_FORMAT_JSON = 1,
+  PROACT__STATS_FORMAT_CSV = 2
+} proact__stats_format_t;
+
 typedef enum proact__param_id {
   PROACT__PARAM_DEVICES,
   PROACT__PARAM_DEBUG,
@@ -77,6 +84,10 @@ typedef enum proact__param_id {
   PROACT__PARAM_CUDA_CACHE,
   PROACT__PARAM_MEMORY,
   PROACT__PARAM_INFO,
+  PROACT__PARAM_STATS_FILE,
+  PROACT__PARAM_DEBUG_FILE,
+  PROACT__PARAM_DEBUG_PREFIX,
+  PROACT__PARAM_TRACE,
   PROACT__PARAM_COUNT_
 } proact__param_id_t;
 
@@ -90,6 +101,12 @@ typedef union proact__param_value {
                                   (the cuda backend's values),
                                   PROACT_WALK (a proact__walk_t),
                                   PROACT_MEMORY (a proact__memory_t),
+                                  PROACT_STATS_FILE (a
+                                  proact__stats_format_t),
+                                  PROACT_DEBUG_FILE (0: stderr, 1: a
+                                  file; the path is proact__param_text),
+                                  PROACT_TRACE (0: off, 1: a file; the
+                                  path is proact__param_text),
                                   and the numbers (0: automatic) */
   unsigned mask;               /* PROACT_DEBUG_SUBSYS */
   proact__devlist_t devices;   /* PROACT_DEVICES */

@@ -1,8 +1,14 @@
-/* Statistics nodes: a list of loops (few per program), printed at exit. */
+/* Statistics nodes: a list of loops (few per program), printed at exit
+ * (PROACT_STATS=1) and written to PROACT_STATS_FILE. */
+#include <errno.h>
 #include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "error_report.h"
 
 #include "param.h"
 #include "stats.h"
@@ -119,13 +125,201 @@ static void stats_print(void) {
   }
 }
 
+/* PROACT_STATS_FILE: what a row holds, in the order of the CSV columns;
+ * units are in the names (seconds, bytes; counts have none). */
+typedef enum stats_kind { KIND_COUNT, KIND_SECONDS, KIND_PERCENT } stats_kind_t;
+static const struct stats_field {
+  const char *name;
+  proact__stat_t stat;
+  stats_kind_t kind;
+} stats_fields[] = {
+    {"executions", PROACT__STAT_EXECUTIONS, KIND_COUNT},
+    {"loop_seconds", PROACT__STAT_LOOP_NSEC, KIND_SECONDS},
+    {"warm_loop_seconds", PROACT__STAT_WARM_LOOP_NSEC, KIND_SECONDS},
+    {"begin_seconds", PROACT__STAT_BEGIN_NSEC, KIND_SECONDS},
+    {"kernel_max_seconds", PROACT__STAT_KERN_MAX_NSEC, KIND_SECONDS},
+    {"kernel_sum_seconds", PROACT__STAT_KERN_SUM_NSEC, KIND_SECONDS},
+    {"end_seconds", PROACT__STAT_END_NSEC, KIND_SECONDS},
+    {"setup_seconds", PROACT__STAT_SETUP_NSEC, KIND_SECONDS},
+    {"exposed_seconds", PROACT__STAT_EXPOSED_NSEC, KIND_SECONDS},
+    {"hidden_seconds", PROACT__STAT_HIDDEN_NSEC, KIND_SECONDS},
+    {"peer_bytes", PROACT__STAT_PEER_BYTES, KIND_COUNT},
+    {"copies", PROACT__STAT_COPIES, KIND_COUNT},
+    {"pushed_chunks", PROACT__STAT_PUSH_CHUNKS, KIND_COUNT},
+    {"pushed_bytes", PROACT__STAT_PUSH_BYTES, KIND_COUNT},
+    {"whole_read_executions", PROACT__STAT_WHOLE_READS, KIND_COUNT},
+    {"agent_executions", PROACT__STAT_AGENT_EXECS, KIND_COUNT},
+    {"agent_sm_percent", PROACT__STAT_AGENT_SLOT_NSEC, KIND_PERCENT},
+};
+
+static char stats_path[4096];  /* PROACT_STATS_FILE, "" when none */
+static int stats_format;       /* a proact__stats_format_t */
+static pid_t stats_pid;        /* a forked child does not write it */
+
+/* value as its field shows it: nanoseconds as exact decimal seconds; the
+ * agents' share empty when they had none (the table's "-"). */
+static void stats_value(const proact__stats_node_t *n,
+                        const struct stats_field *fd, char *out,
+                        size_t size) {
+  uint64_t v = n->counters[fd->stat];
+  if (fd->kind == KIND_SECONDS)
+    snprintf(out, size, "%llu.%09llu", (unsigned long long)(v / 1000000000u),
+             (unsigned long long)(v % 1000000000u));
+  else if (fd->kind == KIND_PERCENT) {
+    stats_agent_share(n, out, size);
+    if (strcmp(out, "-") == 0)
+      out[0] = '\0';
+  } else
+    snprintf(out, size, "%llu", (unsigned long long)v);
+}
+
+/* s as a JSON string, or as a CSV field (quoted where it must be). */
+static void stats_put_string(FILE *f, const char *s, int json) {
+  if (!json && strpbrk(s, ",\"\r\n") == NULL) {
+    fputs(s, f);
+    return;
+  }
+  fputc('"', f);
+  for (const unsigned char *p = (const unsigned char *)s; *p != '\0'; p++) {
+    if (json && (*p == '"' || *p == '\\'))
+      fprintf(f, "\\%c", *p);
+    else if (json && *p < 0x20)
+      fprintf(f, "\\u%04x", *p);
+    else if (!json && *p == '"')
+      fputs("\"\"", f);
+    else
+      fputc(*p, f);
+  }
+  fputc('"', f);
+}
+
+static void stats_write_rows(FILE *f, int json) {
+  size_t nf = sizeof(stats_fields) / sizeof(stats_fields[0]);
+  if (json)
+    fprintf(f, "{\n  \"format\": \"proact-stats\",\n  \"version\": 1,\n"
+               "  \"warmup_executions\": %d,\n  \"loops\": [",
+            PROACT__STATS_WARMUP);
+  else {
+    fputs("loop,file,line,mech,loop_id", f);
+    for (size_t i = 0; i < nf; i++)
+      fprintf(f, ",%s", stats_fields[i].name);
+    fputc('\n', f);
+  }
+  for (proact__stats_node_t *n = stats_head; n != NULL; n = n->next) {
+    char key[512], id[24], v[64];
+    const char *base = strrchr(n->file, '/');
+    snprintf(key, sizeof(key), "%s:%d", base != NULL ? base + 1 : n->file,
+             n->line);
+    snprintf(id, sizeof(id), "%016llx", n->id);
+    if (json) {
+      fputs(n == stats_head ? "\n    {\"loop\": " : ",\n    {\"loop\": ", f);
+      stats_put_string(f, key, 1);
+      fputs(", \"file\": ", f);
+      stats_put_string(f, n->file, 1);
+      fprintf(f, ", \"line\": %d, \"mech\": ", n->line);
+      stats_put_string(f, n->mech != NULL ? n->mech : "?", 1);
+      fprintf(f, ", \"loop_id\": \"%s\"", id);
+      for (size_t i = 0; i < nf; i++) {
+        stats_value(n, &stats_fields[i], v, sizeof(v));
+        fprintf(f, ", \"%s\": %s", stats_fields[i].name,
+                v[0] != '\0' ? v : "null");
+      }
+      fputc('}', f);
+    } else {
+      stats_put_string(f, key, 0);
+      fputc(',', f);
+      stats_put_string(f, n->file, 0);
+      fprintf(f, ",%d,%s,%s", n->line, n->mech != NULL ? n->mech : "?", id);
+      for (size_t i = 0; i < nf; i++) {
+        stats_value(n, &stats_fields[i], v, sizeof(v));
+        fprintf(f, ",%s", v);
+      }
+      fputc('\n', f);
+    }
+  }
+  if (json)
+    fputs(stats_head != NULL ? "\n  ]\n}\n" : "]\n}\n", f);
+}
+
+/* Into PATH.PID.tmp, renamed over PATH: a reader never sees half a file,
+ * and two processes writing the same PATH do not mix their rows. */
+static void stats_tmp_path(char *out, size_t size) {
+  snprintf(out, size, "%s.%ld.tmp", stats_path, (long)stats_pid);
+}
+
+static void stats_write_file(void) {
+  char tmp[4200];
+  FILE *f;
+  int err = 0;
+  if (stats_path[0] == '\0' || getpid() != stats_pid)
+    return;
+  stats_tmp_path(tmp, sizeof(tmp));
+  if ((f = fopen(tmp, "w")) == NULL) {
+    err = errno;
+  } else {
+    pthread_mutex_lock(&stats_lock);
+    stats_write_rows(f, stats_format == PROACT__STATS_FORMAT_JSON);
+    pthread_mutex_unlock(&stats_lock);
+    if (ferror(f))
+      err = errno != 0 ? errno : EIO;
+    if (fclose(f) != 0 && err == 0)
+      err = errno;
+    if (err == 0 && rename(tmp, stats_path) != 0)
+      err = errno;
+    if (err != 0)
+      unlink(tmp);
+  }
+  if (err != 0)
+    fprintf(stderr, "proact: error: cannot write the statistics to "
+                    "PROACT_STATS_FILE='%s': %s\n", stats_path, strerror(err));
+}
+
+/* At start-up: a path that cannot be written stops the program before it
+ * works, not after. The check leaves nothing behind. */
+__attribute__((constructor)) static void stats_file_open(void) {
+  char tmp[4200];
+  struct stat st;
+  FILE *f;
+  const char *path;
+  if (!PROACT_ENABLE_STATS || getenv("PROACT_STATS_FILE") == NULL ||
+      proact__param_get(PROACT__PARAM_STATS_FILE)->i ==
+          PROACT__STATS_FORMAT_NONE)
+    return;
+  path = proact__param_text(PROACT__PARAM_STATS_FILE);
+  if (strlen(path) >= sizeof(stats_path))
+    proact__fatal(NULL, 0, 0, "PROACT_STATS_FILE='%s' is too long", path);
+  if (stat(path, &st) == 0 && S_ISDIR(st.st_mode))
+    proact__fatal(NULL, 0, 0, "cannot write PROACT_STATS_FILE='%s': %s",
+                  path, strerror(EISDIR));
+  snprintf(stats_path, sizeof(stats_path), "%s", path);
+  stats_pid = getpid();
+  stats_format = (int)proact__param_get(PROACT__PARAM_STATS_FILE)->i;
+  stats_tmp_path(tmp, sizeof(tmp));
+  if ((f = fopen(tmp, "w")) == NULL) {
+    int err = errno;
+    stats_path[0] = '\0';
+    proact__fatal(NULL, 0, 0,
+                  "cannot write PROACT_STATS_FILE='%s' (its temporary file "
+                  "%s): %s",
+                  path, tmp, strerror(err));
+  }
+  fclose(f);
+  unlink(tmp);
+  if (atexit(stats_write_file) != 0)
+    proact__fatal(NULL, 0, 0, "cannot register the writing of "
+                              "PROACT_STATS_FILE at exit");
+}
+
 proact__stats_node_t *proact__stats_node(const char *file, int line,
                                          const char *mech,
                                          unsigned long long id) {
   static int registered;
   proact__stats_node_t *n;
 
-  if (!PROACT_ENABLE_STATS || !proact__param_get(PROACT__PARAM_STATS)->i)
+  if (!PROACT_ENABLE_STATS ||
+      (!proact__param_get(PROACT__PARAM_STATS)->i &&
+       proact__param_get(PROACT__PARAM_STATS_FILE)->i ==
+           PROACT__STATS_FORMAT_NONE))
     return NULL;
   if (file == NULL)
     file = "?";
@@ -143,7 +337,7 @@ proact__stats_node_t *proact__stats_node(const char *file, int line,
       *stats_tail = n;
       stats_tail = &n->next;
     }
-    if (!registered) {
+    if (!registered && proact__param_get(PROACT__PARAM_STATS)->i) {
       registered = 1;
       atexit(stats_print);
     }

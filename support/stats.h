@@ -1,6 +1,6 @@
 /* Per-loop statistics, keyed by the pragma's file:line, printed to stderr at
- * exit when PROACT_STATS=1. Counting compiles to nothing when
- * PROACT_ENABLE_STATS is 0. */
+ * exit when PROACT_STATS=1 and written to PROACT_STATS_FILE (JSON or CSV)
+ * when set. Counting compiles to nothing when PROACT_ENABLE_STATS is 0. */
 #ifndef PROACT_BASE_STATS_H
 #define PROACT_BASE_STATS_H
 
@@ -52,8 +52,8 @@ typedef struct proact__stats_node proact__stats_node_t;
 
 /* The node of the loop at file:line with transfer mechanism mech (a static
  * string) and id (the plugin's hash of the loop, printed for proact-tune),
- * created on first use; NULL when PROACT_STATS is 0 (counting then costs
- * one test). */
+ * created on first use; NULL when neither PROACT_STATS nor
+ * PROACT_STATS_FILE is set (counting then costs one test). */
 proact__stats_node_t *proact__stats_node(const char *file, int line,
                                          const char *mech,
                                          unsigned long long id);

@@ -9,7 +9,8 @@ tune=$1 prog=$2 clang=$3 plugin=$4 inc=$5 src=$6
 dir=$(mktemp -d)
 trap 'rm -rf "$dir"' EXIT
 PROACT_DEVICES=0,1 "$tune" -o "$dir/p.profile" -r 2 -c 4K,64K -t 32,512 \
-  -s fnv1a -- "$prog" 20011 6 > "$dir/table.txt" 2> "$dir/progress.txt"
+  --same=fnv1a --ranking="$dir/rank.json" -- "$prog" 20011 6 \
+  > "$dir/table.txt" 2> "$dir/progress.txt"
 rc=$?
 cat "$dir/table.txt"
 [ $rc -eq 0 ] || { echo "proact-tune exited $rc"; tail -20 "$dir/progress.txt"; exit 1; }
@@ -17,6 +18,31 @@ cat "$dir/table.txt"
 n=$(grep -cE '^[0-9]+ ' "$dir/table.txt")
 [ "$n" -eq 11 ] || { echo "expected 11 ranked configurations, got $n"; exit 1; }
 grep -q "^\[  22/22\]" "$dir/progress.txt" || { echo "progress lines missing"; exit 1; }
+grep -qE "^\[   1/22\] memcpy  chunk -      : [0-9.]+ ms \(run [0-9.]+ s\); about [0-9]+ s left$" "$dir/progress.txt" ||
+  { echo "progress line without the time left"; head -3 "$dir/progress.txt"; exit 1; }
+# The ranking as JSON: the same configurations in the same order as the table.
+python3 - "$dir/rank.json" "$dir/table.txt" <<'PY' || exit 1
+import json, sys
+r = json.load(open(sys.argv[1]))
+table = [l.split()[1] for l in open(sys.argv[2]) if l[:1].isdigit()]
+ranked = [c for c in r["configurations"] if c["rank"] is not None]
+assert r["format"] == "proact-tune-ranking" and r["runs_per_configuration"] == 2, r
+assert [c["mech"] for c in ranked] == table, (ranked, table)
+assert all(c["status"] == "ok" and len(c["run_seconds"]) == 2 for c in ranked)
+assert ranked[0]["median_seconds"] <= ranked[-1]["median_seconds"]
+PY
+# Profile entries keyed by the path the program was compiled from.
+grep -q "^loop $src:[0-9]* mech " "$dir/p.profile" || { echo "profile not keyed by path"; cat "$dir/p.profile"; exit 1; }
+# GNU conventions: --help and --version to stdout, status 0; a wrong
+# option: a message and a hint on stderr, status 2.
+"$tune" --help | grep -q "^Usage: proact-tune \[OPTION\]" || { echo "--help"; exit 1; }
+"$tune" --version | grep -qE "^proact-tune \(PROACT\) [0-9]+\.[0-9]+" || { echo "--version"; exit 1; }
+"$tune" --bogus -- true > "$dir/o.txt" 2> "$dir/e.txt"; rc=$?
+[ $rc -eq 2 ] && [ ! -s "$dir/o.txt" ] && grep -q "Try 'proact-tune --help'" "$dir/e.txt" || { echo "unknown option: exit $rc"; cat "$dir/e.txt"; exit 1; }
+"$tune" --ranking=r.txt -- true 2> "$dir/e.txt"; rc=$?
+[ $rc -eq 2 ] && grep -q "ends neither in .json nor in .csv" "$dir/e.txt" || { echo "--ranking=r.txt: exit $rc"; exit 1; }
+"$tune" -r 0 -- true 2> "$dir/e.txt"; rc=$?
+[ $rc -eq 2 ] || { echo "-r 0: exit $rc"; exit 1; }
 loops=$(grep -c '^loop ' "$dir/p.profile")
 pragmas=$(grep -c '#pragma proact region' "$src")
 [ "$loops" -eq "$pragmas" ] || { echo "profile has $loops loops, $src has $pragmas"; cat "$dir/p.profile"; exit 1; }
@@ -33,8 +59,10 @@ cat > "$dir/fake.sh" <<'FAKE'
 [ "$PROACT_MECH" = trigger ] && { echo "boom" >&2; exit 3; }
 [ "$PROACT_MECH" = poll ] && [ "$PROACT_THREADS" = 512 ] && sleep 30
 echo "result: $([ "$PROACT_MECH" = dma ] && echo 41 || echo 42)"
-echo "proact: stats: loop                         mech       execs      peer MB   copies     loop s" >&2
-echo "proact: stats: fake.c:7                     $PROACT_MECH  2 0.000 0 0.00${PROACT_THREADS:-1}" >&2
+# the statistics file (PROACT_STATS_FILE), columns in another order than
+# libproact's: proact-tune finds them by name
+{ echo "mech,loop_seconds,loop,file,line,executions,warm_loop_seconds,loop_id"
+  echo "$PROACT_MECH,0.00${PROACT_THREADS:-1},fake.c:7,fake.c,7,2,0,"; } > "$PROACT_STATS_FILE"
 FAKE
 chmod +x "$dir/fake.sh"
 "$tune" -o "$dir/f.profile" -r 1 -c 4K -t 32,512 -s result -T 1 -- "$dir/fake.sh" > "$dir/ft.txt" 2> "$dir/fp.txt"
@@ -45,4 +73,14 @@ grep -q "dma     chunk 4 KiB  : WRONG OUTPUT" "$dir/fp.txt" || { echo "fake: no 
 grep -q "poll    chunk 4 KiB   threads 512: FAILED (killed after the time limit" "$dir/fp.txt" || { echo "fake: no time-out reported"; cat "$dir/fp.txt"; exit 1; }
 grep -q "^1    memcpy" "$dir/ft.txt" || { echo "fake: memcpy (1 ms) should rank first"; cat "$dir/ft.txt"; exit 1; }
 grep -q "^loop fake.c:7 mech memcpy chunk 0 threads 0$" "$dir/f.profile" || { echo "fake: profile"; cat "$dir/f.profile"; exit 1; }
+# The ranking as CSV names the configurations left out, and why.
+"$tune" -o "$dir/f.profile" -r 1 -c 4K -t 32 -m memcpy,trigger,dma -s result \
+  --ranking="$dir/f.csv" -- "$dir/fake.sh" > /dev/null 2>&1
+python3 - "$dir/f.csv" <<'PY' || exit 1
+import csv, sys
+rows = list(csv.DictReader(open(sys.argv[1], newline="")))
+got = [(r["rank"], r["mech"], r["status"]) for r in rows]
+assert got == [("1", "memcpy", "ok"), ("", "trigger", "failed"), ("", "dma", "wrong_output")], got
+assert float(rows[0]["median_seconds"]) == 0.001 and rows[0]["vs_memcpy"] == "1.0000", rows[0]
+PY
 echo "proact-tune: 11 configurations ranked, profile of $loops loops read back ($winner)"

@@ -7,10 +7,13 @@
  * all of them; its time is the median over the runs of the sum of the
  * annotated loops' times, their first executions left out (tune_run.h). */
 #define _GNU_SOURCE
+#include <errno.h>
+#include <getopt.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include <unistd.h>
 
 #include "stats.h" /* PROACT__STATS_WARMUP */
 #include "tune_profile.h"
@@ -30,21 +33,83 @@ typedef struct config_times {
   double median;
 } config_times_t;
 
-static void usage(void) {
-  fprintf(stderr,
-          "usage: proact-tune [options] -- PROGRAM [ARGS...]\n"
-          "  -o FILE     profile to write (default proact.profile)\n"
-          "  -r N        runs per configuration (default 3)\n"
-          "  -m LIST     mechanisms (default memcpy,poll,trigger,dma,inline)\n"
-          "  -c LIST     chunk sizes, K/M suffixes (default "
+#define PROGRAM "proact-tune"
+#ifndef PROACT_VERSION_STRING
+#define PROACT_VERSION_STRING "unknown"
+#endif
+
+static void usage(FILE *out) {
+  fprintf(out,
+          "Usage: " PROGRAM " [OPTION]... [--] PROGRAM [ARGS]...\n"
+          "Run PROGRAM under every transfer mechanism, chunk size and poll\n"
+          "thread count, rank the configurations by the sum of the annotated\n"
+          "loops' times, and write the fastest as a profile the PROACT plugin\n"
+          "compiles in (-fplugin-arg-proact-profile=FILE).\n"
+          "\n"
+          "  -o, --output=FILE       profile to write (default "
+          "proact.profile)\n"
+          "  -r, --runs=N            runs per configuration, 1-32 (default 3)\n"
+          "  -m, --mechs=LIST        mechanisms (default "
+          "memcpy,poll,trigger,dma,inline)\n"
+          "  -c, --chunks=LIST       chunk sizes, K/M suffixes (default "
           "4K,16K,64K,256K,1M,4M,16M)\n"
-          "  -t LIST     poll transfer threads (default "
+          "  -t, --threads=LIST      poll transfer threads (default "
           "32,128,512,2048,8192)\n"
-          "  -s TEXT     on stdout lines containing TEXT, what follows it "
-          "(TEXT included) must be the same in every run\n"
-          "  -T SECONDS  kill a run that takes longer (default 600; 0: no "
-          "limit)\n");
+          "  -s, --same=TEXT         on stdout lines containing TEXT, what "
+          "follows it\n"
+          "                          (TEXT included) must be the same in every "
+          "run\n"
+          "  -T, --time-limit=SECONDS  kill a run that takes longer (default "
+          "600; 0: no limit)\n"
+          "  -R, --ranking=FILE      also write the ranking to FILE, JSON or "
+          "CSV by its\n"
+          "                          extension (.json, .csv)\n"
+          "  -h, --help              display this help and exit\n"
+          "  -V, --version           output version information and exit\n"
+          "\n"
+          "The ranking goes to stdout; a progress line per run, with an "
+          "estimate of\n"
+          "the time left, to stderr. Exit status: 0 on success, 1 if a "
+          "configuration\n"
+          "failed or printed different results (it is left out), 2 for a "
+          "wrong\n"
+          "command line.\n"
+          "Documentation: docs/user/tuning.md of the PROACT sources.\n");
+}
+
+static _Noreturn void try_help(const char *fmt, const char *arg) {
+  if (fmt != NULL) {
+    fprintf(stderr, PROGRAM ": ");
+    fprintf(stderr, fmt, arg);
+    fputc('\n', stderr);
+  }
+  fprintf(stderr, "Try '" PROGRAM " --help' for more information.\n");
   exit(2);
+}
+
+/* A number in [lo, hi], else a command-line error naming opt. */
+static double parse_number(const char *opt, const char *s, double lo,
+                           double hi) {
+  char *end;
+  double v;
+  errno = 0;
+  v = strtod(s, &end);
+  if (end == s || *end != '\0' || errno != 0 || v < lo || v > hi) {
+    fprintf(stderr, PROGRAM ": invalid %s value '%s' (%g to %g)\n", opt, s,
+            lo, hi);
+    try_help(NULL, NULL);
+  }
+  return v;
+}
+
+/* Whether stdout took everything: a full disk or a closed pipe must not
+ * pass for a ranking. */
+static int close_stdout(void) {
+  if (fflush(stdout) != 0 || ferror(stdout)) {
+    fprintf(stderr, PROGRAM ": write error: %s\n", strerror(errno));
+    return 1;
+  }
+  return 0;
 }
 
 /* "4K,1M,65536" -> values; exits on a malformed list. */
@@ -62,7 +127,7 @@ static int parse_list(const char *opt, const char *s, long long *v) {
     if (*end != '\0' || x <= 0 || n == MAX_LIST) {
       fprintf(stderr, "proact-tune: invalid %s value '%s' (positive "
                       "numbers, at most %d)\n", opt, tok, MAX_LIST);
-      exit(2);
+      try_help(NULL, NULL);
     }
     v[n++] = x;
   }
@@ -117,6 +182,104 @@ static const char *config_text(const tune_config_t *c, char *buf,
   return buf;
 }
 
+/* s as a JSON string. */
+static void json_string(FILE *f, const char *s) {
+  fputc('"', f);
+  for (const unsigned char *p = (const unsigned char *)s; *p != '\0'; p++) {
+    if (*p == '"' || *p == '\\')
+      fprintf(f, "\\%c", *p);
+    else if (*p < 0x20)
+      fprintf(f, "\\u%04x", *p);
+    else
+      fputc(*p, f);
+  }
+  fputc('"', f);
+}
+
+/* The ranking for scripts: every configuration, ranked ones first in their
+ * order, then those left out with why. Times in seconds. Written to
+ * PATH.tmp and renamed, so that a reader never sees half of it. */
+static int write_ranking(const char *path, int json, char *const *prog,
+                         int reps, const config_times_t *conf, int nconf,
+                         const int *order, int nrank, int memcpy_at) {
+  char tmp[4200];
+  FILE *f;
+  int rc = 0, n = 0;
+  snprintf(tmp, sizeof(tmp), "%s.tmp", path);
+  if ((f = fopen(tmp, "w")) == NULL)
+    return -1;
+  if (json) {
+    fprintf(f, "{\n  \"format\": \"proact-tune-ranking\",\n  \"version\": 1,"
+               "\n  \"proact_version\": \"%s\",\n  \"program\": [",
+            PROACT_VERSION_STRING);
+    for (char *const *a = prog; *a != NULL; a++) {
+      fputs(a == prog ? "" : ", ", f);
+      json_string(f, *a);
+    }
+    fprintf(f, "],\n  \"runs_per_configuration\": %d,\n"
+               "  \"warmup_executions\": %d,\n  \"configurations\": [",
+            reps, PROACT__STATS_WARMUP);
+  } else {
+    fputs("rank,mech,chunk_bytes,threads,status,runs,median_seconds,"
+          "vs_memcpy\n", f);
+  }
+  /* ranked first (i < nrank), then the others in their order */
+  for (int i = 0; i < nrank + nconf; i++) {
+    int c = i < nrank ? order[i] : i - nrank, ranked = i < nrank;
+    const config_times_t *ct = &conf[c];
+    const char *status = ct->failed ? "failed"
+                         : ct->wrong ? "wrong_output"
+                         : ct->nok == 0 ? "not_run"
+                                        : "ok";
+    char rank[16] = "", med[32] = "", vs[32] = "";
+    if (!ranked && strcmp(status, "ok") == 0)
+      continue; /* listed as ranked */
+    if (ranked) {
+      snprintf(rank, sizeof(rank), "%d", i + 1);
+      snprintf(med, sizeof(med), "%.9f", ct->median);
+      if (memcpy_at >= 0)
+        snprintf(vs, sizeof(vs), "%.4f", conf[memcpy_at].median / ct->median);
+    }
+    if (json) {
+      fprintf(f, "%s\n    {\"rank\": %s, \"mech\": \"%s\", \"chunk_bytes\": "
+                 "%lld, \"threads\": %d, \"status\": \"%s\", \"runs\": %d, "
+                 "\"median_seconds\": %s, \"vs_memcpy\": %s, "
+                 "\"run_seconds\": [",
+              n++ ? "," : "", ranked ? rank : "null", ct->cfg.mech,
+              ct->cfg.chunk, ct->cfg.threads, status, ct->nok,
+              ranked ? med : "null", vs[0] ? vs : "null");
+      for (int k = 0; k < ct->nok; k++)
+        fprintf(f, "%s%.9f", k ? ", " : "", ct->total[k]);
+      fputs("]}", f);
+    } else {
+      fprintf(f, "%s,%s,%lld,%d,%s,%d,%s,%s\n", rank, ct->cfg.mech,
+              ct->cfg.chunk, ct->cfg.threads, status, ct->nok, med, vs);
+    }
+  }
+  if (json)
+    fputs(n ? "\n  ]\n}\n" : "]\n}\n", f);
+  if (ferror(f))
+    rc = -1;
+  if (fclose(f) != 0 || rc != 0 || rename(tmp, path) != 0) {
+    int err = errno;
+    unlink(tmp);
+    errno = err;
+    return -1;
+  }
+  return 0;
+}
+
+/* The runs still to come after run (rep, c): those of configurations not
+ * yet left out. */
+static int runs_left(const config_times_t *conf, int nconf, int reps, int rep,
+                     int c) {
+  int n = 0;
+  for (int r = rep; r < reps; r++)
+    for (int k = r == rep ? c + 1 : 0; k < nconf; k++)
+      n += !conf[k].failed && !conf[k].wrong;
+  return n;
+}
+
 int main(int argc, char **argv) {
   const char *out_path = "proact.profile", *same = NULL;
   const char *mechs = "memcpy,poll,trigger,dma,inline";
@@ -129,33 +292,69 @@ int main(int argc, char **argv) {
   char *ref_lines = NULL, buf[128];
   char **prog = NULL;
 
-  for (int i = 1; i < argc; i++) {
-    if (strcmp(argv[i], "--") == 0) {
-      prog = argv + i + 1;
+  static const struct option options[] = {
+      {"output", required_argument, NULL, 'o'},
+      {"runs", required_argument, NULL, 'r'},
+      {"mechs", required_argument, NULL, 'm'},
+      {"chunks", required_argument, NULL, 'c'},
+      {"threads", required_argument, NULL, 't'},
+      {"same", required_argument, NULL, 's'},
+      {"time-limit", required_argument, NULL, 'T'},
+      {"ranking", required_argument, NULL, 'R'},
+      {"help", no_argument, NULL, 'h'},
+      {"version", no_argument, NULL, 'V'},
+      {NULL, 0, NULL, 0}};
+  const char *ranking = NULL;
+  int ranking_json = 0, opt;
+
+  /* '+': options end at the program, whose own options are its own */
+  while ((opt = getopt_long(argc, argv, "+o:r:m:c:t:s:T:R:hV", options,
+                            NULL)) != -1) {
+    switch (opt) {
+    case 'o':
+      out_path = optarg;
+      break;
+    case 'r':
+      reps = (int)parse_number("--runs", optarg, 1, MAX_REPS);
+      if (strspn(optarg, "0123456789") != strlen(optarg))
+        try_help("invalid --runs value '%s' (a whole number)", optarg);
+      break;
+    case 'm':
+      mechs = optarg;
+      break;
+    case 'c':
+      nchunks = parse_list("--chunks", optarg, chunks);
+      break;
+    case 't':
+      nthreads = parse_list("--threads", optarg, threads);
+      break;
+    case 's':
+      same = optarg;
+      break;
+    case 'T':
+      limit_s = parse_number("--time-limit", optarg, 0, 1e9);
+      break;
+    case 'R': {
+      size_t n = strlen(optarg);
+      ranking = optarg;
+      ranking_json = n > 5 && strcmp(optarg + n - 5, ".json") == 0;
+      if (!ranking_json && !(n > 4 && strcmp(optarg + n - 4, ".csv") == 0))
+        try_help("--ranking '%s' ends neither in .json nor in .csv", optarg);
       break;
     }
-    if (i + 1 >= argc)
-      usage();
-    if (strcmp(argv[i], "-o") == 0)
-      out_path = argv[++i];
-    else if (strcmp(argv[i], "-r") == 0)
-      reps = atoi(argv[++i]);
-    else if (strcmp(argv[i], "-m") == 0)
-      mechs = argv[++i];
-    else if (strcmp(argv[i], "-c") == 0)
-      nchunks = parse_list("-c", argv[++i], chunks);
-    else if (strcmp(argv[i], "-t") == 0)
-      nthreads = parse_list("-t", argv[++i], threads);
-    else if (strcmp(argv[i], "-s") == 0)
-      same = argv[++i];
-    else if (strcmp(argv[i], "-T") == 0)
-      limit_s = atof(argv[++i]);
-    else
-      usage();
+    case 'h':
+      usage(stdout);
+      return close_stdout();
+    case 'V':
+      printf(PROGRAM " (PROACT) %s\n", PROACT_VERSION_STRING);
+      return close_stdout();
+    default: /* getopt_long has named the option */
+      try_help(NULL, NULL);
+    }
   }
-  if (prog == NULL || prog[0] == NULL || reps < 1 || reps > MAX_REPS ||
-      limit_s < 0)
-    usage();
+  prog = argv + optind;
+  if (prog[0] == NULL)
+    try_help("no program to run%s", "");
 
   /* The configurations: memcpy has no chunks; only poll has transfer
    * threads (trigger and inline push with the loop's own threads, dma with
@@ -171,7 +370,7 @@ int main(int argc, char **argv) {
       if (name == NULL) {
         fprintf(stderr, "proact-tune: unknown mechanism '%s' (memcpy, poll, "
                         "trigger, dma, inline)\n", m);
-        return 2;
+        try_help(NULL, NULL);
       }
       for (int c = 0; c < (strcmp(name, "memcpy") ? nchunks : 1); c++)
         for (int t = 0; t < (strcmp(name, "poll") ? 1 : nthreads); t++) {
@@ -194,54 +393,82 @@ int main(int argc, char **argv) {
   fprintf(stderr, "proact-tune: %d configurations x %d runs of %s\n", nconf,
           reps, prog[0]);
   tune_loop_time_t loops[TUNE_MAX_LOOPS];
-  int nloops = 0;
+  int nloops = 0, nruns = 0;
+  double wall = 0; /* seconds of the runs so far, for the estimate */
+  char dir[4096], stats_path[4200];
+  {
+    /* The runs' statistics files, in a directory of our own. */
+    const char *tmpdir = getenv("TMPDIR");
+    snprintf(dir, sizeof(dir), "%s/proact-tune-XXXXXX",
+             tmpdir != NULL && tmpdir[0] != '\0' ? tmpdir : "/tmp");
+    if (mkdtemp(dir) == NULL) {
+      fprintf(stderr, PROGRAM ": cannot create a directory %s: %s\n", dir,
+              strerror(errno));
+      return 1;
+    }
+    snprintf(stats_path, sizeof(stats_path), "%s/stats.csv", dir);
+  }
   for (int rep = 0; rep < reps; rep++)
     for (int c = 0; c < nconf; c++) {
       config_times_t *ct = &conf[c];
       tune_result_t r;
+      char verdict[512], *wrong_lines = NULL;
       if (ct->failed || ct->wrong)
         continue;
-      tune_run(prog, &ct->cfg, limit_s, &r);
-      fprintf(stderr, "[%4d/%d] %s: ", rep * nconf + c + 1, reps * nconf,
-              config_text(&ct->cfg, buf, sizeof(buf)));
+      tune_run(prog, &ct->cfg, limit_s, stats_path, &r);
+      wall += r.wall;
+      nruns++;
       if (!r.ok) {
-        const char *tail = r.err;
-        for (int k = 0, n = (int)strlen(r.err); n > 0 && k < 6; n--)
-          if (r.err[n - 1] == '\n' && ++k == 6)
-            tail = r.err + n;
-        fprintf(stderr, "FAILED (%s %d%s)\n%s",
-                r.timed_out ? "killed after the time limit, status" : "exit",
-                r.status, r.status == 0 ? ", no statistics" : "", tail);
+        snprintf(verdict, sizeof(verdict), "FAILED (%s %d%s%s)",
+                 r.timed_out ? "killed after the time limit, status" : "exit",
+                 r.status, r.status == 0 ? ", no statistics: " : "",
+                 r.status == 0 ? r.why : "");
         ct->failed = 1;
         bad = 1;
-      } else {
-        if (same != NULL) {
-          char *lines = checked_lines(r.out, same);
-          if (ref_lines == NULL)
-            ref_lines = lines;
-          else if (strcmp(lines, ref_lines) != 0) {
-            fprintf(stderr, "WRONG OUTPUT:\n%sexpected:\n%s", lines,
-                    ref_lines);
-            ct->wrong = 1;
-            bad = 1;
-            free(lines);
-            tune_result_free(&r);
-            continue;
-          } else {
-            free(lines);
-          }
+      } else if (same != NULL) {
+        char *lines = checked_lines(r.out, same);
+        if (ref_lines == NULL)
+          ref_lines = lines;
+        else if (strcmp(lines, ref_lines) != 0) {
+          snprintf(verdict, sizeof(verdict), "WRONG OUTPUT");
+          ct->wrong = 1;
+          bad = 1;
+          wrong_lines = lines;
+        } else {
+          free(lines);
         }
+      }
+      if (r.ok && !ct->wrong) {
         ct->total[ct->nok++] = tune_result_total(&r);
-        fprintf(stderr, "%.3f ms\n", 1e3 * tune_result_total(&r));
+        snprintf(verdict, sizeof(verdict), "%.3f ms (run %.2f s)",
+                 1e3 * tune_result_total(&r), r.wall);
         if (first) { /* the loops, as the program reports them */
           nloops = r.nloops;
           memcpy(loops, r.loops, sizeof(loops[0]) * (size_t)nloops);
           first = 0;
         }
       }
+      /* One line per run: what it measured, and how long the rest should
+       * take at the mean pace so far. */
+      fprintf(stderr, "[%4d/%d] %s: %s; about %.0f s left\n",
+              rep * nconf + c + 1, reps * nconf,
+              config_text(&ct->cfg, buf, sizeof(buf)), verdict,
+              wall / nruns * runs_left(conf, nconf, reps, rep, c));
+      if (ct->failed) {
+        const char *tail = r.err;
+        for (int k = 0, n = (int)strlen(r.err); n > 0 && k < 6; n--)
+          if (r.err[n - 1] == '\n' && ++k == 6)
+            tail = r.err + n;
+        fputs(tail, stderr);
+      }
+      if (wrong_lines != NULL) {
+        fprintf(stderr, "%sexpected:\n%s", wrong_lines, ref_lines);
+        free(wrong_lines);
+      }
       tune_result_free(&r);
     }
   free(ref_lines);
+  rmdir(dir);
 
   /* Ranking by median. */
   int order[MAX_CONFIGS], nrank = 0, best = -1, memcpy_at = -1;
@@ -300,6 +527,15 @@ int main(int argc, char **argv) {
   }
   printf("winner (written to %s for %d loops): %s\n", out_path, nloops,
          config_text(&conf[best].cfg, buf, sizeof(buf)));
+  if (ranking != NULL &&
+      write_ranking(ranking, ranking_json, prog, reps, conf, nconf, order,
+                    nrank, memcpy_at) != 0) {
+    fprintf(stderr, PROGRAM ": cannot write the ranking to %s: %s\n",
+            ranking, strerror(errno));
+    return 1;
+  }
+  if (close_stdout() != 0)
+    return 1;
   if (bad)
     fprintf(stderr, "proact-tune: some configurations failed or printed "
                     "different results (above); they were left out\n");

@@ -27,8 +27,16 @@ int tune_profile_write(const char *path, char *const *argv,
     fprintf(f, " %s", *a);
   fprintf(f, "\n%s", header);
   for (int i = 0; i < nloops; i++) {
-    fprintf(f, "loop %s mech %s chunk %lld threads %d", loops[i].key,
-            cfg->mech, cfg->chunk, cfg->threads);
+    /* The path the compiler saw keeps two sources of one base name apart;
+     * the plugin falls back to the base name, and the profile is split
+     * at blanks, so a path with one keeps the base name. */
+    const char *file = loops[i].file;
+    if (file[0] != '\0' && strpbrk(file, " \t") == NULL)
+      fprintf(f, "loop %s:%d", file, loops[i].line);
+    else
+      fprintf(f, "loop %s", loops[i].key);
+    fprintf(f, " mech %s chunk %lld threads %d", cfg->mech, cfg->chunk,
+            cfg->threads);
     if (loops[i].id != 0)
       fprintf(f, " id %016llx", loops[i].id);
     fputc('\n', f);

@@ -1,9 +1,10 @@
 /* The profile proact-tune writes and the Clang plugin reads: one line per
  * loop, "loop FILE:LINE mech NAME chunk BYTES threads N id HEX", keyed by
- * the source file's base name and the pragma's line; the id (the plugin's
- * hash of the loop) lets the plugin refuse an entry measured on another
- * version of the loop (docs/user/tuning.md). Lines starting with '#' are
- * comments. */
+ * the source file's path as the compiler saw it (the plugin also accepts
+ * its base name, as earlier profiles have it) and the pragma's line; the
+ * id (the plugin's hash of the loop) lets the plugin refuse an entry
+ * measured on another version of the loop (docs/user/tuning.md). Lines
+ * starting with '#' are comments. */
 #ifndef PROACT_TUNE_PROFILE_H
 #define PROACT_TUNE_PROFILE_H
 

@@ -1,7 +1,7 @@
-/* Runs the program under one configuration and parses the "proact: stats:"
- * lines of its stderr (support/stats.c prints them at exit). Output
- * goes to temporary files, not pipes, so a program that prints a lot
- * cannot block on a full pipe. */
+/* Runs the program under one configuration and reads the statistics file
+ * it writes at exit (PROACT_STATS_FILE, support/stats.c), its columns
+ * found by name. Output goes to temporary files, not pipes, so a program
+ * that prints a lot cannot block on a full pipe. */
 #define _GNU_SOURCE
 #include "tune_run.h"
 
@@ -28,43 +28,105 @@ static char *slurp(FILE *f) {
   return s;
 }
 
-/* One statistics line: "proact: stats: KEY MECH EXECS PEER_MB COPIES
- * LOOP_S ..."; the header line (KEY "loop") is skipped. */
-static void parse_stats(tune_result_t *r) {
-  const char *tag = "proact: stats: ";
-  for (const char *p = r->err; p != NULL && *p != '\0';) {
-    const char *eol = strchr(p, '\n');
-    if (strncmp(p, tag, strlen(tag)) == 0 && r->nloops < TUNE_MAX_LOOPS) {
-      tune_loop_time_t *l = &r->loops[r->nloops];
-      double peer_mb;
-      long long copies;
-      if (sscanf(p + strlen(tag), "%127s %15s %lld %lf %lld %lf", l->key,
-                 l->mech, &l->execs, &peer_mb, &copies, &l->seconds) == 6) {
-        /* the last column: the loop id, 16 hex digits; warm s before it */
-        const char *end = eol != NULL ? eol : p + strlen(p), *last = end;
-        const char *warm;
-        while (last > p && last[-1] != ' ')
-          last--;
-        l->id = end - last == 16 ? strtoull(last, NULL, 16) : 0;
-        for (warm = last; warm > p && warm[-1] == ' '; warm--)
-          ;
-        while (warm > p && warm[-1] != ' ')
-          warm--;
-        l->warm = strtod(warm, NULL);
-        r->nloops++;
+/* The next CSV field of line at *p (RFC 4180 quoting) into out; *p moves
+ * past its comma. 0 at the end of the line. */
+static int csv_field(const char **p, char *out, size_t size) {
+  const char *s = *p;
+  size_t n = 0;
+  if (s == NULL)
+    return 0;
+  if (*s == '"') {
+    for (s++; *s != '\0'; s++) {
+      if (*s == '"' && s[1] == '"')
+        s++;
+      else if (*s == '"') {
+        s++;
+        break;
+      }
+      if (n + 1 < size)
+        out[n++] = *s;
+    }
+  } else {
+    for (; *s != '\0' && *s != ',' && *s != '\n' && *s != '\r'; s++)
+      if (n + 1 < size)
+        out[n++] = *s;
+  }
+  out[n] = '\0';
+  *p = *s == ',' ? s + 1 : NULL;
+  return 1;
+}
+
+enum { COL_FILE, COL_LOOP, COL_LINE, COL_MECH, COL_EXECS, COL_SECONDS,
+       COL_WARM, COL_ID, NCOLS };
+static const char *const col_names[NCOLS] = {
+    "file", "loop", "line", "mech", "executions", "loop_seconds",
+    "warm_loop_seconds", "loop_id"};
+
+int tune_read_stats_csv(const char *path, tune_result_t *r) {
+  FILE *f = fopen(path, "r");
+  char line[4096], field[1024];
+  int col[NCOLS], ncol = 0;
+
+  r->nloops = 0;
+  if (f == NULL) {
+    snprintf(r->why, sizeof(r->why), "no statistics file %s: %s", path,
+             strerror(errno));
+    return -1;
+  }
+  for (int k = 0; k < NCOLS; k++)
+    col[k] = -1;
+  if (fgets(line, sizeof(line), f) != NULL)
+    for (const char *p = line; csv_field(&p, field, sizeof(field)); ncol++)
+      for (int k = 0; k < NCOLS; k++)
+        if (strcmp(field, col_names[k]) == 0)
+          col[k] = ncol;
+  for (int k = 0; k < NCOLS; k++)
+    if (col[k] < 0) {
+      snprintf(r->why, sizeof(r->why), "statistics file %s has no column "
+               "'%s'", path, col_names[k]);
+      fclose(f);
+      return -1;
+    }
+  while (fgets(line, sizeof(line), f) != NULL &&
+         r->nloops < TUNE_MAX_LOOPS) {
+    tune_loop_time_t *l = &r->loops[r->nloops];
+    int c = 0, seen = 0;
+    memset(l, 0, sizeof(*l));
+    for (const char *p = line; csv_field(&p, field, sizeof(field)); c++) {
+      for (int k = 0; k < NCOLS; k++) {
+        if (col[k] != c)
+          continue;
+        seen++;
+        switch (k) {
+        case COL_FILE: snprintf(l->file, sizeof(l->file), "%s", field); break;
+        case COL_LOOP: snprintf(l->key, sizeof(l->key), "%s", field); break;
+        case COL_LINE: l->line = atoi(field); break;
+        case COL_MECH: snprintf(l->mech, sizeof(l->mech), "%s", field); break;
+        case COL_EXECS: l->execs = atoll(field); break;
+        case COL_SECONDS: l->seconds = strtod(field, NULL); break;
+        case COL_WARM: l->warm = strtod(field, NULL); break;
+        case COL_ID: l->id = strtoull(field, NULL, 16); break;
+        }
       }
     }
-    p = eol != NULL ? eol + 1 : NULL;
+    if (seen == NCOLS)
+      r->nloops++;
   }
+  fclose(f);
+  return 0;
 }
 
 void tune_run(char *const *argv, const tune_config_t *cfg, double limit_s,
-              tune_result_t *r) {
+              const char *stats_path, tune_result_t *r) {
   FILE *out = tmpfile(), *err = tmpfile();
   pid_t pid;
   int st = 0;
 
+  struct timespec start, stop;
+
   memset(r, 0, sizeof(*r));
+  unlink(stats_path); /* a file left by an earlier run is not this one's */
+  clock_gettime(CLOCK_MONOTONIC, &start);
   if (out == NULL || err == NULL) {
     perror("proact-tune: tmpfile");
     exit(2);
@@ -90,7 +152,7 @@ void tune_run(char *const *argv, const tune_config_t *cfg, double limit_s,
       setenv("PROACT_THREADS", threads, 1);
     else
       unsetenv("PROACT_THREADS");
-    setenv("PROACT_STATS", "1", 1);
+    setenv("PROACT_STATS_FILE", stats_path, 1);
     setpgid(0, 0); /* its own group: a time-out kills its children too */
     dup2(fileno(out), 1);
     dup2(fileno(err), 2);
@@ -120,12 +182,23 @@ void tune_run(char *const *argv, const tune_config_t *cfg, double limit_s,
         nanosleep(&nap, NULL);
     }
   }
+  clock_gettime(CLOCK_MONOTONIC, &stop);
+  r->wall = (double)(stop.tv_sec - start.tv_sec) +
+            1e-9 * (double)(stop.tv_nsec - start.tv_nsec);
   r->status = WIFEXITED(st) ? WEXITSTATUS(st) : 128 + WTERMSIG(st);
   r->out = slurp(out);
   r->err = slurp(err);
   fclose(out);
   fclose(err);
-  parse_stats(r);
+  if (!r->timed_out)
+    tune_read_stats_csv(stats_path, r);
+  {
+    /* and the temporary file of a run killed while writing it */
+    char tmp[4200];
+    snprintf(tmp, sizeof(tmp), "%s.%ld.tmp", stats_path, (long)pid);
+    unlink(tmp);
+    unlink(stats_path);
+  }
   r->ok = r->status == 0 && r->nloops > 0 && !r->timed_out;
 }
 

@@ -1,0 +1,69 @@
+#!/usr/bin/env bash
+# stats_file.sh PROGRAM ARGS...: PROACT_STATS_FILE writes the per-loop
+# statistics as JSON or CSV (by the extension), with the loops and
+# executions PROACT_STATS=1's table shows; a path that cannot be written
+# stops the program at start-up with the variable and the cause.
+set -uo pipefail
+prog=$1
+shift
+pargs=("$@")
+dir=$(mktemp -d)
+trap 'rm -rf "$dir"' EXIT
+for mech in memcpy poll; do
+  for ext in json csv; do
+    f="$dir/stats.$mech.$ext"
+    PROACT_DEVICES=0,1 PROACT_MECH=$mech PROACT_STATS=1 PROACT_STATS_FILE="$f" \
+      "$prog" "$@" > /dev/null 2> "$dir/err.txt" || { cat "$dir/err.txt"; exit 1; }
+    # the table's rows: loop, mech, executions
+    grep '^proact: stats: ' "$dir/err.txt" | grep -v ' loop  ' |
+      awk '{ print $3, $4, $5 }' > "$dir/table.txt"
+    python3 - "$f" "$ext" "$dir/table.txt" <<'PY' || { cat "$f"; exit 1; }
+import csv, json, sys
+path, ext, table = sys.argv[1:]
+if ext == "json":
+    doc = json.load(open(path))
+    assert doc["format"] == "proact-stats" and doc["version"] == 1, doc
+    assert doc["warmup_executions"] == 2, doc
+    rows = doc["loops"]
+else:
+    rows = list(csv.DictReader(open(path, newline="")))
+want = [l.split() for l in open(table)]
+got = [[r["loop"], r["mech"], str(r["executions"])] for r in rows]
+assert got == want, (got, want)
+for r in rows:
+    for k in ("loop_seconds", "warm_loop_seconds", "begin_seconds",
+              "kernel_max_seconds", "kernel_sum_seconds", "end_seconds",
+              "setup_seconds", "exposed_seconds", "hidden_seconds"):
+        assert float(r[k]) >= 0, (k, r)
+    for k in ("peer_bytes", "copies", "pushed_chunks", "pushed_bytes",
+              "whole_read_executions", "agent_executions"):
+        assert int(r[k]) >= 0 and str(int(r[k])) == str(r[k]), (k, r)
+    assert float(r["warm_loop_seconds"]) <= float(r["loop_seconds"]), r
+    assert len(r["loop_id"]) == 16 and int(r["loop_id"], 16) > 0, r
+    assert r["file"].endswith(r["loop"].rsplit(":", 1)[0]), r
+    assert int(r["line"]) == int(r["loop"].rsplit(":", 1)[1]), r
+    if r["mech"] == "poll":  # pushes the halos, by the agents
+        assert int(r["pushed_chunks"]) > 0 and int(r["pushed_bytes"]) > 0, r
+        assert float(r["agent_sm_percent"]) > 0, r
+    else:
+        assert r["agent_sm_percent"] in (None, ""), r
+PY
+  done
+done
+# The file alone (no PROACT_STATS): statistics collected, no table.
+PROACT_DEVICES=0,1 PROACT_STATS_FILE="$dir/alone.json" "$prog" "$@" > /dev/null 2> "$dir/err.txt" || exit 1
+! grep -q '^proact: stats: ' "$dir/err.txt" || { echo "a table without PROACT_STATS=1"; exit 1; }
+python3 -c 'import json, sys; assert json.load(open(sys.argv[1]))["loops"]' "$dir/alone.json" || exit 1
+# Nothing left beside the files: the temporary ones were renamed.
+[ -z "$(ls "$dir" | grep '\.tmp$')" ] || { echo "temporary files left"; ls "$dir"; exit 1; }
+# Errors at start-up, before any output.
+check_error() {
+  out=$(PROACT_STATS_FILE="$1" "$prog" "${pargs[@]}" 2>&1); rc=$?
+  [ $rc -eq 1 ] && echo "$out" | grep -qE "$2" && ! echo "$out" | grep -qv '^proact: ' ||
+    { echo "PROACT_STATS_FILE=$1: exit $rc"; echo "$out"; exit 1; }
+}
+check_error "$dir/none/s.json" "^proact: error: cannot write PROACT_STATS_FILE='$dir/none/s.json' .*: No such file or directory$"
+check_error "$dir/s.txt" "^proact: error: invalid PROACT_STATS_FILE='$dir/s.txt': .* ends neither in .json nor in .csv"
+mkdir "$dir/d.json"
+check_error "$dir/d.json" "^proact: error: cannot write PROACT_STATS_FILE='$dir/d.json': Is a directory$"
+echo "statistics files: JSON and CSV match the table; bad paths stop at start-up"
