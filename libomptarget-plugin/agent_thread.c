@@ -11,6 +11,7 @@
 #include "agent_thread.h"
 #include "log.h"
 #include "param.h"
+#include "trace.h"
 
 struct proact__agent_thread {
   pthread_mutex_t lock;
@@ -42,6 +43,8 @@ int proact__agent_thread_quitting(void) {
 static void *agent_thread_main(void *arg) {
   proact__agent_thread_t *t = arg;
 
+  if (PROACT__TRACING())
+    proact__trace_thread_name(t->name);
   pthread_mutex_lock(&t->lock);
   for (;;) {
     void (*fn)(void *);
@@ -56,7 +59,14 @@ static void *agent_thread_main(void *arg) {
     fn = t->fn;
     t->fn = NULL;
     pthread_mutex_unlock(&t->lock);
-    fn(t->arg);
+    if (PROACT__TRACING()) {
+      proact__trace_ev_t ev = {.kind = PROACT__TEV_JOB, .name = "job"};
+      ev.t0 = proact__trace_begin(t->name, NULL, 0);
+      fn(t->arg);
+      proact__trace_end(&ev);
+    } else {
+      fn(t->arg);
+    }
     pthread_mutex_lock(&t->lock);
     t->busy = 0;
     if (t->waiting)

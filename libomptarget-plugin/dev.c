@@ -12,6 +12,7 @@
 #include "dev.h"
 #include "dev_ops.h"
 #include "proact.h"
+#include "trace.h"
 
 static pthread_once_t dev_once = PTHREAD_ONCE_INIT;
 static int dev_count;
@@ -168,6 +169,45 @@ uint64_t proact__dev_allocated(int dev) {
   return __atomic_load_n(&dev_slots[dev].allocated, __ATOMIC_RELAXED);
 }
 
+/* What a copy's span in the trace means: the cuda backend's copies are
+ * asynchronous, so their call only issues them (they complete by the next
+ * "wait for copies" of the thread that issued them); the others' calls
+ * copy. */
+static const char *dev_copy_timing(void) {
+  return strcmp(dev_ops->name, "cuda") == 0
+             ? "issue: the call that queued it; done by the next wait for "
+               "copies"
+             : "copy: the call, which copied synchronously";
+}
+
+/* The copy's span on the track of src -> dst (-1: the host), started by
+ * dev_copy_begin; both only under PROACT__TRACING(). */
+static uint64_t dev_copy_begin(void) {
+  return proact__trace_begin(NULL, NULL, 0);
+}
+
+static void dev_copy_end(uint64_t t0, int src, int dst, size_t bytes) {
+  proact__trace_ev_t ev = {.kind = PROACT__TEV_COPY, .t0 = t0,
+                           .src = src, .dst = dst,
+                           .bytes = (long long)bytes,
+                           .timing = dev_copy_timing()};
+  proact__trace_end(&ev);
+}
+
+/* A wait for the copies in flight, on the calling thread's track: only
+ * where copies are asynchronous, elsewhere it waits for nothing. */
+static proact_status_t dev_sync_traced(int dev) {
+  proact__trace_ev_t ev = {.kind = PROACT__TEV_PHASE,
+                           .name = "wait for copies"};
+  proact_status_t st;
+  if (strcmp(dev_ops->name, "cuda") != 0)
+    return dev >= 0 ? dev_ops->sync_dev(dev) : dev_ops->sync_all();
+  ev.t0 = proact__trace_begin(ev.name, NULL, 0);
+  st = dev >= 0 ? dev_ops->sync_dev(dev) : dev_ops->sync_all();
+  proact__trace_end(&ev);
+  return st;
+}
+
 proact_status_t proact__dev_copy_to_dev(int dev, void *dst, const void *src,
                                         size_t bytes) {
   PROACT_CHECK(dev_check(dev, dst, bytes));
@@ -177,7 +217,14 @@ proact_status_t proact__dev_copy_to_dev(int dev, void *dst, const void *src,
     return PROACT_ERR_INVALID_PARAM;
   proact__info(PROACT__SUBSYS_COPY, "host %p -> device %d %p, %zu bytes",
                src, dev, dst, bytes);
-  PROACT_CHECK(dev_ops->copy_to_dev(dev, dst, src, bytes));
+  if (PROACT__TRACING()) {
+    uint64_t t0 = dev_copy_begin();
+    proact_status_t st = dev_ops->copy_to_dev(dev, dst, src, bytes);
+    dev_copy_end(t0, -1, dev, bytes);
+    PROACT_CHECK(st);
+  } else {
+    PROACT_CHECK(dev_ops->copy_to_dev(dev, dst, src, bytes));
+  }
   dev_count_copy(&dev_counters.h2d_bytes, bytes);
   return PROACT_OK;
 }
@@ -191,7 +238,14 @@ proact_status_t proact__dev_copy_to_host(void *dst, int dev, const void *src,
     return PROACT_ERR_INVALID_PARAM;
   proact__info(PROACT__SUBSYS_COPY, "device %d %p -> host %p, %zu bytes",
                dev, src, dst, bytes);
-  PROACT_CHECK(dev_ops->copy_to_host(dst, dev, src, bytes));
+  if (PROACT__TRACING()) {
+    uint64_t t0 = dev_copy_begin();
+    proact_status_t st = dev_ops->copy_to_host(dst, dev, src, bytes);
+    dev_copy_end(t0, dev, -1, bytes);
+    PROACT_CHECK(st);
+  } else {
+    PROACT_CHECK(dev_ops->copy_to_host(dst, dev, src, bytes));
+  }
   dev_count_copy(&dev_counters.d2h_bytes, bytes);
   return PROACT_OK;
 }
@@ -204,7 +258,14 @@ proact_status_t proact__dev_copy_peer(int dst_dev, void *dst, int src_dev,
     return PROACT_OK;
   proact__info(PROACT__SUBSYS_COPY, "device %d %p -> device %d %p, %zu bytes",
                src_dev, src, dst_dev, dst, bytes);
-  PROACT_CHECK(dev_ops->copy_peer(dst_dev, dst, src_dev, src, bytes));
+  if (PROACT__TRACING()) {
+    uint64_t t0 = dev_copy_begin();
+    proact_status_t st = dev_ops->copy_peer(dst_dev, dst, src_dev, src, bytes);
+    dev_copy_end(t0, src_dev, dst_dev, bytes);
+    PROACT_CHECK(st);
+  } else {
+    PROACT_CHECK(dev_ops->copy_peer(dst_dev, dst, src_dev, src, bytes));
+  }
   dev_count_copy(src_dev == dst_dev ? &dev_counters.local_bytes
                                     : &dev_counters.peer_bytes,
                  bytes);
@@ -214,6 +275,8 @@ proact_status_t proact__dev_copy_peer(int dst_dev, void *dst, int src_dev,
 proact_status_t proact__dev_sync_all(void) {
   if (dev_ops == NULL)
     return PROACT_OK;
+  if (PROACT__TRACING())
+    return dev_sync_traced(-1);
   return dev_ops->sync_all();
 }
 
@@ -231,6 +294,8 @@ void proact__dev_get_counters(proact__dev_counters_t *counters_p) {
 
 proact_status_t proact__dev_sync_dev(int dev) {
   PROACT_CHECK(dev_check(dev, NULL, 0));
+  if (PROACT__TRACING())
+    return dev_sync_traced(dev);
   return dev_ops->sync_dev(dev);
 }
 

@@ -17,6 +17,7 @@
 #include "clock.h"
 #include "log.h"
 #include "dev_ops.h"
+#include "trace.h"
 
 typedef struct host_agent {
   proact__agent_thread_t *thread; /* "proact-poll-<dev>" */
@@ -39,6 +40,28 @@ static uint64_t host_agent_share_ppm(void) {
     __atomic_store_n(&share, s, __ATOMIC_RELAXED);
   }
   return s;
+}
+
+/* Chunk c's pieces copied as host_agent_run does, with the time the agent
+ * saw the chunk ready (t0, just after its counter read 0) and each copy in
+ * the trace. */
+static void host_agent_trace_chunk(const host_agent_t *a,
+                                   const proact__ready_t *rd, long long c,
+                                   uint64_t t0) {
+  const int dev = (int)(a - host_agents);
+  proact__trace_ev_t ready = {.kind = PROACT__TEV_READY, .t0 = t0,
+                              .dev = dev, .chunk = c};
+  proact__trace_add(&ready);
+  for (long long p = rd->piece_first[c]; p < rd->piece_first[c + 1]; p++) {
+    proact__trace_ev_t ev = {.kind = PROACT__TEV_COPY, .name = "push",
+                             .src = dev, .dst = (int)rd->pieces[p].dst_dev,
+                             .bytes = rd->pieces[p].bytes,
+                             .timing = "copy: the agent's memcpy"};
+    ev.t0 = proact__trace_begin(ev.name, NULL, 0);
+    memcpy(rd->pieces[p].dst, rd->pieces[p].src,
+           (size_t)rd->pieces[p].bytes);
+    proact__trace_end(&ev);
+  }
 }
 
 static void host_agent_run(void *arg) {
@@ -65,9 +88,13 @@ static void host_agent_run(void *arg) {
       sched_yield();
     }
     t0 = proact__now_ns();
-    for (long long p = rd->piece_first[c]; p < rd->piece_first[c + 1]; p++)
-      memcpy(rd->pieces[p].dst, rd->pieces[p].src,
-             (size_t)rd->pieces[p].bytes);
+    if (PROACT__TRACING())
+      host_agent_trace_chunk(a, rd, c, t0);
+    else
+      for (long long p = rd->piece_first[c]; p < rd->piece_first[c + 1];
+           p++)
+        memcpy(rd->pieces[p].dst, rd->pieces[p].src,
+               (size_t)rd->pieces[p].bytes);
     /* No team decrements c again in this execution (the agent is waited
      * for before the next one starts). */
     __atomic_store_n(&rd->counters[c], rd->counters_init[c], __ATOMIC_RELAXED);

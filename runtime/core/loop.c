@@ -35,6 +35,7 @@
 #include "balance.h"
 #include "loop.h"
 #include "partition.h"
+#include "trace.h"
 #include "pull.h"
 #include "push.h"
 #include "replica.h"
@@ -487,7 +488,9 @@ proact__loop_t *proact__loop_begin(const proact__loop_desc_t *desc) {
 
   proact__devices_init();
   if (loop != NULL)
-    loop->t_begin = proact__now_ns();
+    loop->t_begin = PROACT__TRACING()
+                        ? proact__trace_begin("loop", desc->file, desc->line)
+                        : proact__now_ns();
   if (loop == NULL ||
       (entries = calloc((size_t)desc->narrays + 1, sizeof(*entries))) ==
           NULL ||
@@ -545,11 +548,24 @@ proact__loop_t *proact__loop_begin(const proact__loop_desc_t *desc) {
   {
     proact__dev_counters_t before, after;
     uint64_t t0 = proact__now_ns();
+    uint64_t tr0 = 0; /* the traced span's start, 0: not traced */
+    const char *label = NULL;
+    if (PROACT__TRACING()) {
+      tr0 = proact__trace_begin("pull", desc->file, desc->line);
+      label = proact__trace_label("pull");
+    }
     proact__dev_get_counters(&before);
     if (proact__loop_pull(loop, desc, entries))
       PROACT__STATS_ADD(loop->stats, PROACT__STAT_WHOLE_READS, 1);
     proact__unified_place(loop);
     proact__dev_get_counters(&after);
+    if (tr0 != 0) {
+      proact__trace_ev_t ev = {.kind = PROACT__TEV_PHASE, .name = "pull",
+                               .file = desc->file, .line = desc->line,
+                               .t0 = tr0};
+      proact__trace_label(label);
+      proact__trace_end(&ev);
+    }
     PROACT__STATS_ADD(loop->stats, PROACT__STAT_BEGIN_NSEC,
                       proact__now_ns() - t0);
     PROACT__STATS_ADD(loop->stats, PROACT__STAT_PEER_BYTES,
@@ -559,12 +575,25 @@ proact__loop_t *proact__loop_begin(const proact__loop_desc_t *desc) {
   }
   {
     uint64_t t0 = proact__now_ns();
+    uint64_t tr0 = 0;
+    const char *label = NULL;
+    if (PROACT__TRACING()) { /* its copies upload readiness states */
+      tr0 = proact__trace_begin("setup", desc->file, desc->line);
+      label = proact__trace_label("readiness state");
+    }
     st = loop->mech->setup != NULL ? loop->mech->setup(loop) : PROACT_OK;
     for (int p = 0; p < loop->nparts && st == PROACT_OK && loop->mech->arm;
          p++)
       st = loop->mech->arm(loop, p);
     PROACT__STATS_ADD(loop->stats, PROACT__STAT_SETUP_NSEC,
                       proact__now_ns() - t0);
+    if (tr0 != 0) {
+      proact__trace_ev_t ev = {.kind = PROACT__TEV_PHASE, .name = "setup",
+                               .file = desc->file, .line = desc->line,
+                               .t0 = tr0};
+      proact__trace_label(label);
+      proact__trace_end(&ev);
+    }
   }
   if (st == PROACT_ERR_UNSUPPORTED)
     proact__fatal(desc->file, desc->line, desc->col,
@@ -586,6 +615,8 @@ proact__loop_t *proact__loop_begin(const proact__loop_desc_t *desc) {
                  loop->nblocks[p], loop->block, shape, loop->teams[p],
                  loop->team_threads[p]);
   }
+  if (PROACT__TRACING())
+    loop->t_launch = proact__now_ns();
   return loop;
 }
 
@@ -641,18 +672,44 @@ void proact__loop_part_section(const proact__loop_t *loop, int part,
 
 /* Each part's host thread writes only its own slots. */
 void proact__loop_part_begin(proact__loop_t *loop, int part) {
-  loop->part_t0[part] = proact__now_ns();
+  loop->part_t0[part] = PROACT__TRACING()
+                            ? proact__trace_begin("kernel", loop->file,
+                                                  loop->line)
+                            : proact__now_ns();
 }
 
 void proact__loop_part_end(proact__loop_t *loop, int part) {
   loop->part_ns[part] = proact__now_ns() - loop->part_t0[part];
+  if (PROACT__TRACING()) {
+    proact__trace_ev_t ev = {.kind = PROACT__TEV_KERNEL,
+                             .file = loop->file, .line = loop->line,
+                             .id = loop->desc->id,
+                             .t0 = loop->part_t0[part],
+                             .t1 = loop->part_t0[part] + loop->part_ns[part],
+                             .dev = loop->devs[part], .part = part};
+    proact__trace_end(&ev);
+  }
 }
 
 void proact__loop_end(proact__loop_t *loop) {
   proact__dev_counters_t before, after;
   uint64_t t0 = proact__now_ns();
   proact_status_t st;
+  uint64_t tr0 = 0; /* the traced drain's start, 0: not traced */
+  const char *label = NULL;
 
+  if (PROACT__TRACING()) {
+    /* From the end of loop_begin to here the thread ran the parts'
+     * kernels (or waited for them). */
+    proact__trace_ev_t kernels = {.kind = PROACT__TEV_PHASE,
+                                  .name = "kernels", .file = loop->file,
+                                  .line = loop->line, .t0 = loop->t_launch,
+                                  .t1 = t0};
+    if (kernels.t0 != 0 && kernels.t1 > kernels.t0)
+      proact__trace_add(&kernels);
+    tr0 = proact__trace_begin("drain", loop->file, loop->line);
+    label = proact__trace_label("drain");
+  }
   proact__dev_get_counters(&before);
   st = loop->mech->drain(loop);
   if (st != PROACT_OK)
@@ -667,6 +724,13 @@ void proact__loop_end(proact__loop_t *loop) {
   for (int i = loop->nimplicit - 1; i >= 0; i--)
     proact__replica_destroy(loop->implicit[i]);
   proact__dev_get_counters(&after);
+  if (tr0 != 0) {
+    proact__trace_ev_t drain = {.kind = PROACT__TEV_PHASE, .name = "drain",
+                                .file = loop->file, .line = loop->line,
+                                .t0 = tr0};
+    proact__trace_label(label);
+    proact__trace_end(&drain);
+  }
 
   uint64_t t1 = proact__now_ns(), kmax = 0, ksum = 0;
   for (int p = 0; p < loop->nparts; p++) {
@@ -696,6 +760,14 @@ void proact__loop_end(proact__loop_t *loop) {
                     after.peer_bytes - before.peer_bytes);
   PROACT__STATS_ADD(loop->stats, PROACT__STAT_COPIES,
                     after.copies - before.copies);
+  if (PROACT__TRACING()) {
+    proact__trace_ev_t ev = {.kind = PROACT__TEV_LOOP, .file = loop->file,
+                             .line = loop->line, .id = loop->desc->id,
+                             .mech = proact_mech_name(loop->mech->id),
+                             .t0 = loop->t_begin, .t1 = t1,
+                             .part = loop->nparts};
+    proact__trace_end(&ev);
+  }
   free(loop->xfers);
   free(loop->pushes);
   free(loop->readrecs);

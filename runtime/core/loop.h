@@ -116,6 +116,7 @@ struct proact__loop {
   uint64_t t_begin;                   /* loop_begin's start, ns */
   uint64_t part_t0[PROACT__DEV_MAX];  /* each part's kernel start, ns */
   uint64_t part_ns[PROACT__DEV_MAX];  /* and duration */
+  uint64_t t_launch;                  /* loop_begin's end, ns, when traced */
 };
 
 /* Whether each part is one contiguous range of iterations. */

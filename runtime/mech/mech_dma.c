@@ -15,6 +15,7 @@
 #include "grow.h"
 #include "loop.h"
 #include "mech.h"
+#include "trace.h"
 
 /* The dma agent of one device, for the part of the loop it runs. It takes
  * every slot filled so far at once and merges the pieces of one push that
@@ -70,6 +71,9 @@ static void dma_run(void *arg) {
   const int src = a->loop->devs[a->part];
   uint64_t last = proact__now_ns();
 
+  if (PROACT__TRACING())
+    proact__trace_label("push");
+
   for (long long head = 0; head < pr->nready;) {
     int npieces = 0;
     uint64_t t0;
@@ -92,6 +96,12 @@ static void dma_run(void *arg) {
       if (c < 0 || c >= rd->ncounters) {
         a->status = PROACT_ERR_INVALID_PARAM;
         return;
+      }
+      if (PROACT__TRACING()) { /* seen ready when its slot was taken */
+        proact__trace_ev_t ev = {.kind = PROACT__TEV_READY,
+                                 .t0 = proact__now_ns(),
+                                 .dev = src, .chunk = c};
+        proact__trace_add(&ev);
       }
       for (long long p = rd->piece_first[c]; p < rd->piece_first[c + 1];
            p++) {

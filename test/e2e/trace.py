@@ -1,0 +1,158 @@
+#!/usr/bin/env python3
+"""trace.py PROGRAM ARGS...: PROACT_TRACE on 2 host devices.
+
+Under memcpy, poll and dma the program writes a Chrome trace-event file that
+python's json module reads, whose counts match what PROACT_STATS=1 reports:
+one loop event per execution, one kernel per part on each device's track,
+copies between the devices (pushes under poll and dma, pulls under memcpy),
+and one chunk-ready instant per pushed chunk under poll and dma. The results
+are those of the same run untraced. An unwritable path ends the program at
+start-up with an error naming PROACT_TRACE and the cause.
+"""
+import collections
+import json
+import os
+import re
+import subprocess
+import sys
+import tempfile
+
+
+def run(prog, args, env_extra):
+    env = dict(os.environ, PROACT_DEVICES="0,1", PROACT_STATS="1")
+    env.update(env_extra)
+    return subprocess.run([prog] + args, env=env, capture_output=True,
+                          text=True, timeout=120)
+
+
+def stats_columns(stderr):
+    """Sum of each numeric column of the PROACT_STATS table, by name. Names
+    may have spaces ("peer MB"); numbers are right-aligned under them, so a
+    value is the word that ends where its column's name ends."""
+    header, sums = None, collections.Counter()
+    for line in stderr.splitlines():
+        if not line.startswith("proact: stats: "):
+            continue
+        if header is None and re.search(r"\bexecs\b", line):
+            header = {m.end(): m.group()
+                      for m in re.finditer(r"\S+(?: \S+)*", line)}
+            continue
+        if header is None:
+            continue
+        for m in re.finditer(r"\S+", line):
+            if m.end() in header:
+                try:
+                    sums[header[m.end()]] += float(m.group())
+                except ValueError:
+                    pass
+    return (None if header is None else set(header.values())), sums
+
+
+def check(prog, args, mech, tmp, expected_out):
+    path = os.path.join(tmp, "trace-%s.json" % mech)
+    r = run(prog, args, {"PROACT_MECH": mech, "PROACT_TRACE": path})
+    errors = []
+    if r.returncode != 0:
+        return ["%s: exit %d: %s" % (mech, r.returncode, r.stderr[-2000:])]
+    if r.stdout != expected_out:
+        errors.append("%s: results differ from the untraced run" % mech)
+    with open(path) as f:
+        doc = json.load(f)
+    events = doc["traceEvents"]
+    meta = [e for e in events if e["ph"] == "M"]
+    names = {e["tid"]: e["args"]["name"] for e in meta
+             if e["name"] == "thread_name"}
+    if not any(e["name"] == "process_name" for e in meta):
+        errors.append("%s: no process_name" % mech)
+    body = [e for e in events if e["ph"] != "M"]
+    for e in body:
+        if e["tid"] not in names:
+            errors.append("%s: tid %d has no thread_name" % (mech, e["tid"]))
+            break
+        if e["ph"] == "X" and e["dur"] < 0:
+            errors.append("%s: negative duration: %s" % (mech, e))
+            break
+    header, sums = stats_columns(r.stderr)
+    if header is None:
+        return errors + ["%s: no PROACT_STATS table on stderr" % mech]
+    execs = int(sums["execs"])
+
+    loops = [e for e in body if e["cat"] == "loop" and
+             e["name"].startswith("loop ")]
+    if len(loops) != execs:
+        errors.append("%s: %d loop events, PROACT_STATS counts %d "
+                      "executions" % (mech, len(loops), execs))
+    for e in loops:
+        if not e["args"].get("loop", "").count(":") or "id" not in e["args"]:
+            errors.append("%s: loop event without location or id: %s"
+                          % (mech, e))
+            break
+    kernels = collections.Counter(names[e["tid"]] for e in body
+                                  if e["cat"] == "kernel")
+    for dev in (0, 1):
+        track = "device %d kernels" % dev
+        if kernels[track] != execs:
+            errors.append("%s: %d kernels on '%s', expected %d (every loop "
+                          "on both devices)" % (mech, kernels[track], track,
+                                                execs))
+    copies = collections.Counter((names[e["tid"]], e["name"]) for e in body
+                                 if e["cat"] == "copy")
+    between = sum(n for (track, what), n in copies.items()
+                  if track in ("copies dev 0 -> dev 1",
+                               "copies dev 1 -> dev 0") and
+                  what == ("pull" if mech == "memcpy" else "push"))
+    if between == 0:
+        errors.append("%s: no %s copy between the devices: %s"
+                      % (mech, "pull" if mech == "memcpy" else "push",
+                         dict(copies)))
+    ready = [e for e in body if e["cat"] == "ready"]
+    jobs = [e for e in body if e["cat"] == "agent"]
+    if mech == "memcpy":
+        if ready or jobs:
+            errors.append("memcpy: %d chunk-ready events and %d agent jobs, "
+                          "expected none" % (len(ready), len(jobs)))
+    else:
+        if "pushes" in header and len(ready) != int(sums["pushes"]):
+            errors.append("%s: %d chunk-ready events, PROACT_STATS counts %d "
+                          "pushed chunks" % (mech, len(ready),
+                                             int(sums["pushes"])))
+        if not ready or any(e["ph"] != "i" for e in ready):
+            errors.append("%s: chunk-ready events missing or not instants"
+                          % mech)
+        agent_tracks = {names[e["tid"]] for e in jobs}
+        want = {"agent proact-%s-%d" % (mech, d) for d in (0, 1)}
+        if not want <= agent_tracks:
+            errors.append("%s: agent tracks %s, expected %s"
+                          % (mech, sorted(agent_tracks), sorted(want)))
+    print("%s: %d events: %d loops, kernels %s, %d copies between devices, "
+          "%d chunks ready, %d agent jobs"
+          % (mech, len(body), len(loops), dict(kernels), between, len(ready),
+             len(jobs)))
+    return errors
+
+
+def main():
+    prog, args = sys.argv[1], sys.argv[2:]
+    errors = []
+    base = run(prog, args, {"PROACT_MECH": "memcpy"})
+    if base.returncode != 0:
+        print("untraced run failed: %s" % base.stderr[-2000:])
+        return 1
+    with tempfile.TemporaryDirectory() as tmp:
+        for mech in ("memcpy", "poll", "dma"):
+            errors += check(prog, args, mech, tmp, base.stdout)
+        bad = os.path.join(tmp, "no-such-dir", "t.json")
+        r = run(prog, args, {"PROACT_TRACE": bad})
+        if (r.returncode == 0 or "PROACT_TRACE" not in r.stderr or
+                "No such file or directory" not in r.stderr or r.stdout):
+            errors.append("an unwritable PROACT_TRACE: exit %d, stderr %r"
+                          % (r.returncode, r.stderr[-500:]))
+        else:
+            print("unwritable path: %s" % r.stderr.strip().splitlines()[0])
+    for e in errors:
+        print("FAIL: " + e)
+    return 1 if errors else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
