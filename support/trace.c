@@ -89,11 +89,22 @@ static void trace_record(const proact__trace_ev_t *ev) {
   __atomic_store_n(&slot->done, 1, __ATOMIC_RELEASE);
 }
 
+#ifdef PROACT_HAVE_NVTX
+/* An NVTX event named msg (ASCII). */
+static nvtxEventAttributes_t nvtx_attr(const char *msg) {
+  nvtxEventAttributes_t attr = {0};
+  attr.version = NVTX_VERSION;
+  attr.size = NVTX_EVENT_ATTRIB_STRUCT_SIZE;
+  attr.messageType = NVTX_MESSAGE_TYPE_ASCII;
+  attr.message.ascii = msg;
+  return attr;
+}
+#endif
+
 uint64_t proact__trace_begin(const char *name, const char *file, int line) {
 #ifdef PROACT_HAVE_NVTX
   if (proact__trace_flags & PROACT__TRACE_NVTX) {
     char msg[256];
-    nvtxEventAttributes_t attr = {0};
     const char *base = file != NULL ? strrchr(file, '/') : NULL;
     if (name == NULL)
       name = trace_copy_label != NULL ? trace_copy_label : "copy";
@@ -102,10 +113,7 @@ uint64_t proact__trace_begin(const char *name, const char *file, int line) {
                base != NULL ? base + 1 : file, line);
     else
       snprintf(msg, sizeof(msg), "%s", name);
-    attr.version = NVTX_VERSION;
-    attr.size = NVTX_EVENT_ATTRIB_STRUCT_SIZE;
-    attr.messageType = NVTX_MESSAGE_TYPE_ASCII;
-    attr.message.ascii = msg;
+    nvtxEventAttributes_t attr = nvtx_attr(msg);
     nvtxDomainRangePushEx(trace_domain, &attr);
   }
 #else
@@ -133,12 +141,8 @@ void proact__trace_add(const proact__trace_ev_t *ev) {
 #ifdef PROACT_HAVE_NVTX
   if ((proact__trace_flags & PROACT__TRACE_NVTX) && ev->t1 == 0) {
     char msg[64];
-    nvtxEventAttributes_t attr = {0};
     snprintf(msg, sizeof(msg), "%s %d:%lld", ev->name, ev->dev, ev->chunk);
-    attr.version = NVTX_VERSION;
-    attr.size = NVTX_EVENT_ATTRIB_STRUCT_SIZE;
-    attr.messageType = NVTX_MESSAGE_TYPE_ASCII;
-    attr.message.ascii = msg;
+    nvtxEventAttributes_t attr = nvtx_attr(msg);
     nvtxDomainMarkEx(trace_domain, &attr);
   }
 #endif

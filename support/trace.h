@@ -77,4 +77,39 @@ void proact__trace_thread_name(const char *name);
  * label it replaces, to be put back. */
 const char *proact__trace_label(const char *label);
 
+/* A step of the host thread traced as a phase whose copies carry a label
+ * (pull, setup, drain, a region's entry or exit); t0 is 0 when not traced,
+ * so that the end costs one branch. */
+typedef struct proact__trace_phase {
+  uint64_t t0;
+  const char *name;
+  const char *file;
+  int line;
+  const char *prev_label; /* the copies' label to put back */
+} proact__trace_phase_t;
+
+static inline void proact__trace_phase_begin(proact__trace_phase_t *ph,
+                                             const char *name,
+                                             const char *label,
+                                             const char *file, int line) {
+  ph->t0 = 0;
+  if (PROACT__TRACING()) {
+    ph->name = name;
+    ph->file = file;
+    ph->line = line;
+    ph->t0 = proact__trace_begin(name, file, line);
+    ph->prev_label = proact__trace_label(label);
+  }
+}
+
+static inline void proact__trace_phase_end(const proact__trace_phase_t *ph) {
+  if (ph->t0 != 0) {
+    proact__trace_ev_t ev = {.kind = PROACT__TEV_PHASE, .name = ph->name,
+                             .file = ph->file, .line = ph->line,
+                             .t0 = ph->t0};
+    proact__trace_label(ph->prev_label);
+    proact__trace_end(&ev);
+  }
+}
+
 #endif

@@ -39,8 +39,7 @@ static void data_check_reuse(const proact__data_desc_t *desc,
 
 proact__data_t *proact__data_begin(const proact__data_desc_t *desc) {
   proact__data_t *data = calloc(1, sizeof(*data));
-  uint64_t tr0 = 0; /* the traced entry's start, 0: not traced */
-  const char *label = NULL;
+  proact__trace_phase_t phase = {0};
   int devs[PROACT__DEV_MAX];
   int ndevs, all_distributed;
 
@@ -54,10 +53,8 @@ proact__data_t *proact__data_begin(const proact__data_desc_t *desc) {
   /* Host fallback: the program uses the host arrays directly. */
   if (proact__devices_count() == 0)
     return data;
-  if (PROACT__TRACING()) {
-    tr0 = proact__trace_begin("region entry", desc->file, desc->line);
-    label = proact__trace_label("region entry");
-  }
+  proact__trace_phase_begin(&phase, "region entry", "region entry",
+                            desc->file, desc->line);
   ndevs = proact__devices_of_clause(desc->devices, desc->ndevices, desc->file,
                                     desc->line, desc->col, devs);
   all_distributed = proact__param_get(PROACT__PARAM_DISTRIBUTE)->i != 0;
@@ -99,35 +96,21 @@ proact__data_t *proact__data_begin(const proact__data_desc_t *desc) {
   if (proact__dev_sync_all() != PROACT_OK)
     proact__fatal(desc->file, desc->line, desc->col,
                   "copying the region's arrays to the devices failed");
-  if (tr0 != 0) {
-    proact__trace_ev_t ev = {.kind = PROACT__TEV_PHASE,
-                             .name = "region entry", .file = desc->file,
-                             .line = desc->line, .t0 = tr0};
-    proact__trace_label(label);
-    proact__trace_end(&ev);
-  }
+  proact__trace_phase_end(&phase);
   return data;
 }
 
 void proact__data_end(proact__data_t *data) {
-  uint64_t tr0 = 0; /* the traced exit's start, 0: not traced */
-  const char *label = NULL;
+  proact__trace_phase_t phase = {0};
   if (data == NULL)
     return;
-  if (PROACT__TRACING() && data->nowned > 0) {
-    tr0 = proact__trace_begin("region exit", data->file, data->line);
-    label = proact__trace_label("region exit");
-  }
+  if (data->nowned > 0)
+    proact__trace_phase_begin(&phase, "region exit", "region exit",
+                              data->file, data->line);
   /* Reverse order of creation, like nested regions. */
   for (int i = data->nowned - 1; i >= 0; i--)
     proact__replica_destroy(data->owned[i]);
-  if (tr0 != 0) {
-    proact__trace_ev_t ev = {.kind = PROACT__TEV_PHASE,
-                             .name = "region exit", .file = data->file,
-                             .line = data->line, .t0 = tr0};
-    proact__trace_label(label);
-    proact__trace_end(&ev);
-  }
+  proact__trace_phase_end(&phase);
   free(data->owned);
   free(data);
 }

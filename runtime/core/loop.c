@@ -548,24 +548,14 @@ proact__loop_t *proact__loop_begin(const proact__loop_desc_t *desc) {
   {
     proact__dev_counters_t before, after;
     uint64_t t0 = proact__now_ns();
-    uint64_t tr0 = 0; /* the traced span's start, 0: not traced */
-    const char *label = NULL;
-    if (PROACT__TRACING()) {
-      tr0 = proact__trace_begin("pull", desc->file, desc->line);
-      label = proact__trace_label("pull");
-    }
+    proact__trace_phase_t phase;
+    proact__trace_phase_begin(&phase, "pull", "pull", desc->file, desc->line);
     proact__dev_get_counters(&before);
     if (proact__loop_pull(loop, desc, entries))
       PROACT__STATS_ADD(loop->stats, PROACT__STAT_WHOLE_READS, 1);
     proact__unified_place(loop);
     proact__dev_get_counters(&after);
-    if (tr0 != 0) {
-      proact__trace_ev_t ev = {.kind = PROACT__TEV_PHASE, .name = "pull",
-                               .file = desc->file, .line = desc->line,
-                               .t0 = tr0};
-      proact__trace_label(label);
-      proact__trace_end(&ev);
-    }
+    proact__trace_phase_end(&phase);
     PROACT__STATS_ADD(loop->stats, PROACT__STAT_BEGIN_NSEC,
                       proact__now_ns() - t0);
     PROACT__STATS_ADD(loop->stats, PROACT__STAT_PEER_BYTES,
@@ -575,25 +565,16 @@ proact__loop_t *proact__loop_begin(const proact__loop_desc_t *desc) {
   }
   {
     uint64_t t0 = proact__now_ns();
-    uint64_t tr0 = 0;
-    const char *label = NULL;
-    if (PROACT__TRACING()) { /* its copies upload readiness states */
-      tr0 = proact__trace_begin("setup", desc->file, desc->line);
-      label = proact__trace_label("readiness state");
-    }
+    proact__trace_phase_t phase; /* its copies upload readiness states */
+    proact__trace_phase_begin(&phase, "setup", "readiness state", desc->file,
+                              desc->line);
     st = loop->mech->setup != NULL ? loop->mech->setup(loop) : PROACT_OK;
     for (int p = 0; p < loop->nparts && st == PROACT_OK && loop->mech->arm;
          p++)
       st = loop->mech->arm(loop, p);
     PROACT__STATS_ADD(loop->stats, PROACT__STAT_SETUP_NSEC,
                       proact__now_ns() - t0);
-    if (tr0 != 0) {
-      proact__trace_ev_t ev = {.kind = PROACT__TEV_PHASE, .name = "setup",
-                               .file = desc->file, .line = desc->line,
-                               .t0 = tr0};
-      proact__trace_label(label);
-      proact__trace_end(&ev);
-    }
+    proact__trace_phase_end(&phase);
   }
   if (st == PROACT_ERR_UNSUPPORTED)
     proact__fatal(desc->file, desc->line, desc->col,
@@ -695,8 +676,7 @@ void proact__loop_end(proact__loop_t *loop) {
   proact__dev_counters_t before, after;
   uint64_t t0 = proact__now_ns();
   proact_status_t st;
-  uint64_t tr0 = 0; /* the traced drain's start, 0: not traced */
-  const char *label = NULL;
+  proact__trace_phase_t phase;
 
   if (PROACT__TRACING()) {
     /* From the end of loop_begin to here the thread ran the parts'
@@ -707,9 +687,8 @@ void proact__loop_end(proact__loop_t *loop) {
                                   .t1 = t0};
     if (kernels.t0 != 0 && kernels.t1 > kernels.t0)
       proact__trace_add(&kernels);
-    tr0 = proact__trace_begin("drain", loop->file, loop->line);
-    label = proact__trace_label("drain");
   }
+  proact__trace_phase_begin(&phase, "drain", "drain", loop->file, loop->line);
   proact__dev_get_counters(&before);
   st = loop->mech->drain(loop);
   if (st != PROACT_OK)
@@ -724,13 +703,7 @@ void proact__loop_end(proact__loop_t *loop) {
   for (int i = loop->nimplicit - 1; i >= 0; i--)
     proact__replica_destroy(loop->implicit[i]);
   proact__dev_get_counters(&after);
-  if (tr0 != 0) {
-    proact__trace_ev_t drain = {.kind = PROACT__TEV_PHASE, .name = "drain",
-                                .file = loop->file, .line = loop->line,
-                                .t0 = tr0};
-    proact__trace_label(label);
-    proact__trace_end(&drain);
-  }
+  proact__trace_phase_end(&phase);
 
   uint64_t t1 = proact__now_ns(), kmax = 0, ksum = 0;
   for (int p = 0; p < loop->nparts; p++) {
