@@ -10,6 +10,7 @@
 
 #include "clock.h"
 #include "error_report.h"
+#include "log.h"
 #include "param.h"
 #include "trace.h"
 
@@ -415,40 +416,16 @@ static void trace_child(void) {
   proact__trace_flags = 0;
 }
 
-/* %p (the process id) and %h (the host name) in the path, so that the
- * processes of one run (proact-tune's, MPI ranks) each write their own
- * file; %% is a '%'. The parser rejected any other escape. */
-static void trace_expand(const char *text, char *out, size_t len) {
-  size_t o = 0;
-  for (const char *p = text; *p != '\0' && o + 1 < len; p++) {
-    char host[256] = "";
-    if (p[0] == '%' && p[1] == 'p') {
-      o += (size_t)snprintf(out + o, len - o, "%d", (int)getpid());
-      p++;
-    } else if (p[0] == '%' && p[1] == 'h') {
-      if (gethostname(host, sizeof(host) - 1) != 0)
-        snprintf(host, sizeof(host), "unknown-host");
-      o += (size_t)snprintf(out + o, len - o, "%s", host);
-      p++;
-    } else if (p[0] == '%' && p[1] == '%') {
-      out[o++] = '%';
-      p++;
-    } else {
-      out[o++] = *p;
-    }
-    if (o >= len)
-      o = len - 1;
-  }
-  out[o] = '\0';
-}
-
 /* Before main, so that an unwritable path ends the program at once and the
  * flag is fixed before any thread reads it. */
 __attribute__((constructor)) static void trace_init(void) {
   trace_origin = proact__now_ns();
   if (proact__param_get(PROACT__PARAM_TRACE)->i) {
-    trace_expand(proact__param_text(PROACT__PARAM_TRACE), trace_path,
-                 sizeof(trace_path));
+    /* %p and %h, so that the processes of one run (proact-tune's, MPI
+     * ranks) each write their own file. */
+    const char *text = proact__param_text(PROACT__PARAM_TRACE);
+    if (proact__log_expand_path(text, trace_path, sizeof(trace_path)) != 0)
+      proact__fatal(NULL, 0, 0, "PROACT_TRACE='%s' is too long", text);
     if ((trace_file = fopen(trace_path, "w")) == NULL)
       proact__fatal(NULL, 0, 0, "cannot open PROACT_TRACE=%s for writing: "
                                 "%s", trace_path, strerror(errno));
