@@ -6,7 +6,9 @@ microseconds from each panel's window start.
 
 One row per track, in the trace's order: the host thread's loops and
 phases, each device's kernels, the copies between each pair (host
-included), the agent threads' jobs with the chunks they saw ready as ticks.
+included), the agent threads' jobs with the chunks they saw ready as red
+ticks; the chunks the devices stamped ready are black ticks on their kernel
+rows.
 Kernels are blue, copies orange (pushes) or green (pulls and the rest),
 agent jobs grey, loop phases in shades of purple. By default each panel
 shows its last 3 loop executions (--last-loops), since a long run's whole
@@ -88,7 +90,9 @@ def panel(ax, path, args):
         y = row[e["tid"]]
         x = e["ts"] - t0
         if e["ph"] == "i":
-            ax.plot([x, x], [y - 0.4, y + 0.4], color="#e31a1c", lw=0.8)
+            stamped = e.get("args", {}).get("seen by") == "device"
+            ax.plot([x, x], [y - 0.4, y + 0.4],
+                    color="#000000" if stamped else "#e31a1c", lw=0.8)
             continue
         # Loops span the row; their phases are drawn thinner on top.
         loop = e["name"].startswith("loop ")
@@ -131,8 +135,9 @@ def main():
                         Patch(color="#33a02c", label="pull / other copy"),
                         Patch(color="#999999", label="agent job"),
                         Patch(color="#9e7cc1", label="loop phase"),
-                        Patch(color="#e31a1c", label="chunk seen ready")],
-               loc="upper right", fontsize=8, ncol=6)
+                        Patch(color="#000000", label="chunk ready (device)"),
+                        Patch(color="#e31a1c", label="chunk seen by agent")],
+               loc="upper right", fontsize=8, ncol=7)
     fig.tight_layout(rect=(0, 0, 1, 0.97))
     fig.savefig(args.out, dpi=110)
     print("wrote %s" % args.out)

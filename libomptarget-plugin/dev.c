@@ -169,10 +169,9 @@ uint64_t proact__dev_allocated(int dev) {
   return __atomic_load_n(&dev_slots[dev].allocated, __ATOMIC_RELAXED);
 }
 
-/* What a copy's span in the trace means: the cuda backend's copies are
- * asynchronous, so their call only issues them (they complete by the next
- * "wait for copies" of the thread that issued them); the others' calls
- * copy. */
+/* What a copy's span in the trace means: an asynchronous backend's call
+ * only issues the copy (it completes by the next "wait for copies" of the
+ * thread that issued it); the others' calls copy. */
 static const char *dev_copy_timing(void) {
   return strcmp(dev_ops->name, "cuda") == 0
              ? "issue: the call that queued it; done by the next wait for "
@@ -181,7 +180,9 @@ static const char *dev_copy_timing(void) {
 }
 
 /* The copy's span on the track of src -> dst (-1: the host), started by
- * dev_copy_begin; both only under PROACT__TRACING(). */
+ * dev_copy_begin; both only under PROACT__TRACING(). A backend that times
+ * its copies records them itself: the span is then only the NVTX range of
+ * the call. */
 static uint64_t dev_copy_begin(void) {
   return proact__trace_begin(NULL, NULL, 0);
 }
@@ -191,7 +192,10 @@ static void dev_copy_end(uint64_t t0, int src, int dst, size_t bytes) {
                            .src = src, .dst = dst,
                            .bytes = (long long)bytes,
                            .timing = dev_copy_timing()};
-  proact__trace_end(&ev);
+  if (dev_ops->copies_timed != NULL && dev_ops->copies_timed())
+    proact__trace_pop();
+  else
+    proact__trace_end(&ev);
 }
 
 /* A wait for the copies in flight, on the calling thread's track: only
@@ -305,6 +309,13 @@ proact_status_t proact__dev_host_alloc(int dev, size_t bytes, void **host_p,
   if (dev_ops->host_alloc == NULL)
     return PROACT_ERR_UNSUPPORTED;
   return dev_ops->host_alloc(dev, bytes, host_p, dev_p);
+}
+
+proact_status_t proact__dev_clock_offset(int dev, int64_t *offset_p) {
+  PROACT_CHECK(dev_check(dev, NULL, 0));
+  if (dev_ops->clock_offset == NULL)
+    return PROACT_ERR_UNSUPPORTED;
+  return dev_ops->clock_offset(dev, offset_p);
 }
 
 void proact__dev_host_free(int dev, void *host) {

@@ -87,6 +87,11 @@ proact_status_t proact__dev_host_alloc(int dev, size_t bytes, void **host_p,
                                        void **dev_p);
 void proact__dev_host_free(int dev, void *host);
 
+/* The clock dev's kernels stamp with (proact__ready_clock) minus the host's
+ * CLOCK_MONOTONIC, in ns, measured now and then (clocks drift apart).
+ * PROACT_ERR_UNSUPPORTED where the backend cannot tell. */
+proact_status_t proact__dev_clock_offset(int dev, int64_t *offset_p);
+
 /* Shared memory (PROACT_MEMORY=unified): one allocation at one address
  * that the kernels and copies of every device use, which the driver moves
  * between devices as they touch it (CUDA managed memory; plain memory on

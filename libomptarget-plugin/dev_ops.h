@@ -5,6 +5,7 @@
 #define PROACT_DEV_OPS_H
 
 #include <stddef.h>
+#include <stdint.h>
 #include <stdlib.h>
 
 #include "dev.h"
@@ -38,6 +39,11 @@ typedef struct proact__dev_ops {
   proact_status_t (*host_alloc)(int dev, size_t bytes, void **host_p,
                                 void **dev_p);
   void (*host_free)(int dev, void *host);
+  /* Whether the backend traces its copies with the times they ran (the
+   * generic layer then traces no issue spans). NULL: it does not. */
+  int (*copies_timed)(void);
+  /* dev's kernel clock minus the host's (dev.h). NULL: unknown. */
+  proact_status_t (*clock_offset)(int dev, int64_t *offset_p);
   /* The poll agent of dev: starts it on rd (a device address; host_view
    * is the same state with host addresses of its tables), and waits for
    * its end. NULL: this backend has none. */
@@ -77,6 +83,13 @@ static inline proact_status_t proact__dev_host_alloc_plain(int dev,
   *host_p = *dev_p = calloc(1, bytes > 0 ? bytes : 1);
   return *host_p != NULL ? PROACT_OK : PROACT_ERR_NO_MEMORY;
 }
+/* Host devices' kernels run in this process and stamp with its clock. */
+static inline proact_status_t proact__dev_clock_same(int dev,
+                                                     int64_t *offset_p) {
+  (void)dev;
+  *offset_p = 0;
+  return PROACT_OK;
+}
 static inline void proact__dev_host_free_plain(int dev, void *host) {
   (void)dev;
   free(host);
@@ -94,6 +107,9 @@ proact_status_t proact__cuda_agent_start(int dev, const proact__ready_t *rd,
                                          int threads, uint64_t timeout_ns);
 proact_status_t proact__cuda_agent_wait(int dev,
                                         proact__agent_result_t *result);
+/* The global timer of GPU dev minus the host's clock, measured by a probe
+ * kernel of the agent's module (cuda/agent_cuda.c). */
+proact_status_t proact__cuda_clock_offset(int dev, int64_t *offset_p);
 
 /* The host backend's poll agent: a thread per device (host/agent_host.c). */
 proact_status_t proact__host_agent_start(int dev, const proact__ready_t *rd,

@@ -45,6 +45,8 @@ const char *proact__trace_label(const char *label) {
   return old;
 }
 
+const char *proact__trace_copy_label(void) { return trace_copy_label; }
+
 static int trace_gettid(void) {
   if (trace_tid == 0)
     trace_tid = (int)gettid();
@@ -136,13 +138,23 @@ void proact__trace_end(proact__trace_ev_t *ev) {
 #endif
 }
 
+void proact__trace_pop(void) {
+#ifdef PROACT_HAVE_NVTX
+  if (proact__trace_flags & PROACT__TRACE_NVTX)
+    nvtxDomainRangePop(trace_domain);
+#endif
+}
+
 void proact__trace_add(const proact__trace_ev_t *ev) {
   if (proact__trace_flags & PROACT__TRACE_RECORD)
     trace_record(ev);
 #ifdef PROACT_HAVE_NVTX
-  if ((proact__trace_flags & PROACT__TRACE_NVTX) && ev->t1 == 0) {
+  /* An instant seen now is a mark; the devices' stamps are recorded after
+   * the fact, when a mark would stand at the wrong time. */
+  if ((proact__trace_flags & PROACT__TRACE_NVTX) && ev->t1 == 0 &&
+      !ev->on_dev) {
     char msg[64];
-    snprintf(msg, sizeof(msg), "%s %d:%lld", ev->name, ev->dev, ev->chunk);
+    snprintf(msg, sizeof(msg), "chunk ready %d:%lld", ev->dev, ev->chunk);
     nvtxEventAttributes_t attr = nvtx_attr(msg);
     nvtxDomainMarkEx(trace_domain, &attr);
   }
@@ -165,6 +177,16 @@ static void trace_track_of(const proact__trace_ev_t *ev, trace_track_t *t) {
   case PROACT__TEV_KERNEL:
     t->kind = TRACK_KERNEL;
     t->a = ev->dev;
+    break;
+  case PROACT__TEV_READY:
+    if (ev->on_dev) {
+      t->kind = TRACK_KERNEL;
+      t->a = ev->dev;
+      break;
+    }
+    t->kind = TRACK_THREAD;
+    t->a = ev->tid;
+    t->thread = ev->thread;
     break;
   case PROACT__TEV_COPY:
     t->kind = TRACK_COPY;
@@ -327,11 +349,20 @@ static void trace_write_event(FILE *f, const proact__trace_ev_t *ev,
     fprintf(f, "\"src\":\"%s\",\"dst\":\"%s\",\"bytes\":%lld,\"times\":",
             place[0], place[1], ev->bytes);
     json_string(f, ev->timing);
+    if (ev->file != NULL) { /* a chunk's push the device stamped */
+      fprintf(f, ",\"chunk\":%lld,", ev->chunk);
+      trace_loc(f, ev);
+    }
     break;
   case PROACT__TEV_READY:
     fprintf(f, "\"device\":%d,\"chunk\":%lld,\"seen by\":", ev->dev,
             ev->chunk);
-    json_string(f, ev->thread != NULL ? ev->thread : "host");
+    json_string(f, ev->on_dev ? "device" : ev->thread != NULL ? ev->thread
+                                                              : "host");
+    if (ev->file != NULL) {
+      fputc(',', f);
+      trace_loc(f, ev);
+    }
     break;
   default:
     if (ev->file != NULL)

@@ -31,7 +31,8 @@ typedef enum proact__trace_kind {
   PROACT__TEV_KERNEL, /* a part's kernel on its device, as its host thread
                          timed it (launch to completion) */
   PROACT__TEV_COPY,   /* a copy between host and device or two devices */
-  PROACT__TEV_READY,  /* instant: an agent saw a chunk ready */
+  PROACT__TEV_READY,  /* instant: a chunk became ready (on_dev) or an
+                         agent saw it ready */
   PROACT__TEV_JOB     /* an agent thread runs one execution's job */
 } proact__trace_kind_t;
 
@@ -50,6 +51,8 @@ typedef struct proact__trace_ev {
   int dev;                /* kernel and ready: the device */
   int part;               /* kernel: the part; loop: the number of parts */
   int src, dst;           /* copy: the devices, -1 for the host */
+  int on_dev;             /* ready: stamped by the device itself (drawn on
+                             its kernel track), not seen by an agent */
   /* Set by the recorder. */
   int tid;                /* the recording thread */
   const char *thread;     /* its name when it is an agent, else NULL */
@@ -65,6 +68,10 @@ uint64_t proact__trace_begin(const char *name, const char *file, int line);
  * records it and pops the NVTX range. */
 void proact__trace_end(proact__trace_ev_t *ev);
 
+/* Ends the span of proact__trace_begin without recording it: pops its
+ * NVTX range only (what the span showed is recorded elsewhere). */
+void proact__trace_pop(void);
+
 /* Records a complete span or an instant, with no NVTX range (an instant is
  * an NVTX mark). */
 void proact__trace_add(const proact__trace_ev_t *ev);
@@ -76,6 +83,9 @@ void proact__trace_thread_name(const char *name);
  * entry"...): set around them, shown as the copies' names. Returns the
  * label it replaces, to be put back. */
 const char *proact__trace_label(const char *label);
+
+/* The calling thread's label for its copies now (NULL: none). */
+const char *proact__trace_copy_label(void);
 
 /* A step of the host thread traced as a phase whose copies carry a label
  * (pull, setup, drain, a region's entry or exit); t0 is 0 when not traced,

@@ -3,9 +3,12 @@
  * build time) and loaded into each device's primary context on first use;
  * the agent runs on its own stream, so it runs beside the loop's OpenMP
  * kernel, and reports into pinned host memory. */
+#include <pthread.h>
+#include <stddef.h>
 #include <stdint.h>
 #include <string.h>
 
+#include "clock.h"
 #include "log.h"
 #include "dev_ops.h"
 #include "cuda_drv.h"
@@ -13,9 +16,21 @@
 #ifdef PROACT_HAVE_CUDA_AGENT
 extern const unsigned char proact__poll_agent_image[];
 
+/* The clock probe's host memory (pinned, mapped). */
+#define CLOCK_ROUNDS 8
+typedef struct clock_probe {
+  unsigned go;
+  unsigned pad;
+  unsigned long long stamp[CLOCK_ROUNDS];
+} clock_probe_t;
+
 typedef struct cuda_agent {
   CUmodule module;
   CUfunction func;
+  CUfunction probe;
+  clock_probe_t *clock;   /* pinned, mapped */
+  int64_t clock_offset;   /* global timer minus the host's clock */
+  uint64_t clock_at;      /* host time it was measured, 0: never */
   CUstream stream;
   proact__agent_result_t *result; /* pinned, mapped */
   int running;
@@ -31,6 +46,8 @@ static proact_status_t cuda_agent_load(int dev, cuda_agent_t *a) {
                                          proact__poll_agent_image));
   PROACT_CUDADRV_FUNC(cuModuleGetFunction,
                       (&a->func, a->module, "proact_poll_agent"));
+  PROACT_CUDADRV_FUNC(cuModuleGetFunction,
+                      (&a->probe, a->module, "proact_clock_probe"));
   PROACT_CUDADRV_FUNC(cuStreamCreate, (&a->stream, CU_STREAM_NON_BLOCKING));
   PROACT_CUDADRV_FUNC(cuMemHostAlloc,
                       ((void **)&a->result, sizeof(*a->result),
@@ -88,6 +105,83 @@ proact_status_t proact__cuda_agent_start(int dev, const proact__ready_t *rd,
                                        a->stream, params, NULL));
   a->running = 1;
   return PROACT_OK;
+}
+
+/* Clocks drift apart by some parts per million: measure again when the
+ * last measure is older than this. */
+#define CLOCK_VALID_NS 1000000000ull
+static pthread_mutex_t clock_lock = PTHREAD_MUTEX_INITIALIZER;
+
+/* Rounds of the probe: the host's clock before it writes k and after it
+ * sees the stamp bracket the GPU's reading; the narrowest bracket gives
+ * the offset, within half its width (a few microseconds). */
+static proact_status_t clock_measure(int dev, cuda_agent_t *a) {
+  clock_probe_t *p = a->clock;
+  CUdeviceptr pd = 0;
+  int rounds = CLOCK_ROUNDS;
+  void *params[3];
+  CUdeviceptr go_d, stamp_d;
+  uint64_t best = UINT64_MAX;
+
+  memset(p, 0, sizeof(*p));
+  PROACT_CUDADRV_FUNC(cuMemHostGetDevicePointer, (&pd, p, 0));
+  go_d = pd + offsetof(clock_probe_t, go);
+  stamp_d = pd + offsetof(clock_probe_t, stamp);
+  params[0] = &go_d;
+  params[1] = &stamp_d;
+  params[2] = &rounds;
+  PROACT_CUDADRV_FUNC(cuLaunchKernel, (a->probe, 1, 1, 1, 1, 1, 1, 0,
+                                       a->stream, params, NULL));
+  for (int k = 1; k <= CLOCK_ROUNDS; k++) {
+    const uint64_t t1 = proact__now_ns();
+    uint64_t t2;
+    unsigned long long g;
+    __atomic_store_n(&p->go, (unsigned)k, __ATOMIC_SEQ_CST);
+    while ((g = __atomic_load_n(&p->stamp[k - 1], __ATOMIC_ACQUIRE)) == 0)
+      if (proact__now_ns() - t1 > 1000000000ull)
+        break; /* the kernel gave up; the sync below reports why */
+    t2 = proact__now_ns();
+    if (g != 0 && t2 - t1 < best) {
+      best = t2 - t1;
+      a->clock_offset = (int64_t)g - (int64_t)(t1 + (t2 - t1) / 2);
+    }
+  }
+  PROACT_CUDADRV_FUNC(cuStreamSynchronize, (a->stream));
+  if (best == UINT64_MAX)
+    return PROACT_ERR_TIMED_OUT;
+  a->clock_at = proact__now_ns();
+  proact__info(PROACT__SUBSYS_AGENT,
+               "device %d: global timer - host clock = %lld ns (+- %llu)",
+               dev, (long long)a->clock_offset,
+               (unsigned long long)(best / 2));
+  return PROACT_OK;
+}
+
+proact_status_t proact__cuda_clock_offset(int dev, int64_t *offset_p) {
+  cuda_agent_t *a = &cuda_agents[dev];
+  proact_status_t st = PROACT_OK;
+
+  pthread_mutex_lock(&clock_lock);
+  if (a->clock_at == 0 || proact__now_ns() - a->clock_at > CLOCK_VALID_NS) {
+    if (proact__cu.cuCtxSetCurrent(proact__cuda_ctx[dev]) != CUDA_SUCCESS)
+      st = PROACT_ERR_DEVICE;
+    if (st == PROACT_OK)
+      st = cuda_agent_load(dev, a);
+    if (st == PROACT_OK && a->clock == NULL &&
+        proact__cu.cuMemHostAlloc((void **)&a->clock, sizeof(*a->clock),
+                                  CU_MEMHOSTALLOC_PORTABLE |
+                                      CU_MEMHOSTALLOC_DEVICEMAP) !=
+            CUDA_SUCCESS) {
+      a->clock = NULL;
+      st = PROACT_ERR_NO_MEMORY;
+    }
+    if (st == PROACT_OK)
+      st = clock_measure(dev, a);
+  }
+  if (st == PROACT_OK)
+    *offset_p = a->clock_offset;
+  pthread_mutex_unlock(&clock_lock);
+  return st;
 }
 
 proact_status_t proact__cuda_agent_wait(int dev,

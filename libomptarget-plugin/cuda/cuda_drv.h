@@ -13,10 +13,12 @@ typedef struct CUctx_st *CUcontext;
 typedef struct CUstream_st *CUstream;
 typedef struct CUmod_st *CUmodule;
 typedef struct CUfunc_st *CUfunction;
+typedef struct CUevent_st *CUevent;
 
 enum {
   CUDA_SUCCESS = 0,
   CUDA_ERROR_OUT_OF_MEMORY = 2,
+  CUDA_ERROR_NOT_READY = 600,
   CUDA_ERROR_PEER_ACCESS_ALREADY_ENABLED = 704,
 };
 enum { CU_STREAM_NON_BLOCKING = 0x1 };
@@ -101,7 +103,13 @@ enum {
     (void **ptr, size_t bytes, unsigned flags))                               \
   X(cuMemFreeHost, "cuMemFreeHost", (void *ptr))                              \
   X(cuMemHostGetDevicePointer, "cuMemHostGetDevicePointer_v2",                \
-    (CUdeviceptr * dptr, void *ptr, unsigned flags))
+    (CUdeviceptr * dptr, void *ptr, unsigned flags))                          \
+  X(cuEventCreate, "cuEventCreate", (CUevent * event, unsigned flags))        \
+  X(cuEventRecord, "cuEventRecord", (CUevent event, CUstream stream))         \
+  X(cuEventQuery, "cuEventQuery", (CUevent event))                            \
+  X(cuEventElapsedTime, "cuEventElapsedTime",                                 \
+    (float *ms, CUevent start, CUevent end))                                  \
+  X(cuEventDestroy, "cuEventDestroy_v2", (CUevent event))
 
 /* Managed memory (PROACT_MEMORY=unified): optional, NULL when libcuda lacks
  * them; only unified memory then falls back to replicas. */

@@ -16,6 +16,7 @@
 #include "log.h"
 #include "param.h"
 #include "dev_ops.h"
+#include "copy_times.h"
 #include "cuda_drv.h"
 
 typedef enum peer_state {
@@ -325,18 +326,26 @@ void proact__cuda_peer_enable(int src, int dst) {
 
 static proact_status_t cuda_copy_to_dev(int dev, void *dst, const void *src,
                                         size_t bytes) {
+  CUstream stream = cuda_devs[dev].stream[0];
+  CUevent e0;
   PROACT_CUDADRV_FUNC(cuCtxSetCurrent, (proact__cuda_ctx[dev]));
-  PROACT_CUDADRV_FUNC(cuMemcpyHtoDAsync, ((CUdeviceptr)(uintptr_t)dst, src,
-                                          bytes, cuda_devs[dev].stream[0]));
+  proact__cuda_time_begin(dev, stream, &e0);
+  PROACT_CUDADRV_FUNC(cuMemcpyHtoDAsync,
+                      ((CUdeviceptr)(uintptr_t)dst, src, bytes, stream));
+  proact__cuda_time_end(dev, 0, stream, e0, -1, dev, bytes);
   cuda_mark(dev, 0);
   return PROACT_OK;
 }
 
 static proact_status_t cuda_copy_to_host(void *dst, int dev, const void *src,
                                          size_t bytes) {
+  CUstream stream = cuda_devs[dev].stream[0];
+  CUevent e0;
   PROACT_CUDADRV_FUNC(cuCtxSetCurrent, (proact__cuda_ctx[dev]));
-  PROACT_CUDADRV_FUNC(cuMemcpyDtoHAsync, (dst, (CUdeviceptr)(uintptr_t)src,
-                                          bytes, cuda_devs[dev].stream[0]));
+  proact__cuda_time_begin(dev, stream, &e0);
+  PROACT_CUDADRV_FUNC(cuMemcpyDtoHAsync,
+                      (dst, (CUdeviceptr)(uintptr_t)src, bytes, stream));
+  proact__cuda_time_end(dev, 0, stream, e0, dev, -1, bytes);
   cuda_mark(dev, 0);
   return PROACT_OK;
 }
@@ -350,11 +359,15 @@ static proact_status_t cuda_copy_peer(int dst_dev, void *dst, int src_dev,
                       (unsigned)cuda_nstreams);
   if (dst_dev != src_dev)
     proact__cuda_peer_enable(src_dev, dst_dev);
+  CUstream stream = cuda_devs[src_dev].stream[s];
+  CUevent e0;
   PROACT_CUDADRV_FUNC(cuCtxSetCurrent, (proact__cuda_ctx[src_dev]));
+  proact__cuda_time_begin(src_dev, stream, &e0);
   PROACT_CUDADRV_FUNC(cuMemcpyPeerAsync,
                       ((CUdeviceptr)(uintptr_t)dst, proact__cuda_ctx[dst_dev],
-                       (CUdeviceptr)(uintptr_t)src, proact__cuda_ctx[src_dev], bytes,
-                       cuda_devs[src_dev].stream[s]));
+                       (CUdeviceptr)(uintptr_t)src, proact__cuda_ctx[src_dev],
+                       bytes, stream));
+  proact__cuda_time_end(src_dev, s, stream, e0, src_dev, dst_dev, bytes);
   cuda_mark(src_dev, s);
   return PROACT_OK;
 }
@@ -371,6 +384,7 @@ static proact_status_t cuda_sync_dev_locked(int dev) {
       current = 1;
     }
     PROACT_CUDADRV_FUNC(cuStreamSynchronize, (cuda_devs[dev].stream[s]));
+    proact__cuda_times_resolve(dev, s);
   }
   return PROACT_OK;
 }
@@ -504,6 +518,7 @@ const proact__dev_ops_t proact__dev_cuda_ops = {
     .peer_access = proact__cuda_peer_enable,
     .host_alloc = cuda_host_alloc,
     .host_free = cuda_host_free,
+    .copies_timed = proact__cuda_copies_timed,
     .shared_alloc = cuda_shared_alloc,
     .shared_free = cuda_shared_free,
     .shared_advise = cuda_shared_advise,
@@ -511,8 +526,10 @@ const proact__dev_ops_t proact__dev_cuda_ops = {
 #ifdef PROACT_HAVE_CUDA_AGENT
     .agent_start = proact__cuda_agent_start,
     .agent_wait = proact__cuda_agent_wait,
+    .clock_offset = proact__cuda_clock_offset,
 #else /* built without nvcc: no agent kernel */
     .agent_start = NULL,
     .agent_wait = NULL,
+    .clock_offset = NULL,
 #endif
 };

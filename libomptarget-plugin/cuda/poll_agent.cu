@@ -97,9 +97,30 @@ extern "C" __global__ void proact_poll_agent(const proact__ready_t *rd,
       rd->counters[c] = rd->counters_init[c];
     last = now_ns();
     busy += last - t0;
+    if (threadIdx.x == 0 && rd->stamps != nullptr) { // PROACT_TRACE
+      rd->stamps[3 * c + 1] = t0;
+      rd->stamps[3 * c + 2] = last;
+    }
   }
   if (threadIdx.x == 0) {
     atomicMax(&result->busy_ns, busy);
     atomicMax(&result->run_ns, now_ns() - start); // the last block to end
+  }
+}
+
+// The clock probe (agent_cuda.c): for k = 1 .. rounds, waits until the
+// host wrote k to *go, then writes the global timer to stamp[k - 1]. The
+// host brackets each round with its own clock. Gives up after a second
+// without a round, so that it never outlives a host that stopped.
+extern "C" __global__ void proact_clock_probe(volatile unsigned *go,
+                                             volatile unsigned long long *stamp,
+                                             int rounds) {
+  for (int k = 1; k <= rounds; k++) {
+    const unsigned long long start = now_ns();
+    while (*go != (unsigned)k)
+      if (now_ns() - start > 1000000000ull)
+        return;
+    stamp[k - 1] = now_ns();
+    __threadfence_system();
   }
 }

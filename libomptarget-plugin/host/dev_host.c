@@ -106,6 +106,7 @@ const proact__dev_ops_t proact__dev_host_ops = {
     .sync_dev = proact__dev_sync_dev_nothing,
     .host_alloc = proact__dev_host_alloc_plain,
     .host_free = proact__dev_host_free_plain,
+    .clock_offset = proact__dev_clock_same,
     .agent_start = proact__host_agent_start,
     .agent_wait = proact__host_agent_wait,
     /* Every host device's kernels use this process's memory. */

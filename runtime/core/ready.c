@@ -7,11 +7,13 @@
 
 #include "dev.h"
 #include "check.h"
+#include "clock.h"
 #include "error_report.h"
 #include "log.h"
 #include "ready.h"
 #include "ready_cache.h"
 #include "ready_table.h"
+#include "trace.h"
 
 /* Offsets of the pieces of the device allocation, in order. */
 typedef struct layout {
@@ -490,6 +492,19 @@ static proact_status_t ready_build(proact__loop_t *loop, int part,
     ready_point_tables(h, img->dev_base, &l);
     h->q_slots = NULL;
     h->q_len = img->nready;
+    if (proact__trace_flags & PROACT__TRACE_RECORD) {
+      /* Host memory the kernels and agent stamp directly, read after the
+       * execution with no copy (ready_trace.c). A backend without it
+       * traces no device times. */
+      void *sd;
+      if (proact__dev_host_alloc(dev,
+                                 3 * (size_t)(ncounters + 1) *
+                                     sizeof(unsigned long long),
+                                 (void **)&img->stamps_host, &sd) == PROACT_OK)
+        h->stamps = sd;
+      else
+        img->stamps_host = NULL;
+    }
     if (rd.mode == PROACT__READY_DMA) {
       void *qd;
       /* One slot per chunk to push (zeroed); the host thread empties

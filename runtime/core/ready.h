@@ -21,6 +21,11 @@ proact_status_t proact__ready_setup(proact__loop_t *loop, int part);
  * (PROACT_READY_CHECK=1; ready_check.c). */
 void proact__ready_check(const proact__loop_t *loop, int part);
 
+/* After the kernels and agents of the execution ended, under PROACT_TRACE:
+ * records the chunk times part's kernels and GPU agent stamped on the
+ * device (ready_trace.c). */
+void proact__ready_trace(const proact__loop_t *loop, int part);
+
 /* The execution is over: gives the state back to the cache. */
 void proact__ready_release(proact__loop_t *loop, int part);
 

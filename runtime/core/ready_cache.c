@@ -31,6 +31,7 @@ void proact__ready_img_free(proact__ready_img_t *img) {
     return;
   proact__dev_free(img->dev, img->dev_base, img->bytes);
   proact__dev_host_free(img->dev, img->q_host);
+  proact__dev_host_free(img->dev, img->stamps_host);
   free(img->image);
   free(img->key);
   free(img);

@@ -42,6 +42,8 @@ typedef struct proact__ready_img {
   size_t bytes;
   void *dev_base; /* the device copy (proact__ready_t at its start) */
   void *q_host;   /* dma: the queue's host address, NULL otherwise */
+  unsigned long long *stamps_host; /* PROACT_TRACE: the state's stamps
+                                      (host address), else NULL */
   proact__ready_t host_view; /* the header with host addresses of the
                                 image's tables (pieces keep device ones) */
   long long nready;          /* counters with pieces: chunks to push */

@@ -24,6 +24,7 @@
 #include "loop.h"
 #include "push.h"
 #include "ready.h"
+#include "trace.h"
 #include "mech.h"
 
 uint64_t proact__mech_watchdog_ns(void) {
@@ -80,6 +81,9 @@ proact_status_t proact__mech_push_finish(proact__loop_t *loop, uint64_t t0) {
   PROACT__STATS_ADD(loop->stats, PROACT__STAT_EXPOSED_NSEC, exposed);
   PROACT__STATS_ADD(loop->stats, PROACT__STAT_HIDDEN_NSEC,
                     busy > exposed ? busy - exposed : 0);
+  if (PROACT__TRACING())
+    for (int p = 0; p < loop->nparts; p++)
+      proact__ready_trace(loop, p);
   if (proact__param_get(PROACT__PARAM_READY_CHECK)->i)
     for (int p = 0; p < loop->nparts; p++)
       proact__ready_check(loop, p);

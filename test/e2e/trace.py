@@ -1,12 +1,13 @@
 #!/usr/bin/env python3
 """trace.py PROGRAM ARGS...: PROACT_TRACE on 2 host devices.
 
-Under memcpy, poll and dma the program writes a Chrome trace-event file that
-python's json module reads, whose counts match what PROACT_STATS=1 reports:
-one loop event per execution, one kernel per part on each device's track,
-copies between the devices (pushes under poll and dma, pulls under memcpy),
-and one chunk-ready instant per pushed chunk under poll and dma. The results
-are those of the same run untraced. An unwritable path ends the program at
+Under memcpy, poll, trigger and dma the program writes a Chrome trace-event
+file that python's json module reads, whose counts match what PROACT_STATS=1
+reports: one loop event per execution, one kernel per part on each device's
+track, copies between the devices (pushes, pulls under memcpy), one
+chunk-ready instant per pushed chunk stamped by the device inside its
+kernel, and under poll and dma one more seen by the agent. The results are
+those of the same run untraced. An unwritable path ends the program at
 start-up with an error naming PROACT_TRACE and the cause.
 """
 import collections
@@ -106,28 +107,88 @@ def check(prog, args, mech, tmp, expected_out):
                       % (mech, "pull" if mech == "memcpy" else "push",
                          dict(copies)))
     ready = [e for e in body if e["cat"] == "ready"]
+    # Stamped by the team that readied the chunk, on its device's track.
+    stamped = [e for e in ready if e["args"].get("seen by") == "device"]
+    seen = [e for e in ready if e not in stamped]
     jobs = [e for e in body if e["cat"] == "agent"]
+    pushes = int(sums["pushes"]) if "pushes" in header else None
     if mech == "memcpy":
         if ready or jobs:
             errors.append("memcpy: %d chunk-ready events and %d agent jobs, "
                           "expected none" % (len(ready), len(jobs)))
     else:
-        if "pushes" in header and len(ready) != int(sums["pushes"]):
-            errors.append("%s: %d chunk-ready events, PROACT_STATS counts %d "
-                          "pushed chunks" % (mech, len(ready),
-                                             int(sums["pushes"])))
+        if pushes is not None and len(stamped) != pushes:
+            errors.append("%s: %d chunk-ready events stamped on the devices, "
+                          "PROACT_STATS counts %d pushed chunks"
+                          % (mech, len(stamped), pushes))
+        want_seen = 0 if mech == "trigger" else pushes
+        if want_seen is not None and len(seen) != want_seen:
+            errors.append("%s: %d chunk-ready events seen by agents, "
+                          "expected %d" % (mech, len(seen), want_seen))
         if not ready or any(e["ph"] != "i" for e in ready):
             errors.append("%s: chunk-ready events missing or not instants"
                           % mech)
+        errors += check_stamped(mech, body, names, stamped)
         agent_tracks = {names[e["tid"]] for e in jobs}
-        want = {"agent proact-%s-%d" % (mech, d) for d in (0, 1)}
-        if not want <= agent_tracks:
+        want = (set() if mech == "trigger" else
+                {"agent proact-%s-%d" % (mech, d) for d in (0, 1)})
+        if want != agent_tracks:
             errors.append("%s: agent tracks %s, expected %s"
                           % (mech, sorted(agent_tracks), sorted(want)))
     print("%s: %d events: %d loops, kernels %s, %d copies between devices, "
-          "%d chunks ready, %d agent jobs"
+          "%d chunks ready (%d stamped on devices), %d agent jobs"
           % (mech, len(body), len(loops), dict(kernels), between, len(ready),
-             len(jobs)))
+             len(stamped), len(jobs)))
+    return errors
+
+
+# Device stamps and host spans come from different clock reads: allow this
+# much (microseconds) around a kernel's span.
+SLACK_US = 200.0
+
+
+def check_stamped(mech, body, names, stamped):
+    """Each chunk stamped ready on a device lies inside one of that
+    device's kernel spans; under trigger, each of the device's own pushes
+    starts at its chunk's readiness and ends inside the same kernel."""
+    errors = []
+    kernels = collections.defaultdict(list)
+    for e in body:
+        if e["cat"] == "kernel":
+            kernels[e["args"]["device"]].append(
+                (e["ts"] - SLACK_US, e["ts"] + e["dur"] + SLACK_US))
+
+    def inside(dev, t0, t1):
+        return any(lo <= t0 and t1 <= hi for lo, hi in kernels[dev])
+
+    for e in stamped:
+        if names[e["tid"]] != "device %d kernels" % e["args"]["device"]:
+            errors.append("%s: stamped chunk on track %r" % (mech,
+                                                             names[e["tid"]]))
+            break
+        if not inside(e["args"]["device"], e["ts"], e["ts"]):
+            errors.append("%s: chunk %d of device %d ready at %.1f us, "
+                          "outside its kernels" % (mech, e["args"]["chunk"],
+                                                   e["args"]["device"],
+                                                   e["ts"]))
+            break
+    device_pushes = [e for e in body if e["cat"] == "copy" and
+                     "chunk" in e["args"]]
+    if mech == "trigger":
+        if len(device_pushes) < len(stamped):
+            errors.append("trigger: %d pushes stamped on the devices for %d "
+                          "chunks" % (len(device_pushes), len(stamped)))
+        for e in device_pushes:
+            dev = int(e["args"]["src"].split()[-1])
+            if not inside(dev, e["ts"], e["ts"] + e["dur"]):
+                errors.append("trigger: push of chunk %d from device %d at "
+                              "%.1f-%.1f us, outside its kernels"
+                              % (e["args"]["chunk"], dev, e["ts"],
+                                 e["ts"] + e["dur"]))
+                break
+    elif device_pushes:
+        errors.append("%s: %d pushes stamped on host devices, whose agents "
+                      "trace their own" % (mech, len(device_pushes)))
     return errors
 
 
@@ -139,7 +200,7 @@ def main():
         print("untraced run failed: %s" % base.stderr[-2000:])
         return 1
     with tempfile.TemporaryDirectory() as tmp:
-        for mech in ("memcpy", "poll", "dma"):
+        for mech in ("memcpy", "poll", "trigger", "dma"):
             errors += check(prog, args, mech, tmp, base.stdout)
         bad = os.path.join(tmp, "no-such-dir", "t.json")
         r = run(prog, args, {"PROACT_TRACE": bad})

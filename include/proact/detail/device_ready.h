@@ -323,6 +323,12 @@ typedef struct proact__ready {
                                      after the execution's last */
   volatile unsigned *team_blocks; /* 2 per team: the block thread 0 took
                                      for its team, alternately */
+  unsigned long long *stamps;     /* PROACT_TRACE only, else NULL: per
+                                     counter c, the device clock
+                                     (proact__ready_clock) when c became
+                                     ready [3c], and when its push began
+                                     [3c + 1] (poll agent) and ended
+                                     [3c + 2] (poll agent, trigger) */
 } proact__ready_t;
 
 /* Counters [*c0, *c1) that block b's store site s touches (empty when the
@@ -416,6 +422,34 @@ static inline int proact__ready_block_touches(const proact__ready_t *rd,
 #endif
 
 #pragma omp begin declare target
+
+#ifndef __NVPTX__
+/* libc's clock_gettime under a name of our own, so that this header needs
+ * neither <time.h> nor the POSIX feature macros the user's code may not
+ * define; the layout is Linux's struct timespec. */
+struct proact__timespec {
+  long tv_sec;
+  long tv_nsec;
+};
+extern int proact__clock_gettime(int clock, struct proact__timespec *ts)
+    __asm__("clock_gettime");
+#endif
+
+/* The device's clock for rd->stamps, in ns: on a GPU its global timer
+ * (the runtime maps it to the host's clock); a host device's kernels run
+ * in the program's process and read its CLOCK_MONOTONIC (1 on Linux). */
+static inline unsigned long long proact__ready_clock(void) {
+#ifdef __NVPTX__
+  unsigned long long t;
+  __asm__ volatile("mov.u64 %0, %%globaltimer;" : "=l"(t));
+  return t;
+#else
+  struct proact__timespec ts;
+  proact__clock_gettime(1, &ts);
+  return (unsigned long long)ts.tv_sec * 1000000000ull +
+         (unsigned long long)ts.tv_nsec;
+#endif
+}
 
 /* Copies bytes with the calling team's threads, 16 bytes at a time when
  * both ends have the same alignment modulo 16 (a few bytes first up to a
@@ -538,6 +572,8 @@ static inline void proact__ready_block_done(const proact__ready_t *rd,
         continue;
       PROACT__FENCE_GPU(); /* acquire: the other teams' stores */
       read = rd->piece_first[c] < rd->piece_first[c + 1];
+      if (rd->stamps != 0)
+        rd->stamps[3 * (long long)c] = proact__ready_clock();
       /* No decrement of c is left in this execution: restore it, unless
        * the poll agent has yet to see the zero. */
       if (rd->mode != PROACT__READY_POLL || !read)
@@ -583,8 +619,13 @@ static inline void proact__ready_block_done(const proact__ready_t *rd,
 #pragma omp barrier
   if (tid == 0)
     for (long long e = rd->blk_first[b]; e < rd->blk_first[b + 1]; e++)
-      if (rd->owner[rd->blk_ctr[e]] == (int)b + 1)
+      if (rd->owner[rd->blk_ctr[e]] == (int)b + 1) {
+        /* The barrier above ended the team's copies. */
+        if (rd->stamps != 0)
+          rd->stamps[3 * (long long)rd->blk_ctr[e] + 2] =
+              proact__ready_clock();
         rd->owner[rd->blk_ctr[e]] = 0;
+      }
 }
 
 /* Inline: the store just made at addr (size bytes) of region array `array`

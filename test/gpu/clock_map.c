@@ -1,0 +1,71 @@
+/* The device clock's mapping to the host's (proact__dev_clock_offset), which
+ * puts the chunk times a GPU stamps (proact/detail/device_ready.h) on the
+ * trace's timeline: a target region reads the clock the kernels stamp
+ * with, and mapped to the host's clock that reading must fall between the
+ * host's clock before the region and after it, with the first mapping and
+ * with the one measured again a second later; the two agree. Works on any device with a mapping (host devices read the
+ * host's clock, offset 0); the GPU machine runs it (scripts/gpu-suite.sh). */
+#define _POSIX_C_SOURCE 200809L
+#include <inttypes.h>
+#include <omp.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <time.h>
+
+#include "clock.h"
+#include "dev.h"
+#include "proact/detail/device_ready.h"
+
+/* The measures' own error bound is a few microseconds. */
+#define SLACK_NS 20000
+
+int main(void) {
+  int64_t off0 = 0, off1 = 0;
+  int fail = 0;
+
+  if (proact__dev_init() != PROACT_OK || proact__dev_count() < 1) {
+    fprintf(stderr, "clock_map: no device\n");
+    return 2;
+  }
+  if (proact__dev_clock_offset(0, &off0) != PROACT_OK) {
+    fprintf(stderr, "clock_map: device 0 has no clock mapping\n");
+    return 1;
+  }
+  for (int round = 0; round < 20; round++) {
+    /* After 10 rounds, past the mapping's life: the rest use a new one. */
+    if (round == 10) {
+      const struct timespec second = {1, 100000000};
+      nanosleep(&second, NULL);
+    }
+    unsigned long long g = 0;
+    uint64_t before, after, mapped;
+    before = proact__now_ns();
+#pragma omp target device(0) map(from : g)
+    { g = proact__ready_clock(); }
+    after = proact__now_ns();
+    if (proact__dev_clock_offset(0, &off1) != PROACT_OK) {
+      fprintf(stderr, "clock_map: the mapping failed in round %d\n", round);
+      return 1;
+    }
+    mapped = (uint64_t)((int64_t)g - off1);
+    if (mapped + SLACK_NS < before || mapped > after + SLACK_NS) {
+      fprintf(stderr,
+              "clock_map: round %d: device read at %" PRIu64 " ns on the "
+              "host's clock, outside [%" PRIu64 ", %" PRIu64 "]\n",
+              round, mapped, before, after);
+      fail = 1;
+    } else if (round == 19) {
+      printf("clock_map: device read %" PRIu64 " ns after the region "
+             "began, %" PRIu64 " ns before it ended; offset %" PRId64
+             " ns, drift since the first measure %" PRId64 " ns\n",
+             mapped - before, after - mapped, off1, off1 - off0);
+    }
+  }
+  if (off1 - off0 > SLACK_NS || off0 - off1 > SLACK_NS) {
+    fprintf(stderr, "clock_map: offsets %" PRId64 " and %" PRId64
+            " differ by more than %d ns\n", off0, off1, SLACK_NS);
+    fail = 1;
+  }
+  printf("clock_map: %s\n", fail ? "FAIL" : "PASS");
+  return fail;
+}
