@@ -18,13 +18,28 @@
     return proact__param_parse_size(text, lo, hi, value_p, why, why_len);     \
   }
 PROACT_PARAM_SIZE_PARSER_(parse_chunk, 256, 1LL << 30)
-PROACT_PARAM_SIZE_PARSER_(parse_threads, 32, 8192)
 PROACT_PARAM_SIZE_PARSER_(parse_teams, 1, 65536)
 PROACT_PARAM_SIZE_PARSER_(parse_team_threads, 1, 1024)
 PROACT_PARAM_SIZE_PARSER_(parse_block_points, 1, 1LL << 30)
 PROACT_PARAM_SIZE_PARSER_(parse_ready_cache, 1LL << 16, 1LL << 40)
 PROACT_PARAM_SIZE_PARSER_(parse_balance_min_us, 0, 1000000)
 PROACT_PARAM_SIZE_PARSER_(parse_copy_queues, 1, PROACT__COPY_QUEUES_MAX)
+
+/* The poll agent's transfer threads, by the rule of the threads(...)
+ * clause: on a GPU the agent runs in blocks of whole warps, so a count
+ * that is not a multiple of 32 cannot be honoured. */
+static proact_status_t parse_threads(const char *text,
+                                     proact__param_value_t *value_p,
+                                     char *why, size_t why_len) {
+  PROACT_CHECK(proact__param_parse_size(text, 32, 8192, value_p, why,
+                                        why_len));
+  if (value_p->i % 32 != 0) {
+    snprintf(why, why_len, "%lld is not a multiple of 32 (a GPU warp)",
+             value_p->i);
+    return PROACT_ERR_INVALID_PARAM;
+  }
+  return PROACT_OK;
+}
 
 /* clause, auto, block, cyclic or block_cyclic:B. */
 static proact_status_t parse_decompose(const char *text,
@@ -174,7 +189,7 @@ const proact__param_t proact__params[PROACT__PARAM_COUNT_] = {
          "else 1M)",
          parse_chunk},
     [PROACT__PARAM_THREADS] =
-        {"PROACT_THREADS", "0", "0, or 32 to 8192",
+        {"PROACT_THREADS", "0", "0, or a multiple of 32 from 32 to 8192",
          "transfer threads of the poll agent, overriding threads(...) (0: "
          "the clause, else 8192)",
          parse_threads},
@@ -500,11 +515,11 @@ proact_status_t proact__param_parse_size(const char *text, long long lo,
     return PROACT_ERR_INVALID_PARAM;
   }
   for (; isdigit((unsigned char)*p); p++) {
-    if (v > (1LL << 40)) {
-      set_why(why, why_len, "'%s' is too large", text);
+    if (__builtin_mul_overflow(v, 10, &v) ||
+        __builtin_add_overflow(v, *p - '0', &v)) {
+      set_why(why, why_len, "'%s' does not fit 64 bits", text);
       return PROACT_ERR_INVALID_PARAM;
     }
-    v = v * 10 + (*p - '0');
   }
   if (*p == 'K' || *p == 'k')
     scale = 1LL << 10;
@@ -518,7 +533,11 @@ proact_status_t proact__param_parse_size(const char *text, long long lo,
     set_why(why, why_len, "unexpected '%s' after the number", p);
     return PROACT_ERR_INVALID_PARAM;
   }
-  v *= scale;
+  /* A product that wraps would pass for a small value (2^34 G is 0). */
+  if (__builtin_mul_overflow(v, scale, &v)) {
+    set_why(why, why_len, "'%s' does not fit 64 bits", text);
+    return PROACT_ERR_INVALID_PARAM;
+  }
   if (v != 0 && (v < lo || v > hi)) {
     set_why(why, why_len, "%lld is outside [%lld, %lld]", v, lo, hi);
     return PROACT_ERR_INVALID_PARAM;

@@ -6,6 +6,8 @@
   X(mech_names, 5000, NULL)                                                   \
   X(param_devices_valid, 5000, NULL)                                          \
   X(param_devices_invalid, 5000, NULL)                                        \
+  X(param_sizes_overflow, 5000, NULL)                                         \
+  X(param_threads_rule, 5000, NULL)                                           \
   X(param_levels_subsys_bool, 5000, NULL)                                     \
   X(param_docs_match_table, 5000, NULL)                                       \
   X(param_env_invalid_is_fatal, 5000, "invalid PROACT_DEVICES='1-0'")         \
