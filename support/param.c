@@ -224,7 +224,7 @@ const proact__param_t proact__params[PROACT__PARAM_COUNT_] = {
         {"PROACT_ELIDE", "0", "0 or 1",
          "1: skip every device-to-device copy and push (each loop runs with "
          "memcpy), for the infinite-bandwidth bound of the benchmarks; the "
-         "results are then wrong",
+         "results are then wrong, and every run warns so",
          proact__param_parse_bool},
     [PROACT__PARAM_DECOMPOSE] =
         {"PROACT_DECOMPOSE", "clause",
@@ -575,36 +575,67 @@ proact__param_parse_func_t proact__param_parser(proact__param_id_t id) {
   return parse;
 }
 
+/* Parses text as id's value into *value_p; on failure writes the whole
+ * message for the user into msg. Under param_lock. */
+static proact_status_t param_parse_locked(proact__param_id_t id,
+                                          const char *text,
+                                          proact__param_value_t *value_p,
+                                          char *msg, size_t msg_len) {
+  const proact__param_t *param = &proact__params[id];
+  proact__param_parse_func_t parse = param_parser_locked(id);
+  char why[256] = "";
+
+  if (parse == NULL) {
+    snprintf(msg, msg_len,
+             "%s cannot be read: the device backend that owns its values "
+             "registered no parser for it",
+             param->name);
+    return PROACT_ERR_UNSUPPORTED;
+  }
+  if (parse(text, value_p, why, sizeof(why)) != PROACT_OK) {
+    snprintf(msg, msg_len, "invalid %s='%s': %s; valid values: %s",
+             param->name, text, why, param->range);
+    return PROACT_ERR_INVALID_PARAM;
+  }
+  return PROACT_OK;
+}
+
 const proact__param_value_t *proact__param_get(proact__param_id_t id) {
   const proact__param_t *param = &proact__params[id];
 
   pthread_mutex_lock(&param_lock);
   if (!param_loaded[id]) {
-    char why[256] = "";
+    char msg[1024];
     const char *text = param->dflt;
     const char *env = getenv(param->name);
-    proact__param_parse_func_t parse = param_parser_locked(id);
     if (env != NULL && env[0] != '\0') {
       const char *copy = strdup(env);
       text = param_env_text[id] = copy != NULL ? copy : env;
       param_from_env[id] = 1;
     }
-    if (parse == NULL) {
+    if (param_parse_locked(id, text, &param_values[id], msg, sizeof(msg)) !=
+        PROACT_OK) {
       pthread_mutex_unlock(&param_lock);
-      proact__fatal(NULL, 0, 0,
-                    "%s cannot be read: the device backend that owns its "
-                    "values registered no parser for it",
-                    param->name);
-    }
-    if (parse(text, &param_values[id], why, sizeof(why)) != PROACT_OK) {
-      pthread_mutex_unlock(&param_lock);
-      proact__fatal(NULL, 0, 0, "invalid %s='%s': %s; valid values: %s",
-                    param->name, text, why, param->range);
+      proact__fatal(NULL, 0, 0, "%s", msg);
     }
     param_loaded[id] = 1;
   }
   pthread_mutex_unlock(&param_lock);
   return &param_values[id];
+}
+
+proact_status_t proact__param_check_env(proact__param_id_t id, char *msg,
+                                        size_t msg_len) {
+  const char *env = getenv(proact__params[id].name);
+  proact__param_value_t value;
+  proact_status_t st;
+
+  if (env == NULL || env[0] == '\0')
+    return PROACT_OK;
+  pthread_mutex_lock(&param_lock);
+  st = param_parse_locked(id, env, &value, msg, msg_len);
+  pthread_mutex_unlock(&param_lock);
+  return st;
 }
 
 int proact__param_from_env(proact__param_id_t id) {
