@@ -39,6 +39,7 @@ class ArgumentsReachedCheck : public ASTConsumer {
 public:
   explicit ArgumentsReachedCheck(std::string G) : Given(std::move(G)) {}
   void HandleTranslationUnit(ASTContext &Ctx) override {
+    checkProfileAtEnd(Ctx);
     // The device pass sees the same file; one warning is enough.
     if (Given.empty() || DirectiveSeen || Ctx.getLangOpts().OpenMPIsDevice)
       return;

@@ -1,10 +1,13 @@
 #include "profile.h"
 #include "diagnostics.h"
 #include "proact.h"
+#include "clang/AST/ASTContext.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include <cstdlib>
 #include <map>
+#include <set>
 #include <sstream>
+#include <vector>
 
 using namespace clang;
 
@@ -14,10 +17,12 @@ namespace {
 struct Entry {
   int Mech = -1;
   long long Chunk = 0;
-  int Threads = 0;
+  long long Threads = 0;
   bool HasId = false;
   unsigned long long Id = 0;
   std::string Key; // as written: "path/base.c:LINE" or "base.c:LINE"
+  SourceLocation Where; // the entry's line in the profile
+  bool AtLoop = false;  // a loop of this TU is at its file and line
 };
 
 struct Profile {
@@ -27,6 +32,8 @@ struct Profile {
   // the compiler saw) or by a base name (earlier profiles, hand-written
   // ones) is found alike; several sources of one base name each have one.
   std::multimap<std::string, Entry> Loops;
+  // The files whose loops looked entries up, for the end-of-TU check.
+  std::set<std::string> Files;
 };
 
 Profile &theProfile() {
@@ -39,9 +46,100 @@ std::string baseName(const std::string &F) {
   return S == std::string::npos ? F : F.substr(S + 1);
 }
 
-// Reads the file once; reports the first problem without a location (the
-// profile is not a source file) and leaves Ok false.
-void load(DiagnosticsEngine &DE, Profile &P) {
+// The profile's own diagnostics, beside the reader that finds them; they
+// point into the profile, which clang shows as file:line:col.
+enum class ProfileDiag { BadValue, BadLine, Duplicate, Unmatched };
+
+DiagnosticBuilder reportProfile(DiagnosticsEngine &DE, SourceLocation Loc,
+                                ProfileDiag D) {
+  static const struct {
+    DiagnosticIDs::Level Level;
+    const char *Text;
+  } Table[] = {
+      {DiagnosticIDs::Error,
+       "PROACT profile entry for %0: %1 %2 is outside the %1(...) clause's "
+       "range: %3"},
+      {DiagnosticIDs::Error,
+       "PROACT profile entry '%0': the line after ':' must be a number from "
+       "1"},
+      {DiagnosticIDs::Warning,
+       "PROACT profile has a second entry for %0; the first one is used"},
+      {DiagnosticIDs::Warning,
+       "PROACT profile entry for %0 matches no '#pragma proact' loop of this "
+       "translation unit (no loop at that line); not used"},
+  };
+  const auto &E = Table[static_cast<int>(D)];
+  return DE.Report(Loc, DE.getDiagnosticIDs()->getCustomDiagID(E.Level,
+                                                                E.Text));
+}
+
+// A word of a profile line and its column (1-based).
+struct Word {
+  std::string Text;
+  unsigned Col;
+};
+
+std::vector<Word> splitWords(const std::string &Line) {
+  std::vector<Word> W;
+  for (size_t I = 0; I < Line.size();) {
+    if (Line[I] == ' ' || Line[I] == '\t' || Line[I] == '\r') {
+      ++I;
+      continue;
+    }
+    size_t J = I;
+    while (J < Line.size() && Line[J] != ' ' && Line[J] != '\t' &&
+           Line[J] != '\r')
+      ++J;
+    W.push_back({Line.substr(I, J - I), static_cast<unsigned>(I + 1)});
+    I = J;
+  }
+  return W;
+}
+
+// A decimal number that fits a long long, or false.
+bool number(const std::string &S, long long &V) {
+  if (S.empty() || S.size() > 18 ||
+      S.find_first_not_of("0123456789") != std::string::npos)
+    return false;
+  V = std::stoll(S);
+  return true;
+}
+
+// Where an entry lies in the profile.
+SourceLocation at(SourceManager &SM, FileID FID, unsigned Line,
+                  unsigned Col) {
+  return FID.isValid() ? SM.translateLineCol(FID, Line, Col)
+                       : SourceLocation();
+}
+
+// Warns about the entries for this TU's files that no loop looked up: the
+// loop moved or went, so they do nothing.
+void warnUnmatched(DiagnosticsEngine &DE, const Profile &P) {
+  std::set<std::string> Bases, Exact;
+  for (const std::string &F : P.Files)
+    Bases.insert(baseName(F));
+  for (const auto &KV : P.Loops) {
+    std::string File = KV.second.Key.substr(0, KV.second.Key.rfind(':'));
+    if (P.Files.count(File))
+      Exact.insert(baseName(File));
+  }
+  for (const auto &KV : P.Loops) {
+    const Entry &E = KV.second;
+    std::string File = E.Key.substr(0, E.Key.rfind(':'));
+    std::string Base = baseName(File);
+    // Another directory's source of the same base name keeps its entries
+    // when this file has entries under its own path.
+    bool Ours = P.Files.count(File) ||
+                (Bases.count(Base) && !Exact.count(Base));
+    if (Ours && !E.AtLoop)
+      reportProfile(DE, E.Where, ProfileDiag::Unmatched) << E.Key;
+  }
+}
+
+// Reads the file once. A malformed line or a value outside the range of
+// its clause is an error at that line of the profile, each one reported;
+// any leaves Ok false.
+void load(DiagnosticsEngine &DE, SourceManager &SM, bool Host, Profile &P) {
   P.Loaded = true;
   auto Buf = llvm::MemoryBuffer::getFile(P.Path);
   if (!Buf) {
@@ -51,40 +149,69 @@ void load(DiagnosticsEngine &DE, Profile &P) {
     return;
   }
   std::istringstream In((*Buf)->getBuffer().str());
+  // The profile as a file of the source manager, so that diagnostics can
+  // point into it.
+  FileID FID = SM.createFileID(std::move(*Buf));
+  std::set<std::string> Keys;
   std::string Text;
   for (unsigned N = 1; std::getline(In, Text); ++N) {
-    if (Text.empty() || Text[0] == '#')
+    std::vector<Word> W = splitWords(Text);
+    if (W.empty() || W[0].Text[0] == '#')
       continue;
-    std::istringstream L(Text);
-    std::string Word, Key, KMech, Mech, KChunk, KThreads;
     Entry E;
-    bool Good = static_cast<bool>(L >> Word >> Key >> KMech >> Mech >>
-                                  KChunk >> E.Chunk >> KThreads >>
-                                  E.Threads) &&
-                Word == "loop" && KMech == "mech" && KChunk == "chunk" &&
-                KThreads == "threads" && E.Chunk >= 0 && E.Threads >= 0 &&
-                Key.find(':') != std::string::npos;
+    E.Where = at(SM, FID, N, W[0].Col);
+    bool Good = (W.size() == 8 || W.size() == 10) && W[0].Text == "loop" &&
+                W[2].Text == "mech" && W[4].Text == "chunk" &&
+                W[6].Text == "threads" && number(W[5].Text, E.Chunk) &&
+                number(W[7].Text, E.Threads) &&
+                W[1].Text.find(':') != std::string::npos;
     for (int M = 0; Good && mechName(M) != nullptr; ++M)
-      if (Mech == mechName(M) && M != PROACT_MECH_AUTO)
+      if (W[3].Text == mechName(M) && M != PROACT_MECH_AUTO)
         E.Mech = M;
-    std::string KId, Hex;
-    if (Good && (L >> KId)) { // optional: "id HEX"
+    if (Good && W.size() == 10) { // optional: "id HEX"
+      const std::string &Hex = W[9].Text;
       char *End = nullptr;
-      Good = KId == "id" && static_cast<bool>(L >> Hex) && Hex.size() == 16;
+      Good = W[8].Text == "id" && Hex.size() == 16;
       if (Good) {
         E.Id = std::strtoull(Hex.c_str(), &End, 16);
         E.HasId = true;
         Good = End != nullptr && *End == '\0';
       }
     }
-    if (!Good || E.Mech < 0 || (L >> Word)) {
-      report(DE, SourceLocation(), Diag::ProfileMalformed)
-          << P.Path << N << Text;
+    if (!Good || E.Mech < 0) {
+      report(DE, E.Where, Diag::ProfileMalformed) << P.Path << N << Text;
       P.Ok = false;
-      return;
+      continue;
     }
-    E.Key = Key;
-    P.Loops.emplace(baseName(Key), E);
+    E.Key = W[1].Text;
+    long long Line = 0;
+    if (!number(E.Key.substr(E.Key.rfind(':') + 1), Line) || Line < 1) {
+      reportProfile(DE, at(SM, FID, N, W[1].Col), ProfileDiag::BadLine)
+          << E.Key;
+      P.Ok = false;
+      continue;
+    }
+    // The clauses' ranges (docs/user/directives.md): a value the clause
+    // would reject must not reach the generated code through a profile.
+    if (E.Chunk != 0 && (E.Chunk < 256 || E.Chunk > (1LL << 30))) {
+      reportProfile(DE, at(SM, FID, N, W[5].Col), ProfileDiag::BadValue)
+          << E.Key << "chunk" << W[5].Text
+          << "0 (none chosen) or 256 to 1073741824 bytes";
+      P.Ok = false;
+    }
+    if (E.Threads != 0 &&
+        (E.Threads < 32 || E.Threads > 8192 || E.Threads % 32 != 0)) {
+      reportProfile(DE, at(SM, FID, N, W[7].Col), ProfileDiag::BadValue)
+          << E.Key << "threads" << W[7].Text
+          << "0 (none chosen) or a multiple of 32 from 32 to 8192";
+      P.Ok = false;
+    }
+    if (!Keys.insert(E.Key).second) {
+      if (Host)
+        reportProfile(DE, E.Where, ProfileDiag::Duplicate) << E.Key;
+      continue;
+    }
+    P.Loops.emplace(baseName(E.Key), E);
   }
 }
 
@@ -96,6 +223,7 @@ void setProfilePath(const std::string &Path) {
   P.Loaded = false;
   P.Ok = true;
   P.Loops.clear();
+  P.Files.clear();
 }
 
 bool applyProfile(Preprocessor &PP, Directive &D) {
@@ -103,16 +231,20 @@ bool applyProfile(Preprocessor &PP, Directive &D) {
   if (P.Path.empty())
     return true;
   if (!P.Loaded)
-    load(PP.getDiagnostics(), P);
+    load(PP.getDiagnostics(), PP.getSourceManager(),
+         !PP.getLangOpts().OpenMPIsDevice, P);
   if (!P.Ok)
     return false;
   PresumedLoc Loc = PP.getSourceManager().getPresumedLoc(D.Loc);
   if (Loc.isInvalid())
     return true;
   std::string Line = ":" + std::to_string(Loc.getLine());
+  P.Files.insert(Loc.getFilename());
   auto Range = P.Loops.equal_range(baseName(Loc.getFilename()) + Line);
   if (Range.first == Range.second)
     return true;
+  for (auto It = Range.first; It != Range.second; ++It)
+    It->second.AtLoop = true;
   // The entry of this very path, else one measured on this loop (same
   // id), else the first: a base-name entry of another source is stale.
   const Entry *Found = nullptr;
@@ -143,7 +275,7 @@ bool applyProfile(Preprocessor &PP, Directive &D) {
     Applied += " chunk(" + std::to_string(E.Chunk) + ")";
   }
   if (D.Threads == 0 && E.Threads > 0) {
-    D.Threads = E.Threads;
+    D.Threads = static_cast<int>(E.Threads);
     Applied += " threads(" + std::to_string(E.Threads) + ")";
   }
   // Both compiler passes lower the loop the same way; one remark is enough.
@@ -151,6 +283,23 @@ bool applyProfile(Preprocessor &PP, Directive &D) {
     report(PP.getDiagnostics(), D.Loc, Diag::ProfileApplied)
         << P.Path << Applied.substr(1);
   return true;
+}
+
+void checkProfileAtEnd(ASTContext &Ctx) {
+  Profile &P = theProfile();
+  SourceManager &SM = Ctx.getSourceManager();
+  // Both compiler passes see the same loops; one warning is enough.
+  if (P.Path.empty() || Ctx.getLangOpts().OpenMPIsDevice)
+    return;
+  // A file without loops never read the profile: its entries all moved.
+  if (!P.Loaded)
+    load(Ctx.getDiagnostics(), SM, true, P);
+  PresumedLoc Main =
+      SM.getPresumedLoc(SM.getLocForStartOfFile(SM.getMainFileID()));
+  if (Main.isValid())
+    P.Files.insert(Main.getFilename());
+  if (P.Ok)
+    warnUnmatched(Ctx.getDiagnostics(), P);
 }
 
 } // namespace proact

@@ -6,6 +6,7 @@
 #define PROACT_CLANG_EXT_PROFILE_H
 
 #include "directive.h"
+#include "clang/AST/ASTContext.h"
 #include "clang/Lex/Preprocessor.h"
 #include <string>
 
@@ -20,6 +21,11 @@ void setProfilePath(const std::string &Path);
 // threads when their clauses are absent. Reports a remark naming what it
 // applied; an unreadable or malformed profile is an error (then false).
 bool applyProfile(clang::Preprocessor &PP, Directive &D);
+
+// At the end of the translation unit (the host pass): warns about each
+// entry for this TU's files that matched no loop, at its line of the
+// profile. Reads the profile first when no loop did.
+void checkProfileAtEnd(clang::ASTContext &Ctx);
 
 } // namespace proact
 

@@ -1,6 +1,7 @@
 /* The persistent agent threads (agent_thread.h): one per role and device,
  * a mutex and two condition variables to hand each a job and wait for it,
  * joined at exit. */
+#include <errno.h>
 #include <pthread.h>
 #include <sched.h>
 #include <stdio.h>
@@ -137,12 +138,26 @@ static proact_status_t agent_thread_create(proact__agent_thread_t **slot,
   snprintf(t->name, sizeof(t->name), "proact-%s-%d", role, dev);
   if ((rc = pthread_mutex_init(&t->lock, NULL)) != 0 ||
       (rc = pthread_cond_init(&t->wake, NULL)) != 0 ||
-      (rc = pthread_cond_init(&t->idle, NULL)) != 0 ||
-      (rc = pthread_create(&t->thread, NULL, agent_thread_main, t)) != 0) {
-    proact__error("cannot start the %s agent thread of device %d: %s", role,
+      (rc = pthread_cond_init(&t->idle, NULL)) != 0) {
+    proact__error("cannot set up the %s agent thread of device %d: %s", role,
                   dev, strerror(rc));
-    free(t); /* the thread did not start */
+    free(t);
     return PROACT_ERR_DEVICE;
+  }
+  if ((rc = pthread_create(&t->thread, NULL, agent_thread_main, t)) != 0) {
+    /* Recorded, not logged: the loop that wanted the thread ends the
+     * program with this as its cause (loop.c). EAGAIN is a limit on
+     * threads or memory, not a fault of the device. */
+    proact__set_last_error(
+        "cannot start the %s agent thread of device %d: pthread_create: "
+        "%s%s",
+        role, dev, strerror(rc),
+        rc == EAGAIN ? " (a limit on threads or virtual memory: see ulimit "
+                       "-u and ulimit -v)"
+                     : "");
+    free(t); /* the thread did not start */
+    return rc == EAGAIN || rc == ENOMEM ? PROACT_ERR_NO_MEMORY
+                                        : PROACT_ERR_DEVICE;
   }
   if ((rc = pthread_setname_np(t->thread, t->name)) != 0)
     proact__warn("cannot name the agent thread %s: %s", t->name,

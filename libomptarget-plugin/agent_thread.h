@@ -16,7 +16,9 @@ typedef struct proact__agent_thread proact__agent_thread_t;
  * named and stored there when *thread_p is NULL), and returns without
  * waiting for it. PROACT_ERR_DEVICE or PROACT_ERR_NO_MEMORY when the
  * thread cannot be created or the process is exiting (logged with the
- * cause); PROACT_ERR_INVALID_PARAM while it still runs the job posted
+ * cause, or, when pthread_create fails, only recorded as the last error
+ * for the caller's fatal message); PROACT_ERR_INVALID_PARAM while it still
+ * runs the job posted
  * before (no job is queued behind another). */
 proact_status_t proact__agent_thread_post(proact__agent_thread_t **thread_p,
                                           const char *role, int dev,

@@ -10,6 +10,9 @@
 
 void proact__set_last_error(const char *fmt, ...) PROACT__PRINTF(1, 2);
 void proact__set_last_errorv(const char *fmt, va_list ap);
+/* Counts the errors recorded: a caller that compares it before and after
+ * a call knows whether the last error is that call's cause. */
+unsigned proact__last_error_serial(void);
 
 /* Prints `proact: error: FILE:LINE:COL: message` to stderr (the location
  * parts are left out when file is NULL, col when col <= 0), records the

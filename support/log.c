@@ -97,6 +97,8 @@ static void log_setup(void) {
   __atomic_store_n(&log_state, 2, __ATOMIC_RELEASE);
 }
 
+void proact__log_open(void) { log_setup(); }
+
 /* At start-up, so that a wrong path stops the program before it works. */
 __attribute__((constructor)) static void log_setup_at_start(void) {
   if (getenv("PROACT_DEBUG_FILE") != NULL ||

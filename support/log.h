@@ -13,6 +13,10 @@
 
 int proact__log_enabled(proact__log_level_t level, unsigned subsys);
 
+/* Sets the log up now (PROACT_DEBUG_FILE opened), as the first line logged
+ * would: for errors found before the log's own constructor ran. */
+void proact__log_open(void);
+
 /* The device the calling thread works for, shown as "[dev]" in prefixed
  * lines; -1: none. Threads named "proact-ROLE-DEV" (the agent threads) need
  * not call it. */

@@ -18,13 +18,28 @@
     return proact__param_parse_size(text, lo, hi, value_p, why, why_len);     \
   }
 PROACT_PARAM_SIZE_PARSER_(parse_chunk, 256, 1LL << 30)
-PROACT_PARAM_SIZE_PARSER_(parse_threads, 32, 8192)
 PROACT_PARAM_SIZE_PARSER_(parse_teams, 1, 65536)
 PROACT_PARAM_SIZE_PARSER_(parse_team_threads, 1, 1024)
 PROACT_PARAM_SIZE_PARSER_(parse_block_points, 1, 1LL << 30)
 PROACT_PARAM_SIZE_PARSER_(parse_ready_cache, 1LL << 16, 1LL << 40)
 PROACT_PARAM_SIZE_PARSER_(parse_balance_min_us, 0, 1000000)
 PROACT_PARAM_SIZE_PARSER_(parse_copy_queues, 1, PROACT__COPY_QUEUES_MAX)
+
+/* The poll agent's transfer threads, by the rule of the threads(...)
+ * clause: on a GPU the agent runs in blocks of whole warps, so a count
+ * that is not a multiple of 32 cannot be honoured. */
+static proact_status_t parse_threads(const char *text,
+                                     proact__param_value_t *value_p,
+                                     char *why, size_t why_len) {
+  PROACT_CHECK(proact__param_parse_size(text, 32, 8192, value_p, why,
+                                        why_len));
+  if (value_p->i % 32 != 0) {
+    snprintf(why, why_len, "%lld is not a multiple of 32 (a GPU warp)",
+             value_p->i);
+    return PROACT_ERR_INVALID_PARAM;
+  }
+  return PROACT_OK;
+}
 
 /* clause, auto, block, cyclic or block_cyclic:B. */
 static proact_status_t parse_decompose(const char *text,
@@ -174,7 +189,7 @@ const proact__param_t proact__params[PROACT__PARAM_COUNT_] = {
          "else 1M)",
          parse_chunk},
     [PROACT__PARAM_THREADS] =
-        {"PROACT_THREADS", "0", "0, or 32 to 8192",
+        {"PROACT_THREADS", "0", "0, or a multiple of 32 from 32 to 8192",
          "transfer threads of the poll agent, overriding threads(...) (0: "
          "the clause, else 8192)",
          parse_threads},
@@ -209,7 +224,7 @@ const proact__param_t proact__params[PROACT__PARAM_COUNT_] = {
         {"PROACT_ELIDE", "0", "0 or 1",
          "1: skip every device-to-device copy and push (each loop runs with "
          "memcpy), for the infinite-bandwidth bound of the benchmarks; the "
-         "results are then wrong",
+         "results are then wrong, and every run warns so",
          proact__param_parse_bool},
     [PROACT__PARAM_DECOMPOSE] =
         {"PROACT_DECOMPOSE", "clause",
@@ -500,11 +515,11 @@ proact_status_t proact__param_parse_size(const char *text, long long lo,
     return PROACT_ERR_INVALID_PARAM;
   }
   for (; isdigit((unsigned char)*p); p++) {
-    if (v > (1LL << 40)) {
-      set_why(why, why_len, "'%s' is too large", text);
+    if (__builtin_mul_overflow(v, 10, &v) ||
+        __builtin_add_overflow(v, *p - '0', &v)) {
+      set_why(why, why_len, "'%s' does not fit 64 bits", text);
       return PROACT_ERR_INVALID_PARAM;
     }
-    v = v * 10 + (*p - '0');
   }
   if (*p == 'K' || *p == 'k')
     scale = 1LL << 10;
@@ -518,7 +533,11 @@ proact_status_t proact__param_parse_size(const char *text, long long lo,
     set_why(why, why_len, "unexpected '%s' after the number", p);
     return PROACT_ERR_INVALID_PARAM;
   }
-  v *= scale;
+  /* A product that wraps would pass for a small value (2^34 G is 0). */
+  if (__builtin_mul_overflow(v, scale, &v)) {
+    set_why(why, why_len, "'%s' does not fit 64 bits", text);
+    return PROACT_ERR_INVALID_PARAM;
+  }
   if (v != 0 && (v < lo || v > hi)) {
     set_why(why, why_len, "%lld is outside [%lld, %lld]", v, lo, hi);
     return PROACT_ERR_INVALID_PARAM;
@@ -556,36 +575,67 @@ proact__param_parse_func_t proact__param_parser(proact__param_id_t id) {
   return parse;
 }
 
+/* Parses text as id's value into *value_p; on failure writes the whole
+ * message for the user into msg. Under param_lock. */
+static proact_status_t param_parse_locked(proact__param_id_t id,
+                                          const char *text,
+                                          proact__param_value_t *value_p,
+                                          char *msg, size_t msg_len) {
+  const proact__param_t *param = &proact__params[id];
+  proact__param_parse_func_t parse = param_parser_locked(id);
+  char why[256] = "";
+
+  if (parse == NULL) {
+    snprintf(msg, msg_len,
+             "%s cannot be read: the device backend that owns its values "
+             "registered no parser for it",
+             param->name);
+    return PROACT_ERR_UNSUPPORTED;
+  }
+  if (parse(text, value_p, why, sizeof(why)) != PROACT_OK) {
+    snprintf(msg, msg_len, "invalid %s='%s': %s; valid values: %s",
+             param->name, text, why, param->range);
+    return PROACT_ERR_INVALID_PARAM;
+  }
+  return PROACT_OK;
+}
+
 const proact__param_value_t *proact__param_get(proact__param_id_t id) {
   const proact__param_t *param = &proact__params[id];
 
   pthread_mutex_lock(&param_lock);
   if (!param_loaded[id]) {
-    char why[256] = "";
+    char msg[1024];
     const char *text = param->dflt;
     const char *env = getenv(param->name);
-    proact__param_parse_func_t parse = param_parser_locked(id);
     if (env != NULL && env[0] != '\0') {
       const char *copy = strdup(env);
       text = param_env_text[id] = copy != NULL ? copy : env;
       param_from_env[id] = 1;
     }
-    if (parse == NULL) {
+    if (param_parse_locked(id, text, &param_values[id], msg, sizeof(msg)) !=
+        PROACT_OK) {
       pthread_mutex_unlock(&param_lock);
-      proact__fatal(NULL, 0, 0,
-                    "%s cannot be read: the device backend that owns its "
-                    "values registered no parser for it",
-                    param->name);
-    }
-    if (parse(text, &param_values[id], why, sizeof(why)) != PROACT_OK) {
-      pthread_mutex_unlock(&param_lock);
-      proact__fatal(NULL, 0, 0, "invalid %s='%s': %s; valid values: %s",
-                    param->name, text, why, param->range);
+      proact__fatal(NULL, 0, 0, "%s", msg);
     }
     param_loaded[id] = 1;
   }
   pthread_mutex_unlock(&param_lock);
   return &param_values[id];
+}
+
+proact_status_t proact__param_check_env(proact__param_id_t id, char *msg,
+                                        size_t msg_len) {
+  const char *env = getenv(proact__params[id].name);
+  proact__param_value_t value;
+  proact_status_t st;
+
+  if (env == NULL || env[0] == '\0')
+    return PROACT_OK;
+  pthread_mutex_lock(&param_lock);
+  st = param_parse_locked(id, env, &value, msg, msg_len);
+  pthread_mutex_unlock(&param_lock);
+  return st;
 }
 
 int proact__param_from_env(proact__param_id_t id) {

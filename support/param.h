@@ -1,7 +1,8 @@
 /* PROACT_* environment variables: one table (param.c) gives each its name,
- * default, valid range, documentation and parser. Each is read once, on
- * first use, and cached; an invalid value is a fatal error that names the
- * variable and its valid range. */
+ * default, valid range, documentation and parser. Every variable the
+ * environment sets is checked before main (param_env.c); each is read
+ * once, on first use, and cached; an invalid value is a fatal error that
+ * names the variable and its valid range. */
 #ifndef PROACT_BASE_PARAM_H
 #define PROACT_BASE_PARAM_H
 
@@ -135,6 +136,19 @@ extern const proact__param_t proact__params[PROACT__PARAM_COUNT_];
  * call; an invalid value ends the program). */
 const proact__param_value_t *proact__param_get(proact__param_id_t id);
 
+/* Checks the environment's value of id, if it sets one, without caching
+ * it: PROACT_OK, else an error status with the message for the user in
+ * msg. The start-up check (param_env.c) uses it, so that a program may
+ * still set a variable before its first PROACT call. */
+proact_status_t proact__param_check_env(proact__param_id_t id, char *msg,
+                                        size_t msg_len);
+
+/* Constructor priorities: device backends register their parsers
+ * (proact__param_register_parser) before the start-up check reads every
+ * variable, and both before any other constructor of libproact. */
+#define PROACT__CTOR_PARSERS 101
+#define PROACT__CTOR_ENV_CHECK 102
+
 /* Whether id's value came from the environment (else its default). */
 int proact__param_from_env(proact__param_id_t id);
 
@@ -144,7 +158,7 @@ const char *proact__param_text(proact__param_id_t id);
 
 /* Gives a parameter whose table entry has no parser the parser of the
  * backend that owns its values, so that support need not know them. Called
- * before main (a backend's constructor), before anything reads it. */
+ * before main, from a constructor of priority PROACT__CTOR_PARSERS. */
 void proact__param_register_parser(proact__param_id_t id,
                                    proact__param_parse_func_t parse);
 

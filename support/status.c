@@ -22,11 +22,17 @@ const char *proact_status_string(proact_status_t status) {
 /* One buffer: the API promises validity only until the next error. */
 static char last_error[1024];
 static pthread_mutex_t last_error_lock = PTHREAD_MUTEX_INITIALIZER;
+static unsigned last_error_serial;
 
 void proact__set_last_errorv(const char *fmt, va_list ap) {
   pthread_mutex_lock(&last_error_lock);
   vsnprintf(last_error, sizeof(last_error), fmt, ap);
+  __atomic_add_fetch(&last_error_serial, 1, __ATOMIC_RELEASE);
   pthread_mutex_unlock(&last_error_lock);
+}
+
+unsigned proact__last_error_serial(void) {
+  return __atomic_load_n(&last_error_serial, __ATOMIC_ACQUIRE);
 }
 
 void proact__set_last_error(const char *fmt, ...) {

@@ -76,9 +76,11 @@ static proact_status_t cuda_parse_cache(const char *text,
       "cache preference", value_p, why, why_len);
 }
 
-/* Before main, so that the parameters parse wherever they are read first
- * (proact-info reads every one, whatever the backend). */
-__attribute__((constructor)) static void cuda_register_params(void) {
+/* Before the start-up check of the environment (support/param_env.c), so
+ * that these are checked whatever the backend, and parse wherever they are
+ * read first (proact-info reads every one). */
+__attribute__((constructor(PROACT__CTOR_PARSERS))) static void
+cuda_register_params(void) {
   proact__param_register_parser(PROACT__PARAM_CUDA_WAIT, cuda_parse_wait);
   proact__param_register_parser(PROACT__PARAM_CUDA_CACHE, cuda_parse_cache);
 }

@@ -77,6 +77,12 @@ static void devices_init_once(void) {
     if (proact__param_from_env((proact__param_id_t)id))
       proact__info(PROACT__SUBSYS_ENV, "%s=%s", proact__params[id].name,
                    proact__param_text((proact__param_id_t)id));
+  /* Every run, not once per user: results computed without transfers must
+   * never pass for real ones. */
+  if (proact__param_get(PROACT__PARAM_ELIDE)->i)
+    proact__warn("PROACT_ELIDE=1: every copy between devices is skipped, so "
+                 "this run's results are wrong (the benchmarks' "
+                 "infinite-bandwidth bound)");
   devices_build();
   if (proact__param_get(PROACT__PARAM_INFO)->i)
     proact__info_report(stderr, devices_ids, devices_n);

@@ -484,6 +484,7 @@ proact__loop_t *proact__loop_begin(const proact__loop_desc_t *desc) {
   proact__present_t **entries = NULL;
   loop_write_t *writes = NULL;
   proact_status_t st;
+  unsigned serial;
   int nwrites;
 
   proact__devices_init();
@@ -568,6 +569,7 @@ proact__loop_t *proact__loop_begin(const proact__loop_desc_t *desc) {
     proact__trace_phase_t phase; /* its copies upload readiness states */
     proact__trace_phase_begin(&phase, "setup", "readiness state", desc->file,
                               desc->line);
+    serial = proact__last_error_serial();
     st = loop->mech->setup != NULL ? loop->mech->setup(loop) : PROACT_OK;
     for (int p = 0; p < loop->nparts && st == PROACT_OK && loop->mech->arm;
          p++)
@@ -579,10 +581,15 @@ proact__loop_t *proact__loop_begin(const proact__loop_desc_t *desc) {
   if (st == PROACT_ERR_UNSUPPORTED)
     proact__fatal(desc->file, desc->line, desc->col,
                   "mechanism '%s' is not implemented", proact_mech_name(loop->mech->id));
+  /* The cause recorded on the way (an agent thread's pthread_create
+   * error) says more than the status. */
   if (st != PROACT_OK)
     proact__fatal(desc->file, desc->line, desc->col,
-                  "mechanism '%s' failed to start: %s", proact_mech_name(loop->mech->id),
-                  proact_status_string(st));
+                  "mechanism '%s' failed to start: %s",
+                  proact_mech_name(loop->mech->id),
+                  proact__last_error_serial() != serial
+                      ? proact_get_last_error()
+                      : proact_status_string(st));
 
   for (int p = 0; p < loop->nparts; p++) {
     char shape[64] = "";

@@ -43,6 +43,11 @@ grep -q "^loop $src:[0-9]* mech " "$dir/p.profile" || { echo "profile not keyed 
 [ $rc -eq 2 ] && grep -q "ends neither in .json nor in .csv" "$dir/e.txt" || { echo "--ranking=r.txt: exit $rc"; exit 1; }
 "$tune" -r 0 -- true 2> "$dir/e.txt"; rc=$?
 [ $rc -eq 2 ] || { echo "-r 0: exit $rc"; exit 1; }
+# Chunks and threads the runtime would reject (PROACT_CHUNK, PROACT_THREADS).
+"$tune" -t 32,33 -- true 2> "$dir/e.txt"; rc=$?
+[ $rc -eq 2 ] && grep -q "invalid --threads value 33 (a multiple of 32" "$dir/e.txt" || { echo "-t 33: exit $rc"; cat "$dir/e.txt"; exit 1; }
+"$tune" -c 100 -- true 2> "$dir/e.txt"; rc=$?
+[ $rc -eq 2 ] && grep -q "invalid --chunks value 100 (256 to 1G" "$dir/e.txt" || { echo "-c 100: exit $rc"; cat "$dir/e.txt"; exit 1; }
 loops=$(grep -c '^loop ' "$dir/p.profile")
 pragmas=$(grep -c '#pragma proact region' "$src")
 [ "$loops" -eq "$pragmas" ] || { echo "profile has $loops loops, $src has $pragmas"; cat "$dir/p.profile"; exit 1; }

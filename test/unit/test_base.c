@@ -74,6 +74,55 @@ TEST_IMPL(param_devices_invalid) {
   }
 }
 
+/* Sizes: suffixes scale, and a value that does not fit 64 bits, before or
+ * after its suffix, is an error rather than a wrapped small number. */
+TEST_IMPL(param_sizes_overflow) {
+  proact__param_value_t v;
+  char why[256] = "";
+  const long long max = 0x7fffffffffffffffLL;
+  ASSERT_EQ(proact__param_parse_size("64K", 1, max, &v, why, sizeof(why)),
+            PROACT_OK);
+  ASSERT_EQ(v.i, 65536);
+  ASSERT_EQ(proact__param_parse_size("8589934591G", 1, max, &v, why,
+                                     sizeof(why)),
+            PROACT_OK);
+  ASSERT_EQ(v.i, 8589934591LL << 30);
+  static const char *const bad[] = {"17179869184G", "8589934592G",
+                                    "9223372036854775808",
+                                    "99999999999999999999999K"};
+  for (size_t i = 0; i < sizeof(bad) / sizeof(bad[0]); i++) {
+    why[0] = '\0';
+    ASSERT_EQ(proact__param_parse_size(bad[i], 1, max, &v, why, sizeof(why)),
+              PROACT_ERR_INVALID_PARAM);
+    ASSERT_TRUE(strstr(why, "does not fit 64 bits") != NULL);
+  }
+  const proact__param_t *chunk = &proact__params[PROACT__PARAM_CHUNK];
+  ASSERT_EQ(chunk->parse("17179869184G", &v, why, sizeof(why)),
+            PROACT_ERR_INVALID_PARAM);
+  ASSERT_EQ(chunk->parse("2G", &v, why, sizeof(why)),
+            PROACT_ERR_INVALID_PARAM);
+  ASSERT_EQ(chunk->parse("1G", &v, why, sizeof(why)), PROACT_OK);
+  ASSERT_EQ(v.i, 1LL << 30);
+}
+
+/* PROACT_THREADS follows the threads(...) clause: multiples of 32. */
+TEST_IMPL(param_threads_rule) {
+  const proact__param_t *threads = &proact__params[PROACT__PARAM_THREADS];
+  proact__param_value_t v;
+  char why[256] = "";
+  ASSERT_EQ(threads->parse("0", &v, why, sizeof(why)), PROACT_OK);
+  ASSERT_EQ(threads->parse("32", &v, why, sizeof(why)), PROACT_OK);
+  ASSERT_EQ(threads->parse("8K", &v, why, sizeof(why)), PROACT_OK);
+  ASSERT_EQ(v.i, 8192);
+  ASSERT_EQ(threads->parse("33", &v, why, sizeof(why)),
+            PROACT_ERR_INVALID_PARAM);
+  ASSERT_TRUE(strstr(why, "not a multiple of 32") != NULL);
+  ASSERT_EQ(threads->parse("16", &v, why, sizeof(why)),
+            PROACT_ERR_INVALID_PARAM);
+  ASSERT_EQ(threads->parse("8224", &v, why, sizeof(why)),
+            PROACT_ERR_INVALID_PARAM);
+}
+
 TEST_IMPL(param_levels_subsys_bool) {
   proact__param_value_t v;
   char why[256];

@@ -5,7 +5,10 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/resource.h>
+#include <unistd.h>
 
+#include "agent_thread.h"
 #include "dev.h"
 #include "param.h"
 #include "proact.h"
@@ -139,4 +142,29 @@ TEST_IMPL(info_report_devices_and_settings) {
               NULL);
   ASSERT_TRUE(strstr(text, "\n  PROACT_CUDA_WAIT       auto") != NULL);
   ASSERT_TRUE(strstr(text, "\n  PROACT_INFO            0") != NULL);
+}
+
+static void agent_job(void *arg) { (void)arg; }
+
+/* An agent thread that cannot start gives pthread_create's cause, not a
+ * device error: with the address space capped just above what the process
+ * maps, the thread's stack cannot be mapped. */
+TEST_IMPL(agent_thread_start_failure_cause) {
+  proact__agent_thread_t *t = NULL;
+  long pages = 0, page = sysconf(_SC_PAGESIZE);
+  FILE *statm = fopen("/proc/self/statm", "r");
+  ASSERT_TRUE(statm != NULL);
+  ASSERT_EQ(fscanf(statm, "%ld", &pages), 1);
+  fclose(statm);
+  struct rlimit lim = {(rlim_t)(pages * page + (1 << 20)),
+                       (rlim_t)(pages * page + (1 << 20))};
+  ASSERT_EQ(setrlimit(RLIMIT_AS, &lim), 0);
+  proact_status_t st =
+      proact__agent_thread_post(&t, "test", 0, agent_job, NULL);
+  ASSERT_EQ(st, PROACT_ERR_NO_MEMORY);
+  ASSERT_TRUE(t == NULL);
+  ASSERT_TRUE(strstr(proact_get_last_error(),
+                     "cannot start the test agent thread of device 0: "
+                     "pthread_create: ") != NULL);
+  ASSERT_TRUE(strstr(proact_get_last_error(), "ulimit") != NULL);
 }

@@ -6,6 +6,8 @@
   X(mech_names, 5000, NULL)                                                   \
   X(param_devices_valid, 5000, NULL)                                          \
   X(param_devices_invalid, 5000, NULL)                                        \
+  X(param_sizes_overflow, 5000, NULL)                                         \
+  X(param_threads_rule, 5000, NULL)                                           \
   X(param_levels_subsys_bool, 5000, NULL)                                     \
   X(param_docs_match_table, 5000, NULL)                                       \
   X(param_env_invalid_is_fatal, 5000, "invalid PROACT_DEVICES='1-0'")         \
@@ -13,6 +15,7 @@
     "PROACT_DEVICES names device 63")                                         \
   X(device_objects_on_host, 20000, NULL)                                      \
   X(device_geometry_on_host, 20000, NULL)                                     \
+  X(agent_thread_start_failure_cause, 20000, NULL)                            \
   X(info_report_devices_and_settings, 20000, NULL)                            \
   X(partition_small_trips, 5000, NULL)                                        \
   X(partition_not_divisible, 5000, NULL)                                      \

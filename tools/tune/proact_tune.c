@@ -355,6 +355,21 @@ int main(int argc, char **argv) {
   prog = argv + optind;
   if (prog[0] == NULL)
     try_help("no program to run%s", "");
+  /* The runs set PROACT_CHUNK and PROACT_THREADS, which the runtime
+   * checks like the clauses: a value outside would fail every run. */
+  for (int c = 0; c < nchunks; c++)
+    if (chunks[c] < 256 || chunks[c] > (1LL << 30)) {
+      fprintf(stderr, PROGRAM ": invalid --chunks value %lld (256 to 1G "
+                      "bytes, as chunk(...))\n", chunks[c]);
+      try_help(NULL, NULL);
+    }
+  for (int t = 0; t < nthreads; t++)
+    if (threads[t] < 32 || threads[t] > 8192 || threads[t] % 32 != 0) {
+      fprintf(stderr, PROGRAM ": invalid --threads value %lld (a multiple "
+                      "of 32 from 32 to 8192, as threads(...))\n",
+              threads[t]);
+      try_help(NULL, NULL);
+    }
 
   /* The configurations: memcpy has no chunks; only poll has transfer
    * threads (trigger and inline push with the loop's own threads, dma with
