@@ -43,7 +43,7 @@ for label in ("region entry", "region exit"):
         print("  outside:", e["ts"], e["dur"], phases.get(label))
 PY
   echo "== 3. NVTX tool on one GPU"
-  NVTX_INJECTION64_PATH=$root/.gpu-bundle/lib/libproact_nvtx_tool.so PROACT_TEST_NVTX_OUT=$out/nvtx.txt jacobi2d 4096 20 | tail -1
+  NVTX_INJECTION64_PATH=$root/.gpu-bundle/lib/libproact_nvtx_tool.so NVTX_TEST_TOOL_OUT=$out/nvtx.txt jacobi2d 4096 20 | tail -1
   python3 - $out/nvtx.txt <<"PY"
 import collections, sys
 lines = open(sys.argv[1]).read().splitlines()

@@ -29,7 +29,7 @@ def check(tool, prog, args, mech, tmp, expected):
     seen_path = os.path.join(tmp, "nvtx-%s.txt" % mech)
     trace_path = os.path.join(tmp, "trace-%s.json" % mech)
     r = run(prog, args, {"PROACT_MECH": mech, "NVTX_INJECTION64_PATH": tool,
-                         "PROACT_TEST_NVTX_OUT": seen_path,
+                         "NVTX_TEST_TOOL_OUT": seen_path,
                          "PROACT_TRACE": trace_path})
     if r.returncode != 0:
         return ["%s: exit %d: %s" % (mech, r.returncode, r.stderr[-2000:])]

@@ -1,6 +1,6 @@
 /* A minimal NVTX tool, injected as Nsight Systems injects itself
  * (NVTX_INJECTION64_PATH): it takes over the calls PROACT makes and, at
- * exit, writes what it saw to $PROACT_TEST_NVTX_OUT, one line each:
+ * exit, writes what it saw to $NVTX_TEST_TOOL_OUT, one line each:
  *   domain NAME
  *   thread NAME
  *   push DOMAIN MESSAGE      (a range opened; messages with spaces kept)
@@ -89,7 +89,7 @@ __attribute__((visibility("default"))) int
 InitializeInjectionNvtx2(NvtxGetExportTableFunc_t get) {
   const NvtxExportTableCallbacks *cb =
       (const NvtxExportTableCallbacks *)get(NVTX_ETID_CALLBACKS);
-  const char *path = getenv("PROACT_TEST_NVTX_OUT");
+  const char *path = getenv("NVTX_TEST_TOOL_OUT");
   if (cb == NULL || path == NULL || (out = fopen(path, "w")) == NULL)
     return 0;
   atexit(tool_exit);
