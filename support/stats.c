@@ -15,7 +15,7 @@
 
 const char *const proact__stat_names[PROACT__STAT_COUNT_] = {
     [PROACT__STAT_EXECUTIONS] = "execs",
-    [PROACT__STAT_PEER_BYTES] = "peer MB",
+    [PROACT__STAT_PEER_BYTES] = "copied",
     [PROACT__STAT_COPIES] = "copies",
     [PROACT__STAT_BEGIN_NSEC] = "begin s",
     [PROACT__STAT_END_NSEC] = "end s",
@@ -23,8 +23,9 @@ const char *const proact__stat_names[PROACT__STAT_COUNT_] = {
     [PROACT__STAT_LOOP_NSEC] = "loop s",
     [PROACT__STAT_KERN_MAX_NSEC] = "kern max",
     [PROACT__STAT_KERN_SUM_NSEC] = "kern sum",
-    [PROACT__STAT_PUSH_CHUNKS] = "pushes",
-    [PROACT__STAT_PUSH_BYTES] = "push MB",
+    [PROACT__STAT_PUSH_CHUNKS] = "chunks",
+    [PROACT__STAT_PUSHES] = "pushes",
+    [PROACT__STAT_PUSH_BYTES] = "pushed",
     [PROACT__STAT_EXPOSED_NSEC] = "exposed s",
     [PROACT__STAT_HIDDEN_NSEC] = "hidden s",
     [PROACT__STAT_AGENT_EXECS] = "agent execs",
@@ -52,9 +53,12 @@ static proact__stats_node_t **stats_tail = &stats_head;
  * kernel (host-timed), "kern sum" all parts' kernels: with N devices whose
  * kernels overlap, kern sum is about N x kern max and loop s about begin s +
  * kern max + end s. "whole rd" counts executions that read some array in
- * whole (reads of unknown extent). "pushes" and "push MB" count the chunks
- * and bytes the proactive mechanisms sent to their consumers (peer MB adds
- * up the copies the host issued: pulls, and dma's pushes); "exposed s" is
+ * whole (reads of unknown extent). "copied" is the bytes of the copies the
+ * host issued between devices during the executions (pulls, dma's pushes,
+ * the drain); "pushes" counts the proactive mechanisms' pushes, one per
+ * chunk and destination, and "pushed" their bytes, whoever moved them (the
+ * devices' own stores under poll, trigger and inline, copies under dma,
+ * which "copied" counts too); "exposed s" is
  * the time loop_end waited for the agents after the kernels, "hidden s" the
  * agents' copy time beyond that (overlapped with the kernels). "agent SM%"
  * is the share of the devices' SM thread slots (cores on host devices) the
@@ -76,10 +80,28 @@ static void stats_agent_share(const proact__stats_node_t *n, char *out,
                  (double)kern);
 }
 
+/* bytes with a unit a reader takes in at a glance: B below 1000, then kB,
+ * MB, GB with three significant digits (powers of 1000, as before). */
+static void stats_bytes(uint64_t b, char *out, size_t size) {
+  static const char *const units[] = {"kB", "MB", "GB", "TB", "PB"};
+  double v = (double)b;
+  int u = -1;
+  if (b < 1000) {
+    snprintf(out, size, "%lluB", (unsigned long long)b);
+    return;
+  }
+  while (v >= 999.5 && u < 4) {
+    v /= 1000.0;
+    u++;
+  }
+  snprintf(out, size, v < 9.995 ? "%.2f%s" : v < 99.95 ? "%.1f%s" : "%.0f%s",
+           v, units[u]);
+}
+
 static void stats_print(void) {
   fprintf(stderr,
-          "proact: stats: %-28s %-7s %8s %12s %8s %10s %10s %10s %10s %10s "
-          "%8s %8s %10s %10s %10s %10s %9s %10s %16s\n",
+          "proact: stats: %-28s %-7s %8s %9s %8s %10s %10s %10s %10s %10s "
+          "%8s %8s %9s %10s %10s %10s %9s %10s %16s\n",
           "loop", "mech", proact__stat_names[PROACT__STAT_EXECUTIONS],
           proact__stat_names[PROACT__STAT_PEER_BYTES],
           proact__stat_names[PROACT__STAT_COPIES],
@@ -89,7 +111,7 @@ static void stats_print(void) {
           proact__stat_names[PROACT__STAT_KERN_SUM_NSEC],
           proact__stat_names[PROACT__STAT_END_NSEC],
           proact__stat_names[PROACT__STAT_WHOLE_READS],
-          proact__stat_names[PROACT__STAT_PUSH_CHUNKS],
+          proact__stat_names[PROACT__STAT_PUSHES],
           proact__stat_names[PROACT__STAT_PUSH_BYTES],
           proact__stat_names[PROACT__STAT_EXPOSED_NSEC],
           proact__stat_names[PROACT__STAT_HIDDEN_NSEC],
@@ -97,18 +119,20 @@ static void stats_print(void) {
           proact__stat_names[PROACT__STAT_AGENT_SLOT_NSEC],
           proact__stat_names[PROACT__STAT_WARM_LOOP_NSEC], "loop id");
   for (proact__stats_node_t *n = stats_head; n != NULL; n = n->next) {
-    char key[512], share[32];
+    char key[512], share[32], copied[16], pushed[16];
     const char *base = strrchr(n->file, '/');
     snprintf(key, sizeof(key), "%s:%d", base != NULL ? base + 1 : n->file,
              n->line);
     stats_agent_share(n, share, sizeof(share));
+    stats_bytes(n->counters[PROACT__STAT_PEER_BYTES], copied, sizeof(copied));
+    stats_bytes(n->counters[PROACT__STAT_PUSH_BYTES], pushed, sizeof(pushed));
     fprintf(stderr,
-            "proact: stats: %-28s %-7s %8llu %12.3f %8llu %10.6f %10.6f "
-            "%10.6f %10.6f %10.6f %8llu %8llu %10.3f %10.6f %10.6f %10.6f "
+            "proact: stats: %-28s %-7s %8llu %9s %8llu %10.6f %10.6f "
+            "%10.6f %10.6f %10.6f %8llu %8llu %9s %10.6f %10.6f %10.6f "
             "%9s %10.6f %016llx\n",
             key, n->mech != NULL ? n->mech : "?",
             (unsigned long long)n->counters[PROACT__STAT_EXECUTIONS],
-            (double)n->counters[PROACT__STAT_PEER_BYTES] / 1e6,
+            copied,
             (unsigned long long)n->counters[PROACT__STAT_COPIES],
             (double)n->counters[PROACT__STAT_LOOP_NSEC] / 1e9,
             (double)n->counters[PROACT__STAT_BEGIN_NSEC] / 1e9,
@@ -116,8 +140,7 @@ static void stats_print(void) {
             (double)n->counters[PROACT__STAT_KERN_SUM_NSEC] / 1e9,
             (double)n->counters[PROACT__STAT_END_NSEC] / 1e9,
             (unsigned long long)n->counters[PROACT__STAT_WHOLE_READS],
-            (unsigned long long)n->counters[PROACT__STAT_PUSH_CHUNKS],
-            (double)n->counters[PROACT__STAT_PUSH_BYTES] / 1e6,
+            (unsigned long long)n->counters[PROACT__STAT_PUSHES], pushed,
             (double)n->counters[PROACT__STAT_EXPOSED_NSEC] / 1e9,
             (double)n->counters[PROACT__STAT_HIDDEN_NSEC] / 1e9,
             (double)n->counters[PROACT__STAT_SETUP_NSEC] / 1e9, share,
@@ -146,6 +169,7 @@ static const struct stats_field {
     {"peer_bytes", PROACT__STAT_PEER_BYTES, KIND_COUNT},
     {"copies", PROACT__STAT_COPIES, KIND_COUNT},
     {"pushed_chunks", PROACT__STAT_PUSH_CHUNKS, KIND_COUNT},
+    {"pushes", PROACT__STAT_PUSHES, KIND_COUNT},
     {"pushed_bytes", PROACT__STAT_PUSH_BYTES, KIND_COUNT},
     {"whole_read_executions", PROACT__STAT_WHOLE_READS, KIND_COUNT},
     {"agent_executions", PROACT__STAT_AGENT_EXECS, KIND_COUNT},

@@ -12,10 +12,11 @@
 
 typedef enum proact__stat {
   PROACT__STAT_EXECUTIONS,  /* times the loop ran */
-  PROACT__STAT_PEER_BYTES,  /* bytes copied device to device (pulls in
-                               loop_begin and pushes in loop_end) */
-  PROACT__STAT_COPIES,      /* copies issued (any direction) by the pulls
-                               and by loop_end */
+  PROACT__STAT_PEER_BYTES,  /* bytes the host copied device to device
+                               during an execution (pulls, dma's pushes,
+                               drain), from loop_begin to loop_end */
+  PROACT__STAT_COPIES,      /* copies the host issued (any direction) in
+                               the same span */
   PROACT__STAT_BEGIN_NSEC,  /* nanoseconds spent pulling in loop_begin */
   PROACT__STAT_END_NSEC,    /* nanoseconds spent in loop_end transfers */
   PROACT__STAT_WHOLE_READS, /* executions with a read of unknown extent
@@ -24,8 +25,10 @@ typedef enum proact__stat {
                                return */
   PROACT__STAT_KERN_MAX_NSEC, /* per execution, the longest part's kernel */
   PROACT__STAT_KERN_SUM_NSEC, /* per execution, all parts' kernels added */
-  PROACT__STAT_PUSH_CHUNKS, /* chunks pushed to consumers by the agents */
-  PROACT__STAT_PUSH_BYTES,  /* bytes in those chunks */
+  PROACT__STAT_PUSH_CHUNKS, /* chunks pushed to consumers */
+  PROACT__STAT_PUSHES,      /* pushes: one per chunk and destination */
+  PROACT__STAT_PUSH_BYTES,  /* bytes of those pushes (a chunk's bytes once
+                               per destination) */
   PROACT__STAT_EXPOSED_NSEC, /* waiting for pushes after the kernels */
   PROACT__STAT_HIDDEN_NSEC,  /* agent copy time not exposed: overlapped
                                 with the kernels */

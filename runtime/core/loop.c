@@ -546,23 +546,19 @@ proact__loop_t *proact__loop_begin(const proact__loop_desc_t *desc) {
   loop->stats = proact__stats_node(desc->file, desc->line, proact_mech_name(loop->mech->id),
                                    desc->id);
   PROACT__STATS_ADD(loop->stats, PROACT__STAT_EXECUTIONS, 1);
+  /* Copies are counted from here to the end of loop_end: a dma agent's
+   * pushes are issued while the kernels run, between the two. */
+  proact__dev_get_counters(&loop->copies0);
   {
-    proact__dev_counters_t before, after;
     uint64_t t0 = proact__now_ns();
     proact__trace_phase_t phase;
     proact__trace_phase_begin(&phase, "pull", "pull", desc->file, desc->line);
-    proact__dev_get_counters(&before);
     if (proact__loop_pull(loop, desc, entries))
       PROACT__STATS_ADD(loop->stats, PROACT__STAT_WHOLE_READS, 1);
     proact__unified_place(loop);
-    proact__dev_get_counters(&after);
     proact__trace_phase_end(&phase);
     PROACT__STATS_ADD(loop->stats, PROACT__STAT_BEGIN_NSEC,
                       proact__now_ns() - t0);
-    PROACT__STATS_ADD(loop->stats, PROACT__STAT_PEER_BYTES,
-                      after.peer_bytes - before.peer_bytes);
-    PROACT__STATS_ADD(loop->stats, PROACT__STAT_COPIES,
-                      after.copies - before.copies);
   }
   {
     uint64_t t0 = proact__now_ns();
@@ -680,7 +676,7 @@ void proact__loop_part_end(proact__loop_t *loop, int part) {
 }
 
 void proact__loop_end(proact__loop_t *loop) {
-  proact__dev_counters_t before, after;
+  proact__dev_counters_t after;
   uint64_t t0 = proact__now_ns();
   proact_status_t st;
   proact__trace_phase_t phase;
@@ -696,7 +692,6 @@ void proact__loop_end(proact__loop_t *loop) {
       proact__trace_add(&kernels);
   }
   proact__trace_phase_begin(&phase, "drain", "drain", loop->file, loop->line);
-  proact__dev_get_counters(&before);
   st = loop->mech->drain(loop);
   if (st != PROACT_OK)
     proact__fatal(loop->file, loop->line, loop->col,
@@ -737,9 +732,9 @@ void proact__loop_end(proact__loop_t *loop) {
   PROACT__STATS_ADD(loop->stats, PROACT__STAT_KERN_MAX_NSEC, kmax);
   PROACT__STATS_ADD(loop->stats, PROACT__STAT_KERN_SUM_NSEC, ksum);
   PROACT__STATS_ADD(loop->stats, PROACT__STAT_PEER_BYTES,
-                    after.peer_bytes - before.peer_bytes);
+                    after.peer_bytes - loop->copies0.peer_bytes);
   PROACT__STATS_ADD(loop->stats, PROACT__STAT_COPIES,
-                    after.copies - before.copies);
+                    after.copies - loop->copies0.copies);
   if (PROACT__TRACING()) {
     proact__trace_ev_t ev = {.kind = PROACT__TEV_LOOP, .file = loop->file,
                              .line = loop->line, .id = loop->desc->id,

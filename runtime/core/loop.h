@@ -66,6 +66,7 @@ typedef struct proact__part_ready {
   proact__ready_t host_view; /* the image's header with host addresses of
                                 its tables (pieces keep device addresses) */
   long long nready;        /* counters with pieces: chunks to push */
+  long long npushes;       /* (chunk, destination) pairs among them */
   long long push_bytes;
   long long *q_slots;      /* dma: host queue (mapped), nready slots */
 } proact__part_ready_t;
@@ -114,6 +115,8 @@ struct proact__loop {
   uint64_t agent_busy_ns[PROACT__DEV_MAX]; /* reported by the agents */
   int pushes_delivered; /* the mechanism delivered every planned push */
   uint64_t t_begin;                   /* loop_begin's start, ns */
+  proact__dev_counters_t copies0;     /* the device layer's copy counters
+                                         then */
   uint64_t part_t0[PROACT__DEV_MAX];  /* each part's kernel start, ns */
   uint64_t part_ns[PROACT__DEV_MAX];  /* and duration */
   uint64_t t_launch;                  /* loop_begin's end, ns, when traced */

@@ -475,8 +475,15 @@ static proact_status_t ready_build(proact__loop_t *loop, int part,
       while (i < np && order[i][0] == c)
         pieces[i] = tmp[order[i][1]], i++;
     }
-    for (long long c = 0; c < ncounters; c++)
+    for (long long c = 0; c < ncounters; c++) {
       img->nready += piece_first[c + 1] > piece_first[c];
+      for (long long p = piece_first[c]; p < piece_first[c + 1]; p++) {
+        int first = 1; /* the chunk's first piece to this destination */
+        for (long long q = piece_first[c]; q < p && first; q++)
+          first = pieces[q].dst_dev != pieces[p].dst_dev;
+        img->npushes += first;
+      }
+    }
     free(tmp);
   }
   free(order);
@@ -587,6 +594,7 @@ proact_status_t proact__ready_setup(proact__loop_t *loop, int part) {
   pr->dev_rd = img->dev_base;
   pr->host_view = img->host_view;
   pr->nready = img->nready;
+  pr->npushes = img->npushes;
   pr->push_bytes = img->push_bytes;
   pr->q_slots = img->q_host;
   return PROACT_OK;

@@ -47,6 +47,7 @@ typedef struct proact__ready_img {
   proact__ready_t host_view; /* the header with host addresses of the
                                 image's tables (pieces keep device ones) */
   long long nready;          /* counters with pieces: chunks to push */
+  long long npushes;         /* (chunk, destination) pairs */
   long long push_bytes;
   int in_use;     /* an execution holds it: not evicted, not shared */
   int cached;     /* in the cache (else freed when given back) */

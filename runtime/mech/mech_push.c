@@ -68,6 +68,7 @@ void proact__mech_push_account(proact__loop_t *loop, int part,
   loop->agent_busy_ns[part] = r->busy_ns;
   PROACT__STATS_ADD(loop->stats, PROACT__STAT_PUSH_CHUNKS,
                     (uint64_t)pr->nready);
+  PROACT__STATS_ADD(loop->stats, PROACT__STAT_PUSHES, (uint64_t)pr->npushes);
   PROACT__STATS_ADD(loop->stats, PROACT__STAT_PUSH_BYTES,
                     (uint64_t)pr->push_bytes);
 }

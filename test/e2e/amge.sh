@@ -9,7 +9,7 @@ out=$(PROACT_DEVICES=0,1 PROACT_STATS=1 PROACT_DEBUG=info PROACT_DEBUG_SUBSYS=pa
 echo "$out" | grep -q "amge.c:$line decompose(auto): block_cyclic (block 1), 0 bytes to pull" \
   || { echo "no cyclic choice for amge.c:$line"; echo "$out" | grep -E "decompose|stats"; exit 1; }
 mb=$(echo "$out" | awk -v k="amge.c:$line" '$1 == "proact:" && $2 == "stats:" && $3 == k { print $6 }')
-[ "$mb" = "0.000" ] || { echo "amge.c:$line moved $mb MB under auto"; exit 1; }
+[ "$mb" = "0B" ] || { echo "amge.c:$line copied $mb under auto"; exit 1; }
 blk=$(echo "$out" | sed -n "s/.*amge.c:$line decompose(auto): .*; BLOCK: \([0-9]*\)$/\1/p" | head -1)
 [ -n "$blk" ] && [ "$blk" -gt 0 ] || { echo "BLOCK would have pulled '$blk' bytes: the choice shows nothing"; exit 1; }
-echo "amge.c:$line: auto followed the cyclic producer (0 MB pulled; BLOCK would pull $blk bytes)"
+echo "amge.c:$line: auto followed the cyclic producer (0B pulled; BLOCK would pull $blk bytes)"

@@ -2,8 +2,8 @@
 """trace.py PROGRAM ARGS...: PROACT_TRACE on 2 host devices.
 
 Under memcpy, poll, trigger and dma the program writes a Chrome trace-event
-file that python's json module reads, whose counts match what PROACT_STATS=1
-reports: one loop event per execution, one kernel per part on each device's
+file that python's json module reads, whose counts match the statistics
+(PROACT_STATS_FILE): one loop event per execution, one kernel per part on each device's
 track, copies between the devices (pushes, pulls under memcpy), one
 chunk-ready instant per pushed chunk stamped by the device inside its
 kernel, and under poll and dma one more seen by the agent. The results are
@@ -13,45 +13,23 @@ start-up with an error naming PROACT_TRACE and the cause.
 import collections
 import json
 import os
-import re
 import subprocess
 import sys
 import tempfile
 
 
 def run(prog, args, env_extra):
-    env = dict(os.environ, PROACT_DEVICES="0,1", PROACT_STATS="1")
+    env = dict(os.environ, PROACT_DEVICES="0,1")
     env.update(env_extra)
     return subprocess.run([prog] + args, env=env, capture_output=True,
                           text=True, timeout=120)
 
 
-def stats_columns(stderr):
-    """Sum of each numeric column of the PROACT_STATS table, by name. Names
-    may have spaces ("peer MB"); numbers are right-aligned under them, so a
-    value is the word that ends where its column's name ends."""
-    header, sums = None, collections.Counter()
-    for line in stderr.splitlines():
-        if not line.startswith("proact: stats: "):
-            continue
-        if header is None and re.search(r"\bexecs\b", line):
-            header = {m.end(): m.group()
-                      for m in re.finditer(r"\S+(?: \S+)*", line)}
-            continue
-        if header is None:
-            continue
-        for m in re.finditer(r"\S+", line):
-            if m.end() in header:
-                try:
-                    sums[header[m.end()]] += float(m.group())
-                except ValueError:
-                    pass
-    return (None if header is None else set(header.values())), sums
-
-
 def check(prog, args, mech, tmp, expected_out):
     path = os.path.join(tmp, "trace-%s.json" % mech)
-    r = run(prog, args, {"PROACT_MECH": mech, "PROACT_TRACE": path})
+    stats_path = os.path.join(tmp, "stats-%s.json" % mech)
+    r = run(prog, args, {"PROACT_MECH": mech, "PROACT_TRACE": path,
+                         "PROACT_STATS_FILE": stats_path})
     errors = []
     if r.returncode != 0:
         return ["%s: exit %d: %s" % (mech, r.returncode, r.stderr[-2000:])]
@@ -73,10 +51,9 @@ def check(prog, args, mech, tmp, expected_out):
         if e["ph"] == "X" and e["dur"] < 0:
             errors.append("%s: negative duration: %s" % (mech, e))
             break
-    header, sums = stats_columns(r.stderr)
-    if header is None:
-        return errors + ["%s: no PROACT_STATS table on stderr" % mech]
-    execs = int(sums["execs"])
+    with open(stats_path) as f:
+        stats = json.load(f)["loops"]
+    execs = sum(l["executions"] for l in stats)
 
     loops = [e for e in body if e["cat"] == "loop" and
              e["name"].startswith("loop ")]
@@ -111,18 +88,18 @@ def check(prog, args, mech, tmp, expected_out):
     stamped = [e for e in ready if e["args"].get("seen by") == "device"]
     seen = [e for e in ready if e not in stamped]
     jobs = [e for e in body if e["cat"] == "agent"]
-    pushes = int(sums["pushes"]) if "pushes" in header else None
+    pushes = sum(l["pushed_chunks"] for l in stats)
     if mech == "memcpy":
         if ready or jobs:
             errors.append("memcpy: %d chunk-ready events and %d agent jobs, "
                           "expected none" % (len(ready), len(jobs)))
     else:
-        if pushes is not None and len(stamped) != pushes:
+        if len(stamped) != pushes:
             errors.append("%s: %d chunk-ready events stamped on the devices, "
                           "PROACT_STATS counts %d pushed chunks"
                           % (mech, len(stamped), pushes))
         want_seen = 0 if mech == "trigger" else pushes
-        if want_seen is not None and len(seen) != want_seen:
+        if len(seen) != want_seen:
             errors.append("%s: %d chunk-ready events seen by agents, "
                           "expected %d" % (mech, len(seen), want_seen))
         if not ready or any(e["ph"] != "i" for e in ready):
