@@ -20,6 +20,12 @@ unsigned proact__last_error_serial(void);
 _Noreturn void proact__fatal(const char *file, int line, int col,
                              const char *fmt, ...) PROACT__PRINTF(4, 5);
 
+/* The same, from a thread that watches a program whose devices may never
+ * return: it ends the process with _exit, since exit's handlers could wait
+ * for those devices forever. */
+_Noreturn void proact__fatal_hung(const char *file, int line,
+                                  const char *fmt, ...) PROACT__PRINTF(3, 4);
+
 /* Also given each fatal message, when set: the log (log.c) sets it while
  * it writes to PROACT_DEBUG_FILE. A hook, so that this file does not call
  * the log, which calls it. */

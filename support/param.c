@@ -106,6 +106,12 @@ static proact_status_t parse_watchdog(const char *text,
   return PROACT_OK;
 }
 
+static proact_status_t parse_timeout(const char *text,
+                                     proact__param_value_t *value_p,
+                                     char *why, size_t why_len) {
+  return proact__param_parse_size(text, 0, 31536000, value_p, why, why_len);
+}
+
 /* none, or a path whose extension names the format: tools read the file by
  * it, so a path without one would leave them guessing. */
 static proact_status_t parse_stats_file(const char *text,
@@ -216,9 +222,10 @@ const proact__param_t proact__params[PROACT__PARAM_COUNT_] = {
          "part's points over its teams leaves teams without a block",
          parse_block_points},
     [PROACT__PARAM_WATCHDOG_MS] =
-        {"PROACT_WATCHDOG_MS", "10000", "1 to 86400000",
-         "an agent that waits this long for a chunk reports a stall and "
-         "the program ends",
+        {"PROACT_WATCHDOG_MS", "2000", "1 to 86400000",
+         "an agent that still waits for a chunk this long after the part's "
+         "kernel ended reports a stall naming the loop, device and chunk, "
+         "and the program ends (a kernel that runs long is not a stall)",
          parse_watchdog},
     [PROACT__PARAM_ELIDE] =
         {"PROACT_ELIDE", "0", "0 or 1",
@@ -330,6 +337,14 @@ const proact__param_t proact__params[PROACT__PARAM_COUNT_] = {
          "Perfetto (docs/user/tracing.md). A path that cannot be written is "
          "an error at start-up",
          parse_trace},
+    [PROACT__PARAM_TIMEOUT] =
+        {"PROACT_TIMEOUT", "0", "0, or 1 to 31536000 (seconds)",
+         "0: a loop execution may run as long as it needs (one that runs "
+         "10 times longer than its earlier executions, and at least a "
+         "second, gets a warning, again each time its run time doubles); "
+         "N: an execution still running after N seconds is an error that "
+         "names the loop and ends the program, for batch jobs",
+         parse_timeout},
 };
 
 static const char *const subsys_names[] = {"init",  "region", "part", "mech",

@@ -89,6 +89,7 @@ typedef enum proact__param_id {
   PROACT__PARAM_DEBUG_FILE,
   PROACT__PARAM_DEBUG_PREFIX,
   PROACT__PARAM_TRACE,
+  PROACT__PARAM_TIMEOUT,
   PROACT__PARAM_COUNT_
 } proact__param_id_t;
 

@@ -6,7 +6,8 @@
 // sets the counter back to its initial value for the loop's next execution
 // (the state stays on the device, proact/detail/device_ready.h). It ends when
 // every chunk with pieces is delivered, or when none became ready for
-// timeout_ns (globaltimer), reporting the stalled chunk instead of hanging.
+// timeout_ns (globaltimer) after the loop's kernel ended (rd->kernel_done),
+// reporting the stalled chunk instead of hanging.
 #include "proact/detail/device_ready.h"
 
 struct agent_result { // proact__agent_result_t
@@ -64,6 +65,7 @@ extern "C" __global__ void proact_poll_agent(const proact__ready_t *rd,
   __shared__ int stalled;
   const unsigned long long start = now_ns();
   unsigned long long last = start, busy = 0;
+  int ended = rd->kernel_done == nullptr; // the loop's kernel returned
   for (long long c = blockIdx.x; c < rd->ncounters; c += gridDim.x) {
     if (rd->piece_first[c] == rd->piece_first[c + 1])
       continue;
@@ -71,7 +73,14 @@ extern "C" __global__ void proact_poll_agent(const proact__ready_t *rd,
       int left;
       stalled = 0;
       while ((left = *(volatile int *)&rd->counters[c]) != 0) {
-        if (now_ns() - last > timeout_ns) {
+        // The flag is host memory: read it only after a millisecond
+        // without progress. The watchdog counts from the later of the
+        // last chunk and the kernel's end: a long kernel is not a stall.
+        if (!ended && now_ns() - last > 1000000ull && *rd->kernel_done) {
+          ended = 1;
+          last = now_ns();
+        }
+        if (ended && now_ns() - last > timeout_ns) {
           result->stalled = c + 1;
           result->remaining = left;
           stalled = 1;

@@ -36,6 +36,7 @@
 #include "loop.h"
 #include "partition.h"
 #include "trace.h"
+#include "watch.h"
 #include "pull.h"
 #include "push.h"
 #include "replica.h"
@@ -488,10 +489,13 @@ proact__loop_t *proact__loop_begin(const proact__loop_desc_t *desc) {
   int nwrites;
 
   proact__devices_init();
-  if (loop != NULL)
+  if (loop != NULL) {
     loop->t_begin = PROACT__TRACING()
                         ? proact__trace_begin("loop", desc->file, desc->line)
                         : proact__now_ns();
+    loop->watch = proact__watch_begin(desc, desc->file, desc->line,
+                                      loop->t_begin);
+  }
   if (loop == NULL ||
       (entries = calloc((size_t)desc->narrays + 1, sizeof(*entries))) ==
           NULL ||
@@ -664,6 +668,8 @@ void proact__loop_part_begin(proact__loop_t *loop, int part) {
 
 void proact__loop_part_end(proact__loop_t *loop, int part) {
   loop->part_ns[part] = proact__now_ns() - loop->part_t0[part];
+  if (loop->ready[part].kernel_done != NULL) /* the agent's watchdog */
+    __atomic_store_n(loop->ready[part].kernel_done, 1, __ATOMIC_RELEASE);
   if (PROACT__TRACING()) {
     proact__trace_ev_t ev = {.kind = PROACT__TEV_KERNEL,
                              .file = loop->file, .line = loop->line,
@@ -722,6 +728,7 @@ void proact__loop_end(proact__loop_t *loop) {
       iters[p] = loop->hi[p] - loop->lo[p];
     proact__balance_observe(loop->balance, iters, loop->part_ns);
   }
+  proact__watch_end(loop->watch, t1 - loop->t_begin);
   PROACT__STATS_ADD(loop->stats, PROACT__STAT_END_NSEC, t1 - t0);
   PROACT__STATS_ADD(loop->stats, PROACT__STAT_LOOP_NSEC, t1 - loop->t_begin);
   if (loop->stats != NULL &&

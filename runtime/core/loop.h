@@ -67,6 +67,9 @@ typedef struct proact__part_ready {
                                 its tables (pieces keep device addresses) */
   long long nready;        /* counters with pieces: chunks to push */
   long long npushes;       /* (chunk, destination) pairs among them */
+  volatile int *kernel_done; /* poll, dma: the state's flag (host address),
+                                0 when armed, 1 once the part's kernel
+                                returned (loop_part_end); may be NULL */
   long long push_bytes;
   long long *q_slots;      /* dma: host queue (mapped), nready slots */
 } proact__part_ready_t;
@@ -115,6 +118,7 @@ struct proact__loop {
   uint64_t agent_busy_ns[PROACT__DEV_MAX]; /* reported by the agents */
   int pushes_delivered; /* the mechanism delivered every planned push */
   uint64_t t_begin;                   /* loop_begin's start, ns */
+  int watch;                          /* its slot in watch.h, -1: none */
   proact__dev_counters_t copies0;     /* the device layer's copy counters
                                          then */
   uint64_t part_t0[PROACT__DEV_MAX];  /* each part's kernel start, ns */

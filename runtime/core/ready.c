@@ -499,6 +499,16 @@ static proact_status_t ready_build(proact__loop_t *loop, int part,
     ready_point_tables(h, img->dev_base, &l);
     h->q_slots = NULL;
     h->q_len = img->nready;
+    if (rd.mode == PROACT__READY_POLL || rd.mode == PROACT__READY_DMA) {
+      /* The agents' watchdog starts when the kernel ended (kernel_done);
+       * without such memory it counts from the agent's start. */
+      void *dd;
+      if (proact__dev_host_alloc(dev, sizeof(int), (void **)&img->done_host,
+                                 &dd) == PROACT_OK)
+        h->kernel_done = dd;
+      else
+        img->done_host = NULL;
+    }
     if (proact__trace_flags & PROACT__TRACE_RECORD) {
       /* Host memory the kernels and agent stamp directly, read after the
        * execution with no copy (ready_trace.c). A backend without it
@@ -594,6 +604,7 @@ proact_status_t proact__ready_setup(proact__loop_t *loop, int part) {
   pr->dev_rd = img->dev_base;
   pr->host_view = img->host_view;
   pr->nready = img->nready;
+  pr->kernel_done = img->done_host;
   pr->npushes = img->npushes;
   pr->push_bytes = img->push_bytes;
   pr->q_slots = img->q_host;

@@ -32,6 +32,7 @@ void proact__ready_img_free(proact__ready_img_t *img) {
   proact__dev_free(img->dev, img->dev_base, img->bytes);
   proact__dev_host_free(img->dev, img->q_host);
   proact__dev_host_free(img->dev, img->stamps_host);
+  proact__dev_host_free(img->dev, (void *)img->done_host);
   free(img->image);
   free(img->key);
   free(img);

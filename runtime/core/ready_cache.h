@@ -42,6 +42,8 @@ typedef struct proact__ready_img {
   size_t bytes;
   void *dev_base; /* the device copy (proact__ready_t at its start) */
   void *q_host;   /* dma: the queue's host address, NULL otherwise */
+  volatile int *done_host;   /* its kernel_done flag (host address), NULL
+                                where the backend has no such memory */
   unsigned long long *stamps_host; /* PROACT_TRACE: the state's stamps
                                       (host address), else NULL */
   proact__ready_t host_view; /* the header with host addresses of the

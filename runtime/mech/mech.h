@@ -31,8 +31,12 @@ proact_status_t proact__mech_push_cleanup(proact__loop_t *loop);
  * an agent has work and the drain has pushes to count. */
 int proact__mech_push_active(const proact__loop_t *loop, int part);
 
-/* PROACT_WATCHDOG_MS in ns: how long an agent waits without progress. */
+/* PROACT_WATCHDOG_MS in ns: how long an agent waits for a chunk once the
+ * part's kernel ended (a kernel that runs long is never cut short). */
 uint64_t proact__mech_watchdog_ns(void);
+
+/* Before part's agent and kernel start: its kernel has not ended yet. */
+void proact__mech_push_arm_watchdog(proact__loop_t *loop, int part);
 
 /* Names the chunk part's agent waited for in vain (what: "counter",
  * "queue slot"), then ends the program. */

@@ -69,7 +69,9 @@ static void dma_run(void *arg) {
   const proact__ready_t *rd = &pr->host_view;
   volatile long long *slots = pr->q_slots; /* the teams fill them */
   const int src = a->loop->devs[a->part];
+  volatile int *done = pr->kernel_done;
   uint64_t last = proact__now_ns();
+  int ended = done == NULL; /* the part's kernel returned */
 
   if (PROACT__TRACING())
     proact__trace_label("push");
@@ -78,7 +80,13 @@ static void dma_run(void *arg) {
     int npieces = 0;
     uint64_t t0;
     while (slots[head] == 0) {
-      if (proact__now_ns() - last > a->timeout_ns) {
+      /* As the poll agents: the watchdog starts when the kernel ended. */
+      if (!ended && __atomic_load_n(done, __ATOMIC_ACQUIRE)) {
+        const uint64_t now = proact__now_ns();
+        ended = 1;
+        last = last > now ? last : now;
+      }
+      if (ended && proact__now_ns() - last > a->timeout_ns) {
         a->result.stalled = head + 1;
         a->result.remaining = pr->nready - head;
         return;
@@ -132,6 +140,7 @@ static proact_status_t dma_arm(proact__loop_t *loop, int part) {
   a->loop = loop;
   a->part = part;
   a->timeout_ns = proact__mech_watchdog_ns();
+  proact__mech_push_arm_watchdog(loop, part);
   memset(&a->result, 0, sizeof(a->result));
   a->status = PROACT_OK;
   PROACT_CHECK(proact__agent_thread_post(&a->thread, "dma", dev, dma_run, a));

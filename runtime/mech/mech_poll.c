@@ -13,6 +13,7 @@ static proact_status_t poll_arm(proact__loop_t *loop, int part) {
   proact__part_ready_t *pr = &loop->ready[part];
   if (!proact__mech_push_active(loop, part))
     return PROACT_OK;
+  proact__mech_push_arm_watchdog(loop, part);
   return proact__dev_agent_start(loop->devs[part], pr->dev_rd,
                                  &pr->host_view, loop->agent_threads,
                                  proact__mech_watchdog_ns());

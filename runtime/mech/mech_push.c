@@ -32,6 +32,11 @@ uint64_t proact__mech_watchdog_ns(void) {
          1000000u;
 }
 
+void proact__mech_push_arm_watchdog(proact__loop_t *loop, int part) {
+  if (loop->ready[part].kernel_done != NULL)
+    __atomic_store_n(loop->ready[part].kernel_done, 0, __ATOMIC_RELEASE);
+}
+
 proact_status_t proact__mech_push_setup(proact__loop_t *loop) {
   proact__push_plan(loop);
   for (int p = 0; p < loop->nparts; p++)
@@ -54,8 +59,9 @@ void proact__mech_push_stalled(const proact__loop_t *loop, int part,
                                const proact__agent_result_t *r,
                                const char *what) {
   proact__fatal(loop->file, loop->line, loop->col,
-                "%s agent of device %d stalled: %s %lld not ready after %lld "
-                "ms (%lld left); a kernel did not finish its blocks",
+                "%s agent of device %d stalled: %s %lld not ready %lld ms "
+                "after the part's kernel ended (%lld left); the kernel did "
+                "not report all its blocks",
                 proact_mech_name(loop->mech->id), loop->devs[part], what,
                 r->stalled - 1,
                 (long long)proact__param_get(PROACT__PARAM_WATCHDOG_MS)->i,

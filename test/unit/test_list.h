@@ -55,6 +55,7 @@
   X(thread_digit_matches_division, 5000, NULL)                                \
   X(team_copy_any_alignment, 5000, NULL)                                      \
   X(host_agent_delivers_and_reports_stall, 20000, NULL)                       \
+  X(host_agent_watchdog_waits_for_the_kernel, 20000, NULL)                    \
   X(ready_cache_poll, 60000, NULL)                                            \
   X(ready_cache_trigger, 60000, NULL)                                         \
   X(ready_cache_dma, 60000, NULL)                                             \

@@ -1,9 +1,12 @@
 /* Readiness: the block-to-chunk function the runtime and the kernels share,
  * and the host poll agent (delivery and watchdog). */
+#include <pthread.h>
 #include <stdint.h>
+#include <time.h>
 #include <string.h>
 #include <unistd.h>
 
+#include "clock.h"
 #include "dev.h"
 #include "ready_table.h"
 #include "proact.h"
@@ -402,4 +405,49 @@ TEST_IMPL(host_agent_delivers_and_reports_stall) {
   ASSERT_TRUE(r.run_ns >= 50u * 1000 * 1000);
   ASSERT_EQ(r.share_ppm,
             1000000u / (uint64_t)sysconf(_SC_NPROCESSORS_ONLN));
+}
+
+static volatile int kernel_done_flag;
+
+static void *end_kernel_later(void *arg) {
+  const struct timespec wait = {0, 200 * 1000 * 1000};
+  (void)arg;
+  nanosleep(&wait, NULL);
+  __atomic_store_n(&kernel_done_flag, 1, __ATOMIC_RELEASE);
+  return NULL;
+}
+
+/* With kernel_done, the watchdog (50 ms) starts when the kernel ended
+ * (200 ms after the start here, set by another thread), not before: the
+ * agent reports chunk 1 stalled between 250 ms and well under a second. */
+TEST_IMPL(host_agent_watchdog_waits_for_the_kernel) {
+  static int counters[2] = {0, 1}, counters_init[2] = {3, 1};
+  static long long piece_first[3] = {0, 1, 2};
+  static char src[64], dst0[64], dst1[64];
+  proact__ready_piece_t pieces[2] = {{dst0, src, 64, 1, 0},
+                                     {dst1, src, 64, 1, 0}};
+  proact__agent_result_t r;
+  proact__ready_t rd;
+  pthread_t ender;
+  uint64_t t0, waited;
+  memset(&rd, 0, sizeof(rd));
+  rd.ncounters = 2;
+  rd.counters = counters;
+  rd.counters_init = counters_init;
+  rd.piece_first = piece_first;
+  rd.pieces = pieces;
+  rd.kernel_done = &kernel_done_flag;
+  kernel_done_flag = 0;
+  ASSERT_EQ(proact__dev_init(), PROACT_OK);
+  t0 = proact__now_ns();
+  ASSERT_EQ(proact__dev_agent_start(0, &rd, &rd, 32, 50 * 1000 * 1000),
+            PROACT_OK);
+  ASSERT_EQ(pthread_create(&ender, NULL, end_kernel_later, NULL), 0);
+  ASSERT_EQ(proact__dev_agent_wait(0, &r), PROACT_OK);
+  waited = proact__now_ns() - t0;
+  pthread_join(ender, NULL);
+  ASSERT_EQ(r.stalled, 2);
+  ASSERT_EQ(dst0[0], 0); /* src is zero here: delivered, unchanged */
+  ASSERT_TRUE(waited >= 250u * 1000 * 1000);
+  ASSERT_TRUE(waited < 900u * 1000 * 1000);
 }

@@ -323,6 +323,13 @@ typedef struct proact__ready {
                                      after the execution's last */
   volatile unsigned *team_blocks; /* 2 per team: the block thread 0 took
                                      for its team, alternately */
+  volatile int *kernel_done;      /* poll and dma: the part's host thread
+                                     sets it to 1 when the part's kernel
+                                     returned (host memory the agents
+                                     read); an agent reports a chunk as
+                                     stalled only once the kernel ended.
+                                     NULL: the agent counts from its
+                                     start */
   unsigned long long *stamps;     /* PROACT_TRACE only, else NULL: per
                                      counter c, the device clock
                                      (proact__ready_clock) when c became
