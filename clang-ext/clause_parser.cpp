@@ -39,7 +39,7 @@ private:
   size_t Pos = 0;
   bool Ok = true;
 
-  std::string spell(const Token &T) { return PP.getSpelling(T); }
+  std::string spell(const Token &T) { return spelling(PP, T); }
   SourceLocation endLoc() {
     return Line.empty() ? D.Loc : Line.back().getEndLoc();
   }

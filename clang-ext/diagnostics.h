@@ -46,7 +46,17 @@ namespace proact {
   X(NonCanonicalLoop, Error,                                                   \
     "loop is not in canonical form: %0; write for (int i = lo; i < hi; "       \
     "i++) (or <=, >, >=, ++, --, += step, -= step)")                           \
-  X(UnterminatedLoop, Error, "unterminated loop after '#pragma proact'")       \
+  X(NestedLoop, Error,                                                         \
+    "nested proact loops are not supported; annotate the outer loop only")     \
+  X(DataInLoopBody, Error,                                                     \
+    "'#pragma proact data' inside a '#pragma proact' loop body; put the data " \
+    "directive around the loop")                                               \
+  X(StrayDirective, Error,                                                    \
+    "'#pragma proact' inside the parentheses or brackets of an annotated "     \
+    "loop; a ')' or ']' is missing before it")                                 \
+  X(EnclosingLoop, Note,                                                       \
+    "inside the loop of this '#pragma proact'; if that loop should end "       \
+    "before the nested directive, a '}' is missing")                           \
   X(MissingHeader, Error,                                                      \
     "'#pragma proact' needs the declarations of <proact.h>; add "              \
     "#include <proact.h> before this line")                                    \
