@@ -51,6 +51,14 @@ namespace proact {
   X(DataInLoopBody, Error,                                                     \
     "'#pragma proact data' inside a '#pragma proact' loop body; put the data " \
     "directive around the loop")                                               \
+  X(LeaveDataRegion, Error,                                                   \
+    "cannot leave a proact data region with '%0' (its exit copies the "       \
+    "arrays back to the host and frees their device copies); %1")              \
+  X(EnterDataRegion, Error,                                                   \
+    "cannot jump into a proact data region with 'goto' (its entry makes the "  \
+    "arrays' device copies); jump to a label before the region's directive "   \
+    "instead")                                                                 \
+  X(DataRegionHere, Note, "the proact data region begins here")               \
   X(StrayDirective, Error,                                                    \
     "'#pragma proact' inside the parentheses or brackets of an annotated "     \
     "loop; a ')' or ']' is missing before it")                                 \

@@ -1,4 +1,5 @@
 #include "plugin_args.h"
+#include "data_jumps.h"
 #include "diagnostics.h"
 #include "ilp.h"
 #include "name_lookup.h"
@@ -7,6 +8,7 @@
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/Frontend/CompilerInstance.h"
 #include "clang/Frontend/FrontendPluginRegistry.h"
+#include "clang/Frontend/MultiplexConsumer.h"
 
 using namespace clang;
 
@@ -56,7 +58,10 @@ class ProactArgs : public PluginASTAction {
   std::unique_ptr<ASTConsumer> CreateASTConsumer(CompilerInstance &CI,
                                                  llvm::StringRef) override {
     setLookupInstance(&CI); // not FrontendAction::setCompilerInstance
-    return std::make_unique<ArgumentsReachedCheck>(Given);
+    std::vector<std::unique_ptr<ASTConsumer>> Checks;
+    Checks.push_back(std::make_unique<ArgumentsReachedCheck>(Given));
+    Checks.push_back(makeDataJumpCheck());
+    return std::make_unique<MultiplexConsumer>(std::move(Checks));
   }
   bool ParseArgs(const CompilerInstance &CI,
                  const std::vector<std::string> &Args) override {
