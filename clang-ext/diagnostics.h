@@ -14,6 +14,14 @@ namespace proact {
     "unknown proact directive '%0'; expected 'data' or a loop directive "      \
     "starting with a clause such as 'region'")                                 \
   X(UnknownClause, Error, "unknown clause '%0' in '#pragma proact %1'")        \
+  X(UnknownClauseSuggest, Error,                                               \
+    "unknown clause '%0' in '#pragma proact %1'; did you mean '%2'?")          \
+  X(UnknownDirectiveSuggest, Error,                                            \
+    "unknown proact directive '%0'; did you mean '%1'?")                       \
+  X(UnknownMechanismSuggest, Error,                                            \
+    "unknown transfer mechanism '%0'; did you mean '%1'?")                     \
+  X(PragmaNearMiss, Warning,                                                   \
+    "unknown pragma '%0' ignored; did you mean '#pragma %1'?")                 \
   X(DuplicateClause, Error, "duplicate clause '%0'")                           \
   X(ExpectedToken, Error, "expected %0")                                       \
   X(BadSection, Error,                                                         \

@@ -1,5 +1,6 @@
 #include "plugin_args.h"
 #include "data_jumps.h"
+#include "near_miss.h"
 #include "diagnostics.h"
 #include "ilp.h"
 #include "name_lookup.h"
@@ -58,6 +59,7 @@ class ProactArgs : public PluginASTAction {
   std::unique_ptr<ASTConsumer> CreateASTConsumer(CompilerInstance &CI,
                                                  llvm::StringRef) override {
     setLookupInstance(&CI); // not FrontendAction::setCompilerInstance
+    addNearMissHandler(CI.getPreprocessor());
     std::vector<std::unique_ptr<ASTConsumer>> Checks;
     Checks.push_back(std::make_unique<ArgumentsReachedCheck>(Given));
     Checks.push_back(makeDataJumpCheck());

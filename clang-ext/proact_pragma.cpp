@@ -49,6 +49,8 @@ public:
     bool Ok = parseDirective(PP, Line, Loc, D);
     if (!headerMatches(PP, Loc))
       Ok = false;
+    if (D.Unknown) // what follows is not known to belong to the directive
+      return;
     if (D.Kind == DirectiveKind::Data)
       handleData(PP, D, Ok);
     else
