@@ -23,7 +23,7 @@ public:
       return false;
     if (Pos != T.size())
       return fail(T[Pos].getLocation(),
-                  "unexpected '" + PP.getSpelling(T[Pos]) + "'");
+                  "unexpected '" + spelling(PP, T[Pos]) + "'");
     return true;
   }
 
@@ -112,7 +112,7 @@ private:
                       tok::kw_unsigned, tok::kw_signed, tok::kw_char) ||
            Tk.isOneOf(tok::kw_const, tok::kw__Bool) ||
            (Tk.is(tok::identifier) && [&] {
-             std::string S = PP.getSpelling(Tk);
+             std::string S = spelling(PP, Tk);
              return S.size() > 2 && S.compare(S.size() - 2, 2, "_t") == 0;
            }());
   }
@@ -155,7 +155,7 @@ private:
         return false;
       if (Pos != Close)
         return fail(T[Pos].getLocation(),
-                    "unexpected '" + PP.getSpelling(T[Pos]) + "'");
+                    "unexpected '" + spelling(PP, T[Pos]) + "'");
       ++Pos;
       for (auto &KV : Out.Coef)
         KV.second = paren(KV.second);
@@ -195,13 +195,13 @@ private:
       }
     } else {
       return fail(First.getLocation(),
-                  "unexpected '" + PP.getSpelling(First) + "'");
+                  "unexpected '" + spelling(PP, First) + "'");
     }
     Tokens Run(T.begin() + B, T.begin() + Pos);
     for (const Token &Tk : Run) {
       if (Tk.isNot(tok::identifier))
         continue;
-      std::string S = PP.getSpelling(Tk);
+      std::string S = spelling(PP, Tk);
       if (Varying.count(S) && !Vars.count(S))
         return fail(Tk.getLocation(), "'" + S + "' changes inside the loop");
       if (Vars.count(S) && Run.size() > 1)
@@ -210,8 +210,8 @@ private:
                                           "subscript");
     }
     if (Run.size() == 1 && First.is(tok::identifier) &&
-        Vars.count(PP.getSpelling(First))) {
-      Out.Coef[PP.getSpelling(First)] = Code("1");
+        Vars.count(spelling(PP, First))) {
+      Out.Coef[spelling(PP, First)] = Code("1");
       Out.K = Code("0");
       return true;
     }

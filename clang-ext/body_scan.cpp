@@ -26,7 +26,7 @@ bool isTypeStart(Preprocessor &PP, const Token &T) {
       T.isOneOf(tok::kw__Bool, tok::kw_const, tok::kw_struct))
     return true;
   if (T.is(tok::identifier)) {
-    std::string S = PP.getSpelling(T);
+    std::string S = spelling(PP, T);
     if (S.size() > 2 && S.compare(S.size() - 2, 2, "_t") == 0)
       return true;
     return lookupName(T) == NameKind::Type;
@@ -53,7 +53,7 @@ private:
   std::set<std::string> Declared; // declared in the body
   bool Ok = true;
 
-  std::string spell(const Token &T) { return PP.getSpelling(T); }
+  std::string spell(const Token &T) { return spelling(PP, T); }
   int arrayIndex(const std::string &Name) const {
     for (size_t A = 0; A < D.Arrays.size(); ++A)
       if (D.Arrays[A].Spelling == Name)

@@ -2,6 +2,7 @@
 // argument tokens are split at top-level commas.
 #include "directive.h"
 #include "diagnostics.h"
+#include "near_miss.h"
 #include "proact/detail/codegen.h"
 #include <set>
 
@@ -39,7 +40,7 @@ private:
   size_t Pos = 0;
   bool Ok = true;
 
-  std::string spell(const Token &T) { return PP.getSpelling(T); }
+  std::string spell(const Token &T) { return spelling(PP, T); }
   SourceLocation endLoc() {
     return Line.empty() ? D.Loc : Line.back().getEndLoc();
   }
@@ -65,6 +66,9 @@ private:
   void parseDistribute(const std::vector<Tokens> &Args);
   void parseDecompose(const std::vector<Tokens> &Args, SourceLocation Where);
   void parseReduction(const std::vector<Tokens> &Args);
+  void suggest(const Token &Tok, Diag Plain, Diag WithSuggestion,
+               llvm::ArrayRef<llvm::StringRef> Known, const std::string &A0,
+               const std::string &A1 = "");
   std::vector<Token> DistributeNames; // checked once all clauses are read
   bool literalValue(const Tokens &Arg, unsigned long long &V,
                     std::string &Text, bool AllowSuffix);
@@ -235,7 +239,29 @@ void ClauseParser::parseMech(const std::vector<Tokens> &Args,
       D.HasMech = true;
       return;
     }
-  fail(Args[0][0].getLocation(), Diag::UnknownMechanism, Name);
+  std::vector<llvm::StringRef> Known(std::begin(MechNames),
+                                     std::end(MechNames));
+  suggest(Args[0][0], Diag::UnknownMechanism, Diag::UnknownMechanismSuggest,
+          Known, Name);
+}
+
+// Reports Tok, an unknown word, with the closest known one as a fix-it
+// when there is one.
+void ClauseParser::suggest(const Token &Tok, Diag Plain, Diag WithSuggestion,
+                           llvm::ArrayRef<llvm::StringRef> Known,
+                           const std::string &A0, const std::string &A1) {
+  Ok = false;
+  const std::string Word = spell(Tok);
+  const std::string Best = closestWord(Word, Known);
+  auto B = report(DE, Tok.getLocation(), Best.empty() ? Plain : WithSuggestion);
+  B << A0;
+  if (!A1.empty())
+    B << A1;
+  if (!Best.empty())
+    B << Best << FixItHint::CreateReplacement(
+                     CharSourceRange::getCharRange(Tok.getLocation(),
+                                                   Tok.getEndLoc()),
+                     Best);
 }
 
 void ClauseParser::parseChunk(const std::vector<Tokens> &Args,
@@ -375,7 +401,9 @@ void ClauseParser::parseClause(const Token &NameTok,
     if (Other.count(Name))
       fail(NameTok.getLocation(), Diag::ClauseNotAllowed, Name, Where);
     else
-      fail(NameTok.getLocation(), Diag::UnknownClause, Name, Where);
+      suggest(NameTok, Diag::UnknownClause, Diag::UnknownClauseSuggest,
+              std::vector<llvm::StringRef>(Allowed.begin(), Allowed.end()),
+              Name, Where);
     // Skip its arguments so that later clauses are still checked.
     std::vector<Tokens> Ignored;
     if (Pos < Line.size() && Line[Pos].is(tok::l_paren))
@@ -423,7 +451,11 @@ bool ClauseParser::run(SourceLocation PragmaLoc) {
   } else if (!Line.empty() && Line[0].is(tok::identifier) &&
              !(Line.size() > 1 && Line[1].is(tok::l_paren)) &&
              !LoopClauses.count(spell(Line[0]))) {
-    fail(Line[0].getLocation(), Diag::UnknownDirective, spell(Line[0]));
+    std::vector<llvm::StringRef> Known(LoopClauses.begin(), LoopClauses.end());
+    Known.push_back("data");
+    suggest(Line[0], Diag::UnknownDirective, Diag::UnknownDirectiveSuggest,
+            Known, spell(Line[0]));
+    D.Unknown = true;
     return false;
   }
   std::set<std::string> Seen;

@@ -3,6 +3,7 @@
 #ifndef PROACT_CLANG_EXT_CODE_H
 #define PROACT_CLANG_EXT_CODE_H
 
+#include "clang/Lex/Preprocessor.h"
 #include "clang/Lex/Token.h"
 #include <string>
 #include <vector>
@@ -18,6 +19,14 @@ inline int bracketDelta(const clang::Token &T) {
   if (T.isOneOf(clang::tok::r_paren, clang::tok::r_square, clang::tok::r_brace))
     return -1;
   return 0;
+}
+
+// The spelling of T. Annotation tokens (what other pragmas, such as
+// `#pragma omp`, become) have none, and Preprocessor::getSpelling would read
+// past their data.
+inline std::string spelling(const clang::Preprocessor &PP,
+                            const clang::Token &T) {
+  return T.isAnnotation() ? std::string() : PP.getSpelling(T);
 }
 
 struct Piece {

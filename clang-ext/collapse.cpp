@@ -32,9 +32,9 @@ std::set<std::string> assignedNames(Preprocessor &PP, const Tokens &Toks) {
         (N.isOneOf(tok::equal, tok::plusequal, tok::minusequal,
                    tok::plusplus, tok::minusminus) ||
          N.isOneOf(tok::starequal, tok::slashequal)))
-      Assigned.insert(PP.getSpelling(T));
+      Assigned.insert(spelling(PP, T));
     if (T.isOneOf(tok::plusplus, tok::minusminus) && N.is(tok::identifier))
-      Assigned.insert(PP.getSpelling(N));
+      Assigned.insert(spelling(PP, N));
   }
   return Assigned;
 }
@@ -69,8 +69,8 @@ bool findCollapsibleNest(Preprocessor &PP, const CanonicalLoop &Outer,
     // A variable the body changes cannot be a collapsed loop's counter.
     bool Rectangular = !Assigned.count(L.VarName);
     for (const Token &T : Uses)
-      if (T.is(tok::identifier) && (LoopVars.count(PP.getSpelling(T)) ||
-                                    Assigned.count(PP.getSpelling(T))))
+      if (T.is(tok::identifier) && (LoopVars.count(spelling(PP, T)) ||
+                                    Assigned.count(spelling(PP, T))))
         Rectangular = false;
     if (!Rectangular)
       break;

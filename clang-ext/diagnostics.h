@@ -14,6 +14,14 @@ namespace proact {
     "unknown proact directive '%0'; expected 'data' or a loop directive "      \
     "starting with a clause such as 'region'")                                 \
   X(UnknownClause, Error, "unknown clause '%0' in '#pragma proact %1'")        \
+  X(UnknownClauseSuggest, Error,                                               \
+    "unknown clause '%0' in '#pragma proact %1'; did you mean '%2'?")          \
+  X(UnknownDirectiveSuggest, Error,                                            \
+    "unknown proact directive '%0'; did you mean '%1'?")                       \
+  X(UnknownMechanismSuggest, Error,                                            \
+    "unknown transfer mechanism '%0'; did you mean '%1'?")                     \
+  X(PragmaNearMiss, Warning,                                                   \
+    "unknown pragma '%0' ignored; did you mean '#pragma %1'?")                 \
   X(DuplicateClause, Error, "duplicate clause '%0'")                           \
   X(ExpectedToken, Error, "expected %0")                                       \
   X(BadSection, Error,                                                         \
@@ -46,7 +54,25 @@ namespace proact {
   X(NonCanonicalLoop, Error,                                                   \
     "loop is not in canonical form: %0; write for (int i = lo; i < hi; "       \
     "i++) (or <=, >, >=, ++, --, += step, -= step)")                           \
-  X(UnterminatedLoop, Error, "unterminated loop after '#pragma proact'")       \
+  X(NestedLoop, Error,                                                         \
+    "nested proact loops are not supported; annotate the outer loop only")     \
+  X(DataInLoopBody, Error,                                                     \
+    "'#pragma proact data' inside a '#pragma proact' loop body; put the data " \
+    "directive around the loop")                                               \
+  X(LeaveDataRegion, Error,                                                   \
+    "cannot leave a proact data region with '%0' (its exit copies the "       \
+    "arrays back to the host and frees their device copies); %1")              \
+  X(EnterDataRegion, Error,                                                   \
+    "cannot jump into a proact data region with 'goto' (its entry makes the "  \
+    "arrays' device copies); jump to a label before the region's directive "   \
+    "instead")                                                                 \
+  X(DataRegionHere, Note, "the proact data region begins here")               \
+  X(StrayDirective, Error,                                                    \
+    "'#pragma proact' inside the parentheses or brackets of an annotated "     \
+    "loop; a ')' or ']' is missing before it")                                 \
+  X(EnclosingLoop, Note,                                                       \
+    "inside the loop of this '#pragma proact'; if that loop should end "       \
+    "before the nested directive, a '}' is missing")                           \
   X(MissingHeader, Error,                                                      \
     "'#pragma proact' needs the declarations of <proact.h>; add "              \
     "#include <proact.h> before this line")                                    \

@@ -31,6 +31,7 @@ enum class DirectiveKind { Loop, Data };
 
 struct Directive {
   DirectiveKind Kind = DirectiveKind::Loop;
+  bool Unknown = false;            // neither 'data' nor a loop clause first
   clang::SourceLocation Loc;       // the 'proact' token
   std::vector<Section> Arrays;     // region(...) or the data clauses
   std::vector<Section> Reads;      // reads(...): per-iteration read sections

@@ -91,7 +91,15 @@ bool atEndOfFile(Preprocessor &PP) {
 
 } // namespace
 
+TokenReader *TokenReader::Active = nullptr;
+
 void TokenReader::lex(Token &T) {
+  if (Stopped) {
+    T.startToken();
+    T.setKind(tok::eof);
+    T.setLocation(Directive);
+    return;
+  }
   if (!Pending.empty()) {
     T = Pending.back();
     Pending.pop_back();
@@ -104,6 +112,10 @@ void TokenReader::lex(Token &T) {
     return;
   }
   PP.Lex(T);
+  if (Stopped) { // a nested directive stopped this reader while it lexed
+    unlex(T);
+    lex(T);
+  }
 }
 
 namespace {
@@ -148,7 +160,7 @@ bool readStatement(TokenReader &R, Token T, Tokens &Out) {
       return false;
     if (!IsIf)
       return true;
-    R.lex(T);
+    R.lexAhead(T);
     if (T.is(tok::kw_else)) {
       Out.push_back(T);
       R.lex(T);
@@ -179,7 +191,7 @@ bool readStatement(TokenReader &R, Token T, Tokens &Out) {
 namespace {
 
 bool sameVar(Preprocessor &PP, const Token &T, const std::string &Name) {
-  return T.is(tok::identifier) && PP.getSpelling(T) == Name;
+  return T.is(tok::identifier) && spelling(PP, T) == Name;
 }
 
 // Splits [B, E) at top-level ';' into at most 3 parts.
@@ -258,7 +270,7 @@ bool parseCanonicalFor(Preprocessor &PP, const Tokens &S, size_t Begin,
       return false;
     }
   L.Var = S[Eq - 1];
-  L.VarName = PP.getSpelling(L.Var);
+  L.VarName = spelling(PP, L.Var);
   L.Type.assign(S.begin() + IB, S.begin() + Eq - 1);
   L.First.assign(S.begin() + Eq + 1, S.begin() + IE);
 

@@ -21,24 +21,66 @@ namespace proact {
 // While it lives, the preprocessor is in incremental mode, which keeps the
 // main file's lexer alive at its end: a second line of defence for the
 // main file.
+//
+// Readers nest: a '#pragma proact' met while one reads runs its handler
+// inside the reader's lex(). That handler finds the reader with active()
+// and marks it (interrupt, stop), so that the directive being read is given
+// back instead of lowered around a half-read or half-lowered statement.
 class TokenReader {
 public:
-  explicit TokenReader(clang::Preprocessor &PP)
-      : PP(PP), WasIncremental(PP.isIncrementalProcessingEnabled()) {
+  TokenReader(clang::Preprocessor &PP, clang::SourceLocation Directive)
+      : PP(PP), WasIncremental(PP.isIncrementalProcessingEnabled()),
+        Directive(Directive), Outer(Active) {
     PP.enableIncrementalProcessing(true);
+    Active = this;
   }
-  ~TokenReader() { PP.enableIncrementalProcessing(WasIncremental); }
+  ~TokenReader() {
+    PP.enableIncrementalProcessing(WasIncremental);
+    Active = Outer;
+  }
   TokenReader(const TokenReader &) = delete;
   TokenReader &operator=(const TokenReader &) = delete;
   void lex(clang::Token &T);
   void unlex(const clang::Token &T) { Pending.push_back(T); }
+  // Lexes a token past the end of the statement (looking for 'else'): a
+  // directive met there follows the statement and is no nested one.
+  void lexAhead(clang::Token &T) {
+    LookingAhead = true;
+    lex(T);
+    LookingAhead = false;
+  }
+  bool lookingAhead() const { return LookingAhead; }
   // Tokens handed back, in stream order.
   Tokens pending() const { return Tokens(Pending.rbegin(), Pending.rend()); }
+
+  // The innermost reader now reading, or nullptr.
+  static TokenReader *active() { return Active; }
+  clang::SourceLocation directive() const { return Directive; }
+  // The statement read so far (set by the loop handler), or nullptr.
+  const Tokens *read() const { return Read; }
+  void setRead(const Tokens *R) { Read = R; }
+  // A nested '#pragma proact' at At was met while reading.
+  void interrupt(clang::SourceLocation At) {
+    if (Interrupted.isInvalid())
+      Interrupted = At;
+  }
+  clang::SourceLocation interrupted() const { return Interrupted; }
+  // Stop reading: the next lex() and every later one return a synthetic
+  // eof, and the token lexed meanwhile is handed back (pending()).
+  void stop() { Stopped = true; }
+  bool stopped() const { return Stopped; }
 
 private:
   clang::Preprocessor &PP;
   bool WasIncremental;
+  clang::SourceLocation Directive;
+  TokenReader *Outer;
+  const Tokens *Read = nullptr;
+  clang::SourceLocation Interrupted;
+  bool Stopped = false;
+  bool LookingAhead = false;
   Tokens Pending; // a stack: back() is the next token
+  static TokenReader *Active;
 };
 
 // Reads one complete C statement starting with First (already read) and

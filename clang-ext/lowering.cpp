@@ -558,7 +558,8 @@ void emitBreakCheck(Code &C, const CanonicalLoop &L, const CollapsedNest &Nest,
   std::string For = "omp for";
   if (!Nest.Headers.empty())
     For += " collapse(" + num((long long)Nest.Headers.size() + 1) + ")";
-  C << "if (0) { const long long __proact_bhi = 0;";
+  C << "if (0) { const long long __proact_first = 0, __proact_step = 1, "
+       "__proact_bhi = 0;";
   C << "_Pragma(" + quoted(For) + ")";
   if (unitStep(L))
     C << "for (" << L.Type << L.Var << "= (" << L.Type << ")__proact_first;"
@@ -577,8 +578,9 @@ void emitBreakCheck(Code &C, const CanonicalLoop &L, const CollapsedNest &Nest,
 
 } // namespace
 
-Code lowerLoop(Preprocessor &PP, const Directive &D, const CanonicalLoop &L,
-               const Tokens &Body, const BodyAccesses &A) {
+LoopLowering lowerLoop(Preprocessor &PP, const Directive &D,
+                       const CanonicalLoop &L, const Tokens &Body,
+                       const BodyAccesses &A) {
   Where W = whereOf(PP, D.Loc);
   CollapsedNest Nest;
   const Tokens &KernelBody =
@@ -667,7 +669,6 @@ Code lowerLoop(Preprocessor &PP, const Directive &D, const CanonicalLoop &L,
   C << "proact__loop_t *__proact_loop = proact__loop_begin(&" + Dd + ");";
   C << "const long long __proact_first = " + Dd +
            ".first, __proact_step = " + Dd + ".step;";
-  emitBreakCheck(C, L, Nest, Code().add(KernelBody));
   // One host thread per part, each running its device's kernel to the end:
   // the kernels of all devices run at the same time, and the loop's implicit
   // barrier is the completion point. (`target nowait` + `taskwait` outside a
@@ -729,7 +730,10 @@ Code lowerLoop(Preprocessor &PP, const Directive &D, const CanonicalLoop &L,
     C << L.Var << "= (__typeof__(" << L.Var
       << "))(__proact_first + " + Dd + ".trip * __proact_step);";
   C << "}";
-  return C;
+  LoopLowering Out;
+  emitBreakCheck(Out.Check, L, Nest, Code().add(KernelBody));
+  Out.Lowering = std::move(C);
+  return Out;
 }
 
 Code lowerData(Preprocessor &PP, const Directive &D) {

@@ -7,8 +7,15 @@
 
 namespace proact {
 
-// The whole replacement of `#pragma proact region(...)` + its loop.
-Code lowerLoop(clang::Preprocessor &PP, const Directive &D,
+// The replacement of `#pragma proact region(...)` + its loop, in two parts:
+// Check, a copy of the loop that is never run and is parsed first, so that
+// clang's checks of the user's code report each error once (and a loop
+// with errors gets no Lowering); and Lowering, the real code.
+struct LoopLowering {
+  Code Check;
+  Code Lowering;
+};
+LoopLowering lowerLoop(clang::Preprocessor &PP, const Directive &D,
                const CanonicalLoop &L, const Tokens &Body,
                const BodyAccesses &Accesses);
 

@@ -1,4 +1,6 @@
 #include "plugin_args.h"
+#include "data_jumps.h"
+#include "near_miss.h"
 #include "diagnostics.h"
 #include "ilp.h"
 #include "name_lookup.h"
@@ -7,6 +9,7 @@
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/Frontend/CompilerInstance.h"
 #include "clang/Frontend/FrontendPluginRegistry.h"
+#include "clang/Frontend/MultiplexConsumer.h"
 
 using namespace clang;
 
@@ -57,7 +60,11 @@ class ProactArgs : public PluginASTAction {
   std::unique_ptr<ASTConsumer> CreateASTConsumer(CompilerInstance &CI,
                                                  llvm::StringRef) override {
     setLookupInstance(&CI); // not FrontendAction::setCompilerInstance
-    return std::make_unique<ArgumentsReachedCheck>(Given);
+    addNearMissHandler(CI.getPreprocessor());
+    std::vector<std::unique_ptr<ASTConsumer>> Checks;
+    Checks.push_back(std::make_unique<ArgumentsReachedCheck>(Given));
+    Checks.push_back(makeDataJumpCheck());
+    return std::make_unique<MultiplexConsumer>(std::move(Checks));
   }
   bool ParseArgs(const CompilerInstance &CI,
                  const std::vector<std::string> &Args) override {

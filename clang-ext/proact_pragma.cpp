@@ -12,6 +12,7 @@
 #include "proact/detail/codegen.h"
 #include "clang/Lex/Pragma.h"
 #include "clang/Lex/Preprocessor.h"
+#include <map>
 
 using namespace clang;
 using namespace proact;
@@ -19,6 +20,8 @@ using namespace proact;
 namespace {
 
 class ProactPragmaHandler : public PragmaHandler {
+  static bool NestedWasData; // the nested directive a reader met was 'data'
+
 public:
   ProactPragmaHandler() : PragmaHandler("proact") {}
 
@@ -31,8 +34,13 @@ public:
     for (PP.Lex(T); T.isNot(tok::eod) && T.isNot(tok::eof); PP.Lex(T))
       Line.push_back(T);
 
-    if (Line.size() == 1 && Line[0].is(tok::identifier) &&
-        Line[0].getIdentifierInfo()->getName() == "__contract") {
+    if (Line.size() == 2 && isWord(PP, Line[0], "__lower")) {
+      resumeLowering(PP, Line[1]);
+      return;
+    }
+    if (nestedIn(PP, Line, Loc))
+      return;
+    if (Line.size() == 1 && isWord(PP, Line[0], "__contract")) {
       includeContract(PP, Loc);
       return;
     }
@@ -41,6 +49,8 @@ public:
     bool Ok = parseDirective(PP, Line, Loc, D);
     if (!headerMatches(PP, Loc))
       Ok = false;
+    if (D.Unknown) // what follows is not known to belong to the directive
+      return;
     if (D.Kind == DirectiveKind::Data)
       handleData(PP, D, Ok);
     else
@@ -84,7 +94,7 @@ private:
     }
     std::string Found;
     for (const Token &T : MI->tokens())
-      Found += PP.getSpelling(T);
+      Found += spelling(PP, T);
     const std::string Expected = PROACT__ABI_STR(PROACT_LOWERING_ABI);
     if (Found == Expected)
       return true;
@@ -93,13 +103,150 @@ private:
     return false;
   }
 
+  static bool isWord(Preprocessor &PP, const Token &T, llvm::StringRef W) {
+    return T.is(tok::identifier) && T.getIdentifierInfo()->getName() == W;
+  }
+
+  // A directive met while another proact handler reads (TokenReader nests):
+  //  - before the outer directive's first token: this directive is handled
+  //    as usual; the outer one reports that it is not followed by its loop
+  //    or block, at this directive;
+  //  - after the outer loop's statement (read to look for an 'else'): as
+  //    usual;
+  //  - in the outer loop's body: nesting (or a missing '}'). This directive
+  //    is dropped, and the outer loop reports it once it has been read;
+  //  - inside an unclosed '(' or '[' of the outer loop, or after a bracket
+  //    that closes none: the outer loop is malformed. It stops reading, and
+  //    both loops go back unchanged for the parser to report the error.
+  // Returns true when this directive is dropped.
+  static bool nestedIn(Preprocessor &PP, const Tokens &Line,
+                       SourceLocation Loc) {
+    TokenReader *Outer = TokenReader::active();
+    if (Outer == nullptr)
+      return false;
+    const Tokens *Read = Outer->read();
+    if (Read == nullptr || Read->empty()) {
+      Outer->interrupt(Loc);
+      return false;
+    }
+    // The brackets open at this directive; a closer that matches none means
+    // the outer loop is malformed already.
+    std::vector<tok::TokenKind> Open;
+    bool Mismatched = false;
+    for (const Token &T : *Read) {
+      int Delta = bracketDelta(T);
+      if (Delta > 0)
+        Open.push_back(T.getKind());
+      else if (Delta < 0) {
+        const tok::TokenKind Want = T.is(tok::r_paren)    ? tok::l_paren
+                                    : T.is(tok::r_square) ? tok::l_square
+                                                          : tok::l_brace;
+        Mismatched |= Open.empty() || Open.back() != Want;
+        if (!Open.empty())
+          Open.pop_back();
+      }
+    }
+    if (Open.empty() && !Mismatched && Outer->lookingAhead())
+      return false; // after the outer statement's end
+    Outer->interrupt(Loc);
+    if (Mismatched || (!Open.empty() && Open.back() != tok::l_brace))
+      Outer->stop();
+    else
+      NestedWasData = !Line.empty() && isWord(PP, Line[0], "data");
+    return true;
+  }
+
+  // Reports the nested directive a loop's reader met in its body.
+  static void reportNested(Preprocessor &PP, const TokenReader &R) {
+    DiagnosticsEngine &DE = PP.getDiagnostics();
+    report(DE, R.interrupted(),
+           NestedWasData ? Diag::DataInLoopBody : Diag::NestedLoop);
+    report(DE, R.directive(), Diag::EnclosingLoop);
+  }
+
+  // The lowering goes in in two steps: first a copy of the loop that is
+  // never run, then, once the parser has read that copy, the real lowering
+  // (resumeLowering). When the copy has errors, they are the user's, at the
+  // user's tokens, and the lowering, which repeats the body several times,
+  // is left out: one error each, nothing reported inside generated code.
+  struct Deferred {
+    Tokens Lowering;
+    Tokens After;
+    unsigned Errors; // errors reported before the copy was parsed
+    // When valid: the copy was given back malformed and the parser must
+    // have reported an error in it; if it did not, this directive's is
+    // reported here.
+    SourceLocation Stray;
+  };
+  static std::map<unsigned, Deferred> &deferred() {
+    static std::map<unsigned, Deferred> M;
+    return M;
+  }
+
+  static void resumeLowering(Preprocessor &PP, const Token &Id) {
+    unsigned long long N = 0;
+    std::string S = spelling(PP, Id);
+    if (Id.isNot(tok::numeric_constant) || S.size() > 9 ||
+        llvm::StringRef(S).getAsInteger(10, N))
+      return;
+    auto It = deferred().find((unsigned)N);
+    if (It == deferred().end())
+      return;
+    Deferred Entry = std::move(It->second);
+    deferred().erase(It);
+    Tokens Out;
+    const bool Clean = PP.getDiagnostics().getNumErrors() == Entry.Errors;
+    if (Clean && Entry.Stray.isValid())
+      report(PP.getDiagnostics(), Entry.Stray, Diag::StrayDirective);
+    else if (Clean)
+      Out = std::move(Entry.Lowering);
+    for (const Token &T : Entry.After)
+      if (T.isNot(tok::eof))
+        Out.push_back(T);
+    inject(PP, Out);
+  }
+
+  static Deferred &defer(Preprocessor &PP, Code &Check) {
+    static unsigned Next = 0;
+    const unsigned N = ++Next;
+    Check << "_Pragma(\"proact __lower " + std::to_string(N) + "\")";
+    Deferred &Entry = deferred()[N];
+    Entry.Errors = PP.getDiagnostics().getNumErrors();
+    return Entry;
+  }
+
+  static void injectLowering(Preprocessor &PP, SourceLocation At,
+                             const LoopLowering &LL, const Tokens &After) {
+    Code Check = LL.Check;
+    Deferred &Entry = defer(PP, Check);
+    Entry.Lowering = materialize(PP, At, LL.Lowering);
+    Entry.After = After;
+    inject(PP, materialize(PP, At, Check));
+  }
+
+  // A loop stopped by a directive inside its brackets goes back unchanged,
+  // followed by the check that the parser found its error.
+  static void injectStopped(Preprocessor &PP, const TokenReader &R,
+                            const Tokens &Stmt) {
+    Code Check;
+    for (const Token &T : Stmt)
+      Check << T;
+    Deferred &Entry = defer(PP, Check);
+    Entry.After = R.pending();
+    Entry.Stray = R.interrupted();
+    inject(PP, materialize(PP, R.directive(), Check));
+  }
+
   static void handleData(Preprocessor &PP, const Directive &D, bool Ok) {
-    TokenReader R(PP);
+    TokenReader R(PP, D.Loc);
     Token Next;
     R.lex(Next);
     Tokens Out;
-    if (Next.isNot(tok::l_brace)) {
-      report(PP.getDiagnostics(), Next.getLocation(),
+    if (Next.isNot(tok::l_brace) || R.interrupted().isValid()) {
+      // A directive in between is reported at itself, not at the first
+      // token of its lowering.
+      report(PP.getDiagnostics(),
+             R.interrupted().isValid() ? R.interrupted() : Next.getLocation(),
              Diag::DataNotFollowedByBlock);
       Ok = false;
     }
@@ -121,7 +268,7 @@ private:
       for (const Token &T : *Part) {
         if (T.is(tok::eof))
           continue;
-        for (char Ch : PP.getSpelling(T) + " ")
+        for (char Ch : spelling(PP, T) + " ")
           H = (H ^ (unsigned char)Ch) * 1099511628211ull;
       }
     return H;
@@ -130,26 +277,52 @@ private:
   static void handleLoop(Preprocessor &PP, Directive &D, bool Ok,
                          const Tokens &Line) {
     DiagnosticsEngine &DE = PP.getDiagnostics();
-    TokenReader R(PP);
+    TokenReader R(PP, D.Loc);
     Token First;
     R.lex(First);
-    if (First.isNot(tok::kw_for)) {
-      report(DE, First.getLocation(), Diag::NotFollowedByFor);
+    if (First.isNot(tok::kw_for) || R.interrupted().isValid()) {
+      report(DE,
+             R.interrupted().isValid() ? R.interrupted() : First.getLocation(),
+             Diag::NotFollowedByFor);
       if (First.isNot(tok::eof)) // the reader's synthetic eof stays here
         inject(PP, Tokens{First});
       return;
     }
     Tokens Stmt;
-    if (!readStatement(R, First, Stmt)) {
-      // Give the tokens back (not the reader's synthetic eof) so the parser
-      // reports the missing braces at the real end of the file.
-      report(DE, First.getLocation(), Diag::UnterminatedLoop);
-      Stmt.pop_back();
-      inject(PP, Stmt);
+    R.setRead(&Stmt);
+    bool Complete = readStatement(R, First, Stmt);
+    R.setRead(nullptr);
+    if (!Stmt.empty() && Stmt.back().is(tok::eof))
+      Stmt.pop_back(); // the reader's synthetic eof
+    if (R.stopped()) {
+      injectStopped(PP, R, Stmt);
+      return;
+    }
+    if (!Complete || R.interrupted().isValid()) {
+      // The tokens go back unchanged. At the end of the file the parser
+      // reports the missing '}' itself; a nested directive, only when the
+      // loop's missing '}' is not made up by the end of the file.
+      if (Complete) {
+        Token Next;
+        R.lexAhead(Next);
+        if (Next.isNot(tok::eof))
+          R.unlex(Next);
+        else
+          Complete = false;
+      }
+      if (Complete)
+        reportNested(PP, R);
+      injectWith(PP, Stmt, R.pending());
       return;
     }
     // The token read past the statement (looking for 'else') goes back last.
     Tokens After = R.pending();
+    for (const Token &T : Stmt)
+      if (T.isAnnotation()) { // another pragma, e.g. from a macro
+        report(DE, T.getLocation(), Diag::PragmaInBody);
+        injectWith(PP, Stmt, After);
+        return;
+      }
     D.Id = loopId(PP, Line, Stmt);
     if (Ok)
       Ok = applyProfile(PP, D);
@@ -168,8 +341,7 @@ private:
       injectWith(PP, Stmt, After);
       return;
     }
-    injectWith(PP, materialize(PP, D.Loc, lowerLoop(PP, D, L, Body, Accesses)),
-               After);
+    injectLowering(PP, D.Loc, lowerLoop(PP, D, L, Body, Accesses), After);
   }
 
   static void injectWith(Preprocessor &PP, Tokens Toks, const Tokens &After) {
@@ -179,6 +351,8 @@ private:
     inject(PP, Toks);
   }
 };
+
+bool ProactPragmaHandler::NestedWasData = false;
 
 } // namespace
 

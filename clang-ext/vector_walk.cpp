@@ -103,7 +103,7 @@ bool constantValue(Preprocessor &PP, const Code &C, long long &V) {
     }
     if (P.Tok.isAnyIdentifier() || P.Tok.is(tok::raw_identifier))
       return false;
-    S += " " + PP.getSpelling(P.Tok) + " ";
+    S += " " + spelling(PP, P.Tok) + " ";
   }
   return ConstantEval(S).value(V);
 }

@@ -7,7 +7,7 @@ set -euo pipefail
 
 PACKAGES=(
   clang-16 clang-tools-16 libomp-16-dev libclang-16-dev llvm-16-dev
-  llvm-16-tools cmake make g++ python3 pkg-config "$@"
+  llvm-16-tools libclang-rt-16-dev cmake make g++ python3 pkg-config "$@"
 )
 
 root=$(cd "$(dirname "$0")/.." && pwd)

@@ -10,15 +10,15 @@ void nests(long n, float *u, float *v) {
   for (long i = 1; i < n - 1; i++)
     for (long j = 1; j < n - 1; j++)
       v[i * n + j] = u[i * n + j];
-// CHECK-LABEL: __proact_desc.line = 9;
+// The never-run copy under 'omp for collapse(2)' that lets clang reject a
+// 'break' out of the loop, parsed before the lowering:
+// CHECK-LABEL: if (0) { const long long __proact_first = 0, __proact_step = 1, __proact_bhi = 0;
+// CHECK-NEXT: # 9
+// CHECK-NEXT: #pragma omp for collapse(2)
+// CHECK: __proact_desc.line = 9;
 // The runtime sizes blocks by points: the inner loop's trip count.
 // CHECK: const long long __proact_tr1 = proact__trip_count((long long)( 1),(long long)( n - 1),
 // CHECK: __proact_desc.inner_trip = 1LL * __proact_tr1;
-// The never-run copy under 'omp for collapse(2)' that lets clang reject a
-// 'break' out of the loop:
-// CHECK: if (0) { const long long __proact_bhi = 0;
-// CHECK-NEXT: # 9
-// CHECK-NEXT: #pragma omp for collapse(2)
 // CHECK: map(alloc: u[__proact_plo0:__proact_plen0], v[__proact_plo1:__proact_plen1]) is_device_ptr(__proact_rd)
 // The thread's start and stride as digits of t and T in radix tr1:
 // CHECK: long long __proact_t1, __proact_s1; proact__thread_digit(&__proact_r, &__proact_R, __proact_tr1, &__proact_t1, &__proact_s1);
@@ -31,7 +31,7 @@ void nests(long n, float *u, float *v) {
     for (long j = 1; j < n - 1; j += 2)
       v[i * n + j] = u[i * n + j];
   }
-// CHECK-LABEL: __proact_desc.line = 29;
+// CHECK-LABEL: if (0) { const long long __proact_first = 0, __proact_step = 1, __proact_bhi = 0;
 // CHECK: collapse(2)
 // CHECK: long j= (long)((long long)( 1) + __proact_j1 *(long long)(( 2)));
 
@@ -42,7 +42,7 @@ void nests(long n, float *u, float *v) {
     for (long j = 1; j < n - 1; j++)
       v[i * n + j] = u[i * n + j];
   }
-// CHECK-LABEL: __proact_desc.line = 39;
+// CHECK-LABEL: if (0) { const long long __proact_first = 0, __proact_step = 1, __proact_bhi = 0;
 // CHECK-NOT: collapse(2)
 // CHECK: proact__loop_end
 
@@ -53,7 +53,7 @@ void nests(long n, float *u, float *v) {
   for (long i = 1; i < n - 1; i++)
     for (j = 1; j < n - 1; j++)
       v[i * n + j] = u[i * n + j];
-// CHECK-LABEL: __proact_desc.line = 52;
+// CHECK-LABEL: if (0) { const long long __proact_first = 0, __proact_step = 1, __proact_bhi = 0;
 // CHECK-NOT: collapse(2)
 // CHECK: proact__loop_end
 }
@@ -66,7 +66,7 @@ void nest3(long n, float *u, float *v) {
     for (long j = 1; j < n - 1; j++)
       for (long k = 1; k < n - 1; k++)
         v[(i * n + j) * n + k] = u[(i * n + j) * n + k];
-// CHECK-LABEL: __proact_desc.line = 64;
+// CHECK-LABEL: if (0) { const long long __proact_first = 0, __proact_step = 1, __proact_bhi = 0;
 // CHECK: collapse(3)
 
 // The third loop depends on j: only the rectangular part collapses.
@@ -75,7 +75,7 @@ void nest3(long n, float *u, float *v) {
     for (long j = 1; j < n - 1; j++)
       for (long k = j; k < n - 1; k++)
         v[(i * n + j) * n + k] = u[(i * n + j) * n + k];
-// CHECK-LABEL: __proact_desc.line = 73;
+// CHECK-LABEL: if (0) { const long long __proact_first = 0, __proact_step = 1, __proact_bhi = 0;
 // CHECK: collapse(2)
 // CHECK: proact__loop_end
 
@@ -87,7 +87,7 @@ void nest3(long n, float *u, float *v) {
         v[(i * n + j) * n + 1] = u[(i * n + j) * n + k];
         k += 1;
       }
-// CHECK-LABEL: __proact_desc.line = 83;
+// CHECK-LABEL: if (0) { const long long __proact_first = 0, __proact_step = 1, __proact_bhi = 0;
 // CHECK: collapse(2)
 // CHECK: proact__loop_end
 }
