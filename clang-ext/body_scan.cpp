@@ -84,6 +84,10 @@ private:
   // function whose parameter there points to const (Sema says).
   bool constPointerArgument(size_t B, size_t E) const;
   void applyReadsClause(BodyAccesses &Out);
+  // Whether a condition or jump of the body comes before token I: an access
+  // there may not run at every iteration (`i > 0 ? a[i - 1] : 0`), so the
+  // runtime does not check it against the sections.
+  bool guardedAt(size_t I) const;
   // The token after the lvalue that starts at identifier I: past member
   // and subscript suffixes (`s.f`, `s.v[k]`), where an assignment would
   // follow.
@@ -170,6 +174,17 @@ void BodyScanner::collectLoopsAndNames() {
   Varying.insert(Declared.begin(), Declared.end());
 }
 
+bool BodyScanner::guardedAt(size_t I) const {
+  for (size_t K = 0; K < I && K < Body.size(); ++K)
+    if (Body[K].isOneOf(tok::kw_if, tok::kw_else, tok::kw_switch,
+                        tok::kw_case, tok::kw_while, tok::kw_do) ||
+        Body[K].isOneOf(tok::question, tok::ampamp, tok::pipepipe,
+                        tok::kw_return, tok::kw_break, tok::kw_continue,
+                        tok::kw_goto))
+      return true;
+  return false;
+}
+
 void BodyScanner::analyseAccess(int Array, size_t NameAt, size_t Close,
                                 bool Store, BodyAccesses &Out) {
   const Section &Sec = D.Arrays[Array];
@@ -177,6 +192,7 @@ void BodyScanner::analyseAccess(int Array, size_t NameAt, size_t Close,
   Access W;
   W.Array = Array;
   W.At = Body[NameAt];
+  W.Guarded = guardedAt(NameAt);
   auto Unanalysable = [&](SourceLocation Where, const std::string &Why) {
     if (Store) {
       // The loop then runs on one device with the memcpy mechanism: which
@@ -254,6 +270,8 @@ void BodyScanner::applyReadsClause(BodyAccesses &Out) {
     for (const Access &X : Out.Reads)
       if (X.Array != A)
         Kept.push_back(X);
+      else if (!X.Whole)
+        Out.Implied.push_back(X);
     Out.Reads = Kept;
     LinearForm F;
     std::string Why;

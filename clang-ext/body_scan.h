@@ -27,11 +27,15 @@ struct Access {
   Code Offset;
   std::vector<InnerTerm> Inner;
   Code Len;            // reads(...) sections: off ranges over Offset + [0, Len)
+  bool Guarded = false; // after a condition or jump of the body
 };
 
 struct BodyAccesses {
   std::vector<Access> Writes;
   std::vector<Access> Reads;
+  // Affine loads replaced by a reads(...) clause: the runtime checks that
+  // the clause covers them.
+  std::vector<Access> Implied;
 };
 
 // Scans Body (the tokens after the loop header). Reports diagnostics and

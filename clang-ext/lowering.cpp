@@ -109,7 +109,8 @@ void emitAccesses(Preprocessor &PP, Code &C, const std::string &Var,
     C << Slot + ".array = " + num(X.Array) + "; " + Slot + ".empty = 0; " +
              Slot + ".whole = " + (X.Whole ? "1" : "0") + ";";
     C << Slot + ".line = " + num(SW.Line) + "; " + Slot +
-             ".col = " + num(SW.Col) + ";";
+             ".col = " + num(SW.Col) + "; " + Slot +
+             ".guarded = " + (X.Guarded ? "1" : "0") + ";";
     if (X.Whole) {
       C << Slot + ".coef = 0; " + Slot + ".off_min = 0; " + Slot +
                ".off_max = 0;";
@@ -612,6 +613,7 @@ LoopLowering lowerLoop(Preprocessor &PP, const Directive &D,
   emitArrays(C, D.Arrays, "__proact_arrays", "");
   emitAccesses(PP, C, "__proact_writes", A.Writes);
   emitAccesses(PP, C, "__proact_reads", A.Reads);
+  emitAccesses(PP, C, "__proact_implied", A.Implied);
   C << devicesInit(D);
   const std::string Dd = "__proact_desc";
   C << "proact__loop_desc_t " + Dd + ";";
@@ -638,6 +640,8 @@ LoopLowering lowerLoop(Preprocessor &PP, const Directive &D,
            ".writes = __proact_writes;";
   C << Dd + ".nreads = " + num(A.Reads.size()) + "; " + Dd +
            ".reads = __proact_reads;";
+  C << Dd + ".nimplied = " + num(A.Implied.size()) + "; " + Dd +
+           ".implied = __proact_implied;";
   // The collapsed inner loops' trip counts (__proact_tr1, __proact_tr2;
   // loop-invariant), for the runtime's block size and the kernels' walk.
   for (size_t M = 0; M < Nest.Loops.size(); ++M) {

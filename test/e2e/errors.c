@@ -1,5 +1,5 @@
 /* Programs that must stop with a clear runtime error (checked by ctest
- * against the message): errors [oom|overlap|outside|none|ok]. */
+ * against the message): errors MODE (the modes below). */
 #include <proact.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -29,6 +29,43 @@ int main(int argc, char **argv) {
 #pragma proact region(a[0:n])
     for (long i = 0; i < n; i++)
       a[i + 1] = 1.0;
+  } else if (strcmp(mode, "read_below") == 0) {
+    /* The first iteration loads a[-1], below the named section. */
+    double *b = calloc((size_t)n, sizeof(double));
+#pragma proact region(a[0:n], b[0:n])
+    for (long i = 0; i < n; i++)
+      b[i] = a[i - 1] + a[i];
+    free(b);
+  } else if (strcmp(mode, "read_above") == 0) {
+    /* The last iteration loads a[n], above the named section. */
+    double *b = calloc((size_t)n, sizeof(double));
+#pragma proact data copy(a[0:n], b[0:n])
+    {
+#pragma proact region(a[0:n], b[0:n])
+      for (long i = 0; i < n; i++)
+        b[i] = a[i] + a[i + 1];
+    }
+    free(b);
+  } else if (strcmp(mode, "data_short") == 0) {
+    /* The data region maps one element less than the loop loads. */
+    double *b = calloc((size_t)n, sizeof(double));
+#pragma proact data copy(a[0:n - 1], b[0:n])
+    {
+#pragma proact region(a[0:n - 1], b[0:n])
+      for (long i = 0; i < n - 1; i++)
+        b[i] = a[i] + a[i + 1];
+    }
+    free(b);
+  } else if (strcmp(mode, "reads_narrow") == 0) {
+    /* reads(...) names a[i] alone, but the body also loads a[i - 1]. */
+    double *b = calloc((size_t)n, sizeof(double));
+#pragma proact data copy(a[0:n], b[0:n])
+    {
+#pragma proact region(a[0:n], b[0:n]) reads(a[i:1])
+      for (long i = 1; i < n; i++)
+        b[i] = a[i - 1] + a[i];
+    }
+    free(b);
   } else if (strcmp(mode, "none") == 0) {
     /* No PROACT call: settings are checked before main all the same. */
     printf("main ran\n");

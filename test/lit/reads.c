@@ -29,3 +29,17 @@ void reads(long n, double *u, double *v, double *w, long *idx) {
 // CHECK-NOT: __proact_reads[5]
 // CHECK: __proact_desc.nwrites = 2;
 // CHECK: __proact_desc.nreads = 5;
+
+// A load after a condition or jump of the body may not run at every
+// iteration: it is marked guarded, and the runtime does not check it
+// against the section; the loads before the condition are checked.
+void guarded(long n, double *u, double *v) {
+#pragma proact region(u[0:n], v[0:n])
+  for (long i = 0; i < n; i++)
+    v[i] = u[i] + (i > 0 ? u[i - 1] : 0.0);
+}
+// CHECK-LABEL: void guarded(
+// CHECK: __proact_reads[0].array = 0;
+// CHECK-SAME: .guarded = 0;
+// CHECK: __proact_reads[1].array = 0;
+// CHECK-SAME: .guarded = 1;

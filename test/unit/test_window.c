@@ -71,6 +71,8 @@ static void wloop_init(wloop_t *l, int line, int src, int dst, int kind,
     l->r.off_min = -1, l->r.off_max = 1;
   if (kind == W_S5)
     l->r.off_min = -2, l->r.off_max = 2;
+  /* the body guards its edge loads (at) */
+  l->r.guarded = kind == W_S3 || kind == W_S5;
   if (kind == W_GATHER)
     l->r = (proact__access_t){.array = src, .whole = 1, .line = line};
   l->d = (proact__loop_desc_t){"w.c", line, 1, 0, 1, WN,

@@ -28,7 +28,7 @@ extern "C" {
  * program built against another version fails to link or load, naming the
  * symbol, instead of running with a runtime that reads its code
  * differently. */
-#define PROACT_LOWERING_ABI 4
+#define PROACT_LOWERING_ABI 5
 
 #define PROACT__ABI_STR2(x) #x
 #define PROACT__ABI_STR(x) PROACT__ABI_STR2(x)
@@ -93,6 +93,9 @@ typedef struct proact__access {
   long long off_max;
   int line;       /* location of the access, for messages */
   int col;
+  int guarded;    /* nonzero: a condition or jump of the body comes before
+                     it, so it may not run at every iteration (a guarded
+                     boundary load); the read checks skip it */
 } proact__access_t;
 
 typedef struct proact__loop_desc {
@@ -131,6 +134,11 @@ typedef struct proact__loop_desc {
                              from an array (a CSR row each iteration): on
                              a GPU, one team per SM
                              (docs/design/lowering.md) */
+  int nimplied; /* the affine loads of arrays that a reads(...) clause
+                   names, which the clause replaced in reads: each must lie,
+                   at every iteration, inside the clause's section (the
+                   entry of reads for the same array) */
+  proact__access_t *implied;
 } proact__loop_desc_t;
 
 typedef struct proact__map {

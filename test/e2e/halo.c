@@ -1,0 +1,40 @@
+/* Loads exactly at the edges of the named sections, which the read checks
+ * must accept: a halo of width 2 reaching the first and last element of the
+ * data region, a reads(...) clause naming exactly what the body loads, a
+ * loop whose region names a sub-section of the data region, and guarded
+ * loads that would lie outside if they ran.
+ * Usage: halo [n] [iterations] */
+#include <proact.h>
+#include "e2e_util.h"
+
+int main(int argc, char **argv) {
+  long n = e2e_arg(argc, argv, 1, 1001);
+  long iters = e2e_arg(argc, argv, 2, 5);
+  double *u = e2e_alloc(n), *v = e2e_alloc(n);
+  e2e_fill(u, n, 1);
+  memcpy(v, u, (size_t)n * sizeof(double));
+
+#pragma proact data copy(u[0:n], v[0:n])
+  {
+    for (long t = 0; t < iters; t++) {
+#pragma proact region(u[0:n], v[0:n])
+      for (long i = 2; i < n - 2; i++)
+        v[i] = (u[i - 2] + u[i + 2]) * 0.5 + u[i] * 0.25;
+#pragma proact region(u[0:n], v[0:n]) reads(v[i - 1:3])
+      for (long i = 1; i < n - 1; i++)
+        u[i] = (v[i - 1] + v[i] + v[i + 1]) * 0.25;
+#pragma proact region(u[1:n - 2], v[0:n])
+      for (long i = 1; i < n - 1; i++)
+        v[i] = u[i] * 0.5 + v[i];
+#pragma proact region(u[0:n], v[0:n])
+      for (long i = 0; i < n; i++)
+        u[i] = (i > 0 ? v[i - 1] : 0.0) + v[i] * 0.5 +
+               (i + 1 < n ? v[i + 1] : 0.0) * 0.25;
+    }
+  }
+  e2e_print("u", u, (size_t)n * sizeof(double));
+  e2e_print("v", v, (size_t)n * sizeof(double));
+  free(u);
+  free(v);
+  return 0;
+}
