@@ -1,0 +1,1 @@
+void f(int i) { double x = (double)(i)[0:2]; }
