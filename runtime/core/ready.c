@@ -477,12 +477,8 @@ static proact_status_t ready_build(proact__loop_t *loop, int part,
     }
     for (long long c = 0; c < ncounters; c++) {
       img->nready += piece_first[c + 1] > piece_first[c];
-      for (long long p = piece_first[c]; p < piece_first[c + 1]; p++) {
-        int first = 1; /* the chunk's first piece to this destination */
-        for (long long q = piece_first[c]; q < p && first; q++)
-          first = pieces[q].dst_dev != pieces[p].dst_dev;
-        img->npushes += first;
-      }
+      for (long long p = piece_first[c]; p < piece_first[c + 1]; p++)
+        img->npushes += proact__ready_first_to_dst(pieces, piece_first[c], p);
     }
     free(tmp);
   }

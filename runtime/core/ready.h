@@ -8,6 +8,16 @@
 
 #include "loop.h"
 
+/* Whether piece p is the first of pieces [p0, p) to its destination
+ * device: a chunk's pieces to one device make one push. */
+static inline int proact__ready_first_to_dst(const proact__ready_piece_t *pieces,
+                                             long long p0, long long p) {
+  for (long long q = p0; q < p; q++)
+    if (pieces[q].dst_dev == pieces[p].dst_dev)
+      return 0;
+  return 1;
+}
+
 /* Points loop->ready[part] at part's state in mode loop->ready_mode: the
  * kept one when the plan is the same as an earlier execution's, else one
  * built and uploaded (synchronously). Leaves loop->ready[part].dev_rd NULL

@@ -48,10 +48,7 @@ void proact__ready_trace(const proact__loop_t *loop, int part) {
      * the other by the same pusher, which stamps only the whole. */
     for (long long p = p0; p < p1; p++) {
       long long bytes = 0;
-      int seen = 0;
-      for (long long q = p0; q < p && !seen; q++)
-        seen = st->pieces[q].dst_dev == st->pieces[p].dst_dev;
-      if (seen)
+      if (!proact__ready_first_to_dst(st->pieces, p0, p))
         continue;
       for (long long q = p; q < p1; q++)
         if (st->pieces[q].dst_dev == st->pieces[p].dst_dev)
