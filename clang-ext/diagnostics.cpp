@@ -2,6 +2,10 @@
 
 namespace proact {
 
+static bool DevicePass;
+
+void setDevicePass(bool Device) { DevicePass = Device; }
+
 clang::DiagnosticBuilder report(clang::DiagnosticsEngine &DE,
                                 clang::SourceLocation Loc, Diag D) {
   struct Entry {
@@ -15,9 +19,15 @@ clang::DiagnosticBuilder report(clang::DiagnosticsEngine &DE,
 #undef PROACT_DIAG_TABLE_
   };
   const Entry &E = Table[static_cast<int>(D)];
+  // An ignored diagnostic also silences the notes that follow it.
+  const bool Quiet = DevicePass &&
+                     (E.Level == clang::DiagnosticsEngine::Warning ||
+                      E.Level == clang::DiagnosticsEngine::Remark);
   // getCustomDiagID caches by (level, text), so repeated calls are cheap.
   unsigned ID = DE.getDiagnosticIDs()->getCustomDiagID(
-      static_cast<clang::DiagnosticIDs::Level>(E.Level), E.Text);
+      Quiet ? clang::DiagnosticIDs::Ignored
+            : static_cast<clang::DiagnosticIDs::Level>(E.Level),
+      E.Text);
   return DE.Report(Loc, ID);
 }
 

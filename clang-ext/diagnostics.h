@@ -20,6 +20,10 @@ namespace proact {
     "unknown proact directive '%0'; did you mean '%1'?")                       \
   X(UnknownMechanismSuggest, Error,                                            \
     "unknown transfer mechanism '%0'; did you mean '%1'?")                     \
+  X(NeedsOpenMP, Error,                                                       \
+    "'#pragma proact' needs OpenMP: compile with -fopenmp and an offload "     \
+    "target such as -fopenmp-targets=nvptx64 (proactcc adds them; "           \
+    "docs/user/building.md)")                                                  \
   X(PragmaNearMiss, Warning,                                                   \
     "unknown pragma '%0' ignored; did you mean '#pragma %1'?")                 \
   X(DuplicateClause, Error, "duplicate clause '%0'")                           \
@@ -177,6 +181,12 @@ enum class Diag {
 };
 
 // Reports a diagnostic; the builder lets callers stream %0, %1, ... .
+// The OpenMP device pass compiles the same source as the host pass: the
+// plugin's warnings and remarks are reported in the host pass only, so that
+// each prints once (errors stop the compilation in whichever pass comes
+// first).
+void setDevicePass(bool Device);
+
 clang::DiagnosticBuilder report(clang::DiagnosticsEngine &DE,
                                 clang::SourceLocation Loc, Diag D);
 

@@ -57,6 +57,7 @@ public:
       PP.Diag(FirstTok, diag::warn_pragma_ignored); // clang's own
       return;
     }
+    setDevicePass(PP.getLangOpts().OpenMPIsDevice);
     CharSourceRange Range = CharSourceRange::getCharRange(
         FirstTok.getLocation(), FirstTok.getEndLoc());
     report(PP.getDiagnostics(), FirstTok.getLocation(), Diag::PragmaNearMiss)

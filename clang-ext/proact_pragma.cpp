@@ -34,8 +34,18 @@ public:
     for (PP.Lex(T); T.isNot(tok::eod) && T.isNot(tok::eof); PP.Lex(T))
       Line.push_back(T);
 
+    setDevicePass(PP.getLangOpts().OpenMPIsDevice);
     if (Line.size() == 2 && isWord(PP, Line[0], "__lower")) {
       resumeLowering(PP, Line[1]);
+      return;
+    }
+    // Without OpenMP the lowering cannot compile: one error at the first
+    // directive, and every loop stays the plain C it was.
+    if (!PP.getLangOpts().OpenMP) {
+      static bool Reported;
+      if (!Reported && !(Line.size() == 1 && isWord(PP, Line[0], "__contract")))
+        report(PP.getDiagnostics(), Loc, Diag::NeedsOpenMP);
+      Reported |= !(Line.size() == 1 && isWord(PP, Line[0], "__contract"));
       return;
     }
     if (nestedIn(PP, Line, Loc))
