@@ -8,6 +8,9 @@
 #ifndef PROACT_DEV_AGENT_THREAD_H
 #define PROACT_DEV_AGENT_THREAD_H
 
+#include <stdint.h>
+
+#include "clock.h"
 #include "proact/status.h"
 
 typedef struct proact__agent_thread proact__agent_thread_t;
@@ -32,5 +35,23 @@ void proact__agent_thread_wait(proact__agent_thread_t *thread);
  * it beside its watchdog and returns at once, so that exit (a fatal error
  * among them) never waits for a chunk that will not come. */
 int proact__agent_thread_quitting(void);
+
+/* An agent's watchdog while it waits for a chunk: it counts from the later
+ * of its last chunk (*last_p) and the end of the part's kernel, which the
+ * part's host thread signals in *kernel_done (NULL: counted from the start;
+ * *ended remembers that it was seen), so a kernel that runs long is not a
+ * stall. Returns whether timeout_ns have passed since. */
+static inline int proact__agent_stalled(volatile int *kernel_done, int *ended,
+                                        uint64_t *last_p,
+                                        uint64_t timeout_ns) {
+  const uint64_t now = proact__now_ns();
+  if (!*ended && (kernel_done == NULL ||
+                  __atomic_load_n(kernel_done, __ATOMIC_ACQUIRE))) {
+    *ended = 1;
+    if (kernel_done != NULL && *last_p < now)
+      *last_p = now;
+  }
+  return *ended && now - *last_p > timeout_ns;
+}
 
 #endif

@@ -169,20 +169,10 @@ uint64_t proact__dev_allocated(int dev) {
   return __atomic_load_n(&dev_slots[dev].allocated, __ATOMIC_RELAXED);
 }
 
-/* What a copy's span in the trace means: an asynchronous backend's call
- * only issues the copy (it completes by the next "wait for copies" of the
- * thread that issued it); the others' calls copy. */
-static const char *dev_copy_timing(void) {
-  return strcmp(dev_ops->name, "cuda") == 0
-             ? "issue: the call that queued it; done by the next wait for "
-               "copies"
-             : "copy: the call, which copied synchronously";
-}
-
 /* The copy's span on the track of src -> dst (-1: the host), started by
  * dev_copy_begin; both only under PROACT__TRACING(). A backend that times
- * its copies records them itself: the span is then only the NVTX range of
- * the call. */
+ * its copies (the asynchronous cuda one) records them itself: the span is
+ * then only the NVTX range of the call; the others' calls copy. */
 static uint64_t dev_copy_begin(void) {
   return proact__trace_begin(NULL, NULL, 0);
 }
@@ -191,7 +181,8 @@ static void dev_copy_end(uint64_t t0, int src, int dst, size_t bytes) {
   proact__trace_ev_t ev = {.kind = PROACT__TEV_COPY, .t0 = t0,
                            .src = src, .dst = dst,
                            .bytes = (long long)bytes,
-                           .timing = dev_copy_timing()};
+                           .timing = "copy: the call, which copied "
+                                     "synchronously"};
   if (dev_ops->copies_timed != NULL && dev_ops->copies_timed())
     proact__trace_pop();
   else

@@ -69,7 +69,7 @@ static void host_agent_run(void *arg) {
   const proact__ready_t *rd = a->rd;
   const uint64_t start = proact__now_ns();
   uint64_t last = start;
-  int ended = rd->kernel_done == NULL; /* the part's kernel returned */
+  int ended = 0; /* the part's kernel returned */
 
   for (long long c = 0; c < rd->ncounters; c++) {
     int left;
@@ -78,14 +78,8 @@ static void host_agent_run(void *arg) {
       continue;
     while ((left = __atomic_load_n(&rd->counters[c], __ATOMIC_ACQUIRE)) !=
            0) {
-      /* The watchdog counts from the later of the last chunk and the
-       * kernel's end: a long kernel is not a stall. */
-      if (!ended && __atomic_load_n(rd->kernel_done, __ATOMIC_ACQUIRE)) {
-        const uint64_t now = proact__now_ns();
-        ended = 1;
-        last = last > now ? last : now;
-      }
-      if (ended && proact__now_ns() - last > a->timeout_ns) {
+      if (proact__agent_stalled(rd->kernel_done, &ended, &last,
+                                a->timeout_ns)) {
         a->result.stalled = c + 1;
         a->result.remaining = left;
         a->result.run_ns = proact__now_ns() - start;

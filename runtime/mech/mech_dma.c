@@ -69,9 +69,8 @@ static void dma_run(void *arg) {
   const proact__ready_t *rd = &pr->host_view;
   volatile long long *slots = pr->q_slots; /* the teams fill them */
   const int src = a->loop->devs[a->part];
-  volatile int *done = pr->kernel_done;
   uint64_t last = proact__now_ns();
-  int ended = done == NULL; /* the part's kernel returned */
+  int ended = 0; /* the part's kernel returned */
 
   if (PROACT__TRACING())
     proact__trace_label("push");
@@ -80,13 +79,8 @@ static void dma_run(void *arg) {
     int npieces = 0;
     uint64_t t0;
     while (slots[head] == 0) {
-      /* As the poll agents: the watchdog starts when the kernel ended. */
-      if (!ended && __atomic_load_n(done, __ATOMIC_ACQUIRE)) {
-        const uint64_t now = proact__now_ns();
-        ended = 1;
-        last = last > now ? last : now;
-      }
-      if (ended && proact__now_ns() - last > a->timeout_ns) {
+      if (proact__agent_stalled(pr->kernel_done, &ended, &last,
+                                a->timeout_ns)) {
         a->result.stalled = head + 1;
         a->result.remaining = pr->nready - head;
         return;
