@@ -62,7 +62,7 @@ static double gx[GN];
 static void geometry(int indexed_inner, int *teams, int *threads,
                      int *nparts) {
   proact__array_t arr = {"gx", gx, sizeof(double), 0, GN};
-  proact__access_t site = {0, 0, 0, 1, 0, 0, 7, 3};
+  proact__access_t site = {0, 0, 0, 1, 0, 0, 7, 3, 0};
   proact__loop_desc_t d = {.file = "g.c",
                            .line = 5,
                            .col = 1,
