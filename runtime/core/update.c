@@ -13,6 +13,7 @@
  * once instead. */
 #include <stdint.h>
 
+#include "clock.h"
 #include "dev.h"
 #include "devices.h"
 #include "error_report.h"
@@ -101,6 +102,7 @@ void proact__update(const proact__update_desc_t *desc) {
   proact__dev_counters_t before, after;
   proact__trace_phase_t phase;
   proact_status_t st;
+  uint64_t t0;
 
   proact__devices_init();
   if (desc->nitems < 0 || (desc->nitems > 0 && desc->items == NULL))
@@ -111,6 +113,7 @@ void proact__update(const proact__update_desc_t *desc) {
   if (proact__devices_count() == 0)
     return;
   stats = proact__stats_node(desc->file, desc->line, "update", 0);
+  t0 = proact__now_ns();
   proact__dev_get_counters(&before);
   proact__trace_phase_begin(&phase, "update", "update", desc->file,
                             desc->line);
@@ -155,6 +158,7 @@ void proact__update(const proact__update_desc_t *desc) {
   proact__trace_phase_end(&phase);
   proact__dev_get_counters(&after);
   PROACT__STATS_ADD(stats, PROACT__STAT_EXECUTIONS, 1);
+  PROACT__STATS_ADD(stats, PROACT__STAT_LOOP_NSEC, proact__now_ns() - t0);
   PROACT__STATS_ADD(stats, PROACT__STAT_COPIES, after.copies - before.copies);
   PROACT__STATS_ADD(stats, PROACT__STAT_HOST_BYTES,
                     (after.h2d_bytes - before.h2d_bytes) +
