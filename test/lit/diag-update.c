@@ -42,6 +42,13 @@ void f(int n, double *a, double *b) {
   if (n) {
 #pragma proact update host(a[0:n])
   }
+  // From a macro, the same rules, reported where the macro is used.
+#define SYNC_A _Pragma("proact update host(a[0:1]) device(a[1:1])")
+  if (n)
+    SYNC_A // expected-error {{cannot be the immediate substatement of 'if'}}
+  if (n) {
+    SYNC_A
+  }
 #pragma proact data copy(a[0:n])
   {
 #pragma proact region(a[0:n])
