@@ -76,6 +76,8 @@ static void update_device(const proact__update_desc_t *desc,
                           uint64_t hi) {
   proact__devmask_t mask = PROACT__DEVMASK_HOST;
 
+  if (entry->ndevs == 0)
+    return;
   if (entry->unified || !proact__present_tracked(entry)) {
     int dev = entry->devs[0];
     char *host = entry->host_lo + lo;
