@@ -4,6 +4,7 @@
 #include "forward.h"
 #include "ilp.h"
 #include "reduction.h"
+#include "update_place.h"
 #include "vector_walk.h"
 #include "proact/detail/codegen.h"
 #include "clang/Basic/SourceManager.h"
@@ -760,6 +761,31 @@ Code lowerData(Preprocessor &PP, const Directive &D) {
            ".maps = __proact_maps;";
   C << "proact__data_begin(&" + Dd + "); });";
   C << "__proact_data; proact__data_end(__proact_data), __proact_data = 0)";
+  return C;
+}
+
+Code lowerUpdate(Preprocessor &PP, const Directive &D) {
+  Where W = whereOf(PP, D.Loc);
+  const std::string N = num((long long)D.Arrays.size());
+  const std::string It = UpdateItemsName;
+  Code C;
+  // The items array comes first: the placement check recognises the
+  // statement by it (update_place.cpp).
+  C << "{ proact__update_item_t " + It + "[" + N + "];";
+  emitArrays(C, D.Arrays, It, ".array");
+  for (size_t A = 0; A < D.Arrays.size(); ++A) {
+    Where SW = whereOf(PP, D.Arrays[A].Name.getLocation());
+    const std::string Slot = It + "[" + num((long long)A) + "]";
+    C << Slot + ".kind = " + num(D.Arrays[A].MapKind) + "; " + Slot +
+             ".line = " + num(SW.Line) + "; " + Slot + ".col = " +
+             num(SW.Col) + ";";
+  }
+  const std::string Ud = "__proact_udesc";
+  C << "proact__update_desc_t " + Ud + ";";
+  C << Ud + ".file = " + quoted(W.File) + "; " + Ud + ".line = " +
+           num(W.Line) + "; " + Ud + ".col = " + num(W.Col) + ";";
+  C << Ud + ".nitems = " + N + "; " + Ud + ".items = " + It + ";";
+  C << "proact__update(&" + Ud + "); }";
   return C;
 }
 

@@ -2,6 +2,7 @@
 #include "clang/AST/Decl.h"
 #include "clang/Frontend/CompilerInstance.h"
 #include "clang/Sema/Lookup.h"
+#include "clang/Sema/Scope.h"
 #include "clang/Sema/Sema.h"
 
 using namespace clang;
@@ -56,6 +57,13 @@ ValueKind lookupValueKind(const Token &T, std::string *Spelling) {
   if (Canon->isAnyComplexType())
     return ValueKind::Complex;
   return ValueKind::Other;
+}
+
+bool atFileScope() {
+  if (!Instance || !Instance->hasSema())
+    return false;
+  const Scope *S = Instance->getSema().getCurScope();
+  return S && !S->getFnParent();
 }
 
 bool paramPointsToConst(const Token &T, unsigned Index) {

@@ -47,6 +47,10 @@ ValueKind lookupValueKind(const clang::Token &T, std::string *Spelling);
 // not a function, or past its parameters).
 bool paramPointsToConst(const clang::Token &T, unsigned Index);
 
+// Whether the parser stands outside any function (at file scope); false
+// without Sema.
+bool atFileScope();
+
 } // namespace proact
 
 #endif

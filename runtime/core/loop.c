@@ -864,6 +864,9 @@ void proact__loop_end(proact__loop_t *loop) {
                     after.peer_bytes - loop->copies0.peer_bytes);
   PROACT__STATS_ADD(loop->stats, PROACT__STAT_COPIES,
                     after.copies - loop->copies0.copies);
+  PROACT__STATS_ADD(loop->stats, PROACT__STAT_HOST_BYTES,
+                    (after.h2d_bytes - loop->copies0.h2d_bytes) +
+                        (after.d2h_bytes - loop->copies0.d2h_bytes));
   if (PROACT__TRACING()) {
     proact__trace_ev_t ev = {.kind = PROACT__TEV_LOOP, .file = loop->file,
                              .line = loop->line, .id = loop->desc->id,

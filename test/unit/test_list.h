@@ -65,6 +65,10 @@
   X(ready_cache_readers_change_inline, 60000, NULL)                           \
   X(ready_cache_limits, 60000, NULL)                                          \
   X(ready_cache_disabled, 60000, NULL)                                        \
+  X(update_host_then_device_lazy, 20000, NULL)                                \
+  X(update_device_single_replica_eager, 20000, NULL)                          \
+  X(update_unheld_is_fatal, 20000,                                            \
+    "u.c:9:3: update host(a[0:16]): no data region holds this section")       \
   X(validity_set_add_walk, 5000, NULL)                                        \
   X(validity_coalesce_and_edges, 5000, NULL)                                  \
   X(validity_random_against_reference, 20000, NULL)                           \

@@ -28,7 +28,7 @@ extern "C" {
  * program built against another version fails to link or load, naming the
  * symbol, instead of running with a runtime that reads its code
  * differently. */
-#define PROACT_LOWERING_ABI 5
+#define PROACT_LOWERING_ABI 6
 
 #define PROACT__ABI_STR2(x) #x
 #define PROACT__ABI_STR(x) PROACT__ABI_STR2(x)
@@ -158,6 +158,29 @@ typedef struct proact__data_desc {
   const proact__map_t *maps;
 } proact__data_desc_t;
 
+/* What one section of `#pragma proact update` makes current. */
+enum {
+  PROACT__UPDATE_HOST = 0,  /* host(...): the devices' values to the host */
+  PROACT__UPDATE_DEVICE = 1 /* device(...): the host's values to the
+                               devices */
+};
+
+/* One section of an update directive, in the order written. */
+typedef struct proact__update_item {
+  proact__array_t array;
+  int kind; /* PROACT__UPDATE_* */
+  int line; /* location of the section, for messages */
+  int col;
+} proact__update_item_t;
+
+typedef struct proact__update_desc {
+  const char *file; /* location of the pragma */
+  int line;
+  int col;
+  int nitems;
+  const proact__update_item_t *items;
+} proact__update_desc_t;
+
 typedef struct proact__loop proact__loop_t;
 typedef struct proact__data proact__data_t;
 
@@ -193,6 +216,18 @@ proact__data_begin(const proact__data_desc_t *desc)
  * enclosing region are left to that region. */
 PROACT_API void proact__data_end(proact__data_t *data)
     PROACT__ENTRY(proact__data_end);
+
+/* `#pragma proact update`: carries out desc's items in order. HOST: each
+ * byte of the section the host lacks is copied to it from a device that
+ * holds its current value, and waited for. DEVICE: the host's values of
+ * the section become the current ones; devices whose copies are tracked
+ * (validity.h) fetch them when a later loop needs them, a single replica
+ * or shared allocation receives them here. Each section must lie inside
+ * an array section of a live data region: otherwise a fatal error at the
+ * item's location. With no usable device (host fallback) it does
+ * nothing. */
+PROACT_API void proact__update(const proact__update_desc_t *desc)
+    PROACT__ENTRY(proact__update);
 
 /* Prepares one execution of an annotated loop: finds (or creates, for the
  * duration of the loop) the replicas, splits the iterations into parts, one
