@@ -567,7 +567,10 @@ static void loop_check_pair(const proact__loop_t *loop,
                            (long long)array->elem_size);
   char b1[48];
 
-  if (proact__runs_of_site(&desc->writes[w->site], desc->first, desc->step,
+  /* Exact sets are element indices of their own array: two names of one
+   * replica compare by their byte hulls only. */
+  if (desc->writes[w->site].array == site->array &&
+      proact__runs_of_site(&desc->writes[w->site], desc->first, desc->step,
                            w->klo, w->khi, &ra, &ea) &&
       proact__runs_of_site(site, desc->first, desc->step, v->klo, v->khi,
                            &rb, &eb) &&
@@ -663,8 +666,10 @@ static int loop_writes(const proact__loop_t *loop,
   for (int s = 0; s < desc->nwrites && loop->nparts > 1; s++)
     for (int t = s; t < desc->nwrites; t++)
       ok[s * desc->nwrites + t] = ok[t * desc->nwrites + s] =
-          (unsigned char)(desc->writes[s].array != desc->writes[t].array ||
-                          loop_sites_disjoint(desc, s, t));
+          (unsigned char)(loop_site_key(desc, entries, s) !=
+                              loop_site_key(desc, entries, t) ||
+                          (desc->writes[s].array == desc->writes[t].array &&
+                           loop_sites_disjoint(desc, s, t)));
 
   /* Sorted by address, per array: two parts' hulls meet iff some hull
    * starts before an earlier one of another part ends. */
