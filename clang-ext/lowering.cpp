@@ -111,7 +111,8 @@ void emitAccesses(Preprocessor &PP, Code &C, const std::string &Var,
              Slot + ".whole = " + (X.Whole ? "1" : "0") + ";";
     C << Slot + ".line = " + num(SW.Line) + "; " + Slot +
              ".col = " + num(SW.Col) + "; " + Slot +
-             ".guarded = " + (X.Guarded ? "1" : "0") + ";";
+             ".guarded = " + (X.Guarded ? "1" : "0") + "; " + Slot +
+             ".ndims = 0;";
     if (X.Whole) {
       C << Slot + ".coef = 0; " + Slot + ".off_min = 0; " + Slot +
                ".off_max = 0;";

@@ -77,10 +77,20 @@ typedef struct proact__array {
   long long len;    /* number of elements */
 } proact__array_t;
 
+/* The inner loops an access records exactly (proact__access_t.dims). */
+#define PROACT__ACCESS_DIMS 4
+
 /* One access `name[index]` in a loop body (a store, or a load), with index
  * affine in the loop variable i: index = coef * i + off, off in
  * [off_min, off_max]. The range of off comes from inner loops of the body
- * (proact__span_add). An access whose index is not affine is described by
+ * (proact__span_add), which also records each inner loop's term while
+ * there are at most PROACT__ACCESS_DIMS: then off takes exactly the values
+ * off_min + sum_d r_d * |dim_stride[d]| + t, r_d in [0, dim_count[d]),
+ * t in [0, base_len) with base_len = off_max - off_min + 1 - the terms'
+ * extent, so that the runtime knows which elements a strided or column
+ * store writes, not only their hull (docs/user/limits.md). Generated code
+ * sets ndims to 0 before the proact__span_add calls. An access whose index
+ * is not affine is described by
  * whole = 1: it may touch any element of the array's section. A loop with
  * such a store runs on its first device alone, with the memcpy mechanism:
  * which elements each device would write is unknown until it ran. */
@@ -96,6 +106,12 @@ typedef struct proact__access {
   int guarded;    /* nonzero: a condition or jump of the body comes before
                      it, so it may not run at every iteration (a guarded
                      boundary load); the read checks skip it */
+  int ndims;      /* inner-loop terms recorded; -1: more than
+                     PROACT__ACCESS_DIMS (or too large), only the hull
+                     [off_min, off_max] is known */
+  long long dim_stride[PROACT__ACCESS_DIMS]; /* coef * step of the inner
+                                                loop (nonzero) */
+  long long dim_count[PROACT__ACCESS_DIMS];  /* its iterations (> 1) */
 } proact__access_t;
 
 typedef struct proact__loop_desc {
@@ -193,8 +209,9 @@ PROACT_API long long proact__trip_count(long long first, long long bound,
     PROACT__ENTRY(proact__trip_count);
 
 /* Widens site's [off_min, off_max] by coef * j for every value j takes in
- * `for (j = first; j CMP bound; j += step)`; marks the site empty if that
- * inner loop runs no iteration. */
+ * `for (j = first; j CMP bound; j += step)` and records the term in
+ * site's dims; marks the site empty if that inner loop runs no
+ * iteration. */
 PROACT_API void proact__span_add(proact__access_t *site, long long coef,
                                  long long first, long long bound,
                                  long long step, int cmp)
