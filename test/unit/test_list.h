@@ -31,6 +31,8 @@
   X(trip_count_wrong_sign_is_fatal, 5000, "of the wrong sign")                \
   X(span_of_site, 5000, NULL)                                                 \
   X(span_add_inner_loops, 5000, NULL)                                         \
+  X(span_of_bounded_site, 5000, NULL)                                         \
+  X(loop_ascend, 5000, NULL)                                                  \
   X(loop_parts_and_devices_clause, 20000, NULL)                               \
   X(loop_overlap_is_fatal, 20000,                                             \
     "writes of 'a' by devices 0 and 1 overlap at a[0]")                       \
