@@ -258,10 +258,30 @@ void BodyScanner::analyseAccess(int Array, size_t NameAt, size_t Close,
   // A bound may use the annotated variable and the variables of the loops
   // around its own loop; it is then parsed (bounds.h) and its ranges are
   // computed before the outer loop runs.
+  // Only the loops whose variables the index uses matter, and the loops
+  // their bounds use (a CSR row's `for (e = rowptr[v]; ...)` around a
+  // store `y[v]` does not).
+  std::vector<bool> Needed(Chain.size(), false);
+  for (size_t M = Chain.size(); M-- > 0;) {
+    const CanonicalLoop &L = Chain[M]->Loop;
+    Needed[M] = Needed[M] || F.Coef.count(L.VarName);
+    if (!Needed[M])
+      continue;
+    for (size_t K = 0; K < M; ++K)
+      for (const Tokens *Part : {&L.First, &L.Bound})
+        for (const Token &T : *Part)
+          Needed[K] = Needed[K] || (T.is(tok::identifier) &&
+                                    spell(T) == Chain[K]->Loop.VarName);
+  }
   std::set<std::string> Around = {Outer.VarName};
   std::vector<InnerTerm> All;
-  for (const ScopedLoop *SL : Chain) {
+  for (size_t M = 0; M < Chain.size(); ++M) {
+    const ScopedLoop *SL = Chain[M];
     const CanonicalLoop &L = SL->Loop;
+    if (!Needed[M]) {
+      Around.insert(L.VarName);
+      continue;
+    }
     InnerTerm Term;
     Term.Loop = L;
     Term.Coef = F.Coef.count(L.VarName) ? F.Coef[L.VarName] : Code("0");
@@ -295,6 +315,13 @@ void BodyScanner::analyseAccess(int Array, size_t NameAt, size_t Close,
         SourceLocation BWhere = PB.first->empty()
                                     ? Body[SL->Begin].getLocation()
                                     : (*PB.first)[0].getLocation();
+        bool Element = false;
+        for (const Token &T : *PB.first)
+          Element |= T.is(tok::l_square);
+        if (Element) // data-dependent: no form to rewrite it into
+          return Unanalysable(BWhere, "the bounds of the inner loop over '" +
+                                          L.VarName +
+                                          "' are read from an array");
         if (!parseBound(PP, *PB.first, Around, Others, *PB.second, BWhy,
                         BWhere))
           return Unanalysable(

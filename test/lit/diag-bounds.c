@@ -9,7 +9,7 @@
 #define MAX(a, b) ((a) > (b) ? (a) : (b))
 int f(int);
 
-void g(int n, int m, int B, double *a) {
+void g(int n, int m, int B, double *a, int *idx) {
 #pragma proact region(a[0:n*m])
   for (int ii = 0; ii < n; ii += B)
     for (int i = ii; i < MIN(ii + B, n); i++) a[i * m] = 0;
@@ -37,4 +37,17 @@ void g(int n, int m, int B, double *a) {
 #pragma proact region(a[0:n*m])
   for (int i = 0; i < n; i++)
     for (int j = 0; j < m; j += i + 1) a[i * m + j] = 0; // expected-warning {{the step of the inner loop over 'j' changes inside the loop; make it loop-invariant}}
+#pragma proact region(a[0:n], idx[0:n+1])
+  for (int i = 0; i < n; i++) {
+    double s = 0;
+    for (int e = idx[i]; e < idx[i + 1]; e++) s += 1;
+    a[i] = s;
+  }
+#pragma proact region(a[0:n], idx[0:n+1])
+  for (int i = 0; i < n; i++)
+    for (int e = idx[i]; e < idx[i + 1]; e++) a[e] = 0; // expected-warning {{the bounds of the inner loop over 'e' are read from an array; this loop runs on one device}}
+#pragma proact region(a[0:n*m])
+  for (int i = 0; i < n; i++)
+    for (int jj = 0; jj < m; jj += B)
+      for (int j = jj; j < MIN(jj + B, m); j++) a[i * m + j] = 0;
 }
