@@ -173,6 +173,7 @@ void emitDependentSpans(Preprocessor &PP, Code &C, const std::string &Slot,
                      ");";
       }
     }
+    C << "(void)" + Rl + "; (void)" + Rh + ";";
     R[L.VarName] = {Rl, Rh};
   }
   C << Slot + ".coef = " << CoefA << ";";
@@ -736,8 +737,9 @@ LoopLowering lowerLoop(Preprocessor &PP, const Directive &D,
            ".line);";
   // The original first and step give the variable's exit value; the
   // runtime sees the iterations numbered from the lowest index.
-  C << "const long long __proact_first0 = " + Dd +
-           ".first, __proact_step0 = " + Dd + ".step;";
+  if (L.Type.empty())
+    C << "const long long __proact_first0 = " + Dd +
+             ".first, __proact_step0 = " + Dd + ".step;";
   C << "proact__loop_ascend(&" + Dd + ");";
   // The annotated variable's range, for inner loops whose bounds use it.
   C << "const long long __proact_ilast = " + Dd + ".trip > 0 ? "
