@@ -188,6 +188,8 @@ private:
         return true;
       }
     }
+    if (T[B].isOneOf(tok::minus, tok::plus)) // a sign: -(i % 2)
+      return parseTerm(B + 1, E, Neg != T[B].is(tok::minus), Out);
     size_t SB = B, SE = E;
     strip(SB, SE);
     if (SB != B) { // a parenthesised min, max, sum or mask

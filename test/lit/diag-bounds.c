@@ -27,6 +27,9 @@ void g(int n, int m, int B, double *a, int *idx) {
     for (int j = 0; j <= i; j++) a[i * m + j] = 0;
 #pragma proact region(a[0:n*m])
   for (int i = 0; i < n; i++)
+    for (int j = 2 - (i % 2); j < m + -(i & 1); j++) a[i * m + j] = 0;
+#pragma proact region(a[0:n*m])
+  for (int i = 0; i < n; i++)
     for (int j = 0; j < f(i); j++) a[i * m + j] = 0; // expected-warning {{store to region array 'a' has an index that is not affine in the loop variable 'i': the bounds of the inner loop over 'j' are not of a supported form (the loop variable 'i' is used inside a call or subscript); write each as an affine expression of the enclosing loop variables, optionally inside MIN/MAX with a loop-invariant expression or plus 'e % c' / 'e & c' with a constant c; this loop runs on one device, with mech(memcpy)}}
 #pragma proact region(a[0:n*m])
   for (int i = 0; i < n; i++)
