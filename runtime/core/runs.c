@@ -180,7 +180,10 @@ int proact__site_terms(const proact__access_t *site, long long step,
                        __int128 *base_len_p) {
   __int128 len = (__int128)site->off_max - site->off_min + 1;
   int n = 0;
-  if (site->whole || site->ndims < 0 || site->ndims > PROACT__ACCESS_DIMS)
+  /* A bounded site's clamp (the last tile) is kept only by its hull
+   * (proact__span_of_site intersects both forms), so it has no runs. */
+  if (site->whole || site->bounded || site->ndims < 0 ||
+      site->ndims > PROACT__ACCESS_DIMS)
     return -1;
   terms[n++] = (proact__term_t){(__int128)site->coef * step, khi - klo};
   for (int d = 0; d < site->ndims; d++) {

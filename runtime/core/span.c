@@ -43,6 +43,18 @@ int proact__span_of_site(const proact__access_t *site, long long first,
   y = (__int128)site->coef * i_last;
   span_p->lo = (x < y ? x : y) + site->off_min;
   span_p->hi = (x < y ? y : x) + site->off_max;
+  if (site->bounded) {
+    /* Both forms hold every accessed index: so does their intersection,
+     * and an empty one means nothing is accessed. */
+    x = (__int128)site->bcoef * i_first;
+    y = (__int128)site->bcoef * i_last;
+    if ((x < y ? x : y) + site->boff_min > span_p->lo)
+      span_p->lo = (x < y ? x : y) + site->boff_min;
+    if ((x < y ? y : x) + site->boff_max < span_p->hi)
+      span_p->hi = (x < y ? y : x) + site->boff_max;
+    if (span_p->lo > span_p->hi)
+      return 0;
+  }
   return 1;
 }
 

@@ -35,6 +35,8 @@
   X(runs_column_strided_and_merged, 5000, NULL)                               \
   X(runs_injective_mixed_radix, 5000, NULL)                                   \
   X(runs_random_against_reference, 20000, NULL)                               \
+  X(span_of_bounded_site, 5000, NULL)                                         \
+  X(loop_ascend, 5000, NULL)                                                  \
   X(loop_parts_and_devices_clause, 20000, NULL)                               \
   X(loop_overlap_is_fatal, 20000,                                             \
     "writes of 'a' by devices 0 and 1 overlap at a[0]")                       \

@@ -112,6 +112,15 @@ typedef struct proact__access {
   long long dim_stride[PROACT__ACCESS_DIMS]; /* coef * step of the inner
                                                 loop (nonzero) */
   long long dim_count[PROACT__ACCESS_DIMS];  /* its iterations (> 1) */
+  int bounded;    /* nonzero: the index also lies in
+                     bcoef * i + [boff_min, boff_max], and every span is the
+                     intersection of both forms. An inner loop whose bounds
+                     move with i and are clamped with min/max (the last tile
+                     of a tiled loop) needs both: the first form follows i,
+                     the second keeps the clamp */
+  long long bcoef;
+  long long boff_min;
+  long long boff_max;
 } proact__access_t;
 
 typedef struct proact__loop_desc {
@@ -207,6 +216,71 @@ PROACT_API long long proact__trip_count(long long first, long long bound,
                                         long long step, int cmp,
                                         const char *file, int line)
     PROACT__ENTRY(proact__trip_count);
+
+#define PROACT__LL_MAX __LONG_LONG_MAX__
+#define PROACT__LL_MIN (-__LONG_LONG_MAX__ - 1)
+
+/* Numbers a descending loop's iterations (step < 0) from its lowest index:
+ * first becomes the last value and step its opposite, so that the splits
+ * follow index values as for the ascending loop over the same indices
+ * (device 0 gets the lowest block, under every decomposition). The
+ * iterations are independent, so their order does not matter; the
+ * generated code keeps the original first and step for the loop variable's
+ * exit value. */
+static inline void proact__loop_ascend(proact__loop_desc_t *desc) {
+  if (desc->step < 0 && desc->step != PROACT__LL_MIN &&
+      desc->trip > 0) {
+    /* first - (trip - 1) * |step| lies between the bound and first; the
+     * product may not fit a long long, its difference does. */
+    desc->first = (long long)((unsigned long long)desc->first -
+                              (unsigned long long)(desc->trip - 1) *
+                                  (0ULL - (unsigned long long)desc->step));
+    desc->step = -desc->step;
+  }
+}
+
+/* Interval helpers for the bounds of inner loops (host code, before the
+ * loop runs): the least and the greatest of coef * v for v in [lo, hi],
+ * saturated, and the last value of `for (v = first; ...; v += step)` run
+ * trip times. */
+static inline long long proact__mul(long long a, long long b) {
+  long long r;
+  if (__builtin_mul_overflow(a, b, &r))
+    return (a < 0) != (b < 0) ? PROACT__LL_MIN : PROACT__LL_MAX;
+  return r;
+}
+static inline long long proact__add(long long a, long long b) {
+  long long r;
+  if (__builtin_add_overflow(a, b, &r))
+    return a < 0 ? PROACT__LL_MIN : PROACT__LL_MAX;
+  return r;
+}
+static inline long long proact__min(long long a, long long b) {
+  return a < b ? a : b;
+}
+static inline long long proact__max(long long a, long long b) {
+  return a < b ? b : a;
+}
+static inline long long proact__range_lo(long long coef, long long lo,
+                                         long long hi) {
+  return proact__min(proact__mul(coef, lo), proact__mul(coef, hi));
+}
+static inline long long proact__range_hi(long long coef, long long lo,
+                                         long long hi) {
+  return proact__max(proact__mul(coef, lo), proact__mul(coef, hi));
+}
+static inline long long proact__range_last(long long first, long long step,
+                                           long long trip) {
+  return proact__add(first, proact__mul(trip - 1, step));
+}
+/* The range of `e % c` (c > 0) for e in [lo, hi]: C's remainder takes e's
+ * sign. */
+static inline long long proact__mod_lo(long long lo, long long c) {
+  return lo >= 0 ? 0 : 1 - c;
+}
+static inline long long proact__mod_hi(long long hi, long long c) {
+  return hi <= 0 ? 0 : (hi < c - 1 ? hi : c - 1);
+}
 
 /* Widens site's [off_min, off_max] by coef * j for every value j takes in
  * `for (j = first; j CMP bound; j += step)` and records the term in
