@@ -179,9 +179,13 @@ private:
   // (resumeLowering). When the copy has errors, they are the user's, at the
   // user's tokens, and the lowering, which repeats the body several times,
   // is left out: one error each, nothing reported inside generated code.
+  // The check ends in 'else' (Else): `if (0) { check } else <lowering>`
+  // is one statement, so a directive that is the body of an 'if' or a
+  // loop stays its whole body.
   struct Deferred {
     Tokens Lowering;
     Tokens After;
+    bool Else = false;
     unsigned Errors; // errors reported before the copy was parsed
     // When valid: the copy was given back malformed and the parser must
     // have reported an error in it; if it did not, this directive's is
@@ -210,6 +214,8 @@ private:
       report(PP.getDiagnostics(), Entry.Stray, Diag::StrayDirective);
     else if (Clean)
       Out = std::move(Entry.Lowering);
+    else if (Entry.Else)
+      Out = materialize(PP, Id.getLocation(), Code(";"));
     for (const Token &T : Entry.After)
       if (T.isNot(tok::eof))
         Out.push_back(T);
@@ -226,11 +232,14 @@ private:
   }
 
   static void injectLowering(Preprocessor &PP, SourceLocation At,
-                             const LoopLowering &LL, const Tokens &After) {
-    Code Check = LL.Check;
+                             const Code &CheckIf, const Code &Lowering,
+                             const Tokens &After) {
+    Code Check = CheckIf;
+    Check << "_Pragma(\"clang diagnostic push\") _Pragma(\"clang diagnostic ignored \\\"-Wdangling-else\\\"\") else _Pragma(\"clang diagnostic pop\")";
     Deferred &Entry = defer(PP, Check);
-    Entry.Lowering = materialize(PP, At, LL.Lowering);
+    Entry.Lowering = materialize(PP, At, Lowering);
     Entry.After = After;
+    Entry.Else = true;
     inject(PP, materialize(PP, At, Check));
   }
 
@@ -251,20 +260,26 @@ private:
     TokenReader R(PP, D.Loc);
     Token Next;
     R.lex(Next);
-    Tokens Out;
+    Tokens After;
+    if (Next.isNot(tok::eof)) // the reader's synthetic eof stays here
+      After.push_back(Next);
     if (Next.isNot(tok::l_brace) || R.interrupted().isValid()) {
       // A directive in between is reported at itself, not at the first
       // token of its lowering.
       report(PP.getDiagnostics(),
              R.interrupted().isValid() ? R.interrupted() : Next.getLocation(),
              Diag::DataNotFollowedByBlock);
-      Ok = false;
+      inject(PP, After);
+      return;
     }
-    if (Ok)
-      Out = materialize(PP, D.Loc, lowerData(PP, D));
-    if (Next.isNot(tok::eof)) // the reader's synthetic eof stays here
-      Out.push_back(Next);
-    inject(PP, Out);
+    if (!Ok) {
+      inject(PP, After);
+      return;
+    }
+    Code Check("if (0) {");
+    emitClauseChecks(Check, D);
+    Check << "}";
+    injectLowering(PP, D.Loc, Check, lowerData(PP, D), After);
   }
 
   // On any error the statement goes back unchanged, so the parser still
@@ -351,7 +366,8 @@ private:
       injectWith(PP, Stmt, After);
       return;
     }
-    injectLowering(PP, D.Loc, lowerLoop(PP, D, L, Body, Accesses), After);
+    const LoopLowering LL = lowerLoop(PP, D, L, Body, Accesses);
+    injectLowering(PP, D.Loc, LL.Check, LL.Lowering, After);
   }
 
   static void injectWith(Preprocessor &PP, Tokens Toks, const Tokens &After) {
