@@ -213,6 +213,13 @@ void setDevicePass(bool Device);
 clang::DiagnosticBuilder report(clang::DiagnosticsEngine &DE,
                                 clang::SourceLocation Loc, Diag D);
 
+// From now on, a warning or remark identical to an earlier one (same text,
+// same location) is dropped with its notes: the lowering repeats the
+// loop's body in several kernels after the never-run check copy, and
+// clang's warnings in the body would otherwise print once per copy.
+// Idempotent for one DiagnosticsEngine; not under -verify.
+void reportRepeatsOnce(clang::DiagnosticsEngine &DE);
+
 } // namespace proact
 
 #endif

@@ -406,7 +406,8 @@ void emitKernel(Code &C, const Directive &D, const CanonicalLoop &L,
          "proact__block_walk_next(&__proact_itk, __proact_teams, "
          "&__proact_w)) {";
   }
-  C << "const long long __proact_b = __proact_w.b; "
+  // The plain kernel does not report its blocks.
+  C << "const long long __proact_b = __proact_w.b; (void)__proact_b; "
        "long long __proact_blo, __proact_bhi; "
        "proact__block_walk_range(&__proact_itk, &__proact_w, &__proact_blo, "
        "&__proact_bhi);";
@@ -506,7 +507,7 @@ void emitColumnKernel(Code &C, const Directive &D, const CanonicalLoop &L,
          "__proact_teams, &__proact_w); __proact_w.b < __proact_nb; "
          "proact__tile_walk_next(&__proact_itk, __proact_teams, "
          "&__proact_w)) {";
-    C << "const long long __proact_b = __proact_w.b; "
+    C << "const long long __proact_b = __proact_w.b; (void)__proact_b; "
          "long long __proact_blo, __proact_bhi; "
          "proact__tile_walk_range(&__proact_itk, &__proact_w, &__proact_blo, "
          "&__proact_bhi);";
@@ -589,7 +590,7 @@ void emitBreakCheck(Code &C, const Directive &D, const CanonicalLoop &L,
   C << "if (0) {";
   emitClauseChecks(C, D);
   C << "const long long __proact_first = 0, __proact_step = 1, "
-       "__proact_bhi = 0;";
+       "__proact_bhi = 0; (void)__proact_step;";
   C << "_Pragma(" + quoted(For) + ")";
   if (unitStep(L))
     C << "for (" << L.Type << L.Var << "= (" << L.Type << ")__proact_first;"
@@ -701,8 +702,9 @@ LoopLowering lowerLoop(Preprocessor &PP, const Directive &D,
     C << Dd + ".id = " + std::string(Hex) + ";";
   }
   C << "proact__loop_t *__proact_loop = proact__loop_begin(&" + Dd + ");";
+  // A unit step leaves __proact_step unused (varValue).
   C << "const long long __proact_first = " + Dd +
-           ".first, __proact_step = " + Dd + ".step;";
+           ".first, __proact_step = " + Dd + ".step; (void)__proact_step;";
   // One host thread per part, each running its device's kernel to the end:
   // the kernels of all devices run at the same time, and the loop's implicit
   // barrier is the completion point. (`target nowait` + `taskwait` outside a

@@ -37,6 +37,7 @@ public:
       Line.push_back(T);
 
     setDevicePass(PP.getLangOpts().OpenMPIsDevice);
+    reportRepeatsOnce(PP.getDiagnostics());
     if (Line.size() == 2 && isWord(PP, Line[0], "__lower")) {
       resumeLowering(PP, Line[1]);
       return;
