@@ -193,6 +193,11 @@ namespace proact {
     "would run the whole %0; put the directive outside the '#pragma omp' "     \
     "construct")                                                               \
   X(OpenMPConstructHere, Note, "the enclosing OpenMP construct begins here")  \
+  X(NoGpuVersion, Error,                                                      \
+    "'%0' has no NVIDIA GPU version in clang 16's OpenMP device library: "     \
+    "the device link of this loop would fail; compute it from creal/cimag "   \
+    "with <math.h> functions (e.g. hypot(creal(z), cimag(z)) for cabs) or "   \
+    "call it outside the loop")                                               \
   X(ClauseWithoutEffect, Warning,                                              \
     "clause '%0' has no effect with the memcpy mechanism, which copies each "  \
     "device's writes in one piece after the loop")

@@ -11,6 +11,7 @@
 #include "plugin_args.h"
 #include "profile.h"
 #include "proact/detail/codegen.h"
+#include "clang/Basic/TargetInfo.h"
 #include "clang/Lex/Pragma.h"
 #include "clang/Lex/Preprocessor.h"
 #include <map>
@@ -392,6 +393,10 @@ private:
         injectWith(PP, Stmt, After);
         return;
       }
+    if (!checkGpuCalls(PP, Stmt)) {
+      injectWith(PP, Stmt, After);
+      return;
+    }
     D.Id = loopId(PP, Line, Stmt);
     if (Ok)
       Ok = applyProfile(PP, D);
@@ -440,6 +445,44 @@ private:
         return true;
     }
     return false;
+  }
+
+  // Whether this compilation builds device code for an NVIDIA GPU: in the
+  // device pass, its target; in the host pass, the offload targets.
+  static bool buildsForNvptx(Preprocessor &PP) {
+    if (PP.getLangOpts().OpenMPIsDevice)
+      return PP.getTargetInfo().getTriple().isNVPTX();
+    for (const llvm::Triple &T : PP.getLangOpts().OMPTargetTriples)
+      if (T.isNVPTX())
+        return true;
+    return false;
+  }
+
+  // Calls in the loop to libm functions that clang 16's NVPTX OpenMP device
+  // headers do not provide (those of <complex.h>): the device link would
+  // fail with no location. Reports each; false if there was one.
+  static bool checkGpuCalls(Preprocessor &PP, const Tokens &Stmt) {
+    static const std::set<std::string> Missing = [] {
+      std::set<std::string> S;
+      for (const char *F :
+           {"cabs", "cacos", "cacosh", "carg", "casin", "casinh", "catan",
+            "catanh", "ccos", "ccosh", "cexp", "clog", "cpow", "cproj",
+            "csin", "csinh", "csqrt", "ctan", "ctanh"})
+        for (const char *Suffix : {"", "f", "l"})
+          S.insert(std::string(F) + Suffix);
+      return S;
+    }();
+    if (!buildsForNvptx(PP))
+      return true;
+    bool Ok = true;
+    for (size_t I = 0; I + 1 < Stmt.size(); ++I)
+      if (Stmt[I].is(tok::identifier) && Stmt[I + 1].is(tok::l_paren) &&
+          Missing.count(spelling(PP, Stmt[I]))) {
+        report(PP.getDiagnostics(), Stmt[I].getLocation(), Diag::NoGpuVersion)
+            << spelling(PP, Stmt[I]);
+        Ok = false;
+      }
+    return Ok;
   }
 
   // Reads a '#pragma omp' line (what clang's OpenMP handler made of it)
