@@ -33,7 +33,9 @@ const std::map<std::string, std::string> UpdateSynonyms = {
 class ClauseParser {
 public:
   ClauseParser(Preprocessor &PP, const Tokens &Line, Directive &D)
-      : PP(PP), DE(PP.getDiagnostics()), Line(Line), D(D) {}
+      : PP(PP), DE(PP.getDiagnostics()), Line(Line), D(D) {
+    Close.startToken();
+  }
 
   bool run(SourceLocation PragmaLoc);
 
@@ -44,6 +46,7 @@ private:
   Directive &D;
   size_t Pos = 0;
   bool Ok = true;
+  Token Close; // the ')' that ended the last clause's arguments
 
   std::string spell(const Token &T) { return spelling(PP, T); }
   SourceLocation endLoc() {
@@ -98,6 +101,7 @@ bool ClauseParser::readArgs(const Token &ClauseTok,
       ++Depth;
     if (Delta < 0) {
       if (Depth == 0 && T.is(tok::r_paren)) {
+        Close = T;
         ++Pos;
         Args.push_back(Cur);
         if (Args.size() == 1 && Args[0].empty()) {
@@ -169,6 +173,9 @@ bool ClauseParser::parseSection(const Tokens &Arg, SourceLocation Where,
          "'" + S.Spelling + "[...]' needs 'lo:len'");
     return false;
   }
+  S.LBracket = Arg[1];
+  S.Colon = Arg[Colon];
+  S.RBracket = Arg.back();
   S.Lo.assign(Arg.begin() + 2, Arg.begin() + Colon);
   S.Len.assign(Arg.begin() + Colon + 1, Arg.end() - 1);
   if (S.Len.empty()) {
@@ -353,6 +360,7 @@ void ClauseParser::parseDecompose(const std::vector<Tokens> &Args,
   else if (Kind == "block_cyclic" && Args.size() == 2 && !Args[1].empty()) {
     D.Decomp = PROACT__DECOMP_BLOCK_CYCLIC;
     D.DecompBlock = Args[1];
+    D.DecompClose = Close;
   } else if (Kind == "block_cyclic")
     fail(L, Diag::BadDecompose,
          "block_cyclic needs the block size: decompose(block_cyclic, B)");

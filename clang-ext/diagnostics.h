@@ -181,6 +181,34 @@ namespace proact {
   X(ProfileStale, Warning,                                                    \
     "profile '%0' has an entry for %1, measured on another version of this "  \
     "loop (its source changed since proact-tune ran); not used")             \
+  X(OpenMPDirectiveNotLoop, Error,                                            \
+    "'#pragma omp %0' between '#pragma proact' and its loop; only an OpenMP "  \
+    "loop directive (parallel for, for, simd, parallel for simd, loop) may "  \
+    "stand there, for the build without PROACT")                             \
+  X(OpenMPClauseUnsupported, Error,                                            \
+    "clause '%0' of '#pragma omp %1' has no PROACT equivalent: %2")            \
+  X(OpenMPReductionMismatch, Error,                                            \
+    "the reductions of '#pragma omp %0' and '#pragma proact' differ: %1; "     \
+    "give both directives the same reduction(op: variable) clauses")          \
+  X(OpenMPLinePreprocessed, Error,                                             \
+    "this loop's '#pragma omp' line (between '#pragma proact' and the loop) "  \
+    "cannot go through a separate preprocessing step ('clang -E', "           \
+    "-save-temps), which prints it in front of the lowering; compile the "     \
+    "source file itself")                                                      \
+  X(ProactAfterOpenMPLoop, Error,                                              \
+    "'#pragma proact' after an OpenMP loop directive; write '#pragma proact' " \
+    "first, then the '#pragma omp' line, then the loop")                      \
+  X(ProactInOpenMPRegion, Error,                                               \
+    "'#pragma proact' inside an OpenMP construct: PROACT starts its own "      \
+    "parallel and target regions, and inside a parallel region every thread " \
+    "would run the whole %0; put the directive outside the '#pragma omp' "     \
+    "construct")                                                               \
+  X(OpenMPConstructHere, Note, "the enclosing OpenMP construct begins here")  \
+  X(NoGpuVersion, Error,                                                      \
+    "'%0' has no NVIDIA GPU version in clang 16's OpenMP device library: "     \
+    "the device link of this loop would fail; compute it from creal/cimag "   \
+    "with <math.h> functions (e.g. hypot(creal(z), cimag(z)) for cabs) or "   \
+    "call it outside the loop")                                               \
   X(ClauseWithoutEffect, Warning,                                              \
     "clause '%0' has no effect with the memcpy mechanism, which copies each "  \
     "device's writes in one piece after the loop")
@@ -200,6 +228,13 @@ void setDevicePass(bool Device);
 
 clang::DiagnosticBuilder report(clang::DiagnosticsEngine &DE,
                                 clang::SourceLocation Loc, Diag D);
+
+// From now on, a warning or remark identical to an earlier one (same text,
+// same location) is dropped with its notes: the lowering repeats the
+// loop's body in several kernels after the never-run check copy, and
+// clang's warnings in the body would otherwise print once per copy.
+// Idempotent for one DiagnosticsEngine; not under -verify.
+void reportRepeatsOnce(clang::DiagnosticsEngine &DE);
 
 } // namespace proact
 

@@ -16,6 +16,9 @@ struct Section {
   std::string Spelling;
   Tokens Lo;
   Tokens Len;
+  // The section's '[', ':' and ']', so that a copy of it that clang parses
+  // (the clause check) ends each expression at the user's own token.
+  clang::Token LBracket, Colon, RBracket;
   int MapKind = 0; // PROACT__MAP_* for data clauses, PROACT__UPDATE_* for
                    // update clauses
   bool Distribute = false; // data clause distribute(name): no full replicas
@@ -44,6 +47,7 @@ struct Directive {
   unsigned long long Id = 0;       // loops: hash of pragma and loop tokens
   int Decomp = 0;                  // PROACT__DECOMP_*, auto by default
   Tokens DecompBlock;              // block_cyclic's B; cyclic: empty, B 1
+  clang::Token DecompClose;        // the ')' after B
   long long Chunk = 0;             // bytes; 0 = absent
   int Threads = 0;                 // 0 = absent
   clang::SourceLocation ChunkLoc, ThreadsLoc;

@@ -53,11 +53,31 @@ namespace {
 // True when nothing but whitespace, comments and preprocessor directives
 // other than #include remain in the file being lexed directly (not through
 // a macro or an injected token stream): lexing on would reach its end.
+bool restIsBlank(const Lexer *L);
+
 bool atEndOfFile(Preprocessor &PP) {
   PreprocessorLexer *PL = PP.getCurrentLexer();
   if (PL == nullptr)
     return false; // tokens come from a token stream
   const Lexer *L = static_cast<const Lexer *>(PL);
+  if (L->isPragmaLexer()) {
+    // A _Pragma's own text ends with the directive; what follows is the
+    // text after the _Pragma(...), in the file around it (or in a macro
+    // expansion, which is a token stream).
+    if (!restIsBlank(L))
+      return false;
+    const SourceLocation Pragma = PP.getSourceManager()
+                                      .getImmediateExpansionRange(L->getFileLoc())
+                                      .getBegin();
+    if (Pragma.isMacroID())
+      return false;
+    const auto *F = static_cast<const Lexer *>(PP.getCurrentFileLexer());
+    return F != nullptr && restIsBlank(F);
+  }
+  return restIsBlank(L);
+}
+
+bool restIsBlank(const Lexer *L) {
   llvm::StringRef Buf = L->getBuffer();
   const char *P = L->getBufferLocation(), *E = Buf.end();
   bool LineStart = true;
@@ -108,7 +128,11 @@ void TokenReader::lex(Token &T) {
   if (atEndOfFile(PP)) {
     T.startToken();
     T.setKind(tok::eof);
-    T.setLocation(static_cast<Lexer *>(PP.getCurrentLexer())->getSourceLocation());
+    // After a _Pragma, the end of the file around it.
+    auto *L = static_cast<Lexer *>(PP.getCurrentLexer());
+    if (L->isPragmaLexer())
+      L = static_cast<Lexer *>(PP.getCurrentFileLexer());
+    T.setLocation(L->getSourceLocation());
     return;
   }
   PP.Lex(T);

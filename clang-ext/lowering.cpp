@@ -520,7 +520,8 @@ void emitKernel(Code &C, const Directive &D, const CanonicalLoop &L,
          "proact__block_walk_next(&__proact_itk, __proact_teams, "
          "&__proact_w)) {";
   }
-  C << "const long long __proact_b = __proact_w.b; "
+  // The plain kernel does not report its blocks.
+  C << "const long long __proact_b = __proact_w.b; (void)__proact_b; "
        "long long __proact_blo, __proact_bhi; "
        "proact__block_walk_range(&__proact_itk, &__proact_w, &__proact_blo, "
        "&__proact_bhi);";
@@ -620,7 +621,7 @@ void emitColumnKernel(Code &C, const Directive &D, const CanonicalLoop &L,
          "__proact_teams, &__proact_w); __proact_w.b < __proact_nb; "
          "proact__tile_walk_next(&__proact_itk, __proact_teams, "
          "&__proact_w)) {";
-    C << "const long long __proact_b = __proact_w.b; "
+    C << "const long long __proact_b = __proact_w.b; (void)__proact_b; "
          "long long __proact_blo, __proact_bhi; "
          "proact__tile_walk_range(&__proact_itk, &__proact_w, &__proact_blo, "
          "&__proact_bhi);";
@@ -665,16 +666,45 @@ void emitKernelChoice(Code &C, bool InlineOk, const Code &Forwarding,
   C << "}";
 }
 
+// `(void)(a[1 ? lo : len]);` for each section, from the user's tokens
+// (an empty lo is 0): clang parses each expression where the user wrote
+// it, and one that ends early meets the user's ':' or ']' next, so the
+// error lands on the user's line, not in the lowering that repeats it.
+void emitSectionChecks(Code &C, const std::vector<Section> &Sections) {
+  for (const Section &S : Sections) {
+    C << "(void)(" << S.Name << S.LBracket << "1 ?";
+    if (S.Lo.empty())
+      C << "0";
+    else
+      C << S.Lo;
+    C << S.Colon << S.Len << S.RBracket << ");";
+  }
+}
+
+} // namespace
+
+void emitClauseChecks(Code &C, const Directive &D) {
+  emitSectionChecks(C, D.Arrays);
+  if (!D.DecompBlock.empty())
+    C << "(void)(" << D.DecompBlock << D.DecompClose << ";";
+}
+
+namespace {
+
 // A copy of the loop under an OpenMP worksharing directive, never run, so
 // that clang checks what it checks for any parallel loop: a `break` out of
 // the loop, a branch out of it. The kernels' plain loops would accept them.
-void emitBreakCheck(Code &C, const CanonicalLoop &L, const CollapsedNest &Nest,
-                    const Code &Body) {
+// The clauses' expressions come first (emitClauseChecks), reads(...)'s in
+// the body, where the loop variable is declared.
+void emitBreakCheck(Code &C, const Directive &D, const CanonicalLoop &L,
+                    const CollapsedNest &Nest, const Code &Body) {
   std::string For = "omp for";
   if (!Nest.Headers.empty())
     For += " collapse(" + num((long long)Nest.Headers.size() + 1) + ")";
-  C << "if (0) { const long long __proact_first = 0, __proact_step = 1, "
-       "__proact_bhi = 0;";
+  C << "if (0) {";
+  emitClauseChecks(C, D);
+  C << "const long long __proact_first = 0, __proact_step = 1, "
+       "__proact_bhi = 0; (void)__proact_step;";
   C << "_Pragma(" + quoted(For) + ")";
   if (unitStep(L))
     C << "for (" << L.Type << L.Var << "= (" << L.Type << ")__proact_first;"
@@ -688,6 +718,7 @@ void emitBreakCheck(Code &C, const CanonicalLoop &L, const CollapsedNest &Nest,
   C << "{";
   if (!unitStep(L))
     emitOuterVar(C, L);
+  emitSectionChecks(C, D.Reads);
   C << "{" << Body << "}} }";
 }
 
@@ -799,8 +830,9 @@ LoopLowering lowerLoop(Preprocessor &PP, const Directive &D,
     C << Dd + ".id = " + std::string(Hex) + ";";
   }
   C << "proact__loop_t *__proact_loop = proact__loop_begin(&" + Dd + ");";
+  // A unit step leaves __proact_step unused (varValue).
   C << "const long long __proact_first = " + Dd +
-           ".first, __proact_step = " + Dd + ".step;";
+           ".first, __proact_step = " + Dd + ".step; (void)__proact_step;";
   // One host thread per part, each running its device's kernel to the end:
   // the kernels of all devices run at the same time, and the loop's implicit
   // barrier is the completion point. (`target nowait` + `taskwait` outside a
@@ -863,7 +895,7 @@ LoopLowering lowerLoop(Preprocessor &PP, const Directive &D,
       << "))(__proact_first0 + " + Dd + ".trip * __proact_step0);";
   C << "}";
   LoopLowering Out;
-  emitBreakCheck(Out.Check, L, Nest, Code().add(KernelBody));
+  emitBreakCheck(Out.Check, D, L, Nest, Code().add(KernelBody));
   Out.Lowering = std::move(C);
   return Out;
 }

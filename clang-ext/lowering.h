@@ -19,6 +19,10 @@ LoopLowering lowerLoop(clang::Preprocessor &PP, const Directive &D,
                const CanonicalLoop &L, const Tokens &Body,
                const BodyAccesses &Accesses);
 
+// `(void)(...);` statements that make clang parse the expressions of D's
+// clauses at the user's tokens (part of the never-run check).
+void emitClauseChecks(Code &C, const Directive &D);
+
 // The prefix put in front of the block of `#pragma proact data`: a one-pass
 // 'for' whose init enters the data region and whose increment leaves it.
 Code lowerData(clang::Preprocessor &PP, const Directive &D);

@@ -3,6 +3,7 @@
 #include "clang/Frontend/CompilerInstance.h"
 #include "clang/Sema/Lookup.h"
 #include "clang/Sema/Scope.h"
+#include "clang/Sema/ScopeInfo.h"
 #include "clang/Sema/Sema.h"
 
 using namespace clang;
@@ -64,6 +65,36 @@ bool atFileScope() {
     return false;
   const Scope *S = Instance->getSema().getCurScope();
   return S && !S->getFnParent();
+}
+
+OpenMPPlace openMPPlace(SourceLocation *Construct) {
+  *Construct = SourceLocation();
+  if (!Instance || !Instance->hasSema())
+    return OpenMPPlace::Unknown;
+  Sema &S = Instance->getSema();
+  const Scope *Cur = S.getCurScope();
+  if (Cur == nullptr)
+    return OpenMPPlace::Unknown;
+  // The parser reads a directive's line inside the directive's scope and
+  // lexes the token after it before it starts the construct's statement.
+  if (Cur->isOpenMPLoopDirectiveScope())
+    return OpenMPPlace::AfterLoopLine;
+  bool Inside = false;
+  for (const Scope *Sc = Cur; Sc != nullptr; Sc = Sc->getParent())
+    Inside |= Sc->isOpenMPDirectiveScope();
+  if (!Inside)
+    return OpenMPPlace::Outside;
+  for (auto It = S.FunctionScopes.rbegin(); It != S.FunctionScopes.rend();
+       ++It) {
+    const auto *CSI = dyn_cast<sema::CapturedRegionScopeInfo>(*It);
+    if (CSI == nullptr)
+      break;
+    if (CSI->CapRegionKind == CR_OpenMP && CSI->TheRecordDecl != nullptr) {
+      *Construct = CSI->TheRecordDecl->getLocation();
+      break;
+    }
+  }
+  return OpenMPPlace::Inside;
 }
 
 bool paramPointsToConst(const Token &T, unsigned Index) {

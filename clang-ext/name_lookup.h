@@ -6,6 +6,7 @@
 #ifndef PROACT_CLANG_EXT_NAME_LOOKUP_H
 #define PROACT_CLANG_EXT_NAME_LOOKUP_H
 
+#include "clang/Basic/SourceLocation.h"
 #include "clang/Lex/Token.h"
 #include <string>
 
@@ -31,6 +32,19 @@ enum class ValueKind {
   Complex, // _Complex
   Other    // a pointer, a struct, an array, ...
 };
+
+// Where the parser stands relative to OpenMP constructs.
+enum class OpenMPPlace {
+  Unknown,       // no Sema (clang -E)
+  Outside,       // in no OpenMP construct
+  AfterLoopLine, // right after a '#pragma omp' loop directive's line
+  Inside         // in an OpenMP construct's statement (or right after a
+                 // non-loop directive's line)
+};
+
+// The parser's place now; *Construct: where the innermost enclosing
+// construct begins, when Sema knows it (invalid otherwise).
+OpenMPPlace openMPPlace(clang::SourceLocation *Construct);
 
 // Set by the plugin's action when the compilation parses (not under -E).
 void setLookupInstance(clang::CompilerInstance *CI);

@@ -11,9 +11,11 @@
 #include "plugin_args.h"
 #include "profile.h"
 #include "proact/detail/codegen.h"
+#include "clang/Basic/TargetInfo.h"
 #include "clang/Lex/Pragma.h"
 #include "clang/Lex/Preprocessor.h"
 #include <map>
+#include <set>
 #include <string>
 
 using namespace clang;
@@ -39,6 +41,7 @@ public:
       Line.push_back(T);
 
     setDevicePass(PP.getLangOpts().OpenMPIsDevice);
+    reportRepeatsOnce(PP.getDiagnostics());
     if (Line.size() == 2 && isWord(PP, Line[0], "__lower")) {
       resumeLowering(PP, Line[1]);
       return;
@@ -65,6 +68,13 @@ public:
       Ok = false;
     if (D.Unknown) // what follows is not known to belong to the directive
       return;
+    // '#pragma omp parallel for' then '#pragma proact': the OpenMP directive
+    // is the parser's already, and takes the loop as it stands.
+    SourceLocation Construct;
+    if (openMPPlace(&Construct) == OpenMPPlace::AfterLoopLine) {
+      report(PP.getDiagnostics(), Loc, Diag::ProactAfterOpenMPLoop);
+      return;
+    }
     if (D.Kind == DirectiveKind::Data)
       handleData(PP, D, Ok);
     else if (D.Kind == DirectiveKind::Update)
@@ -189,9 +199,15 @@ private:
   // (resumeLowering). When the copy has errors, they are the user's, at the
   // user's tokens, and the lowering, which repeats the body several times,
   // is left out: one error each, nothing reported inside generated code.
+  // The check ends in 'else' (Else): `if (0) { check } else <lowering>`
+  // is one statement, so a directive that is the body of an 'if' or a
+  // loop stays its whole body.
   struct Deferred {
     Tokens Lowering;
     Tokens After;
+    bool Else = false;
+    bool IsData = false;
+    SourceLocation Directive;
     unsigned Errors; // errors reported before the copy was parsed
     // When valid: the copy was given back malformed and the parser must
     // have reported an error in it; if it did not, this directive's is
@@ -215,11 +231,25 @@ private:
     Deferred Entry = std::move(It->second);
     deferred().erase(It);
     Tokens Out;
-    const bool Clean = PP.getDiagnostics().getNumErrors() == Entry.Errors;
+    bool Clean = PP.getDiagnostics().getNumErrors() == Entry.Errors;
+    // Here, after the check copy, the parser's scopes are exactly those
+    // around the directive (when the directive itself was read, the parser
+    // may still have been closing a construct that ends just before it).
+    SourceLocation Construct;
+    if (Clean && Entry.Stray.isInvalid() &&
+        openMPPlace(&Construct) == OpenMPPlace::Inside) {
+      report(PP.getDiagnostics(), Entry.Directive, Diag::ProactInOpenMPRegion)
+          << (Entry.IsData ? "data region" : "loop");
+      if (Construct.isValid())
+        report(PP.getDiagnostics(), Construct, Diag::OpenMPConstructHere);
+      Clean = false;
+    }
     if (Clean && Entry.Stray.isValid())
       report(PP.getDiagnostics(), Entry.Stray, Diag::StrayDirective);
     else if (Clean)
       Out = std::move(Entry.Lowering);
+    else if (Entry.Else)
+      Out = materialize(PP, Id.getLocation(), Code(";"));
     for (const Token &T : Entry.After)
       if (T.isNot(tok::eof))
         Out.push_back(T);
@@ -236,11 +266,16 @@ private:
   }
 
   static void injectLowering(Preprocessor &PP, SourceLocation At,
-                             const LoopLowering &LL, const Tokens &After) {
-    Code Check = LL.Check;
+                             const Code &CheckIf, const Code &Lowering,
+                             const Tokens &After, bool IsData) {
+    Code Check = CheckIf;
+    Check << "_Pragma(\"clang diagnostic push\") _Pragma(\"clang diagnostic ignored \\\"-Wdangling-else\\\"\") else _Pragma(\"clang diagnostic pop\")";
     Deferred &Entry = defer(PP, Check);
-    Entry.Lowering = materialize(PP, At, LL.Lowering);
+    Entry.Lowering = materialize(PP, At, Lowering);
     Entry.After = After;
+    Entry.Else = true;
+    Entry.IsData = IsData;
+    Entry.Directive = At;
     inject(PP, materialize(PP, At, Check));
   }
 
@@ -261,20 +296,26 @@ private:
     TokenReader R(PP, D.Loc);
     Token Next;
     R.lex(Next);
-    Tokens Out;
+    Tokens After;
+    if (Next.isNot(tok::eof)) // the reader's synthetic eof stays here
+      After.push_back(Next);
     if (Next.isNot(tok::l_brace) || R.interrupted().isValid()) {
       // A directive in between is reported at itself, not at the first
       // token of its lowering.
       report(PP.getDiagnostics(),
              R.interrupted().isValid() ? R.interrupted() : Next.getLocation(),
              Diag::DataNotFollowedByBlock);
-      Ok = false;
+      inject(PP, After);
+      return;
     }
-    if (Ok)
-      Out = materialize(PP, D.Loc, lowerData(PP, D));
-    if (Next.isNot(tok::eof)) // the reader's synthetic eof stays here
-      Out.push_back(Next);
-    inject(PP, Out);
+    if (!Ok) {
+      inject(PP, After);
+      return;
+    }
+    Code Check("if (0) {");
+    emitClauseChecks(Check, D);
+    Check << "}";
+    injectLowering(PP, D.Loc, Check, lowerData(PP, D), After, true);
   }
 
   // A standalone directive: nothing after it belongs to it, so only its
@@ -312,6 +353,24 @@ private:
     TokenReader R(PP, D.Loc);
     Token First;
     R.lex(First);
+    if (First.is(tok::annot_pragma_openmp)) {
+      Tokens Omp;
+      if (!readOpenMPLine(R, First, Omp) || !openMPLineFits(PP, D, Omp)) {
+        // The loop goes back unchanged, without the line (reported).
+        R.lex(First);
+        Tokens Loop;
+        if (First.isNot(tok::eof))
+          Loop.push_back(First);
+        injectWith(PP, Loop, R.pending());
+        return;
+      }
+      R.lex(First); // the line is for the build without PROACT: dropped
+    } else if (First.is(tok::kw_for) &&
+               openMPLinePrinted(PP, D.Loc, First.getLocation())) {
+      report(DE, First.getLocation(), Diag::OpenMPLinePreprocessed);
+      inject(PP, Tokens{First});
+      return;
+    }
     if (First.isNot(tok::kw_for) || R.interrupted().isValid()) {
       report(DE,
              R.interrupted().isValid() ? R.interrupted() : First.getLocation(),
@@ -355,6 +414,10 @@ private:
         injectWith(PP, Stmt, After);
         return;
       }
+    if (!checkGpuCalls(PP, Stmt)) {
+      injectWith(PP, Stmt, After);
+      return;
+    }
     D.Id = loopId(PP, Line, Stmt);
     if (Ok)
       Ok = applyProfile(PP, D);
@@ -373,7 +436,190 @@ private:
       injectWith(PP, Stmt, After);
       return;
     }
-    injectLowering(PP, D.Loc, lowerLoop(PP, D, L, Body, Accesses), After);
+    const LoopLowering LL = lowerLoop(PP, D, L, Body, Accesses);
+    injectLowering(PP, D.Loc, LL.Check, LL.Lowering, After, false);
+  }
+
+  // Whether a '#pragma omp' line stands between the directive at From and
+  // the loop at To while no parser runs (clang -E): the preprocessor has
+  // printed that line already, in front of whatever this handler emits.
+  static bool openMPLinePrinted(Preprocessor &PP, SourceLocation From,
+                                SourceLocation To) {
+    SourceLocation Where;
+    if (openMPPlace(&Where) != OpenMPPlace::Unknown)
+      return false;
+    const SourceManager &SM = PP.getSourceManager();
+    const SourceLocation A = SM.getExpansionLoc(From),
+                         B = SM.getExpansionLoc(To);
+    if (SM.getFileID(A) != SM.getFileID(B) || !SM.isBeforeInTranslationUnit(A, B))
+      return false;
+    bool Invalid = false;
+    const char *Begin = SM.getCharacterData(A, &Invalid);
+    if (Invalid)
+      return false;
+    llvm::StringRef Text(Begin, SM.getFileOffset(B) - SM.getFileOffset(A));
+    // A pragma whose first word is omp.
+    for (size_t P = Text.find("pragma"); P != llvm::StringRef::npos;
+         P = Text.find("pragma", P + 6)) {
+      llvm::StringRef After = Text.substr(P + 6).ltrim(" \t(\"");
+      if (After.startswith("omp"))
+        return true;
+    }
+    return false;
+  }
+
+  // Whether this compilation builds device code for an NVIDIA GPU: in the
+  // device pass, its target; in the host pass, the offload targets.
+  static bool buildsForNvptx(Preprocessor &PP) {
+    if (PP.getLangOpts().OpenMPIsDevice)
+      return PP.getTargetInfo().getTriple().isNVPTX();
+    for (const llvm::Triple &T : PP.getLangOpts().OMPTargetTriples)
+      if (T.isNVPTX())
+        return true;
+    return false;
+  }
+
+  // Calls in the loop to libm functions that clang 16's NVPTX OpenMP device
+  // headers do not provide (those of <complex.h>): the device link would
+  // fail with no location. Reports each; false if there was one.
+  static bool checkGpuCalls(Preprocessor &PP, const Tokens &Stmt) {
+    static const std::set<std::string> Missing = [] {
+      std::set<std::string> S;
+      for (const char *F :
+           {"cabs", "cacos", "cacosh", "carg", "casin", "casinh", "catan",
+            "catanh", "ccos", "ccosh", "cexp", "clog", "cpow", "cproj",
+            "csin", "csinh", "csqrt", "ctan", "ctanh"})
+        for (const char *Suffix : {"", "f", "l"})
+          S.insert(std::string(F) + Suffix);
+      return S;
+    }();
+    if (!buildsForNvptx(PP))
+      return true;
+    bool Ok = true;
+    for (size_t I = 0; I + 1 < Stmt.size(); ++I)
+      if (Stmt[I].is(tok::identifier) && Stmt[I + 1].is(tok::l_paren) &&
+          Missing.count(spelling(PP, Stmt[I]))) {
+        report(PP.getDiagnostics(), Stmt[I].getLocation(), Diag::NoGpuVersion)
+            << spelling(PP, Stmt[I]);
+        Ok = false;
+      }
+    return Ok;
+  }
+
+  // Reads a '#pragma omp' line (what clang's OpenMP handler made of it)
+  // from its opening annotation First to its closing one.
+  static bool readOpenMPLine(TokenReader &R, const Token &First,
+                             Tokens &Omp) {
+    Omp.push_back(First);
+    for (;;) {
+      Token T;
+      R.lex(T);
+      if (T.is(tok::eof)) {
+        R.unlex(T);
+        return false;
+      }
+      Omp.push_back(T);
+      if (T.is(tok::annot_pragma_openmp_end))
+        return true;
+    }
+  }
+
+  // Whether the '#pragma omp' line Omp between a loop directive and its loop
+  // is a loop directive whose clauses PROACT's directive covers; reports
+  // why not.
+  static bool openMPLineFits(Preprocessor &PP, const Directive &D,
+                             const Tokens &Omp) {
+    DiagnosticsEngine &DE = PP.getDiagnostics();
+    static const std::set<std::string> Words = {"parallel", "for", "simd",
+                                                "loop"};
+    static const std::set<std::string> Loops = {
+        "parallel for", "parallel for simd", "for", "for simd", "simd",
+        "parallel loop", "loop"};
+    size_t I = 1;
+    const size_t End = Omp.size() - 1; // the closing annotation
+    std::string Name;
+    for (; I < End && Words.count(spelling(PP, Omp[I])); ++I)
+      Name += (Name.empty() ? "" : " ") + spelling(PP, Omp[I]);
+    if (!Loops.count(Name)) {
+      std::string Text = Name;
+      for (size_t J = I; J < End && J < I + 6 && Omp[J].isNot(tok::l_paren);
+           ++J)
+        Text += (Text.empty() ? "" : " ") + spelling(PP, Omp[J]);
+      report(DE, Omp[0].getLocation(), Diag::OpenMPDirectiveNotLoop) << Text;
+      return false;
+    }
+    // Clauses that only tune the OpenMP build, or that PROACT's loops obey
+    // anyway (each device gets the values of variables from before the
+    // loop; PROACT chooses its own collapse and schedule).
+    static const std::set<std::string> Ignored = {
+        "schedule", "num_threads", "proc_bind", "default", "shared",
+        "firstprivate", "if", "nowait", "collapse", "simdlen", "safelen",
+        "aligned", "order", "bind", "nontemporal"};
+    std::map<std::string, std::string> OmpReductions; // var -> op
+    SourceLocation ReductionLoc = Omp[0].getLocation();
+    bool Ok = true;
+    while (I < End) {
+      const Token &Clause = Omp[I];
+      const std::string C = spelling(PP, Clause);
+      size_t Next = I + 1, Close = I;
+      if (Next < End && Omp[Next].is(tok::l_paren)) {
+        Close = matchingClose(Omp, Next);
+        Next = Close + 1;
+      }
+      if (Next < End && Omp[Next].is(tok::comma))
+        ++Next;
+      const char *Why = nullptr;
+      if (C == "reduction" && Close > I) {
+        ReductionLoc = Clause.getLocation();
+        // reduction(op: a, b); a modifier (inscan, task) has no match.
+        size_t Colon = I + 2;
+        while (Colon < Close && Omp[Colon].isNot(tok::colon))
+          ++Colon;
+        std::string Op;
+        for (size_t J = I + 2; J < Colon; ++J)
+          Op += spelling(PP, Omp[J]);
+        if (Op == "-")
+          Op = "+"; // OpenMP's '-' reduction sums
+        for (size_t J = Colon + 1; J < Close; ++J)
+          if (Omp[J].is(tok::identifier))
+            OmpReductions[spelling(PP, Omp[J])] = Op;
+      } else if (C == "private") {
+        Why = "each device and thread already has its own copy of what the "
+              "body declares; declare the variable inside the loop body";
+      } else if (C == "lastprivate") {
+        Why = "PROACT keeps only the loop variable's last value; compute the "
+              "value after the loop";
+      } else if (C == "linear") {
+        Why = "compute the value from the loop variable inside the body";
+      } else if (C == "ordered") {
+        Why = "PROACT runs the iterations in no particular order";
+      } else if (!Ignored.count(C)) {
+        Why = "remove it, or leave the loop to OpenMP alone";
+      }
+      if (Why != nullptr) {
+        report(DE, Clause.getLocation(), Diag::OpenMPClauseUnsupported)
+            << C << Name << Why;
+        Ok = false;
+      }
+      I = Next;
+    }
+    std::map<std::string, std::string> Proact;
+    for (const Reduction &Red : D.Reductions)
+      Proact[Red.Spelling] = Red.Op;
+    if (Ok && Proact != OmpReductions) {
+      std::string Diff;
+      for (const auto &[Var, Op] : OmpReductions)
+        if (!Proact.count(Var) || Proact[Var] != Op)
+          Diff += std::string(Diff.empty() ? "" : ", ") + "'#pragma omp' has " +
+                  Op + ": " + Var;
+      for (const auto &[Var, Op] : Proact)
+        if (!OmpReductions.count(Var) || OmpReductions[Var] != Op)
+          Diff += std::string(Diff.empty() ? "" : ", ") +
+                  "'#pragma proact' has " + Op + ": " + Var;
+      report(DE, ReductionLoc, Diag::OpenMPReductionMismatch) << Name << Diff;
+      Ok = false;
+    }
+    return Ok;
   }
 
   static void injectWith(Preprocessor &PP, Tokens Toks, const Tokens &After) {

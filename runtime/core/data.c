@@ -43,6 +43,8 @@ proact__data_t *proact__data_begin(const proact__data_desc_t *desc) {
   int devs[PROACT__DEV_MAX];
   int ndevs, all_distributed;
 
+  proact__devices_require_serial(desc->file, desc->line, desc->col,
+                                 "data region");
   proact__devices_init();
   if (data == NULL || (desc->nmaps > 0 &&
                        (data->owned = calloc((size_t)desc->nmaps,

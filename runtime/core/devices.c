@@ -1,5 +1,6 @@
 /* Participating device list, built once from omp_get_num_devices() and
  * PROACT_DEVICES. */
+#include <omp.h>
 #include <pthread.h>
 #include <stdio.h>
 
@@ -144,4 +145,14 @@ int proact__devices_of_clause(const int *devices, int ndevices,
     devs_p[i] = dev;
   }
   return ndevices;
+}
+
+void proact__devices_require_serial(const char *file, int line, int col,
+                                    const char *what) {
+  if (omp_in_parallel() && omp_get_num_threads() > 1)
+    proact__fatal(file, line, col,
+                  "this PROACT %s runs inside an OpenMP parallel region of %d "
+                  "threads, each of which would run all of it; call it "
+                  "outside '#pragma omp parallel'",
+                  what, omp_get_num_threads());
 }

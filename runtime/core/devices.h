@@ -9,6 +9,12 @@
 /* Initialises the base and device layers and the device list; idempotent. */
 void proact__devices_init(void);
 
+/* Stops with an error naming file:line:col when called inside an OpenMP
+ * parallel region of more than one thread: every thread would run the
+ * whole `what` ("loop", "data region") on every device at once. */
+void proact__devices_require_serial(const char *file, int line, int col,
+                                    const char *what);
+
 /* Number of participating devices; 0 in the host fallback. */
 int proact__devices_count(void);
 /* OpenMP number of the i-th participating device. */

@@ -794,6 +794,7 @@ proact__loop_t *proact__loop_begin(const proact__loop_desc_t *desc) {
   unsigned serial;
   int nwrites;
 
+  proact__devices_require_serial(desc->file, desc->line, desc->col, "loop");
   proact__devices_init();
   if (loop != NULL) {
     loop->t_begin = PROACT__TRACING()

@@ -82,6 +82,18 @@ int main(int argc, char **argv) {
         a[j * 100 + i + 1] = 1.0;
         a[j * 100 + i] = 2.0;
       }
+  } else if (strcmp(mode, "loop_in_parallel") == 0 ||
+             strcmp(mode, "data_in_parallel") == 0) {
+    /* Orphaned: the compiler cannot see the parallel region around them. */
+    void orphan_loop(double *a, long n), orphan_data(double *a, long n);
+    const int loop = mode[0] == 'l';
+#pragma omp parallel num_threads(2)
+    {
+      if (loop)
+        orphan_loop(a, n);
+      else
+        orphan_data(a, n);
+    }
   } else if (strcmp(mode, "none") == 0) {
     /* No PROACT call: settings are checked before main all the same. */
     printf("main ran\n");
@@ -95,4 +107,17 @@ int main(int argc, char **argv) {
   printf("a[n-1] = %g\n", a[n - 1]);
   free(a);
   return 0;
+}
+
+void orphan_loop(double *a, long n) {
+#pragma proact region(a[0:n])
+  for (long i = 0; i < n; i++)
+    a[i] = 1.0;
+}
+
+void orphan_data(double *a, long n) {
+#pragma proact data copy(a[0:n])
+  {
+    a[0] += 1.0;
+  }
 }

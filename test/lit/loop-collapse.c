@@ -12,7 +12,7 @@ void nests(long n, float *u, float *v) {
       v[i * n + j] = u[i * n + j];
 // The never-run copy under 'omp for collapse(2)' that lets clang reject a
 // 'break' out of the loop, parsed before the lowering:
-// CHECK-LABEL: if (0) { const long long __proact_first = 0, __proact_step = 1, __proact_bhi = 0;
+// CHECK-LABEL: const long long __proact_first = 0, __proact_step = 1, __proact_bhi = 0;
 // CHECK-NEXT: # 9
 // CHECK-NEXT: #pragma omp for collapse(2)
 // CHECK: __proact_desc.line = 9;
@@ -31,7 +31,7 @@ void nests(long n, float *u, float *v) {
     for (long j = 1; j < n - 1; j += 2)
       v[i * n + j] = u[i * n + j];
   }
-// CHECK-LABEL: if (0) { const long long __proact_first = 0, __proact_step = 1, __proact_bhi = 0;
+// CHECK-LABEL: const long long __proact_first = 0, __proact_step = 1, __proact_bhi = 0;
 // CHECK: collapse(2)
 // CHECK: long j= (long)((long long)( 1) + __proact_j1 *(long long)(( 2)));
 
@@ -42,7 +42,7 @@ void nests(long n, float *u, float *v) {
     for (long j = 1; j < n - 1; j++)
       v[i * n + j] = u[i * n + j];
   }
-// CHECK-LABEL: if (0) { const long long __proact_first = 0, __proact_step = 1, __proact_bhi = 0;
+// CHECK-LABEL: const long long __proact_first = 0, __proact_step = 1, __proact_bhi = 0;
 // CHECK-NOT: collapse(2)
 // CHECK: proact__loop_end
 
@@ -53,7 +53,7 @@ void nests(long n, float *u, float *v) {
   for (long i = 1; i < n - 1; i++)
     for (j = 1; j < n - 1; j++)
       v[i * n + j] = u[i * n + j];
-// CHECK-LABEL: if (0) { const long long __proact_first = 0, __proact_step = 1, __proact_bhi = 0;
+// CHECK-LABEL: const long long __proact_first = 0, __proact_step = 1, __proact_bhi = 0;
 // CHECK-NOT: collapse(2)
 // CHECK: proact__loop_end
 }
@@ -66,7 +66,7 @@ void nest3(long n, float *u, float *v) {
     for (long j = 1; j < n - 1; j++)
       for (long k = 1; k < n - 1; k++)
         v[(i * n + j) * n + k] = u[(i * n + j) * n + k];
-// CHECK-LABEL: if (0) { const long long __proact_first = 0, __proact_step = 1, __proact_bhi = 0;
+// CHECK-LABEL: const long long __proact_first = 0, __proact_step = 1, __proact_bhi = 0;
 // CHECK: collapse(3)
 
 // The third loop depends on j: only the rectangular part collapses.
@@ -75,7 +75,7 @@ void nest3(long n, float *u, float *v) {
     for (long j = 1; j < n - 1; j++)
       for (long k = j; k < n - 1; k++)
         v[(i * n + j) * n + k] = u[(i * n + j) * n + k];
-// CHECK-LABEL: if (0) { const long long __proact_first = 0, __proact_step = 1, __proact_bhi = 0;
+// CHECK-LABEL: const long long __proact_first = 0, __proact_step = 1, __proact_bhi = 0;
 // CHECK: collapse(2)
 // CHECK: proact__loop_end
 
@@ -87,7 +87,7 @@ void nest3(long n, float *u, float *v) {
         v[(i * n + j) * n + 1] = u[(i * n + j) * n + k];
         k += 1;
       }
-// CHECK-LABEL: if (0) { const long long __proact_first = 0, __proact_step = 1, __proact_bhi = 0;
+// CHECK-LABEL: const long long __proact_first = 0, __proact_step = 1, __proact_bhi = 0;
 // CHECK: collapse(2)
 // CHECK: proact__loop_end
 }
