@@ -271,6 +271,15 @@ void BodyScanner::classifyLocals() {
   std::map<std::string, int> Count;
   for (const LocalDecl &L : Locals)
     ++Count[L.Name];
+  // Where each declared name is used (not as a member).
+  std::map<std::string, std::vector<size_t>> Uses;
+  for (size_t I = 0; I < Body.size(); ++I)
+    if (Body[I].is(tok::identifier) &&
+        !(I && Body[I - 1].isOneOf(tok::period, tok::arrow))) {
+      auto It = Count.find(spell(Body[I]));
+      if (It != Count.end())
+        Uses[It->first].push_back(I);
+    }
   const std::string Rewrite = "; declare the index in the body with its "
                               "initializer and do not assign it afterwards";
   for (LocalDecl &L : Locals) {
@@ -284,10 +293,8 @@ void BodyScanner::classifyLocals() {
         !WhyVarying.count(L.Name))
       WhyVarying[L.Name] = "'" + L.Name + "' is declared in the body "
                            "without an initializer" + Rewrite;
-    for (size_t I = 0; I < Body.size(); ++I) {
-      if (I == L.At || Body[I].isNot(tok::identifier) ||
-          spell(Body[I]) != L.Name ||
-          (I && Body[I - 1].isOneOf(tok::period, tok::arrow)))
+    for (size_t I : Uses[L.Name]) {
+      if (I == L.At)
         continue;
       const bool Address = prefixAt(I, tok::amp);
       if (Address || storedAt(I, I + 1)) {

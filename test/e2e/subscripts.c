@@ -1,9 +1,10 @@
 /* Subscripts through casts and body locals (docs/user/directives.md,
- * "Affine indices"): a 2-D nest whose row index is cast to size_t, one
- * whose whole index is cast to long with int loop variables and a body
+ * "Which index forms count as affine"): a 2-D nest whose row index is cast
+ * to size_t, one whose whole index is cast to long with int loop variables and a body
  * that casts the index to double, an (int) cast of the row length, a 2-D
- * nest indexed through a local `long c = r * n + c`, a row offset declared
- * const before the inner loop, a 1-D local, and a local assigned after its
+ * nest indexed through a local `long c = r * n + j`, a row offset declared
+ * const before the inner loop, 1-D locals (one in a streaming body whose
+ * accesses may be grouped into vectors), and a local assigned after its
  * declaration (one device). Each loop reads what the one before wrote, so
  * an element computed on the wrong device or pushed late changes the
  * output.
@@ -58,6 +59,11 @@ int main(int argc, char **argv) {
       for (long i = 0; i < n; i++) {
         long k = 2 * i + 1;
         x[k] = w[i * n + i] * 0.5 + x[k - 1];
+      }
+#pragma proact region(u[0:cells], v[0:cells], w[0:cells])
+      for (long i = 0; i < cells - 1; i++) {
+        long c = i + 1;
+        w[c] = u[c] * 0.5 + v[i];
       }
 #pragma proact region(x[0:2*n+1], u[0:cells])
       for (long i = 0; i < n; i++) {
