@@ -23,6 +23,7 @@ struct LocalDecl {
   size_t ScopeEnd = 0;           // uses before this token see it
   bool Substitutable = false;    // an integer scalar, never assigned again
   bool InForHeader = false;      // `for (long j = 0; ...)`
+  bool Scalar = false;           // not a pointer, an array or a function
   // The initializer's form, analysed once where the declaration stands
   // (Failed: why it is not affine).
   bool Analysed = false, Failed = false;
@@ -260,8 +261,10 @@ void BodyScanner::recordLocal(size_t I, size_t DeclStart, size_t Open) {
   }
   else
     Scoped = false;
-  L.Substitutable = Integer && Scoped && L.InitEnd > L.InitBegin;
-  if (!Integer && !Pointer)
+  L.Scalar = !Pointer && !(I + 1 < Body.size() &&
+                           Body[I + 1].isOneOf(tok::l_square, tok::l_paren));
+  L.Substitutable = L.Scalar && Integer && Scoped && L.InitEnd > L.InitBegin;
+  if (L.Scalar && !Integer)
     WhyVarying[L.Name] = "'" + L.Name + "' is declared in the body without "
                          "an integer type";
   Locals.push_back(std::move(L));
@@ -289,8 +292,7 @@ void BodyScanner::classifyLocals() {
                            "the body; give each declaration its own name";
       continue;
     }
-    if (!L.Substitutable && L.InitEnd == L.InitBegin &&
-        !WhyVarying.count(L.Name))
+    if (L.Scalar && L.InitEnd == L.InitBegin && !WhyVarying.count(L.Name))
       WhyVarying[L.Name] = "'" + L.Name + "' is declared in the body "
                            "without an initializer" + Rewrite;
     for (size_t I : Uses[L.Name]) {
@@ -299,7 +301,8 @@ void BodyScanner::classifyLocals() {
       const bool Address = prefixAt(I, tok::amp);
       if (Address || storedAt(I, I + 1)) {
         // (A loop's own variable changes as it should: no advice.)
-        if (!L.InForHeader && (L.Substitutable || !WhyVarying.count(L.Name)))
+        if (L.Scalar && !L.InForHeader &&
+            (L.Substitutable || !WhyVarying.count(L.Name)))
           WhyVarying[L.Name] =
               (Address ? "the address of '" + L.Name + "' is taken"
                        : "'" + L.Name + "' is assigned") +

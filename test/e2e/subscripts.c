@@ -2,10 +2,10 @@
  * "Which index forms count as affine"): a 2-D nest whose row index is cast
  * to size_t, one whose whole index is cast to long with int loop variables
  * and a body that casts the index to double, an (int) cast of the row
- * length, a 2-D nest indexed through a local `long c = r * n + j`, a row offset declared
- * const before the inner loop, 1-D locals (one in a streaming body whose
- * accesses may be grouped into vectors), and a local assigned after its
- * declaration (one device). Each loop reads what the one before wrote, so
+ * length, a 2-D nest indexed through a local `long c = r * n + j`, a row
+ * offset declared const before the inner loop, 1-D locals (one in a
+ * streaming body whose accesses may be grouped into vectors), and a local
+ * assigned after its declaration (one device). Each loop reads what the one before wrote, so
  * an element computed on the wrong device or pushed late changes the
  * output.
  * Usage: subscripts [n] [iterations] (n x n grids) */
