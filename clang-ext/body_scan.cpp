@@ -460,13 +460,21 @@ void BodyScanner::collectLoopsAndNames() {
 }
 
 bool BodyScanner::guardedAt(size_t I) const {
-  for (size_t K = 0; K < I && K < Body.size(); ++K)
+  for (size_t K = 0; K < I && K < Body.size(); ++K) {
+    // A MIN / MAX in a canonical inner loop's header bounds the loop, whose
+    // range the analysis follows: it guards nothing.
+    bool InHeader = false;
+    for (const ScopedLoop &L : Loops)
+      InHeader |= L.Begin < K && K < L.Begin + L.Loop.BodyBegin;
+    if (InHeader)
+      continue;
     if (Body[K].isOneOf(tok::kw_if, tok::kw_else, tok::kw_switch,
                         tok::kw_case, tok::kw_while, tok::kw_do) ||
         Body[K].isOneOf(tok::question, tok::ampamp, tok::pipepipe,
                         tok::kw_return, tok::kw_break, tok::kw_continue,
                         tok::kw_goto))
       return true;
+  }
   return false;
 }
 
@@ -542,21 +550,99 @@ void BodyScanner::analyseAccess(int Array, size_t NameAt, size_t Close,
   }
   W.Coef = F.Coef.count(Outer.VarName) ? F.Coef[Outer.VarName] : Code("0");
   W.Offset = F.K;
-  for (const auto &KV : Enclosing) {
-    if (!F.Coef.count(KV.first))
+  // The enclosing loops, outermost first (Loops is in source order).
+  std::vector<const ScopedLoop *> Chain;
+  for (const ScopedLoop &L : Loops)
+    if (Enclosing.count(L.Loop.VarName) && Enclosing[L.Loop.VarName] == &L)
+      Chain.push_back(&L);
+  // A bound may use the annotated variable and the variables of the loops
+  // around its own loop; it is then parsed (bounds.h) and its ranges are
+  // computed before the outer loop runs.
+  // Only the loops whose variables the index uses matter, and the loops
+  // their bounds use (a CSR row's `for (e = rowptr[v]; ...)` around a
+  // store `y[v]` does not).
+  std::vector<bool> Needed(Chain.size(), false);
+  for (size_t M = Chain.size(); M-- > 0;) {
+    const CanonicalLoop &L = Chain[M]->Loop;
+    Needed[M] = Needed[M] || F.Coef.count(L.VarName);
+    if (!Needed[M])
       continue;
-    const CanonicalLoop &L = KV.second->Loop;
-    // The inner loop's bounds are evaluated before the outer loop runs, so
-    // they must not change inside it.
+    for (size_t K = 0; K < M; ++K)
+      for (const Tokens *Part : {&L.First, &L.Bound})
+        for (const Token &T : *Part)
+          Needed[K] = Needed[K] || (T.is(tok::identifier) &&
+                                    spell(T) == Chain[K]->Loop.VarName);
+  }
+  std::set<std::string> Around = {Outer.VarName};
+  std::vector<InnerTerm> All;
+  for (size_t M = 0; M < Chain.size(); ++M) {
+    const ScopedLoop *SL = Chain[M];
+    const CanonicalLoop &L = SL->Loop;
+    if (!Needed[M]) {
+      Around.insert(L.VarName);
+      continue;
+    }
+    InnerTerm Term;
+    Term.Loop = L;
+    Term.Coef = F.Coef.count(L.VarName) ? F.Coef[L.VarName] : Code("0");
+    std::set<std::string> Others = Changing;
+    for (const std::string &V : Around)
+      Others.erase(V);
     for (const Tokens *Part : {&L.First, &L.Bound})
       for (const Token &T : *Part)
-        if (T.is(tok::identifier) && Changing.count(spell(T)))
-          return Unanalysable(T.getLocation(),
-                              "the bounds of the inner loop over '" +
-                                  L.VarName + "' depend on '" + spell(T) +
-                                  "', which changes inside the loop");
-    W.Inner.push_back({F.Coef[KV.first], L});
+        if (T.is(tok::identifier)) {
+          const std::string S = spell(T);
+          if (Around.count(S))
+            Term.Dependent = true;
+          else if (Others.count(S) || Enclosing.count(S))
+            return Unanalysable(T.getLocation(),
+                                "the bounds of the inner loop over '" +
+                                    L.VarName + "' depend on '" + S +
+                                    "', which changes inside the loop");
+        }
+    for (const Piece &P : L.Step.pieces())
+      if (!P.IsText && P.Tok.is(tok::identifier) &&
+          (Around.count(spell(P.Tok)) || Others.count(spell(P.Tok))))
+        return Unanalysable(P.Tok.getLocation(),
+                            "the step of the inner loop over '" + L.VarName +
+                                "' changes inside the loop; make it "
+                                "loop-invariant");
+    if (Term.Dependent) {
+      for (const std::pair<const Tokens *, BoundExpr *> &PB :
+           {std::make_pair(&L.First, &Term.First),
+            std::make_pair(&L.Bound, &Term.Bound)}) {
+        std::string BWhy;
+        SourceLocation BWhere = PB.first->empty()
+                                    ? Body[SL->Begin].getLocation()
+                                    : (*PB.first)[0].getLocation();
+        bool Element = false;
+        for (const Token &T : *PB.first)
+          Element |= T.is(tok::l_square);
+        if (Element) // data-dependent: no form to rewrite it into
+          return Unanalysable(BWhere, "the bounds of the inner loop over '" +
+                                          L.VarName +
+                                          "' are read from an array");
+        if (!parseBound(PP, *PB.first, Around, Others, *PB.second, BWhy,
+                        BWhere))
+          return Unanalysable(
+              BWhere, "the bounds of the inner loop over '" + L.VarName +
+                          "' are not of a supported form (" + BWhy +
+                          "); write each as an affine expression of the "
+                          "enclosing loop variables, optionally inside "
+                          "MIN/MAX with a loop-invariant expression or plus "
+                          "'e % c' / 'e & c' with a constant c");
+      }
+      W.Dependent = true;
+    }
+    Around.insert(L.VarName);
+    All.push_back(Term);
   }
+  if (W.Dependent)
+    W.Inner = All;
+  else
+    for (const InnerTerm &Term : All)
+      if (F.Coef.count(Term.Loop.VarName))
+        W.Inner.push_back(Term);
   (Store ? Out.Writes : Out.Reads).push_back(W);
 }
 

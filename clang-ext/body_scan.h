@@ -8,6 +8,7 @@
 #define PROACT_CLANG_EXT_BODY_SCAN_H
 
 #include "affine.h"
+#include "bounds.h"
 #include "directive.h"
 #include "loop_syntax.h"
 #include <vector>
@@ -17,6 +18,8 @@ namespace proact {
 struct InnerTerm {     // Coef * j, j running over Loop
   Code Coef;
   CanonicalLoop Loop;
+  bool Dependent = false; // its bounds use enclosing loops' variables
+  BoundExpr First, Bound; // when Dependent
 };
 
 struct Access {
@@ -26,6 +29,10 @@ struct Access {
   Code Coef;           // coefficient of the outer loop variable
   Code Offset;
   std::vector<InnerTerm> Inner;
+  // Some inner loop's bounds move with enclosing loops (bounds.h): Inner
+  // then lists every enclosing loop, outermost first, with Coef 0 where
+  // the index does not use its variable.
+  bool Dependent = false;
   Code Len;            // reads(...) sections: off ranges over Offset + [0, Len)
   bool Guarded = false; // after a condition or jump of the body
 };

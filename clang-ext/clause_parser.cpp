@@ -4,6 +4,7 @@
 #include "diagnostics.h"
 #include "near_miss.h"
 #include "proact/detail/codegen.h"
+#include <map>
 #include <set>
 
 using namespace clang;
@@ -24,6 +25,10 @@ const std::set<std::string> ReductionOps = {"+", "*",  "&",  "|",  "^",
                                             "&&", "||", "max", "min"};
 const std::set<std::string> DataClauses = {"copy", "copyin", "copyout",
                                            "create", "distribute", "devices"};
+const std::set<std::string> UpdateClauses = {"host", "device"};
+// OpenMP's and OpenACC's words for the update clauses.
+const std::map<std::string, std::string> UpdateSynonyms = {
+    {"from", "host"}, {"self", "host"}, {"to", "device"}};
 
 class ClauseParser {
 public:
@@ -58,6 +63,7 @@ private:
   void parseClause(const Token &NameTok, std::set<std::string> &Seen);
   void parseSections(const std::vector<Tokens> &Args, int MapKind,
                      std::vector<Section> &Into);
+  void parseUpdateSections(const std::vector<Tokens> &Args, int Kind);
   bool parseSection(const Tokens &Arg, SourceLocation Where, Section &S);
   void parseMech(const std::vector<Tokens> &Args, SourceLocation Where);
   void parseChunk(const std::vector<Tokens> &Args, SourceLocation Where);
@@ -171,6 +177,19 @@ bool ClauseParser::parseSection(const Tokens &Arg, SourceLocation Where,
     return false;
   }
   return true;
+}
+
+// An update directive may name an array several times (two boundary
+// elements, say): its sections are carried out one by one.
+void ClauseParser::parseUpdateSections(const std::vector<Tokens> &Args,
+                                       int Kind) {
+  for (const Tokens &A : Args) {
+    Section S;
+    if (!parseSection(A, D.Loc, S))
+      continue;
+    S.MapKind = Kind;
+    D.Arrays.push_back(S);
+  }
 }
 
 void ClauseParser::parseSections(const std::vector<Tokens> &Args,
@@ -394,11 +413,23 @@ void ClauseParser::parseClause(const Token &NameTok,
                                std::set<std::string> &Seen) {
   std::string Name = spell(NameTok);
   const bool IsData = D.Kind == DirectiveKind::Data;
-  const char *Where = IsData ? "data" : "region";
-  const auto &Allowed = IsData ? DataClauses : LoopClauses;
+  const bool IsUpdate = D.Kind == DirectiveKind::Update;
+  const char *Where = IsData ? "data" : IsUpdate ? "update" : "region";
+  const auto &Allowed = IsData     ? DataClauses
+                        : IsUpdate ? UpdateClauses
+                                   : LoopClauses;
   if (!Allowed.count(Name)) {
-    const auto &Other = IsData ? LoopClauses : DataClauses;
-    if (Other.count(Name))
+    auto Synonym = UpdateSynonyms.find(Name);
+    if (IsUpdate && Synonym != UpdateSynonyms.end()) {
+      Ok = false;
+      report(DE, NameTok.getLocation(), Diag::UnknownClauseSuggest)
+          << Name << Where << Synonym->second
+          << FixItHint::CreateReplacement(
+                 CharSourceRange::getCharRange(NameTok.getLocation(),
+                                               NameTok.getEndLoc()),
+                 Synonym->second);
+    } else if (LoopClauses.count(Name) || DataClauses.count(Name) ||
+             UpdateClauses.count(Name))
       fail(NameTok.getLocation(), Diag::ClauseNotAllowed, Name, Where);
     else
       suggest(NameTok, Diag::UnknownClause, Diag::UnknownClauseSuggest,
@@ -410,13 +441,17 @@ void ClauseParser::parseClause(const Token &NameTok,
       readArgs(NameTok, Ignored);
     return;
   }
-  if (!Seen.insert(Name).second && Name != "reduction")
+  // Update clauses run in the order written, so each may come back.
+  if (!Seen.insert(Name).second && Name != "reduction" && !IsUpdate)
     fail(NameTok.getLocation(), Diag::DuplicateClause, Name);
   std::vector<Tokens> Args;
   if (!readArgs(NameTok, Args))
     return;
   SourceLocation L = NameTok.getLocation();
-  if (Name == "region" || Name == "copy")
+  if (IsUpdate)
+    parseUpdateSections(Args, Name == "host" ? PROACT__UPDATE_HOST
+                                             : PROACT__UPDATE_DEVICE);
+  else if (Name == "region" || Name == "copy")
     parseSections(Args, PROACT__MAP_COPY, D.Arrays);
   else if (Name == "reads")
     parseSections(Args, 0, D.Reads);
@@ -449,10 +484,15 @@ bool ClauseParser::run(SourceLocation PragmaLoc) {
     D.Kind = DirectiveKind::Data;
     Pos = 1;
   } else if (!Line.empty() && Line[0].is(tok::identifier) &&
+             spell(Line[0]) == "update") {
+    D.Kind = DirectiveKind::Update;
+    Pos = 1;
+  } else if (!Line.empty() && Line[0].is(tok::identifier) &&
              !(Line.size() > 1 && Line[1].is(tok::l_paren)) &&
              !LoopClauses.count(spell(Line[0]))) {
     std::vector<llvm::StringRef> Known(LoopClauses.begin(), LoopClauses.end());
     Known.push_back("data");
+    Known.push_back("update");
     suggest(Line[0], Diag::UnknownDirective, Diag::UnknownDirectiveSuggest,
             Known, spell(Line[0]));
     D.Unknown = true;
@@ -517,6 +557,10 @@ bool ClauseParser::run(SourceLocation PragmaLoc) {
     return false;
   if (D.Kind == DirectiveKind::Data && D.Arrays.empty()) {
     fail(PragmaLoc, Diag::DataWithoutArrays);
+    return false;
+  }
+  if (D.Kind == DirectiveKind::Update && D.Arrays.empty()) {
+    fail(PragmaLoc, Diag::UpdateWithoutClauses);
     return false;
   }
   return Ok;

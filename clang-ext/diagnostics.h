@@ -11,8 +11,8 @@ namespace proact {
 
 #define PROACT_DIAGNOSTICS(X)                                                  \
   X(UnknownDirective, Error,                                                   \
-    "unknown proact directive '%0'; expected 'data' or a loop directive "      \
-    "starting with a clause such as 'region'")                                 \
+    "unknown proact directive '%0'; expected 'data', 'update' or a loop "      \
+    "directive starting with a clause such as 'region'")                       \
   X(UnknownClause, Error, "unknown clause '%0' in '#pragma proact %1'")        \
   X(UnknownClauseSuggest, Error,                                               \
     "unknown clause '%0' in '#pragma proact %1'; did you mean '%2'?")          \
@@ -60,6 +60,17 @@ namespace proact {
     "i++) (or <=, >, >=, ++, --, += step, -= step)")                           \
   X(NestedLoop, Error,                                                         \
     "nested proact loops are not supported; annotate the outer loop only")     \
+  X(UpdateWithoutClauses, Error,                                               \
+    "'#pragma proact update' needs at least one host(array[lo:len]) or "       \
+    "device(array[lo:len]) clause")                                            \
+  X(UpdateInLoopBody, Error,                                                   \
+    "'#pragma proact update' inside a '#pragma proact' loop body; the body "   \
+    "runs on the devices: update before or after the loop")                    \
+  X(UpdateSubstatement, Error,                                                 \
+    "'#pragma proact update' cannot be the immediate substatement of '%0' "    \
+    "(a standalone directive, as in OpenMP); enclose it in braces { }")        \
+  X(UpdateOutsideFunction, Error,                                              \
+    "'#pragma proact update' is a statement; it must be inside a function")    \
   X(DataInLoopBody, Error,                                                     \
     "'#pragma proact data' inside a '#pragma proact' loop body; put the data " \
     "directive around the loop")                                               \

@@ -16,7 +16,8 @@ struct Section {
   std::string Spelling;
   Tokens Lo;
   Tokens Len;
-  int MapKind = 0; // PROACT__MAP_* for data clauses
+  int MapKind = 0; // PROACT__MAP_* for data clauses, PROACT__UPDATE_* for
+                   // update clauses
   bool Distribute = false; // data clause distribute(name): no full replicas
 };
 
@@ -27,13 +28,15 @@ struct Reduction {
   std::string Spelling;
 };
 
-enum class DirectiveKind { Loop, Data };
+enum class DirectiveKind { Loop, Data, Update };
 
 struct Directive {
   DirectiveKind Kind = DirectiveKind::Loop;
-  bool Unknown = false;            // neither 'data' nor a loop clause first
+  bool Unknown = false;            // not 'data', 'update' or a loop clause
+                                   // first
   clang::SourceLocation Loc;       // the 'proact' token
-  std::vector<Section> Arrays;     // region(...) or the data clauses
+  std::vector<Section> Arrays;     // region(...), the data clauses, or the
+                                   // update clauses' sections in order
   std::vector<Section> Reads;      // reads(...): per-iteration read sections
   std::vector<Reduction> Reductions; // reduction(...) clauses, in order
   int Mech = 0;                    // proact_mech_t, memcpy by default

@@ -1,9 +1,11 @@
 #include "lowering.h"
 #include <cstdio>
+#include "bounds.h"
 #include "collapse.h"
 #include "forward.h"
 #include "ilp.h"
 #include "reduction.h"
+#include "update_place.h"
 #include "vector_walk.h"
 #include "proact/detail/codegen.h"
 #include "clang/Basic/SourceManager.h"
@@ -97,9 +99,110 @@ void emitPartSections(Code &C, const Directive &D) {
   }
 }
 
+// The spans of access Slot whose inner loops' bounds move (X.Dependent):
+// each enclosing loop's range, in order, from the annotated variable's
+// (__proact_ilo, __proact_ihi) and the outer loops' (bounds.h). A loop whose
+// bounds move with the annotated variable i alike (a tile, a window) is
+// A * i + u: its coefficient joins i's and u's range is added; a clamp
+// (MIN/MAX) is kept in a second form over the loops' whole ranges, and the
+// runtime intersects both (proact__access_t.bounded). Any other loop adds
+// its whole range.
+void emitDependentSpans(Preprocessor &PP, Code &C, const std::string &Slot,
+                        const Access &X, const std::string &OuterVar) {
+  RangeNames R;
+  R[OuterVar] = {"__proact_ilo", "__proact_ihi"};
+  Code CoefA = Code::asLongLong(X.Coef);
+  Code Spans;
+  bool AnyShift = false;
+  C << "{";
+  for (size_t M = 0; M < X.Inner.size(); ++M) {
+    const InnerTerm &T = X.Inner[M];
+    const CanonicalLoop &L = T.Loop;
+    const std::string Rl = "__proact_rl" + num((long long)M),
+                      Rh = "__proact_rh" + num((long long)M);
+    const Code Coef = Code::asLongLong(T.Coef);
+    const Code Step = Code::asLongLong(L.Step);
+    const bool Asc = L.Cmp == PROACT__CMP_LT || L.Cmp == PROACT__CMP_LE;
+    if (!T.Dependent) {
+      const Code First = Code::asLongLong(Code().add(L.First)),
+                 Bound = Code::asLongLong(Code().add(L.Bound));
+      C << "long long " + Rl + " = 1, " + Rh + " = 0; { const long long "
+           "__proact_t = proact__trip_count("
+        << First << ", " << Bound << ", " << Step
+        << ", " + num(L.Cmp) +
+               ", __proact_desc.file, __proact_desc.line); if (__proact_t > "
+               "0) { const long long __proact_v = proact__range_last("
+        << First << ", " << Step
+        << ", __proact_t); " + Rl + " = proact__min(" << First
+        << ", __proact_v); " + Rh + " = proact__max(" << First
+        << ", __proact_v); } }";
+      Spans << "proact__span_add(&" + Slot + ", " << Coef << ", " << First
+            << ", " << Bound << ", " << Step << ", " + num(L.Cmp) + ");";
+    } else {
+      Code Lo, Hi;
+      if (Asc) {
+        Lo = boundLow(T.First, R);
+        Hi = boundHigh(T.Bound, R);
+        if (L.Cmp == PROACT__CMP_LT)
+          Hi = Code("proact__add(").add(Hi).add(", -1LL)");
+      } else {
+        Hi = boundHigh(T.First, R);
+        Lo = boundLow(T.Bound, R);
+        if (L.Cmp == PROACT__CMP_GT)
+          Lo = Code("proact__add(").add(Lo).add(", 1LL)");
+      }
+      C << "const long long " + Rl + " = " << Lo << ", " + Rh + " = " << Hi
+        << ";";
+      Shift S;
+      if ((mentions(T.First, OuterVar) || mentions(T.Bound, OuterVar)) &&
+          shiftOf(PP, OuterVar, T.First, T.Bound, Asc, R, S)) {
+        AnyShift = true;
+        CoefA = Code("proact__add(")
+                    .add(CoefA)
+                    .add(", proact__mul(")
+                    .add(Coef)
+                    .add(", ")
+                    .add(Code::asLongLong(S.A))
+                    .add("))");
+        Spans << "proact__span_add(&" + Slot + ", " << Coef << ", " << S.First
+              << ", " << S.Bound << ", "
+              << (S.Exact ? Step : Code(Asc ? "1LL" : "-1LL"))
+              << ", " + num(L.Cmp) + ");";
+      } else {
+        Spans << "proact__span_add(&" + Slot + ", " << Coef
+              << ", " + Rl + ", " + Rh + ", 1LL, " + num(PROACT__CMP_LE) +
+                     ");";
+      }
+    }
+    C << "(void)" + Rl + "; (void)" + Rh + ";";
+    R[L.VarName] = {Rl, Rh};
+  }
+  C << Slot + ".coef = " << CoefA << ";";
+  C << Spans;
+  if (AnyShift) {
+    // The second form: i's own coefficient, every loop over its range.
+    C << "proact__access_t __proact_bf = " + Slot + "; __proact_bf.empty = "
+         "0; __proact_bf.coef = "
+      << Code::asLongLong(X.Coef) << "; __proact_bf.off_min = "
+      << Code::asLongLong(X.Offset) << "; __proact_bf.off_max = "
+      << Code::asLongLong(X.Offset) << ";";
+    for (size_t M = 0; M < X.Inner.size(); ++M)
+      C << "proact__span_add(&__proact_bf, "
+        << Code::asLongLong(X.Inner[M].Coef)
+        << ", __proact_rl" + num((long long)M) + ", __proact_rh" +
+               num((long long)M) + ", 1LL, " + num(PROACT__CMP_LE) + ");";
+    C << Slot + ".bounded = 1; " + Slot + ".bcoef = __proact_bf.coef; " +
+             Slot + ".boff_min = __proact_bf.off_min; " + Slot +
+             ".boff_max = __proact_bf.off_max; if (__proact_bf.empty) " +
+             Slot + ".empty = 1;";
+  }
+  C << "}";
+}
+
 // Declares and fills `proact__access_t Var[]` for the given accesses.
 void emitAccesses(Preprocessor &PP, Code &C, const std::string &Var,
-                  const std::vector<Access> &List) {
+                  const std::vector<Access> &List,
+                  const std::string &OuterVar) {
   C << "proact__access_t " + Var + "[" + num(List.empty() ? 1 : List.size()) +
            "];";
   for (size_t S = 0; S < List.size(); ++S) {
@@ -110,7 +213,9 @@ void emitAccesses(Preprocessor &PP, Code &C, const std::string &Var,
              Slot + ".whole = " + (X.Whole ? "1" : "0") + ";";
     C << Slot + ".line = " + num(SW.Line) + "; " + Slot +
              ".col = " + num(SW.Col) + "; " + Slot +
-             ".guarded = " + (X.Guarded ? "1" : "0") + ";";
+             ".guarded = " + (X.Guarded ? "1" : "0") + "; " + Slot +
+             ".ndims = 0; " + Slot + ".bounded = 0; " + Slot + ".bcoef = 0; " + Slot +
+             ".boff_min = 0; " + Slot + ".boff_max = 0;";
     if (X.Whole) {
       C << Slot + ".coef = 0; " + Slot + ".off_min = 0; " + Slot +
                ".off_max = 0;";
@@ -124,6 +229,10 @@ void emitAccesses(Preprocessor &PP, Code &C, const std::string &Var,
       C << Slot + ".off_max = " + Slot + ".off_min + " << Code::asLongLong(X.Len)
         << " - 1; if (" + Slot + ".off_max < " + Slot + ".off_min) " + Slot +
                ".empty = 1;";
+    if (X.Dependent) {
+      emitDependentSpans(PP, C, Slot, X, OuterVar);
+      continue;
+    }
     for (const InnerTerm &T : X.Inner)
       C << "proact__span_add(&" + Slot + ", " << Code::asLongLong(T.Coef)
         << ", " << Code::asLongLong(Code().add(T.Loop.First)) << ", "
@@ -135,10 +244,15 @@ void emitAccesses(Preprocessor &PP, Code &C, const std::string &Var,
 // Whether the annotated loop's variable is declared and steps by +1: then
 // it is computed as first + k in its own type (32-bit index arithmetic for
 // an int loop); otherwise as first + k * step.
+// A descending loop by 1 counts as one: its iterations are numbered from
+// its lowest index (proact__loop_ascend), so the step is +1 at run time.
 bool unitStep(const CanonicalLoop &L) {
-  return !L.Type.empty() && L.Step.pieces().size() == 1 &&
-         L.Step.pieces()[0].IsText && L.Step.pieces()[0].Text == "1" &&
-         (L.Cmp == PROACT__CMP_LT || L.Cmp == PROACT__CMP_LE);
+  if (L.Type.empty() || L.Step.pieces().size() != 1 ||
+      !L.Step.pieces()[0].IsText)
+    return false;
+  const std::string &S = L.Step.pieces()[0].Text;
+  return (S == "1" && (L.Cmp == PROACT__CMP_LT || L.Cmp == PROACT__CMP_LE)) ||
+         (S == "-1" && (L.Cmp == PROACT__CMP_GT || L.Cmp == PROACT__CMP_GE));
 }
 
 // The annotated loop's variable at iteration number K (C text).
@@ -611,9 +725,6 @@ LoopLowering lowerLoop(Preprocessor &PP, const Directive &D,
   C << "{";
   C << "proact__array_t __proact_arrays[" + num(D.Arrays.size()) + "];";
   emitArrays(C, D.Arrays, "__proact_arrays", "");
-  emitAccesses(PP, C, "__proact_writes", A.Writes);
-  emitAccesses(PP, C, "__proact_reads", A.Reads);
-  emitAccesses(PP, C, "__proact_implied", A.Implied);
   C << devicesInit(D);
   const std::string Dd = "__proact_desc";
   C << "proact__loop_desc_t " + Dd + ";";
@@ -625,6 +736,23 @@ LoopLowering lowerLoop(Preprocessor &PP, const Directive &D,
     << Code::asLongLong(Code().add(L.Bound))
     << ", " + Dd + ".step, " + num(L.Cmp) + ", " + Dd + ".file, " + Dd +
            ".line);";
+  // The original first and step give the variable's exit value; the
+  // runtime sees the iterations numbered from the lowest index.
+  if (L.Type.empty())
+    C << "const long long __proact_first0 = " + Dd +
+             ".first, __proact_step0 = " + Dd + ".step;";
+  C << "proact__loop_ascend(&" + Dd + ");";
+  // The annotated variable's range, for inner loops whose bounds use it.
+  C << "const long long __proact_ilast = " + Dd + ".trip > 0 ? "
+       "proact__range_last(" + Dd + ".first, " + Dd + ".step, " + Dd +
+           ".trip) : " + Dd + ".first;";
+  C << "const long long __proact_ilo = proact__min(" + Dd +
+           ".first, __proact_ilast), __proact_ihi = proact__max(" + Dd +
+           ".first, __proact_ilast);";
+  C << "(void)__proact_ilo; (void)__proact_ihi;";
+  emitAccesses(PP, C, "__proact_writes", A.Writes, L.VarName);
+  emitAccesses(PP, C, "__proact_reads", A.Reads, L.VarName);
+  emitAccesses(PP, C, "__proact_implied", A.Implied, L.VarName);
   C << Dd + ".decomp = " + num(D.Decomp) + "; " + Dd + ".decomp_block = ";
   if (!D.DecompBlock.empty())
     C << Code::asLongLong(Code().add(D.DecompBlock)) << ";";
@@ -732,7 +860,7 @@ LoopLowering lowerLoop(Preprocessor &PP, const Directive &D,
   C << "proact__loop_end(__proact_loop);";
   if (L.Type.empty()) // the sequential loop leaves its variable at the exit value
     C << L.Var << "= (__typeof__(" << L.Var
-      << "))(__proact_first + " + Dd + ".trip * __proact_step);";
+      << "))(__proact_first0 + " + Dd + ".trip * __proact_step0);";
   C << "}";
   LoopLowering Out;
   emitBreakCheck(Out.Check, L, Nest, Code().add(KernelBody));
@@ -760,6 +888,31 @@ Code lowerData(Preprocessor &PP, const Directive &D) {
            ".maps = __proact_maps;";
   C << "proact__data_begin(&" + Dd + "); });";
   C << "__proact_data; proact__data_end(__proact_data), __proact_data = 0)";
+  return C;
+}
+
+Code lowerUpdate(Preprocessor &PP, const Directive &D) {
+  Where W = whereOf(PP, D.Loc);
+  const std::string N = num((long long)D.Arrays.size());
+  const std::string It = UpdateItemsName;
+  Code C;
+  // The items array comes first: the placement check recognises the
+  // statement by it (update_place.cpp).
+  C << "{ proact__update_item_t " + It + "[" + N + "];";
+  emitArrays(C, D.Arrays, It, ".array");
+  for (size_t A = 0; A < D.Arrays.size(); ++A) {
+    Where SW = whereOf(PP, D.Arrays[A].Name.getLocation());
+    const std::string Slot = It + "[" + num((long long)A) + "]";
+    C << Slot + ".kind = " + num(D.Arrays[A].MapKind) + "; " + Slot +
+             ".line = " + num(SW.Line) + "; " + Slot + ".col = " +
+             num(SW.Col) + ";";
+  }
+  const std::string Ud = "__proact_udesc";
+  C << "proact__update_desc_t " + Ud + ";";
+  C << Ud + ".file = " + quoted(W.File) + "; " + Ud + ".line = " +
+           num(W.Line) + "; " + Ud + ".col = " + num(W.Col) + ";";
+  C << Ud + ".nitems = " + N + "; " + Ud + ".items = " + It + ";";
+  C << "proact__update(&" + Ud + "); }";
   return C;
 }
 

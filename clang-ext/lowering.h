@@ -23,6 +23,10 @@ LoopLowering lowerLoop(clang::Preprocessor &PP, const Directive &D,
 // 'for' whose init enters the data region and whose increment leaves it.
 Code lowerData(clang::Preprocessor &PP, const Directive &D);
 
+// The replacement of `#pragma proact update ...`: one compound statement
+// that describes its sections in order and calls proact__update.
+Code lowerUpdate(clang::Preprocessor &PP, const Directive &D);
+
 } // namespace proact
 
 #endif

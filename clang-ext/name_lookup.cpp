@@ -2,6 +2,7 @@
 #include "clang/AST/Decl.h"
 #include "clang/Frontend/CompilerInstance.h"
 #include "clang/Sema/Lookup.h"
+#include "clang/Sema/Scope.h"
 #include "clang/Sema/Sema.h"
 
 using namespace clang;
@@ -73,6 +74,13 @@ ValueKind lookupKind(const Token &T) {
   if (const auto *TD = dyn_cast_or_null<TypedefNameDecl>(ND))
     return kindOf(TD->getUnderlyingType());
   return ValueKind::Unknown;
+}
+
+bool atFileScope() {
+  if (!Instance || !Instance->hasSema())
+    return false;
+  const Scope *S = Instance->getSema().getCurScope();
+  return S && !S->getFnParent();
 }
 
 bool paramPointsToConst(const Token &T, unsigned Index) {

@@ -52,6 +52,10 @@ ValueKind lookupKind(const clang::Token &T);
 // not a function, or past its parameters).
 bool paramPointsToConst(const clang::Token &T, unsigned Index);
 
+// Whether the parser stands outside any function (at file scope); false
+// without Sema.
+bool atFileScope();
+
 } // namespace proact
 
 #endif

@@ -5,6 +5,7 @@
 #include "ilp.h"
 #include "name_lookup.h"
 #include "profile.h"
+#include "update_place.h"
 #include "clang/AST/ASTConsumer.h"
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/Frontend/CompilerInstance.h"
@@ -64,6 +65,7 @@ class ProactArgs : public PluginASTAction {
     std::vector<std::unique_ptr<ASTConsumer>> Checks;
     Checks.push_back(std::make_unique<ArgumentsReachedCheck>(Given));
     Checks.push_back(makeDataJumpCheck());
+    Checks.push_back(makeUpdatePlaceCheck());
     return std::make_unique<MultiplexConsumer>(std::move(Checks));
   }
   bool ParseArgs(const CompilerInstance &CI,

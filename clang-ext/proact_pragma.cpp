@@ -7,12 +7,14 @@
 #include "inject.h"
 #include "loop_syntax.h"
 #include "lowering.h"
+#include "name_lookup.h"
 #include "plugin_args.h"
 #include "profile.h"
 #include "proact/detail/codegen.h"
 #include "clang/Lex/Pragma.h"
 #include "clang/Lex/Preprocessor.h"
 #include <map>
+#include <string>
 
 using namespace clang;
 using namespace proact;
@@ -20,7 +22,9 @@ using namespace proact;
 namespace {
 
 class ProactPragmaHandler : public PragmaHandler {
-  static bool NestedWasData; // the nested directive a reader met was 'data'
+  // The word of the nested directive a reader met ('data', 'update', or
+  // another for a loop directive).
+  static std::string NestedWord;
 
 public:
   ProactPragmaHandler() : PragmaHandler("proact") {}
@@ -63,6 +67,8 @@ public:
       return;
     if (D.Kind == DirectiveKind::Data)
       handleData(PP, D, Ok);
+    else if (D.Kind == DirectiveKind::Update)
+      handleUpdate(PP, D, Ok);
     else
       handleLoop(PP, D, Ok, Line);
   }
@@ -162,7 +168,9 @@ private:
     if (Mismatched || (!Open.empty() && Open.back() != tok::l_brace))
       Outer->stop();
     else
-      NestedWasData = !Line.empty() && isWord(PP, Line[0], "data");
+      NestedWord = !Line.empty() && Line[0].is(tok::identifier)
+                       ? Line[0].getIdentifierInfo()->getName().str()
+                       : "";
     return true;
   }
 
@@ -170,7 +178,9 @@ private:
   static void reportNested(Preprocessor &PP, const TokenReader &R) {
     DiagnosticsEngine &DE = PP.getDiagnostics();
     report(DE, R.interrupted(),
-           NestedWasData ? Diag::DataInLoopBody : Diag::NestedLoop);
+           NestedWord == "data"     ? Diag::DataInLoopBody
+           : NestedWord == "update" ? Diag::UpdateInLoopBody
+                                    : Diag::NestedLoop);
     report(DE, R.directive(), Diag::EnclosingLoop);
   }
 
@@ -265,6 +275,18 @@ private:
     if (Next.isNot(tok::eof)) // the reader's synthetic eof stays here
       Out.push_back(Next);
     inject(PP, Out);
+  }
+
+  // A standalone directive: nothing after it belongs to it, so only its
+  // own lowering goes in. Outside a function that would be a parse error
+  // inside generated text; a clear one is given instead.
+  static void handleUpdate(Preprocessor &PP, const Directive &D, bool Ok) {
+    if (Ok && atFileScope()) {
+      report(PP.getDiagnostics(), D.Loc, Diag::UpdateOutsideFunction);
+      Ok = false;
+    }
+    if (Ok)
+      inject(PP, materialize(PP, D.Loc, lowerUpdate(PP, D)));
   }
 
   // On any error the statement goes back unchanged, so the parser still
@@ -362,7 +384,7 @@ private:
   }
 };
 
-bool ProactPragmaHandler::NestedWasData = false;
+std::string ProactPragmaHandler::NestedWord;
 
 } // namespace
 

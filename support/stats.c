@@ -32,6 +32,7 @@ const char *const proact__stat_names[PROACT__STAT_COUNT_] = {
     [PROACT__STAT_AGENT_SLOT_NSEC] = "agent SM%",
     [PROACT__STAT_SETUP_NSEC] = "setup s",
     [PROACT__STAT_WARM_LOOP_NSEC] = "warm s",
+    [PROACT__STAT_HOST_BYTES] = "host",
 };
 
 struct proact__stats_node {
@@ -55,7 +56,9 @@ static proact__stats_node_t **stats_tail = &stats_head;
  * kern max + end s. "whole rd" counts executions that read some array in
  * whole (reads of unknown extent). "copied" is the bytes of the copies the
  * host issued between devices during the executions (pulls, dma's pushes,
- * the drain); "pushes" counts the proactive mechanisms' pushes, one per
+ * the drain); "host" the bytes copied between the host and the devices
+ * in the same span (pulls of what only the host holds; an update
+ * directive's row: everything it copied); "pushes" counts the proactive mechanisms' pushes, one per
  * chunk and destination, and "pushed" their bytes, whoever moved them (the
  * devices' own stores under poll, trigger and inline, copies under dma,
  * which "copied" counts too); "exposed s" is
@@ -100,11 +103,12 @@ static void stats_bytes(uint64_t b, char *out, size_t size) {
 
 static void stats_print(void) {
   fprintf(stderr,
-          "proact: stats: %-28s %-7s %8s %9s %8s %10s %10s %10s %10s %10s "
-          "%8s %8s %9s %10s %10s %10s %9s %10s %16s\n",
+          "proact: stats: %-28s %-7s %8s %9s %8s %9s %10s %10s %10s %10s "
+          "%10s %8s %8s %9s %10s %10s %10s %9s %10s %16s\n",
           "loop", "mech", proact__stat_names[PROACT__STAT_EXECUTIONS],
           proact__stat_names[PROACT__STAT_PEER_BYTES],
           proact__stat_names[PROACT__STAT_COPIES],
+          proact__stat_names[PROACT__STAT_HOST_BYTES],
           proact__stat_names[PROACT__STAT_LOOP_NSEC],
           proact__stat_names[PROACT__STAT_BEGIN_NSEC],
           proact__stat_names[PROACT__STAT_KERN_MAX_NSEC],
@@ -119,21 +123,22 @@ static void stats_print(void) {
           proact__stat_names[PROACT__STAT_AGENT_SLOT_NSEC],
           proact__stat_names[PROACT__STAT_WARM_LOOP_NSEC], "loop id");
   for (proact__stats_node_t *n = stats_head; n != NULL; n = n->next) {
-    char key[512], share[32], copied[16], pushed[16];
+    char key[512], share[32], copied[16], pushed[16], host[16];
     const char *base = strrchr(n->file, '/');
     snprintf(key, sizeof(key), "%s:%d", base != NULL ? base + 1 : n->file,
              n->line);
     stats_agent_share(n, share, sizeof(share));
     stats_bytes(n->counters[PROACT__STAT_PEER_BYTES], copied, sizeof(copied));
     stats_bytes(n->counters[PROACT__STAT_PUSH_BYTES], pushed, sizeof(pushed));
+    stats_bytes(n->counters[PROACT__STAT_HOST_BYTES], host, sizeof(host));
     fprintf(stderr,
-            "proact: stats: %-28s %-7s %8llu %9s %8llu %10.6f %10.6f "
+            "proact: stats: %-28s %-7s %8llu %9s %8llu %9s %10.6f %10.6f "
             "%10.6f %10.6f %10.6f %8llu %8llu %9s %10.6f %10.6f %10.6f "
             "%9s %10.6f %016llx\n",
             key, n->mech != NULL ? n->mech : "?",
             (unsigned long long)n->counters[PROACT__STAT_EXECUTIONS],
             copied,
-            (unsigned long long)n->counters[PROACT__STAT_COPIES],
+            (unsigned long long)n->counters[PROACT__STAT_COPIES], host,
             (double)n->counters[PROACT__STAT_LOOP_NSEC] / 1e9,
             (double)n->counters[PROACT__STAT_BEGIN_NSEC] / 1e9,
             (double)n->counters[PROACT__STAT_KERN_MAX_NSEC] / 1e9,
@@ -168,6 +173,7 @@ static const struct stats_field {
     {"hidden_seconds", PROACT__STAT_HIDDEN_NSEC, KIND_SECONDS},
     {"peer_bytes", PROACT__STAT_PEER_BYTES, KIND_COUNT},
     {"copies", PROACT__STAT_COPIES, KIND_COUNT},
+    {"host_bytes", PROACT__STAT_HOST_BYTES, KIND_COUNT},
     {"pushed_chunks", PROACT__STAT_PUSH_CHUNKS, KIND_COUNT},
     {"pushes", PROACT__STAT_PUSHES, KIND_COUNT},
     {"pushed_bytes", PROACT__STAT_PUSH_BYTES, KIND_COUNT},

@@ -1,6 +1,6 @@
-/* Per-loop statistics, keyed by the pragma's file:line, printed to stderr at
- * exit when PROACT_STATS=1 and written to PROACT_STATS_FILE (JSON or CSV)
- * when set. Counting compiles to nothing when PROACT_ENABLE_STATS is 0. */
+/* Per-loop (and per update directive) statistics, keyed by the pragma's
+ * file:line, printed to stderr at exit when PROACT_STATS=1 and written to
+ * PROACT_STATS_FILE (JSON or CSV) when set. Counting compiles to nothing when PROACT_ENABLE_STATS is 0. */
 #ifndef PROACT_BASE_STATS_H
 #define PROACT_BASE_STATS_H
 
@@ -42,6 +42,9 @@ typedef enum proact__stat {
                                   first PROACT__STATS_WARMUP: the steady
                                   state, without building readiness states
                                   and placing data */
+  PROACT__STAT_HOST_BYTES,   /* bytes copied between the host and the
+                                devices in the same span as PEER_BYTES
+                                (an update directive's: all it copied) */
   PROACT__STAT_COUNT_
 } proact__stat_t;
 

@@ -10,6 +10,7 @@
 #include "log.h"
 #include "pull.h"
 #include "push.h"
+#include "runs.h"
 #include "span.h"
 #include "validity.h"
 #include "window.h"
@@ -32,18 +33,79 @@ static int need_cmp(const void *pa, const void *pb) {
   return a->lo < b->lo ? -1 : a->lo > b->lo;
 }
 
+/* The needs of a loop, growing. */
+typedef struct need_list {
+  proact__loop_t *loop;
+  loop_need_t *v;
+  int n;
+  int cap;
+} need_list_t;
+
 /* Appends elements [lo, hi] (inclusive) of array, clamped to its section,
- * as byte offsets of entry. Reads outside the section are the user's bug:
+ * as byte offsets of entry; a read (read != 0) is also recorded for the
+ * pushes of later loops. Reads outside the section are the user's bug:
  * the section is all a replica holds. */
-static void need_add(loop_need_t *needs, int *n, proact__present_t *entry,
-                     int part, const proact__array_t *array, __int128 lo,
-                     __int128 hi) {
-  if (!proact__span_bytes(array, entry->host_lo, lo, hi, &needs[*n].lo,
-                          &needs[*n].hi))
+static void need_add(need_list_t *l, proact__present_t *entry, int part,
+                     const proact__array_t *array, __int128 lo, __int128 hi,
+                     int read) {
+  loop_need_t *nd;
+  if (proact__grow((void **)&l->v, &l->cap, l->n, sizeof(*l->v)) !=
+      PROACT_OK)
+    proact__fatal(l->loop->file, l->loop->line, l->loop->col,
+                  "out of host memory");
+  nd = &l->v[l->n];
+  if (!proact__span_bytes(array, entry->host_lo, lo, hi, &nd->lo, &nd->hi))
     return;
-  needs[*n].entry = entry;
-  needs[*n].part = part;
-  (*n)++;
+  nd->entry = entry;
+  nd->part = part;
+  l->n++;
+  if (read) /* the consumers later loops push to (push.h) */
+    proact__push_note_read(l->loop, entry, l->loop->devs[part], nd->lo,
+                           nd->hi);
+}
+
+/* The runs of one read (site, piece) are recorded one by one rather than
+ * as their hull when they are at most PULL_READ_RUNS_MAX and the gaps
+ * between them at least PULL_READ_GAP_MIN bytes: a column read then moves
+ * its columns, not the rows between them, while a[2*i], whose gaps are
+ * cheaper to copy along than to copy around, stays one range
+ * (docs/user/limits.md). */
+#define PULL_READ_RUNS_MAX 4096
+#define PULL_READ_GAP_MIN 128
+
+typedef struct need_runs {
+  need_list_t *list;
+  proact__present_t *entry;
+  int part;
+  const proact__array_t *array;
+} need_runs_t;
+
+static int need_add_run(void *arg, __int128 lo, __int128 hi) {
+  need_runs_t *nr = arg;
+  need_add(nr->list, nr->entry, nr->part, nr->array, lo, hi, 1);
+  return 0;
+}
+
+/* What part reads of site in iterations [klo, khi). */
+static void need_add_read(need_list_t *l, const proact__loop_desc_t *desc,
+                          const proact__access_t *site,
+                          proact__present_t *entry, int part,
+                          const proact__array_t *array, long long klo,
+                          long long khi) {
+  proact__runs_t runs;
+  int exact;
+  if (!proact__runs_of_site(site, desc->first, desc->step, klo, khi, &runs,
+                            &exact))
+    return;
+  if (exact && runs.nlevels > 0 &&
+      proact__runs_count(&runs) <= PULL_READ_RUNS_MAX &&
+      (runs.stride[0] - runs.len) * (__int128)array->elem_size >=
+          PULL_READ_GAP_MIN) {
+    need_runs_t nr = {l, entry, part, array};
+    proact__runs_each(&runs, need_add_run, &nr);
+    return;
+  }
+  need_add(l, entry, part, array, runs.start, proact__runs_last(&runs), 1);
 }
 
 /* The pulls of one (entry, part): pieces lacking the part's device, merged
@@ -173,21 +235,14 @@ static void loop_windows(const proact__loop_t *loop,
 int proact__loop_pull(proact__loop_t *loop, const proact__loop_desc_t *desc,
                       proact__present_t *const *entries) {
   loop_pull_t pl = {loop, NULL, -1, -1, 0, 0, 0, 0, NULL, PROACT_OK};
+  need_list_t l = {loop, NULL, 0, 0};
   loop_need_t *needs;
-  int n = 0, whole = 0;
+  int n, whole = 0;
 
   if (desc->nreads < 0 || (desc->nreads > 0 && desc->reads == NULL))
     proact__fatal(desc->file, desc->line, desc->col,
                   "invalid loop: %d reads at %p", desc->nreads,
                   (const void *)desc->reads);
-  long long pieces = 0;
-  for (int p = 0; p < loop->nparts; p++)
-    pieces += proact__loop_part_npieces(loop, p);
-  needs = calloc((size_t)desc->nreads * (size_t)(pieces + loop->nparts) +
-                     (size_t)loop->nxfers + 1,
-                 sizeof(*needs));
-  if (needs == NULL)
-    proact__fatal(desc->file, desc->line, desc->col, "out of host memory");
 
   for (int r = 0; r < desc->nreads; r++) {
     const proact__access_t *site = &desc->reads[r];
@@ -208,25 +263,14 @@ int proact__loop_pull(proact__loop_t *loop, const proact__loop_desc_t *desc,
       if (loop->lo[p] >= loop->hi[p])
         continue;
       if (site->whole) { /* once per part */
-        int before = n;
-        need_add(needs, &n, entry, p, array, array->lo,
-                 (__int128)array->lo + array->len - 1);
-        if (n > before) /* the consumers later loops push to (push.h) */
-          proact__push_note_read(loop, entry, loop->devs[p],
-                                 needs[n - 1].lo, needs[n - 1].hi);
+        need_add(&l, entry, p, array, array->lo,
+                 (__int128)array->lo + array->len - 1, 1);
         continue;
       }
       for (long long j = 0; j < proact__loop_part_npieces(loop, p); j++) {
-        proact__span_t span;
         long long klo, khi;
-        int before = n;
         proact__loop_part_piece(loop, p, j, &klo, &khi);
-        if (proact__span_of_site(site, desc->first, desc->step, klo, khi,
-                                 &span))
-          need_add(needs, &n, entry, p, array, span.lo, span.hi);
-        if (n > before)
-          proact__push_note_read(loop, entry, loop->devs[p],
-                                 needs[n - 1].lo, needs[n - 1].hi);
+        need_add_read(&l, desc, site, entry, p, array, klo, khi);
       }
     }
   }
@@ -235,12 +279,16 @@ int proact__loop_pull(proact__loop_t *loop, const proact__loop_desc_t *desc,
     const proact__loop_xfer_t *xf = &loop->xfers[x];
     if (!proact__present_tracked(xf->entry))
       continue;
-    needs[n].entry = xf->entry;
-    needs[n].part = xf->part;
-    needs[n].lo = (uint64_t)(xf->host_lo - xf->entry->host_lo);
-    needs[n].hi = (uint64_t)(xf->host_hi - xf->entry->host_lo);
-    n++;
+    if (proact__grow((void **)&l.v, &l.cap, l.n, sizeof(*l.v)) != PROACT_OK)
+      proact__fatal(desc->file, desc->line, desc->col, "out of host memory");
+    l.v[l.n].entry = xf->entry;
+    l.v[l.n].part = xf->part;
+    l.v[l.n].lo = (uint64_t)(xf->host_lo - xf->entry->host_lo);
+    l.v[l.n].hi = (uint64_t)(xf->host_hi - xf->entry->host_lo);
+    l.n++;
   }
+  needs = l.v;
+  n = l.n;
 
   /* Per (entry, part), the union of its ranges, walked for what the part's
    * device lacks. The maps are changed only after every copy completed: a

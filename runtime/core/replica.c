@@ -188,6 +188,20 @@ static proact_status_t replica_gather_piece(void *arg, uint64_t lo,
   return PROACT_OK;
 }
 
+void proact__replica_gather(proact__present_t *entry, uint64_t lo,
+                            uint64_t hi) {
+  replica_gather_t g = {entry, -1, lo, hi};
+
+  if (entry->ndevs == 0 || lo >= hi)
+    return;
+  if (entry->valid != NULL) {
+    proact__validity_walk(entry->valid, lo, hi, replica_gather_piece, &g);
+  } else {
+    g.src = entry->devs[0];
+  }
+  replica_gather_flush(&g);
+}
+
 void proact__replica_destroy(proact__present_t *entry) {
   size_t bytes = (size_t)(entry->host_hi - entry->host_lo);
   proact_status_t st;
@@ -195,17 +209,7 @@ void proact__replica_destroy(proact__present_t *entry) {
   proact__present_remove(entry);
   if (entry->ndevs > 0 &&
       (entry->kind == PROACT__MAP_COPY || entry->kind == PROACT__MAP_COPYOUT)) {
-    /* Each byte from a device that holds its current value. */
-    replica_gather_t g = {entry, -1, 0, 0};
-    if (entry->valid != NULL) {
-      proact__validity_walk(entry->valid, 0, bytes, replica_gather_piece,
-                            &g);
-      replica_gather_flush(&g);
-    } else {
-      g.src = entry->devs[0];
-      g.hi = bytes;
-      replica_gather_flush(&g);
-    }
+    proact__replica_gather(entry, 0, bytes);
     st = proact__dev_sync_all();
     if (st != PROACT_OK)
       proact__fatal(entry->file, entry->line, 0,

@@ -29,6 +29,14 @@ proact__present_t *proact__replica_create(const proact__array_t *array,
                                           int distribute, const char *file,
                                           int line, int col);
 
+/* Copies entry's byte offsets [lo, hi) that the host lacks to the host,
+ * each piece from a device that holds its current value (the validity
+ * map), contiguous pieces of one device in one copy. Not waited for:
+ * call proact__dev_sync_all() before the host reads them. Failures are
+ * fatal. */
+void proact__replica_gather(proact__present_t *entry, uint64_t lo,
+                            uint64_t hi);
+
 /* Removes the entry from the table; when kind is COPY or COPYOUT, gathers
  * the section back to the host, each byte the host lacks from a device
  * that holds its current value (the validity map: after loops, different

@@ -43,6 +43,18 @@ int proact__span_of_site(const proact__access_t *site, long long first,
   y = (__int128)site->coef * i_last;
   span_p->lo = (x < y ? x : y) + site->off_min;
   span_p->hi = (x < y ? y : x) + site->off_max;
+  if (site->bounded) {
+    /* Both forms hold every accessed index: so does their intersection,
+     * and an empty one means nothing is accessed. */
+    x = (__int128)site->bcoef * i_first;
+    y = (__int128)site->bcoef * i_last;
+    if ((x < y ? x : y) + site->boff_min > span_p->lo)
+      span_p->lo = (x < y ? x : y) + site->boff_min;
+    if ((x < y ? y : x) + site->boff_max < span_p->hi)
+      span_p->hi = (x < y ? y : x) + site->boff_max;
+    if (span_p->lo > span_p->hi)
+      return 0;
+  }
   return 1;
 }
 
@@ -115,6 +127,21 @@ void proact__span_add(proact__access_t *site, long long coef,
   /* Saturated offsets make the span fall outside any region: reported. */
   site->off_min = saturate((__int128)site->off_min + (x < y ? x : y));
   site->off_max = saturate((__int128)site->off_max + (x < y ? y : x));
+  /* The term, for the exact sets of runs.h: a loop of one iteration or a
+   * zero term adds nothing; one the runtime cannot hold leaves the hull. */
+  if (site->ndims >= 0) {
+    __int128 stride = (__int128)coef * step;
+    if (n == 1 || stride == 0)
+      return;
+    if (n < 0 || site->ndims >= PROACT__ACCESS_DIMS || stride > LLONG_MAX ||
+        stride < -LLONG_MAX || site->off_min == LLONG_MIN ||
+        site->off_max == LLONG_MAX) {
+      site->ndims = -1;
+      return;
+    }
+    site->dim_stride[site->ndims] = (long long)stride;
+    site->dim_count[site->ndims++] = n;
+  }
 }
 
 int proact__span_bytes(const proact__array_t *array, const char *host_lo,

@@ -66,6 +66,22 @@ int main(int argc, char **argv) {
         b[i] = a[i - 1] + a[i];
     }
     free(b);
+  } else if (strcmp(mode, "inner_overlap") == 0) {
+    /* Every i stores the same row a[0..9] (affine, but no iteration's
+     * elements are its own): devices would overwrite each other. */
+#pragma proact region(a[0:n])
+    for (long i = 0; i < 100; i++)
+      for (long j = 0; j < 10; j++)
+        a[j] = (double)(i + j);
+  } else if (strcmp(mode, "column_overlap") == 0) {
+    /* Columns i and i + 1 of 10 x 100: neighbouring iterations share a
+     * column, so the parts' strided runs meet. */
+#pragma proact region(a[0:n])
+    for (long i = 0; i < 99; i++)
+      for (long j = 0; j < 10; j++) {
+        a[j * 100 + i + 1] = 1.0;
+        a[j * 100 + i] = 2.0;
+      }
   } else if (strcmp(mode, "none") == 0) {
     /* No PROACT call: settings are checked before main all the same. */
     printf("main ran\n");

@@ -15,7 +15,7 @@ void f(int n, int m, double *a, double *b, double *w, int *idx, struct grid *g) 
 #pragma proact region(a[0:n])
   for (int i = 0; i < n; i++) { int k = i; k++; a[k] = 0; } // expected-warning {{not affine in the loop variable 'i': 'k' is assigned in the body after its declaration; declare the index in the body with its initializer and do not assign it afterwards; this loop runs on one device}}
 #pragma proact region(a[0:n*m])
-  for (int i = 0; i < n; i++) for (int j = 0; j < i; j++) a[i * m + j] = 0; // expected-warning {{the bounds of the inner loop over 'j' depend on 'i', which changes inside the loop; this loop runs on one device}}
+  for (int i = 0; i < n; i++) for (int j = 0; j < m; j++) { int k = j; for (int l = 0; l < k; l++) a[i * m + l] = 0; } // expected-warning {{the bounds of the inner loop over 'l' depend on 'k', which changes inside the loop; this loop runs on one device}}
 #pragma proact region(a[0:n])
   for (int i = 0; i < n; i++) a[i] = w[i]; // expected-error {{'w' is indexed in the loop but not named in region(...); name it so that every device has a copy}}
 #pragma proact region(a[0:n])

@@ -14,7 +14,7 @@ void forms(int n, float *a) {
 // CHECK: device(__proact_dev) map(alloc: a[__proact_plo0:__proact_plen0]) is_device_ptr(__proact_rd)
 // CHECK: #pragma omp parallel num_threads(__proact_nth) private(i)
 // CHECK: i= (__typeof__(i))(__proact_first + __proact_k * __proact_step);
-// CHECK: proact__loop_end(__proact_loop);i= (__typeof__(i))(__proact_first + __proact_desc.trip * __proact_step);
+// CHECK: proact__loop_end(__proact_loop);i= (__typeof__(i))(__proact_first0 + __proact_desc.trip * __proact_step0);
 
 #pragma proact region(a[0:n])
   for (long j = 0; j <= n - 2; j += 2)
@@ -27,11 +27,11 @@ void forms(int n, float *a) {
 #pragma proact region(a[0:n])
   for (unsigned k = n; k > 0; k -= 1)
     a[k - 1] = 3.0f;
-// Sites are filled before the descriptor, so this one precedes its label.
-// CHECK: .off_min =(long long)((0 -( 1)));
+// The sites follow the descriptor's first, step and trip count.
 // CHECK-LABEL: __proact_desc.line = 27;
 // CHECK: .step =(long long)(-( 1));
 // CHECK: __proact_desc.step, 2,
+// CHECK: .off_min =(long long)((0 -( 1)));
 
 #pragma proact region(a[0:n])
   for (int m = 0; n > m; m = m + 1)

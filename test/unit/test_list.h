@@ -31,9 +31,18 @@
   X(trip_count_wrong_sign_is_fatal, 5000, "of the wrong sign")                \
   X(span_of_site, 5000, NULL)                                                 \
   X(span_add_inner_loops, 5000, NULL)                                         \
+  X(span_add_records_terms, 5000, NULL)                                       \
+  X(runs_column_strided_and_merged, 5000, NULL)                               \
+  X(runs_injective_mixed_radix, 5000, NULL)                                   \
+  X(runs_random_against_reference, 20000, NULL)                               \
+  X(span_of_bounded_site, 5000, NULL)                                         \
+  X(loop_ascend, 5000, NULL)                                                  \
   X(loop_parts_and_devices_clause, 20000, NULL)                               \
   X(loop_overlap_is_fatal, 20000,                                             \
     "writes of 'a' by devices 0 and 1 overlap at a[0]")                       \
+  X(loop_column_store_exact_xfers, 20000, NULL)                               \
+  X(loop_inner_overlap_is_fatal, 20000,                                       \
+    "t.c:7:3: writes of 'a' by devices 0 and 1 overlap at a[0]")             \
   X(loop_outside_region_is_fatal, 20000,                                      \
     "t.c:7:3: loop writes a[1..16] outside region(a[0:16])")                  \
   X(loop_invalid_mech_env_is_fatal, 20000,                                    \
@@ -65,6 +74,10 @@
   X(ready_cache_readers_change_inline, 60000, NULL)                           \
   X(ready_cache_limits, 60000, NULL)                                          \
   X(ready_cache_disabled, 60000, NULL)                                        \
+  X(update_host_then_device_lazy, 20000, NULL)                                \
+  X(update_device_single_replica_eager, 20000, NULL)                          \
+  X(update_unheld_is_fatal, 20000,                                            \
+    "u.c:9:3: update host(a[0:16]): no data region holds this section")       \
   X(validity_set_add_walk, 5000, NULL)                                        \
   X(validity_coalesce_and_edges, 5000, NULL)                                  \
   X(validity_random_against_reference, 20000, NULL)                           \

@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "dev.h"
+#include "loop.h"
 #include "stats.h"
 #include "presence.h"
 #include "validity.h"
@@ -54,6 +55,53 @@ TEST_IMPL(loop_overlap_is_fatal) {
   /* a[0] = ... in every iteration: not parallel. */
   proact__access_t site = {0, 0, 0, 0, 0, 0, 7, 3};
   proact__loop_desc_t d = loop_desc(&site);
+  proact__loop_begin(&d);
+}
+
+/* A column store a[j*4 + i] over i in [0, 4) on devices 0 and 1: each
+ * part owns its two columns of every row exactly (4 ranges each), where
+ * hulls would have overlapped. A store a[2*i] whose parts' hulls do not
+ * meet keeps one range per part. */
+TEST_IMPL(loop_column_store_exact_xfers) {
+  static const int devs[2] = {0, 1};
+  proact__access_t site = {0, 0, 0, 1, 0, 0, 7, 3};
+  proact__loop_desc_t d = loop_desc(&site);
+  proact__loop_t *loop;
+  proact__span_add(&site, 4, 0, 4, 1, PROACT__CMP_LT);
+  d.trip = 4;
+  d.devices = devs;
+  d.ndevices = 2;
+  loop = proact__loop_begin(&d);
+  ASSERT_EQ(loop->nxfers, 8);
+  for (int x = 0; x < 8; x++) {
+    const proact__loop_xfer_t *xf = &loop->xfers[x];
+    ASSERT_EQ(xf->part, x / 4);
+    ASSERT_EQ(xf->host_lo - (char *)a,
+              (long long)sizeof(double) * (4 * (x % 4) + 2 * (x / 4)));
+    ASSERT_EQ(xf->host_hi - xf->host_lo, (long long)(2 * sizeof(double)));
+  }
+  proact__loop_end(loop);
+
+  site = (proact__access_t){0, 0, 0, 2, 0, 0, 7, 3};
+  d = loop_desc(&site);
+  d.trip = 8;
+  d.devices = devs;
+  d.ndevices = 2;
+  loop = proact__loop_begin(&d);
+  ASSERT_EQ(loop->nxfers, 2);
+  ASSERT_EQ(loop->xfers[1].host_lo - (char *)a,
+            (long long)(8 * sizeof(double)));
+  ASSERT_EQ(loop->xfers[1].host_hi - (char *)a,
+            (long long)(15 * sizeof(double)));
+  proact__loop_end(loop);
+}
+
+TEST_IMPL(loop_inner_overlap_is_fatal) {
+  /* a[j] for j in [0, 4) in every iteration: each element is written by
+   * every part. */
+  proact__access_t site = {0, 0, 0, 0, 0, 0, 7, 3};
+  proact__loop_desc_t d = loop_desc(&site);
+  proact__span_add(&site, 1, 0, 4, 1, PROACT__CMP_LT);
   proact__loop_begin(&d);
 }
 

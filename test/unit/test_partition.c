@@ -3,6 +3,7 @@
 #include <math.h>
 #include <stdint.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "balance.h"
 #include "partition.h"
@@ -158,6 +159,61 @@ TEST_IMPL(span_add_inner_loops) {
   /* An inner loop with no iteration: no store at all. */
   proact__span_add(&site, 1, 4, 4, 1, PROACT__CMP_LT);
   ASSERT_EQ(site.empty, 1);
+}
+
+/* A tile `for (i = ii; i < MIN(ii + 4, 10); i++) a[i]` over ii = 0, 4, 8:
+ * the shifted form ii + [0, 3] over-claims 10 and 11 at the last tile;
+ * the bounded form [0, 9] clamps it, and a part whose forms do not meet
+ * accesses nothing. */
+TEST_IMPL(span_of_bounded_site) {
+  proact__access_t site = {.coef = 1, .line = 1, .col = 1};
+  proact__span_t s;
+  proact__span_add(&site, 1, 0, 4, 1, PROACT__CMP_LT);
+  site.bounded = 1;
+  site.bcoef = 0;
+  site.boff_min = 0;
+  site.boff_max = 9;
+  ASSERT_EQ(proact__span_of_site(&site, 0, 4, 0, 2, &s), 1); /* ii 0, 4 */
+  ASSERT_EQ((long long)s.lo, 0);
+  ASSERT_EQ((long long)s.hi, 7);
+  ASSERT_EQ(proact__span_of_site(&site, 0, 4, 2, 3, &s), 1); /* ii 8 */
+  ASSERT_EQ((long long)s.lo, 8);
+  ASSERT_EQ((long long)s.hi, 9);
+  site.boff_max = 5;
+  ASSERT_EQ(proact__span_of_site(&site, 0, 4, 2, 3, &s), 0);
+}
+
+/* A descending loop is renumbered from its lowest index; its last value
+ * may lie a full 64-bit range below first. */
+TEST_IMPL(loop_ascend) {
+  proact__loop_desc_t d;
+  memset(&d, 0, sizeof(d));
+  d.first = 98;
+  d.step = -3; /* 98, 95, ..., 2 */
+  d.trip = proact__trip_count(d.first, 0, d.step, PROACT__CMP_GT, "t.c", 1);
+  ASSERT_EQ(d.trip, 33);
+  proact__loop_ascend(&d);
+  ASSERT_EQ(d.first, 2);
+  ASSERT_EQ(d.step, 3);
+  d.first = LLONG_MAX;
+  d.step = -4;
+  d.trip = proact__trip_count(d.first, LLONG_MIN, d.step, PROACT__CMP_GE,
+                              "t.c", 1);
+  proact__loop_ascend(&d);
+  ASSERT_EQ(d.first, LLONG_MIN + 3);
+  ASSERT_EQ(d.step, 4);
+  /* Ascending loops and loops without iterations stay as they are. */
+  d.first = 5;
+  d.step = 1;
+  d.trip = 4;
+  proact__loop_ascend(&d);
+  ASSERT_EQ(d.first, 5);
+  ASSERT_EQ(d.step, 1);
+  d.step = -1;
+  d.trip = 0;
+  proact__loop_ascend(&d);
+  ASSERT_EQ(d.first, 5);
+  ASSERT_EQ(d.step, -1);
 }
 
 /* Part p of trip under b's current shares. */

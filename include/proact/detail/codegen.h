@@ -28,7 +28,7 @@ extern "C" {
  * program built against another version fails to link or load, naming the
  * symbol, instead of running with a runtime that reads its code
  * differently. */
-#define PROACT_LOWERING_ABI 5
+#define PROACT_LOWERING_ABI 6
 
 #define PROACT__ABI_STR2(x) #x
 #define PROACT__ABI_STR(x) PROACT__ABI_STR2(x)
@@ -77,10 +77,20 @@ typedef struct proact__array {
   long long len;    /* number of elements */
 } proact__array_t;
 
+/* The inner loops an access records exactly (proact__access_t.dims). */
+#define PROACT__ACCESS_DIMS 4
+
 /* One access `name[index]` in a loop body (a store, or a load), with index
  * affine in the loop variable i: index = coef * i + off, off in
  * [off_min, off_max]. The range of off comes from inner loops of the body
- * (proact__span_add). An access whose index is not affine is described by
+ * (proact__span_add), which also records each inner loop's term while
+ * there are at most PROACT__ACCESS_DIMS: then off takes exactly the values
+ * off_min + sum_d r_d * |dim_stride[d]| + t, r_d in [0, dim_count[d]),
+ * t in [0, base_len) with base_len = off_max - off_min + 1 - the terms'
+ * extent, so that the runtime knows which elements a strided or column
+ * store writes, not only their hull (docs/user/limits.md). Generated code
+ * sets ndims to 0 before the proact__span_add calls. An access whose index
+ * is not affine is described by
  * whole = 1: it may touch any element of the array's section. A loop with
  * such a store runs on its first device alone, with the memcpy mechanism:
  * which elements each device would write is unknown until it ran. */
@@ -96,6 +106,21 @@ typedef struct proact__access {
   int guarded;    /* nonzero: a condition or jump of the body comes before
                      it, so it may not run at every iteration (a guarded
                      boundary load); the read checks skip it */
+  int ndims;      /* inner-loop terms recorded; -1: more than
+                     PROACT__ACCESS_DIMS (or too large), only the hull
+                     [off_min, off_max] is known */
+  long long dim_stride[PROACT__ACCESS_DIMS]; /* coef * step of the inner
+                                                loop (nonzero) */
+  long long dim_count[PROACT__ACCESS_DIMS];  /* its iterations (> 1) */
+  int bounded;    /* nonzero: the index also lies in
+                     bcoef * i + [boff_min, boff_max], and every span is the
+                     intersection of both forms. An inner loop whose bounds
+                     move with i and are clamped with min/max (the last tile
+                     of a tiled loop) needs both: the first form follows i,
+                     the second keeps the clamp */
+  long long bcoef;
+  long long boff_min;
+  long long boff_max;
 } proact__access_t;
 
 typedef struct proact__loop_desc {
@@ -158,6 +183,29 @@ typedef struct proact__data_desc {
   const proact__map_t *maps;
 } proact__data_desc_t;
 
+/* What one section of `#pragma proact update` makes current. */
+enum {
+  PROACT__UPDATE_HOST = 0,  /* host(...): the devices' values to the host */
+  PROACT__UPDATE_DEVICE = 1 /* device(...): the host's values to the
+                               devices */
+};
+
+/* One section of an update directive, in the order written. */
+typedef struct proact__update_item {
+  proact__array_t array;
+  int kind; /* PROACT__UPDATE_* */
+  int line; /* location of the section, for messages */
+  int col;
+} proact__update_item_t;
+
+typedef struct proact__update_desc {
+  const char *file; /* location of the pragma */
+  int line;
+  int col;
+  int nitems;
+  const proact__update_item_t *items;
+} proact__update_desc_t;
+
 typedef struct proact__loop proact__loop_t;
 typedef struct proact__data proact__data_t;
 
@@ -169,9 +217,75 @@ PROACT_API long long proact__trip_count(long long first, long long bound,
                                         const char *file, int line)
     PROACT__ENTRY(proact__trip_count);
 
+#define PROACT__LL_MAX __LONG_LONG_MAX__
+#define PROACT__LL_MIN (-__LONG_LONG_MAX__ - 1)
+
+/* Numbers a descending loop's iterations (step < 0) from its lowest index:
+ * first becomes the last value and step its opposite, so that the splits
+ * follow index values as for the ascending loop over the same indices
+ * (device 0 gets the lowest block, under every decomposition). The
+ * iterations are independent, so their order does not matter; the
+ * generated code keeps the original first and step for the loop variable's
+ * exit value. */
+static inline void proact__loop_ascend(proact__loop_desc_t *desc) {
+  if (desc->step < 0 && desc->step != PROACT__LL_MIN &&
+      desc->trip > 0) {
+    /* first - (trip - 1) * |step| lies between the bound and first; the
+     * product may not fit a long long, its difference does. */
+    desc->first = (long long)((unsigned long long)desc->first -
+                              (unsigned long long)(desc->trip - 1) *
+                                  (0ULL - (unsigned long long)desc->step));
+    desc->step = -desc->step;
+  }
+}
+
+/* Interval helpers for the bounds of inner loops (host code, before the
+ * loop runs): the least and the greatest of coef * v for v in [lo, hi],
+ * saturated, and the last value of `for (v = first; ...; v += step)` run
+ * trip times. */
+static inline long long proact__mul(long long a, long long b) {
+  long long r;
+  if (__builtin_mul_overflow(a, b, &r))
+    return (a < 0) != (b < 0) ? PROACT__LL_MIN : PROACT__LL_MAX;
+  return r;
+}
+static inline long long proact__add(long long a, long long b) {
+  long long r;
+  if (__builtin_add_overflow(a, b, &r))
+    return a < 0 ? PROACT__LL_MIN : PROACT__LL_MAX;
+  return r;
+}
+static inline long long proact__min(long long a, long long b) {
+  return a < b ? a : b;
+}
+static inline long long proact__max(long long a, long long b) {
+  return a < b ? b : a;
+}
+static inline long long proact__range_lo(long long coef, long long lo,
+                                         long long hi) {
+  return proact__min(proact__mul(coef, lo), proact__mul(coef, hi));
+}
+static inline long long proact__range_hi(long long coef, long long lo,
+                                         long long hi) {
+  return proact__max(proact__mul(coef, lo), proact__mul(coef, hi));
+}
+static inline long long proact__range_last(long long first, long long step,
+                                           long long trip) {
+  return proact__add(first, proact__mul(trip - 1, step));
+}
+/* The range of `e % c` (c > 0) for e in [lo, hi]: C's remainder takes e's
+ * sign. */
+static inline long long proact__mod_lo(long long lo, long long c) {
+  return lo >= 0 ? 0 : 1 - c;
+}
+static inline long long proact__mod_hi(long long hi, long long c) {
+  return hi <= 0 ? 0 : (hi < c - 1 ? hi : c - 1);
+}
+
 /* Widens site's [off_min, off_max] by coef * j for every value j takes in
- * `for (j = first; j CMP bound; j += step)`; marks the site empty if that
- * inner loop runs no iteration. */
+ * `for (j = first; j CMP bound; j += step)` and records the term in
+ * site's dims; marks the site empty if that inner loop runs no
+ * iteration. */
 PROACT_API void proact__span_add(proact__access_t *site, long long coef,
                                  long long first, long long bound,
                                  long long step, int cmp)
@@ -193,6 +307,18 @@ proact__data_begin(const proact__data_desc_t *desc)
  * enclosing region are left to that region. */
 PROACT_API void proact__data_end(proact__data_t *data)
     PROACT__ENTRY(proact__data_end);
+
+/* `#pragma proact update`: carries out desc's items in order. HOST: each
+ * byte of the section the host lacks is copied to it from a device that
+ * holds its current value, and waited for. DEVICE: the host's values of
+ * the section become the current ones; devices whose copies are tracked
+ * (validity.h) fetch them when a later loop needs them, a single replica
+ * or shared allocation receives them here. Each section must lie inside
+ * an array section of a live data region: otherwise a fatal error at the
+ * item's location. With no usable device (host fallback) it does
+ * nothing. */
+PROACT_API void proact__update(const proact__update_desc_t *desc)
+    PROACT__ENTRY(proact__update);
 
 /* Prepares one execution of an annotated loop: finds (or creates, for the
  * duration of the loop) the replicas, splits the iterations into parts, one

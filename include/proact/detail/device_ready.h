@@ -647,10 +647,21 @@ static inline void proact__ready_forward(const proact__ready_t *rd,
     return;
   arr = &rd->arrays[array];
   off = (const char *)addr - arr->local;
-  for (int f = arr->fwd0; f < arr->fwd0 + arr->nfwd; f++) {
+  /* An array's forwards come in address order (equal ranges for several
+   * destinations, else disjoint and increasing: push.c plans them so), so
+   * a column store's thousands of runs cost a binary search, not a scan. */
+  int f = arr->fwd0, end = arr->fwd0 + arr->nfwd;
+  while (f < end) {
+    const int mid = f + (end - f) / 2;
+    if (rd->fwds[mid].hi <= off)
+      f = mid + 1;
+    else
+      end = mid;
+  }
+  for (end = arr->fwd0 + arr->nfwd; f < end && rd->fwds[f].lo <= off; f++) {
     const proact__ready_fwd_t *fw = &rd->fwds[f];
     char *dst;
-    if (off < fw->lo || off + (long long)size > fw->hi)
+    if (off + (long long)size > fw->hi)
       continue;
     dst = fw->dst_base + off;
     if (size == 8)

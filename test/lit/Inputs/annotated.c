@@ -9,6 +9,7 @@ void relax(long n, long iters, float *u, float *v) {
       for (long i = 1; i < n - 1; i++)
         for (long j = 1; j < n - 1; j++)
           v[i * n + j] = 0.25f * (u[(i - 1) * n + j] + u[(i + 1) * n + j]);
+#pragma proact update host(v[n:n], u[0:1]) device(u[0:1])
 #pragma proact region(u[0:cells], v[0:cells])
       for (long i = n - 2; i >= 1; i -= 1) {
         if (i % 2)

@@ -1,0 +1,168 @@
+/* `#pragma proact update` (proact__update): makes the host's or the
+ * devices' copy of a section of a data-region array current.
+ *
+ * host(...) gathers what the host lacks from the devices that hold each
+ * byte (the path a region's exit takes, replica.c) and, where loops keep
+ * the validity map, records the host as a holder, so the region's exit
+ * does not copy those bytes again unless a loop writes them first.
+ * device(...) makes the host the only holder of the section: every device
+ * copy of it is stale, and the next loop that reads or writes part of it
+ * pulls that part from the host (pull.c), as it would from a device. A
+ * single replica, whose map loops do not keep, and a shared allocation
+ * (unified.h), which every device reads directly, receive the values at
+ * once instead. */
+#include <stdint.h>
+
+#include "clock.h"
+#include "dev.h"
+#include "devices.h"
+#include "error_report.h"
+#include "log.h"
+#include "presence.h"
+#include "proact.h"
+#include "replica.h"
+#include "stats.h"
+#include "trace.h"
+#include "validity.h"
+
+static const char *update_clause(int kind) {
+  return kind == PROACT__UPDATE_HOST ? "host" : "device";
+}
+
+/* The live entry that holds item's section; a section outside every data
+ * region, or across the edge of one, is a fatal error at the item. */
+static proact__present_t *update_entry(const proact__update_desc_t *desc,
+                                       const proact__update_item_t *item,
+                                       char *lo, char *hi) {
+  const proact__array_t *a = &item->array;
+  proact__present_t *entry = NULL;
+
+  switch (proact__present_find(lo, hi, &entry)) {
+  case PROACT__PRESENT_CONTAINS:
+    if (!entry->implicit)
+      return entry;
+    break; /* a loop's own copies: no data region holds it */
+  case PROACT__PRESENT_PARTIAL:
+    proact__fatal(desc->file, item->line, item->col,
+                  "update %s(%s[%lld:%lld]): the section is not inside "
+                  "%s[%lld:%lld], which the data region of %s:%d holds; "
+                  "name a section inside it",
+                  update_clause(item->kind), a->name, a->lo, a->len,
+                  entry->name, entry->lo, entry->len, entry->file,
+                  entry->line);
+  case PROACT__PRESENT_NONE:
+    break;
+  }
+  proact__fatal(desc->file, item->line, item->col,
+                "update %s(%s[%lld:%lld]): no data region holds this "
+                "section; the directive must run inside a '#pragma proact "
+                "data' region (here or in a caller) that maps it",
+                update_clause(item->kind), a->name, a->lo, a->len);
+}
+
+static void update_host(proact__present_t *entry, uint64_t lo, uint64_t hi) {
+  proact__replica_gather(entry, lo, hi);
+  /* An untracked map is not cleared by later writes: the host cannot be
+   * recorded there as a holder. */
+  if (proact__present_tracked(entry) &&
+      proact__validity_add(entry->valid, lo, hi, PROACT__DEVMASK_HOST) !=
+          PROACT_OK)
+    proact__fatal(entry->file, entry->line, 0, "out of host memory");
+}
+
+static void update_device(const proact__update_desc_t *desc,
+                          const proact__update_item_t *item,
+                          proact__present_t *entry, uint64_t lo,
+                          uint64_t hi) {
+  proact__devmask_t mask = PROACT__DEVMASK_HOST;
+
+  if (entry->ndevs == 0)
+    return;
+  if (entry->unified || !proact__present_tracked(entry)) {
+    int dev = entry->devs[0];
+    char *host = entry->host_lo + lo;
+    proact_status_t st = proact__dev_copy_to_dev(
+        dev, proact__present_dev_addr(entry, dev, host), host,
+        (size_t)(hi - lo));
+    if (st != PROACT_OK)
+      proact__fatal(desc->file, item->line, item->col,
+                    "update device(%s[%lld:%lld]): copying to device %d "
+                    "failed: %s",
+                    item->array.name, item->array.lo, item->array.len, dev,
+                    proact_status_string(st));
+    mask = 0;
+    for (int i = 0; i < entry->ndevs; i++)
+      mask |= PROACT__DEVMASK(entry->devs[i]);
+  }
+  if (entry->valid != NULL &&
+      proact__validity_set(entry->valid, lo, hi, mask) != PROACT_OK)
+    proact__fatal(desc->file, desc->line, desc->col, "out of host memory");
+}
+
+void proact__update(const proact__update_desc_t *desc) {
+  proact__stats_node_t *stats;
+  proact__dev_counters_t before, after;
+  proact__trace_phase_t phase;
+  proact_status_t st;
+  uint64_t t0;
+
+  proact__devices_init();
+  if (desc->nitems < 0 || (desc->nitems > 0 && desc->items == NULL))
+    proact__fatal(desc->file, desc->line, desc->col,
+                  "invalid update directive: %d sections at %p",
+                  desc->nitems, (const void *)desc->items);
+  /* Host fallback: the host arrays are the only copies. */
+  if (proact__devices_count() == 0)
+    return;
+  stats = proact__stats_node(desc->file, desc->line, "update", 0);
+  t0 = proact__now_ns();
+  proact__dev_get_counters(&before);
+  proact__trace_phase_begin(&phase, "update", "update", desc->file,
+                            desc->line);
+  for (int i = 0; i < desc->nitems; i++) {
+    const proact__update_item_t *item = &desc->items[i];
+    proact__dev_counters_t issued;
+    proact__present_t *entry;
+    char *lo, *hi;
+
+    if (item->kind != PROACT__UPDATE_HOST &&
+        item->kind != PROACT__UPDATE_DEVICE)
+      proact__fatal(desc->file, item->line, item->col,
+                    "invalid update kind %d for '%s'", item->kind,
+                    item->array.name);
+    proact__array_bytes(&item->array, desc->file, item->line, item->col, &lo,
+                        &hi);
+    if (lo == hi)
+      continue; /* nothing to make current */
+    entry = update_entry(desc, item, lo, hi);
+    proact__dev_get_counters(&issued);
+    proact__info(PROACT__SUBSYS_REGION, "%s:%d update %s(%s[%lld:%lld])",
+                 desc->file, desc->line, update_clause(item->kind),
+                 item->array.name, item->array.lo, item->array.len);
+    if (item->kind == PROACT__UPDATE_HOST)
+      update_host(entry, (uint64_t)(lo - entry->host_lo),
+                  (uint64_t)(hi - entry->host_lo));
+    else
+      update_device(desc, item, entry, (uint64_t)(lo - entry->host_lo),
+                    (uint64_t)(hi - entry->host_lo));
+    /* The host reads what host(...) brought, and a later item may copy
+     * the same bytes to a device: each item's copies complete before the
+     * next item. */
+    proact__dev_get_counters(&after);
+    st = after.copies != issued.copies ? proact__dev_sync_all() : PROACT_OK;
+    if (st != PROACT_OK)
+      proact__fatal(desc->file, item->line, item->col,
+                    "update %s(%s[%lld:%lld]) failed: %s",
+                    update_clause(item->kind), item->array.name,
+                    item->array.lo, item->array.len,
+                    proact_status_string(st));
+  }
+  proact__trace_phase_end(&phase);
+  proact__dev_get_counters(&after);
+  PROACT__STATS_ADD(stats, PROACT__STAT_EXECUTIONS, 1);
+  PROACT__STATS_ADD(stats, PROACT__STAT_LOOP_NSEC, proact__now_ns() - t0);
+  PROACT__STATS_ADD(stats, PROACT__STAT_COPIES, after.copies - before.copies);
+  PROACT__STATS_ADD(stats, PROACT__STAT_HOST_BYTES,
+                    (after.h2d_bytes - before.h2d_bytes) +
+                        (after.d2h_bytes - before.d2h_bytes));
+}

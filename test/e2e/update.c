@@ -1,0 +1,84 @@
+/* The update directive inside a data region: a convergence loop whose host
+ * reads the residuals the devices computed (update host of a partial
+ * section), boundary values the host changes between loops (update device,
+ * from a function the region's caller entered), a middle section the host
+ * rescales, and one directive with both clauses in the order written. Each
+ * step's result feeds the next loops, so a stale copy on either side
+ * changes the printout.
+ * Usage: update [n >= 3] [iterations] */
+#include <proact.h>
+#include "e2e_util.h"
+
+/* Runs inside its caller's data region. */
+static void bump_ends(double *u, long n) {
+#pragma proact update host(u[0:1], u[n - 1:1])
+  u[0] = u[0] * 0.5 + 1.0;
+  u[n - 1] = u[n - 1] * 0.25 - 1.0;
+#pragma proact update device(u[0:1], u[n - 1:1])
+}
+
+static double sum(const double *a, long lo, long len) {
+  double s = 0;
+  for (long i = lo; i < lo + len; i++)
+    s = s * 0.5 + a[i];
+  return s;
+}
+
+int main(int argc, char **argv) {
+  long n = e2e_arg(argc, argv, 1, 1001);
+  long iters = e2e_arg(argc, argv, 2, 20);
+  double *u = e2e_alloc(n), *v = e2e_alloc(n), *res = e2e_alloc(n);
+  double check = 0, err = 0;
+  long t = 0;
+  if (n < 3) {
+    fprintf(stderr, "update: n must be at least 3\n");
+    return 2;
+  }
+  e2e_fill(u, n, 3);
+  memcpy(v, u, (size_t)n * sizeof(double));
+  memset(res, 0, (size_t)n * sizeof(double));
+
+#pragma proact data copy(u[0:n], v[0:n]) create(res[0:n]) distribute(v)
+  {
+    for (t = 0; t < iters; t++) {
+#pragma proact region(u[0:n], v[0:n])
+      for (long i = 1; i < n - 1; i++)
+        v[i] = (u[i - 1] + u[i] + u[i + 1]) / 3.0;
+#pragma proact region(u[0:n], v[0:n], res[0:n])
+      for (long i = 1; i < n - 1; i++) {
+        double d = v[i] - u[i];
+        res[i] = d < 0 ? -d : d;
+        u[i] = v[i];
+      }
+      /* The residuals on the host; res[0] and res[n-1] are never
+       * computed, so only the inner section is brought. */
+#pragma proact update host(res[1:n - 2])
+      err = 0;
+      for (long i = 1; i < n - 1; i++)
+        if (res[i] > err)
+          err = res[i];
+      printf("iteration %ld: residual %a\n", t, err);
+      if (err < 0.01)
+        break;
+      if (t % 3 == 1)
+        bump_ends(u, n);
+      if (t % 4 == 2) {
+        long lo = n / 3, len = n / 3 + 1;
+#pragma proact update host(u[lo:len])
+        for (long i = lo; i < lo + len; i++)
+          u[i] = u[i] * 0.75 + 0.125;
+        /* u's new values go out, v's current ones come back. */
+#pragma proact update device(u[lo:len]) host(v[lo:len])
+        check = check * 0.5 + sum(v, lo, len);
+      }
+    }
+  }
+  printf("stopped after %ld iterations, residual %a, check %a\n", t, err,
+         check);
+  e2e_print("u", u, (size_t)n * sizeof(double));
+  e2e_print("v", v, (size_t)n * sizeof(double));
+  free(u);
+  free(v);
+  free(res);
+  return 0;
+}
