@@ -553,7 +553,7 @@ void BodyScanner::analyseAccess(int Array, size_t NameAt, size_t Close,
   // The enclosing loops, outermost first (Loops is in source order).
   std::vector<const ScopedLoop *> Chain;
   for (const ScopedLoop &L : Loops)
-    if (Enclosing.count(L.Loop.VarName) && Enclosing[L.Loop.VarName] == &L)
+    if (Enclosing.count(L.Loop.VarName) && Enclosing.at(L.Loop.VarName) == &L)
       Chain.push_back(&L);
   // A bound may use the annotated variable and the variables of the loops
   // around its own loop; it is then parsed (bounds.h) and its ranges are

@@ -23,7 +23,6 @@ void row_cast(long n, double *u, double *v) {
 // CHECK: __proact_reads[0].array = 0; __proact_reads[0].empty = 0; __proact_reads[0].whole = 0;
 // CHECK: __proact_reads[0].coef =(long long)(((1)*( n)));
 // CHECK: __proact_reads[0].off_min =(long long)(((((0 -( 1)))*( n))+0));
-// CHECK: __proact_desc.line = 13;
 
 void whole_cast(int n, double *u, double *v) {
 #pragma proact region(u[0:n*n], v[0:n*n])
