@@ -17,13 +17,29 @@ struct LinearForm {
   Code K = Code("0");
 };
 
+// What else the analysis may know about names of the loop body.
+struct AffineNames {
+  // Body locals that stand for their initializer's form (body_scan.h).
+  const std::map<std::string, LinearForm> *Locals = nullptr;
+  // Why a name of Varying changes, when there is more to say than that
+  // it does (and how to rewrite the index).
+  const std::map<std::string, std::string> *WhyVarying = nullptr;
+};
+
 // LoopVars: names whose coefficient is wanted. Varying: names that change
 // inside the loop (an index using them cannot be analysed). On failure Why
-// says what was not affine and Where points at it.
+// says what was not affine and Where points at it; Invalid is set instead
+// when the index has a floating type, which C rejects as a subscript (the
+// compiler's error then says so).
+//
+// An integer cast is taken to keep its operand's value: true for every
+// index that fits its type, the only ones a correct program computes.
 bool analyseAffine(clang::Preprocessor &PP, const Tokens &Index,
                    const std::set<std::string> &LoopVars,
                    const std::set<std::string> &Varying, LinearForm &Out,
-                   std::string &Why, clang::SourceLocation &Where);
+                   std::string &Why, clang::SourceLocation &Where,
+                   const AffineNames &Names = AffineNames(),
+                   bool *Invalid = nullptr);
 
 } // namespace proact
 

@@ -1,6 +1,7 @@
 #include "body_scan.h"
 #include "diagnostics.h"
 #include "name_lookup.h"
+#include <algorithm>
 
 using namespace clang;
 
@@ -10,6 +11,25 @@ namespace {
 struct ScopedLoop {
   CanonicalLoop Loop;
   size_t Begin, End; // token range of the whole inner 'for' statement
+};
+
+// A scalar declared in the body, `long c = i * n + j;`: an index naming it
+// is analysed with its initializer in its place, when nothing assigns it
+// afterwards (its value is then the initializer's at every use).
+struct LocalDecl {
+  std::string Name;
+  size_t At = 0;                 // the declarator's name
+  size_t InitBegin = 0, InitEnd = 0; // the initializer; empty: none
+  size_t ScopeEnd = 0;           // uses before this token see it
+  bool Substitutable = false;    // an integer scalar, never assigned again
+  bool InForHeader = false;      // `for (long j = 0; ...)`
+  bool Scalar = false;           // not a pointer, an array or a function
+  // The initializer's form, analysed once where the declaration stands
+  // (Failed: why it is not affine).
+  bool Analysed = false, Failed = false;
+  LinearForm Form;
+  std::string Why;
+  std::map<std::string, const ScopedLoop *> Loops; // its inner variables'
 };
 
 bool isAssignOp(const Token &T) {
@@ -51,9 +71,14 @@ private:
   std::vector<ScopedLoop> Loops;
   std::set<std::string> Varying;  // assigned or declared in the body
   std::set<std::string> Declared; // declared in the body
+  std::vector<LocalDecl> Locals;  // every declarator of the body, in order
+  size_t SpecEnd = 0; // end of the declaration specifiers being read
+  // Why a declared name cannot stand for its initializer, and how to
+  // write the index instead.
+  std::map<std::string, std::string> WhyVarying;
   bool Ok = true;
 
-  std::string spell(const Token &T) { return spelling(PP, T); }
+  std::string spell(const Token &T) const { return spelling(PP, T); }
   int arrayIndex(const std::string &Name) const {
     for (size_t A = 0; A < D.Arrays.size(); ++A)
       if (D.Arrays[A].Spelling == Name)
@@ -61,6 +86,24 @@ private:
     return -1;
   }
   void collectLoopsAndNames();
+  // The closing ')' of a parenthesised type name at Open (a cast, or
+  // sizeof's operand), else 0: its words declare nothing.
+  size_t typeNameClose(size_t Open) const;
+  // Records the declarator named at I (declaration specifiers from
+  // DeclStart; Open: the innermost bracket open there).
+  void recordLocal(size_t I, size_t DeclStart, size_t Open);
+  // Whether the declaration specifiers Body[B, E) name an integer type.
+  bool integerSpecifiers(size_t B, size_t E) const;
+  // Decides which recorded locals may stand for their initializer.
+  void classifyLocals();
+  // Visible loops at token I: the canonical inner loops enclosing it, by
+  // variable (the innermost for a reused name).
+  std::map<std::string, const ScopedLoop *> enclosingLoops(size_t I) const;
+  // The locals visible at token I that stand for their initializer, and
+  // their forms; WhyNot gets the reasons of those that cannot.
+  void visibleLocals(size_t I, std::map<std::string, LinearForm> &Forms,
+                     std::map<std::string, std::string> &WhyNot);
+  void analyseLocal(LocalDecl &L);
   // Whether tokens [B, E) of the body assign Name (=, op=, ++, --).
   bool assignsIn(const std::string &Name, size_t B, size_t E,
                  SourceLocation *At = nullptr);
@@ -119,11 +162,236 @@ bool BodyScanner::assignsIn(const std::string &Name, size_t B, size_t E,
   return false;
 }
 
+size_t BodyScanner::typeNameClose(size_t Open) const {
+  if (Body[Open].isNot(tok::l_paren))
+    return 0;
+  bool Words = false;
+  for (size_t I = Open + 1; I < Body.size(); ++I) {
+    const Token &T = Body[I];
+    if (T.is(tok::r_paren))
+      return Words ? I : 0;
+    if (T.isOneOf(tok::kw_struct, tok::kw_union, tok::kw_enum)) {
+      if (I + 1 < Body.size() && Body[I + 1].is(tok::identifier))
+        ++I; // the tag
+    } else if (T.is(tok::identifier)) {
+      if (!isTypeStart(PP, T) || lookupName(T) == NameKind::Variable)
+        return 0;
+    } else if (!isTypeStart(PP, T) &&
+               !T.isOneOf(tok::star, tok::kw_void, tok::kw_volatile,
+                          tok::kw_restrict, tok::kw__Complex)) {
+      return 0;
+    }
+    Words = true;
+  }
+  return 0;
+}
+
+bool BodyScanner::integerSpecifiers(size_t B, size_t E) const {
+  bool Type = false;
+  for (size_t I = B; I < E; ++I) {
+    const Token &T = Body[I];
+    if (T.isOneOf(tok::kw_int, tok::kw_long, tok::kw_short, tok::kw_char,
+                  tok::kw_unsigned, tok::kw_signed)) {
+      Type = true;
+    } else if (T.is(tok::identifier)) {
+      // A typedef: Sema knows its type; without it (clang -E) the C
+      // library's integer names ending in _t.
+      const std::string S = spell(T);
+      const ValueKind K = lookupKind(T);
+      if (K != ValueKind::Integer &&
+          !(K == ValueKind::Unknown && lookupName(T) == NameKind::Unknown &&
+            S.size() > 2 && S.compare(S.size() - 2, 2, "_t") == 0 &&
+            S != "float_t" && S != "double_t"))
+        return false;
+      Type = true;
+    } else if (!T.isOneOf(tok::kw_const, tok::kw_register)) {
+      return false; // static, volatile, floating, struct, ...
+    }
+  }
+  return Type;
+}
+
+void BodyScanner::recordLocal(size_t I, size_t DeclStart, size_t Open) {
+  LocalDecl L;
+  L.Name = spell(Body[I]);
+  L.At = I;
+  // `long *p`, `long * const p`: a pointer, not an index.
+  size_t B = I;
+  bool Pointer = false;
+  while (B > DeclStart &&
+         Body[B - 1].isOneOf(tok::star, tok::kw_const, tok::kw_volatile,
+                             tok::kw_restrict)) {
+    Pointer |= Body[B - 1].is(tok::star);
+    --B;
+  }
+  // The specifiers end at the declaration's first declarator; later ones
+  // (after a comma) share them.
+  if (!(I && Body[I - 1].is(tok::comma)))
+    SpecEnd = B;
+  const bool Integer = !Pointer && integerSpecifiers(DeclStart, std::min(SpecEnd, I)) &&
+                       (DeclStart == 0 ||
+                        !Body[DeclStart - 1].isOneOf(tok::kw_static,
+                                                     tok::kw_extern,
+                                                     tok::kw_typedef));
+  if (I + 2 < Body.size() && Body[I + 1].is(tok::equal) &&
+      Body[I + 2].isNot(tok::l_brace)) {
+    L.InitBegin = I + 2;
+    int Depth = 0;
+    size_t E = L.InitBegin;
+    for (; E < Body.size(); ++E) {
+      if (Depth == 0 && Body[E].isOneOf(tok::comma, tok::semi))
+        break;
+      Depth += bracketDelta(Body[E]);
+      if (Depth < 0)
+        break;
+    }
+    L.InitEnd = E;
+  }
+  // Its scope: to the end of the enclosing block, or of the 'for' whose
+  // header declares it.
+  bool Scoped = true;
+  if (Open == Body.size())
+    L.ScopeEnd = Body.size();
+  else if (Body[Open].is(tok::l_brace))
+    L.ScopeEnd = matchingClose(Body, Open);
+  else if (Body[Open].is(tok::l_paren) && Open > 0 &&
+           Body[Open - 1].is(tok::kw_for)) {
+    L.ScopeEnd = statementEnd(Body, Open - 1);
+    L.InForHeader = true;
+  }
+  else
+    Scoped = false;
+  L.Scalar = !Pointer && !(I + 1 < Body.size() &&
+                           Body[I + 1].isOneOf(tok::l_square, tok::l_paren));
+  L.Substitutable = L.Scalar && Integer && Scoped && L.InitEnd > L.InitBegin;
+  if (L.Scalar && !Integer)
+    WhyVarying[L.Name] = "'" + L.Name + "' is declared in the body without "
+                         "an integer type";
+  Locals.push_back(std::move(L));
+}
+
+void BodyScanner::classifyLocals() {
+  std::map<std::string, int> Count;
+  for (const LocalDecl &L : Locals)
+    ++Count[L.Name];
+  // Where each declared name is used (not as a member).
+  std::map<std::string, std::vector<size_t>> Uses;
+  for (size_t I = 0; I < Body.size(); ++I)
+    if (Body[I].is(tok::identifier) &&
+        !(I && Body[I - 1].isOneOf(tok::period, tok::arrow))) {
+      auto It = Count.find(spell(Body[I]));
+      if (It != Count.end())
+        Uses[It->first].push_back(I);
+    }
+  const std::string Rewrite = "; declare the index in the body with its "
+                              "initializer and do not assign it afterwards";
+  for (LocalDecl &L : Locals) {
+    if (Count[L.Name] > 1) {
+      L.Substitutable = false;
+      WhyVarying[L.Name] = "'" + L.Name + "' is declared more than once in "
+                           "the body; give each declaration its own name";
+      continue;
+    }
+    if (L.Scalar && L.InitEnd == L.InitBegin && !WhyVarying.count(L.Name))
+      WhyVarying[L.Name] = "'" + L.Name + "' is declared in the body "
+                           "without an initializer" + Rewrite;
+    for (size_t I : Uses[L.Name]) {
+      if (I == L.At)
+        continue;
+      const bool Address = prefixAt(I, tok::amp);
+      if (Address || storedAt(I, I + 1)) {
+        // (A loop's own variable changes as it should: no advice.)
+        if (L.Scalar && !L.InForHeader &&
+            (L.Substitutable || !WhyVarying.count(L.Name)))
+          WhyVarying[L.Name] =
+              (Address ? "the address of '" + L.Name + "' is taken"
+                       : "'" + L.Name + "' is assigned") +
+              " in the body after its declaration" + Rewrite;
+        L.Substitutable = false;
+        break;
+      }
+    }
+  }
+}
+
+std::map<std::string, const ScopedLoop *>
+BodyScanner::enclosingLoops(size_t I) const {
+  std::map<std::string, const ScopedLoop *> Enclosing;
+  for (const ScopedLoop &L : Loops)
+    if (L.Begin < I && I < L.End)
+      Enclosing[L.Loop.VarName] = &L; // later loops are nested deeper
+  return Enclosing;
+}
+
+void BodyScanner::analyseLocal(LocalDecl &L) {
+  L.Analysed = true;
+  std::set<std::string> Vars = {Outer.VarName};
+  L.Loops = enclosingLoops(L.At);
+  for (const auto &KV : L.Loops)
+    Vars.insert(KV.first);
+  std::set<std::string> Changing = Varying;
+  for (const auto &KV : L.Loops)
+    Changing.erase(KV.first);
+  Changing.insert(Outer.VarName);
+  std::map<std::string, LinearForm> Forms;
+  std::map<std::string, std::string> Notes = WhyVarying;
+  visibleLocals(L.At, Forms, Notes);
+  for (const auto &KV : Forms)
+    Changing.erase(KV.first);
+  AffineNames Names;
+  Names.Locals = &Forms;
+  Names.WhyVarying = &Notes;
+  Tokens Init(Body.begin() + L.InitBegin, Body.begin() + L.InitEnd);
+  std::string Why;
+  SourceLocation Where = Body[L.At].getLocation();
+  bool Invalid = false;
+  if (!analyseAffine(PP, Init, Vars, Changing, L.Form, Why, Where, Names,
+                     &Invalid)) {
+    L.Failed = true;
+    L.Why = Invalid ? "'" + L.Name + "' is initialized with a floating value"
+                    : "the initializer of '" + L.Name + "' is not affine: " +
+                          Why;
+  }
+}
+
+void BodyScanner::visibleLocals(size_t I,
+                                std::map<std::string, LinearForm> &Forms,
+                                std::map<std::string, std::string> &WhyNot) {
+  const std::map<std::string, const ScopedLoop *> Here = enclosingLoops(I);
+  for (LocalDecl &L : Locals) {
+    if (!L.Substitutable || L.InitEnd >= I || I >= L.ScopeEnd)
+      continue;
+    if (!L.Analysed)
+      analyseLocal(L);
+    if (L.Failed) {
+      WhyNot[L.Name] = L.Why;
+      continue;
+    }
+    // An inner loop's variable of the initializer must be the same loop's
+    // at the use (not one of a deeper loop reusing the name).
+    bool Same = true;
+    for (const auto &KV : L.Form.Coef)
+      if (KV.first != Outer.VarName) {
+        auto It = Here.find(KV.first);
+        Same &= It != Here.end() && L.Loops.count(KV.first) &&
+                It->second == L.Loops.at(KV.first);
+      }
+    if (!Same) {
+      WhyNot[L.Name] = "the initializer of '" + L.Name + "' names a loop "
+                       "variable that an inner loop declares again";
+      continue;
+    }
+    Forms[L.Name] = L.Form;
+  }
+}
+
 void BodyScanner::collectLoopsAndNames() {
   bool InDecl = false; // inside a declaration statement, after its type
   bool InInit = false; // in a declarator's initializer (after its '=')
   int DeclDepth = 0;    // bracket depth of the declaration's statement
+  size_t DeclStart = 0; // the declaration's first specifier
   int Depth = 0;
+  std::vector<size_t> Open; // the brackets open at the token
   for (size_t I = 0; I < Body.size(); ++I) {
     const Token &T = Body[I];
     if (T.is(tok::kw_for)) {
@@ -139,7 +407,17 @@ void BodyScanner::collectLoopsAndNames() {
           Loops.push_back(S);
       }
     }
+    // `(size_t)i * n`, `(double)(i * n)`: a cast's type declares nothing,
+    // and the '*' after it multiplies.
+    if (size_t Close = typeNameClose(I)) {
+      I = Close;
+      continue;
+    }
     Depth += bracketDelta(T);
+    if (bracketDelta(T) > 0)
+      Open.push_back(I);
+    else if (bracketDelta(T) < 0 && !Open.empty())
+      Open.pop_back();
     if (T.isOneOf(tok::semi, tok::l_brace, tok::r_brace))
       InDecl = InInit = false;
     // `float t = u[i * n]`: the '*' of an initializer multiplies, it does
@@ -150,6 +428,7 @@ void BodyScanner::collectLoopsAndNames() {
       if (isTypeStart(PP, T) && !InDecl) {
         InDecl = true;
         DeclDepth = Depth;
+        DeclStart = I;
       }
       continue;
     }
@@ -162,16 +441,22 @@ void BodyScanner::collectLoopsAndNames() {
                                Depth == DeclDepth));
     if (isTypeStart(PP, T) && !(Next && Next->isOneOf(tok::equal, tok::semi,
                                                       tok::comma))) {
-      if (!InDecl) // a typedef name like size_t starts a declaration
+      if (!InDecl) { // a typedef name like size_t starts a declaration
         DeclDepth = Depth;
+        DeclStart = I;
+      }
       InDecl = true;
     }
-    else if (AfterType)
+    else if (AfterType) {
       Declared.insert(S);
+      if (InDecl)
+        recordLocal(I, DeclStart, Open.empty() ? Body.size() : Open.back());
+    }
     if (storedAt(I, I + 1))
       Varying.insert(S);
   }
   Varying.insert(Declared.begin(), Declared.end());
+  classifyLocals();
 }
 
 bool BodyScanner::guardedAt(size_t I) const {
@@ -232,28 +517,43 @@ void BodyScanner::analyseAccess(int Array, size_t NameAt, size_t Close,
   // Loop variables visible at the access: the outer one and the canonical
   // inner loops that enclose it (innermost wins for a reused name).
   std::set<std::string> Vars = {Outer.VarName};
-  std::map<std::string, const ScopedLoop *> Enclosing;
-  for (const ScopedLoop &L : Loops)
-    if (L.Begin < NameAt && NameAt < L.End)
-      Enclosing[L.Loop.VarName] = &L; // later loops are nested deeper
+  const std::map<std::string, const ScopedLoop *> Enclosing =
+      enclosingLoops(NameAt);
   for (const auto &KV : Enclosing)
     Vars.insert(KV.first);
   std::set<std::string> Changing = Varying;
   for (const auto &KV : Enclosing)
     Changing.erase(KV.first);
   Changing.insert(Outer.VarName);
+  std::map<std::string, LinearForm> Forms;
+  std::map<std::string, std::string> Notes = WhyVarying;
+  visibleLocals(NameAt, Forms, Notes);
+  std::set<std::string> IndexChanging = Changing; // locals stand for forms
+  for (const auto &KV : Forms)
+    IndexChanging.erase(KV.first);
 
   LinearForm F;
   std::string Why;
   SourceLocation Where = Body[NameAt].getLocation();
-  if (!analyseAffine(PP, Index, Vars, Changing, F, Why, Where))
+  AffineNames Names;
+  Names.Locals = &Forms;
+  Names.WhyVarying = &Notes;
+  bool Invalid = false;
+  if (!analyseAffine(PP, Index, Vars, IndexChanging, F, Why, Where, Names,
+                     &Invalid)) {
+    if (Invalid) { // not C: the compiler reports the subscript
+      W.Whole = true;
+      (Store ? Out.Writes : Out.Reads).push_back(W);
+      return;
+    }
     return Unanalysable(Where, Why);
+  }
   W.Coef = F.Coef.count(Outer.VarName) ? F.Coef[Outer.VarName] : Code("0");
   W.Offset = F.K;
   // The enclosing loops, outermost first (Loops is in source order).
   std::vector<const ScopedLoop *> Chain;
   for (const ScopedLoop &L : Loops)
-    if (Enclosing.count(L.Loop.VarName) && Enclosing[L.Loop.VarName] == &L)
+    if (Enclosing.count(L.Loop.VarName) && Enclosing.at(L.Loop.VarName) == &L)
       Chain.push_back(&L);
   // A bound may use the annotated variable and the variables of the loops
   // around its own loop; it is then parsed (bounds.h) and its ranges are

@@ -43,13 +43,8 @@ NameKind lookupName(const Token &T) {
   return NameKind::Other;
 }
 
-ValueKind lookupValueKind(const Token &T, std::string *Spelling) {
-  bool Known;
-  const auto *VD = dyn_cast_or_null<VarDecl>(lookup(T, &Known));
-  if (!VD)
-    return ValueKind::Unknown;
-  const QualType Ty = VD->getType();
-  *Spelling = Ty.getAsString();
+namespace {
+ValueKind kindOf(QualType Ty) {
   const QualType Canon = Ty.getCanonicalType();
   if (Canon->isIntegerType())
     return ValueKind::Integer;
@@ -58,6 +53,28 @@ ValueKind lookupValueKind(const Token &T, std::string *Spelling) {
   if (Canon->isAnyComplexType())
     return ValueKind::Complex;
   return ValueKind::Other;
+}
+} // namespace
+
+ValueKind lookupValueKind(const Token &T, std::string *Spelling) {
+  bool Known;
+  const auto *VD = dyn_cast_or_null<VarDecl>(lookup(T, &Known));
+  if (!VD)
+    return ValueKind::Unknown;
+  *Spelling = VD->getType().getAsString();
+  return kindOf(VD->getType());
+}
+
+ValueKind lookupKind(const Token &T) {
+  bool Known;
+  const NamedDecl *ND = lookup(T, &Known);
+  if (const auto *VD = dyn_cast_or_null<VarDecl>(ND))
+    return kindOf(VD->getType());
+  if (const auto *FD = dyn_cast_or_null<FunctionDecl>(ND))
+    return kindOf(FD->getReturnType());
+  if (const auto *TD = dyn_cast_or_null<TypedefNameDecl>(ND))
+    return kindOf(TD->getUnderlyingType());
+  return ValueKind::Unknown;
 }
 
 bool atFileScope() {

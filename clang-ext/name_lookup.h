@@ -56,6 +56,11 @@ NameKind lookupName(const clang::Token &T);
 // *Spelling (for a diagnostic).
 ValueKind lookupValueKind(const clang::Token &T, std::string *Spelling);
 
+// What identifier token T names, as a value: a variable's type, a
+// function's result, a typedef's type (Unknown without Sema or for
+// anything else).
+ValueKind lookupKind(const clang::Token &T);
+
 // Whether parameter Index of the function identifier token T names points
 // to a const-qualified type (false as well without Sema, for a name that is
 // not a function, or past its parameters).

@@ -13,7 +13,7 @@ void f(int n, int m, double *a, double *b, double *w, int *idx, struct grid *g) 
 #pragma proact region(a[0:n])
   for (int i = 0; i < n; i++) a[i / 2] = 0; // expected-warning {{not affine in the loop variable 'i': it divides or takes a remainder of a loop variable}}
 #pragma proact region(a[0:n])
-  for (int i = 0; i < n; i++) { int k = i + 1; a[k] = 0; } // expected-warning {{not affine in the loop variable 'i': 'k' changes inside the loop}}
+  for (int i = 0; i < n; i++) { int k = i; k++; a[k] = 0; } // expected-warning {{not affine in the loop variable 'i': 'k' is assigned in the body after its declaration; declare the index in the body with its initializer and do not assign it afterwards; this loop runs on one device}}
 #pragma proact region(a[0:n*m])
   for (int i = 0; i < n; i++) for (int j = 0; j < m; j++) { int k = j; for (int l = 0; l < k; l++) a[i * m + l] = 0; } // expected-warning {{the bounds of the inner loop over 'l' depend on 'k', which changes inside the loop; this loop runs on one device}}
 #pragma proact region(a[0:n])

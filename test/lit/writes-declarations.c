@@ -27,7 +27,7 @@ void declared(long n, float *u, float *v) {
   }
 }
 // WARN-NOT: warning:
-// WARN: writes-declarations.c:26:11: warning: store to region array 'v' has an index that is not affine in the loop variable 'i': 'm' changes inside the loop
+// WARN: writes-declarations.c:26:11: warning: store to region array 'v' has an index that is not affine in the loop variable 'i': 'm' is assigned in the body after its declaration; declare the index in the body with its initializer and do not assign it afterwards
 // WARN-NOT: warning:
 // CHECK: __proact_desc.line = 22;
 // CHECK: __proact_writes[0].array = 1; __proact_writes[0].empty = 0; __proact_writes[0].whole = 1;

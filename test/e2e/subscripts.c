@@ -1,0 +1,85 @@
+/* Subscripts through casts and body locals (docs/user/directives.md,
+ * "Which index forms count as affine"): a 2-D nest whose row index is cast
+ * to size_t, one whose whole index is cast to long with int loop variables
+ * and a body that casts the index to double, an (int) cast of the row
+ * length, a 2-D nest indexed through a local `long c = r * n + j`, a row
+ * offset declared const before the inner loop, 1-D locals (one in a
+ * streaming body whose accesses may be grouped into vectors), and a local
+ * assigned after its declaration (one device). Each loop reads what the one before wrote, so
+ * an element computed on the wrong device or pushed late changes the
+ * output.
+ * Usage: subscripts [n] [iterations] (n x n grids) */
+#include <proact.h>
+#include <stddef.h>
+#include "e2e_util.h"
+
+int main(int argc, char **argv) {
+  long n = e2e_arg(argc, argv, 1, 61);
+  long iters = e2e_arg(argc, argv, 2, 3);
+  long cells = n * n;
+  int ni = (int)n;
+  double *u = e2e_alloc(cells), *v = e2e_alloc(cells);
+  double *w = e2e_alloc(cells), *x = e2e_alloc(2 * n + 1);
+  e2e_fill(u, cells, 3);
+  e2e_fill(v, cells, 5);
+  e2e_fill(w, cells, 7);
+  e2e_fill(x, 2 * n + 1, 9);
+
+#pragma proact data copy(u[0:cells], v[0:cells], w[0:cells], x[0:2*n+1])
+  {
+    for (long t = 0; t < iters; t++) {
+#pragma proact region(u[0:cells], v[0:cells])
+      for (long r = 1; r < n - 1; r++)
+        for (long c = 1; c < n - 1; c++)
+          v[(size_t)r * n + c] =
+              0.5 * u[(size_t)r * n + c] +
+              0.25 * (u[(size_t)(r - 1) * n + c] + u[(size_t)(r + 1) * n + c]);
+#pragma proact region(v[0:cells], w[0:cells])
+      for (int r = 0; r < ni; r++)
+        for (int c = 0; c < ni; c++)
+          w[(long)(r * ni + c)] =
+              v[(long)(r * ni + c)] * 0.75 + (double)(r * ni + c) * 0x1p-20;
+#pragma proact region(w[0:cells], u[0:cells])
+      for (long r = 0; r < n; r++)
+        for (long c = 1; c < n - 1; c++)
+          u[r * (int)n + c] = w[r * (int)n + c - 1] - w[(long)r * n + c + 1];
+#pragma proact region(u[0:cells], v[0:cells])
+      for (long r = 1; r < n - 1; r++)
+        for (long j = 1; j < n - 1; j++) {
+          long c = r * n + j;
+          v[c] = u[c - 1] * 0.5 + u[c + 1] + u[c - n] * 0.125;
+        }
+#pragma proact region(v[0:cells], w[0:cells])
+      for (long r = 0; r < n; r++) {
+        const long row = r * n;
+        for (long j = 0; j < n; j++)
+          w[row + j] = v[row + (n - 1 - j)] + 1.0;
+      }
+#pragma proact region(w[0:cells], x[0:2*n+1])
+      for (long i = 0; i < n; i++) {
+        long k = 2 * i + 1;
+        x[k] = w[i * n + i] * 0.5 + x[k - 1];
+      }
+#pragma proact region(u[0:cells], v[0:cells], w[0:cells])
+      for (long i = 0; i < cells - 1; i++) {
+        long c = i + 1;
+        w[c] = u[c] * 0.5 + v[i];
+      }
+#pragma proact region(x[0:2*n+1], u[0:cells])
+      for (long i = 0; i < n; i++) {
+        long k = i * n;
+        k += i; /* assigned: the loop runs on one device */
+        u[k] = x[2 * i + 1] + u[k];
+      }
+    }
+  }
+  e2e_print("u", u, (size_t)cells * sizeof(double));
+  e2e_print("v", v, (size_t)cells * sizeof(double));
+  e2e_print("w", w, (size_t)cells * sizeof(double));
+  e2e_print("x", x, (size_t)(2 * n + 1) * sizeof(double));
+  free(u);
+  free(v);
+  free(w);
+  free(x);
+  return 0;
+}
