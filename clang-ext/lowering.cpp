@@ -698,7 +698,7 @@ LoopLowering lowerLoop(Preprocessor &PP, const Directive &D,
        "__proact_p);";
   C << "if (__proact_klo >= __proact_khi) continue;";
   emitPartSections(C, D);
-  emitPartChecks(C, A);
+  emitPartChecks(PP, C, A);
   C << "int __proact_nt, __proact_nth, __proact_fwd; proact__part_iters_t "
        "__proact_it; long long __proact_nb; proact__ready_t *__proact_rd;";
   C << "proact__loop_part_kernel(__proact_loop, __proact_p, &__proact_nt, "
@@ -734,7 +734,7 @@ LoopLowering lowerLoop(Preprocessor &PP, const Directive &D,
   if (Columns)
     K << "}";
   if (Checks) // the checked kernels, or the plain ones (PROACT_READ_CHECK=0)
-    C << "if (__proact_rf != 0) {" << checkLoads(K, A, L.VarName) << "} else {"
+    C << "if (__proact_rf != 0) {" << checkLoads(PP, K, A, L.VarName) << "} else {"
       << K << "}";
   else
     C << K;

@@ -1,6 +1,7 @@
 #include "read_check.h"
 #include <map>
 #include <set>
+#include "vector_walk.h"
 #include "clang/Basic/SourceManager.h"
 
 using namespace clang;
@@ -19,11 +20,34 @@ std::set<int> checkedClauses(const BodyAccesses &A) {
   return R;
 }
 
+// Clause R's coefficient, offset and length in the kernels: the literal
+// when the clause writes a constant (so that `reads(a[i - 1:3])` costs no
+// 64-bit multiply per load), else the part's copy of the host's value.
+struct ClauseBounds {
+  std::string Coef, Off, Len;
+};
+ClauseBounds clauseBounds(Preprocessor &PP, const BodyAccesses &A, int R) {
+  const Access &X = A.Reads[R];
+  ClauseBounds B{"__proact_qc" + num(R), "__proact_qo" + num(R),
+                 "__proact_qn" + num(R)};
+  long long V;
+  if (constantValue(PP, X.Coef, V))
+    B.Coef = "(" + num(V) + "LL)";
+  if (constantValue(PP, X.Offset, V))
+    B.Off = "(" + num(V) + "LL)";
+  if (constantValue(PP, X.Len, V))
+    B.Len = "(" + num(V > 0 ? V : 0) + "LL)";
+  return B;
+}
+
 class LoadWrapper {
 public:
-  LoadWrapper(const BodyAccesses &A, const std::string &Var) : A(A), Var(Var) {
+  LoadWrapper(Preprocessor &PP, const BodyAccesses &A, const std::string &Var)
+      : A(A), Var(Var) {
     for (size_t S = 0; S < A.Checked.size(); ++S)
       Sites.emplace(A.Checked[S].At.getLocation().getRawEncoding(), (int)S);
+    for (int R : checkedClauses(A))
+      Clauses[R] = clauseBounds(PP, A, R);
   }
 
   // Pieces [B, E) of P into Out, checked loads wrapped (loads in their
@@ -44,9 +68,9 @@ public:
       const std::string V = "(long long)(" + Var + ")";
       std::string Lo, Len;
       if (K.Clause >= 0) {
-        Lo = "__proact_qc" + num(K.Clause) + " * " + V + " + __proact_qo" +
-             num(K.Clause);
-        Len = "__proact_qn" + num(K.Clause);
+        const ClauseBounds &B = Clauses.at(K.Clause);
+        Lo = B.Coef + " * " + V + " + " + B.Off;
+        Len = B.Len;
       } else {
         Lo = "__proact_plo" + num(K.Array);
         Len = "__proact_plen" + num(K.Array);
@@ -65,6 +89,7 @@ private:
   const BodyAccesses &A;
   const std::string Var;
   std::map<unsigned, int> Sites; // by the array name's location
+  std::map<int, ClauseBounds> Clauses;
 
   // The site whose load `name [ ... ]` starts at P[I], its ']' at *Close
   // (before E); -1 when none. Only the body's own tokens form it.
@@ -110,24 +135,29 @@ void emitReadSites(Preprocessor &PP, Code &C, const BodyAccesses &A) {
            num((long long)A.Checked.size()) + ");";
 }
 
-void emitPartChecks(Code &C, const BodyAccesses &A) {
+void emitPartChecks(Preprocessor &PP, Code &C, const BodyAccesses &A) {
   if (A.Checked.empty())
     return;
   C << "proact__read_fault_t *const __proact_rf = "
        "proact__loop_part_checks(__proact_loop, __proact_p);";
   for (int R : checkedClauses(A)) {
+    // Only the bounds that are not constants (clauseBounds).
+    const ClauseBounds B = clauseBounds(PP, A, R);
     const std::string S = "__proact_reads[" + num(R) + "]";
-    C << "const long long __proact_qc" + num(R) + " = " + S +
-             ".coef, __proact_qo" + num(R) + " = " + S +
-             ".off_min, __proact_qn" + num(R) + " = " + S + ".empty ? 0 : " +
-             S + ".off_max - " + S + ".off_min + 1;";
+    if (B.Coef[0] != '(')
+      C << "const long long " + B.Coef + " = " + S + ".coef;";
+    if (B.Off[0] != '(')
+      C << "const long long " + B.Off + " = " + S + ".off_min;";
+    if (B.Len[0] != '(')
+      C << "const long long " + B.Len + " = " + S + ".empty ? 0 : " + S +
+               ".off_max - " + S + ".off_min + 1;";
   }
 }
 
-Code checkLoads(const Code &Kernels, const BodyAccesses &A,
+Code checkLoads(Preprocessor &PP, const Code &Kernels, const BodyAccesses &A,
                 const std::string &Var) {
   Code Out;
-  LoadWrapper(A, Var).emit(Kernels.pieces(), 0, Kernels.pieces().size(), Out);
+  LoadWrapper(PP, A, Var).emit(Kernels.pieces(), 0, Kernels.pieces().size(), Out);
   return Out;
 }
 

@@ -18,13 +18,14 @@ void emitReadSites(clang::Preprocessor &PP, Code &C, const BodyAccesses &A);
 
 // In part __proact_p's block, before its kernels: the kernels' fault slot
 // __proact_rf, and each reads(...) section a checked load must lie in, as
-// __proact_qc<r> * i + __proact_qo<r> and __proact_qn<r> elements.
-void emitPartChecks(Code &C, const BodyAccesses &A);
+// __proact_qc<r> * i + __proact_qo<r> and __proact_qn<r> elements (each a
+// literal instead where the clause writes a constant).
+void emitPartChecks(clang::Preprocessor &PP, Code &C, const BodyAccesses &A);
 
 // Kernels (generated code holding the body's tokens) with every checked
 // load wrapped; Var is the annotated loop's variable.
-Code checkLoads(const Code &Kernels, const BodyAccesses &A,
-                const std::string &Var);
+Code checkLoads(clang::Preprocessor &PP, const Code &Kernels,
+                const BodyAccesses &A, const std::string &Var);
 
 } // namespace proact
 

@@ -43,17 +43,27 @@ void indirect(long n, double *u, double *v, long *idx) {
 
 // With reads(u[...]), the checked loads of u must lie in what the clause
 // names at the iteration; the clause's unguarded affine loads are checked
-// on the host, as before.
+// on the host, as before. A clause of constants is written as literals
+// (no multiply per load); other bounds come from the descriptor.
 void clause(long n, double *u, double *v, long *near) {
 #pragma proact region(u[0:n], v[0:n], near[0:n]) reads(u[i - 1:3])
   for (long i = 1; i < n - 1; i++)
     v[i] = u[near[i]] + u[i] + (i > 1 ? u[i - 1] : 0);
 }
 // CHECK-LABEL: void clause(
-// CHECK: __proact_checks[2] = {{[{]}}{0, 1, 1, 50, 12}, {0, 1, 0, 50, 41}};
-// CHECK: const long long __proact_qc1 = __proact_reads[1].coef, __proact_qo1 = __proact_reads[1].off_min, __proact_qn1 = __proact_reads[1].empty ? 0 : __proact_reads[1].off_max - __proact_reads[1].off_min + 1;
-// CHECK: proact__read_at((const void *)( u), sizeof(( u)[0]), (long long)(near[i]), __proact_qc1 * (long long)(i) + __proact_qo1, __proact_qn1, __proact_rf, 0, (long long)(i))) + u[i] +
-// CHECK-SAME: (long long)(i - 1), __proact_qc1 * (long long)(i) + __proact_qo1, __proact_qn1, __proact_rf, 1, (long long)(i)))
+// CHECK: __proact_checks[2] = {{[{]}}{0, 1, 1, 51, 12}, {0, 1, 0, 51, 41}};
+// CHECK-NOT: __proact_qc
+// CHECK: proact__read_at((const void *)( u), sizeof(( u)[0]), (long long)(near[i]), (1LL) * (long long)(i) + (-1LL), (3LL), __proact_rf, 0, (long long)(i))) + u[i] +
+// CHECK-SAME: (long long)(i - 1), (1LL) * (long long)(i) + (-1LL), (3LL), __proact_rf, 1, (long long)(i)))
+
+void clause_vars(long n, long s, long w, double *u, double *v, long *near) {
+#pragma proact region(u[0:n], v[0:n], near[0:n]) reads(u[s * i - w:2 * w + 1])
+  for (long i = 1; i < n - 1; i++)
+    v[i] = u[near[i]];
+}
+// CHECK-LABEL: void clause_vars(
+// CHECK: const long long __proact_qc1 = __proact_reads[1].coef;const long long __proact_qo1 = __proact_reads[1].off_min;const long long __proact_qn1 = __proact_reads[1].empty ? 0 : __proact_reads[1].off_max - __proact_reads[1].off_min + 1;
+// CHECK: (long long)(near[i]), __proact_qc1 * (long long)(i) + __proact_qo1, __proact_qn1, __proact_rf, 0, (long long)(i)))
 
 // No guarded or non-affine load: no checks, one set of kernels.
 void plain(long n, double *u, double *v) {
