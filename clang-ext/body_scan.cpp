@@ -194,7 +194,8 @@ void BodyScanner::analyseAccess(int Array, size_t NameAt, size_t Close,
   W.At = Body[NameAt];
   W.Guarded = guardedAt(NameAt);
   auto Unanalysable = [&](SourceLocation Where, const std::string &Why) {
-    if (!Store && !storedAt(NameAt, lvalueEnd(NameAt))) // checked on the device
+    // Checked on the device; a store to a member (`a[k].m = v`) is no load.
+    if (!Store && !storedAt(NameAt, lvalueEnd(NameAt)))
       Out.Checked.push_back({Array, Body[NameAt], true, -1});
     if (Store) {
       // The loop then runs on one device with the memcpy mechanism: which

@@ -734,8 +734,8 @@ LoopLowering lowerLoop(Preprocessor &PP, const Directive &D,
   if (Columns)
     K << "}";
   if (Checks) // the checked kernels, or the plain ones (PROACT_READ_CHECK=0)
-    C << "if (__proact_rf != 0) {" << checkLoads(PP, K, A, L.VarName) << "} else {"
-      << K << "}";
+    C << "if (__proact_rf != 0) {" << checkLoads(PP, K, A, L.VarName)
+      << "} else {" << K << "}";
   else
     C << K;
   emitReductionLeave(C, D);

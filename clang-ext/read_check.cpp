@@ -157,7 +157,8 @@ void emitPartChecks(Preprocessor &PP, Code &C, const BodyAccesses &A) {
 Code checkLoads(Preprocessor &PP, const Code &Kernels, const BodyAccesses &A,
                 const std::string &Var) {
   Code Out;
-  LoadWrapper(PP, A, Var).emit(Kernels.pieces(), 0, Kernels.pieces().size(), Out);
+  const std::vector<Piece> &P = Kernels.pieces();
+  LoadWrapper(PP, A, Var).emit(P, 0, P.size(), Out);
   return Out;
 }
 

@@ -20,7 +20,8 @@ void emitReadSites(clang::Preprocessor &PP, Code &C, const BodyAccesses &A);
 // __proact_rf, and each reads(...) section a checked load must lie in, as
 // __proact_qc<r> * i + __proact_qo<r> and __proact_qn<r> elements (each a
 // literal instead where the clause writes a constant).
-void emitPartChecks(clang::Preprocessor &PP, Code &C, const BodyAccesses &A);
+void emitPartChecks(clang::Preprocessor &PP, Code &C,
+                    const BodyAccesses &A);
 
 // Kernels (generated code holding the body's tokens) with every checked
 // load wrapped; Var is the annotated loop's variable.

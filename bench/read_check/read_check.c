@@ -21,7 +21,8 @@
 #include "../median.h"
 
 static long column(long r, long k, long n) {
-  uint64_t x = (uint64_t)r * 0x9E3779B97F4A7C15ull + (uint64_t)k * 0xBF58476D1CE4E5B9ull;
+  uint64_t x = (uint64_t)r * 0x9E3779B97F4A7C15ull +
+               (uint64_t)k * 0xBF58476D1CE4E5B9ull;
   x ^= x >> 29;
   return k % 2 ? (long)(x % (uint64_t)n) : (r + k / 2) % n;
 }

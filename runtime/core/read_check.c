@@ -17,6 +17,7 @@
 #include "param.h"
 #include "loop.h"
 #include "span.h"
+#include "window.h"
 
 typedef struct read_slot {
   proact__read_fault_t *ptr; /* device address (host memory on the host) */
@@ -198,8 +199,13 @@ void proact__read_check_report(const proact__loop_t *loop) {
                     proact__span_format(len, b2), clause->line);
     }
     if (rec->index >= array->lo && rec->index - array->lo < array->len) {
-      /* Inside the section, outside the device's window of it. */
-      proact__loop_part_section(loop, p, site->array, &lo, &len);
+      /* Inside the section, outside the device's window of it (as
+       * proact__loop_part_section gives it). */
+      const proact__present_t *entry = loop->entries[site->array];
+      lo = array->lo;
+      len = array->len;
+      if (entry != NULL && entry->distribute)
+        proact__window_section(entry, loop->devs[p], array, &lo, &len);
       proact__fatal(loop->file, loop->line, 0,
                     "at loop index %lld the loop reads %s[%lld] (line %d, "
                     "column %d) but device %d holds %s[%lld:%lld]",
