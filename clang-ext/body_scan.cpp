@@ -487,6 +487,9 @@ void BodyScanner::analyseAccess(int Array, size_t NameAt, size_t Close,
   W.At = Body[NameAt];
   W.Guarded = guardedAt(NameAt);
   auto Unanalysable = [&](SourceLocation Where, const std::string &Why) {
+    // Checked on the device; a store to a member (`a[k].m = v`) is no load.
+    if (!Store && !storedAt(NameAt, lvalueEnd(NameAt)))
+      Out.Checked.push_back({Array, Body[NameAt], true, -1});
     if (Store) {
       // The loop then runs on one device with the memcpy mechanism: which
       // elements it writes is known only after it ran (lowering.h).
@@ -643,6 +646,10 @@ void BodyScanner::analyseAccess(int Array, size_t NameAt, size_t Close,
     for (const InnerTerm &Term : All)
       if (F.Coef.count(Term.Loop.VarName))
         W.Inner.push_back(Term);
+  // The host's hull check skips it; a store to a member (`a[k].m = v`)
+  // is no load.
+  if (!Store && W.Guarded && !storedAt(NameAt, lvalueEnd(NameAt)))
+    Out.Checked.push_back({Array, Body[NameAt], false, -1});
   (Store ? Out.Writes : Out.Reads).push_back(W);
 }
 
@@ -688,6 +695,9 @@ void BodyScanner::applyReadsClause(BodyAccesses &Out) {
     X.Coef = F.Coef.count(Outer.VarName) ? F.Coef[Outer.VarName] : Code("0");
     X.Offset = Lo.empty() ? Code("0") : F.K;
     X.Len = Code().add(R.Len);
+    for (CheckedLoad &K : Out.Checked)
+      if (K.Array == A)
+        K.Clause = (int)Out.Reads.size();
     Out.Reads.push_back(X);
   }
 }

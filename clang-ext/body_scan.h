@@ -37,12 +37,24 @@ struct Access {
   bool Guarded = false; // after a condition or jump of the body
 };
 
+// A load the kernels check against what the device holds
+// (proact/detail/read_check.h): one after a condition or jump of the body,
+// or one whose index is not affine. Every such load, not one per array.
+struct CheckedLoad {
+  int Array = 0;
+  clang::Token At;    // the array name at the load
+  bool Whole = false; // the index is not affine
+  int Clause = -1;    // position in BodyAccesses::Reads of its array's
+                      // reads(...) section, -1: none
+};
+
 struct BodyAccesses {
   std::vector<Access> Writes;
   std::vector<Access> Reads;
   // Affine loads replaced by a reads(...) clause: the runtime checks that
   // the clause covers them.
   std::vector<Access> Implied;
+  std::vector<CheckedLoad> Checked;
 };
 
 // Scans Body (the tokens after the loop header). Reports diagnostics and

@@ -4,6 +4,7 @@
 #include "collapse.h"
 #include "forward.h"
 #include "ilp.h"
+#include "read_check.h"
 #include "reduction.h"
 #include "update_place.h"
 #include "vector_walk.h"
@@ -437,12 +438,14 @@ void emitThreadDigits(Code &C, size_t M) {
 // A kernel's pragmas (an SPMD target teams + parallel), its opening brace
 // and the part's iterations as __proact_itk.
 void emitKernelOpen(Code &C, const Directive &D, const CanonicalLoop &L,
-                    bool Ready) {
+                    bool Ready, bool Checks) {
   std::string Target = "omp target teams num_teams(__proact_nt) "
                        "thread_limit(__proact_nth) device(__proact_dev)" +
                        mapClause(D);
   if (Ready)
     Target += " is_device_ptr(__proact_rd)";
+  if (Checks) // the fault slot of the checked loads (read_check.h)
+    Target += " is_device_ptr(__proact_rf)";
   Target += reductionTargetClauses(D);
   std::string Parallel = "omp parallel num_threads(__proact_nth)";
   if (L.Type.empty())
@@ -499,9 +502,9 @@ void emitKernelClose(Code &C, const Directive &D) {
 void emitKernel(Code &C, const Directive &D, const CanonicalLoop &L,
                 const CollapsedNest &Nest, const Code &Body,
                 const Code *Forwarding, bool Instrumented,
-                const Grouping *G) {
+                const Grouping *G, bool Checks) {
   const size_t M = Nest.Loops.size();
-  emitKernelOpen(C, D, L, Forwarding != nullptr || Instrumented);
+  emitKernelOpen(C, D, L, Forwarding != nullptr || Instrumented, Checks);
   emitThreadDigits(C, M);
   if (Instrumented && D.Reductions.empty()) {
     // by ticket where the runtime says so (device_ready.h); a reduction
@@ -595,7 +598,7 @@ void emitColumnTile(Code &C, const CanonicalLoop &L,
 void emitColumnKernel(Code &C, const Directive &D, const CanonicalLoop &L,
                       const CollapsedNest &Nest, const Code &Body,
                       const Code *Forwarding, bool Instrumented,
-                      const Grouping &G) {
+                      const Grouping &G, bool Checks) {
   const size_t M = Nest.Loops.size();
   const std::string Last = num((long long)M);
   const ColumnKernel K = Forwarding != nullptr ? ColumnKernel::Forwarding
@@ -604,7 +607,7 @@ void emitColumnKernel(Code &C, const Directive &D, const CanonicalLoop &L,
   Grouping KG = G; // this kernel's row groups (ilp.h)
   KG.U = columnFactor(K, !G.A.Prefix.empty());
   KG.Merged = mergedRows(K);
-  emitKernelOpen(C, D, L, Forwarding != nullptr || Instrumented);
+  emitKernelOpen(C, D, L, Forwarding != nullptr || Instrumented, Checks);
   C << "const unsigned __proact_ntl = ((unsigned)__proact_tr" + Last +
            " + (unsigned)__proact_itw - 1u) / (unsigned)__proact_itw;";
   C << "const int __proact_teams = omp_get_num_teams(); ";
@@ -830,6 +833,7 @@ LoopLowering lowerLoop(Preprocessor &PP, const Directive &D,
     C << Dd + ".id = " + std::string(Hex) + ";";
   }
   C << "proact__loop_t *__proact_loop = proact__loop_begin(&" + Dd + ");";
+  emitReadSites(PP, C, A);
   // A unit step leaves __proact_step unused (varValue).
   C << "const long long __proact_first = " + Dd +
            ".first, __proact_step = " + Dd + ".step; (void)__proact_step;";
@@ -854,6 +858,7 @@ LoopLowering lowerLoop(Preprocessor &PP, const Directive &D,
        "__proact_p);";
   C << "if (__proact_klo >= __proact_khi) continue;";
   emitPartSections(C, D);
+  emitPartChecks(PP, C, A);
   C << "int __proact_nt, __proact_nth, __proact_fwd; proact__part_iters_t "
        "__proact_it; long long __proact_nb; proact__ready_t *__proact_rd;";
   C << "proact__loop_part_kernel(__proact_loop, __proact_p, &__proact_nt, "
@@ -870,21 +875,29 @@ LoopLowering lowerLoop(Preprocessor &PP, const Directive &D,
        "__proact_it.bpp, __proact_itt = __proact_it.tiles, __proact_itw = "
        "__proact_it.tile;";
   const Code Plain = Code().add(KernelBody);
+  const bool Checks = !A.Checked.empty();
+  Code K; // the part's kernels
   if (Columns) {
-    C << "if (__proact_itt > 0) {";
-    emitKernelChoice(C, InlineOk, Forwarding,
+    K << "if (__proact_itt > 0) {";
+    emitKernelChoice(K, InlineOk, Forwarding,
                      [&](const Code *Fwd, bool Instrumented) {
-                       emitColumnKernel(C, D, L, Nest, Plain, Fwd,
-                                        Instrumented, CG);
+                       emitColumnKernel(K, D, L, Nest, Plain, Fwd,
+                                        Instrumented, CG, Checks);
                      });
-    C << "} else {";
+    K << "} else {";
   }
-  emitKernelChoice(C, InlineOk, Forwarding,
+  emitKernelChoice(K, InlineOk, Forwarding,
                    [&](const Code *Fwd, bool Instrumented) {
-                     emitKernel(C, D, L, Nest, Plain, Fwd, Instrumented, &G);
+                     emitKernel(K, D, L, Nest, Plain, Fwd, Instrumented, &G,
+                                Checks);
                    });
   if (Columns)
-    C << "}";
+    K << "}";
+  if (Checks) // the checked kernels, or the plain ones (PROACT_READ_CHECK=0)
+    C << "if (__proact_rf != 0) {" << checkLoads(PP, K, A, L.VarName)
+      << "} else {" << K << "}";
+  else
+    C << K;
   emitReductionLeave(C, D);
   C << "proact__loop_part_end(__proact_loop, __proact_p);";
   C << "}";

@@ -93,7 +93,8 @@ private:
   }
 };
 
-// The value of a coefficient, when it is an integer constant.
+} // namespace
+
 bool constantValue(Preprocessor &PP, const Code &C, long long &V) {
   std::string S;
   for (const Piece &P : C.pieces()) {
@@ -107,6 +108,8 @@ bool constantValue(Preprocessor &PP, const Code &C, long long &V) {
   }
   return ConstantEval(S).value(V);
 }
+
+namespace {
 
 // &X[Var + K] as an unsigned integer.
 Code addressOf(const VectorAccess &X, const std::string &Var) {

@@ -47,6 +47,9 @@ void planVectorWalk(clang::Preprocessor &PP, const BodyAccesses &A, unsigned U,
 // C expression: iterations from this one until the store's element lies on
 // a 16-byte boundary (the block's head, run one at a time).
 Code vectorPeel(const VectorPlan &P, const std::string &Var);
+
+// The value of C (a coefficient or offset), when it is an integer constant.
+bool constantValue(clang::Preprocessor &PP, const Code &C, long long &V);
 // Constant expression, nonzero when U elements of every access span a
 // multiple of 16 bytes (element sizes are the compiler's to know).
 Code vectorFits(const VectorPlan &P, unsigned U);

@@ -345,6 +345,16 @@ const proact__param_t proact__params[PROACT__PARAM_COUNT_] = {
          "N: an execution still running after N seconds is an error that "
          "names the loop and ends the program, for batch jobs",
          parse_timeout},
+    [PROACT__PARAM_READ_CHECK] =
+        {"PROACT_READ_CHECK", "1", "0 or 1",
+         "1: the kernels compare each load that the runtime cannot check "
+         "before them (one after a condition or jump of the loop body, one "
+         "through an index that is not affine: docs/user/directives.md) "
+         "with its array's section, or with what the array's reads(...) "
+         "clause names, and the first load outside stops the program with "
+         "an error naming it; 0: kernels without these checks (such a load "
+         "then reads whatever the device holds there)",
+         proact__param_parse_bool},
 };
 
 static const char *const subsys_names[] = {"init",  "region", "part", "mech",

@@ -90,6 +90,7 @@ typedef enum proact__param_id {
   PROACT__PARAM_DEBUG_PREFIX,
   PROACT__PARAM_TRACE,
   PROACT__PARAM_TIMEOUT,
+  PROACT__PARAM_READ_CHECK,
   PROACT__PARAM_COUNT_
 } proact__param_id_t;
 

@@ -345,7 +345,7 @@ static int loop_inside(const proact__array_t *array, __int128 lo, __int128 hi,
  * a device holds only that, so a load outside it would read whatever the
  * device memory holds there instead of the host's value. A load whose
  * index is not affine (whole = 1), or that may not run at every iteration
- * (guarded), is not checked (docs/user/limits.md). */
+ * (guarded), is checked by the kernels instead (read_check.c). */
 static void loop_check_reads(const proact__loop_desc_t *desc,
                              proact__present_t *const *entries) {
   char b1[48], b2[48];
@@ -977,6 +977,7 @@ void proact__loop_part_begin(proact__loop_t *loop, int part) {
 
 void proact__loop_part_end(proact__loop_t *loop, int part) {
   loop->part_ns[part] = proact__now_ns() - loop->part_t0[part];
+  proact__read_check_collect(loop, part);
   if (loop->ready[part].kernel_done != NULL) /* the agent's watchdog */
     __atomic_store_n(loop->ready[part].kernel_done, 1, __ATOMIC_RELEASE);
   if (PROACT__TRACING()) {
@@ -1012,6 +1013,10 @@ void proact__loop_end(proact__loop_t *loop) {
     proact__fatal(loop->file, loop->line, loop->col,
                   "mechanism '%s' failed to deliver the loop's writes: %s",
                   proact_mech_name(loop->mech->id), proact_status_string(st));
+  /* Once the agents are done, before the writes count as current: a
+   * kernel that loaded outside what its device holds computed with
+   * zeros there. */
+  proact__read_check_report(loop);
   proact__push_commit(loop, loop->pushes_delivered);
   st = loop->mech->cleanup != NULL ? loop->mech->cleanup(loop) : PROACT_OK;
   if (st != PROACT_OK)

@@ -124,7 +124,21 @@ struct proact__loop {
   uint64_t part_t0[PROACT__DEV_MAX];  /* each part's kernel start, ns */
   uint64_t part_ns[PROACT__DEV_MAX];  /* and duration */
   uint64_t t_launch;                  /* loop_begin's end, ns, when traced */
+  const proact__read_site_t *checks;  /* the loads the kernels check
+                                         (read_check.c) */
+  int nchecks;
+  proact__read_fault_t *faults[PROACT__DEV_MAX]; /* each part's slot (a
+                                         device address), NULL: unchecked */
+  proact__read_record_t *fault_host[PROACT__DEV_MAX]; /* where its kernel
+                                         records, NULL: in the slot */
+  proact__read_record_t fault[PROACT__DEV_MAX]; /* what it recorded */
 };
+
+/* After part's kernel: reads what its read checks recorded (read_check.c).
+ * After every part's: stops the program with an error naming the first
+ * part's failing load, if any. */
+void proact__read_check_collect(proact__loop_t *loop, int part);
+void proact__read_check_report(const proact__loop_t *loop);
 
 /* Whether each part is one contiguous range of iterations. */
 int proact__loop_contiguous(const proact__loop_t *loop);

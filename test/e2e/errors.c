@@ -94,6 +94,43 @@ int main(int argc, char **argv) {
       else
         orphan_data(a, n);
     }
+  } else if (strcmp(mode, "guarded_read") == 0) {
+    /* A load after a condition: its guard holds at i = 0, where it loads
+     * a[-1], below the named section; checked by the kernels. */
+    double *b = calloc((size_t)n, sizeof(double));
+#pragma proact data copy(a[0:n], b[0:n])
+    {
+#pragma proact region(a[0:n], b[0:n])
+      for (long i = 0; i < n; i++)
+        b[i] = i >= 0 ? a[i - 1] : 0.0;
+    }
+    free(b);
+  } else if (strcmp(mode, "indirect_read") == 0) {
+    /* A load through an index that is not affine; idx[n - 1] = n is past
+     * the named section. */
+    double *b = calloc((size_t)n, sizeof(double));
+    int *idx = calloc((size_t)n, sizeof(int));
+    for (long i = 0; i < n; i++)
+      idx[i] = (int)(i == n - 1 ? n : n - 1 - i);
+#pragma proact region(a[0:n], b[0:n], idx[0:n])
+    for (long i = 0; i < n; i++)
+      b[i] = 2.0 * a[idx[i]];
+    free(idx);
+    free(b);
+  } else if (strcmp(mode, "reads_promise") == 0) {
+    /* reads(...) promises a[i - 1 .. i + 1], but idx[500] = 502. */
+    double *b = calloc((size_t)n, sizeof(double));
+    int *idx = calloc((size_t)n, sizeof(int));
+    for (long i = 0; i < n; i++)
+      idx[i] = (int)(i == 500 ? i + 2 : i);
+#pragma proact data copy(a[0:n], b[0:n], idx[0:n])
+    {
+#pragma proact region(a[0:n], b[0:n], idx[0:n]) reads(a[i - 1:3])
+      for (long i = 1; i < n - 1; i++)
+        b[i] = a[idx[i]] + a[i];
+    }
+    free(idx);
+    free(b);
   } else if (strcmp(mode, "none") == 0) {
     /* No PROACT call: settings are checked before main all the same. */
     printf("main ran\n");

@@ -108,7 +108,8 @@ void setUp() {
   const std::string Inc = includeDir();
   for (const char *F :
        {"proact.h", "proact/status.h", "proact/detail/codegen.h",
-        "proact/detail/device_ready.h", "proact/detail/team_fold.h"})
+        "proact/detail/device_ready.h", "proact/detail/read_check.h",
+        "proact/detail/team_fold.h"})
     addFile(*H->Mem, std::string("/fuzz/include/") + F, Inc + "/" + F);
   H->Mem->addFile("/fuzz/stub/stdio.h", 0,
                   llvm::MemoryBuffer::getMemBuffer(

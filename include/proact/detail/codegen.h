@@ -14,6 +14,7 @@
 #include <stddef.h>
 
 #include "device_ready.h"
+#include "read_check.h"
 #include "team_fold.h"
 
 #ifdef __cplusplus
@@ -105,7 +106,8 @@ typedef struct proact__access {
   int col;
   int guarded;    /* nonzero: a condition or jump of the body comes before
                      it, so it may not run at every iteration (a guarded
-                     boundary load); the read checks skip it */
+                     boundary load); the host's read checks skip it,
+                     the kernels check it (read_check.h) */
   int ndims;      /* inner-loop terms recorded; -1: more than
                      PROACT__ACCESS_DIMS (or too large), only the hull
                      [off_min, off_max] is known */
@@ -381,6 +383,21 @@ PROACT_API char *proact__loop_part_reduction(proact__loop_t *loop, int part,
                                              size_t bytes, int *teams,
                                              int threads)
     PROACT__ENTRY(proact__loop_part_reduction);
+
+/* Loops with loads the kernels check (proact/detail/read_check.h), right
+ * after proact__loop_begin: the loop's sites (kept until loop_end). Then
+ * each part's host thread asks proact__loop_part_checks for its kernel's
+ * fault slot, a device address; NULL: PROACT_READ_CHECK=0, run the kernels
+ * without checks. A failure recorded there ends the program in
+ * proact__loop_end with an error naming the load, its index, the section
+ * and the loop. */
+PROACT_API void proact__loop_checks(proact__loop_t *loop,
+                                    const proact__read_site_t *sites,
+                                    int nsites)
+    PROACT__ENTRY(proact__loop_checks);
+PROACT_API proact__read_fault_t *proact__loop_part_checks(proact__loop_t *loop,
+                                                          int part)
+    PROACT__ENTRY(proact__loop_part_checks);
 
 /* Called by part p's host thread right before and right after its kernel:
  * the statistics time each device's kernels (and whether they overlap). */
