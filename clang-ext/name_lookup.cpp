@@ -41,20 +41,38 @@ NameKind lookupName(const Token &T) {
   return NameKind::Other;
 }
 
-ValueKind lookupValueKind(const Token &T, std::string *Spelling) {
-  bool Known;
-  const auto *VD = dyn_cast_or_null<VarDecl>(lookup(T, &Known));
-  if (!VD)
-    return ValueKind::Unknown;
-  const QualType Ty = VD->getType();
-  *Spelling = Ty.getAsString();
-  const QualType Canon = Ty.getCanonicalType();
+namespace {
+ValueKind kindOf(QualType Canon) {
   if (Canon->isIntegerType())
     return ValueKind::Integer;
   if (Canon->isRealFloatingType())
     return ValueKind::Real;
   if (Canon->isAnyComplexType())
     return ValueKind::Complex;
+  return ValueKind::Other;
+}
+} // namespace
+
+ValueKind lookupValueKind(const Token &T, std::string *Spelling) {
+  bool Known;
+  const auto *VD = dyn_cast_or_null<VarDecl>(lookup(T, &Known));
+  if (!VD)
+    return ValueKind::Unknown;
+  *Spelling = VD->getType().getAsString();
+  return kindOf(VD->getType().getCanonicalType());
+}
+
+ValueKind lookupElementKind(const Token &T, std::string *Spelling) {
+  bool Known;
+  const auto *VD = dyn_cast_or_null<VarDecl>(lookup(T, &Known));
+  if (!VD)
+    return ValueKind::Unknown;
+  *Spelling = VD->getType().getAsString();
+  const QualType Canon = VD->getType().getCanonicalType();
+  if (Canon->isPointerType())
+    return kindOf(Canon->getPointeeType().getCanonicalType());
+  if (const ArrayType *A = Canon->getAsArrayTypeUnsafe())
+    return kindOf(A->getElementType().getCanonicalType());
   return ValueKind::Other;
 }
 

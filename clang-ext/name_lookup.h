@@ -42,6 +42,10 @@ NameKind lookupName(const clang::Token &T);
 // *Spelling (for a diagnostic).
 ValueKind lookupValueKind(const clang::Token &T, std::string *Spelling);
 
+// The element type's kind of the array or pointer variable T names (Other
+// for another variable), the variable's type spelled in *Spelling.
+ValueKind lookupElementKind(const clang::Token &T, std::string *Spelling);
+
 // Whether parameter Index of the function identifier token T names points
 // to a const-qualified type (false as well without Sema, for a name that is
 // not a function, or past its parameters).

@@ -11,6 +11,7 @@
 #ifndef PROACT_LOWERING_H
 #define PROACT_LOWERING_H
 
+#include <limits.h>
 #include <stddef.h>
 
 #include "device_ready.h"
@@ -28,7 +29,7 @@ extern "C" {
  * program built against another version fails to link or load, naming the
  * symbol, instead of running with a runtime that reads its code
  * differently. */
-#define PROACT_LOWERING_ABI 5
+#define PROACT_LOWERING_ABI 6
 
 #define PROACT__ABI_STR2(x) #x
 #define PROACT__ABI_STR(x) PROACT__ABI_STR2(x)
@@ -255,6 +256,67 @@ PROACT_API char *proact__loop_part_reduction(proact__loop_t *loop, int part,
                                              size_t bytes, int *teams,
                                              int threads)
     PROACT__ENTRY(proact__loop_part_reduction);
+
+/* Array reductions, reduction(op: h[lo:len]) (docs/design/lowering.md,
+ * "Array reductions"): each thread of a part's kernel accumulates into its
+ * own copy of every reduced section, started at op's identity; a second
+ * kernel folds the copies element by element in copy order, and after the
+ * loop the host folds the parts' results into h in part order.
+ *
+ * The copies of part's kernel: copy_bytes per thread (every section of
+ * the loop, each rounded up to 16 bytes), teams x threads of them in
+ * device memory kept and grown between loops. Lowers *teams (and, at one
+ * team, *threads) so that they take at most PROACT__ARRAY_FOLD_BUDGET
+ * bytes; a copy larger than that is a fatal error naming the loop. */
+#define PROACT__ARRAY_FOLD_BUDGET ((size_t)256 << 20)
+PROACT_API char *proact__loop_part_array_reduction(proact__loop_t *loop,
+                                                   int part,
+                                                   size_t copy_bytes,
+                                                   int *teams, int *threads)
+    PROACT__ENTRY(proact__loop_part_array_reduction);
+/* Host memory for the parts' folded sections, bytes of it, zeroed, freed
+ * by proact__loop_end. */
+PROACT_API char *proact__loop_array_partials(proact__loop_t *loop,
+                                             size_t bytes)
+    PROACT__ENTRY(proact__loop_array_partials);
+/* Copies bytes at dev_src on part's device into host_dst, waiting. */
+PROACT_API void proact__loop_part_array_result(proact__loop_t *loop,
+                                               int part, void *host_dst,
+                                               const void *dev_src,
+                                               size_t bytes)
+    PROACT__ENTRY(proact__loop_part_array_result);
+/* Around the host's fold into h[lo:len] (elem bytes each; name for
+ * messages): fetch brings the current value of a section that a data
+ * region holds to the host; publish makes the host's new value current
+ * there (copied into every replica, or for a distributed array held by
+ * the host alone). Neither does anything for an array no region holds. */
+PROACT_API void proact__loop_array_fetch(proact__loop_t *loop,
+                                         const char *name, void *base,
+                                         size_t elem, long long lo,
+                                         long long len)
+    PROACT__ENTRY(proact__loop_array_fetch);
+PROACT_API void proact__loop_array_publish(proact__loop_t *loop,
+                                           const char *name, void *base,
+                                           size_t elem, long long lo,
+                                           long long len)
+    PROACT__ENTRY(proact__loop_array_publish);
+
+/* The identities of max and min for an array reduction's element type: the
+ * lowest and highest value of each arithmetic type (x is an lvalue of it). */
+#define PROACT__LOWEST(x)                                                      \
+  _Generic((x), _Bool: 0, char: CHAR_MIN, signed char: SCHAR_MIN,             \
+           unsigned char: 0, short: SHRT_MIN, unsigned short: 0,              \
+           int: INT_MIN, unsigned: 0U, long: LONG_MIN, unsigned long: 0UL,     \
+           long long: LLONG_MIN, unsigned long long: 0ULL,                     \
+           float: -__builtin_inff(), double: -__builtin_inf(),                 \
+           long double: -__builtin_infl())
+#define PROACT__HIGHEST(x)                                                     \
+  _Generic((x), _Bool: 1, char: CHAR_MAX, signed char: SCHAR_MAX,             \
+           unsigned char: UCHAR_MAX, short: SHRT_MAX,                         \
+           unsigned short: USHRT_MAX, int: INT_MAX, unsigned: UINT_MAX,       \
+           long: LONG_MAX, unsigned long: ULONG_MAX, long long: LLONG_MAX,    \
+           unsigned long long: ULLONG_MAX, float: __builtin_inff(),           \
+           double: __builtin_inf(), long double: __builtin_infl())
 
 /* Called by part p's host thread right before and right after its kernel:
  * the statistics time each device's kernels (and whether they overlap). */
