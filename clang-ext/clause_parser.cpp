@@ -534,6 +534,11 @@ bool ClauseParser::run(SourceLocation PragmaLoc) {
       }
       // The reduction's section governs the array: its elements are not
       // split over the devices like a region array's.
+      for (const Section &R2 : D.Reads)
+        if (R2.Spelling == R.Spelling)
+          fail(R2.Name.getLocation(), Diag::BadReduction,
+               "'" + R.Spelling + "' is reduced; reads(...) does not apply "
+               "to it");
       D.Arrays.erase(D.Arrays.begin() + A);
       break;
     }

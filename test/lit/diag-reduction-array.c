@@ -58,6 +58,11 @@ void bad_clauses(int n, const int *bin, long *h, double *d, int s) {
   for (int i = 0; i < n; i++) { int q = bin[i]; (void)q; }
 }
 
+void reads_of_reduced(int n, const int *bin, long *h) {
+#pragma proact region(bin[0:n], h[0:8]) reads(h[0:8]) reduction(+: h[0:8]) // expected-error {{invalid reduction: 'h' is reduced; reads(...) does not apply to it}}
+  for (int i = 0; i < n; i++) h[bin[i]] += 1;
+}
+
 void racing(int n, int nb, const int *bin, long *h, double *a,
             const int *perm) {
 #pragma proact region(bin[0:n], h[0:nb]) // expected-note {{if the updates accumulate, add reduction(+: h[0:nb]) to the directive (and the loop runs on every device)}}
