@@ -202,17 +202,36 @@ void BodyScanner::markReductionUpdates() {
     *Close = matchingClose(Body, I + 1);
     return R != nullptr && *Close < Body.size();
   };
+  // An update is a whole statement: its value would be the thread's
+  // partial one (`x = h[k]++`).
+  auto startsStatement = [&](size_t I) {
+    return I == 0 || Body[I - 1].isOneOf(tok::semi, tok::l_brace,
+                                         tok::r_brace, tok::r_paren,
+                                         tok::kw_else);
+  };
+  auto endsStatement = [&](size_t E) {
+    return E < Body.size() && Body[E].is(tok::semi);
+  };
   for (size_t I = 0; I < Body.size(); ++I) {
     const Reduction *R;
     size_t Close;
     if (!elementAt(I, R, &Close))
       continue;
     const Token *After = Close + 1 < Body.size() ? &Body[Close + 1] : nullptr;
-    const bool Counted = (I && Body[I - 1].isOneOf(tok::plusplus,
-                                                   tok::minusminus)) ||
-                         (After && After->isOneOf(tok::plusplus,
-                                                  tok::minusminus));
-    if ((Counted && R->Op == "+") || (After && compoundOf(R->Op, *After))) {
+    const bool Prefix =
+        I && Body[I - 1].isOneOf(tok::plusplus, tok::minusminus);
+    const bool Postfix =
+        After && After->isOneOf(tok::plusplus, tok::minusminus);
+    if (R->Op == "+" && Prefix && startsStatement(I - 1) &&
+        endsStatement(Close + 1)) {
+      ReductionUpdates.insert(I);
+      continue;
+    }
+    if (!startsStatement(I))
+      continue;
+    if ((R->Op == "+" && Postfix && endsStatement(Close + 2)) ||
+        (After && compoundOf(R->Op, *After) &&
+         endsStatement(expressionEnd(Close + 2)))) {
       ReductionUpdates.insert(I);
       continue;
     }
@@ -226,7 +245,7 @@ void BodyScanner::markReductionUpdates() {
         sameTokens(I, J, Close - I + 1) && Close2 + 1 < Body.size() &&
         binaryOf(R->Op, Body[Close2 + 1])) {
       const size_t E = expressionEnd(Close2 + 2);
-      if (E > Close2 + 2 &&
+      if (E > Close2 + 2 && endsStatement(E) &&
           operandBindsTighter(Close2 + 2, E, Body[Close2 + 1])) {
         ReductionUpdates.insert(I);
         ReductionUpdates.insert(J);

@@ -264,11 +264,10 @@ void emitArraySetup(Code &C, const Directive &D) {
 
 // Before the part's other reduction set-up: its copies (which may lower
 // __proact_nt and __proact_nth).
-void emitArrayCopies(Code &C, const Directive &D) {
+void emitArrayCopies(Code &C) {
   C << "char *const __proact_ab = proact__loop_part_array_reduction("
        "__proact_loop, __proact_p, __proact_acb, &__proact_nt, "
        "&__proact_nth);";
-  (void)D;
 }
 
 // After it: the copies start at the identity.
@@ -365,7 +364,7 @@ void emitReductionSetup(Code &C, const Directive &D) {
 
 void emitReductionEnter(Code &C, const Directive &D) {
   if (hasArray(D))
-    emitArrayCopies(C, D);
+    emitArrayCopies(C);
   emitScalarEnter(C, scalarsOf(D));
   if (hasArray(D))
     emitArrayInit(C, D);

@@ -41,6 +41,9 @@ void misuse(int n, int nb, const int *bin, const double *w, long *h,
     h[bin[i]] = h[bin[i]] * 2; // expected-error {{this store would see}} expected-error {{this read would see}}
     h[bin[i]] = h[bin[i]] + 1 < 3; // expected-error {{this store would see}} expected-error {{this read would see}}
     h[bin[i]] = h[bin[i] + 1] + 1; // expected-error {{this store would see}} expected-error {{this read would see}}
+    long old = h[bin[i]]++; // expected-error {{this store would see}}
+    (void)(h[bin[i]] += 1); // expected-error {{this store would see}}
+    old += h[bin[i]] += 1; // expected-error {{this store would see}}
   }
 #pragma proact region(bin[0:n], w[0:n]) reduction(max: m[0:nb])
   for (int i = 0; i < n; i++) {
