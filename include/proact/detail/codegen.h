@@ -11,7 +11,6 @@
 #ifndef PROACT_LOWERING_H
 #define PROACT_LOWERING_H
 
-#include <limits.h>
 #include <stddef.h>
 
 #include "device_ready.h"
@@ -302,21 +301,30 @@ PROACT_API void proact__loop_array_publish(proact__loop_t *loop,
     PROACT__ENTRY(proact__loop_array_publish);
 
 /* The identities of max and min for an array reduction's element type: the
- * lowest and highest value of each arithmetic type (x is an lvalue of it). */
+ * lowest and highest value of each arithmetic type (x is a value of it).
+ * From the compiler's macros: generated code may not see <limits.h>. */
+#define PROACT__CHAR_SIGNED ((char)-1 < 0)
 #define PROACT__LOWEST(x)                                                      \
-  _Generic((x), _Bool: 0, char: CHAR_MIN, signed char: SCHAR_MIN,             \
-           unsigned char: 0, short: SHRT_MIN, unsigned short: 0,              \
-           int: INT_MIN, unsigned: 0U, long: LONG_MIN, unsigned long: 0UL,     \
-           long long: LLONG_MIN, unsigned long long: 0ULL,                     \
+  _Generic((x), _Bool: 0,                                                      \
+           char: PROACT__CHAR_SIGNED ? -__SCHAR_MAX__ - 1 : 0,                 \
+           signed char: -__SCHAR_MAX__ - 1, unsigned char: 0,                  \
+           short: -__SHRT_MAX__ - 1, unsigned short: 0,                        \
+           int: -__INT_MAX__ - 1, unsigned: 0U,                                \
+           long: -__LONG_MAX__ - 1L, unsigned long: 0UL,                       \
+           long long: -__LONG_LONG_MAX__ - 1LL, unsigned long long: 0ULL,      \
            float: -__builtin_inff(), double: -__builtin_inf(),                 \
            long double: -__builtin_infl())
 #define PROACT__HIGHEST(x)                                                     \
-  _Generic((x), _Bool: 1, char: CHAR_MAX, signed char: SCHAR_MAX,             \
-           unsigned char: UCHAR_MAX, short: SHRT_MAX,                         \
-           unsigned short: USHRT_MAX, int: INT_MAX, unsigned: UINT_MAX,       \
-           long: LONG_MAX, unsigned long: ULONG_MAX, long long: LLONG_MAX,    \
-           unsigned long long: ULLONG_MAX, float: __builtin_inff(),           \
-           double: __builtin_inf(), long double: __builtin_infl())
+  _Generic((x), _Bool: 1,                                                      \
+           char: PROACT__CHAR_SIGNED ? __SCHAR_MAX__ : __SCHAR_MAX__ * 2 + 1,  \
+           signed char: __SCHAR_MAX__, unsigned char: __SCHAR_MAX__ * 2 + 1,   \
+           short: __SHRT_MAX__, unsigned short: __SHRT_MAX__ * 2 + 1,          \
+           int: __INT_MAX__, unsigned: __INT_MAX__ * 2U + 1U,                  \
+           long: __LONG_MAX__, unsigned long: __LONG_MAX__ * 2UL + 1UL,        \
+           long long: __LONG_LONG_MAX__,                                       \
+           unsigned long long: __LONG_LONG_MAX__ * 2ULL + 1ULL,                \
+           float: __builtin_inff(), double: __builtin_inf(),                   \
+           long double: __builtin_infl())
 
 /* Called by part p's host thread right before and right after its kernel:
  * the statistics time each device's kernels (and whether they overlap). */
