@@ -252,7 +252,8 @@ void emitArraySetup(Code &C, const Directive &D) {
     Total = arrayOff(R) + " + PROACT__FOLD_SLOT((size_t)(" + arrayLen(R) +
             " > 0 ? " + arrayLen(R) + " : 0) * sizeof(" + elemType(R) + "))";
   }
-  C << "const size_t __proact_acb = " + Total + ";";
+  C << "const size_t __proact_acb = " + Total +
+           "; proact__loop_array_check(__proact_loop, __proact_acb);";
   C << "char *const __proact_apb = proact__loop_array_partials(__proact_loop, "
        "(size_t)(__proact_np > 0 ? __proact_np : 1) * __proact_acb);";
   for (size_t R = 0; R < D.Reductions.size(); ++R)

@@ -64,6 +64,15 @@ static char *array_copies_get(int dev, size_t bytes) {
   return c->ptr;
 }
 
+void proact__loop_array_check(proact__loop_t *loop, size_t copy_bytes) {
+  if (copy_bytes > PROACT__ARRAY_FOLD_BUDGET)
+    proact__fatal(loop->file, loop->line, loop->col,
+                  "the reduced arrays take %zu bytes per thread, more than "
+                  "the %zu bytes an array reduction may use on a device; "
+                  "reduce a smaller section, or split the loop",
+                  copy_bytes, PROACT__ARRAY_FOLD_BUDGET);
+}
+
 char *proact__loop_part_array_reduction(proact__loop_t *loop, int part,
                                         size_t copy_bytes, int *teams,
                                         int *threads) {
@@ -79,12 +88,7 @@ char *proact__loop_part_array_reduction(proact__loop_t *loop, int part,
                   part, loop->nparts, *teams, *threads);
   if (copy_bytes == 0)
     copy_bytes = 16; /* empty sections: still one valid pointer */
-  if (copy_bytes > budget)
-    proact__fatal(loop->file, loop->line, loop->col,
-                  "the reduced arrays take %zu bytes per thread, more than "
-                  "the %zu bytes an array reduction may use on a device; "
-                  "reduce a smaller section, or split the loop",
-                  copy_bytes, budget);
+  proact__loop_array_check(loop, copy_bytes);
   /* Every thread needs its own copy: fewer teams first (the kernels walk
    * any number), threads only when one team's copies do not fit. */
   asked_teams = *teams;

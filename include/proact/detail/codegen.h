@@ -273,6 +273,12 @@ PROACT_API char *proact__loop_part_array_reduction(proact__loop_t *loop,
                                                    size_t copy_bytes,
                                                    int *teams, int *threads)
     PROACT__ENTRY(proact__loop_part_array_reduction);
+/* Before the parts start (on the loop's thread, so that the error is
+ * reported once): a fatal error naming the loop when one thread's copy of
+ * copy_bytes exceeds PROACT__ARRAY_FOLD_BUDGET. */
+PROACT_API void proact__loop_array_check(proact__loop_t *loop,
+                                         size_t copy_bytes)
+    PROACT__ENTRY(proact__loop_array_check);
 /* Host memory for the parts' folded sections, bytes of it, zeroed, freed
  * by proact__loop_end. */
 PROACT_API char *proact__loop_array_partials(proact__loop_t *loop,
