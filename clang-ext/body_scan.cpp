@@ -2,6 +2,7 @@
 #include "diagnostics.h"
 #include "name_lookup.h"
 #include <algorithm>
+#include "clang/Basic/OperatorPrecedence.h"
 
 using namespace clang;
 
@@ -85,6 +86,30 @@ private:
         return (int)A;
     return -1;
   }
+  // The array reduction of Name, nullptr when Name is not one.
+  const Reduction *arrayReduction(const std::string &Name) const {
+    for (const Reduction &R : D.Reductions)
+      if (R.IsArray && R.Spelling == Name)
+        return &R;
+    return nullptr;
+  }
+  // Positions of the reduction arrays' names that are part of an update in
+  // the operator's form (markReductionUpdates); any other use is an error.
+  std::set<size_t> ReductionUpdates;
+  void markReductionUpdates();
+  // Whether Body[A, A + N) and Body[B, B + N) are spelled the same.
+  bool sameTokens(size_t A, size_t B, size_t N) const;
+  // The end of the expression that starts at B: the first ';' or ',' at
+  // its depth, or the bracket that closes around it.
+  size_t expressionEnd(size_t B) const;
+  // Whether `h[idx] = h[idx] Op <Body[B, E)>` means h[idx] Op= (...): no
+  // operator of E's top level binds less tightly than Op.
+  bool operandBindsTighter(size_t B, size_t E, const Token &Op) const;
+  // Whether the store to a region array named at I (subscript closing at
+  // Close) reads the element it stores: op=, ++, --, or `a[x] = ... a[x]`.
+  bool readModifyWrite(size_t I, size_t Close) const;
+  // The reduction(...) operator that fits that update, for the fix-it note.
+  std::string updateOperator(size_t I, size_t Close) const;
   void collectLoopsAndNames();
   // The closing ')' of a parenthesised type name at Open (a cast, or
   // sizeof's operand), else 0: its words declare nothing.
@@ -143,8 +168,220 @@ private:
   // store an index that cannot be analysed is an error; for a load it makes
   // the access Whole.
   void analyseAccess(int Array, size_t NameAt, size_t Close, bool Store,
-                     BodyAccesses &Out);
+                     BodyAccesses &Out, bool Rmw = false);
 };
+
+bool BodyScanner::sameTokens(size_t A, size_t B, size_t N) const {
+  if (A + N > Body.size() || B + N > Body.size())
+    return false;
+  for (size_t K = 0; K < N; ++K)
+    if (spelling(PP, Body[A + K]) != spelling(PP, Body[B + K]))
+      return false;
+  return true;
+}
+
+size_t BodyScanner::expressionEnd(size_t B) const {
+  int Depth = 0;
+  size_t K = B;
+  for (; K < Body.size(); ++K) {
+    Depth += bracketDelta(Body[K]);
+    if (Depth < 0 ||
+        (Depth == 0 && Body[K].isOneOf(tok::semi, tok::comma)))
+      break;
+  }
+  return K;
+}
+
+bool BodyScanner::operandBindsTighter(size_t B, size_t E,
+                                      const Token &Op) const {
+  const prec::Level Level = getBinOpPrecedence(Op.getKind(), true, false);
+  int Depth = 0;
+  for (size_t K = B; K < E; ++K) {
+    const Token &T = Body[K];
+    if (Depth == 0 && T.is(tok::question))
+      return false;
+    // A binary operator follows an operand; anything else is unary.
+    const bool Binary =
+        Depth == 0 && K > B &&
+        Body[K - 1].isOneOf(tok::identifier, tok::numeric_constant,
+                            tok::r_paren, tok::r_square, tok::char_constant);
+    const prec::Level L =
+        Binary ? getBinOpPrecedence(T.getKind(), true, false) : prec::Unknown;
+    // The same associative operator (and - after +) may repeat.
+    if (L != prec::Unknown && L <= Level &&
+        !(L == Level && (T.getKind() == Op.getKind() ||
+                         (Op.is(tok::plus) && T.is(tok::minus)))))
+      return false;
+    Depth += bracketDelta(T);
+  }
+  return true;
+}
+
+void BodyScanner::markReductionUpdates() {
+  // The update token of each operator: h[x] op= e, h[x] = h[x] op e.
+  auto compoundOf = [](const std::string &Op, const Token &T) {
+    return (Op == "+" && T.isOneOf(tok::plusequal, tok::minusequal)) ||
+           (Op == "*" && T.is(tok::starequal)) ||
+           (Op == "&" && T.is(tok::ampequal)) ||
+           (Op == "|" && T.is(tok::pipeequal)) ||
+           (Op == "^" && T.is(tok::caretequal));
+  };
+  auto binaryOf = [](const std::string &Op, const Token &T) {
+    return (Op == "+" && T.isOneOf(tok::plus, tok::minus)) ||
+           (Op == "*" && T.is(tok::star)) || (Op == "&" && T.is(tok::amp)) ||
+           (Op == "|" && T.is(tok::pipe)) ||
+           (Op == "^" && T.is(tok::caret)) ||
+           (Op == "&&" && T.is(tok::ampamp)) ||
+           (Op == "||" && T.is(tok::pipepipe));
+  };
+  // Whether Body[I] names reduction array R with a subscript: *Close is
+  // its ']'.
+  auto elementAt = [&](size_t I, const Reduction *&R, size_t *Close) {
+    if (I + 1 >= Body.size() || Body[I].isNot(tok::identifier) ||
+        Body[I + 1].isNot(tok::l_square) ||
+        (I && Body[I - 1].isOneOf(tok::period, tok::arrow)))
+      return false;
+    R = arrayReduction(spell(Body[I]));
+    *Close = matchingClose(Body, I + 1);
+    return R != nullptr && *Close < Body.size();
+  };
+  // An update is a whole statement: its value would be the thread's
+  // partial one (`x = h[k]++`).
+  auto startsStatement = [&](size_t I) {
+    return I == 0 || Body[I - 1].isOneOf(tok::semi, tok::l_brace,
+                                         tok::r_brace, tok::r_paren,
+                                         tok::kw_else);
+  };
+  auto endsStatement = [&](size_t E) {
+    return E < Body.size() && Body[E].is(tok::semi);
+  };
+  for (size_t I = 0; I < Body.size(); ++I) {
+    const Reduction *R;
+    size_t Close;
+    if (!elementAt(I, R, &Close))
+      continue;
+    const Token *After = Close + 1 < Body.size() ? &Body[Close + 1] : nullptr;
+    const bool Prefix =
+        I && Body[I - 1].isOneOf(tok::plusplus, tok::minusminus);
+    const bool Postfix =
+        After && After->isOneOf(tok::plusplus, tok::minusminus);
+    if (R->Op == "+" && Prefix && startsStatement(I - 1) &&
+        endsStatement(Close + 1)) {
+      ReductionUpdates.insert(I);
+      continue;
+    }
+    if (!startsStatement(I))
+      continue;
+    if ((R->Op == "+" && Postfix && endsStatement(Close + 2)) ||
+        (After && compoundOf(R->Op, *After) &&
+         endsStatement(expressionEnd(Close + 2)))) {
+      ReductionUpdates.insert(I);
+      continue;
+    }
+    if (!After || After->isNot(tok::equal))
+      continue;
+    // h[x] = h[x] op e
+    const Reduction *R2;
+    size_t Close2;
+    const size_t J = Close + 2;
+    if (elementAt(J, R2, &Close2) && R2 == R && Close2 - J == Close - I &&
+        sameTokens(I, J, Close - I + 1) && Close2 + 1 < Body.size() &&
+        binaryOf(R->Op, Body[Close2 + 1])) {
+      const size_t E = expressionEnd(Close2 + 2);
+      if (E > Close2 + 2 && endsStatement(E) &&
+          operandBindsTighter(Close2 + 2, E, Body[Close2 + 1])) {
+        ReductionUpdates.insert(I);
+        ReductionUpdates.insert(J);
+      }
+    }
+  }
+  // max / min: if (e > h[x]) h[x] = e; and the other spellings of it.
+  for (size_t K = 0; K + 1 < Body.size(); ++K) {
+    if (Body[K].isNot(tok::kw_if) || Body[K + 1].isNot(tok::l_paren))
+      continue;
+    const size_t P = matchingClose(Body, K + 1);
+    const Reduction *R;
+    size_t Close;
+    if (P >= Body.size() || !elementAt(P + 1, R, &Close) ||
+        (R->Op != "max" && R->Op != "min") || Close + 1 >= Body.size() ||
+        Body[Close + 1].isNot(tok::equal))
+      continue;
+    const size_t XB = Close + 2, XE = expressionEnd(XB);
+    if (XE >= Body.size() || Body[XE].isNot(tok::semi) || XE == XB)
+      continue;
+    // The condition's one comparison at its top level.
+    size_t Cmp = 0;
+    int Depth = 0, Count = 0;
+    for (size_t C = K + 2; C < P; ++C) {
+      Depth += bracketDelta(Body[C]);
+      if (Depth == 0 && Body[C].isOneOf(tok::less, tok::lessequal,
+                                        tok::greater, tok::greaterequal)) {
+        Cmp = C;
+        ++Count;
+      }
+    }
+    if (Count != 1)
+      continue;
+    const size_t N = Close - (P + 1) + 1; // tokens of h[x]
+    const bool Greater = Body[Cmp].isOneOf(tok::greater, tok::greaterequal);
+    size_t ElementAt;
+    bool NewIsGreater; // the condition holds when e is above h[x]
+    if (Cmp - (K + 2) == XE - XB && sameTokens(K + 2, XB, XE - XB) &&
+        P - (Cmp + 1) == N && sameTokens(Cmp + 1, P + 1, N)) {
+      ElementAt = Cmp + 1; // e cmp h[x]
+      NewIsGreater = Greater;
+    } else if (Cmp - (K + 2) == N && sameTokens(K + 2, P + 1, N) &&
+               P - (Cmp + 1) == XE - XB && sameTokens(Cmp + 1, XB, XE - XB)) {
+      ElementAt = K + 2; // h[x] cmp e
+      NewIsGreater = !Greater;
+    } else {
+      continue;
+    }
+    if (NewIsGreater != (R->Op == "max"))
+      continue;
+    ReductionUpdates.insert(ElementAt);
+    ReductionUpdates.insert(P + 1);
+  }
+}
+
+bool BodyScanner::readModifyWrite(size_t I, size_t Close) const {
+  if (storedAt(I, Close + 1) && !(Close + 1 < Body.size() &&
+                                  Body[Close + 1].is(tok::equal)))
+    return true; // op=, ++, --
+  if (Close + 1 >= Body.size() || Body[Close + 1].isNot(tok::equal))
+    return false;
+  const size_t E = expressionEnd(Close + 2), N = Close - I + 1;
+  for (size_t K = Close + 2; K + N <= E; ++K)
+    if (sameTokens(I, K, N) &&
+        !(K && Body[K - 1].isOneOf(tok::period, tok::arrow)))
+      return true;
+  return false;
+}
+
+std::string BodyScanner::updateOperator(size_t I, size_t Close) const {
+  const Token *After = Close + 1 < Body.size() ? &Body[Close + 1] : nullptr;
+  if (After == nullptr)
+    return "+";
+  if (After->is(tok::starequal))
+    return "*";
+  if (After->is(tok::ampequal))
+    return "&";
+  if (After->is(tok::pipeequal))
+    return "|";
+  if (After->is(tok::caretequal))
+    return "^";
+  const size_t N = Close - I + 1;
+  if (After->is(tok::equal) && sameTokens(I, Close + 2, N) &&
+      Close + 2 + N < Body.size()) {
+    const Token &Op = Body[Close + 2 + N];
+    if (Op.is(tok::star))
+      return "*";
+    if (Op.isOneOf(tok::amp, tok::pipe, tok::caret, tok::ampamp,
+                   tok::pipepipe))
+      return spelling(PP, Op);
+  }
+  return "+";
+}
 
 bool BodyScanner::assignsIn(const std::string &Name, size_t B, size_t E,
                             SourceLocation *At) {
@@ -479,7 +716,7 @@ bool BodyScanner::guardedAt(size_t I) const {
 }
 
 void BodyScanner::analyseAccess(int Array, size_t NameAt, size_t Close,
-                                bool Store, BodyAccesses &Out) {
+                                bool Store, BodyAccesses &Out, bool Rmw) {
   const Section &Sec = D.Arrays[Array];
   Tokens Index(Body.begin() + NameAt + 2, Body.begin() + Close);
   Access W;
@@ -490,6 +727,21 @@ void BodyScanner::analyseAccess(int Array, size_t NameAt, size_t Close,
     // Checked on the device; a store to a member (`a[k].m = v`) is no load.
     if (!Store && !storedAt(NameAt, lvalueEnd(NameAt)))
       Out.Checked.push_back({Array, Body[NameAt], true, -1});
+    if (Store && Rmw) {
+      // Two iterations may update one element, each on its own thread.
+      report(DE, Where, Diag::RacingUpdate)
+          << Sec.Spelling << Outer.VarName << Why;
+      std::string Text = Sec.Spelling + "[";
+      for (const Token &T : Sec.Lo)
+        Text += spell(T);
+      Text += ":";
+      for (const Token &T : Sec.Len)
+        Text += spell(T);
+      report(DE, D.Loc, Diag::RacingUpdateFix)
+          << updateOperator(NameAt, Close) << Text + "]";
+      Ok = false;
+      return;
+    }
     if (Store) {
       // The loop then runs on one device with the memcpy mechanism: which
       // elements it writes is known only after it ran (lowering.h).
@@ -758,6 +1010,19 @@ const char *reductionTypeProblem(const Reduction &R, std::string *Type) {
   return nullptr;
 }
 
+// The same for an array reduction's elements.
+const char *arrayReductionTypeProblem(const Reduction &R, std::string *Type) {
+  const ValueKind K = lookupElementKind(R.Var, Type);
+  const bool Bitwise = R.Op == "&" || R.Op == "|" || R.Op == "^";
+  const bool Ordered = R.Op == "max" || R.Op == "min";
+  if (K == ValueKind::Other || (Bitwise && K == ValueKind::Real) ||
+      K == ValueKind::Complex)
+    return Bitwise   ? "arrays of integers"
+           : Ordered ? "arrays of integers or reals"
+                     : "arrays of integers or reals (not complex)";
+  return nullptr;
+}
+
 void BodyScanner::checkOuterStores() {
   std::set<std::string> Reported; // and the reduction variables
   for (const Reduction &R : D.Reductions) {
@@ -768,7 +1033,9 @@ void BodyScanner::checkOuterStores() {
           << R.Spelling;
       Ok = false;
     } else if (std::string Type; const char *Takes =
-                                      reductionTypeProblem(R, &Type)) {
+                                      R.IsArray
+                                          ? arrayReductionTypeProblem(R, &Type)
+                                          : reductionTypeProblem(R, &Type)) {
       report(DE, R.Var.getLocation(), Diag::ReductionBadType)
           << R.Spelling << Type << R.Op << Takes;
       Ok = false;
@@ -823,6 +1090,7 @@ bool BodyScanner::run(BodyAccesses &Out) {
   }
   collectLoopsAndNames();
   checkOuterStores();
+  markReductionUpdates();
   std::vector<bool> Used(D.Arrays.size(), false);
   for (size_t I = 0; I < Body.size(); ++I) {
     const Token &T = Body[I];
@@ -842,6 +1110,23 @@ bool BodyScanner::run(BodyAccesses &Out) {
     std::string S = spell(T);
     bool Subscripted = I + 1 < Body.size() && Body[I + 1].is(tok::l_square);
     int A = arrayIndex(S);
+    if (const Reduction *R = A < 0 ? arrayReduction(S) : nullptr) {
+      if (ReductionUpdates.count(I))
+        continue;
+      const bool Store = Subscripted && storedAt(I, matchingClose(Body, I + 1) + 1);
+      const char *Forms =
+          R->Op == "max" || R->Op == "min"
+              ? "'if (e > h[x]) h[x] = e;' (for max; < for min)"
+          : R->Op == "+" ? "'h[x] += e', 'h[x] = h[x] + e' or 'h[x]++'"
+                         : "'h[x] op= e' or 'h[x] = h[x] op e'";
+      report(DE, T.getLocation(), Diag::ReductionArrayMisuse)
+          << S << R->Op << Forms
+          << (!Subscripted ? "use of the array"
+              : Store      ? "store"
+                           : "read");
+      Ok = false;
+      continue;
+    }
     if (A < 0) {
       if (Subscripted && !Declared.count(S)) {
         report(DE, T.getLocation(), Diag::ArrayNotInRegion) << S;
@@ -872,7 +1157,8 @@ bool BodyScanner::run(BodyAccesses &Out) {
     bool Store = storedAt(I, Close + 1);
     // A compound store (+=, ++) also loads: the runtime treats every store
     // range as needed before the loop, so it is not listed as a read.
-    analyseAccess(A, I, Close, Store, Out);
+    analyseAccess(A, I, Close, Store, Out,
+                  Store && readModifyWrite(I, Close));
   }
   applyReadsClause(Out);
   for (size_t A = 0; A < D.Arrays.size(); ++A)

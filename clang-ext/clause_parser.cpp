@@ -369,8 +369,9 @@ void ClauseParser::parseDecompose(const std::vector<Tokens> &Args,
          "expected block, cyclic, block_cyclic, B or auto");
 }
 
-// reduction(op: a, b): scalar variables each iteration combines into with
-// op; the clause may be repeated with other operators.
+// reduction(op: a, h[lo:len]): scalar variables and array sections each
+// iteration combines into with op; the clause may be repeated with other
+// operators.
 void ClauseParser::parseReduction(const std::vector<Tokens> &Args) {
   const Tokens &First = Args[0];
   size_t Colon = 0;
@@ -388,12 +389,26 @@ void ClauseParser::parseReduction(const std::vector<Tokens> &Args) {
   std::vector<Tokens> Vars = Args;
   Vars[0].assign(First.begin() + Colon + 1, First.end());
   for (const Tokens &V : Vars) {
-    if (V.size() != 1 || V[0].isNot(tok::identifier)) {
+    Reduction R;
+    R.Op = Op;
+    if (V.size() > 1 && V[0].is(tok::identifier) && V[1].is(tok::l_square)) {
+      // An array section: every element is reduced (directives.md).
+      Section S;
+      if (!parseSection(V, First[Colon].getLocation(), S))
+        continue;
+      R.Var = S.Name;
+      R.Spelling = S.Spelling;
+      R.IsArray = true;
+      R.Lo = S.Lo;
+      R.Len = S.Len;
+    } else if (V.size() != 1 || V[0].isNot(tok::identifier)) {
       fail(V.empty() ? First[Colon].getLocation() : V[0].getLocation(),
-           Diag::BadReduction, "expected a variable name");
+           Diag::BadReduction, "expected a variable name or an array section");
       continue;
+    } else {
+      R.Var = V[0];
+      R.Spelling = spell(V[0]);
     }
-    Reduction R{Op, V[0], spell(V[0])};
     bool Twice = false;
     for (const Reduction &Prev : D.Reductions)
       Twice |= Prev.Spelling == R.Spelling;
@@ -556,11 +571,25 @@ bool ClauseParser::run(SourceLocation PragmaLoc) {
     }
   }
   for (const Reduction &R : D.Reductions)
-    for (const Section &A : D.Arrays)
-      if (A.Spelling == R.Spelling)
+    for (size_t A = 0; A < D.Arrays.size(); ++A) {
+      if (D.Arrays[A].Spelling != R.Spelling)
+        continue;
+      if (!R.IsArray) {
         fail(R.Var.getLocation(), Diag::BadReduction,
-             "'" + R.Spelling + "' is a region array; reduction(...) takes "
-             "scalar variables");
+             "'" + R.Spelling + "' is a region array; name a section of it, "
+             "reduction(" + R.Op + ": " + R.Spelling + "[lo:len])");
+        break;
+      }
+      // The reduction's section governs the array: its elements are not
+      // split over the devices like a region array's.
+      for (const Section &R2 : D.Reads)
+        if (R2.Spelling == R.Spelling)
+          fail(R2.Name.getLocation(), Diag::BadReduction,
+               "'" + R.Spelling + "' is reduced; reads(...) does not apply "
+               "to it");
+      D.Arrays.erase(D.Arrays.begin() + A);
+      break;
+    }
   if (!Ok)
     return false;
   if (D.Kind == DirectiveKind::Data && D.Arrays.empty()) {

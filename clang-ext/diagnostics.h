@@ -111,6 +111,16 @@ namespace proact {
   X(NonAffineWrite, Warning,                                                   \
     "store to region array '%0' has an index that is not affine in the loop "  \
     "variable '%1': %2; this loop runs on one device, with mech(memcpy)")      \
+  X(RacingUpdate, Error,                                                       \
+    "read-modify-write of region array '%0' through an index that is not "    \
+    "affine in the loop variable '%1' (%2): iterations on different threads " \
+    "may update the same element at once")                                     \
+  X(RacingUpdateFix, Note,                                                     \
+    "if the updates accumulate, add reduction(%0: %1) to the directive (and "  \
+    "the loop runs on every device)")                                          \
+  X(ReductionArrayMisuse, Error,                                               \
+    "'%0' is reduced by reduction(%1: %0[...]): the body may only update it "  \
+    "as %2; this %3 would see a thread's partial array, not '%0'")             \
   X(ArrayNotInRegion, Error,                                                   \
     "'%0' is indexed in the loop but not named in region(...); name it so "    \
     "that every device has a copy")                                            \
@@ -128,8 +138,8 @@ namespace proact {
     "program's; declare '%0' inside the body if it is a temporary, or name "   \
     "it in a reduction(op: %0) clause if it accumulates over the iterations")  \
   X(BadReduction, Error,                                                       \
-    "invalid reduction: %0; write reduction(op: variable, ...) with op one "   \
-    "of + * & | ^ && || max min")                                              \
+    "invalid reduction: %0; write reduction(op: variable or a[lo:len], ...) "  \
+    "with op one of + * & | ^ && || max min")                                              \
   X(ReductionNotOuterVariable, Error,                                          \
     "'%0' in reduction(...) is not a variable declared before the loop")       \
   X(ReductionBadType, Error,                                                   \

@@ -24,11 +24,15 @@ struct Section {
   bool Distribute = false; // data clause distribute(name): no full replicas
 };
 
-// One variable of a reduction(op: var, ...) clause.
+// One variable of a reduction(op: var, ...) clause, or one array section
+// reduction(op: h[lo:len]) (IsArray; Lo empty for h[:len]).
 struct Reduction {
   std::string Op;     // + * & | ^ && || max min
   clang::Token Var;
   std::string Spelling;
+  bool IsArray = false;
+  Tokens Lo;
+  Tokens Len;
 };
 
 enum class DirectiveKind { Loop, Data, Update };

@@ -748,8 +748,11 @@ LoopLowering lowerLoop(Preprocessor &PP, const Directive &D,
     return splitTrailingAssignment(KernelBody, Out) &&
            (Out.Prefix.empty() || (A.Writes.size() == 1 && !AnyWhole));
   };
-  const bool Columns = !Nest.Loops.empty() && grouped(CG.A);
-  if (Nest.Loops.empty() && grouped(G.A))
+  // A group loads before it stores: two updates of one element of a
+  // reduced array in one group would lose one.
+  const bool Walks = !hasArrayReduction(D);
+  const bool Columns = Walks && !Nest.Loops.empty() && grouped(CG.A);
+  if (Walks && Nest.Loops.empty() && grouped(G.A))
     G.U = ilpFactor(A.Reads.size());
   if (G.U > 1 && unitStep(L)) // consecutive iterations, consecutive elements
     planVectorWalk(PP, A, G.U, G.Vec);
@@ -757,7 +760,8 @@ LoopLowering lowerLoop(Preprocessor &PP, const Directive &D,
     G.Array = CG.Array = A.Writes[0].Array;
   Code C;
   C << "{";
-  C << "proact__array_t __proact_arrays[" + num(D.Arrays.size()) + "];";
+  C << "proact__array_t __proact_arrays[" +
+           num(D.Arrays.empty() ? 1 : D.Arrays.size()) + "];";
   emitArrays(C, D.Arrays, "__proact_arrays", "");
   C << devicesInit(D);
   const std::string Dd = "__proact_desc";

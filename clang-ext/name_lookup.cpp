@@ -114,6 +114,20 @@ OpenMPPlace openMPPlace(SourceLocation *Construct) {
   return OpenMPPlace::Inside;
 }
 
+ValueKind lookupElementKind(const Token &T, std::string *Spelling) {
+  bool Known;
+  const auto *VD = dyn_cast_or_null<VarDecl>(lookup(T, &Known));
+  if (!VD)
+    return ValueKind::Unknown;
+  *Spelling = VD->getType().getAsString();
+  const QualType Canon = VD->getType().getCanonicalType();
+  if (Canon->isPointerType())
+    return kindOf(Canon->getPointeeType().getCanonicalType());
+  if (const ArrayType *A = Canon->getAsArrayTypeUnsafe())
+    return kindOf(A->getElementType().getCanonicalType());
+  return ValueKind::Other;
+}
+
 bool paramPointsToConst(const Token &T, unsigned Index) {
   bool Known;
   const auto *FD = dyn_cast_or_null<FunctionDecl>(lookup(T, &Known));

@@ -60,6 +60,9 @@ ValueKind lookupValueKind(const clang::Token &T, std::string *Spelling);
 // function's result, a typedef's type (Unknown without Sema or for
 // anything else).
 ValueKind lookupKind(const clang::Token &T);
+// The element type's kind of the array or pointer variable T names (Other
+// for another variable), the variable's type spelled in *Spelling.
+ValueKind lookupElementKind(const clang::Token &T, std::string *Spelling);
 
 // Whether parameter Index of the function identifier token T names points
 // to a const-qualified type (false as well without Sema, for a name that is

@@ -61,9 +61,7 @@ void emitTreeFold(Code &C, const Directive &D) {
   C << "} }";
 }
 
-} // namespace
-
-std::string reductionTargetClauses(const Directive &D) {
+std::string scalarTargetClauses(const Directive &D) {
   if (D.Reductions.empty())
     return "";
   std::string Map = " is_device_ptr(__proact_sc) map(from:";
@@ -72,13 +70,13 @@ std::string reductionTargetClauses(const Directive &D) {
   return Map + ")";
 }
 
-void emitReductionSetup(Code &C, const Directive &D) {
+void emitScalarSetup(Code &C, const Directive &D) {
   for (size_t R = 0; R < D.Reductions.size(); ++R)
     C << "__typeof__(" + D.Reductions[R].Spelling + ") " + partials(R) +
              "[__proact_np > 0 ? __proact_np : 1];";
 }
 
-void emitReductionEnter(Code &C, const Directive &D) {
+void emitScalarEnter(Code &C, const Directive &D) {
   if (D.Reductions.empty())
     return;
   C << "{";
@@ -93,14 +91,14 @@ void emitReductionEnter(Code &C, const Directive &D) {
            ", &__proact_nt, __proact_nth);";
 }
 
-void emitReductionThreadStart(Code &C, const Directive &D) {
+void emitScalarThreadStart(Code &C, const Directive &D) {
   // The kernel never names the outer s: it is neither mapped nor captured.
   for (size_t R = 0; R < D.Reductions.size(); ++R)
     C << "__typeof__(" + startOf(R) + ") " + D.Reductions[R].Spelling +
              " = " + startOf(R) + ";";
 }
 
-void emitReductionThreadEnd(Code &C, const Directive &D) {
+void emitScalarThreadEnd(Code &C, const Directive &D) {
   if (D.Reductions.empty())
     return;
   C << "{ const int __proact_et = omp_get_thread_num(), __proact_eT = "
@@ -147,7 +145,7 @@ void emitReductionThreadEnd(Code &C, const Directive &D) {
   C << "} } }";
 }
 
-void emitReductionLeave(Code &C, const Directive &D) {
+void emitScalarLeave(Code &C, const Directive &D) {
   if (D.Reductions.empty())
     return;
   for (size_t R = 0; R < D.Reductions.size(); ++R)
@@ -155,7 +153,7 @@ void emitReductionLeave(Code &C, const Directive &D) {
   C << "}";
 }
 
-void emitReductionCombine(Code &C, const Directive &D) {
+void emitScalarCombine(Code &C, const Directive &D) {
   if (D.Reductions.empty())
     return;
   // Only parts that ran: a loop without iterations leaves s as it was.
@@ -167,5 +165,232 @@ void emitReductionCombine(Code &C, const Directive &D) {
               partials(R) + "[__proact_q]");
   C << "}";
 }
+
+} // namespace
+
+// Array reductions, reduction(op: h[lo:len]) (proact/detail/codegen.h):
+// every thread of a part's kernel has its own copy of each section, in
+// the part's device memory __proact_ab (copy c at c * __proact_acb, the
+// section of reduction R at __proact_aoff<R> in it), started at op's
+// identity by a kernel before the part's kernels; after them a kernel
+// folds the copies element by element in copy order into copy 0, whose
+// sections go to the host (__proact_ap<R>, one per part), and after the
+// loop the host folds the parts into h in part order.
+namespace {
+
+std::string elemType(size_t R) { return numbered("__proact_at", R); }
+std::string arrayLo(size_t R) { return numbered("__proact_alo", R); }
+std::string arrayLen(size_t R) { return numbered("__proact_alen", R); }
+std::string arrayOff(size_t R) { return numbered("__proact_aoff", R); }
+std::string arrayParts(size_t R) { return numbered("__proact_ap", R); }
+
+bool hasArray(const Directive &D) {
+  for (const Reduction &R : D.Reductions)
+    if (R.IsArray)
+      return true;
+  return false;
+}
+
+// The directive with its scalar reductions only, for the scalar lowering.
+Directive scalarsOf(const Directive &D) {
+  Directive S = D;
+  S.Reductions.clear();
+  for (const Reduction &R : D.Reductions)
+    if (!R.IsArray)
+      S.Reductions.push_back(R);
+  return S;
+}
+
+// Op's identity in element type T.
+std::string arrayIdentity(const Reduction &R, const std::string &T) {
+  if (R.Op == "+")
+    return "(" + T + ")-0.0"; // as for scalars: x + -0.0 == x
+  if (R.Op == "*" || R.Op == "&&")
+    return "(" + T + ")1";
+  if (R.Op == "&")
+    return "(" + T + ")~(" + T + ")0";
+  if (R.Op == "max")
+    return "(" + T + ")PROACT__LOWEST((" + T + ")0)";
+  if (R.Op == "min")
+    return "(" + T + ")PROACT__HIGHEST((" + T + ")0)";
+  return "(" + T + ")0"; // | ^ ||
+}
+
+// Copy Copy's section of reduction R, as an lvalue array.
+std::string copyOf(size_t R, const std::string &Copy) {
+  return "((" + elemType(R) + " *)(__proact_ab + (size_t)(" + Copy +
+         ") * __proact_acb + " + arrayOff(R) + "))";
+}
+
+// A kernel over X in [0, N) of the part's geometry, shaped like the
+// part's kernels (target teams + parallel, a plain strided loop): LLVM 16's
+// host devices abort on a combined `distribute parallel for` launched
+// from the parts' one-thread parallel region.
+void openArrayKernel(Code &C, const std::string &X, const std::string &N) {
+  C << "_Pragma(\"omp target teams num_teams(__proact_nt) "
+       "thread_limit(__proact_nth) device(__proact_dev) "
+       "is_device_ptr(__proact_ab)\")";
+  C << "_Pragma(\"omp parallel num_threads(__proact_nth)\")";
+  C << "for (long long " + X +
+           " = (long long)omp_get_team_num() * omp_get_num_threads() + "
+           "omp_get_thread_num(); " + X + " < " + N + "; " + X +
+           " += (long long)omp_get_num_teams() * omp_get_num_threads())";
+}
+
+void emitArraySetup(Code &C, const Directive &D) {
+  std::string Total = "(size_t)0";
+  for (size_t R = 0; R < D.Reductions.size(); ++R) {
+    const Reduction &Red = D.Reductions[R];
+    if (!Red.IsArray)
+      continue;
+    C << "typedef __typeof__((" << Red.Var << ")[0]) " + elemType(R) + ";";
+    C << "const long long " + arrayLo(R) + " = ";
+    C << (Red.Lo.empty() ? Code("0LL") : Code::asLongLong(Code().add(Red.Lo)));
+    C << ", " + arrayLen(R) + " = " << Code::asLongLong(Code().add(Red.Len))
+      << ";";
+    C << "const size_t " + arrayOff(R) + " = " + Total + ";";
+    Total = arrayOff(R) + " + PROACT__FOLD_SLOT((size_t)(" + arrayLen(R) +
+            " > 0 ? " + arrayLen(R) + " : 0) * sizeof(" + elemType(R) + "))";
+  }
+  C << "const size_t __proact_acb = " + Total +
+           "; proact__loop_array_check(__proact_loop, __proact_acb);";
+  C << "char *const __proact_apb = proact__loop_array_partials(__proact_loop, "
+       "(size_t)(__proact_np > 0 ? __proact_np : 1) * __proact_acb);";
+  for (size_t R = 0; R < D.Reductions.size(); ++R)
+    if (D.Reductions[R].IsArray)
+      C << elemType(R) + " *const " + arrayParts(R) + " = (" + elemType(R) +
+               " *)(__proact_apb + (size_t)(__proact_np > 0 ? __proact_np "
+               ": 1) * " + arrayOff(R) + ");";
+}
+
+// Before the part's other reduction set-up: its copies (which may lower
+// __proact_nt and __proact_nth).
+void emitArrayCopies(Code &C) {
+  C << "char *const __proact_ab = proact__loop_part_array_reduction("
+       "__proact_loop, __proact_p, __proact_acb, &__proact_nt, "
+       "&__proact_nth);";
+}
+
+// After it: the copies start at the identity.
+void emitArrayInit(Code &C, const Directive &D) {
+  C << "const long long __proact_anc = (long long)__proact_nt * "
+       "__proact_nth;";
+  for (size_t R = 0; R < D.Reductions.size(); ++R) {
+    const Reduction &Red = D.Reductions[R];
+    if (!Red.IsArray)
+      continue;
+    openArrayKernel(C, "__proact_ax", "__proact_anc * " + arrayLen(R));
+    C << copyOf(R, "__proact_ax / " + arrayLen(R)) + "[__proact_ax % " +
+             arrayLen(R) + "] = " + arrayIdentity(Red, elemType(R)) + ";";
+  }
+}
+
+// At the start of a kernel's parallel region: h is the thread's copy.
+void emitArrayThreadStart(Code &C, const Directive &D) {
+  for (size_t R = 0; R < D.Reductions.size(); ++R) {
+    const Reduction &Red = D.Reductions[R];
+    if (Red.IsArray)
+      C << elemType(R) + " *const " + Red.Spelling + " = " +
+               copyOf(R, "(size_t)omp_get_team_num() * (size_t)__proact_nth "
+                         "+ (size_t)omp_get_thread_num()") +
+               " - " + arrayLo(R) + ";";
+  }
+}
+
+// After the part's kernels: the copies folded into copy 0, in copy order,
+// and its sections to the host.
+void emitArrayFold(Code &C, const Directive &D) {
+  for (size_t R = 0; R < D.Reductions.size(); ++R) {
+    const Reduction &Red = D.Reductions[R];
+    if (!Red.IsArray)
+      continue;
+    openArrayKernel(C, "__proact_aj", arrayLen(R));
+    C << "{";
+    C << elemType(R) + " __proact_aa = " + copyOf(R, "0") + "[__proact_aj];";
+    C << "for (long long __proact_ac = 1; __proact_ac < __proact_anc; "
+         "__proact_ac++) {";
+    C << fold(Red, "__proact_aa", copyOf(R, "__proact_ac") + "[__proact_aj]");
+    C << "}";
+    C << copyOf(R, "0") + "[__proact_aj] = __proact_aa; }";
+    C << "proact__loop_part_array_result(__proact_loop, __proact_p, " +
+             arrayParts(R) + " + (size_t)__proact_p * (size_t)" + arrayLen(R) +
+             ", " + copyOf(R, "0") + ", (size_t)" + arrayLen(R) +
+             " * sizeof(" + elemType(R) + "));";
+  }
+}
+
+// After the parts: h = h op part 0's op part 1's ..., where h is current.
+void emitArrayCombine(Code &C, const Directive &D) {
+  for (size_t R = 0; R < D.Reductions.size(); ++R) {
+    const Reduction &Red = D.Reductions[R];
+    if (!Red.IsArray)
+      continue;
+    Code Args;
+    Args << "(__proact_loop, \"" + Red.Spelling + "\", (void *)(" << Red.Var
+         << "), sizeof(" + elemType(R) + "), " + arrayLo(R) + ", " +
+                arrayLen(R) + ");";
+    C << "proact__loop_array_fetch" << Args;
+    C << "for (int __proact_q = 0; __proact_q < __proact_np; __proact_q++) "
+         "if (proact__loop_part_lo(__proact_loop, __proact_q) < "
+         "proact__loop_part_hi(__proact_loop, __proact_q)) "
+         "for (long long __proact_aj = 0; __proact_aj < " +
+             arrayLen(R) + "; __proact_aj++) {";
+    Code Elem;
+    Elem << "(" << Red.Var << ")[" + arrayLo(R) + " + __proact_aj]";
+    const std::string Part = arrayParts(R) + "[(size_t)__proact_q * (size_t)" +
+                             arrayLen(R) + " + (size_t)__proact_aj]";
+    // fold() on text; the element keeps the user's token for h.
+    if (Red.Op == "max" || Red.Op == "min")
+      C << "if (" + Part + (Red.Op == "max" ? " > " : " < ") << Elem << ") "
+        << Elem << " = " + Part + ";";
+    else
+      C << Elem << " = " << Elem << " " + Red.Op + " " + Part + ";";
+    C << "}";
+    C << "proact__loop_array_publish" << Args;
+  }
+}
+
+} // namespace
+
+std::string reductionTargetClauses(const Directive &D) {
+  return scalarTargetClauses(scalarsOf(D)) +
+         (hasArray(D) ? " is_device_ptr(__proact_ab)" : "");
+}
+
+void emitReductionSetup(Code &C, const Directive &D) {
+  emitScalarSetup(C, scalarsOf(D));
+  if (hasArray(D))
+    emitArraySetup(C, D);
+}
+
+void emitReductionEnter(Code &C, const Directive &D) {
+  if (hasArray(D))
+    emitArrayCopies(C);
+  emitScalarEnter(C, scalarsOf(D));
+  if (hasArray(D))
+    emitArrayInit(C, D);
+}
+
+void emitReductionThreadStart(Code &C, const Directive &D) {
+  emitScalarThreadStart(C, scalarsOf(D));
+  emitArrayThreadStart(C, D);
+}
+
+void emitReductionThreadEnd(Code &C, const Directive &D) {
+  emitScalarThreadEnd(C, scalarsOf(D));
+}
+
+void emitReductionLeave(Code &C, const Directive &D) {
+  if (hasArray(D))
+    emitArrayFold(C, D);
+  emitScalarLeave(C, scalarsOf(D));
+}
+
+void emitReductionCombine(Code &C, const Directive &D) {
+  emitScalarCombine(C, scalarsOf(D));
+  emitArrayCombine(C, D);
+}
+
+bool hasArrayReduction(const Directive &D) { return hasArray(D); }
 
 } // namespace proact

@@ -10,6 +10,8 @@
 // min results equal the sequential loop's; a floating-point sum or product
 // is rounded in another order, the same one at every run of the same
 // geometry.
+// Array sections, reduction(op: h[lo:len]), get a private copy per thread
+// instead (reduction.cpp, "Array reductions").
 #ifndef PROACT_CLANG_EXT_REDUCTION_H
 #define PROACT_CLANG_EXT_REDUCTION_H
 
@@ -35,8 +37,12 @@ void emitReductionThreadEnd(Code &C, const Directive &D);
 // After the part's kernels: stores its value, closes Enter's block.
 void emitReductionLeave(Code &C, const Directive &D);
 // After the parts, before proact__loop_end: s = s op part 0's value op
-// part 1's ...
+// part 1's ... (for an array section, element by element, where the
+// section is current: proact__loop_array_fetch / _publish).
 void emitReductionCombine(Code &C, const Directive &D);
+// Whether D reduces an array section: its kernels must then run each
+// iteration's updates in order on one thread (no grouped walks).
+bool hasArrayReduction(const Directive &D);
 
 } // namespace proact
 

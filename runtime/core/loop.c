@@ -1073,5 +1073,6 @@ void proact__loop_end(proact__loop_t *loop) {
   free(loop->implicit);
   free(loop->entries);
   free(loop->arrays);
+  free(loop->array_partials);
   free(loop);
 }

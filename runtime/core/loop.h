@@ -97,6 +97,8 @@ struct proact__loop {
   int narrays; /* the descriptor's arrays, kept for part sections */
   proact__array_t *arrays;
   proact__present_t **entries; /* of each array; NULL: none */
+  char *array_partials; /* the parts' folded reduction sections
+                           (array_fold.c) */
   proact__stats_node_t *stats;
   const proact__loop_desc_t *desc; /* valid until loop_end */
   int npushes, cap_pushes;        /* push.h */

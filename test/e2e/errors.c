@@ -131,6 +131,16 @@ int main(int argc, char **argv) {
     }
     free(idx);
     free(b);
+  } else if (strcmp(mode, "reduce_huge") == 0) {
+    /* Every thread would need its own copy of 512 MiB: too large. */
+    long big = 1L << 26;
+    double *h = calloc((size_t)big, sizeof(double));
+    if (!h)
+      return 2;
+#pragma proact region(a[0:n]) reduction(+: h[0:big])
+    for (long i = 0; i < n; i++)
+      h[(long)a[i] * 7 % big] += 1.0;
+    free(h);
   } else if (strcmp(mode, "none") == 0) {
     /* No PROACT call: settings are checked before main all the same. */
     printf("main ran\n");

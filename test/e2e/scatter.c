@@ -34,9 +34,11 @@ int main(int argc, char **argv) {
   for (long i = 0; i < n; i++)
     perm[i] = (long)(((__int128)i * mul) % (n > 0 ? n : 1));
 
-#pragma proact region(a[0:n], b[0:n], perm[0:n])
+  /* (A read-modify-write through perm would be a compile-time error,
+   * even for a permutation: these stores read other arrays.) */
+#pragma proact region(a[0:n], b[0:n], c[0:n], perm[0:n])
   for (long i = 0; i < n; i++)
-    b[perm[i]] = a[i] * 0.5 + b[perm[i]];
+    b[perm[i]] = a[i] * 0.5 + c[i];
 
 #pragma proact data copy(a[0:n], b[0:n], c[0:n]) copyin(perm[0:n])
   {
@@ -44,9 +46,9 @@ int main(int argc, char **argv) {
 #pragma proact region(a[0:n], b[0:n])
       for (long i = 0; i < n; i++)
         a[i] = a[i] * 0.25 + b[n - 1 - i] * 0.75;
-#pragma proact region(a[0:n], c[0:n], perm[0:n])
+#pragma proact region(a[0:n], b[0:n], c[0:n], perm[0:n])
       for (long i = 0; i < n; i++)
-        c[perm[i]] = a[i] - 0.125 * c[perm[i]];
+        c[perm[i]] = a[i] - 0.125 * b[i];
 #pragma proact region(b[0:n], c[0:n])
       for (long i = 0; i < n; i++) {
         if (c[i] > 0.5) /* a computed index, stored under a branch */

@@ -70,15 +70,15 @@ void f(int n, double *a, double *s_out, long *c_out) {
 typedef int count_t;
 void g(int n, double *a) {
   double s = 0, t = 0;
-#pragma proact region(a[0:n]) reduction(-: s) // bad-error {{invalid reduction: unknown operator '-'; write reduction(op: variable, ...) with op one of + * & | ^ && || max min}}
+#pragma proact region(a[0:n]) reduction(-: s) // bad-error {{invalid reduction: unknown operator '-'; write reduction(op: variable or a[lo:len], ...) with op one of + * & | ^ && || max min}}
   for (int i = 0; i < n; i++) s -= a[i];
 #pragma proact region(a[0:n]) reduction(s) // bad-error {{invalid reduction: missing 'op:'}}
   for (int i = 0; i < n; i++) s += a[i];
-#pragma proact region(a[0:n]) reduction(+: s, a[0]) // bad-error {{invalid reduction: expected a variable name}}
+#pragma proact region(a[0:n]) reduction(+: s, a[0]) // bad-error {{bad array section: 'a[...]' needs 'lo:len'}}
   for (int i = 0; i < n; i++) s += a[i];
 #pragma proact region(a[0:n]) reduction(+: s) reduction(max: s) // bad-error {{invalid reduction: 's' is named twice}}
   for (int i = 0; i < n; i++) s += a[i];
-#pragma proact region(a[0:n]) reduction(+: a) // bad-error {{invalid reduction: 'a' is a region array; reduction(...) takes scalar variables}}
+#pragma proact region(a[0:n]) reduction(+: a) // bad-error {{invalid reduction: 'a' is a region array; name a section of it, reduction(+: a[lo:len])}}
   for (int i = 0; i < n; i++) a[i] = 1;
 #pragma proact region(a[0:n]) reduction(+: u) // bad-error {{'u' in reduction(...) is not a variable declared before the loop}}
   for (int i = 0; i < n; i++) { double u = a[i]; u += 1; a[i] = u; }

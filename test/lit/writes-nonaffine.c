@@ -11,7 +11,7 @@ void scatter(long n, long *perm, double *a, double *b) {
   for (long i = 0; i < n; i++) {
     b[i] = a[i];
     a[perm[i]] = 2.0 * b[i];
-    a[perm[i]] += 1.0;
+    a[perm[i]] = 1.0; // a read-modify-write here would be an error
   }
 }
 // WARN: writes-nonaffine.c:13:12: warning: store to region array 'a' has an index that is not affine in the loop variable 'i': the loop variable 'i' is used inside a call or subscript; this loop runs on one device, with mech(memcpy)

@@ -53,6 +53,10 @@
     "device 3 in devices(...) is not a participating device")                 \
   X(data_partial_overlap_is_fatal, 20000, "partially overlaps")               \
   X(data_nested_reuse_and_copyout, 20000, NULL)                              \
+  X(array_reduction_geometry, 20000, NULL)                                    \
+  X(array_reduction_too_large_is_fatal, 20000,                                \
+    "t.c:5:1: the reduced arrays take 268435457 bytes per thread")           \
+  X(array_reduction_fetch_publish, 20000, NULL)                               \
   X(ready_block_chunks, 5000, NULL)                                           \
   X(ready_table_cache, 5000, NULL)                                            \
   X(ready_table_counted, 5000, NULL)                                          \

@@ -497,3 +497,97 @@ TEST_IMPL(lazy_exit_gathers_from_owners) {
   for (int i = 0; i < SN; i++)
     ASSERT_EQ((long long)sx[i], i < SN / 2 ? 2 * i + 1 : -i);
 }
+
+/* reduction(op: h[lo:len]) copies: fewer teams first, then threads, so
+ * that teams x threads copies fit the budget; memory for all of them. */
+TEST_IMPL(array_reduction_geometry) {
+  proact__access_t site = {0, 0, 0, 1, 0, 0, 7, 3};
+  proact__loop_desc_t d = loop_desc(&site);
+  proact__loop_t *loop = proact__loop_begin(&d);
+  const size_t budget = PROACT__ARRAY_FOLD_BUDGET;
+  int teams = 1000, threads = 8;
+  char *p = proact__loop_part_array_reduction(loop, 0, budget / 256, &teams,
+                                              &threads);
+  ASSERT_TRUE(p != NULL);
+  ASSERT_EQ(teams, 32);
+  ASSERT_EQ(threads, 8);
+  teams = 8;
+  threads = 64;
+  p = proact__loop_part_array_reduction(loop, 0, budget / 4, &teams,
+                                        &threads);
+  ASSERT_TRUE(p != NULL);
+  ASSERT_EQ(teams, 1);
+  ASSERT_EQ(threads, 4);
+  teams = 3; /* fits: unchanged */
+  threads = 5;
+  p = proact__loop_part_array_reduction(loop, 0, 40, &teams, &threads);
+  ASSERT_EQ(teams, 3);
+  ASSERT_EQ(threads, 5);
+  /* The host's partials, zeroed. */
+  {
+    char *h = proact__loop_array_partials(loop, 100);
+    ASSERT_EQ(h[0] + h[99], 0);
+  }
+  proact__loop_end(loop);
+}
+
+TEST_IMPL(array_reduction_too_large_is_fatal) {
+  proact__access_t site = {0, 0, 0, 1, 0, 0, 7, 3};
+  proact__loop_desc_t d = loop_desc(&site);
+  proact__loop_t *loop = proact__loop_begin(&d);
+  int teams = 1, threads = 1;
+  proact__loop_part_array_reduction(loop, 0, PROACT__ARRAY_FOLD_BUDGET + 1,
+                                    &teams, &threads);
+}
+
+/* A reduced section held by a data region: fetch brings the devices'
+ * value to the host; publish puts the host's new value into every
+ * replica and marks it current on all of them. */
+TEST_IMPL(array_reduction_fetch_publish) {
+  static double h[LEN];
+  proact__map_t map = {{"h", h, sizeof(double), 0, LEN}, PROACT__MAP_COPY, 0};
+  proact__data_desc_t dd = {"t.c", 1, 1, NULL, 0, 1, &map};
+  proact__access_t site = {0, 0, 0, 1, 0, 0, 7, 3};
+  proact__loop_desc_t d = loop_desc(&site);
+  proact__data_t *r;
+  proact__loop_t *loop;
+  proact__present_t *entry = NULL;
+  int ndev = proact_num_devices();
+
+  for (int i = 0; i < LEN; i++)
+    h[i] = (double)i;
+  r = proact__data_begin(&dd);
+  ASSERT_EQ(proact__present_find((char *)h, (char *)(h + LEN), &entry),
+            PROACT__PRESENT_CONTAINS);
+  for (int i = 0; i < LEN; i++)
+    h[i] = -1.0; /* the host copy is stale: the devices hold the value */
+  loop = proact__loop_begin(&d);
+  proact__loop_array_fetch(loop, "h", h, sizeof(double), 2, 4);
+  ASSERT_EQ((long long)h[1], -1);
+  ASSERT_EQ((long long)h[2], 2);
+  ASSERT_EQ((long long)h[5], 5);
+  ASSERT_EQ((long long)h[6], -1);
+  for (int i = 2; i < 6; i++)
+    h[i] = 100.0 + i;
+  proact__loop_array_publish(loop, "h", h, sizeof(double), 2, 4);
+  proact__loop_end(loop);
+  for (int i = 0; i < ndev; i++) {
+    double v[LEN];
+    const void *src = proact__present_dev_addr(entry, entry->devs[i], h);
+    ASSERT_EQ(omp_target_memcpy(v, src, sizeof(v), 0, 0,
+                                omp_get_initial_device(), entry->devs[i]),
+              0);
+    ASSERT_EQ((long long)v[1], 1);
+    ASSERT_EQ((long long)v[3], 103);
+    ASSERT_EQ((long long)v[6], 6);
+  }
+  if (entry->valid != NULL) {
+    proact__devmask_t all = 0;
+    for (int i = 0; i < ndev; i++)
+      all |= PROACT__DEVMASK(entry->devs[i]);
+    ASSERT_EQ(proact__validity_mask_at(entry->valid, 3 * sizeof(double)), all);
+  }
+  proact__data_end(r);
+  ASSERT_EQ((long long)h[4], 104);
+  ASSERT_EQ((long long)h[7], 7);
+}

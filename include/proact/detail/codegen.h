@@ -398,6 +398,81 @@ PROACT_API void proact__loop_checks(proact__loop_t *loop,
 PROACT_API proact__read_fault_t *proact__loop_part_checks(proact__loop_t *loop,
                                                           int part)
     PROACT__ENTRY(proact__loop_part_checks);
+/* Array reductions, reduction(op: h[lo:len]) (docs/design/lowering.md,
+ * "Array reductions"): each thread of a part's kernel accumulates into its
+ * own copy of every reduced section, started at op's identity; a second
+ * kernel folds the copies element by element in copy order, and after the
+ * loop the host folds the parts' results into h in part order.
+ *
+ * The copies of part's kernel: copy_bytes per thread (every section of
+ * the loop, each rounded up to 16 bytes), teams x threads of them in
+ * device memory kept and grown between loops. Lowers *teams (and, at one
+ * team, *threads) so that they take at most PROACT__ARRAY_FOLD_BUDGET
+ * bytes; a copy larger than that is a fatal error naming the loop. */
+#define PROACT__ARRAY_FOLD_BUDGET ((size_t)256 << 20)
+PROACT_API char *proact__loop_part_array_reduction(proact__loop_t *loop,
+                                                   int part,
+                                                   size_t copy_bytes,
+                                                   int *teams, int *threads)
+    PROACT__ENTRY(proact__loop_part_array_reduction);
+/* Before the parts start (on the loop's thread, so that the error is
+ * reported once): a fatal error naming the loop when one thread's copy of
+ * copy_bytes exceeds PROACT__ARRAY_FOLD_BUDGET. */
+PROACT_API void proact__loop_array_check(proact__loop_t *loop,
+                                         size_t copy_bytes)
+    PROACT__ENTRY(proact__loop_array_check);
+/* Host memory for the parts' folded sections, bytes of it, zeroed, freed
+ * by proact__loop_end. */
+PROACT_API char *proact__loop_array_partials(proact__loop_t *loop,
+                                             size_t bytes)
+    PROACT__ENTRY(proact__loop_array_partials);
+/* Copies bytes at dev_src on part's device into host_dst, waiting. */
+PROACT_API void proact__loop_part_array_result(proact__loop_t *loop,
+                                               int part, void *host_dst,
+                                               const void *dev_src,
+                                               size_t bytes)
+    PROACT__ENTRY(proact__loop_part_array_result);
+/* Around the host's fold into h[lo:len] (elem bytes each; name for
+ * messages): fetch brings the current value of a section that a data
+ * region holds to the host; publish makes the host's new value current
+ * there (copied into every replica, or for a distributed array held by
+ * the host alone). Neither does anything for an array no region holds. */
+PROACT_API void proact__loop_array_fetch(proact__loop_t *loop,
+                                         const char *name, void *base,
+                                         size_t elem, long long lo,
+                                         long long len)
+    PROACT__ENTRY(proact__loop_array_fetch);
+PROACT_API void proact__loop_array_publish(proact__loop_t *loop,
+                                           const char *name, void *base,
+                                           size_t elem, long long lo,
+                                           long long len)
+    PROACT__ENTRY(proact__loop_array_publish);
+
+/* The identities of max and min for an array reduction's element type: the
+ * lowest and highest value of each arithmetic type (x is a value of it).
+ * From the compiler's macros: generated code may not see <limits.h>. */
+#define PROACT__CHAR_SIGNED ((char)-1 < 0)
+#define PROACT__LOWEST(x)                                                      \
+  _Generic((x), _Bool: 0,                                                      \
+           char: PROACT__CHAR_SIGNED ? -__SCHAR_MAX__ - 1 : 0,                 \
+           signed char: -__SCHAR_MAX__ - 1, unsigned char: 0,                  \
+           short: -__SHRT_MAX__ - 1, unsigned short: 0,                        \
+           int: -__INT_MAX__ - 1, unsigned: 0U,                                \
+           long: -__LONG_MAX__ - 1L, unsigned long: 0UL,                       \
+           long long: -__LONG_LONG_MAX__ - 1LL, unsigned long long: 0ULL,      \
+           float: -__builtin_inff(), double: -__builtin_inf(),                 \
+           long double: -__builtin_infl())
+#define PROACT__HIGHEST(x)                                                     \
+  _Generic((x), _Bool: 1,                                                      \
+           char: PROACT__CHAR_SIGNED ? __SCHAR_MAX__ : __SCHAR_MAX__ * 2 + 1,  \
+           signed char: __SCHAR_MAX__, unsigned char: __SCHAR_MAX__ * 2 + 1,   \
+           short: __SHRT_MAX__, unsigned short: __SHRT_MAX__ * 2 + 1,          \
+           int: __INT_MAX__, unsigned: __INT_MAX__ * 2U + 1U,                  \
+           long: __LONG_MAX__, unsigned long: __LONG_MAX__ * 2UL + 1UL,        \
+           long long: __LONG_LONG_MAX__,                                       \
+           unsigned long long: __LONG_LONG_MAX__ * 2ULL + 1ULL,                \
+           float: __builtin_inff(), double: __builtin_inf(),                   \
+           long double: __builtin_infl())
 
 /* Called by part p's host thread right before and right after its kernel:
  * the statistics time each device's kernels (and whether they overlap). */
