@@ -33,5 +33,6 @@ void planes(long n, double *a) {
 // CHECK-LABEL: void planes(
 // CHECK: __proact_writes[0].array = 0;
 // CHECK-SAME: .ndims = 0;
-// CHECK: proact__span_add(&__proact_writes[0],(long long)((1*( n))),
-// CHECK: proact__span_add(&__proact_writes[0],(long long)(((1*( n))*( n))),
+// The two terms, in either order:
+// CHECK-DAG: proact__span_add(&__proact_writes[0],(long long)((1*( n))),
+// CHECK-DAG: proact__span_add(&__proact_writes[0],(long long)(((1*( n))*( n))),

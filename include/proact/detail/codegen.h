@@ -452,6 +452,15 @@ PROACT_API void proact__loop_array_publish(proact__loop_t *loop,
  * lowest and highest value of each arithmetic type (x is a value of it).
  * From the compiler's macros: generated code may not see <limits.h>. */
 #define PROACT__CHAR_SIGNED ((char)-1 < 0)
+/* NVPTX has no long double: even an association that is never chosen
+ * fails to compile there. */
+#if defined(__NVPTX__)
+#define PROACT__LDBL_LOWEST
+#define PROACT__LDBL_HIGHEST
+#else
+#define PROACT__LDBL_LOWEST , long double : -__builtin_infl()
+#define PROACT__LDBL_HIGHEST , long double : __builtin_infl()
+#endif
 #define PROACT__LOWEST(x)                                                      \
   _Generic((x), _Bool: 0,                                                      \
            char: PROACT__CHAR_SIGNED ? -__SCHAR_MAX__ - 1 : 0,                 \
@@ -460,8 +469,8 @@ PROACT_API void proact__loop_array_publish(proact__loop_t *loop,
            int: -__INT_MAX__ - 1, unsigned: 0U,                                \
            long: -__LONG_MAX__ - 1L, unsigned long: 0UL,                       \
            long long: -__LONG_LONG_MAX__ - 1LL, unsigned long long: 0ULL,      \
-           float: -__builtin_inff(), double: -__builtin_inf(),                 \
-           long double: -__builtin_infl())
+           float: -__builtin_inff(),                                           \
+           double: -__builtin_inf() PROACT__LDBL_LOWEST)
 #define PROACT__HIGHEST(x)                                                     \
   _Generic((x), _Bool: 1,                                                      \
            char: PROACT__CHAR_SIGNED ? __SCHAR_MAX__ : __SCHAR_MAX__ * 2 + 1,  \
@@ -471,8 +480,8 @@ PROACT_API void proact__loop_array_publish(proact__loop_t *loop,
            long: __LONG_MAX__, unsigned long: __LONG_MAX__ * 2UL + 1UL,        \
            long long: __LONG_LONG_MAX__,                                       \
            unsigned long long: __LONG_LONG_MAX__ * 2ULL + 1ULL,                \
-           float: __builtin_inff(), double: __builtin_inf(),                   \
-           long double: __builtin_infl())
+           float: __builtin_inff(),                                            \
+           double: __builtin_inf() PROACT__LDBL_HIGHEST)
 
 /* Called by part p's host thread right before and right after its kernel:
  * the statistics time each device's kernels (and whether they overlap). */
