@@ -11,58 +11,16 @@
 #include <string.h>
 
 #include "dev.h"
+#include "dev_buffer.h"
 #include "error_report.h"
 #include "log.h"
 #include "loop.h"
 #include "presence.h"
 
-typedef struct array_copies {
-  char *ptr;
-  size_t bytes;
-} array_copies_t;
-
-/* Slot PROACT__DEV_MAX: the host, when the loop falls back to it. */
-static array_copies_t copies[PROACT__DEV_MAX + 1];
-static pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER;
-static pthread_once_t at_exit = PTHREAD_ONCE_INIT;
+static proact__dev_buffer_t copies =
+    PROACT__DEV_BUFFER_INIT("array reduction copies", 0);
 
 static int on_host(int dev) { return dev < 0 || dev >= proact__dev_count(); }
-
-static void array_copies_clear(void) {
-  for (int d = 0; d <= PROACT__DEV_MAX; d++) {
-    if (d == PROACT__DEV_MAX)
-      free(copies[d].ptr);
-    else
-      proact__dev_free(d, copies[d].ptr, copies[d].bytes);
-    copies[d].ptr = NULL;
-    copies[d].bytes = 0;
-  }
-}
-
-static void register_clear(void) { atexit(array_copies_clear); }
-
-/* dev's copies of at least bytes (lock held); NULL when out of memory. */
-static char *array_copies_get(int dev, size_t bytes) {
-  array_copies_t *c = &copies[on_host(dev) ? PROACT__DEV_MAX : dev];
-  void *ptr;
-
-  if (c->bytes >= bytes)
-    return c->ptr;
-  if (on_host(dev)) {
-    if ((ptr = malloc(bytes)) == NULL)
-      return NULL;
-    free(c->ptr);
-  } else {
-    if (proact__dev_alloc(dev, bytes, &ptr) != PROACT_OK)
-      return NULL;
-    proact__dev_free(dev, c->ptr, c->bytes);
-  }
-  proact__info(PROACT__SUBSYS_PART,
-               "array reduction copies on device %d: %zu bytes", dev, bytes);
-  c->ptr = ptr;
-  c->bytes = bytes;
-  return c->ptr;
-}
 
 void proact__loop_array_check(proact__loop_t *loop, size_t copy_bytes) {
   if (copy_bytes > PROACT__ARRAY_FOLD_BUDGET)
@@ -110,10 +68,7 @@ char *proact__loop_part_array_reduction(proact__loop_t *loop, int part,
                  asked_threads);
   total = (size_t)*teams * (size_t)*threads * copy_bytes;
   dev = loop->devs[part];
-  pthread_once(&at_exit, register_clear);
-  pthread_mutex_lock(&lock);
-  ptr = array_copies_get(dev, total);
-  pthread_mutex_unlock(&lock);
+  ptr = proact__dev_buffer_get(&copies, dev, total);
   if (ptr == NULL)
     proact__fatal(loop->file, loop->line, loop->col,
                   "out of memory on device %d for the array reduction's %zu "

@@ -10,6 +10,7 @@
 #include <stdlib.h>
 
 #include "dev.h"
+#include "dev_buffer.h"
 #include "error_report.h"
 #include "log.h"
 #include "param.h"
@@ -19,59 +20,11 @@
  * before its teams are lowered (host devices, backends other than CUDA). */
 #define PROACT__FOLD_BUDGET ((size_t)64 << 20)
 
-typedef struct fold_scratch {
-  char *ptr;
-  size_t bytes;
-} fold_scratch_t;
-
-/* Slot PROACT__DEV_MAX: the host, when the loop falls back to it. */
-static fold_scratch_t scratch[PROACT__DEV_MAX + 1];
-static pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER;
-static pthread_once_t at_exit = PTHREAD_ONCE_INIT;
+/* The kernel that uses a scratch first finds its counter at 0. */
+static proact__dev_buffer_t scratch =
+    PROACT__DEV_BUFFER_INIT("reduction scratch", PROACT__FOLD_HEAD);
 
 static int on_host(int dev) { return dev < 0 || dev >= proact__dev_count(); }
-
-static void fold_scratch_clear(void) {
-  for (int d = 0; d <= PROACT__DEV_MAX; d++) {
-    if (d == PROACT__DEV_MAX)
-      free(scratch[d].ptr);
-    else
-      proact__dev_free(d, scratch[d].ptr, scratch[d].bytes);
-    scratch[d].ptr = NULL;
-    scratch[d].bytes = 0;
-  }
-}
-
-static void register_clear(void) { atexit(fold_scratch_clear); }
-
-/* dev's scratch of at least bytes (lock held); NULL when out of memory. */
-static char *fold_scratch_get(int dev, size_t bytes) {
-  static const char zero[PROACT__FOLD_HEAD];
-  fold_scratch_t *s = &scratch[on_host(dev) ? PROACT__DEV_MAX : dev];
-  void *ptr;
-
-  if (s->bytes >= bytes)
-    return s->ptr;
-  if (on_host(dev)) {
-    if ((ptr = calloc(1, bytes)) == NULL)
-      return NULL;
-    free(s->ptr);
-  } else {
-    if (proact__dev_alloc(dev, bytes, &ptr) != PROACT_OK)
-      return NULL;
-    if (proact__dev_copy_to_dev(dev, ptr, zero, sizeof(zero)) != PROACT_OK ||
-        proact__dev_sync_dev(dev) != PROACT_OK) {
-      proact__dev_free(dev, ptr, bytes);
-      return NULL;
-    }
-    proact__dev_free(dev, s->ptr, s->bytes);
-  }
-  proact__info(PROACT__SUBSYS_PART, "reduction scratch on device %d: %zu bytes",
-               dev, bytes);
-  s->ptr = ptr;
-  s->bytes = bytes;
-  return s->ptr;
-}
 
 char *proact__loop_part_reduction(proact__loop_t *loop, int part,
                                   size_t bytes, int *teams, int threads) {
@@ -132,10 +85,7 @@ char *proact__loop_part_reduction(proact__loop_t *loop, int part,
                   "fit in memory",
                   *teams, threads);
   total += (size_t)*teams * (slots + 1) * bytes;
-  pthread_once(&at_exit, register_clear);
-  pthread_mutex_lock(&lock);
-  ptr = fold_scratch_get(dev, total);
-  pthread_mutex_unlock(&lock);
+  ptr = proact__dev_buffer_get(&scratch, dev, total);
   if (ptr == NULL)
     proact__fatal(loop->file, loop->line, loop->col,
                   "out of memory on device %d for the reduction's %zu bytes",
