@@ -1,7 +1,10 @@
 /* Fatal errors: a user mistake in a pragma or an environment variable, or a
  * device failure the program cannot continue after. */
+#include <pthread.h>
+#include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "error_report.h"
@@ -32,12 +35,38 @@ static void fatal_report(const char *file, int line, int col, const char *fmt,
   }
 }
 
+static atomic_int fatal_entered;
+static pthread_t fatal_thread;
+
+/* exit() from two threads at once runs the exit handlers twice (a crash):
+ * the first fatal error ends the process and the other threads wait for
+ * it, for at most 5 s in case a handler needs a lock a waiting thread
+ * holds. Returns nonzero for a fatal error raised by an exit handler of
+ * the thread already exiting, which must not wait for itself. */
+static int fatal_enter(void) {
+  int expected = 0;
+  if (atomic_compare_exchange_strong(&fatal_entered, &expected, 1)) {
+    fatal_thread = pthread_self();
+    return 0;
+  }
+  if (pthread_equal(fatal_thread, pthread_self()))
+    return 1;
+  for (int i = 0; i < 50; i++) {
+    const struct timespec tick = {0, 100000000};
+    nanosleep(&tick, NULL);
+  }
+  _exit(EXIT_FAILURE);
+}
+
 void proact__fatal(const char *file, int line, int col, const char *fmt,
                    ...) {
   va_list ap;
+  const int nested = fatal_enter();
   va_start(ap, fmt);
   fatal_report(file, line, col, fmt, ap);
   va_end(ap);
+  if (nested)
+    _exit(EXIT_FAILURE);
   exit(EXIT_FAILURE);
 }
 
