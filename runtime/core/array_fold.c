@@ -5,7 +5,6 @@
  * grown when a loop needs more and kept until exit, like the scalar
  * reductions' scratch (fold_scratch.c): a histogram loop inside a solver
  * runs many times. */
-#include <pthread.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>

@@ -5,7 +5,6 @@
  * device runs one loop's kernel at a time (its part's host thread waits for
  * it), so loops share their device's scratch; the kernel that used it last
  * left its counter at 0. */
-#include <pthread.h>
 #include <stdint.h>
 #include <stdlib.h>
 
