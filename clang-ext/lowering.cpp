@@ -659,10 +659,15 @@ void emitColumnKernel(Code &C, const Directive &D, const CanonicalLoop &L,
 }
 
 // The three kernels (forwarding when inline_ok, instrumented, plain), the
-// one for this part chosen at run time.
+// one for this part chosen at run time. Without Reports only the plain
+// kernel: the part never gets a readiness state.
 template <typename EmitFn>
-void emitKernelChoice(Code &C, bool InlineOk, const Code &Forwarding,
-                      EmitFn Emit) {
+void emitKernelChoice(Code &C, bool Reports, bool InlineOk,
+                      const Code &Forwarding, EmitFn Emit) {
+  if (!Reports) {
+    Emit(nullptr, false);
+    return;
+  }
   if (InlineOk) { // mech(inline): the forwarding kernel
     C << "if (__proact_fwd) {";
     Emit(&Forwarding, false);
@@ -886,17 +891,23 @@ LoopLowering lowerLoop(Preprocessor &PP, const Directive &D,
        "__proact_it.tile;";
   const Code Plain = Code().add(KernelBody);
   const bool Checks = !A.Checked.empty();
+  // A part gets a readiness state only to push what it stores
+  // (runtime/core/ready.c): never in a loop that stores to no region array,
+  // nor in one with a non-affine store, which the runtime runs on one
+  // device under memcpy whatever PROACT_MECH says. Such a loop gets the
+  // plain kernel alone.
+  const bool Reports = !A.Writes.empty() && !AnyWhole;
   Code K; // the part's kernels
   if (Columns) {
     K << "if (__proact_itt > 0) {";
-    emitKernelChoice(K, InlineOk, Forwarding,
+    emitKernelChoice(K, Reports, InlineOk, Forwarding,
                      [&](const Code *Fwd, bool Instrumented) {
                        emitColumnKernel(K, D, L, Nest, Plain, Fwd,
                                         Instrumented, CG, Checks);
                      });
     K << "} else {";
   }
-  emitKernelChoice(K, InlineOk, Forwarding,
+  emitKernelChoice(K, Reports, InlineOk, Forwarding,
                    [&](const Code *Fwd, bool Instrumented) {
                      emitKernel(K, D, L, Nest, Plain, Fwd, Instrumented, &G,
                                 Checks);
