@@ -354,10 +354,9 @@ void emitConsecutiveGroups(Code &C, const CanonicalLoop &L,
   C << "{";
   emitOuterVar(C, L, "(__proact_blo + __proact_h)");
   C << "__proact_vec = " << vectorAligned(G.Vec, L.VarName, G.U) << ";}";
-  C << "long long __proact_k = __proact_blo + __proact_t0, __proact_st = "
-       "__proact_s0, __proact_end = __proact_vec && __proact_blo + "
-       "__proact_h < __proact_bhi ? __proact_blo + __proact_h : "
-       "__proact_bhi;";
+  C << "long long __proact_k = __proact_blo + __proact_t0; const long long "
+       "__proact_hend = __proact_vec && __proact_blo + __proact_h < "
+       "__proact_bhi ? __proact_blo + __proact_h : __proact_bhi;";
   // Head and tail are under U iterations a thread, and the passes two:
   // unrolled or vectorised (on a host device, for a stride of 1), they
   // cost registers and copies of the body.
@@ -373,9 +372,12 @@ void emitConsecutiveGroups(Code &C, const CanonicalLoop &L,
     Values.push_back(varValue(L, "(__proact_k + " + std::to_string(u) + ")"));
   const Code Assumes = vectorAssumes(G.Vec, L.VarName);
   emitIlpWalk(C, L, G.A, Values, -1, "1", &Assumes);
-  C << "__proact_st = 1; __proact_end = __proact_bhi; }";
+  C << "}";
+  // The pass picks bound and stride in the loop's header, not by variables
+  // assigned after the groups, whose copies would join the groups' loop.
   C << NoUnroll;
-  C << "for (; __proact_k < __proact_end; __proact_k += __proact_st) {";
+  C << "for (; __proact_k < (__proact_pass ? __proact_bhi : __proact_hend); "
+       "__proact_k += (__proact_pass ? 1 : __proact_s0)) {";
   emitLoopVars(C, L, Nest);
   C << "{" << Body << "}}";
   C << "}";

@@ -33,7 +33,7 @@ void kernels(long n, float *a, float *c, int *ix) {
 // One loop of single iterations serves the head, the tail and a misaligned
 // block: pass 0 runs the head (or, misaligned, the whole block), pass 1
 // the groups, then the tail.
-// CHECK-SAME: long long __proact_k = __proact_blo + __proact_t0, __proact_st = __proact_s0, __proact_end = __proact_vec && __proact_blo + __proact_h < __proact_bhi ? __proact_blo + __proact_h : __proact_bhi;
+// CHECK-SAME: long long __proact_k = __proact_blo + __proact_t0; const long long __proact_hend = __proact_vec && __proact_blo + __proact_h < __proact_bhi ? __proact_blo + __proact_h : __proact_bhi;
 // CHECK: #pragma clang loop unroll(disable) vectorize(disable)
 // CHECK: for (int __proact_pass = 0; __proact_pass <= __proact_vec; __proact_pass++) {if (__proact_pass) {
 // Thread t's groups start at (t + m T) U, the group's first iteration told
@@ -41,9 +41,8 @@ void kernels(long n, float *a, float *c, int *ix) {
 // CHECK-SAME: __proact_k = __proact_blo + __proact_h + 4 * __proact_t0;for (; __proact_k + 3 * 1 < __proact_bhi; __proact_k += 4 * __proact_s0) {{[{][{]}}long i = (long)(__proact_first + (__proact_k + 0));(void)__builtin_assume_aligned(&(
 // CHECK: (void)__builtin_assume_aligned(&( a)[(i) + (0)], 16);const __typeof__(
 // CHECK: {long i = (long)(__proact_first + (__proact_k + 3));
-// CHECK: __proact_st = 1; __proact_end = __proact_bhi; }
 // CHECK: #pragma clang loop unroll(disable) vectorize(disable)
-// CHECK: for (; __proact_k < __proact_end; __proact_k += __proact_st) {
+// CHECK: for (; __proact_k < (__proact_pass ? __proact_bhi : __proact_hend); __proact_k += (__proact_pass ? 1 : __proact_s0)) {
 // The body once there (U + 1 copies in all):
 // CHECK-NOT: __proact_first + (__proact_k + 0)
 // CHECK: } else{ long long __proact_k = __proact_blo + __proact_t0;for (; __proact_k + 3 * __proact_s0 < __proact_bhi;
@@ -61,13 +60,13 @@ void kernels(long n, float *a, float *c, int *ix) {
 #pragma proact region(a[0:n], c[0:n])
   for (long i = 0; i < n - 4; i++)
     c[i] = a[i + 4] - a[i] * a[0];
-// CHECK-LABEL: __proact_desc.line = 61;
+// CHECK-LABEL: __proact_desc.line = 60;
 // CHECK: (void)__builtin_assume_aligned(&( a)[(i) + ((0 +( 4)))], 16);(void)__builtin_assume_aligned(&( a)[(i) + (0)], 16);const
 // CHECK: proact__loop_end
 #pragma proact region(a[0:n], c[0:n])
   for (long i = 2; i < n; i++)
     c[i - 2] = a[i];
-// CHECK-LABEL: __proact_desc.line = 67;
+// CHECK-LABEL: __proact_desc.line = 66;
 // CHECK: for (int __proact_pass = 0; __proact_pass <= __proact_vec;
 // CHECK: proact__loop_end
 
@@ -77,32 +76,32 @@ void kernels(long n, float *a, float *c, int *ix) {
 #pragma proact region(a[0:n], c[0:n])
   for (long i = 1; i < n - 1; i++)
     c[i] = a[i - 1] + a[i + 1];
-// CHECK-LABEL: __proact_desc.line = 77;
+// CHECK-LABEL: __proact_desc.line = 76;
 // CHECK-NOT: __proact_vec
 // CHECK: proact__loop_end
 #pragma proact region(a[0:2*n], c[0:n])
   for (long i = 0; i < n; i++)
     c[i] = a[2 * i];
-// CHECK-LABEL: __proact_desc.line = 83;
+// CHECK-LABEL: __proact_desc.line = 82;
 // CHECK-NOT: __proact_vec
 // CHECK: proact__loop_end
 #pragma proact region(a[0:n], c[0:n], ix[0:n])
   for (long i = 0; i < n; i++)
     c[i] = a[ix[i]];
-// CHECK-LABEL: __proact_desc.line = 89;
+// CHECK-LABEL: __proact_desc.line = 88;
 // CHECK-NOT: __proact_vec
 // CHECK: proact__loop_end
 #pragma proact region(a[0:n], c[0:n])
   for (long i = 0; i < n; i += 2)
     c[i] = a[i];
-// CHECK-LABEL: __proact_desc.line = 95;
+// CHECK-LABEL: __proact_desc.line = 94;
 // CHECK-NOT: __proact_vec
 // CHECK: proact__loop_end
   long j;
 #pragma proact region(a[0:n], c[0:n])
   for (j = 0; j < n; j++)
     c[j] = a[j];
-// CHECK-LABEL: __proact_desc.line = 102;
+// CHECK-LABEL: __proact_desc.line = 101;
 // CHECK-NOT: __proact_vec
 // CHECK: proact__loop_end
 }
