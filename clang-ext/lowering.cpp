@@ -339,42 +339,50 @@ void emitBlockLoop(Code &C, const CanonicalLoop &L, const CollapsedNest &Nest,
 // (keeping the strided groups as well would cost registers);
 // where U elements do not span 16 bytes (a constant condition), the
 // strided groups alone.
+// The head, the tail and a misaligned block share one loop of single
+// iterations (pass 0: the head or the whole block; pass 1: the groups,
+// then the tail), so the body is copied U + 1 times, not U + 3.
 void emitConsecutiveGroups(Code &C, const CanonicalLoop &L,
                            const CollapsedNest &Nest, const Code &Body,
                            const Grouping &G) {
   const std::string U = std::to_string(G.U);
-  C << "{ long long __proact_h; int __proact_vec;";
+  C << "if (" << vectorFits(G.Vec, G.U) << ") {";
+  C << "long long __proact_h; int __proact_vec;";
   C << "{";
   emitOuterVar(C, L, "__proact_blo");
   C << "__proact_h = " << vectorPeel(G.Vec, L.VarName) << ";}";
   C << "{";
   emitOuterVar(C, L, "(__proact_blo + __proact_h)");
   C << "__proact_vec = " << vectorAligned(G.Vec, L.VarName, G.U) << ";}";
-  C << "if (__proact_vec) {";
-  // Head and tail are under U iterations a thread: unrolled, they cost
-  // registers.
-  const std::string NoUnroll = "_Pragma(\"clang loop unroll(disable)\")";
-  C << "long long __proact_k = __proact_blo + __proact_t0;";
+  C << "long long __proact_k = __proact_blo + __proact_t0; const long long "
+       "__proact_hend = __proact_vec && __proact_blo + __proact_h < "
+       "__proact_bhi ? __proact_blo + __proact_h : __proact_bhi;";
+  // Head and tail are under U iterations a thread, and the passes two:
+  // unrolled or vectorised (on a host device, for a stride of 1), they
+  // cost registers and copies of the body.
+  const std::string NoUnroll =
+      "_Pragma(\"clang loop unroll(disable) vectorize(disable)\")";
   C << NoUnroll;
-  C << "for (; __proact_k < __proact_blo + __proact_h && __proact_k < "
-       "__proact_bhi; __proact_k += __proact_s0) {";
-  emitLoopVars(C, L, Nest);
-  C << "{" << Body << "}}";
+  C << "for (int __proact_pass = 0; __proact_pass <= __proact_vec; "
+       "__proact_pass++) {";
+  C << "if (__proact_pass) {";
   C << "__proact_k = __proact_blo + __proact_h + " + U + " * __proact_t0;";
   std::vector<std::string> Values;
   for (unsigned u = 0; u < G.U; ++u)
     Values.push_back(varValue(L, "(__proact_k + " + std::to_string(u) + ")"));
   const Code Assumes = vectorAssumes(G.Vec, L.VarName);
   emitIlpWalk(C, L, G.A, Values, -1, "1", &Assumes);
+  C << "}";
+  // The pass picks bound and stride in the loop's header, not by variables
+  // assigned after the groups, whose copies would join the groups' loop.
   C << NoUnroll;
-  C << "for (; __proact_k < __proact_bhi; __proact_k++) {";
+  C << "for (; __proact_k < (__proact_pass ? __proact_bhi : __proact_hend); "
+       "__proact_k += (__proact_pass ? 1 : __proact_s0)) {";
   emitLoopVars(C, L, Nest);
   C << "{" << Body << "}}";
-  C << "} else if (" << vectorFits(G.Vec, G.U) << ") {";
-  emitBlockLoop(C, L, Nest, Body); // one iteration at a time
+  C << "}";
   C << "} else ";
   emitStridedGroups(C, L, Nest, Body, G, false);
-  C << "}";
 }
 
 // Vector: consecutive groups allowed (not in the forwarding kernel, whose
@@ -653,10 +661,15 @@ void emitColumnKernel(Code &C, const Directive &D, const CanonicalLoop &L,
 }
 
 // The three kernels (forwarding when inline_ok, instrumented, plain), the
-// one for this part chosen at run time.
+// one for this part chosen at run time. Without Reports only the plain
+// kernel: the part never gets a readiness state.
 template <typename EmitFn>
-void emitKernelChoice(Code &C, bool InlineOk, const Code &Forwarding,
-                      EmitFn Emit) {
+void emitKernelChoice(Code &C, bool Reports, bool InlineOk,
+                      const Code &Forwarding, EmitFn Emit) {
+  if (!Reports) {
+    Emit(nullptr, false);
+    return;
+  }
   if (InlineOk) { // mech(inline): the forwarding kernel
     C << "if (__proact_fwd) {";
     Emit(&Forwarding, false);
@@ -880,17 +893,23 @@ LoopLowering lowerLoop(Preprocessor &PP, const Directive &D,
        "__proact_it.tile;";
   const Code Plain = Code().add(KernelBody);
   const bool Checks = !A.Checked.empty();
+  // A part gets a readiness state only to push what it stores
+  // (runtime/core/ready.c): never in a loop that stores to no region array,
+  // nor in one with a non-affine store, which the runtime runs on one
+  // device under memcpy whatever PROACT_MECH says. Such a loop gets the
+  // plain kernel alone.
+  const bool Reports = !A.Writes.empty() && !AnyWhole;
   Code K; // the part's kernels
   if (Columns) {
     K << "if (__proact_itt > 0) {";
-    emitKernelChoice(K, InlineOk, Forwarding,
+    emitKernelChoice(K, Reports, InlineOk, Forwarding,
                      [&](const Code *Fwd, bool Instrumented) {
                        emitColumnKernel(K, D, L, Nest, Plain, Fwd,
                                         Instrumented, CG, Checks);
                      });
     K << "} else {";
   }
-  emitKernelChoice(K, InlineOk, Forwarding,
+  emitKernelChoice(K, Reports, InlineOk, Forwarding,
                    [&](const Code *Fwd, bool Instrumented) {
                      emitKernel(K, D, L, Nest, Plain, Fwd, Instrumented, &G,
                                 Checks);

@@ -11,9 +11,13 @@ the CPU time (user + system of clang and every process it starts, ptxas
 included) is the median, the object size that of the last compile.
 
   bench/compile/run.py --plugin build-host/lib/proact-clang.so [--target host|nvptx ...]
+
+The compiler is --cc, else $CC, else the one scripts/build.sh defaults to
+(the plugin must come from a build with the same clang).
 """
 import argparse
 import os
+import re
 import resource
 import statistics
 import subprocess
@@ -26,11 +30,41 @@ SHAPES = ["stream", "stencil2d", "stencil3d", "reduction", "csr", "body30"]
 WAYS = ["proact", "omp", "seq"]
 
 
+def build_sh_cc():
+    """The C compiler scripts/build.sh uses when CC is unset."""
+    try:
+        with open(os.path.join(ROOT, "scripts", "build.sh")) as f:
+            m = re.search(r"\$\{CC:-([^}]+)\}", f.read())
+        if m:
+            return m.group(1)
+    except OSError:
+        pass
+    return "clang-16"
+
+
+def default_bc_path(cc, arch):
+    """The LLVM library directory of cc when it holds the nvptx device
+    runtime as bitcode (libomptarget-nvptx-ARCH.bc, as LLVM 16 ships it);
+    else None, and clang finds its own device runtime."""
+    try:
+        res = subprocess.run([cc, "-print-resource-dir"], stdout=subprocess.PIPE,
+                             stderr=subprocess.DEVNULL, text=True).stdout.strip()
+    except OSError:
+        return None
+    lib = os.path.normpath(os.path.join(res, "..", ".."))
+    if res and os.path.exists(os.path.join(lib, "libomptarget-nvptx-%s.bc" % arch)):
+        return lib
+    return None
+
+
 def target_flags(target, cuda, arch, bc_path):
     if target == "host":
         return ["-fopenmp", "-fopenmp-targets=x86_64-pc-linux-gnu"]
-    return ["-fopenmp", "--offload-arch=" + arch, "-Wno-unknown-cuda-version",
-            "--cuda-path=" + cuda, "--libomptarget-nvptx-bc-path=" + bc_path]
+    flags = ["-fopenmp", "--offload-arch=" + arch, "-Wno-unknown-cuda-version",
+             "--cuda-path=" + cuda]
+    if bc_path:
+        flags.append("--libomptarget-nvptx-bc-path=" + bc_path)
+    return flags
 
 
 def unit(shape, copies):
@@ -54,20 +88,27 @@ def compile_once(cmd):
 def main():
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--plugin", required=True, help="proact-clang.so")
-    ap.add_argument("--cc", default="clang-16")
+    ap.add_argument("--cc", default=os.environ.get("CC") or build_sh_cc(),
+                    help="C compiler (default: $CC, else scripts/build.sh's)")
     ap.add_argument("--target", action="append", choices=["host", "nvptx"])
     ap.add_argument("--copies", type=int, default=8)
     ap.add_argument("--reps", type=int, default=3)
     ap.add_argument("--shape", action="append", choices=SHAPES)
     ap.add_argument("--cuda", default=os.environ.get("PROACT_CUDA_PATH", "/usr/local/cuda"))
     ap.add_argument("--arch", default="sm_90")
-    ap.add_argument("--bc-path", default="/usr/lib/llvm-16/lib")
+    ap.add_argument("--bc-path", help="directory of libomptarget-nvptx-ARCH.bc "
+                    "(default: the compiler's LLVM lib directory, if it has one)")
     args = ap.parse_args()
+    if args.bc_path is None:
+        args.bc_path = default_bc_path(args.cc, args.arch)
     targets = args.target or ["host"]
     shapes = args.shape or SHAPES
     base = [args.cc, "-O3", "-ffp-contract=off", "-std=gnu11",
             "-I" + os.path.join(ROOT, "include"), "-c"]
 
+    ver = subprocess.run([args.cc, "--version"], stdout=subprocess.PIPE,
+                         stderr=subprocess.DEVNULL, text=True).stdout
+    print("compiler: %s (%s)\n" % (args.cc, ver.splitlines()[0] if ver else "?"))
     print("| target | shape | PROACT s | OpenMP s | seq s | PROACT/OpenMP time "
           "| PROACT KB | OpenMP KB | seq KB | PROACT/OpenMP size |")
     print("|---|---|---|---|---|---|---|---|---|---|")

@@ -8,6 +8,7 @@
 // clause. The clause may repeat with other operators.
 // RUN: %proact-cc -E %s -o - | %FileCheck %s
 // RUN: %proact-cc -E %s -o - | %FileCheck --check-prefix=FIXED %s
+// RUN: %proact-cc -E %s -o - | %FileCheck --check-prefix=PLAIN %s
 // RUN: %proact-cc -fsyntax-only -Xclang -verify=bad -DBAD %s
 #include <proact.h>
 
@@ -54,17 +55,34 @@ void f(int n, double *a, double *s_out, long *c_out) {
 // The host: the part's results, then the parts that ran in part order.
 // CHECK: __proact_red0[__proact_p] = __proact_out0;__proact_red1[__proact_p] = __proact_out1;__proact_red2[__proact_p] = __proact_out2;__proact_red3[__proact_p] = __proact_out3;}proact__loop_part_end(__proact_loop, __proact_p);}
 // CHECK-SAME: for (int __proact_q = 0; __proact_q < __proact_np; __proact_q++) if (proact__loop_part_lo(__proact_loop, __proact_q) < proact__loop_part_hi(__proact_loop, __proact_q)) {s = s + __proact_red0[__proact_q];c = c + __proact_red1[__proact_q];if (__proact_red2[__proact_q] > hi) hi = __proact_red2[__proact_q];bits = bits & __proact_red3[__proact_q];}proact__loop_end(__proact_loop);
+  *s_out = s + hi + bits;
+  *c_out = c;
+}
+// A loop that stores to no region array never has a readiness state
+// (nothing to push): the plain kernel alone.
+// PLAIN-LABEL: __proact_desc.line = 19;
+// PLAIN-NOT: __proact_rd != 0
+// PLAIN-NOT: if (__proact_fwd)
+// PLAIN: proact__loop_end(__proact_loop);
+
 // The instrumented kernel of a loop with a reduction keeps the fixed walk
 // (block b by team b mod teams), not tickets: which blocks a team runs, and
 // so the fold's order, depends on the geometry alone.
+void g2(int n, double *a, double *s_out) {
+  double s = 0;
+#pragma proact region(a[0:n]) reduction(+: s)
+  for (int i = 0; i < n; i++) {
+    s += a[i];
+    a[i] = 0;
+  }
+  *s_out = s;
+}
+// FIXED-LABEL: __proact_desc.line = 73;
 // FIXED: } else if (__proact_rd != 0) {
 // FIXED-NOT: proact__ready_walk(
 // FIXED: proact__block_walk_start(&__proact_itk, omp_get_team_num(), __proact_teams, &__proact_w)
 // FIXED-NOT: proact__ready_walk(
 // FIXED: proact__loop_end(__proact_loop);
-  *s_out = s + hi + bits;
-  *c_out = c;
-}
 
 #ifdef BAD
 typedef int count_t;
