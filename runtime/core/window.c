@@ -64,6 +64,8 @@ void proact__window_cover(proact__present_t *entry, int i, uint64_t lo,
 
   if (!empty && nlo == entry->wlo[i] && nhi == entry->whi[i])
     return;
+  if (!proact__dev_is_local(dev)) /* its rank keeps that window */
+    return;
   st = proact__dev_alloc(dev, bytes, (void **)&m.dst);
   proact__present_alloc_check(st, "window", entry, dev, bytes, file, line,
                               col);
@@ -81,7 +83,8 @@ void proact__window_cover(proact__present_t *entry, int i, uint64_t lo,
                     "%s",
                     entry->name, entry->lo, entry->len, dev,
                     proact_status_string(st));
-    if (omp_target_disassociate_ptr(entry->host_lo + entry->wlo[i], dev) != 0)
+    if (omp_target_disassociate_ptr(entry->host_lo + entry->wlo[i],
+                                    proact__dev_omp_id(dev)) != 0)
       proact__fatal(file, line, col,
                     "cannot disassociate the window of %s[%lld:%lld] on "
                     "device %d",
@@ -92,8 +95,8 @@ void proact__window_cover(proact__present_t *entry, int i, uint64_t lo,
   entry->ptrs[i] = m.dst;
   entry->wlo[i] = nlo;
   entry->whi[i] = nhi;
-  if (omp_target_associate_ptr(entry->host_lo + nlo, m.dst, bytes, 0, dev) !=
-      0)
+  if (omp_target_associate_ptr(entry->host_lo + nlo, m.dst, bytes, 0,
+                               proact__dev_omp_id(dev)) != 0)
     proact__fatal(file, line, col,
                   "cannot associate the window of %s[%lld:%lld] on device "
                   "%d: is it mapped by an openmp data directive?",
