@@ -139,15 +139,6 @@ static void loop_mech(proact__loop_t *loop, const proact__loop_desc_t *desc) {
                                      : PROACT_MECH_TRIGGER;
   if (proact__param_get(PROACT__PARAM_ELIDE)->i)
     mech = PROACT_MECH_MEMCPY; /* no transfers at all (pull.c) */
-  if (proact__rank_count() > 1 && mech != PROACT_MECH_MEMCPY) {
-    /* Between ranks, data moves between kernels (docs/design/ranks.md). */
-    if (loop_first_note(desc))
-      proact__info(PROACT__SUBSYS_MECH, "%s:%d: mech(%s) -> memcpy: the "
-                   "devices belong to %d ranks",
-                   desc->file, desc->line, proact_mech_name(mech),
-                   proact__rank_count());
-    mech = PROACT_MECH_MEMCPY;
-  }
   if (proact__unified()) { /* the driver moves the data (unified.h) */
     if (mech != PROACT_MECH_MEMCPY && loop_first_note(desc))
       proact__info(PROACT__SUBSYS_MECH, "%s:%d: mech(%s) -> memcpy: arrays "
@@ -811,6 +802,13 @@ static proact__balance_t *loop_balance(const proact__loop_t *loop,
   return proact__balance_of(desc->trip, loop->nparts, loop->devs);
 }
 
+/* Bytes sent to and received from other ranks so far. */
+static unsigned long long loop_rank_bytes(void) {
+  proact__rank_counters_t c;
+  proact__rank_get_counters(&c);
+  return c.sent_bytes + c.recv_bytes;
+}
+
 proact__loop_t *proact__loop_begin(const proact__loop_desc_t *desc) {
   proact__loop_t *loop = calloc(1, sizeof(*loop));
   proact__present_t **entries = NULL;
@@ -887,6 +885,7 @@ proact__loop_t *proact__loop_begin(const proact__loop_desc_t *desc) {
   /* Copies are counted from here to the end of loop_end: a dma agent's
    * pushes are issued while the kernels run, between the two. */
   proact__dev_get_counters(&loop->copies0);
+  loop->rank_bytes0 = loop_rank_bytes();
   {
     uint64_t t0 = proact__now_ns();
     proact__trace_phase_t phase;
@@ -1110,6 +1109,8 @@ void proact__loop_end(proact__loop_t *loop) {
                     after.peer_bytes - loop->copies0.peer_bytes);
   PROACT__STATS_ADD(loop->stats, PROACT__STAT_COPIES,
                     after.copies - loop->copies0.copies);
+  PROACT__STATS_ADD(loop->stats, PROACT__STAT_RANK_BYTES,
+                    loop_rank_bytes() - loop->rank_bytes0);
   PROACT__STATS_ADD(loop->stats, PROACT__STAT_HOST_BYTES,
                     (after.h2d_bytes - loop->copies0.h2d_bytes) +
                         (after.d2h_bytes - loop->copies0.d2h_bytes));

@@ -55,7 +55,10 @@ static proact_status_t window_move_piece(void *arg, uint64_t lo, uint64_t hi,
 void proact__window_cover(proact__present_t *entry, int i, uint64_t lo,
                           uint64_t hi, const char *file, int line, int col) {
   int dev = entry->devs[i];
-  int empty = entry->ptrs[i] == NULL;
+  /* Another rank's device: only its bounds, kept as that rank keeps them
+   * (push.c plans from them); its memory is that rank's. */
+  int empty = proact__dev_is_local(dev) ? entry->ptrs[i] == NULL
+                                        : entry->whi[i] <= entry->wlo[i];
   uint64_t nlo = empty || lo < entry->wlo[i] ? lo : entry->wlo[i];
   uint64_t nhi = empty || hi > entry->whi[i] ? hi : entry->whi[i];
   size_t bytes = (size_t)(nhi - nlo);
@@ -64,8 +67,11 @@ void proact__window_cover(proact__present_t *entry, int i, uint64_t lo,
 
   if (!empty && nlo == entry->wlo[i] && nhi == entry->whi[i])
     return;
-  if (!proact__dev_is_local(dev)) /* its rank keeps that window */
+  if (!proact__dev_is_local(dev)) {
+    entry->wlo[i] = nlo;
+    entry->whi[i] = nhi;
     return;
+  }
   st = proact__dev_alloc(dev, bytes, (void **)&m.dst);
   proact__present_alloc_check(st, "window", entry, dev, bytes, file, line,
                               col);
