@@ -150,6 +150,11 @@ const char *proact__rank_library(void) {
   return rank_tp != NULL ? rank_tp->library() : "";
 }
 
+int proact__rank_cuda_aware(void) {
+  proact__rank_init();
+  return rank_tp != NULL && rank_tp->cuda_aware();
+}
+
 static double rank_timeout(void) {
   return (double)proact__param_get(PROACT__PARAM_MPI_TIMEOUT)->i;
 }

@@ -25,6 +25,9 @@ int proact__rank_self(void);  /* 0 when alone */
 const char *proact__rank_transport(void);
 /* The MPI library's name and version; "" when alone. */
 const char *proact__rank_library(void);
+/* Whether the library takes device pointers (CUDA-aware MPI); transfers
+ * stage through the host either way today. */
+int proact__rank_cuda_aware(void);
 
 /* Each rank's `bytes` at mine, in rank order, into all (count * bytes).
  * Every rank must call it at the same point; what names the exchange for

@@ -15,6 +15,7 @@
 #include "validity.h"
 #include "proact.h"
 #include "rank.h"
+#include "stats.h"
 
 static pthread_once_t devices_once = PTHREAD_ONCE_INIT;
 static int devices_n;
@@ -147,8 +148,18 @@ static void devices_build(void) {
       devices_ids[devices_n++] = list->ids[i];
     }
   }
-  if (proact__rank_count() > 1)
+  if (proact__rank_count() > 1) {
+    static char context[256];
     devices_join_ranks(devices_ids, devices_n);
+    snprintf(context, sizeof(context),
+             "rank %d of %d, transport %s (%s), devices %d-%d of %d here",
+             proact__rank_self(), proact__rank_count(),
+             proact__rank_transport(), proact__rank_library(),
+             proact__dev_local_base(),
+             proact__dev_local_base() + proact__dev_local_count() - 1,
+             proact__dev_count());
+    proact__stats_set_context(context);
+  }
   else
     for (int i = 0; i < devices_n; i++) /* base is 0 alone */
       devices_ids[i] += base;
@@ -206,6 +217,8 @@ int proact_num_devices(void) { return proact__devices_count(); }
 
 void proact_print_info(FILE *out) {
   proact__devices_init();
+  if (proact__rank_self() != 0) /* one report for the job */
+    return;
   proact__info_report(out != NULL ? out : stdout, devices_ids, devices_n);
 }
 
