@@ -17,6 +17,9 @@ IFS='|' read -r -a arglists <<< "$*"
 here=$(cd "$(dirname "$0")" && pwd)
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
+# Each job its own session directory: two mpiruns starting at once (ctest
+# -j) can race creating a shared one ("mkdir ... File exists").
+export OMPI_MCA_orte_tmpdir_base="$tmp"
 xs=()
 for v in $(env | grep -o '^PROACT_[A-Z_]*'); do xs+=(-x "$v"); done
 fail=0 runs=0

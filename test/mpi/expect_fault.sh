@@ -11,6 +11,11 @@ if ! command -v mpirun >/dev/null 2>&1; then
   echo "SKIP: mpirun not found (install openmpi-bin)"
   exit 77
 fi
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+# Each job its own session directory: two mpiruns starting at once (ctest
+# -j) can race creating a shared one ("mkdir ... File exists").
+export OMPI_MCA_orte_tmpdir_base="$tmp"
 t0=$(date +%s)
 out=$(timeout "$((limit + 30))" mpirun --oversubscribe --allow-run-as-root "$@" 2>&1)
 rc=$?

@@ -11,6 +11,9 @@ if ! command -v mpirun >/dev/null 2>&1; then
 fi
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
+# Each job its own session directory: two mpiruns starting at once (ctest
+# -j) can race creating a shared one ("mkdir ... File exists").
+export OMPI_MCA_orte_tmpdir_base="$tmp"
 cp "$lib" "$tmp/$(basename "$lib")"
 out=$(timeout 60 mpirun --oversubscribe --allow-run-as-root -np 2 \
   -x LD_LIBRARY_PATH="$tmp" "$@" 2>&1)

@@ -12,6 +12,11 @@ if ! command -v mpirun >/dev/null 2>&1; then
 fi
 fail() { echo "report.sh: $*" >&2; exit 1; }
 run() { timeout 60 mpirun --oversubscribe --allow-run-as-root -np 2 "$@"; }
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+# Each job its own session directory: two mpiruns starting at once (ctest
+# -j) can race creating a shared one ("mkdir ... File exists").
+export OMPI_MCA_orte_tmpdir_base="$tmp"
 
 out=$(run -x PROACT_DEVICES=0,1 "$info" 2>&1) || fail "proact-info: status $?"
 echo "$out"
@@ -23,8 +28,6 @@ echo "$out" | grep -Eq '^devices: 4 participating$' || fail "not 4 participating
 alone=$("$info" 2>&1) || fail "proact-info alone: status $?"
 echo "$alone" | grep -q '^ranks: 1, transport none' || fail "alone: no 'ranks: 1' line"
 
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
 err=$(run -x PROACT_DEVICES=0,1 -x PROACT_STATS=1 \
   -x PROACT_STATS_FILE="$tmp/stats.json" "$@" 2>&1 >/dev/null) ||
   fail "program: status $?"
