@@ -10,7 +10,11 @@ sys=/tmp/proact-sysroot
 bin="$root/.gpu-bundle/bin"
 out=${OUT:-$root/gpu-out}
 mkdir -p "$out"
-# Open MPI and PMIx unpacked under $sys instead of /usr.
+# Open MPI and PMIx unpacked under $sys instead of /usr (gpu-run.sh
+# unpacks the bundle's .debs only into a new sysroot).
+if [ ! -x "$sys/usr/bin/mpirun" ]; then
+  for d in "$root"/.gpu-bundle/debs/*.deb; do dpkg -x "$d" "$sys"; done
+fi
 export OPAL_PREFIX="$sys/usr" PMIX_INSTALL_PREFIX="$sys/usr"
 export PATH="$sys/usr/bin:$PATH"
 export OMPI_MCA_btl=self,vader OMPI_MCA_pml=ob1
