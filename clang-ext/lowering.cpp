@@ -873,7 +873,9 @@ LoopLowering lowerLoop(Preprocessor &PP, const Directive &D,
        "__proact_p);";
   C << "const long long __proact_khi = proact__loop_part_hi(__proact_loop, "
        "__proact_p);";
-  C << "if (__proact_klo >= __proact_khi) continue;";
+  // Another rank's part (several MPI ranks): that rank runs it.
+  C << "if (__proact_klo >= __proact_khi || "
+       "!proact__loop_part_here(__proact_loop, __proact_p)) continue;";
   emitPartSections(C, D);
   emitPartChecks(PP, C, A);
   C << "int __proact_nt, __proact_nth, __proact_fwd; proact__part_iters_t "

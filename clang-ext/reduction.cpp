@@ -156,6 +156,11 @@ void emitScalarLeave(Code &C, const Directive &D) {
 void emitScalarCombine(Code &C, const Directive &D) {
   if (D.Reductions.empty())
     return;
+  // Other ranks' parts' values first (several MPI ranks), so that every
+  // rank folds the same values in the same order.
+  for (size_t R = 0; R < D.Reductions.size(); ++R)
+    C << "proact__loop_share(__proact_loop, " + partials(R) + ", sizeof(" +
+             partials(R) + "[0]));";
   // Only parts that ran: a loop without iterations leaves s as it was.
   C << "for (int __proact_q = 0; __proact_q < __proact_np; __proact_q++) "
        "if (proact__loop_part_lo(__proact_loop, __proact_q) < "
@@ -330,6 +335,9 @@ void emitArrayCombine(Code &C, const Directive &D) {
          << "), sizeof(" + elemType(R) + "), " + arrayLo(R) + ", " +
                 arrayLen(R) + ");";
     C << "proact__loop_array_fetch" << Args;
+    C << "proact__loop_share(__proact_loop, " + arrayParts(R) +
+             ", (size_t)(" + arrayLen(R) + " > 0 ? " + arrayLen(R) +
+             " : 0) * sizeof(" + elemType(R) + "));";
     C << "for (int __proact_q = 0; __proact_q < __proact_np; __proact_q++) "
          "if (proact__loop_part_lo(__proact_loop, __proact_q) < "
          "proact__loop_part_hi(__proact_loop, __proact_q)) "

@@ -9,6 +9,9 @@ install(TARGETS proact EXPORT PROACTTargets
   INCLUDES DESTINATION ${CMAKE_INSTALL_INCLUDEDIR})
 install(TARGETS proact_clang
   LIBRARY DESTINATION ${CMAKE_INSTALL_LIBDIR})
+if(TARGET proact_mpi) # loaded from beside libproact (rank.c)
+  install(TARGETS proact_mpi LIBRARY DESTINATION ${CMAKE_INSTALL_LIBDIR})
+endif()
 install(TARGETS proact-tune RUNTIME DESTINATION ${CMAKE_INSTALL_BINDIR})
 if(TARGET proact-info)
   install(TARGETS proact-info RUNTIME DESTINATION ${CMAKE_INSTALL_BINDIR})

@@ -66,7 +66,8 @@ PROACT_API const char *proact_device_kind(void);
  * PROACT_* setting with its value and source (default or env). The
  * proact-info program prints it, and PROACT_INFO=1 prints it to stderr at
  * the first PROACT call. Initialises the devices as any PROACT call does;
- * an invalid PROACT_* value is a fatal error, as everywhere. */
+ * an invalid PROACT_* value is a fatal error, as everywhere. Under several
+ * MPI ranks only rank 0 prints (docs/user/cluster.md). */
 PROACT_API void proact_print_info(FILE *out);
 
 /* Transfer mechanisms a loop may name with mech(...). */

@@ -4,6 +4,7 @@
 #include <pthread.h>
 #include <stdint.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "check.h"
@@ -12,10 +13,13 @@
 #include "dev.h"
 #include "dev_ops.h"
 #include "proact.h"
+#include "rank.h"
 #include "trace.h"
 
 static pthread_once_t dev_once = PTHREAD_ONCE_INIT;
-static int dev_count;
+static int dev_count;      /* every rank's devices */
+static int dev_local_n;    /* this rank's */
+static int dev_base;       /* global number of this rank's device 0 */
 static const proact__dev_ops_t *dev_ops; /* NULL when there is no device */
 static proact__dev_counters_t dev_counters;
 
@@ -30,14 +34,17 @@ static dev_slot_t dev_slots[PROACT__DEV_MAX];
 static const proact__dev_ops_t *const dev_backends[] = {
     &proact__dev_cuda_ops, &proact__dev_host_ops, &proact__dev_omp_ops};
 
+/* This rank's devices, described by the backend with their OpenMP
+ * numbers, into slots [0, n). */
 static void dev_describe_all(void) {
   const int n = dev_count < PROACT__DEV_MAX ? dev_count : PROACT__DEV_MAX;
   for (int dev = 0; dev < n; dev++) {
     proact__device_t *d = &dev_slots[dev].props;
     memset(d, 0, sizeof(*d));
     d->id = dev;
+    d->omp_id = dev;
     d->kind = PROACT__DEVICE_UNKNOWN;
-    d->backend = dev_ops->name;
+    snprintf(d->backend, sizeof(d->backend), "%s", dev_ops->name);
     snprintf(d->name, sizeof(d->name), "OpenMP device %d", dev);
     d->copy_queues = 1;
     d->has_agent = dev_ops->agent_start != NULL;
@@ -53,11 +60,68 @@ static void dev_describe_all(void) {
   }
 }
 
+/* Under several ranks: every rank's descriptions, in rank order, into the
+ * global numbering (dev.h). A rank without devices, or more than 63
+ * devices in all, ends every rank with an error. */
+static void dev_join_ranks(void) {
+  typedef struct dev_table {
+    int n;
+    proact__device_t props[PROACT__DEV_MAX];
+  } dev_table_t;
+  const int ranks = proact__rank_count(), me = proact__rank_self();
+  dev_table_t *mine = calloc(1, sizeof(*mine));
+  dev_table_t *all = calloc((size_t)ranks, sizeof(*all));
+  int total = 0;
+
+  if (mine == NULL || all == NULL)
+    proact__fatal(NULL, 0, 0, "out of host memory");
+  mine->n = dev_count;
+  for (int i = 0; i < dev_count && i < PROACT__DEV_MAX; i++)
+    mine->props[i] = dev_slots[i].props;
+  proact__rank_allgather(mine, all, sizeof(*mine),
+                         "exchanging the ranks' devices at start-up");
+  for (int r = 0; r < ranks; r++) {
+    if (all[r].n == 0)
+      proact__fatal(NULL, 0, 0,
+                    "rank %d of %d has no offload device: every rank must "
+                    "bring at least one (check OMP_TARGET_OFFLOAD and the "
+                    "GPUs each rank sees)",
+                    r, ranks);
+    if (r == me)
+      dev_base = total;
+    total += all[r].n;
+  }
+  if (total >= PROACT__DEV_MAX)
+    proact__fatal(NULL, 0, 0,
+                  "the %d ranks have %d devices in all; at most %d can take "
+                  "part (bit %d of validity masks stands for the host): "
+                  "give each rank fewer (CUDA_VISIBLE_DEVICES)",
+                  ranks, total, PROACT__DEV_MAX - 1, PROACT__DEV_MAX - 1);
+  memset(dev_slots, 0, sizeof(dev_slots));
+  for (int r = 0, g = 0; r < ranks; r++) {
+    for (int i = 0; i < all[r].n; i++, g++) {
+      proact__device_t *d = &dev_slots[g].props;
+      *d = all[r].props[i];
+      d->id = g;
+      d->rank = r;
+      d->omp_id = i;
+      /* Direct reach stays within a rank; its bits move with its base. */
+      d->peer_mask = all[r].props[i].peer_mask << (g - i);
+    }
+  }
+  dev_local_n = dev_count;
+  dev_count = total;
+  free(mine);
+  free(all);
+}
+
 static void dev_init_once(void) {
   dev_count = omp_get_num_devices();
   if (dev_count <= 0) {
     dev_count = 0;
     proact__info(PROACT__SUBSYS_INIT, "omp_get_num_devices() is 0");
+    if (proact__rank_count() > 1) /* the others wait for its devices */
+      dev_join_ranks();
     return;
   }
   for (size_t i = 0; i < sizeof(dev_backends) / sizeof(dev_backends[0]);
@@ -77,6 +141,9 @@ static void dev_init_once(void) {
   proact__info(PROACT__SUBSYS_INIT, "%d openmp devices, backend %s",
                dev_count, dev_ops->name);
   dev_describe_all();
+  dev_local_n = dev_count;
+  if (proact__rank_count() > 1)
+    dev_join_ranks();
 }
 
 proact_status_t proact__dev_init(void) {
@@ -108,6 +175,32 @@ const char *proact__device_kind_name(proact__device_kind_t kind) {
   return "unknown";
 }
 
+int proact__dev_local_base(void) {
+  proact__dev_init();
+  return dev_base;
+}
+
+int proact__dev_local_count(void) {
+  proact__dev_init();
+  return dev_local_n;
+}
+
+int proact__dev_is_local(int dev) {
+  proact__dev_init();
+  return dev >= dev_base && dev < dev_base + dev_local_n;
+}
+
+int proact__dev_omp_id(int dev) {
+  return proact__dev_is_local(dev) ? dev - dev_base : -1;
+}
+
+int proact__dev_rank(int dev) {
+  proact__dev_init();
+  return dev >= 0 && dev < dev_count && dev < PROACT__DEV_MAX
+             ? dev_slots[dev].props.rank
+             : -1;
+}
+
 const proact__device_t *proact__dev_get(int dev) {
   proact__dev_init();
   if (dev_ops == NULL || dev < 0 || dev >= dev_count ||
@@ -130,6 +223,20 @@ static proact_status_t dev_check(int dev, const void *ptr, size_t bytes) {
   return PROACT_OK;
 }
 
+/* dev's OpenMP number for the backend; -1 for a remote device. */
+static int dev_local(int dev) {
+  return dev >= dev_base && dev < dev_base + dev_local_n ? dev - dev_base
+                                                         : -1;
+}
+
+/* dev_check for a device of this rank: a remote one is an invalid
+ * parameter. */
+static proact_status_t dev_check_local(int dev, const void *ptr,
+                                       size_t bytes) {
+  PROACT_CHECK(dev_check(dev, ptr, bytes));
+  return dev_local(dev) < 0 ? PROACT_ERR_INVALID_PARAM : PROACT_OK;
+}
+
 static void dev_count_copy(uint64_t *counter, size_t bytes) {
   __atomic_fetch_add(counter, bytes, __ATOMIC_RELAXED);
   __atomic_fetch_add(&dev_counters.copies, 1, __ATOMIC_RELAXED);
@@ -138,11 +245,11 @@ static void dev_count_copy(uint64_t *counter, size_t bytes) {
 proact_status_t proact__dev_alloc(int dev, size_t bytes, void **ptr_p) {
   void *ptr;
   PROACT_CHECK(dev_check(dev, NULL, 0));
-  if (bytes == 0) {
+  if (bytes == 0 || dev_local(dev) < 0) { /* a remote one holds nothing here */
     *ptr_p = NULL;
     return PROACT_OK;
   }
-  ptr = omp_target_alloc(bytes, dev);
+  ptr = omp_target_alloc(bytes, dev_local(dev));
   if (ptr == NULL)
     return PROACT_ERR_NO_MEMORY;
   proact__info(PROACT__SUBSYS_COPY, "allocated %zu bytes at %p on device %d",
@@ -154,11 +261,11 @@ proact_status_t proact__dev_alloc(int dev, size_t bytes, void **ptr_p) {
 }
 
 void proact__dev_free(int dev, void *ptr, size_t bytes) {
-  if (ptr == NULL || dev_check(dev, ptr, 0) != PROACT_OK)
+  if (ptr == NULL || dev_check_local(dev, ptr, 0) != PROACT_OK)
     return;
   proact__info(PROACT__SUBSYS_COPY, "freeing %zu bytes at %p on device %d",
                bytes, ptr, dev);
-  omp_target_free(ptr, dev);
+  omp_target_free(ptr, dev_local(dev));
   if (dev < PROACT__DEV_MAX)
     __atomic_fetch_sub(&dev_slots[dev].allocated, bytes, __ATOMIC_RELAXED);
 }
@@ -196,15 +303,19 @@ static proact_status_t dev_sync_traced(int dev) {
                            .name = "wait for copies"};
   proact_status_t st;
   if (strcmp(dev_ops->name, "cuda") != 0)
-    return dev >= 0 ? dev_ops->sync_dev(dev) : dev_ops->sync_all();
+    return dev >= 0 ? dev_ops->sync_dev(dev_local(dev)) : dev_ops->sync_all();
   ev.t0 = proact__trace_begin(ev.name, NULL, 0);
-  st = dev >= 0 ? dev_ops->sync_dev(dev) : dev_ops->sync_all();
+  st = dev >= 0 ? dev_ops->sync_dev(dev_local(dev)) : dev_ops->sync_all();
   proact__trace_end(&ev);
   return st;
 }
 
 proact_status_t proact__dev_copy_to_dev(int dev, void *dst, const void *src,
                                         size_t bytes) {
+  /* A remote device's rank copies from its own host copy, which holds the
+   * same bytes. */
+  if (dev_check(dev, NULL, 0) == PROACT_OK && dev_local(dev) < 0)
+    return PROACT_OK;
   PROACT_CHECK(dev_check(dev, dst, bytes));
   if (bytes == 0)
     return PROACT_OK;
@@ -214,11 +325,11 @@ proact_status_t proact__dev_copy_to_dev(int dev, void *dst, const void *src,
                src, dev, dst, bytes);
   if (PROACT__TRACING()) {
     uint64_t t0 = dev_copy_begin();
-    proact_status_t st = dev_ops->copy_to_dev(dev, dst, src, bytes);
+    proact_status_t st = dev_ops->copy_to_dev(dev_local(dev), dst, src, bytes);
     dev_copy_end(t0, -1, dev, bytes);
     PROACT_CHECK(st);
   } else {
-    PROACT_CHECK(dev_ops->copy_to_dev(dev, dst, src, bytes));
+    PROACT_CHECK(dev_ops->copy_to_dev(dev_local(dev), dst, src, bytes));
   }
   dev_count_copy(&dev_counters.h2d_bytes, bytes);
   return PROACT_OK;
@@ -226,7 +337,7 @@ proact_status_t proact__dev_copy_to_dev(int dev, void *dst, const void *src,
 
 proact_status_t proact__dev_copy_to_host(void *dst, int dev, const void *src,
                                          size_t bytes) {
-  PROACT_CHECK(dev_check(dev, src, bytes));
+  PROACT_CHECK(dev_check_local(dev, src, bytes));
   if (bytes == 0)
     return PROACT_OK;
   if (dst == NULL)
@@ -235,31 +346,85 @@ proact_status_t proact__dev_copy_to_host(void *dst, int dev, const void *src,
                dev, src, dst, bytes);
   if (PROACT__TRACING()) {
     uint64_t t0 = dev_copy_begin();
-    proact_status_t st = dev_ops->copy_to_host(dst, dev, src, bytes);
+    proact_status_t st = dev_ops->copy_to_host(dst, dev_local(dev), src, bytes);
     dev_copy_end(t0, dev, -1, bytes);
     PROACT_CHECK(st);
   } else {
-    PROACT_CHECK(dev_ops->copy_to_host(dst, dev, src, bytes));
+    PROACT_CHECK(dev_ops->copy_to_host(dst, dev_local(dev), src, bytes));
   }
   dev_count_copy(&dev_counters.d2h_bytes, bytes);
   return PROACT_OK;
 }
 
-proact_status_t proact__dev_copy_peer(int dst_dev, void *dst, int src_dev,
-                                      const void *src, size_t bytes) {
-  PROACT_CHECK(dev_check(dst_dev, dst, bytes));
-  PROACT_CHECK(dev_check(src_dev, src, bytes));
+proact_status_t proact__dev_copy_to_hosts(void *dst, int dev,
+                                          const void *src, size_t bytes) {
+  const int ranks = proact__rank_count();
+  PROACT_CHECK(dev_check(dev, NULL, 0));
   if (bytes == 0)
     return PROACT_OK;
+  if (dev_local(dev) < 0) {
+    proact__rank_recv(dev_slots[dev].props.rank, dst, bytes);
+    return PROACT_OK;
+  }
+  PROACT_CHECK(proact__dev_copy_to_host(dst, dev, src, bytes));
+  if (ranks == 1)
+    return PROACT_OK;
+  PROACT_CHECK(dev_ops->sync_dev(dev_local(dev)));
+  for (int r = 0; r < ranks; r++)
+    if (r != proact__rank_self())
+      proact__rank_send(r, dst, bytes);
+  return PROACT_OK;
+}
+
+/* A copy between a device of this rank and one of another rank, through
+ * host memory: copy to the host and send, or receive and copy to the
+ * device. Both ranks issue it at the same point (rank.h). */
+static proact_status_t dev_copy_rank(int dst_dev, void *dst, int src_dev,
+                                     const void *src, size_t bytes) {
+  void *stage = malloc(bytes);
+  proact_status_t st = PROACT_OK;
+  if (stage == NULL)
+    return PROACT_ERR_NO_MEMORY;
+  if (dev_local(src_dev) >= 0) {
+    st = proact__dev_copy_to_host(stage, src_dev, src, bytes);
+    if (st == PROACT_OK)
+      st = dev_ops->sync_dev(dev_local(src_dev));
+    if (st == PROACT_OK)
+      proact__rank_send(dev_slots[dst_dev].props.rank, stage, bytes);
+  } else {
+    proact__rank_recv(dev_slots[src_dev].props.rank, stage, bytes);
+    st = proact__dev_copy_to_dev(dst_dev, dst, stage, bytes);
+    if (st == PROACT_OK) /* the stage is freed below */
+      st = dev_ops->sync_dev(dev_local(dst_dev));
+  }
+  free(stage);
+  return st;
+}
+
+proact_status_t proact__dev_copy_peer(int dst_dev, void *dst, int src_dev,
+                                      const void *src, size_t bytes) {
+  PROACT_CHECK(dev_check(dst_dev, NULL, 0));
+  PROACT_CHECK(dev_check(src_dev, NULL, 0));
+  if (bytes == 0 || (dev_local(dst_dev) < 0 && dev_local(src_dev) < 0))
+    return PROACT_OK; /* between two other ranks */
+  if (dev_local(dst_dev) < 0 || dev_local(src_dev) < 0) {
+    PROACT_CHECK(dev_check(dev_local(src_dev) < 0 ? dst_dev : src_dev,
+                           dev_local(src_dev) < 0 ? dst : src, bytes));
+    return dev_copy_rank(dst_dev, dst, src_dev, src, bytes);
+  }
+  PROACT_CHECK(dev_check(dst_dev, dst, bytes));
+  PROACT_CHECK(dev_check(src_dev, src, bytes));
   proact__info(PROACT__SUBSYS_COPY, "device %d %p -> device %d %p, %zu bytes",
                src_dev, src, dst_dev, dst, bytes);
   if (PROACT__TRACING()) {
     uint64_t t0 = dev_copy_begin();
-    proact_status_t st = dev_ops->copy_peer(dst_dev, dst, src_dev, src, bytes);
+    proact_status_t st = dev_ops->copy_peer(dev_local(dst_dev), dst,
+                                            dev_local(src_dev), src, bytes);
     dev_copy_end(t0, src_dev, dst_dev, bytes);
     PROACT_CHECK(st);
   } else {
-    PROACT_CHECK(dev_ops->copy_peer(dst_dev, dst, src_dev, src, bytes));
+    PROACT_CHECK(dev_ops->copy_peer(dev_local(dst_dev), dst,
+                                    dev_local(src_dev), src, bytes));
   }
   dev_count_copy(src_dev == dst_dev ? &dev_counters.local_bytes
                                     : &dev_counters.peer_bytes,
@@ -289,30 +454,32 @@ void proact__dev_get_counters(proact__dev_counters_t *counters_p) {
 
 proact_status_t proact__dev_sync_dev(int dev) {
   PROACT_CHECK(dev_check(dev, NULL, 0));
+  if (dev_local(dev) < 0) /* nothing of this rank's runs there */
+    return PROACT_OK;
   if (PROACT__TRACING())
     return dev_sync_traced(dev);
-  return dev_ops->sync_dev(dev);
+  return dev_ops->sync_dev(dev_local(dev));
 }
 
 proact_status_t proact__dev_host_alloc(int dev, size_t bytes, void **host_p,
                                        void **dev_p) {
-  PROACT_CHECK(dev_check(dev, NULL, 0));
+  PROACT_CHECK(dev_check_local(dev, NULL, 0));
   if (dev_ops->host_alloc == NULL)
     return PROACT_ERR_UNSUPPORTED;
-  return dev_ops->host_alloc(dev, bytes, host_p, dev_p);
+  return dev_ops->host_alloc(dev_local(dev), bytes, host_p, dev_p);
 }
 
 proact_status_t proact__dev_clock_offset(int dev, int64_t *offset_p) {
-  PROACT_CHECK(dev_check(dev, NULL, 0));
+  PROACT_CHECK(dev_check_local(dev, NULL, 0));
   if (dev_ops->clock_offset == NULL)
     return PROACT_ERR_UNSUPPORTED;
-  return dev_ops->clock_offset(dev, offset_p);
+  return dev_ops->clock_offset(dev_local(dev), offset_p);
 }
 
 void proact__dev_host_free(int dev, void *host) {
-  if (host != NULL && dev_check(dev, NULL, 0) == PROACT_OK &&
+  if (host != NULL && dev_check_local(dev, NULL, 0) == PROACT_OK &&
       dev_ops->host_free != NULL)
-    dev_ops->host_free(dev, host);
+    dev_ops->host_free(dev_local(dev), host);
 }
 
 proact_status_t proact__dev_shared_alloc(size_t bytes, void **ptr_p) {
@@ -338,40 +505,41 @@ void proact__dev_shared_free(void *ptr, size_t bytes) {
 proact_status_t proact__dev_shared_advise(void *ptr, size_t bytes,
                                           proact__shared_advice_t advice,
                                           int dev) {
-  PROACT_CHECK(dev_check(dev, ptr, bytes));
+  PROACT_CHECK(dev_check_local(dev, ptr, bytes));
   if (bytes == 0 || dev_ops->shared_advise == NULL)
     return PROACT_OK;
-  return dev_ops->shared_advise(ptr, bytes, advice, dev);
+  return dev_ops->shared_advise(ptr, bytes, advice, dev_local(dev));
 }
 
 proact_status_t proact__dev_shared_prefetch(void *ptr, size_t bytes,
                                             int dev) {
-  PROACT_CHECK(dev_check(dev, ptr, bytes));
+  PROACT_CHECK(dev_check_local(dev, ptr, bytes));
   if (bytes == 0 || dev_ops->shared_prefetch == NULL)
     return PROACT_OK;
   proact__info(PROACT__SUBSYS_COPY, "prefetch %p, %zu bytes -> device %d",
                ptr, bytes, dev);
-  return dev_ops->shared_prefetch(ptr, bytes, dev);
+  return dev_ops->shared_prefetch(ptr, bytes, dev_local(dev));
 }
 
 proact_status_t proact__dev_agent_start(int dev, const proact__ready_t *rd,
                                         const proact__ready_t *host_view,
                                         int threads, uint64_t timeout_ns) {
-  PROACT_CHECK(dev_check(dev, rd, 1));
+  PROACT_CHECK(dev_check_local(dev, rd, 1));
   if (dev_ops->agent_start == NULL)
     return PROACT_ERR_UNSUPPORTED;
   proact__info(PROACT__SUBSYS_AGENT,
                "poll agent on device %d: %lld counters, %d threads", dev,
                host_view->ncounters, threads);
-  return dev_ops->agent_start(dev, rd, host_view, threads, timeout_ns);
+  return dev_ops->agent_start(dev_local(dev), rd, host_view, threads,
+                              timeout_ns);
 }
 
 proact_status_t proact__dev_agent_wait(int dev,
                                        proact__agent_result_t *result) {
-  PROACT_CHECK(dev_check(dev, NULL, 0));
+  PROACT_CHECK(dev_check_local(dev, NULL, 0));
   if (dev_ops->agent_wait == NULL)
     return PROACT_ERR_UNSUPPORTED;
-  return dev_ops->agent_wait(dev, result);
+  return dev_ops->agent_wait(dev_local(dev), result);
 }
 
 int proact__dev_has_agent(void) {
@@ -383,7 +551,8 @@ int proact__dev_has_host_queue(void) {
 }
 
 void proact__dev_peer_access(int src, int dst) {
-  if (src != dst && dev_check(src, NULL, 0) == PROACT_OK &&
-      dev_check(dst, NULL, 0) == PROACT_OK && dev_ops->peer_access != NULL)
-    dev_ops->peer_access(src, dst);
+  if (src != dst && dev_check_local(src, NULL, 0) == PROACT_OK &&
+      dev_check_local(dst, NULL, 0) == PROACT_OK &&
+      dev_ops->peer_access != NULL)
+    dev_ops->peer_access(dev_local(src), dev_local(dst));
 }

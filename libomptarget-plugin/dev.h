@@ -14,11 +14,28 @@
 #include "proact/detail/device_ready.h"
 #include "proact/status.h"
 
-/* Finds the devices and chooses the backend; idempotent and thread-safe. */
+/* Finds the devices and chooses the backend; idempotent and thread-safe.
+ * Under several ranks (rank.h) it also learns every rank's devices.
+ *
+ * Device numbers here are global: rank 0's OpenMP devices first, then rank
+ * 1's, and so on (alone, they are the OpenMP device numbers). A device of
+ * another rank is remote: nothing runs on it here, a copy to it from the
+ * host is left to its rank (every rank's host holds the same values), a
+ * copy between it and a device of this rank goes through the transport
+ * (host staging), one between two remote devices is not this rank's. */
 proact_status_t proact__dev_init(void);
 
-/* omp_get_num_devices() as seen at init. */
+/* Every rank's devices (omp_get_num_devices() as seen at init, alone). */
 int proact__dev_count(void);
+
+/* Whether device dev is this rank's; its OpenMP device number here (for
+ * target regions and omp_target_* calls), -1 when remote; its rank. */
+int proact__dev_is_local(int dev);
+int proact__dev_omp_id(int dev);
+int proact__dev_rank(int dev);
+/* This rank's first device's global number and its count of devices. */
+int proact__dev_local_base(void);
+int proact__dev_local_count(void);
 
 /* "cuda", "host", "omp" (generic fallback) or "none" (no device). */
 const char *proact__dev_backend_name(void);
@@ -37,9 +54,11 @@ const char *proact__device_kind_name(proact__device_kind_t kind);
 /* One OpenMP device as its backend described it at init; fixed after.
  * A count of 0 means the backend cannot tell. */
 typedef struct proact__device {
-  int id; /* OpenMP device number */
+  int id; /* global device number (the OpenMP one when alone) */
+  int rank;   /* the rank that drives it */
+  int omp_id; /* its OpenMP device number on that rank */
   proact__device_kind_t kind;
-  const char *backend;  /* "cuda", "host" or "omp" */
+  char backend[8];      /* "cuda", "host" or "omp" */
   char name[96];        /* the driver's name of the device */
   int multiprocessors;  /* a GPU's SMs; a host device's CPUs */
   int max_team_threads; /* threads one team (a CUDA block) may have */
@@ -68,8 +87,15 @@ uint64_t proact__dev_allocated(int dev);
 
 proact_status_t proact__dev_copy_to_dev(int dev, void *dst, const void *src,
                                         size_t bytes);
+/* To this process's memory from a device of this rank (a remote dev is
+ * an invalid parameter). */
 proact_status_t proact__dev_copy_to_host(void *dst, int dev, const void *src,
                                          size_t bytes);
+/* To the host copy of a region array, which every rank keeps: dev's rank
+ * copies and sends the bytes to every other rank, which receives them.
+ * Synchronous: dst holds the bytes when it returns. */
+proact_status_t proact__dev_copy_to_hosts(void *dst, int dev,
+                                          const void *src, size_t bytes);
 /* Device to device, issued on the source device's queue; src_dev ==
  * dst_dev is a copy within one device (counted as local, not peer). */
 proact_status_t proact__dev_copy_peer(int dst_dev, void *dst, int src_dev,

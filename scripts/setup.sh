@@ -1,13 +1,15 @@
 #!/usr/bin/env bash
 # Installs exactly the Debian packages PROACT needs (the pinned LLVM 16
-# toolchain and the build tools), and NVTX's headers where no CUDA has them.
+# toolchain, the build tools and Open MPI for the multi-rank tests), and
+# NVTX's headers where no CUDA has them.
 # Idempotent: prints nothing when everything is already installed. Needs root, or sudo. Arguments name extra packages
 # (scripts/gpu-bundle.sh adds patchelf).
 set -euo pipefail
 
 PACKAGES=(
   clang-16 clang-tools-16 libomp-16-dev libclang-16-dev llvm-16-dev
-  llvm-16-tools libclang-rt-16-dev cmake make g++ python3 pkg-config "$@"
+  llvm-16-tools libclang-rt-16-dev cmake make g++ python3 pkg-config
+  openmpi-bin libopenmpi-dev "$@"
 )
 
 root=$(cd "$(dirname "$0")/.." && pwd)

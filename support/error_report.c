@@ -10,6 +10,7 @@
 #include "error_report.h"
 
 void (*proact__fatal_mirror)(const char *text);
+void (*proact__fatal_abort)(void);
 
 /* The message of a fatal error: to stderr, the last error and the log. */
 static void fatal_report(const char *file, int line, int col, const char *fmt,
@@ -65,6 +66,8 @@ void proact__fatal(const char *file, int line, int col, const char *fmt,
   va_start(ap, fmt);
   fatal_report(file, line, col, fmt, ap);
   va_end(ap);
+  if (proact__fatal_abort != NULL)
+    proact__fatal_abort();
   if (nested)
     _exit(EXIT_FAILURE);
   exit(EXIT_FAILURE);
@@ -75,5 +78,7 @@ void proact__fatal_hung(const char *file, int line, const char *fmt, ...) {
   va_start(ap, fmt);
   fatal_report(file, line, 0, fmt, ap);
   va_end(ap);
+  if (proact__fatal_abort != NULL)
+    proact__fatal_abort();
   _exit(EXIT_FAILURE);
 }

@@ -106,6 +106,29 @@ static proact_status_t parse_watchdog(const char *text,
   return PROACT_OK;
 }
 
+static proact_status_t parse_mpi(const char *text,
+                                 proact__param_value_t *value_p, char *why,
+                                 size_t why_len) {
+  static const proact__param_name_t names[] = {
+      {"auto", PROACT__MPI_AUTO}, {"0", PROACT__MPI_OFF},
+      {"1", PROACT__MPI_ON}};
+  return proact__param_parse_named(text, names, sizeof(names) / sizeof(*names),
+                                   "PROACT_MPI value", value_p, why, why_len);
+}
+
+static proact_status_t parse_mpi_timeout(const char *text,
+                                         proact__param_value_t *value_p,
+                                         char *why, size_t why_len) {
+  proact_status_t st =
+      proact__param_parse_size(text, 1, 86400, value_p, why, why_len);
+  if (st == PROACT_OK && value_p->i == 0) {
+    if (why != NULL && why_len > 0)
+      snprintf(why, why_len, "0 would wait forever for a rank that died");
+    return PROACT_ERR_INVALID_PARAM;
+  }
+  return st;
+}
+
 static proact_status_t parse_timeout(const char *text,
                                      proact__param_value_t *value_p,
                                      char *why, size_t why_len) {
@@ -355,6 +378,20 @@ const proact__param_t proact__params[PROACT__PARAM_COUNT_] = {
          "an error naming it; 0: kernels without these checks (such a load "
          "then reads whatever the device holds there)",
          proact__param_parse_bool},
+    [PROACT__PARAM_MPI] =
+        {"PROACT_MPI", "auto", "auto, 0 or 1",
+         "auto: the process is one rank of several when its launcher says so "
+         "(OMPI_COMM_WORLD_SIZE, PMI_SIZE, PMIX_SIZE, or SLURM_NTASKS "
+         "under srun, above 1), and then loads libproact-mpi; 1: always "
+         "through MPI, even as a single rank; 0: never, each process runs "
+         "alone on its own devices (docs/user/cluster.md)",
+         parse_mpi},
+    [PROACT__PARAM_MPI_TIMEOUT] =
+        {"PROACT_MPI_TIMEOUT", "60", "1 to 86400 (seconds)",
+         "a rank that waits this long for another rank's data or start-up "
+         "(a rank that died, stalled or left early) ends every rank with an "
+         "error naming the rank it waited for",
+         parse_mpi_timeout},
 };
 
 static const char *const subsys_names[] = {"init",  "region", "part", "mech",

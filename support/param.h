@@ -54,6 +54,13 @@ typedef enum proact__memory {
 } proact__memory_t;
 
 /* PROACT_STATS_FILE: the format its extension names. */
+/* PROACT_MPI: whether the process is one rank of several (rank.h). */
+typedef enum proact__mpi_mode {
+  PROACT__MPI_AUTO = 0, /* when a launcher says there are several ranks */
+  PROACT__MPI_OFF = 1,  /* never: each process runs alone */
+  PROACT__MPI_ON = 2    /* always through MPI, even with one rank */
+} proact__mpi_mode_t;
+
 typedef enum proact__stats_format {
   PROACT__STATS_FORMAT_NONE = 0,
   PROACT__STATS_FORMAT_JSON = 1,
@@ -91,6 +98,8 @@ typedef enum proact__param_id {
   PROACT__PARAM_TRACE,
   PROACT__PARAM_TIMEOUT,
   PROACT__PARAM_READ_CHECK,
+  PROACT__PARAM_MPI,
+  PROACT__PARAM_MPI_TIMEOUT,
   PROACT__PARAM_COUNT_
 } proact__param_id_t;
 

@@ -33,7 +33,12 @@ const char *const proact__stat_names[PROACT__STAT_COUNT_] = {
     [PROACT__STAT_SETUP_NSEC] = "setup s",
     [PROACT__STAT_WARM_LOOP_NSEC] = "warm s",
     [PROACT__STAT_HOST_BYTES] = "host",
+    [PROACT__STAT_RANK_BYTES] = "ranks",
 };
+
+static const char *stats_context;
+
+void proact__stats_set_context(const char *text) { stats_context = text; }
 
 struct proact__stats_node {
   struct proact__stats_node *next;
@@ -102,6 +107,8 @@ static void stats_bytes(uint64_t b, char *out, size_t size) {
 }
 
 static void stats_print(void) {
+  if (stats_context != NULL)
+    fprintf(stderr, "proact: stats: %s\n", stats_context);
   fprintf(stderr,
           "proact: stats: %-28s %-7s %8s %9s %8s %9s %10s %10s %10s %10s "
           "%10s %8s %8s %9s %10s %10s %10s %9s %10s %16s\n",
@@ -180,6 +187,7 @@ static const struct stats_field {
     {"whole_read_executions", PROACT__STAT_WHOLE_READS, KIND_COUNT},
     {"agent_executions", PROACT__STAT_AGENT_EXECS, KIND_COUNT},
     {"agent_sm_percent", PROACT__STAT_AGENT_SLOT_NSEC, KIND_PERCENT},
+    {"rank_bytes", PROACT__STAT_RANK_BYTES, KIND_COUNT},
 };
 
 static char stats_path[4096];  /* PROACT_STATS_FILE, "" when none */
@@ -225,10 +233,16 @@ static void stats_put_string(FILE *f, const char *s, int json) {
 
 static void stats_write_rows(FILE *f, int json) {
   size_t nf = sizeof(stats_fields) / sizeof(stats_fields[0]);
-  if (json)
-    fprintf(f, "{\n  \"format\": \"proact-stats\",\n  \"version\": 1,\n"
-               "  \"warmup_executions\": %d,\n  \"loops\": [",
+  if (json) {
+    fprintf(f, "{\n  \"format\": \"proact-stats\",\n  \"version\": 1,\n");
+    if (stats_context != NULL) {
+      fputs("  \"context\": ", f);
+      stats_put_string(f, stats_context, 1);
+      fputs(",\n", f);
+    }
+    fprintf(f, "  \"warmup_executions\": %d,\n  \"loops\": [",
             PROACT__STATS_WARMUP);
+  }
   else {
     fputs("loop,file,line,mech,loop_id", f);
     for (size_t i = 0; i < nf; i++)

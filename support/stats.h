@@ -45,6 +45,8 @@ typedef enum proact__stat {
   PROACT__STAT_HOST_BYTES,   /* bytes copied between the host and the
                                 devices in the same span as PEER_BYTES
                                 (an update directive's: all it copied) */
+  PROACT__STAT_RANK_BYTES,   /* bytes sent to and received from other MPI
+                                ranks in the same span (docs/user/cluster.md) */
   PROACT__STAT_COUNT_
 } proact__stat_t;
 
@@ -55,6 +57,11 @@ extern const char *const proact__stat_names[PROACT__STAT_COUNT_];
 #define PROACT__STATS_WARMUP 2
 
 typedef struct proact__stats_node proact__stats_node_t;
+
+/* A line about the whole run (the ranks and their transport), printed
+ * above the table and written as "context" in a JSON file; NULL: none.
+ * text must stay valid. */
+void proact__stats_set_context(const char *text);
 
 /* The node of the loop at file:line with transfer mechanism mech (a static
  * string) and id (the plugin's hash of the loop, printed for proact-tune),

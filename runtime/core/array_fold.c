@@ -166,9 +166,9 @@ static proact_status_t array_fetch_piece(void *arg, uint64_t lo, uint64_t hi,
                   f->entry->name);
   dev = proact__devmask_first(mask);
   src = proact__present_dev_addr(f->entry, dev, host);
-  if (src == NULL)
+  if (src == NULL && proact__dev_is_local(dev))
     return PROACT_ERR_INVALID_PARAM;
-  return proact__dev_copy_to_host(host, dev, src, (size_t)(hi - lo));
+  return proact__dev_copy_to_hosts(host, dev, src, (size_t)(hi - lo));
 }
 
 void proact__loop_array_fetch(proact__loop_t *loop, const char *name,
@@ -214,7 +214,7 @@ void proact__loop_array_publish(proact__loop_t *loop, const char *name,
       char *host = entry->host_lo + off;
       void *dst = proact__present_dev_addr(entry, entry->devs[i], host);
       holders |= PROACT__DEVMASK(entry->devs[i]);
-      if (dst == NULL)
+      if (dst == NULL && proact__dev_is_local(entry->devs[i]))
         st = PROACT_ERR_INVALID_PARAM;
       else if (i == 0 || !entry->unified)
         st = proact__dev_copy_to_dev(entry->devs[i], dst, host,

@@ -2,7 +2,9 @@
  * PROACT_DEVICES. */
 #include <omp.h>
 #include <pthread.h>
+#include <stdint.h>
 #include <stdio.h>
+#include <stdlib.h>
 
 #include "dev.h"
 #include "error_report.h"
@@ -12,6 +14,8 @@
 #include "info.h"
 #include "validity.h"
 #include "proact.h"
+#include "rank.h"
+#include "stats.h"
 
 static pthread_once_t devices_once = PTHREAD_ONCE_INIT;
 static int devices_n;
@@ -25,13 +29,95 @@ void proact__devices_format(const int *ids, int n, char *buf, size_t len) {
                              ids[i]);
 }
 
+/* Settings every rank must share: they decide how loops split and what
+ * moves, and the ranks compute that each on its own (replicated control).
+ * The others (PROACT_DEVICES, logs, statistics, timeouts) may differ. */
+static int devices_shared_param(proact__param_id_t id) {
+  switch (id) {
+  case PROACT__PARAM_DISTRIBUTE:
+  case PROACT__PARAM_MECH:
+  case PROACT__PARAM_CHUNK:
+  case PROACT__PARAM_TEAMS:
+  case PROACT__PARAM_TEAM_THREADS:
+  case PROACT__PARAM_BLOCK_POINTS:
+  case PROACT__PARAM_ELIDE:
+  case PROACT__PARAM_DECOMPOSE:
+  case PROACT__PARAM_BALANCE:
+  case PROACT__PARAM_WALK:
+  case PROACT__PARAM_MEMORY:
+  case PROACT__PARAM_READ_CHECK:
+    return 1;
+  default:
+    return 0;
+  }
+}
+
+/* FNV-1a of a setting's text, to compare the ranks' settings. */
+static uint64_t devices_hash(const char *text) {
+  uint64_t h = 1469598103934665603ull;
+  for (; *text != '\0'; text++)
+    h = (h ^ (unsigned char)*text) * 1099511628211ull;
+  return h;
+}
+
+/* Under several ranks: every rank's participating devices, in rank order,
+ * as global numbers (dev.h), into devices_ids; a setting that differs
+ * between ranks ends every rank with an error naming it. */
+static void devices_join_ranks(const int *local, int nlocal) {
+  typedef struct devices_rank {
+    int n;
+    int ids[PROACT__DEV_MAX];
+    uint64_t params[PROACT__PARAM_COUNT_];
+  } devices_rank_t;
+  const int ranks = proact__rank_count(), me = proact__rank_self();
+  devices_rank_t *mine = calloc(1, sizeof(*mine));
+  devices_rank_t *all = calloc((size_t)ranks, sizeof(*all));
+  int base = 0;
+
+  if (mine == NULL || all == NULL)
+    proact__fatal(NULL, 0, 0, "out of host memory");
+  mine->n = nlocal;
+  for (int i = 0; i < nlocal; i++)
+    mine->ids[i] = local[i];
+  for (int id = 0; id < PROACT__PARAM_COUNT_; id++)
+    if (devices_shared_param((proact__param_id_t)id))
+      mine->params[id] =
+          devices_hash(proact__param_text((proact__param_id_t)id));
+  proact__rank_allgather(mine, all, sizeof(*mine),
+                         "exchanging the ranks' participating devices");
+  for (int r = 0; r < ranks; r++)
+    for (int id = 0; id < PROACT__PARAM_COUNT_; id++)
+      if (all[r].params[id] != all[0].params[id])
+        proact__fatal(NULL, 0, 0,
+                      "%s differs between rank 0 and rank %d (this rank, "
+                      "%d, has '%s'): every rank must run with the same "
+                      "setting",
+                      proact__params[id].name, r, me,
+                      proact__param_text((proact__param_id_t)id));
+  devices_n = 0;
+  for (int r = 0; r < ranks; r++) {
+    if (all[r].n == 0)
+      proact__fatal(NULL, 0, 0,
+                    "rank %d of %d has no participating device (see its "
+                    "PROACT_DEVICES)",
+                    r, ranks);
+    for (int i = 0; i < all[r].n; i++)
+      devices_ids[devices_n++] = base + all[r].ids[i];
+    while (base < proact__dev_count() && proact__dev_rank(base) == r)
+      base++;
+  }
+  free(mine);
+  free(all);
+}
+
 static void devices_build(void) {
   const proact__devlist_t *list =
       &proact__param_get(PROACT__PARAM_DEVICES)->devices;
-  int count = proact__dev_count();
+  int count = proact__dev_local_count();
+  const int base = proact__dev_local_base();
   char buf[256];
 
-  if (count == 0) {
+  if (count == 0 && proact__rank_count() == 1) {
     proact__warn("no offload device; annotated loops run on the host");
     return;
   }
@@ -46,12 +132,12 @@ static void devices_build(void) {
       devices_ids[devices_n++] = d;
   } else {
     for (int i = 0; i < list->count; i++) {
-      if (list->ids[i] >= proact__dev_count())
+      if (list->ids[i] >= proact__dev_local_count())
         proact__fatal(NULL, 0, 0,
                       "PROACT_DEVICES names device %d but there are %d "
                       "openmp devices (0-%d)",
-                      list->ids[i], proact__dev_count(),
-                      proact__dev_count() - 1);
+                      list->ids[i], proact__dev_local_count(),
+                      proact__dev_local_count() - 1);
       if (list->ids[i] >= count)
         proact__fatal(NULL, 0, 0,
                       "PROACT_DEVICES names device %d: devices %d and above "
@@ -62,6 +148,21 @@ static void devices_build(void) {
       devices_ids[devices_n++] = list->ids[i];
     }
   }
+  if (proact__rank_count() > 1) {
+    static char context[256];
+    devices_join_ranks(devices_ids, devices_n);
+    snprintf(context, sizeof(context),
+             "rank %d of %d, transport %s (%s), devices %d-%d of %d here",
+             proact__rank_self(), proact__rank_count(),
+             proact__rank_transport(), proact__rank_library(),
+             proact__dev_local_base(),
+             proact__dev_local_base() + proact__dev_local_count() - 1,
+             proact__dev_count());
+    proact__stats_set_context(context);
+  }
+  else
+    for (int i = 0; i < devices_n; i++) /* base is 0 alone */
+      devices_ids[i] += base;
   proact__devices_format(devices_ids, devices_n, buf, sizeof(buf));
   proact__info(PROACT__SUBSYS_INIT, "participating devices %s (backend %s)",
                buf, proact__dev_backend_name());
@@ -85,7 +186,8 @@ static void devices_init_once(void) {
                  "this run's results are wrong (the benchmarks' "
                  "infinite-bandwidth bound)");
   devices_build();
-  if (proact__param_get(PROACT__PARAM_INFO)->i)
+  /* One report for the job, from rank 0. */
+  if (proact__param_get(PROACT__PARAM_INFO)->i && proact__rank_self() == 0)
     proact__info_report(stderr, devices_ids, devices_n);
 }
 
@@ -115,6 +217,8 @@ int proact_num_devices(void) { return proact__devices_count(); }
 
 void proact_print_info(FILE *out) {
   proact__devices_init();
+  if (proact__rank_self() != 0) /* one report for the job */
+    return;
   proact__info_report(out != NULL ? out : stdout, devices_ids, devices_n);
 }
 

@@ -8,6 +8,7 @@
 #include "info.h"
 #include "param.h"
 #include "proact.h"
+#include "rank.h"
 
 /* project()'s version (runtime/core/CMakeLists.txt), which the public
  * header's macros must repeat: a program compiled against the header
@@ -83,6 +84,22 @@ void proact__info_report(FILE *out, const int *ids, int n) {
   fprintf(out, "PROACT %s\n", proact_version());
   fprintf(out, "backend: %s, %d OpenMP device%s\n",
           proact__dev_backend_name(), ndev, ndev == 1 ? "" : "s");
+  if (proact__rank_count() > 1) {
+    fprintf(out, "ranks: %d, transport %s (%s%s); this report is rank %d's\n",
+            proact__rank_count(), proact__rank_transport(),
+            proact__rank_library(),
+            proact__rank_cuda_aware() ? ", CUDA-aware" : "",
+            proact__rank_self());
+    /* The global device numbers (dev.h) each rank's devices take. */
+    for (int r = 0, d = 0; r < proact__rank_count(); r++) {
+      int first = d;
+      while (d < ndev && proact__dev_rank(d) == r)
+        d++;
+      fprintf(out, "  rank %d: devices %d-%d\n", r, first, d - 1);
+    }
+  } else
+    fprintf(out, "ranks: 1, transport none (PROACT_MPI=%s)\n",
+            proact__param_text(PROACT__PARAM_MPI));
   if (n > 0)
     info_devices(out, ids, n);
   else

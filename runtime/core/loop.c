@@ -40,6 +40,7 @@
 #include "watch.h"
 #include "pull.h"
 #include "push.h"
+#include "rank.h"
 #include "replica.h"
 #include "runs.h"
 #include "span.h"
@@ -465,10 +466,21 @@ typedef struct loop_write {
   char *hi;
 } loop_write_t;
 
+/* Region arrays by serial, the same order on every rank (their writes
+ * become transfers); arrays of no entry, which move nothing, after them
+ * by address. */
+static int write_cmp_key(const loop_write_t *a, const loop_write_t *b) {
+  if (a->entry != NULL && b->entry != NULL)
+    return proact__present_order(a->entry, b->entry);
+  if ((a->entry == NULL) != (b->entry == NULL))
+    return a->entry == NULL ? 1 : -1;
+  return (uintptr_t)a->key < (uintptr_t)b->key ? -1 : 1;
+}
+
 static int write_cmp_addr(const void *pa, const void *pb) {
   const loop_write_t *a = pa, *b = pb;
   if (a->key != b->key)
-    return (uintptr_t)a->key < (uintptr_t)b->key ? -1 : 1;
+    return write_cmp_key(a, b);
   if (a->lo != b->lo)
     return a->lo < b->lo ? -1 : 1;
   return a->part - b->part;
@@ -477,7 +489,7 @@ static int write_cmp_addr(const void *pa, const void *pb) {
 static int write_cmp_part(const void *pa, const void *pb) {
   const loop_write_t *a = pa, *b = pb;
   if (a->key != b->key)
-    return (uintptr_t)a->key < (uintptr_t)b->key ? -1 : 1;
+    return write_cmp_key(a, b);
   if (a->part != b->part)
     return a->part - b->part;
   return a->lo < b->lo ? -1 : a->lo > b->lo;
@@ -783,7 +795,18 @@ static proact__balance_t *loop_balance(const proact__loop_t *loop,
   for (int a = 0; a < desc->narrays; a++)
     if (entries[a] != NULL && entries[a]->distribute)
       return NULL;
+  /* Shares measured on each rank's clock would differ between ranks, and
+   * every rank must split each loop the same way. */
+  if (proact__rank_count() > 1)
+    return NULL;
   return proact__balance_of(desc->trip, loop->nparts, loop->devs);
+}
+
+/* Bytes sent to and received from other ranks so far. */
+static unsigned long long loop_rank_bytes(void) {
+  proact__rank_counters_t c;
+  proact__rank_get_counters(&c);
+  return c.sent_bytes + c.recv_bytes;
 }
 
 proact__loop_t *proact__loop_begin(const proact__loop_desc_t *desc) {
@@ -862,6 +885,7 @@ proact__loop_t *proact__loop_begin(const proact__loop_desc_t *desc) {
   /* Copies are counted from here to the end of loop_end: a dma agent's
    * pushes are issued while the kernels run, between the two. */
   proact__dev_get_counters(&loop->copies0);
+  loop->rank_bytes0 = loop_rank_bytes();
   {
     uint64_t t0 = proact__now_ns();
     proact__trace_phase_t phase;
@@ -920,7 +944,36 @@ proact__loop_t *proact__loop_begin(const proact__loop_desc_t *desc) {
 int proact__loop_nparts(const proact__loop_t *loop) { return loop->nparts; }
 
 int proact__loop_part_device(const proact__loop_t *loop, int part) {
-  return loop->devs[part];
+  /* The host fallback's part runs on omp_get_initial_device(). */
+  if (proact__devices_count() == 0)
+    return loop->devs[part];
+  return proact__dev_omp_id(loop->devs[part]);
+}
+
+int proact__loop_part_here(const proact__loop_t *loop, int part) {
+  return proact__devices_count() == 0 ||
+         proact__dev_is_local(loop->devs[part]);
+}
+
+void proact__loop_share(proact__loop_t *loop, void *parts, size_t each) {
+  const int me = proact__rank_self(), ranks = proact__rank_count();
+  if (ranks == 1 || each == 0 || proact__devices_count() == 0)
+    return;
+  /* Every rank walks the parts in the same order: each value goes from
+   * the rank that ran the part to every other, matched by order. */
+  for (int p = 0; p < loop->nparts; p++) {
+    char *slot = (char *)parts + (size_t)p * each;
+    int owner = proact__dev_rank(loop->devs[p]);
+    if (loop->lo[p] >= loop->hi[p])
+      continue;
+    if (owner != me) {
+      proact__rank_recv(owner, slot, each);
+      continue;
+    }
+    for (int r = 0; r < ranks; r++)
+      if (r != me)
+        proact__rank_send(r, slot, each);
+  }
 }
 
 long long proact__loop_part_lo(const proact__loop_t *loop, int part) {
@@ -1056,6 +1109,8 @@ void proact__loop_end(proact__loop_t *loop) {
                     after.peer_bytes - loop->copies0.peer_bytes);
   PROACT__STATS_ADD(loop->stats, PROACT__STAT_COPIES,
                     after.copies - loop->copies0.copies);
+  PROACT__STATS_ADD(loop->stats, PROACT__STAT_RANK_BYTES,
+                    loop_rank_bytes() - loop->rank_bytes0);
   PROACT__STATS_ADD(loop->stats, PROACT__STAT_HOST_BYTES,
                     (after.h2d_bytes - loop->copies0.h2d_bytes) +
                         (after.d2h_bytes - loop->copies0.d2h_bytes));

@@ -123,6 +123,7 @@ struct proact__loop {
   int watch;                          /* its slot in watch.h, -1: none */
   proact__dev_counters_t copies0;     /* the device layer's copy counters
                                          then */
+  unsigned long long rank_bytes0;     /* bytes moved between ranks then */
   uint64_t part_t0[PROACT__DEV_MAX];  /* each part's kernel start, ns */
   uint64_t part_ns[PROACT__DEV_MAX];  /* and duration */
   uint64_t t_launch;                  /* loop_begin's end, ns, when traced */

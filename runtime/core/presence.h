@@ -45,6 +45,10 @@ typedef struct proact__present {
   int implicit;        /* created by a loop outside any data region */
   const char *file;    /* the directive that created it */
   int line;
+  /* Creation order: the same on every rank, unlike the entry's address,
+   * so that loops that walk several entries do it in the same order
+   * everywhere and the ranks' transfers match (docs/design/ranks.md). */
+  uint64_t serial;
 } proact__present_t;
 
 typedef enum proact__present_match {
@@ -59,6 +63,16 @@ proact__present_match_t proact__present_find(const char *lo, const char *hi,
                                              proact__present_t **entry_p);
 void proact__present_insert(proact__present_t *entry);
 void proact__present_remove(proact__present_t *entry);
+
+/* Orders entries by serial (-1, 0, 1); NULL first. */
+static inline int proact__present_order(const proact__present_t *a,
+                                        const proact__present_t *b) {
+  if (a == b)
+    return 0;
+  if (a == NULL || b == NULL)
+    return a == NULL ? -1 : 1;
+  return a->serial < b->serial ? -1 : a->serial > b->serial;
+}
 
 /* Index i of OpenMP device dev in entry->devs, -1 when it is not one of
  * the entry's devices. */

@@ -26,8 +26,8 @@ typedef struct loop_need {
 
 static int need_cmp(const void *pa, const void *pb) {
   const loop_need_t *a = pa, *b = pb;
-  if (a->entry != b->entry)
-    return (uintptr_t)a->entry < (uintptr_t)b->entry ? -1 : 1;
+  if (a->entry != b->entry) /* by serial: the same order on every rank */
+    return proact__present_order(a->entry, b->entry);
   if (a->part != b->part)
     return a->part - b->part;
   return a->lo < b->lo ? -1 : a->lo > b->lo;

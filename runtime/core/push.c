@@ -1,6 +1,7 @@
 /* Push planning and bookkeeping (push.h). */
 #include <stdlib.h>
 
+#include "dev.h"
 #include "error_report.h"
 #include "grow.h"
 #include "log.h"
@@ -21,11 +22,15 @@ static void push_append(proact__loop_t *loop, const proact__push_t *push) {
 }
 
 /* Whether dev's copy of entry covers offsets [lo, hi). */
+/* Whether dev's copy holds [lo, hi): a replica, or a window that covers
+ * it. From the window's bounds, which every rank keeps for every device
+ * (window.c), so that every rank plans the same pushes. */
 static int push_covered(const proact__present_t *entry, int dev, uint64_t lo,
                         uint64_t hi) {
   int i = proact__present_dev_index(entry, dev);
-  return i >= 0 && entry->ptrs[i] != NULL && entry->wlo[i] <= lo &&
-         hi <= entry->whi[i];
+  return i >= 0 && entry->wlo[i] < entry->whi[i] &&
+         (entry->ptrs[i] != NULL || !proact__dev_is_local(dev)) &&
+         entry->wlo[i] <= lo && hi <= entry->whi[i];
 }
 
 static proact_status_t push_piece(void *arg, uint64_t lo, uint64_t hi,
@@ -38,7 +43,9 @@ static proact_status_t push_piece(void *arg, uint64_t lo, uint64_t hi,
   while (readers != 0) {
     int dst = proact__devmask_first(readers);
     readers &= readers - 1;
-    if (!push_covered(x->entry, dst, lo, hi))
+    /* Between ranks, the next loop pulls it (docs/design/ranks.md). */
+    if (proact__dev_rank(dst) != proact__dev_rank(src) ||
+        !push_covered(x->entry, dst, lo, hi))
       continue;
     push_append(w->loop, &(proact__push_t){x->entry, x->part, dst, lo, hi});
   }

@@ -130,7 +130,10 @@ void proact__loop_checks(proact__loop_t *loop,
   pthread_once(&at_exit, register_clear);
   pthread_mutex_lock(&lock);
   for (int p = 0; p < loop->nparts; p++) {
-    const read_slot_t *s = read_slot_get(loop->devs[p], zeros);
+    const read_slot_t *s;
+    if (!on_host(loop->devs[p]) && !proact__dev_is_local(loop->devs[p]))
+      continue; /* another rank's part: that rank checks it */
+    s = read_slot_get(loop->devs[p], zeros);
     if (s == NULL) {
       pthread_mutex_unlock(&lock);
       proact__fatal(loop->file, loop->line, loop->col,

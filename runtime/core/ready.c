@@ -550,6 +550,8 @@ proact_status_t proact__ready_setup(proact__loop_t *loop, int part) {
   size_t key_len = 0;
 
   memset(pr, 0, sizeof(*pr));
+  if (!proact__dev_is_local(dev))
+    return PROACT_OK; /* another rank's part: that rank instruments it */
   PROACT_CHECK(plan_of(loop, part, &pl));
   if (pl.nfwds == 0 ||
       (pl.nsites == 0 && loop->ready_mode != PROACT__READY_INLINE)) {

@@ -59,7 +59,9 @@ static void replica_alloc_each(proact__present_t *entry, const int *devs,
                       entry->name, entry->lo, entry->len, dev,
                       proact_status_string(st));
     }
-    if (omp_target_associate_ptr(entry->host_lo, ptr, bytes, 0, dev) != 0)
+    if (ptr != NULL &&
+        omp_target_associate_ptr(entry->host_lo, ptr, bytes, 0,
+                                 proact__dev_omp_id(dev)) != 0)
       proact__fatal(file, line, col,
                     "cannot associate %s[%lld:%lld] with its replica on "
                     "device %d: is it mapped by an openmp data directive?",
@@ -76,8 +78,10 @@ proact__present_t *proact__replica_create(const proact__array_t *array,
   int copy_in = kind == PROACT__MAP_COPY || kind == PROACT__MAP_COPYIN;
   size_t bytes;
 
+  static uint64_t serials;
   if (entry == NULL)
     proact__fatal(file, line, col, "out of host memory");
+  entry->serial = __atomic_add_fetch(&serials, 1, __ATOMIC_RELAXED);
   entry->name = array->name != NULL ? array->name : "?";
   entry->lo = array->lo;
   entry->len = array->len;
@@ -150,7 +154,8 @@ static proact_status_t replica_gather_flush(replica_gather_t *g) {
 
   if (g->src < 0)
     return PROACT_OK;
-  st = proact__dev_copy_to_host(
+  /* Every rank's host copy receives it (one rank alone: a plain copy). */
+  st = proact__dev_copy_to_hosts(
       entry->host_lo + g->lo, g->src,
       proact__present_dev_addr(entry, g->src, entry->host_lo + g->lo),
       (size_t)(g->hi - g->lo));
@@ -223,7 +228,7 @@ void proact__replica_destroy(proact__present_t *entry) {
     if (entry->ptrs[i] == NULL) /* an empty window */
       continue;
     if (omp_target_disassociate_ptr(entry->host_lo + entry->wlo[i],
-                                    entry->devs[i]) != 0)
+                                    proact__dev_omp_id(entry->devs[i])) != 0)
       proact__warn("cannot disassociate %s[%lld:%lld] from device %d",
                    entry->name, entry->lo, entry->len, entry->devs[i]);
     proact__dev_free(entry->devs[i], entry->ptrs[i],

@@ -37,6 +37,12 @@ static void unified_init(void) {
 
   if (proact__param_get(PROACT__PARAM_MEMORY)->i != PROACT__MEMORY_UNIFIED)
     return;
+  if (proact__dev_local_count() != proact__dev_count()) {
+    /* No memory is shared between processes. */
+    proact__warn("PROACT_MEMORY=unified: the devices belong to several "
+                 "ranks; data regions keep a replica per device");
+    return;
+  }
   st = proact__dev_shared_alloc(1, &probe);
   if (st != PROACT_OK) {
     proact__warn("PROACT_MEMORY=unified: the %s devices have no shared "
@@ -92,7 +98,8 @@ void proact__unified_create(proact__present_t *entry, const int *devs,
     entry->ptrs[i] = ptr;
     entry->whi[i] = bytes;
     entry->ndevs = i + 1;
-    if (omp_target_associate_ptr(entry->host_lo, ptr, bytes, 0, devs[i]) != 0)
+    if (omp_target_associate_ptr(entry->host_lo, ptr, bytes, 0,
+                                 proact__dev_omp_id(devs[i])) != 0)
       proact__fatal(file, line, col,
                     "cannot associate %s[%lld:%lld] with its shared "
                     "allocation on device %d: is it mapped by an openmp "
@@ -105,7 +112,8 @@ void proact__unified_destroy(proact__present_t *entry) {
   size_t bytes = (size_t)(entry->host_hi - entry->host_lo);
 
   for (int i = entry->ndevs - 1; i >= 0; i--)
-    if (omp_target_disassociate_ptr(entry->host_lo, entry->devs[i]) != 0)
+    if (omp_target_disassociate_ptr(entry->host_lo,
+                                    proact__dev_omp_id(entry->devs[i])) != 0)
       proact__warn("cannot disassociate %s[%lld:%lld] from device %d",
                    entry->name, entry->lo, entry->len, entry->devs[i]);
   if (entry->ndevs > 0)

@@ -55,7 +55,10 @@ static proact_status_t window_move_piece(void *arg, uint64_t lo, uint64_t hi,
 void proact__window_cover(proact__present_t *entry, int i, uint64_t lo,
                           uint64_t hi, const char *file, int line, int col) {
   int dev = entry->devs[i];
-  int empty = entry->ptrs[i] == NULL;
+  /* Another rank's device: only its bounds, kept as that rank keeps them
+   * (push.c plans from them); its memory is that rank's. */
+  int empty = proact__dev_is_local(dev) ? entry->ptrs[i] == NULL
+                                        : entry->whi[i] <= entry->wlo[i];
   uint64_t nlo = empty || lo < entry->wlo[i] ? lo : entry->wlo[i];
   uint64_t nhi = empty || hi > entry->whi[i] ? hi : entry->whi[i];
   size_t bytes = (size_t)(nhi - nlo);
@@ -64,6 +67,11 @@ void proact__window_cover(proact__present_t *entry, int i, uint64_t lo,
 
   if (!empty && nlo == entry->wlo[i] && nhi == entry->whi[i])
     return;
+  if (!proact__dev_is_local(dev)) {
+    entry->wlo[i] = nlo;
+    entry->whi[i] = nhi;
+    return;
+  }
   st = proact__dev_alloc(dev, bytes, (void **)&m.dst);
   proact__present_alloc_check(st, "window", entry, dev, bytes, file, line,
                               col);
@@ -81,7 +89,8 @@ void proact__window_cover(proact__present_t *entry, int i, uint64_t lo,
                     "%s",
                     entry->name, entry->lo, entry->len, dev,
                     proact_status_string(st));
-    if (omp_target_disassociate_ptr(entry->host_lo + entry->wlo[i], dev) != 0)
+    if (omp_target_disassociate_ptr(entry->host_lo + entry->wlo[i],
+                                    proact__dev_omp_id(dev)) != 0)
       proact__fatal(file, line, col,
                     "cannot disassociate the window of %s[%lld:%lld] on "
                     "device %d",
@@ -92,8 +101,8 @@ void proact__window_cover(proact__present_t *entry, int i, uint64_t lo,
   entry->ptrs[i] = m.dst;
   entry->wlo[i] = nlo;
   entry->whi[i] = nhi;
-  if (omp_target_associate_ptr(entry->host_lo + nlo, m.dst, bytes, 0, dev) !=
-      0)
+  if (omp_target_associate_ptr(entry->host_lo + nlo, m.dst, bytes, 0,
+                               proact__dev_omp_id(dev)) != 0)
     proact__fatal(file, line, col,
                   "cannot associate the window of %s[%lld:%lld] on device "
                   "%d: is it mapped by an openmp data directive?",

@@ -38,7 +38,7 @@ static proact_status_t memcpy_xfer(const proact__loop_t *loop,
 
   if (entry->implicit) {
     *copied_p = 1;
-    return proact__dev_copy_to_host(
+    return proact__dev_copy_to_hosts(
         x->host_lo, src, proact__present_dev_addr(entry, src, x->host_lo),
         (size_t)(x->host_hi - x->host_lo));
   }

@@ -21,7 +21,7 @@ void smooth(int n, double *u, double *v) {
 // CHECK: proact__loop_begin(&__proact_desc);
 // CHECK: const int __proact_np = proact__loop_nparts(__proact_loop);
 // CHECK: #pragma omp parallel for num_threads(__proact_np) schedule(static, 1)
-// CHECK: if (__proact_klo >= __proact_khi) continue;long long __proact_plo0, __proact_plen0; proact__loop_part_section(__proact_loop, __proact_p, 0, &__proact_plo0, &__proact_plen0);long long __proact_plo1, __proact_plen1; proact__loop_part_section(__proact_loop, __proact_p, 1, &__proact_plo1, &__proact_plen1);
+// CHECK: if (__proact_klo >= __proact_khi || !proact__loop_part_here(__proact_loop, __proact_p)) continue;long long __proact_plo0, __proact_plen0; proact__loop_part_section(__proact_loop, __proact_p, 0, &__proact_plo0, &__proact_plen0);long long __proact_plo1, __proact_plen1; proact__loop_part_section(__proact_loop, __proact_p, 1, &__proact_plo1, &__proact_plen1);
 // CHECK-SAME: proact__loop_part_kernel(__proact_loop, __proact_p, &__proact_nt, &__proact_nth, &__proact_it, &__proact_nb, &__proact_rd, &__proact_fwd);proact__loop_part_begin(__proact_loop, __proact_p);const long long __proact_il = __proact_it.lo, __proact_ie = __proact_it.end, __proact_ip = __proact_it.piece, __proact_is = __proact_it.stride, __proact_ib = __proact_it.block, __proact_ibp = __proact_it.bpp, __proact_itt = __proact_it.tiles, __proact_itw = __proact_it.tile;if (__proact_fwd) {
 // Three kernels: the forwarding kernel (mech(inline)), where blocks whose
 // chunks someone reads forward their stores and the others run the plain

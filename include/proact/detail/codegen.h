@@ -29,7 +29,7 @@ extern "C" {
  * program built against another version fails to link or load, naming the
  * symbol, instead of running with a runtime that reads its code
  * differently. */
-#define PROACT_LOWERING_ABI 6
+#define PROACT_LOWERING_ABI 7
 
 #define PROACT__ABI_STR2(x) #x
 #define PROACT__ABI_STR(x) PROACT__ABI_STR2(x)
@@ -342,6 +342,19 @@ PROACT_API int proact__loop_nparts(const proact__loop_t *loop)
     PROACT__ENTRY(proact__loop_nparts);
 PROACT_API int proact__loop_part_device(const proact__loop_t *loop, int part)
     PROACT__ENTRY(proact__loop_part_device);
+/* Whether part runs on this process: 0 for a part on another MPI rank's
+ * device (docs/design/ranks.md), which the generated code skips; always 1
+ * for a process alone. */
+PROACT_API int proact__loop_part_here(const proact__loop_t *loop, int part)
+    PROACT__ENTRY(proact__loop_part_here);
+/* After the parts, before the host folds their reduction values: fills
+ * parts[p] (each bytes each, nparts of them) of every part that ran on
+ * another rank, from that rank, and sends this rank's to the others, so
+ * that every rank folds the same values in part order. Nothing for a
+ * process alone. */
+PROACT_API void proact__loop_share(proact__loop_t *loop, void *parts,
+                                   size_t each)
+    PROACT__ENTRY(proact__loop_share);
 PROACT_API long long proact__loop_part_lo(const proact__loop_t *loop, int part)
     PROACT__ENTRY(proact__loop_part_lo);
 PROACT_API long long proact__loop_part_hi(const proact__loop_t *loop, int part)

@@ -1,0 +1,195 @@
+/* libproact-mpi.so: the MPI transport of the rank layer
+ * (rank_transport.h). Waits are MPI_Test loops with a deadline, so that a
+ * rank that died or stalled ends the job with a message instead of a
+ * hang. */
+#include <mpi.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <string.h>
+#include <time.h>
+
+#if defined(OPEN_MPI) && OPEN_MPI
+#include <mpi-ext.h>
+#endif
+
+#include "rank_transport.h"
+
+/* MPI counts are ints: larger messages go as several. */
+#define MPI_PIECE ((size_t)1 << 30)
+
+static double now_s(void) {
+  struct timespec ts;
+  clock_gettime(CLOCK_MONOTONIC, &ts);
+  return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}
+
+static void say(char *err, size_t len, const char *what, int rc) {
+  char text[MPI_MAX_ERROR_STRING];
+  int n = 0;
+  if (MPI_Error_string(rc, text, &n) != MPI_SUCCESS)
+    snprintf(text, sizeof(text), "MPI error %d", rc);
+  snprintf(err, len, "%s failed: %s", what, text);
+}
+
+/* Waits for req until timeout_s: polls, sleeping a little longer each time
+ * up to 1 ms, so that a waiting rank leaves the cores to the others. */
+static int wait_for(MPI_Request *req, MPI_Status *status, double timeout_s,
+                    const char *what, char *err, size_t len) {
+  const double deadline = now_s() + timeout_s;
+  long nap = 1000;
+  for (;;) {
+    int done = 0;
+    int rc = MPI_Test(req, &done, status);
+    if (rc != MPI_SUCCESS) {
+      say(err, len, what, rc);
+      return -1;
+    }
+    if (done)
+      return 0;
+    if (now_s() > deadline) {
+      snprintf(err, len, "%s: nothing for %.0f s", what, timeout_s);
+      return 1;
+    }
+    struct timespec ts = {0, nap};
+    nanosleep(&ts, NULL);
+    if (nap < 1000000)
+      nap *= 2;
+  }
+}
+
+static int t_init(int *rank_p, int *size_p, int *owns_p, char *err,
+                  size_t len) {
+  int inited = 0, provided = 0, rc;
+  MPI_Initialized(&inited);
+  *owns_p = !inited;
+  if (!inited) {
+    rc = MPI_Init_thread(NULL, NULL, MPI_THREAD_SERIALIZED, &provided);
+    if (rc != MPI_SUCCESS) {
+      say(err, len, "MPI_Init_thread", rc);
+      return -1;
+    }
+  }
+  /* Errors come back as codes, to be reported with the rank's context. */
+  MPI_Comm_set_errhandler(MPI_COMM_WORLD, MPI_ERRORS_RETURN);
+  MPI_Comm_rank(MPI_COMM_WORLD, rank_p);
+  MPI_Comm_size(MPI_COMM_WORLD, size_p);
+  return 0;
+}
+
+static int t_allgather(const void *mine, void *all, size_t bytes,
+                       double timeout_s, char *err, size_t len) {
+  MPI_Request req;
+  int rc;
+  if (bytes > (size_t)INT32_MAX) {
+    snprintf(err, len, "allgather of %zu bytes", bytes);
+    return -1;
+  }
+  rc = MPI_Iallgather(mine, (int)bytes, MPI_BYTE, all, (int)bytes, MPI_BYTE,
+                      MPI_COMM_WORLD, &req);
+  if (rc != MPI_SUCCESS) {
+    say(err, len, "MPI_Iallgather", rc);
+    return -1;
+  }
+  return wait_for(&req, MPI_STATUS_IGNORE, timeout_s,
+                  "waiting for every rank (MPI_Iallgather)", err, len);
+}
+
+static int t_send(const void *buf, size_t bytes, int peer, int tag,
+                  double timeout_s, char *err, size_t len) {
+  const char *p = buf;
+  do {
+    size_t n = bytes < MPI_PIECE ? bytes : MPI_PIECE;
+    MPI_Request req;
+    int rc = MPI_Isend(p, (int)n, MPI_BYTE, peer, tag, MPI_COMM_WORLD, &req);
+    if (rc != MPI_SUCCESS) {
+      say(err, len, "MPI_Isend", rc);
+      return -1;
+    }
+    rc = wait_for(&req, MPI_STATUS_IGNORE, timeout_s, "sending (MPI_Isend)",
+                  err, len);
+    if (rc != 0)
+      return rc;
+    p += n;
+    bytes -= n;
+  } while (bytes > 0);
+  return 0;
+}
+
+static int t_recv(void *buf, size_t bytes, int peer, int tag,
+                  double timeout_s, char *err, size_t len) {
+  char *p = buf;
+  do {
+    size_t n = bytes < MPI_PIECE ? bytes : MPI_PIECE;
+    MPI_Request req;
+    int rc = MPI_Irecv(p, (int)n, MPI_BYTE, peer, tag, MPI_COMM_WORLD, &req);
+    if (rc != MPI_SUCCESS) {
+      say(err, len, "MPI_Irecv", rc);
+      return -1;
+    }
+    MPI_Status status;
+    int got = 0;
+    rc = wait_for(&req, &status, timeout_s, "receiving (MPI_Irecv)", err,
+                  len);
+    if (rc != 0)
+      return rc;
+    /* The ranks disagree on what moves: their loops or data differ. */
+    MPI_Get_count(&status, MPI_BYTE, &got);
+    if ((size_t)got != n) {
+      snprintf(err, len, "expected %zu bytes, the message has %d", n, got);
+      return -1;
+    }
+    p += n;
+    bytes -= n;
+  } while (bytes > 0);
+  return 0;
+}
+
+/* MPI_Abort does not return; if a library's did, the caller exits. */
+static void t_abort(int code) { MPI_Abort(MPI_COMM_WORLD, code); }
+
+static void t_finalize(void) {
+  int fin = 0;
+  MPI_Finalized(&fin);
+  if (!fin)
+    MPI_Finalize();
+}
+
+static const char *t_library(void) {
+  static char text[MPI_MAX_LIBRARY_VERSION_STRING];
+  int n = 0;
+  if (text[0] == '\0' && MPI_Get_library_version(text, &n) == MPI_SUCCESS) {
+    char *nl = strchr(text, '\n'); /* the first line names it */
+    if (nl != NULL)
+      *nl = '\0';
+    char *comma = strchr(text, ',');
+    if (comma != NULL)
+      *comma = '\0';
+  }
+  return text;
+}
+
+static int t_cuda_aware(void) {
+#if defined(MPIX_CUDA_AWARE_SUPPORT) && MPIX_CUDA_AWARE_SUPPORT
+  return MPIX_Query_cuda_support();
+#else
+  return 0;
+#endif
+}
+
+static const proact__transport_t transport_mpi = {
+    .abi = PROACT__TRANSPORT_ABI,
+    .name = "mpi",
+    .init = t_init,
+    .allgather = t_allgather,
+    .send = t_send,
+    .recv = t_recv,
+    .abort = t_abort,
+    .finalize = t_finalize,
+    .library = t_library,
+    .cuda_aware = t_cuda_aware,
+};
+
+__attribute__((visibility("default"))) const proact__transport_t *
+proact_transport_mpi(void) {
+  return &transport_mpi;
+}

@@ -1,0 +1,237 @@
+/* Ranks (rank.h): the launcher's variables, the transport module, and the
+ * ordered host transfers between ranks. */
+#include <dlfcn.h>
+#include <limits.h>
+#include <pthread.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "error_report.h"
+#include "log.h"
+#include "param.h"
+#include "rank.h"
+#include "rank_transport.h"
+
+/* More ranks than participating devices cannot be (every rank brings at
+ * least one device, and at most 63 take part). */
+#define RANK_MAX 64
+
+static pthread_once_t rank_once = PTHREAD_ONCE_INIT;
+static pthread_mutex_t rank_lock = PTHREAD_MUTEX_INITIALIZER;
+static const proact__transport_t *rank_tp;
+static int rank_n = 1, rank_me = 0, rank_owns;
+static unsigned rank_send_seq[RANK_MAX], rank_recv_seq[RANK_MAX];
+static proact__rank_counters_t rank_counters;
+
+/* The launcher's count of ranks, 0 when no launcher says; *var_p names
+ * the variable that said. */
+static long rank_launcher_size(const char **var_p) {
+  static const char *const vars[] = {"OMPI_COMM_WORLD_SIZE", "PMI_SIZE",
+                                     "PMIX_SIZE"};
+  for (size_t i = 0; i < sizeof(vars) / sizeof(vars[0]); i++) {
+    const char *v = getenv(vars[i]);
+    if (v != NULL && *v != '\0') {
+      *var_p = vars[i];
+      return strtol(v, NULL, 10);
+    }
+  }
+  /* srun sets SLURM_PROCID for each task; SLURM_NTASKS alone is also set
+   * in a batch script's own shell. */
+  if (getenv("SLURM_PROCID") != NULL && getenv("SLURM_NTASKS") != NULL) {
+    *var_p = "SLURM_NTASKS";
+    return strtol(getenv("SLURM_NTASKS"), NULL, 10);
+  }
+  *var_p = NULL;
+  return 0;
+}
+
+/* The module beside libproact (or this program, when it is linked in
+ * statically), else wherever the dynamic loader finds it. */
+static void *rank_open_module(char *why, size_t len) {
+  Dl_info info;
+  void *h = NULL;
+  if (dladdr((void *)&proact__rank_init, &info) != 0 &&
+      info.dli_fname != NULL) {
+    char path[PATH_MAX];
+    const char *slash = strrchr(info.dli_fname, '/');
+    if (slash != NULL) {
+      snprintf(path, sizeof(path), "%.*s/libproact-mpi.so",
+               (int)(slash - info.dli_fname), info.dli_fname);
+      h = dlopen(path, RTLD_NOW | RTLD_LOCAL);
+    }
+  }
+  if (h == NULL)
+    h = dlopen("libproact-mpi.so", RTLD_NOW | RTLD_LOCAL);
+  if (h == NULL)
+    snprintf(why, len, "%s", dlerror());
+  return h;
+}
+
+static void rank_abort(void) {
+  if (rank_tp != NULL)
+    rank_tp->abort(EXIT_FAILURE);
+}
+
+static void rank_finalize(void) {
+  if (rank_tp != NULL && rank_owns)
+    rank_tp->finalize();
+}
+
+static void rank_init_once(void) {
+  const long long mode = proact__param_get(PROACT__PARAM_MPI)->i;
+  const char *var = NULL;
+  const long launched = rank_launcher_size(&var);
+  char why[512] = "";
+  proact__transport_func_t get;
+  void *h;
+
+  if (mode == PROACT__MPI_OFF ||
+      (mode == PROACT__MPI_AUTO && launched <= 1))
+    return;
+  h = rank_open_module(why, sizeof(why));
+  if (h == NULL) {
+    if (mode == PROACT__MPI_ON)
+      proact__fatal(NULL, 0, 0,
+                    "PROACT_MPI=1 but the MPI module cannot be loaded (%s); "
+                    "build PROACT where MPI is installed (libopenmpi-dev)",
+                    why);
+    proact__fatal(NULL, 0, 0,
+                  "this process is one of %ld ranks (%s=%ld) but "
+                  "libproact-mpi.so cannot be loaded (%s): build PROACT "
+                  "where MPI is installed (libopenmpi-dev), or set "
+                  "PROACT_MPI=0 to run each rank alone on its own devices",
+                  launched, var, launched, why);
+  }
+  get = (proact__transport_func_t)(uintptr_t)dlsym(h,
+                                                    PROACT__TRANSPORT_SYMBOL);
+  if (get == NULL || get() == NULL || get()->abi != PROACT__TRANSPORT_ABI)
+    proact__fatal(NULL, 0, 0,
+                  "libproact-mpi.so does not match this libproact (transport "
+                  "ABI %d): install both from one build",
+                  PROACT__TRANSPORT_ABI);
+  rank_tp = get();
+  if (rank_tp->init(&rank_me, &rank_n, &rank_owns, why, sizeof(why)) != 0)
+    proact__fatal(NULL, 0, 0, "joining the MPI job failed: %s", why);
+  /* From here a fatal error on any rank ends every rank. */
+  proact__fatal_abort = rank_abort;
+  if (rank_owns)
+    atexit(rank_finalize);
+  if (rank_n > RANK_MAX - 1)
+    proact__fatal(NULL, 0, 0,
+                  "%d ranks: at most %d devices take part, so at most %d "
+                  "ranks",
+                  rank_n, RANK_MAX - 1, RANK_MAX - 1);
+  proact__info(PROACT__SUBSYS_INIT, "rank %d of %d, transport %s (%s)",
+               rank_me, rank_n, rank_tp->name, rank_tp->library());
+}
+
+void proact__rank_init(void) { pthread_once(&rank_once, rank_init_once); }
+
+int proact__rank_count(void) {
+  proact__rank_init();
+  return rank_n;
+}
+
+int proact__rank_self(void) {
+  proact__rank_init();
+  return rank_me;
+}
+
+const char *proact__rank_transport(void) {
+  proact__rank_init();
+  return rank_tp != NULL ? rank_tp->name : "none";
+}
+
+const char *proact__rank_library(void) {
+  proact__rank_init();
+  return rank_tp != NULL ? rank_tp->library() : "";
+}
+
+int proact__rank_cuda_aware(void) {
+  proact__rank_init();
+  return rank_tp != NULL && rank_tp->cuda_aware();
+}
+
+static double rank_timeout(void) {
+  return (double)proact__param_get(PROACT__PARAM_MPI_TIMEOUT)->i;
+}
+
+void proact__rank_allgather(const void *mine, void *all, size_t bytes,
+                            const char *what) {
+  char why[512];
+  int rc;
+  proact__rank_init();
+  if (rank_tp == NULL) {
+    memcpy(all, mine, bytes);
+    return;
+  }
+  pthread_mutex_lock(&rank_lock);
+  rc = rank_tp->allgather(mine, all, bytes, rank_timeout(), why, sizeof(why));
+  pthread_mutex_unlock(&rank_lock);
+  if (rc != 0)
+    proact__fatal(NULL, 0, 0,
+                  "rank %d of %d: %s: %s%s", rank_me, rank_n, what, why,
+                  rc == 1 ? " (PROACT_MPI_TIMEOUT): a rank died, stalled, "
+                            "or does not run the same program"
+                          : "");
+}
+
+/* The tag of the next message of a pair: its position in the pair's
+ * sequence, below the smallest MPI_TAG_UB the standard allows. */
+static int rank_tag(unsigned *seq) { return (int)((*seq)++ % 32767u); }
+
+static void rank_failed(const char *verb, int peer, size_t bytes, int rc,
+                        const char *why) {
+  proact__fatal(NULL, 0, 0,
+                "rank %d of %d: %s %zu bytes %s rank %d: %s%s", rank_me,
+                rank_n, verb, bytes, verb[0] == 's' ? "to" : "from", peer,
+                why,
+                rc == 1 ? " (PROACT_MPI_TIMEOUT): that rank died, stalled, "
+                          "left early, or runs different loops"
+                        : "");
+}
+
+void proact__rank_send(int peer, const void *buf, size_t bytes) {
+  char why[512];
+  int rc, tag;
+  if (rank_tp == NULL || peer < 0 || peer >= rank_n || peer == rank_me)
+    proact__fatal(NULL, 0, 0, "rank %d of %d: no rank %d to send to",
+                  rank_me, rank_n, peer);
+  pthread_mutex_lock(&rank_lock);
+  tag = rank_tag(&rank_send_seq[peer]);
+  rc = rank_tp->send(buf, bytes, peer, tag, rank_timeout(), why, sizeof(why));
+  rank_counters.sent_bytes += bytes;
+  rank_counters.messages++;
+  pthread_mutex_unlock(&rank_lock);
+  proact__info(PROACT__SUBSYS_COPY, "rank %d -> rank %d: %zu bytes (tag %d)",
+               rank_me, peer, bytes, tag);
+  if (rc != 0)
+    rank_failed("sending", peer, bytes, rc, why);
+}
+
+void proact__rank_recv(int peer, void *buf, size_t bytes) {
+  char why[512];
+  int rc, tag;
+  if (rank_tp == NULL || peer < 0 || peer >= rank_n || peer == rank_me)
+    proact__fatal(NULL, 0, 0, "rank %d of %d: no rank %d to receive from",
+                  rank_me, rank_n, peer);
+  pthread_mutex_lock(&rank_lock);
+  tag = rank_tag(&rank_recv_seq[peer]);
+  rc = rank_tp->recv(buf, bytes, peer, tag, rank_timeout(), why, sizeof(why));
+  rank_counters.recv_bytes += bytes;
+  rank_counters.messages++;
+  pthread_mutex_unlock(&rank_lock);
+  proact__info(PROACT__SUBSYS_COPY, "rank %d <- rank %d: %zu bytes (tag %d)",
+               rank_me, peer, bytes, tag);
+  if (rc != 0)
+    rank_failed("receiving", peer, bytes, rc, why);
+}
+
+void proact__rank_get_counters(proact__rank_counters_t *counters_p) {
+  pthread_mutex_lock(&rank_lock);
+  *counters_p = rank_counters;
+  pthread_mutex_unlock(&rank_lock);
+}

@@ -1,0 +1,46 @@
+#!/usr/bin/env bash
+# On the one-GPU machine, under scripts/gpu-run.sh (after
+# scripts/gpu-bundle.sh and scripts/gpu-mpi-bundle.sh here): two ranks
+# share GPU 0 through the MPI path, each rank's output compared bit for
+# bit with the sequential build's, under each mechanism; results to $OUT
+# (or ./gpu-out).
+set -uo pipefail
+root=$(cd "$(dirname "$0")/../.." && pwd)
+sys=/tmp/proact-sysroot
+bin="$root/.gpu-bundle/bin"
+out=${OUT:-$root/gpu-out}
+mkdir -p "$out"
+# Open MPI and PMIx unpacked under $sys instead of /usr (gpu-run.sh
+# unpacks the bundle's .debs only into a new sysroot).
+if [ ! -x "$sys/usr/bin/mpirun" ]; then
+  for d in "$root"/.gpu-bundle/debs/*.deb; do dpkg -x "$d" "$sys"; done
+fi
+export OPAL_PREFIX="$sys/usr" PMIX_INSTALL_PREFIX="$sys/usr"
+export PATH="$sys/usr/bin:$PATH"
+export OMPI_MCA_btl=self,vader OMPI_MCA_pml=ob1
+log="$out/mpi-gpu-check.log"
+{
+  nvidia-smi -L
+  mpirun --version | head -1
+  fail=0
+  for mech in memcpy poll trigger dma inline; do
+    for prog in jacobi2d stencil1d reduce update; do
+      case $prog in
+        jacobi2d) args="1025 20|301 20|67 9" ;;
+        stencil1d) args="1000003 20|100003 40" ;;
+        reduce) args="200011 6|20011 6" ;;
+        update) args="20011 12|1001 9" ;;
+      esac
+      echo "== PROACT_MECH=$mech $prog"
+      PROACT_MECH=$mech PROACT_STATS=1 bash "$root/test/mpi/compare.sh" \
+        "$bin/e2e_$prog" "$bin/e2e_${prog}_seq" "2" "0" -- "$args" || fail=1
+    done
+  done
+  echo "== faults"
+  bash "$root/test/mpi/expect_fault.sh" 30 "PROACT_MPI_TIMEOUT" -- -np 2 \
+    -x PROACT_MPI_TIMEOUT=3 "$bin/mpi_faults" stall || fail=1
+  echo "== one rank's view"
+  mpirun --allow-run-as-root --oversubscribe -np 2 -x PROACT_INFO=1 \
+    "$bin/e2e_jacobi2d" 67 2 2>&1 | grep -E "^(ranks|backend|  [0-9])" || true
+  echo "overall: $([ $fail -eq 0 ] && echo PASS || echo FAIL)"
+} 2>&1 | tee "$log"

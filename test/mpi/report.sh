@@ -1,0 +1,43 @@
+#!/usr/bin/env bash
+# report.sh PROACT_INFO PROGRAM ARGS...: under 2 ranks of 2 devices,
+# proact-info names the ranks, the transport and each rank's devices;
+# PROACT_STATS=1 prints each rank's context line and counts the bytes the
+# loops moved between ranks (the stats file's rank_bytes).
+set -uo pipefail
+info=$1
+shift
+if ! command -v mpirun >/dev/null 2>&1; then
+  echo "SKIP: mpirun not found (install openmpi-bin)"
+  exit 77
+fi
+fail() { echo "report.sh: $*" >&2; exit 1; }
+run() { timeout 60 mpirun --oversubscribe --allow-run-as-root -np 2 "$@"; }
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+# Each job its own session directory: two mpiruns starting at once (ctest
+# -j) can race creating a shared one ("mkdir ... File exists").
+export OMPI_MCA_orte_tmpdir_base="$tmp"
+
+out=$(run -x PROACT_DEVICES=0,1 "$info" 2>&1) || fail "proact-info: status $?"
+echo "$out"
+echo "$out" | grep -Eq '^ranks: 2, transport mpi \(.+\); this report is rank 0.s$' ||
+  fail "no ranks line"
+echo "$out" | grep -Eq '^  rank 1: devices [0-9]+-[0-9]+$' || fail "no devices of rank 1"
+echo "$out" | grep -Eq '^devices: 4 participating$' || fail "not 4 participating devices"
+[ "$(echo "$out" | grep -c '^PROACT ')" -eq 1 ] || fail "not one report"
+alone=$("$info" 2>&1) || fail "proact-info alone: status $?"
+echo "$alone" | grep -q '^ranks: 1, transport none' || fail "alone: no 'ranks: 1' line"
+
+err=$(run -x PROACT_DEVICES=0,1 -x PROACT_STATS=1 \
+  -x PROACT_STATS_FILE="$tmp/stats.json" "$@" 2>&1 >/dev/null) ||
+  fail "program: status $?"
+echo "$err" | grep -E 'rank|ranks' | head -4
+[ "$(echo "$err" | grep -Ec '^proact: stats: rank [01] of 2, transport mpi')" -eq 2 ] ||
+  fail "no context line from each rank"
+python3 - "$tmp/stats.json" <<'PY' || fail "stats file"
+import json, sys
+d = json.load(open(sys.argv[1]))
+assert "rank 0 of 2" in d["context"] or "rank 1 of 2" in d["context"], d["context"]
+assert sum(int(r["rank_bytes"]) for r in d["loops"]) > 0, d["loops"]
+PY
+echo "ok: the ranks and the transport are reported"
