@@ -481,9 +481,9 @@ private:
     return false;
   }
 
-  // Calls in the loop to libm functions that clang 16's NVPTX OpenMP device
-  // headers do not provide (those of <complex.h>): the device link would
-  // fail with no location. Reports each; false if there was one.
+  // Calls in the loop to libm functions that clang's NVPTX OpenMP device
+  // headers (16 and 22) do not provide (those of <complex.h>): the device
+  // link would fail with no location. Reports each; false if there was one.
   static bool checkGpuCalls(Preprocessor &PP, const Tokens &Stmt) {
     static const std::set<std::string> Missing = [] {
       std::set<std::string> S;
