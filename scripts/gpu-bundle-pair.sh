@@ -33,10 +33,15 @@ apt_debs() {
 mkdir -p "$out/common/bin"
 for llvm in 22 16; do
   private=()
-  [ "$llvm" = 16 ] && private=(--private)
+  targets="proact ${progs[*]}"
+  if [ "$llvm" = 16 ]; then
+    private=(--private)
+  else
+    targets="$targets cuda_kernels"
+  fi
   PROACT_LLVM=$llvm "$root/scripts/setup.sh" --llvm "$llvm" "${private[@]}" --nvptx
   dir=$(PROACT_LLVM=$llvm PROACT_CMAKE_ARGS="$base_args" \
-        PROACT_BUILD_TARGETS="proact ${progs[*]} cuda_kernels" \
+        PROACT_BUILD_TARGETS="$targets" \
         "$root/scripts/build.sh" nvptx)
   b="$out/llvm$llvm"
   rm -rf "$b/bin" "$b/lib" && mkdir -p "$b/bin" "$b/lib"
