@@ -57,13 +57,22 @@ public:
       else if (Entered)
         Found.push_back(Finding{G.Loc, Entered, nullptr, nullptr});
     }
-    // In source order, as the parser would have reported them.
+    // In source order, as the parser would have reported them; findings at
+    // one place keep their order. (std::sort on an index: libstdc++ 12's
+    // std::stable_sort uses an API clang 22 warns is deprecated.)
     const SourceManager &SM = Ctx.getSourceManager();
-    std::stable_sort(Found.begin(), Found.end(),
-                     [&](const Finding &A, const Finding &B) {
-                       return SM.isBeforeInTranslationUnit(A.Loc, B.Loc);
-                     });
-    for (const Finding &F : Found) {
+    std::vector<size_t> Order(Found.size());
+    for (size_t I = 0; I < Order.size(); ++I)
+      Order[I] = I;
+    std::sort(Order.begin(), Order.end(), [&](size_t A, size_t B) {
+      if (SM.isBeforeInTranslationUnit(Found[A].Loc, Found[B].Loc))
+        return true;
+      if (SM.isBeforeInTranslationUnit(Found[B].Loc, Found[A].Loc))
+        return false;
+      return A < B;
+    });
+    for (size_t I : Order) {
+      const Finding &F = Found[I];
       if (F.How)
         report(DE, F.Loc, Diag::LeaveDataRegion) << F.How << F.Hint;
       else

@@ -215,7 +215,7 @@ namespace proact {
     "construct")                                                               \
   X(OpenMPConstructHere, Note, "the enclosing OpenMP construct begins here")  \
   X(NoGpuVersion, Error,                                                      \
-    "'%0' has no NVIDIA GPU version in clang 16's OpenMP device library: "     \
+    "'%0' has no NVIDIA GPU version in clang's OpenMP device library: "        \
     "the device link of this loop would fail; compute it from creal/cimag "   \
     "with <math.h> functions (e.g. hypot(creal(z), cimag(z)) for cabs) or "   \
     "call it outside the loop")                                               \

@@ -86,7 +86,7 @@ bool restIsBlank(const Lexer *L) {
       const char *D = P + 1;
       while (D < E && (*D == ' ' || *D == '\t'))
         ++D;
-      if (llvm::StringRef(D, E - D).startswith("include"))
+      if (llvm::StringRef(D, E - D).starts_with("include"))
         return false; // may bring tokens
       while (P < E && *P != '\n') // the directive, continuations included
         P += (*P == '\\' && P + 1 < E) ? 2 : 1;

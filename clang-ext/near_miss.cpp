@@ -1,5 +1,6 @@
 #include "near_miss.h"
 #include "diagnostics.h"
+#include "lang_compat.h"
 #include "clang/Basic/DiagnosticLex.h"
 #include "clang/Lex/Pragma.h"
 
@@ -16,7 +17,7 @@ std::string closestWord(llvm::StringRef Word,
   const llvm::StringRef Stem = llvm::StringRef(W).drop_back();
   for (llvm::StringRef K : Known) {
     unsigned D = llvm::StringRef(W).edit_distance(K.lower(), true, BestDist);
-    if (D > 1 && Stem.size() >= 4 && llvm::StringRef(K.lower()).startswith(Stem))
+    if (D > 1 && Stem.size() >= 4 && llvm::StringRef(K.lower()).starts_with(Stem))
       D = 1;
     if (D < BestDist && 2 * D < W.size()) {
       BestDist = D;
@@ -35,7 +36,7 @@ std::string intended(llvm::StringRef Name) {
   if (Name == "proact")
     return "";
   const std::string Lower = Name.lower();
-  if (llvm::StringRef(Lower).startswith("proact")) {
+  if (llvm::StringRef(Lower).starts_with("proact")) {
     llvm::StringRef Rest = Name.drop_front(6).ltrim("_-.");
     return Rest.empty() ? "proact" : "proact " + Rest.str();
   }
@@ -57,7 +58,7 @@ public:
       PP.Diag(FirstTok, diag::warn_pragma_ignored); // clang's own
       return;
     }
-    setDevicePass(PP.getLangOpts().OpenMPIsDevice);
+    setDevicePass(isOpenMPDevicePass(PP.getLangOpts()));
     CharSourceRange Range = CharSourceRange::getCharRange(
         FirstTok.getLocation(), FirstTok.getEndLoc());
     report(PP.getDiagnostics(), FirstTok.getLocation(), Diag::PragmaNearMiss)

@@ -2,6 +2,7 @@
 #include "data_jumps.h"
 #include "near_miss.h"
 #include "diagnostics.h"
+#include "lang_compat.h"
 #include "ilp.h"
 #include "name_lookup.h"
 #include "profile.h"
@@ -45,7 +46,7 @@ public:
   void HandleTranslationUnit(ASTContext &Ctx) override {
     checkProfileAtEnd(Ctx);
     // The device pass sees the same file; one warning is enough.
-    if (Given.empty() || DirectiveSeen || Ctx.getLangOpts().OpenMPIsDevice)
+    if (Given.empty() || DirectiveSeen || isOpenMPDevicePass(Ctx.getLangOpts()))
       return;
     LoweredLoopFinder F;
     F.TraverseDecl(Ctx.getTranslationUnitDecl());

@@ -3,6 +3,7 @@
 // It never looks at whether this is the host or a device pass, so both passes
 // see the same lowering (OpenMP matches kernels by file and line).
 #include "diagnostics.h"
+#include "lang_compat.h"
 #include "directive.h"
 #include "inject.h"
 #include "loop_syntax.h"
@@ -40,7 +41,7 @@ public:
     for (PP.Lex(T); T.isNot(tok::eod) && T.isNot(tok::eof); PP.Lex(T))
       Line.push_back(T);
 
-    setDevicePass(PP.getLangOpts().OpenMPIsDevice);
+    setDevicePass(isOpenMPDevicePass(PP.getLangOpts()));
     reportRepeatsOnce(PP.getDiagnostics());
     if (Line.size() == 2 && isWord(PP, Line[0], "__lower")) {
       resumeLowering(PP, Line[1]);
@@ -104,6 +105,7 @@ private:
       report(PP.getDiagnostics(), Loc, Diag::ContractNotFound) << Path;
       return;
     }
+    registerHeader(PP.getHeaderSearchInfo(), *File);
     FileID FID = SM.createFileID(*File, Loc, SrcMgr::C_System);
     PP.EnterSourceFile(FID, nullptr, Loc);
   }
@@ -462,7 +464,7 @@ private:
     for (size_t P = Text.find("pragma"); P != llvm::StringRef::npos;
          P = Text.find("pragma", P + 6)) {
       llvm::StringRef After = Text.substr(P + 6).ltrim(" \t(\"");
-      if (After.startswith("omp"))
+      if (After.starts_with("omp"))
         return true;
     }
     return false;
@@ -471,7 +473,7 @@ private:
   // Whether this compilation builds device code for an NVIDIA GPU: in the
   // device pass, its target; in the host pass, the offload targets.
   static bool buildsForNvptx(Preprocessor &PP) {
-    if (PP.getLangOpts().OpenMPIsDevice)
+    if (isOpenMPDevicePass(PP.getLangOpts()))
       return PP.getTargetInfo().getTriple().isNVPTX();
     for (const llvm::Triple &T : PP.getLangOpts().OMPTargetTriples)
       if (T.isNVPTX())
@@ -479,9 +481,9 @@ private:
     return false;
   }
 
-  // Calls in the loop to libm functions that clang 16's NVPTX OpenMP device
-  // headers do not provide (those of <complex.h>): the device link would
-  // fail with no location. Reports each; false if there was one.
+  // Calls in the loop to libm functions that clang's NVPTX OpenMP device
+  // headers (16 and 22) do not provide (those of <complex.h>): the device
+  // link would fail with no location. Reports each; false if there was one.
   static bool checkGpuCalls(Preprocessor &PP, const Tokens &Stmt) {
     static const std::set<std::string> Missing = [] {
       std::set<std::string> S;

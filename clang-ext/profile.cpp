@@ -1,5 +1,6 @@
 #include "profile.h"
 #include "diagnostics.h"
+#include "lang_compat.h"
 #include "proact.h"
 #include "clang/AST/ASTContext.h"
 #include "llvm/Support/MemoryBuffer.h"
@@ -232,7 +233,7 @@ bool applyProfile(Preprocessor &PP, Directive &D) {
     return true;
   if (!P.Loaded)
     load(PP.getDiagnostics(), PP.getSourceManager(),
-         !PP.getLangOpts().OpenMPIsDevice, P);
+         !isOpenMPDevicePass(PP.getLangOpts()), P);
   if (!P.Ok)
     return false;
   PresumedLoc Loc = PP.getSourceManager().getPresumedLoc(D.Loc);
@@ -260,7 +261,7 @@ bool applyProfile(Preprocessor &PP, Directive &D) {
   if (E.HasId && E.Id != D.Id) {
     // Another loop is at that line now, or this one changed: its
     // measurements say nothing about this code.
-    if (!PP.getLangOpts().OpenMPIsDevice)
+    if (!isOpenMPDevicePass(PP.getLangOpts()))
       report(PP.getDiagnostics(), D.Loc, Diag::ProfileStale)
           << P.Path << E.Key;
     return true;
@@ -279,7 +280,7 @@ bool applyProfile(Preprocessor &PP, Directive &D) {
     Applied += " threads(" + std::to_string(E.Threads) + ")";
   }
   // Both compiler passes lower the loop the same way; one remark is enough.
-  if (!Applied.empty() && !PP.getLangOpts().OpenMPIsDevice)
+  if (!Applied.empty() && !isOpenMPDevicePass(PP.getLangOpts()))
     report(PP.getDiagnostics(), D.Loc, Diag::ProfileApplied)
         << P.Path << Applied.substr(1);
   return true;
@@ -289,7 +290,7 @@ void checkProfileAtEnd(ASTContext &Ctx) {
   Profile &P = theProfile();
   SourceManager &SM = Ctx.getSourceManager();
   // Both compiler passes see the same loops; one warning is enough.
-  if (P.Path.empty() || Ctx.getLangOpts().OpenMPIsDevice)
+  if (P.Path.empty() || isOpenMPDevicePass(Ctx.getLangOpts()))
     return;
   // A file without loops never read the profile: its entries all moved.
   if (!P.Loaded)

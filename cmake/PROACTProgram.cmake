@@ -5,7 +5,11 @@
 #   PROACT_PLUGIN_FILE     the plugin's path (compilations depend on it)
 #   PROACT_RUNTIME         the libproact target
 #   PROACT_OFFLOAD, PROACT_CUDA_ARCH, PROACT_CUDA_PATH  the defaults
-#   LLVM_LIBDIR            where libomptarget and the device runtime are
+#   PROACT_LLVM            the clang major version (16 or 22)
+#   PROACT_OPENMP_LIBDIR   where libomp and libomptarget are
+#   PROACT_OPENMP_COMPILE_FLAGS, PROACT_OPENMP_LINK_FLAGS  where omp.h and
+#                          those libraries are when not in clang's own root
+#   PROACT_DEVICE_RTL_DIR  where the NVPTX OpenMP device runtime is
 #   PROACT_ASSUME_NO_NESTED_PARALLELISM
 #
 # A program picks another offload target or architecture, or floating-point
@@ -25,9 +29,15 @@ endif()
 set(_proact_off "$<IF:$<BOOL:$<TARGET_PROPERTY:PROACT_OFFLOAD>>,$<TARGET_PROPERTY:PROACT_OFFLOAD>,${PROACT_OFFLOAD}>")
 set(_proact_arch "$<IF:$<BOOL:$<TARGET_PROPERTY:PROACT_CUDA_ARCH>>,$<TARGET_PROPERTY:PROACT_CUDA_ARCH>,${PROACT_CUDA_ARCH}>")
 set(_proact_offload_flags
-  -fopenmp
+  -fopenmp ${PROACT_OPENMP_COMPILE_FLAGS}
   "$<$<STREQUAL:${_proact_off},host>:-fopenmp-targets=x86_64-pc-linux-gnu>"
-  "$<$<STREQUAL:${_proact_off},nvptx>:--offload-arch=${_proact_arch};-Wno-unknown-cuda-version;--cuda-path=${PROACT_CUDA_PATH};--libomptarget-nvptx-bc-path=${LLVM_LIBDIR}>")
+  "$<$<STREQUAL:${_proact_off},nvptx>:--offload-arch=${_proact_arch};-Wno-unknown-cuda-version;--cuda-path=${PROACT_CUDA_PATH};--libomptarget-nvptx-bc-path=${PROACT_DEVICE_RTL_DIR}>")
+# clang 22 links the device runtime as -lompdevice in the device link.
+set(_proact_offload_link_flags ${PROACT_OPENMP_LINK_FLAGS})
+if(PROACT_LLVM GREATER_EQUAL 17)
+  list(APPEND _proact_offload_link_flags
+    "$<$<STREQUAL:${_proact_off},nvptx>:SHELL:-Xoffload-linker -L${PROACT_DEVICE_RTL_DIR}>")
+endif()
 set(_proact_kernel_flags)
 if(PROACT_ASSUME_NO_NESTED_PARALLELISM)
   set(_proact_kernel_flags -fopenmp-assume-no-thread-state
@@ -42,7 +52,7 @@ set(_proact_fp "-ffp-contract=$<IF:$<BOOL:$<TARGET_PROPERTY:PROACT_FP_CONTRACT>>
 add_library(proact_offload INTERFACE)
 target_compile_options(proact_offload INTERFACE ${_proact_offload_flags})
 target_link_options(proact_offload INTERFACE ${_proact_offload_flags}
-  "LINKER:-rpath,${LLVM_LIBDIR}")
+  ${_proact_offload_link_flags} "LINKER:-rpath,${PROACT_OPENMP_LIBDIR}")
 add_library(PROACT::offload ALIAS proact_offload)
 
 add_library(proact_program INTERFACE)
@@ -65,16 +75,22 @@ target_compile_options(proact_sequential INTERFACE -Wno-unknown-pragmas
 target_link_libraries(proact_sequential INTERFACE m)
 add_library(PROACT::sequential ALIAS proact_sequential)
 
-# proact_offload_flags(VAR): the default target's offload flags as a plain
-# list, for command lines outside CMake targets (lit, scripts).
+# proact_offload_flags(VAR): the default target's offload flags (compile and
+# link) as a plain list, for command lines outside CMake targets (lit,
+# scripts).
 function(proact_offload_flags var)
   if(PROACT_OFFLOAD STREQUAL "nvptx")
-    set(${var} -fopenmp --offload-arch=${PROACT_CUDA_ARCH}
+    set(flags -fopenmp --offload-arch=${PROACT_CUDA_ARCH}
       -Wno-unknown-cuda-version --cuda-path=${PROACT_CUDA_PATH}
-      --libomptarget-nvptx-bc-path=${LLVM_LIBDIR} PARENT_SCOPE)
+      --libomptarget-nvptx-bc-path=${PROACT_DEVICE_RTL_DIR})
+    if(PROACT_LLVM GREATER_EQUAL 17)
+      list(APPEND flags -Xoffload-linker -L${PROACT_DEVICE_RTL_DIR})
+    endif()
   else()
-    set(${var} -fopenmp -fopenmp-targets=x86_64-pc-linux-gnu PARENT_SCOPE)
+    set(flags -fopenmp -fopenmp-targets=x86_64-pc-linux-gnu)
   endif()
+  set(${var} ${flags} ${PROACT_OPENMP_COMPILE_FLAGS}
+    ${PROACT_OPENMP_LINK_FLAGS} PARENT_SCOPE)
 endfunction()
 
 function(proact_add_program name)

@@ -38,10 +38,15 @@ install(FILES "${PROJECT_BINARY_DIR}/PROACTConfig.cmake"
 
 # pkg-config: the flags of the default offload target.
 if(PROACT_OFFLOAD STREQUAL "nvptx")
-  set(PROACT_PC_OFFLOAD "-fopenmp --offload-arch=${PROACT_CUDA_ARCH} -Wno-unknown-cuda-version --cuda-path=${PROACT_CUDA_PATH} --libomptarget-nvptx-bc-path=${LLVM_LIBDIR}")
+  set(PROACT_PC_OFFLOAD "-fopenmp --offload-arch=${PROACT_CUDA_ARCH} -Wno-unknown-cuda-version --cuda-path=${PROACT_CUDA_PATH} --libomptarget-nvptx-bc-path=${PROACT_DEVICE_RTL_DIR}")
+  if(PROACT_LLVM GREATER_EQUAL 17)
+    set(PROACT_PC_LINK "-Xoffload-linker -L${PROACT_DEVICE_RTL_DIR}")
+  endif()
 else()
   set(PROACT_PC_OFFLOAD "-fopenmp -fopenmp-targets=x86_64-pc-linux-gnu")
 endif()
+string(JOIN " " PROACT_PC_OPENMP_COMPILE ${PROACT_OPENMP_COMPILE_FLAGS})
+string(JOIN " " PROACT_PC_OPENMP_LINK ${PROACT_OPENMP_LINK_FLAGS})
 if(PROACT_ASSUME_NO_NESTED_PARALLELISM)
   set(PROACT_PC_KERNEL
     "-fopenmp-assume-no-thread-state -fopenmp-assume-no-nested-parallelism")

@@ -4,7 +4,6 @@
 # Arguments go to the example: demo.sh [n] [iterations].
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
-"$root/scripts/setup.sh"
 
 target=host
 if command -v nvidia-smi >/dev/null 2>&1 && nvidia-smi -L 2>/dev/null | grep -q GPU; then
@@ -13,6 +12,11 @@ if command -v nvidia-smi >/dev/null 2>&1 && nvidia-smi -L 2>/dev/null | grep -q 
   else
     echo "demo: GPUs found but no CUDA at ${PROACT_CUDA_PATH:-/usr/local/cuda}; using host-offload devices"
   fi
+fi
+if [ "$target" = nvptx ]; then
+  "$root/scripts/setup.sh" --nvptx
+else
+  "$root/scripts/setup.sh"
 fi
 echo "demo: building for $target (a few minutes the first time)"
 export PROACT_CMAKE_ARGS="-DPROACT_CUDA_PATH=${PROACT_CUDA_PATH:-/usr/local/cuda} ${PROACT_CMAKE_ARGS:-}"

@@ -10,5 +10,5 @@ tool=$1
 shift
 san=$(command -v compute-sanitizer || ls /usr/local/cuda/bin/compute-sanitizer 2>/dev/null)
 [ -n "$san" ] || { echo "gpu-sanitize: no compute-sanitizer on this machine" >&2; exit 2; }
-export LD_LIBRARY_PATH="$root/.gpu-bundle/sanitize:$LD_LIBRARY_PATH"
+export LD_LIBRARY_PATH="${PROACT_GPU_BUNDLE:-$root/.gpu-bundle}/sanitize:$LD_LIBRARY_PATH"
 exec "$san" --tool "$tool" --print-limit 10 --error-exitcode 99 "$@"

@@ -20,9 +20,12 @@ extern char **environ;
  * legitimately where programs run, so they draw no warning
  * (docs/user/environment.md lists them). */
 static const char *const env_tool_names[] = {
-    "PROACT_CC",         "PROACT_OFFLOAD", "PROACT_CUDA_ARCH",
-    "PROACT_CUDA_PATH",  "PROACT_CMAKE_ARGS", "PROACT_KERNELS",
-    "PROACT_NORM",       "PROACT_DIR",     "PROACT_ROOT"};
+    "PROACT_CC",           "PROACT_OFFLOAD",        "PROACT_CUDA_ARCH",
+    "PROACT_CUDA_PATH",    "PROACT_CMAKE_ARGS",     "PROACT_KERNELS",
+    "PROACT_NORM",         "PROACT_DIR",            "PROACT_ROOT",
+    "PROACT_LLVM",         "PROACT_OPENMP_PRIVATE", "PROACT_PRIVATE_ROOT",
+    "PROACT_OPENMP_ROOT",  "PROACT_LLVM_SOURCE",    "PROACT_BUILD_TARGETS",
+    "PROACT_GPU_BUNDLE",   "PROACT_GPU_DEBS_EXTRA", "PROACT_GPU_PAIR"};
 enum {
   ENV_NTOOL = sizeof(env_tool_names) / sizeof(env_tool_names[0]),
   ENV_NAME_MAX = 64

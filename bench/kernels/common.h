@@ -1,4 +1,4 @@
-/* Shared by proact_kernels.c (clang-16 + PROACT plugin) and cuda_kernels.cu
+/* Shared by proact_kernels.c (clang + PROACT plugin) and cuda_kernels.cu
  * (nvcc): options, input values, the host reference of each kernel on one
  * point, the median, and the output format. Plain C that also compiles as
  * C++; no pragmas. */

@@ -13,6 +13,7 @@
 // for <stdio.h> and <omp.h> so that a run parses little besides the input.
 #include "clang/Basic/DiagnosticOptions.h"
 #include "clang/Basic/FileManager.h"
+#include "clang/Basic/Version.h"
 #include "clang/Frontend/CompilerInstance.h"
 #include "clang/Frontend/CompilerInvocation.h"
 #include "clang/Frontend/FrontendActions.h"
@@ -25,6 +26,7 @@
 #include "llvm/Support/raw_ostream.h"
 #include <cstdint>
 #include <cstdlib>
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -51,11 +53,52 @@ struct Harness {
   llvm::IntrusiveRefCntPtr<llvm::vfs::OverlayFileSystem> FS;
   llvm::IntrusiveRefCntPtr<FileManager> Files;
   std::shared_ptr<CompilerInvocation> Base;
+#if CLANG_VERSION_MAJOR >= 22 // diagnostic options are no longer shared
+  std::unique_ptr<DiagnosticOptions> DiagOpts;
+#else
   llvm::IntrusiveRefCntPtr<DiagnosticOptions> DiagOpts;
+#endif
   bool Verbose = false;
 };
 
 Harness *H = nullptr;
+
+// The frontend API calls that differ between clang 16 and 22.
+llvm::IntrusiveRefCntPtr<DiagnosticsEngine>
+makeDiagnostics(DiagnosticConsumer *Client) {
+#if CLANG_VERSION_MAJOR >= 22
+  return CompilerInstance::createDiagnostics(*H->FS, *H->DiagOpts, Client,
+                                             false);
+#else
+  return CompilerInstance::createDiagnostics(H->DiagOpts.get(), Client, false);
+#endif
+}
+
+DiagnosticConsumer *makePrinter() {
+#if CLANG_VERSION_MAJOR >= 22
+  return new TextDiagnosticPrinter(llvm::errs(), *H->DiagOpts);
+#else
+  return new TextDiagnosticPrinter(llvm::errs(), H->DiagOpts.get());
+#endif
+}
+
+// A compiler instance for Inv that sees the in-memory files only and owns
+// Client.
+std::unique_ptr<CompilerInstance>
+makeInstance(std::shared_ptr<CompilerInvocation> Inv,
+             DiagnosticConsumer *Client) {
+#if CLANG_VERSION_MAJOR >= 22
+  auto CI = std::make_unique<CompilerInstance>(std::move(Inv));
+  CI->setVirtualFileSystem(H->FS);
+  CI->setFileManager(H->Files);
+#else
+  auto CI = std::make_unique<CompilerInstance>();
+  CI->setInvocation(std::move(Inv));
+  CI->setFileManager(H->Files.get());
+#endif
+  CI->createDiagnostics(Client, /*ShouldOwnClient=*/true);
+  return CI;
+}
 
 void addFile(llvm::vfs::InMemoryFileSystem &Mem, const std::string &To,
              const std::string &From) {
@@ -78,8 +121,7 @@ std::string includeDir() {
 std::shared_ptr<CompilerInvocation>
 makeInvocation(const std::vector<const char *> &Args) {
   IgnoringDiagConsumer Ignore;
-  llvm::IntrusiveRefCntPtr<DiagnosticsEngine> Diags =
-      CompilerInstance::createDiagnostics(H->DiagOpts.get(), &Ignore, false);
+  llvm::IntrusiveRefCntPtr<DiagnosticsEngine> Diags = makeDiagnostics(&Ignore);
   auto Inv = std::make_shared<CompilerInvocation>();
   if (!CompilerInvocation::CreateFromArgs(*Inv, Args, *Diags)) {
     llvm::errs() << "fuzz_directives: bad frontend arguments\n";
@@ -90,15 +132,11 @@ makeInvocation(const std::vector<const char *> &Args) {
 
 // Runs the frontend once on Args (a precompiled header, at setup).
 bool invoke(const std::vector<const char *> &Args, bool EmitPch) {
-  CompilerInstance CI;
-  CI.setInvocation(makeInvocation(Args));
-  CI.createDiagnostics(new TextDiagnosticPrinter(llvm::errs(),
-                                                 H->DiagOpts.get()),
-                       /*ShouldOwnClient=*/true);
-  CI.setFileManager(H->Files.get());
+  std::unique_ptr<CompilerInstance> CI =
+      makeInstance(makeInvocation(Args), makePrinter());
   GeneratePCHAction Action;
-  return EmitPch && CI.ExecuteAction(Action) &&
-         !CI.getDiagnostics().hasErrorOccurred();
+  return EmitPch && CI->ExecuteAction(Action) &&
+         !CI->getDiagnostics().hasErrorOccurred();
 }
 
 void setUp() {
@@ -132,7 +170,7 @@ void setUp() {
 
   H->Mem->addFile("/fuzz/prelude.h", 0,
                   llvm::MemoryBuffer::getMemBuffer("#include <proact.h>\n"));
-  H->DiagOpts = new DiagnosticOptions;
+  H->DiagOpts = decltype(H->DiagOpts)(new DiagnosticOptions);
   const std::vector<const char *> Common = {
       "-triple", "x86_64-unknown-linux-gnu", "-fopenmp",
       "-fopenmp-version=51", "-std=gnu11", "-nostdsysteminc",
@@ -176,16 +214,10 @@ void runOne(const uint8_t *Data, size_t Size) {
       MainFile, llvm::MemoryBuffer::getMemBufferCopy(Src, MainFile).release());
   Inv->getPreprocessorOpts().RetainRemappedFileBuffers = false;
 
-  CompilerInstance CI;
-  CI.setInvocation(Inv);
-  DiagnosticConsumer *Client =
-      H->Verbose ? static_cast<DiagnosticConsumer *>(
-                       new TextDiagnosticPrinter(llvm::errs(), H->DiagOpts.get()))
-                 : new IgnoringDiagConsumer;
-  CI.createDiagnostics(Client, /*ShouldOwnClient=*/true);
-  CI.setFileManager(H->Files.get());
+  std::unique_ptr<CompilerInstance> CI = makeInstance(
+      Inv, H->Verbose ? makePrinter() : new IgnoringDiagConsumer);
   SyntaxOnlyAction Action;
-  CI.ExecuteAction(Action);
+  CI->ExecuteAction(Action);
   // The remapped buffer is gone with this run; its FileEntry must not be
   // served from the cache to the next one.
   H->Files->clearStatCache();

@@ -5,9 +5,9 @@
 // runtime that reads its descriptors differently.
 // RUN: %proact-cc -E %s -o %t.i
 // RUN: grep -q '__asm__("proact__loop_begin" "_abi" "[0-9]*")' %t.i
-// RUN: %plain-offload-cc %t.i -o %t.exe
+// RUN: %plain-offload-cc -x c %t.i -o %t.exe
 // RUN: sed 's/__asm__("proact__[a-z_]*" "_abi" "[0-9]*")//' %t.i > %t.old.i
-// RUN: not %plain-offload-cc %t.old.i -o %t.old.exe 2>&1 | %FileCheck %s
+// RUN: not %plain-offload-cc -x c %t.old.i -o %t.old.exe 2>&1 | %FileCheck %s
 // CHECK: undefined reference to `proact__loop_begin'
 #include <proact.h>
 

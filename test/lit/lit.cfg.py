@@ -19,10 +19,12 @@ plugin = "-fplugin=" + config.proact_plugin
 inc = "-I" + config.proact_include
 # %proact-cc: the compiler with the plugin, OpenMP on, no offload target.
 config.substitutions.append(
-    ("%proact-cc", f"{config.proact_clang} -fopenmp {plugin} {inc}"))
+    ("%proact-cc",
+     f"{config.proact_clang} -fopenmp {config.proact_openmp_flags} {plugin} {inc}"))
 # %plugin-cc: the same without PROACT's include path.
 config.substitutions.append(
-    ("%plugin-cc", f"{config.proact_clang} -fopenmp {plugin}"))
+    ("%plugin-cc",
+     f"{config.proact_clang} -fopenmp {config.proact_openmp_flags} {plugin}"))
 # %proact-offload-cc: the same, building a program for this build's devices.
 config.substitutions.append(
     ("%proact-offload-cc",

@@ -4,7 +4,7 @@
 // RUN: %proact-cc -E %s -o %t.i
 // RUN: %proact-cc -fplugin-arg-proact-ilp=2 -fsyntax-only %t.i 2>&1 | %FileCheck --check-prefix=ILP %s
 // RUN: %proact-cc -fplugin-arg-proact-profile=%S/Inputs/tune.profile -fsyntax-only %t.i 2>&1 | %FileCheck --check-prefix=PROFILE %s
-// RUN: cd %T && %proact-offload-cc -fplugin-arg-proact-ilp=2 -save-temps -c %s -o %t.o 2>&1 | %FileCheck --check-prefix=ILP %s
+// RUN: rm -rf %t.dir && mkdir -p %t.dir && cd %t.dir && %proact-offload-cc -fplugin-arg-proact-ilp=2 -save-temps -c %s -o %t.o 2>&1 | %FileCheck --check-prefix=ILP %s
 // Without arguments, or compiling the source itself, nothing is said.
 // RUN: %proact-cc -fsyntax-only %t.i 2>&1 | %FileCheck --allow-empty --check-prefix=QUIET %s
 // RUN: %proact-cc -fplugin-arg-proact-ilp=2 -fsyntax-only %s 2>&1 | %FileCheck --allow-empty --check-prefix=QUIET %s

@@ -1,7 +1,7 @@
 // `clang -E` with the plugin yields C that compiles without the plugin and,
 // run on 4 devices, gives the sequential program's bits.
 // RUN: %proact-cc -E %s -o %t.i
-// RUN: %plain-offload-cc -ffp-contract=off %t.i -o %t.exe
+// RUN: %plain-offload-cc -ffp-contract=off -x c %t.i -o %t.exe
 // RUN: %seq-cc %s -o %t.seq
 // RUN: %t.seq > %t.want
 // RUN: env PROACT_DEVICES=all %t.exe > %t.got

@@ -5,7 +5,7 @@
  * outside any region (loop-only replicas). The result must be bit-identical
  * to the sequential loops.
  *
- * Build: clang-16 -fopenmp -fopenmp-targets=x86_64-pc-linux-gnu (or
+ * Build: clang-22 -fopenmp -fopenmp-targets=x86_64-pc-linux-gnu (or
  * --offload-arch=sm_90 -ffp-contract=off: GPUs otherwise fuse a*b+c into
  * fma and the results differ from the host's in the last bit)
  * -I include smoke_lowering.c -L. -lproact
