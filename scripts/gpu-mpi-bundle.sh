@@ -7,7 +7,9 @@
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 out="$root/.gpu-bundle"
+# The build scripts/gpu-bundle.sh packed (build.sh's directory for its LLVM).
 dir="$root/build-nvptx"
+[ "$(cat "$out/llvm" 2>/dev/null)" = 16 ] && dir="$root/build-nvptx-llvm16"
 [ -d "$out/debs" ] || { echo "gpu-mpi-bundle: run scripts/gpu-bundle.sh first" >&2; exit 1; }
 [ -f "$dir/lib/libproact-mpi.so" ] || {
   echo "gpu-mpi-bundle: no $dir/lib/libproact-mpi.so: build with libopenmpi-dev installed" >&2; exit 1; }

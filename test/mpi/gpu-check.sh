@@ -6,15 +6,14 @@
 # (or ./gpu-out).
 set -uo pipefail
 root=$(cd "$(dirname "$0")/../.." && pwd)
-sys=/tmp/proact-sysroot
-bin="$root/.gpu-bundle/bin"
+bundle=${PROACT_GPU_BUNDLE:-$root/.gpu-bundle}
+sys=/tmp/proact-sysroot-$(cat "$bundle/llvm" 2>/dev/null || echo 16)
+bin="$bundle/bin"
 out=${OUT:-$root/gpu-out}
 mkdir -p "$out"
-# Open MPI and PMIx unpacked under $sys instead of /usr (gpu-run.sh
-# unpacks the bundle's .debs only into a new sysroot).
-if [ ! -x "$sys/usr/bin/mpirun" ]; then
-  for d in "$root"/.gpu-bundle/debs/*.deb; do dpkg -x "$d" "$sys"; done
-fi
+# Open MPI and PMIx are unpacked under $sys instead of /usr, with the
+# bundle's other .debs, by gpu-run.sh.
+[ -x "$sys/usr/bin/mpirun" ] || { echo "gpu-check: no $sys/usr/bin/mpirun: run under scripts/gpu-run.sh after scripts/gpu-mpi-bundle.sh" >&2; exit 1; }
 export OPAL_PREFIX="$sys/usr" PMIX_INSTALL_PREFIX="$sys/usr"
 export PATH="$sys/usr/bin:$PATH"
 export OMPI_MCA_btl=self,vader OMPI_MCA_pml=ob1
