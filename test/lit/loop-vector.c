@@ -30,8 +30,8 @@ void kernels(long n, float *a, float *c, int *ix) {
 // CHECK: for (; __proact_k < __proact_blo + __proact_h && __proact_k < __proact_bhi; __proact_k += __proact_s0)
 // Thread t's groups start at (t + m T) U, the group's first iteration told
 // aligned, then its 4 loads and 4 stores:
-// CHECK: __proact_k = __proact_blo + __proact_h + 4 * __proact_t0;for (; __proact_k + 3 * 1 < __proact_bhi; __proact_k += 4 * __proact_s0) {{[{][{]}}long i = (long)(__proact_first + (__proact_k + 0));(void)__builtin_assume_aligned(&(
-// CHECK: (void)__builtin_assume_aligned(&( a)[(i) + (0)], 16);const __typeof__(
+// CHECK: __proact_k = __proact_blo + __proact_h + 4 * __proact_t0;for (; __proact_k < __proact_bhi - 3 * 1; __proact_k += 4 * __proact_s0) {{[{][{]}}long i = (long)(__proact_first + (__proact_k + 0));((void)__builtin_assume_aligned((&(
+// CHECK: ((void)__builtin_assume_aligned((&( a)[(i) + (0)]), 16));const __typeof__(
 // CHECK: {long i = (long)(__proact_first + (__proact_k + 3));
 // The group that passes the block's end, one at a time; else the walk one
 // at a time, or the strided groups.
@@ -53,7 +53,7 @@ void kernels(long n, float *a, float *c, int *ix) {
   for (long i = 0; i < n - 4; i++)
     c[i] = a[i + 4] - a[i] * a[0];
 // CHECK-LABEL: __proact_desc.line = 52;
-// CHECK: (void)__builtin_assume_aligned(&( a)[(i) + ((0 +( 4)))], 16);(void)__builtin_assume_aligned(&( a)[(i) + (0)], 16);const
+// CHECK: ((void)__builtin_assume_aligned((&( a)[(i) + ((0 +( 4)))]), 16));((void)__builtin_assume_aligned((&( a)[(i) + (0)]), 16));const
 // CHECK: proact__loop_end
 #pragma proact region(a[0:n], c[0:n])
   for (long i = 2; i < n; i++)
