@@ -155,9 +155,18 @@ void emitIlpWalk(Code &C, const CanonicalLoop &L, const Assignment &A,
                  const std::vector<std::string> &Values, int ForwardArray,
                  const std::string &Spacing, const Code *First) {
   const unsigned U = (unsigned)Values.size();
-  C << "for (; __proact_k + " + std::to_string(U - 1) + " * " + Spacing +
-           " < __proact_bhi; __proact_k += " + std::to_string(U) +
-           " * __proact_s0) {";
+  // Consecutive groups (Spacing 1) test k < bhi - (U - 1): written as
+  // k + (U - 1) < bhi, the sum is shared with the last copy's index, whose
+  // address then no longer continues the others' and LLVM 22's vectorizer
+  // splits the group's loads and stores. bhi is a block's end, far from the
+  // lowest long long.
+  if (Spacing == "1")
+    C << "for (; __proact_k < __proact_bhi - " + std::to_string(U - 1) +
+             " * 1; __proact_k += " + std::to_string(U) + " * __proact_s0) {";
+  else
+    C << "for (; __proact_k + " + std::to_string(U - 1) + " * " + Spacing +
+             " < __proact_bhi; __proact_k += " + std::to_string(U) +
+             " * __proact_s0) {";
   // Iteration u's loop variable, declared again in a scope of its own
   // (the body's tokens stay as written: no renaming, so tags, members
   // and offsetof designators named like it are untouched, and `&i` keeps

@@ -191,8 +191,8 @@ Code vectorAligned(const VectorPlan &P, const std::string &Var, unsigned U) {
 Code vectorAssumes(const VectorPlan &P, const std::string &Var) {
   Code C;
   for (const VectorAccess &X : P.Accesses)
-    C << "(void)__builtin_assume_aligned(&(" << X.Name << ")[(" + Var +
-             ") + (" << X.Offset << ")], 16);";
+    C << "PROACT__ASSUME_ALIGNED16(&(" << X.Name << ")[(" + Var + ") + ("
+      << X.Offset << ")]);";
   return C;
 }
 

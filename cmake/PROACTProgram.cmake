@@ -28,10 +28,16 @@ endif()
 
 set(_proact_off "$<IF:$<BOOL:$<TARGET_PROPERTY:PROACT_OFFLOAD>>,$<TARGET_PROPERTY:PROACT_OFFLOAD>,${PROACT_OFFLOAD}>")
 set(_proact_arch "$<IF:$<BOOL:$<TARGET_PROPERTY:PROACT_CUDA_ARCH>>,$<TARGET_PROPERTY:PROACT_CUDA_ARCH>,${PROACT_CUDA_ARCH}>")
+# Device LTO takes the runtime from -lompdevice at the device link instead.
+if(PROACT_OFFLOAD_LTO AND PROACT_LLVM GREATER_EQUAL 17)
+  set(_proact_rtl_flag -foffload-lto)
+else()
+  set(_proact_rtl_flag --libomptarget-nvptx-bc-path=${PROACT_DEVICE_RTL_DIR})
+endif()
 set(_proact_offload_flags
   -fopenmp ${PROACT_OPENMP_COMPILE_FLAGS}
   "$<$<STREQUAL:${_proact_off},host>:-fopenmp-targets=x86_64-pc-linux-gnu>"
-  "$<$<STREQUAL:${_proact_off},nvptx>:--offload-arch=${_proact_arch};-Wno-unknown-cuda-version;--cuda-path=${PROACT_CUDA_PATH};--libomptarget-nvptx-bc-path=${PROACT_DEVICE_RTL_DIR}>")
+  "$<$<STREQUAL:${_proact_off},nvptx>:--offload-arch=${_proact_arch};-Wno-unknown-cuda-version;--cuda-path=${PROACT_CUDA_PATH};${_proact_rtl_flag}>")
 # clang 22 links the device runtime as -lompdevice in the device link.
 set(_proact_offload_link_flags ${PROACT_OPENMP_LINK_FLAGS})
 if(PROACT_LLVM GREATER_EQUAL 17)
@@ -82,7 +88,7 @@ function(proact_offload_flags var)
   if(PROACT_OFFLOAD STREQUAL "nvptx")
     set(flags -fopenmp --offload-arch=${PROACT_CUDA_ARCH}
       -Wno-unknown-cuda-version --cuda-path=${PROACT_CUDA_PATH}
-      --libomptarget-nvptx-bc-path=${PROACT_DEVICE_RTL_DIR})
+      ${_proact_rtl_flag})
     if(PROACT_LLVM GREATER_EQUAL 17)
       list(APPEND flags -Xoffload-linker -L${PROACT_DEVICE_RTL_DIR})
     endif()

@@ -38,8 +38,8 @@ void kernels(long n, float *a, float *c, int *ix) {
 // CHECK: for (int __proact_pass = 0; __proact_pass <= __proact_vec; __proact_pass++) {if (__proact_pass) {
 // Thread t's groups start at (t + m T) U, the group's first iteration told
 // aligned, then its 4 loads and 4 stores:
-// CHECK-SAME: __proact_k = __proact_blo + __proact_h + 4 * __proact_t0;for (; __proact_k + 3 * 1 < __proact_bhi; __proact_k += 4 * __proact_s0) {{[{][{]}}long i = (long)(__proact_first + (__proact_k + 0));(void)__builtin_assume_aligned(&(
-// CHECK: (void)__builtin_assume_aligned(&( a)[(i) + (0)], 16);const __typeof__(
+// CHECK-SAME: __proact_k = __proact_blo + __proact_h + 4 * __proact_t0;for (; __proact_k < __proact_bhi - 3 * 1; __proact_k += 4 * __proact_s0) {{[{][{]}}long i = (long)(__proact_first + (__proact_k + 0));((void)__builtin_assume_aligned((&(
+// CHECK: ((void)__builtin_assume_aligned((&( a)[(i) + (0)]), 16));const __typeof__(
 // CHECK: {long i = (long)(__proact_first + (__proact_k + 3));
 // CHECK: #pragma clang loop unroll(disable) vectorize(disable)
 // CHECK: for (; __proact_k < (__proact_pass ? __proact_bhi : __proact_hend); __proact_k += (__proact_pass ? 1 : __proact_s0)) {
@@ -61,7 +61,7 @@ void kernels(long n, float *a, float *c, int *ix) {
   for (long i = 0; i < n - 4; i++)
     c[i] = a[i + 4] - a[i] * a[0];
 // CHECK-LABEL: __proact_desc.line = 60;
-// CHECK: (void)__builtin_assume_aligned(&( a)[(i) + ((0 +( 4)))], 16);(void)__builtin_assume_aligned(&( a)[(i) + (0)], 16);const
+// CHECK: ((void)__builtin_assume_aligned((&( a)[(i) + ((0 +( 4)))]), 16));((void)__builtin_assume_aligned((&( a)[(i) + (0)]), 16));const
 // CHECK: proact__loop_end
 #pragma proact region(a[0:n], c[0:n])
   for (long i = 2; i < n; i++)

@@ -461,6 +461,21 @@ PROACT_API void proact__loop_array_publish(proact__loop_t *loop,
                                            long long len)
     PROACT__ENTRY(proact__loop_array_publish);
 
+/* The 1-D walk's consecutive groups tell the compiler that a group's first
+ * element of an array lies on a 16-byte boundary, so that it merges the
+ * group's loads and stores into vector ones. On NVPTX those accesses are
+ * global-memory ones by the time the vectorizer looks at them, and LLVM 22
+ * does not carry an assumption made on the generic pointer over to them:
+ * the assumption is made on the global pointer there (only assumed, never
+ * dereferenced). LLVM 16 needs it on the generic one. */
+#if defined(__NVPTX__) && __clang_major__ >= 17
+#define PROACT__ASSUME_ALIGNED16(p)                                            \
+  ((void)__builtin_assume_aligned(                                             \
+      (const __attribute__((address_space(1))) void *)(p), 16))
+#else
+#define PROACT__ASSUME_ALIGNED16(p) ((void)__builtin_assume_aligned((p), 16))
+#endif
+
 /* The identities of max and min for an array reduction's element type: the
  * lowest and highest value of each arithmetic type (x is a value of it).
  * From the compiler's macros: generated code may not see <limits.h>. */
