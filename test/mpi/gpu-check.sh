@@ -12,7 +12,10 @@ bin="$bundle/bin"
 out=${OUT:-$root/gpu-out}
 mkdir -p "$out"
 # Open MPI and PMIx are unpacked under $sys instead of /usr, with the
-# bundle's other .debs, by gpu-run.sh.
+# bundle's other .debs, by gpu-run.sh; mpirun itself is an alternatives link
+# that only the package's installation makes.
+[ -e "$sys/usr/bin/mpirun" ] || [ ! -e "$sys/usr/bin/mpirun.openmpi" ] ||
+  ln -s mpirun.openmpi "$sys/usr/bin/mpirun"
 [ -x "$sys/usr/bin/mpirun" ] || { echo "gpu-check: no $sys/usr/bin/mpirun: run under scripts/gpu-run.sh after scripts/gpu-mpi-bundle.sh" >&2; exit 1; }
 export OPAL_PREFIX="$sys/usr" PMIX_INSTALL_PREFIX="$sys/usr"
 export PATH="$sys/usr/bin:$PATH"
