@@ -3,7 +3,7 @@
 # scripts/gpu-bundle.sh and scripts/gpu-mpi-bundle.sh here): two ranks
 # share GPU 0 through the MPI path, each rank's output compared bit for
 # bit with the sequential build's, under each mechanism; results to $OUT
-# (or ./gpu-out).
+# (or ./gpu-out). MECHS names the mechanisms (default: all five).
 set -uo pipefail
 root=$(cd "$(dirname "$0")/../.." && pwd)
 bundle=${PROACT_GPU_BUNDLE:-$root/.gpu-bundle}
@@ -25,7 +25,7 @@ log="$out/mpi-gpu-check.log"
   nvidia-smi -L
   mpirun --version | head -1
   fail=0
-  for mech in memcpy poll trigger dma inline; do
+  for mech in ${MECHS:-memcpy poll trigger dma inline}; do
     for prog in jacobi2d stencil1d reduce update; do
       case $prog in
         jacobi2d) args="1025 20|301 20|67 9" ;;
