@@ -34,6 +34,12 @@ static dev_slot_t dev_slots[PROACT__DEV_MAX];
 static const proact__dev_ops_t *const dev_backends[] = {
     &proact__dev_cuda_ops, &proact__dev_host_ops, &proact__dev_omp_ops};
 
+/* dev's OpenMP number for the backend; -1 for a remote device. */
+static int dev_local(int dev) {
+  return dev >= dev_base && dev < dev_base + dev_local_n ? dev - dev_base
+                                                         : -1;
+}
+
 /* This rank's devices, described by the backend with their OpenMP
  * numbers, into slots [0, n). */
 static void dev_describe_all(void) {
@@ -187,11 +193,12 @@ int proact__dev_local_count(void) {
 
 int proact__dev_is_local(int dev) {
   proact__dev_init();
-  return dev >= dev_base && dev < dev_base + dev_local_n;
+  return dev_local(dev) >= 0;
 }
 
 int proact__dev_omp_id(int dev) {
-  return proact__dev_is_local(dev) ? dev - dev_base : -1;
+  proact__dev_init();
+  return dev_local(dev);
 }
 
 int proact__dev_rank(int dev) {
@@ -221,12 +228,6 @@ static proact_status_t dev_check(int dev, const void *ptr, size_t bytes) {
   if (dev < 0 || dev >= dev_count || (ptr == NULL && bytes > 0))
     return PROACT_ERR_INVALID_PARAM;
   return PROACT_OK;
-}
-
-/* dev's OpenMP number for the backend; -1 for a remote device. */
-static int dev_local(int dev) {
-  return dev >= dev_base && dev < dev_base + dev_local_n ? dev - dev_base
-                                                         : -1;
 }
 
 /* dev_check for a device of this rank: a remote one is an invalid
