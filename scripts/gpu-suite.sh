@@ -33,6 +33,24 @@ run_cmp grouped "1000003|30011|7|1"
 run_cmp vector "1000003|30011|7|1"
 run_cmp scatter "300011 6|1001 3|2 2"
 run_cmp reduce "200003 6|1001 4|3 2"
+# Every end-to-end program with the argument lists CTest gives it, with
+# its arrays replicated, distributed and in unified memory.
+cm="$root/test/e2e/CMakeLists.txt"
+progs=$(sed -n '/^foreach(prog stencil1d/,/)$/p' "$cm" | tr -d '()' |
+        sed 's/foreach//; s/prog//' | tr -s ' \n' ' ')
+echo "== every end-to-end program (CTest's arguments): $progs"
+for p in $progs; do
+  args=$(sed -n "s/^set(E2E_${p}_ARGS \"\(.*\)\")$/\1/p" "$cm")
+  [ -n "$args" ] || { echo "$p: no arguments in $cm"; fail=1; continue; }
+  for env in "PROACT_MECH=memcpy" "PROACT_MECH=poll PROACT_DISTRIBUTE=1" \
+             "PROACT_MECH=dma PROACT_CHUNK=256" "PROACT_MEMORY=unified"; do
+    r=$(env $env "$root/test/e2e/compare.sh" "e2e_$p" "e2e_${p}_seq" \
+          "$sets" -- "$args")
+    rc=$?
+    echo "$p [$env]: $(tail -n 1 <<<"$r")"
+    [ $rc -eq 0 ] || { fail=1; grep MISMATCH <<<"$r" | head -3; }
+  done
+done
 echo "== jacobi2d example, ${JACOBI_N:=8192} x $JACOBI_N floats, ${JACOBI_IT:=20} iterations, 3 runs per device set"
 for devs in $sets $sets $sets; do
   r=$(PROACT_DEVICES=$devs jacobi2d "$JACOBI_N" "$JACOBI_IT")
