@@ -1,8 +1,11 @@
 /* Backend for x86_64 host-offload devices: their omp_target_alloc memory is
  * plain memory of this process, so copies are memcpy. (LLVM 16's host plugin
  * cannot copy between devices: isDataExchangable() is false.) */
+#include <ctype.h>
 #include <omp.h>
+#include <stdint.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <sys/utsname.h>
 #include <unistd.h>
@@ -11,6 +14,14 @@
 #include "dev_ops.h"
 
 enum { PROBE_BYTES = 64 };
+
+/* libomptarget's entry for `target enter data`, the ABI clang's generated
+ * code calls; with no maps it only initializes the device and loads the
+ * program's images onto it. */
+void __tgt_target_data_begin_mapper(void *loc, int64_t dev, int32_t n,
+                                    void **bases, void **ptrs, int64_t *sizes,
+                                    int64_t *types, void **names,
+                                    void **mappers);
 
 /* Whether ptr is readable memory of this process: write() reads it in the
  * kernel and fails with EFAULT instead of crashing when it is not. */
@@ -27,6 +38,47 @@ static int host_readable(const void *ptr, size_t bytes) {
   close(fds[0]);
   close(fds[1]);
   return n == (ssize_t)bytes;
+}
+
+/* Whether path is a name mkstemp("/tmp/tmpfile_XXXXXX") makes. */
+static int host_image_file(const char *path) {
+  static const char prefix[] = "/tmp/tmpfile_";
+  const char *tail = path + sizeof(prefix) - 1;
+
+  if (strncmp(path, prefix, sizeof(prefix) - 1) != 0 || strlen(tail) != 6)
+    return 0;
+  for (int i = 0; i < 6; i++)
+    if (!isalnum((unsigned char)tail[i]))
+      return 0;
+  return 1;
+}
+
+/* LLVM's host plugin dlopens each device's image from a file it writes to
+ * /tmp/tmpfile_XXXXXX and, from LLVM 17 on, never removes, so every run
+ * would leave one per device in /tmp. Once mapped, the file is no longer
+ * needed: remove those this process maps with execute permission. */
+static void host_unlink_images(void) {
+  FILE *maps = fopen("/proc/self/maps", "r");
+  char line[4096];
+
+  if (maps == NULL)
+    return;
+  while (fgets(line, sizeof(line), maps) != NULL) {
+    char perms[8], path[4096];
+    size_t len = strlen(line);
+
+    if (len > 0 && line[len - 1] == '\n')
+      line[len - 1] = '\0';
+    /* address perms offset dev inode path; a removed file reads
+     * "path (deleted)", which the name test rejects. */
+    if (sscanf(line, "%*s %7s %*s %*s %*s %4095[^\n]", perms, path) != 2 ||
+        perms[2] != 'x' || !host_image_file(path))
+      continue;
+    if (unlink(path) == 0)
+      proact__info(PROACT__SUBSYS_INIT, "removed the device image file %s",
+                   path);
+  }
+  fclose(maps);
 }
 
 /* Each device's memory must be readable here and hold what
@@ -47,6 +99,15 @@ static proact_status_t host_probe(int ndev) {
          memcmp(ptr, pattern, PROBE_BYTES) == 0;
     omp_target_free(ptr, dev);
   }
+  /* LLVM 16 loads a device's images at its first target construct, later
+   * ones at the allocations: load them now, so that their files go now,
+   * and those of libraries opened later at exit. */
+  for (int dev = 0; dev < ndev && ok; dev++)
+    __tgt_target_data_begin_mapper(NULL, dev, 0, NULL, NULL, NULL, NULL,
+                                   NULL, NULL);
+  host_unlink_images();
+  if (ok)
+    atexit(host_unlink_images);
   return ok ? PROACT_OK : PROACT_ERR_UNSUPPORTED;
 }
 
