@@ -4,6 +4,7 @@
 #include "collapse.h"
 #include "forward.h"
 #include "ilp.h"
+#include "kernel_ids.h"
 #include "lang_compat.h"
 #include "read_check.h"
 #include "reduction.h"
@@ -418,34 +419,17 @@ void emitBlockLoop(Code &C, const CanonicalLoop &L, const CollapsedNest &Nest,
   C << "{" << Body << "}}";
 }
 
-// How a kernel names its thread, team size, team and team count: the
-// OpenMP calls in an SPMD kernel, the hardware's registers in a bare one
-// (proact__kernel_*, device_ready.h).
-struct KernelIds {
-  const char *Thread, *Threads, *Team, *Teams;
-};
-
-const KernelIds &kernelIds(bool Bare) {
-  static const KernelIds Spmd = {"omp_get_thread_num()",
-                                 "omp_get_num_threads()", "omp_get_team_num()",
-                                 "omp_get_num_teams()"};
-  static const KernelIds Hw = {"proact__kernel_thread()",
-                               "proact__kernel_threads()",
-                               "proact__kernel_team()",
-                               "proact__kernel_teams()"};
-  return Bare ? Hw : Spmd;
-}
-
-// Whether a kernel is bare (`target teams ompx_bare`, clang 18+): a plain
-// kernel without reductions, which needs nothing of the OpenMP device
-// runtime, skips its team start (the team state and its barriers) and
-// reads its identities from the hardware. The instrumented and forwarding
-// kernels call device_ready.h, which uses the runtime's team (barriers,
-// thread numbers); a reduction folds through it (team_fold.h).
+// Whether a kernel is bare (`target teams ompx_bare`, clang 18+): the
+// plain kernel, which needs nothing of the OpenMP device runtime, skips its
+// team start (the team state and its barriers) and reads its identities
+// from the hardware; its scalar reductions fold with bar.sync
+// (kernel_ids.h). The instrumented and forwarding kernels call
+// device_ready.h, which uses the runtime's team (barriers, thread numbers),
+// and so does an array reduction's per-thread copy.
 bool bareKernel(const Directive &D, const Code *Forwarding,
                 bool Instrumented) {
   return HasBareKernels && Forwarding == nullptr && !Instrumented &&
-         D.Reductions.empty();
+         !hasArrayReduction(D);
 }
 
 // The thread's start (t0, t1, t2) and stride (s0, s1, s2) as digits of
@@ -544,8 +528,8 @@ void emitBlockWork(Code &C, const Code &Body, const Code *Forwarding,
 }
 
 // The end of a kernel, after its block loop: the reduction's fold, if any.
-void emitKernelClose(Code &C, const Directive &D) {
-  emitReductionThreadEnd(C, D);
+void emitKernelClose(Code &C, const Directive &D, const KernelIds &Ids) {
+  emitReductionThreadEnd(C, D, Ids);
   C << " }";
 }
 
@@ -587,7 +571,7 @@ void emitKernel(Code &C, const Directive &D, const CanonicalLoop &L,
                   emitBlockLoop(C, L, Nest, B, G, Forward,
                                 Forwarding == nullptr);
                 });
-  emitKernelClose(C, D);
+  emitKernelClose(C, D, Ids);
 }
 
 // One column of a column-walk tile: the thread's innermost iteration
@@ -707,7 +691,7 @@ void emitColumnKernel(Code &C, const Directive &D, const CanonicalLoop &L,
                 [&](const Code &B, bool Forward) {
                   emitColumnTile(C, L, Nest, B, KG, Forward, Ids);
                 });
-  emitKernelClose(C, D);
+  emitKernelClose(C, D, Ids);
 }
 
 // The three kernels (forwarding when inline_ok, instrumented, plain), the

@@ -76,8 +76,8 @@ void outer_var(int n, double *a) {
 // BARE-NEXT: {__typeof__(i) i;const proact__part_iters_t
 // CHECK: proact__loop_end(__proact_loop);
 
-// A reduction's kernels fold through the runtime's team (team_fold.h):
-// SPMD under both.
+// A scalar reduction's plain kernel is bare too: its team folds with
+// bar.sync (proact__kernel_sync) instead of the OpenMP barrier.
 double total(int n, const double *a) {
   double s = 0;
 #pragma proact region(a[0:n]) reduction(+ : s)
@@ -86,5 +86,20 @@ double total(int n, const double *a) {
   return s;
 }
 // CHECK-LABEL: __proact_desc.line = 83;
+// SPMD-NOT: ompx_bare
+// BARE: #pragma omp target teams ompx_bare num_teams(__proact_nt) thread_limit(__proact_nth) device(__proact_dev) map(alloc: a[__proact_plo0:__proact_plen0]) is_device_ptr(__proact_sc) map(from: __proact_out0){{$}}
+// BARE-NOT: omp barrier
+// BARE: proact__kernel_sync();
+// BARE-NOT: omp barrier
+// CHECK: proact__loop_end(__proact_loop);
+
+// An array reduction's per-thread copies are numbered with the runtime's
+// team (omp_get_team_num, omp_get_thread_num): SPMD under both.
+void histogram(int n, const int *k, long *h) {
+#pragma proact region(k[0:n]) reduction(+ : h[0:16])
+  for (int i = 0; i < n; i++)
+    h[k[i] & 15]++;
+}
+// CHECK-LABEL: __proact_desc.line = 99;
 // CHECK-NOT: ompx_bare
 // CHECK: proact__loop_end(__proact_loop);

@@ -459,11 +459,16 @@ static inline int proact__kernel_team(void) {
 static inline int proact__kernel_teams(void) {
   return __nvvm_read_ptx_sreg_nctaid_x();
 }
+/* The team's barrier (__syncthreads): also orders the team's memory. */
+static inline void proact__kernel_sync(void) {
+  __asm__ volatile("bar.sync 0;" ::: "memory");
+}
 #else
 static inline int proact__kernel_thread(void) { return 0; }
 static inline int proact__kernel_threads(void) { return 1; }
 static inline int proact__kernel_team(void) { return omp_get_team_num(); }
 static inline int proact__kernel_teams(void) { return omp_get_num_teams(); }
+static inline void proact__kernel_sync(void) {}
 #endif
 
 /* The device's clock for rd->stamps, in ns: on a GPU its global timer
