@@ -30,6 +30,9 @@ inline void registerHeader(clang::HeaderSearch &HS, clang::FileEntryRef File) {
 #endif
 }
 
+// Whether this clang has `ompx_bare` target regions (clang 18+).
+constexpr bool HasBareKernels = CLANG_VERSION_MAJOR >= 18;
+
 } // namespace proact
 
 #endif

@@ -4,6 +4,8 @@
 #include "collapse.h"
 #include "forward.h"
 #include "ilp.h"
+#include "kernel_ids.h"
+#include "lang_compat.h"
 #include "read_check.h"
 #include "reduction.h"
 #include "update_place.h"
@@ -417,12 +419,25 @@ void emitBlockLoop(Code &C, const CanonicalLoop &L, const CollapsedNest &Nest,
   C << "{" << Body << "}}";
 }
 
+// Whether a kernel is bare (`target teams ompx_bare`, clang 18+): the
+// plain kernel, which needs nothing of the OpenMP device runtime, skips its
+// team start (the team state and its barriers) and reads its identities
+// from the hardware; its scalar reductions fold with bar.sync
+// (kernel_ids.h). The instrumented and forwarding kernels call
+// device_ready.h, which uses the runtime's team (barriers, thread numbers),
+// and so does an array reduction's per-thread copy.
+bool bareKernel(const Directive &D, const Code *Forwarding,
+                bool Instrumented) {
+  return HasBareKernels && Forwarding == nullptr && !Instrumented &&
+         !hasArrayReduction(D);
+}
+
 // The thread's start (t0, t1, t2) and stride (s0, s1, s2) as digits of
 // t and T in the radices of the collapsed inner loops' trip counts.
-void emitThreadDigits(Code &C, size_t M) {
-  C << "const long long __proact_t = omp_get_thread_num(), __proact_T = "
-       "omp_get_num_threads(); long long __proact_r = __proact_t, "
-       "__proact_R = __proact_T;";
+void emitThreadDigits(Code &C, size_t M, const KernelIds &Ids) {
+  C << std::string("const long long __proact_t = ") + Ids.Thread +
+           ", __proact_T = " + Ids.Threads +
+           "; long long __proact_r = __proact_t, __proact_R = __proact_T;";
   // proact__thread_digit: 32-bit divisions only (a 64-bit one is a
   // called routine whose registers the whole kernel reserves).
   for (size_t J = M; J >= 1; --J) {
@@ -443,11 +458,14 @@ void emitThreadDigits(Code &C, size_t M) {
 // state), instrumented (the team reports each finished block,
 // proact/detail/device_ready.h) and, with Forwarding, inline's (blocks
 // whose chunks some device reads run the forwarding body).
-// A kernel's pragmas (an SPMD target teams + parallel), its opening brace
-// and the part's iterations as __proact_itk.
+// A kernel's pragmas (an SPMD target teams + parallel, or one bare target
+// teams: bareKernel), its opening brace and the part's iterations as
+// __proact_itk.
 void emitKernelOpen(Code &C, const Directive &D, const CanonicalLoop &L,
-                    bool Ready, bool Checks) {
-  std::string Target = "omp target teams num_teams(__proact_nt) "
+                    bool Ready, bool Checks, bool Bare) {
+  std::string Target = std::string("omp target teams ") +
+                       (Bare ? "ompx_bare " : "") +
+                       "num_teams(__proact_nt) "
                        "thread_limit(__proact_nth) device(__proact_dev)" +
                        mapClause(D);
   if (Ready)
@@ -459,8 +477,16 @@ void emitKernelOpen(Code &C, const Directive &D, const CanonicalLoop &L,
   if (L.Type.empty())
     Parallel += " private(" + L.VarName + ")";
   C << "_Pragma(" + quoted(Target) + ")";
-  C << "_Pragma(" + quoted(Parallel) + ")";
-  C << "{";
+  if (Bare) {
+    // Each GPU thread runs the whole region: a local of the region is the
+    // thread's own, as private() makes it in the parallel region.
+    C << "{";
+    if (L.Type.empty())
+      C << "__typeof__(" + L.VarName + ") " + L.VarName + ";";
+  } else {
+    C << "_Pragma(" + quoted(Parallel) + ")";
+    C << "{";
+  }
   emitReductionThreadStart(C, D);
   C << "const proact__part_iters_t __proact_itk = {__proact_il, __proact_ie, "
        "__proact_ip, __proact_is, __proact_ib, __proact_ibp, __proact_itt, "
@@ -502,8 +528,8 @@ void emitBlockWork(Code &C, const Code &Body, const Code *Forwarding,
 }
 
 // The end of a kernel, after its block loop: the reduction's fold, if any.
-void emitKernelClose(Code &C, const Directive &D) {
-  emitReductionThreadEnd(C, D);
+void emitKernelClose(Code &C, const Directive &D, const KernelIds &Ids) {
+  emitReductionThreadEnd(C, D, Ids);
   C << " }";
 }
 
@@ -512,8 +538,11 @@ void emitKernel(Code &C, const Directive &D, const CanonicalLoop &L,
                 const Code *Forwarding, bool Instrumented,
                 const Grouping *G, bool Checks) {
   const size_t M = Nest.Loops.size();
-  emitKernelOpen(C, D, L, Forwarding != nullptr || Instrumented, Checks);
-  emitThreadDigits(C, M);
+  const bool Bare = bareKernel(D, Forwarding, Instrumented);
+  const KernelIds &Ids = kernelIds(Bare);
+  emitKernelOpen(C, D, L, Forwarding != nullptr || Instrumented, Checks,
+                 Bare);
+  emitThreadDigits(C, M, Ids);
   if (Instrumented && D.Reductions.empty()) {
     // by ticket where the runtime says so (device_ready.h); a reduction
     // keeps the fixed walk, whose fold repeats bit for bit
@@ -524,10 +553,10 @@ void emitKernel(Code &C, const Directive &D, const CanonicalLoop &L,
          "proact__ready_walk(__proact_rd, __proact_tk, &__proact_itk, "
          "++__proact_bk, &__proact_w)) {";
   } else {
-    C << "const int __proact_teams = omp_get_num_teams(); "
-         "proact__block_walk_t __proact_w; "
-         "for (proact__block_walk_start(&__proact_itk, omp_get_team_num(), "
-         "__proact_teams, &__proact_w); __proact_w.b < __proact_nb; "
+    C << std::string("const int __proact_teams = ") + Ids.Teams +
+             "; proact__block_walk_t __proact_w; "
+             "for (proact__block_walk_start(&__proact_itk, " + Ids.Team +
+             ", __proact_teams, &__proact_w); __proact_w.b < __proact_nb; "
          "proact__block_walk_next(&__proact_itk, __proact_teams, "
          "&__proact_w)) {";
   }
@@ -542,7 +571,7 @@ void emitKernel(Code &C, const Directive &D, const CanonicalLoop &L,
                   emitBlockLoop(C, L, Nest, B, G, Forward,
                                 Forwarding == nullptr);
                 });
-  emitKernelClose(C, D);
+  emitKernelClose(C, D, Ids);
 }
 
 // One column of a column-walk tile: the thread's innermost iteration
@@ -579,10 +608,11 @@ void emitColumnRows(Code &C, const CanonicalLoop &L, const Code &Body,
 // neighbouring elements: coalesced), each down all the block's rows.
 void emitColumnTile(Code &C, const CanonicalLoop &L,
                     const CollapsedNest &Nest, const Code &Body,
-                    const Grouping &G, bool Forward) {
+                    const Grouping &G, bool Forward, const KernelIds &Ids) {
   const std::string Last = num((long long)Nest.Loops.size());
-  C << "for (long long __proact_lane = omp_get_thread_num(); __proact_lane < "
-       "__proact_itw; __proact_lane += omp_get_num_threads()) {";
+  C << std::string("for (long long __proact_lane = ") + Ids.Thread +
+           "; __proact_lane < __proact_itw; __proact_lane += " +
+           Ids.Threads + ") {";
   C << "const long long __proact_j" + Last + " = __proact_jM0 + "
        "__proact_lane; if (__proact_j" + Last + " >= __proact_tr" + Last +
            ") break;";
@@ -615,23 +645,27 @@ void emitColumnKernel(Code &C, const Directive &D, const CanonicalLoop &L,
   Grouping KG = G; // this kernel's row groups (ilp.h)
   KG.U = columnFactor(K, !G.A.Prefix.empty());
   KG.Merged = mergedRows(K);
-  emitKernelOpen(C, D, L, Forwarding != nullptr || Instrumented, Checks);
+  const bool Bare = bareKernel(D, Forwarding, Instrumented);
+  const KernelIds &Ids = kernelIds(Bare);
+  emitKernelOpen(C, D, L, Forwarding != nullptr || Instrumented, Checks,
+                 Bare);
   C << "const unsigned __proact_ntl = ((unsigned)__proact_tr" + Last +
            " + (unsigned)__proact_itw - 1u) / (unsigned)__proact_itw;";
-  C << "const int __proact_teams = omp_get_num_teams(); ";
+  C << std::string("const int __proact_teams = ") + Ids.Teams + "; ";
   if (Instrumented) { // each tile looked up afresh (proact__tile_at)
-    C << "for (long long __proact_b = omp_get_team_num(); __proact_b < "
-         "__proact_nb; __proact_b += __proact_teams) {";
+    C << std::string("for (long long __proact_b = ") + Ids.Team +
+             "; __proact_b < __proact_nb; __proact_b += __proact_teams) {";
     C << "proact__tile_t __proact_w; long long __proact_blo, __proact_bhi; "
          "proact__tile_at(&__proact_itk, (unsigned)__proact_b, &__proact_w); "
          "proact__tile_range(&__proact_itk, &__proact_w, &__proact_blo, "
          "&__proact_bhi);";
   } else {
-    C << "proact__tile_walk_t __proact_w; "
-         "for (proact__tile_walk_start(&__proact_itk, omp_get_team_num(), "
-         "__proact_teams, &__proact_w); __proact_w.b < __proact_nb; "
-         "proact__tile_walk_next(&__proact_itk, __proact_teams, "
-         "&__proact_w)) {";
+    C << std::string("proact__tile_walk_t __proact_w; "
+                     "for (proact__tile_walk_start(&__proact_itk, ") +
+             Ids.Team +
+             ", __proact_teams, &__proact_w); __proact_w.b < __proact_nb; "
+             "proact__tile_walk_next(&__proact_itk, __proact_teams, "
+             "&__proact_w)) {";
     C << "const long long __proact_b = __proact_w.b; (void)__proact_b; "
          "long long __proact_blo, __proact_bhi; "
          "proact__tile_walk_range(&__proact_itk, &__proact_w, &__proact_blo, "
@@ -655,9 +689,9 @@ void emitColumnKernel(Code &C, const Directive &D, const CanonicalLoop &L,
        "(int)(__proact_bhi - __proact_blo);";
   emitBlockWork(C, Body, Forwarding, Instrumented,
                 [&](const Code &B, bool Forward) {
-                  emitColumnTile(C, L, Nest, B, KG, Forward);
+                  emitColumnTile(C, L, Nest, B, KG, Forward, Ids);
                 });
-  emitKernelClose(C, D);
+  emitKernelClose(C, D, Ids);
 }
 
 // The three kernels (forwarding when inline_ok, instrumented, plain), the

@@ -49,10 +49,10 @@ std::string slotBytesBefore(size_t R) {
 
 // The team's threads fold slots [0, __proact_eT) of every variable
 // pairwise into slot 0, a barrier before each round.
-void emitTreeFold(Code &C, const Directive &D) {
+void emitTreeFold(Code &C, const Directive &D, const KernelIds &Ids) {
   C << "for (int __proact_eh = proact__fold_half(__proact_eT); __proact_eh "
        "> 0; __proact_eh >>= 1) {";
-  C << "_Pragma(\"omp barrier\")";
+  C << Ids.Sync;
   C << "if (__proact_et < __proact_eh && __proact_et + __proact_eh < "
        "__proact_eT) {";
   for (size_t R = 0; R < D.Reductions.size(); ++R)
@@ -98,12 +98,12 @@ void emitScalarThreadStart(Code &C, const Directive &D) {
              " = " + startOf(R) + ";";
 }
 
-void emitScalarThreadEnd(Code &C, const Directive &D) {
+void emitScalarThreadEnd(Code &C, const Directive &D, const KernelIds &Ids) {
   if (D.Reductions.empty())
     return;
-  C << "{ const int __proact_et = omp_get_thread_num(), __proact_eT = "
-       "omp_get_num_threads(), __proact_em = omp_get_team_num(), "
-       "__proact_eM = omp_get_num_teams();";
+  C << std::string("{ const int __proact_et = ") + Ids.Thread +
+           ", __proact_eT = " + Ids.Threads + ", __proact_em = " + Ids.Team +
+           ", __proact_eM = " + Ids.Teams + ";";
   // Where the threads fold (team_fold.h) depends on all variables' bytes.
   const std::string All = slotBytesBefore(D.Reductions.size());
   for (size_t R = 0; R < D.Reductions.size(); ++R) {
@@ -117,13 +117,13 @@ void emitScalarThreadEnd(Code &C, const Directive &D) {
              ", __proact_nth);";
     C << threadSlots(R) + "[__proact_et] = " + D.Reductions[R].Spelling + ";";
   }
-  emitTreeFold(C, D);
+  emitTreeFold(C, D, Ids);
   C << "if (__proact_et == 0) {";
   for (size_t R = 0; R < D.Reductions.size(); ++R)
     C << teamValues(R) + "[__proact_em] = " + threadSlots(R) + "[0];";
   C << "proact__fold_flags(__proact_sc)[__proact_em] = "
        "proact__fold_arrive(__proact_sc, __proact_eM); }";
-  C << "_Pragma(\"omp barrier\")";
+  C << Ids.Sync;
   // The last team folds the team values, each thread a stride of them in
   // team order, then the threads' results as above.
   C << "if (proact__fold_flags(__proact_sc)[__proact_em]) { "
@@ -138,7 +138,7 @@ void emitScalarThreadEnd(Code &C, const Directive &D) {
   C << "}";
   for (size_t R = 0; R < D.Reductions.size(); ++R)
     C << threadSlots(R) + "[__proact_et] = " + lastAcc(R) + ";";
-  emitTreeFold(C, D);
+  emitTreeFold(C, D, Ids);
   C << "if (__proact_et == 0) {";
   for (size_t R = 0; R < D.Reductions.size(); ++R)
     C << resultOf(R) + " = " + threadSlots(R) + "[0];";
@@ -384,8 +384,9 @@ void emitReductionThreadStart(Code &C, const Directive &D) {
   emitArrayThreadStart(C, D);
 }
 
-void emitReductionThreadEnd(Code &C, const Directive &D) {
-  emitScalarThreadEnd(C, scalarsOf(D));
+void emitReductionThreadEnd(Code &C, const Directive &D,
+                            const KernelIds &Ids) {
+  emitScalarThreadEnd(C, scalarsOf(D), Ids);
 }
 
 void emitReductionLeave(Code &C, const Directive &D) {

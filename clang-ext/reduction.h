@@ -17,6 +17,7 @@
 
 #include "code.h"
 #include "directive.h"
+#include "kernel_ids.h"
 #include <string>
 
 namespace proact {
@@ -32,8 +33,10 @@ void emitReductionSetup(Code &C, const Directive &D);
 void emitReductionEnter(Code &C, const Directive &D);
 // At the start of a kernel's parallel region: the thread's own s.
 void emitReductionThreadStart(Code &C, const Directive &D);
-// At its end: the fold of the threads' and teams' copies.
-void emitReductionThreadEnd(Code &C, const Directive &D);
+// At its end: the fold of the threads' and teams' copies, with the kernel's
+// identities and barrier (SPMD or bare).
+void emitReductionThreadEnd(Code &C, const Directive &D,
+                            const KernelIds &Ids);
 // After the part's kernels: stores its value, closes Enter's block.
 void emitReductionLeave(Code &C, const Directive &D);
 // After the parts, before proact__loop_end: s = s op part 0's value op

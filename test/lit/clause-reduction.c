@@ -6,7 +6,7 @@
 // into the part's result; the host folds the parts that ran into the
 // variable in part order, before proact__loop_end. No OpenMP reduction
 // clause. The clause may repeat with other operators.
-// RUN: %proact-cc -E %s -o - | %FileCheck %s
+// RUN: %proact-cc -E %s -o - | %FileCheck --check-prefixes=CHECK,%kernel-form %s
 // RUN: %proact-cc -E %s -o - | %FileCheck --check-prefix=FIXED %s
 // RUN: %proact-cc -E %s -o - | %FileCheck --check-prefix=PLAIN %s
 // RUN: %proact-cc -fsyntax-only -Xclang -verify=bad -DBAD %s
@@ -35,19 +35,26 @@ void f(int n, double *a, double *s_out, long *c_out) {
 // CHECK-NOT: reduction(
 // CHECK: #pragma omp target teams {{.*}} is_device_ptr(__proact_sc) map(from: __proact_out0, __proact_out1, __proact_out2, __proact_out3)
 // CHECK-NOT: reduction(
-// CHECK: #pragma omp parallel num_threads(__proact_nth)
+// SPMD: #pragma omp parallel num_threads(__proact_nth)
 // CHECK: {__typeof__(__proact_in0) s = __proact_in0;__typeof__(__proact_in1) c = __proact_in1;__typeof__(__proact_in2) hi = __proact_in2;__typeof__(__proact_in3) bits = __proact_in3;const proact__part_iters_t __proact_itk
 // After the block loop: each thread's copy to its slot (in this host pass
 // the scratch's; an NVPTX pass declares team-shared slots where all the
-// variables' slot bytes, 64 here, are at most 32: team_fold.h),
-// CHECK: { const int __proact_et = omp_get_thread_num(), __proact_eT = omp_get_num_threads(), __proact_em = omp_get_team_num(), __proact_eM = omp_get_num_teams();__typeof__(__proact_in0) *const __proact_ev0 = (__typeof__(__proact_in0) *)proact__fold_slots(__proact_sc, __proact_nt, (0 && (((size_t)0 + {{.*}}) <= 32 && (__proact_nth) <= 512) ? 0 : (__proact_nth)), (size_t)0); __typeof__(__proact_in0) *const __proact_es0 = (__proact_ev0 + __proact_nt + (size_t)__proact_em * __proact_nth);__proact_es0[__proact_et] = s;
+// variables' slot bytes, 64 here, are at most 32: team_fold.h); the
+// identities are the OpenMP calls in the SPMD kernel (clang 16), the
+// hardware's in the bare one (clang 18+),
+// SPMD: { const int __proact_et = omp_get_thread_num(), __proact_eT = omp_get_num_threads(), __proact_em = omp_get_team_num(), __proact_eM = omp_get_num_teams();
+// BARE: { const int __proact_et = proact__kernel_thread(), __proact_eT = proact__kernel_threads(), __proact_em = proact__kernel_team(), __proact_eM = proact__kernel_teams();
+// CHECK-SAME: __typeof__(__proact_in0) *const __proact_ev0 = (__typeof__(__proact_in0) *)proact__fold_slots(__proact_sc, __proact_nt, (0 && (((size_t)0 + {{.*}}) <= 32 && (__proact_nth) <= 512) ? 0 : (__proact_nth)), (size_t)0); __typeof__(__proact_in0) *const __proact_es0 = (__proact_ev0 + __proact_nt + (size_t)__proact_em * __proact_nth);__proact_es0[__proact_et] = s;
 // CHECK-SAME: __proact_es3[__proact_et] = bits;for (int __proact_eh = proact__fold_half(__proact_eT); __proact_eh > 0; __proact_eh >>= 1) {
-// the team's pairwise fold, a barrier before each round,
-// CHECK: #pragma omp barrier
+// the team's pairwise fold, a barrier before each round (bar.sync in the
+// bare kernel),
+// SPMD: #pragma omp barrier
+// BARE-SAME: proact__kernel_sync();
 // CHECK: if (__proact_et < __proact_eh && __proact_et + __proact_eh < __proact_eT) {__proact_es0[__proact_et] = __proact_es0[__proact_et] + __proact_es0[__proact_et + __proact_eh];__proact_es1[__proact_et] = __proact_es1[__proact_et] + __proact_es1[__proact_et + __proact_eh];if (__proact_es2[__proact_et + __proact_eh] > __proact_es2[__proact_et]) __proact_es2[__proact_et] = __proact_es2[__proact_et + __proact_eh];__proact_es3[__proact_et] = __proact_es3[__proact_et] & __proact_es3[__proact_et + __proact_eh];} }
 // the team value and the arrival,
 // CHECK-SAME: if (__proact_et == 0) {__proact_ev0[__proact_em] = __proact_es0[0];{{.*}}__proact_ev3[__proact_em] = __proact_es3[0];proact__fold_flags(__proact_sc)[__proact_em] = proact__fold_arrive(__proact_sc, __proact_eM); }
-// CHECK: #pragma omp barrier
+// SPMD: #pragma omp barrier
+// BARE-SAME: proact__kernel_sync();
 // then the last team folds the team values in team order, and the tree again.
 // CHECK: if (proact__fold_flags(__proact_sc)[__proact_em]) { proact__fold_acquire();__typeof__(__proact_in0) __proact_ea0 = __proact_in0;
 // CHECK-SAME: for (int __proact_eu = __proact_et; __proact_eu < __proact_eM; __proact_eu += __proact_eT) {__proact_ea0 = __proact_ea0 + __proact_ev0[__proact_eu];__proact_ea1 = __proact_ea1 + __proact_ev1[__proact_eu];if (__proact_ev2[__proact_eu] > __proact_ea2) __proact_ea2 = __proact_ev2[__proact_eu];__proact_ea3 = __proact_ea3 & __proact_ev3[__proact_eu];}__proact_es0[__proact_et] = __proact_ea0;
@@ -77,7 +84,7 @@ void g2(int n, double *a, double *s_out) {
   }
   *s_out = s;
 }
-// FIXED-LABEL: __proact_desc.line = 73;
+// FIXED-LABEL: __proact_desc.line = 80;
 // FIXED: } else if (__proact_rd != 0) {
 // FIXED-NOT: proact__ready_walk(
 // FIXED: proact__block_walk_start(&__proact_itk, omp_get_team_num(), __proact_teams, &__proact_w)

@@ -15,6 +15,13 @@ if not site:
 lit_config.load_config(config, site)
 config.test_exec_root = config.proact_exec_root  # outputs stay in the build
 
+# The form of the plain kernels: bare (ompx_bare) from clang 18, SPMD
+# (target teams + parallel) before; a FileCheck prefix for each
+# (--check-prefixes=CHECK,%kernel-form).
+config.available_features.add("clang%d" % config.proact_clang_major)
+config.substitutions.append(
+    ("%kernel-form", "BARE" if config.proact_clang_major >= 18 else "SPMD"))
+
 plugin = "-fplugin=" + config.proact_plugin
 inc = "-I" + config.proact_include
 # %proact-cc: the compiler with the plugin, OpenMP on, no offload target.

@@ -1,6 +1,6 @@
 // The loop directive becomes a host 'parallel for' over the device parts,
 // each running one OpenMP target region, and the runtime calls around them.
-// RUN: %proact-cc -E %s -o - | %FileCheck %s
+// RUN: %proact-cc -E %s -o - | %FileCheck %s --check-prefixes=CHECK,%kernel-form
 #include <proact.h>
 
 void smooth(int n, double *u, double *v) {
@@ -50,12 +50,20 @@ void smooth(int n, double *u, double *v) {
 // CHECK: const int __proact_tk = __proact_rd->ticketed; unsigned __proact_bk = 0; proact__block_walk_t __proact_w; for (proact__ready_walk(__proact_rd, __proact_tk, &__proact_itk, 0u, &__proact_w); __proact_w.b < __proact_nb; proact__ready_walk(__proact_rd, __proact_tk, &__proact_itk, ++__proact_bk, &__proact_w)) {const long long __proact_b = __proact_w.b;
 // CHECK: v[i] = (u[i - 1] + u[i] + u[i + 1]) / 3.0;
 // CHECK: }} }proact__ready_block_done(__proact_rd, __proact_b);} }} else {
+// The plain kernel: with clang 16 an SPMD target teams + parallel like the
+// others; from clang 18 a bare one (ompx_bare: no device runtime team
+// start), whose threads read their identities from the hardware
+// (proact__kernel_*):
 // CHECK-NEXT: # 7
-// CHECK-NEXT: #pragma omp target teams num_teams(__proact_nt) thread_limit(__proact_nth) device(__proact_dev) map(alloc: u[__proact_plo0:__proact_plen0], v[__proact_plo1:__proact_plen1]){{$}}
-// CHECK-NEXT: # 7
-// CHECK-NEXT: #pragma omp parallel num_threads(__proact_nth)
-// CHECK-NEXT: # 7
-// CHECK-NEXT: {const proact__part_iters_t __proact_itk = {{[{]}}__proact_il, __proact_ie, __proact_ip, __proact_is, __proact_ib, __proact_ibp, __proact_itt, __proact_itw};const long long __proact_t = omp_get_thread_num(), __proact_T = omp_get_num_threads(); long long __proact_r = __proact_t, __proact_R = __proact_T;const long long __proact_t0 = __proact_r, __proact_s0 = __proact_R;const int __proact_teams = omp_get_num_teams(); proact__block_walk_t __proact_w; for (proact__block_walk_start(&__proact_itk, omp_get_team_num(), __proact_teams, &__proact_w); __proact_w.b < __proact_nb; proact__block_walk_next(&__proact_itk, __proact_teams, &__proact_w)) {const long long __proact_b = __proact_w.b; (void)__proact_b; long long __proact_blo, __proact_bhi; proact__block_walk_range(&__proact_itk, &__proact_w, &__proact_blo, &__proact_bhi);{ long long __proact_k = __proact_blo + __proact_t0;for (; __proact_k + 1 * __proact_s0 < __proact_bhi; __proact_k += 2 * __proact_s0) {
+// SPMD-NEXT: #pragma omp target teams num_teams(__proact_nt) thread_limit(__proact_nth) device(__proact_dev) map(alloc: u[__proact_plo0:__proact_plen0], v[__proact_plo1:__proact_plen1]){{$}}
+// SPMD-NEXT: # 7
+// SPMD-NEXT: #pragma omp parallel num_threads(__proact_nth)
+// SPMD-NEXT: # 7
+// SPMD-NEXT: {const proact__part_iters_t __proact_itk = {{[{]}}__proact_il, __proact_ie, __proact_ip, __proact_is, __proact_ib, __proact_ibp, __proact_itt, __proact_itw};const long long __proact_t = omp_get_thread_num(), __proact_T = omp_get_num_threads(); long long __proact_r = __proact_t, __proact_R = __proact_T;const long long __proact_t0 = __proact_r, __proact_s0 = __proact_R;const int __proact_teams = omp_get_num_teams(); proact__block_walk_t __proact_w; for (proact__block_walk_start(&__proact_itk, omp_get_team_num(), __proact_teams, &__proact_w); __proact_w.b < __proact_nb; proact__block_walk_next(&__proact_itk, __proact_teams, &__proact_w)) {const long long __proact_b = __proact_w.b; (void)__proact_b; long long __proact_blo, __proact_bhi; proact__block_walk_range(&__proact_itk, &__proact_w, &__proact_blo, &__proact_bhi);{ long long __proact_k = __proact_blo + __proact_t0;for (; __proact_k + 1 * __proact_s0 < __proact_bhi; __proact_k += 2 * __proact_s0) {
+// BARE-NEXT: #pragma omp target teams ompx_bare num_teams(__proact_nt) thread_limit(__proact_nth) device(__proact_dev) map(alloc: u[__proact_plo0:__proact_plen0], v[__proact_plo1:__proact_plen1]){{$}}
+// BARE-NEXT: # 7
+// BARE-NEXT: {const proact__part_iters_t __proact_itk = {{[{]}}__proact_il, __proact_ie, __proact_ip, __proact_is, __proact_ib, __proact_ibp, __proact_itt, __proact_itw};const long long __proact_t = proact__kernel_thread(), __proact_T = proact__kernel_threads(); long long __proact_r = __proact_t, __proact_R = __proact_T;const long long __proact_t0 = __proact_r, __proact_s0 = __proact_R;const int __proact_teams = proact__kernel_teams(); proact__block_walk_t __proact_w; for (proact__block_walk_start(&__proact_itk, proact__kernel_team(), __proact_teams, &__proact_w); __proact_w.b < __proact_nb; proact__block_walk_next(&__proact_itk, __proact_teams, &__proact_w)) {const long long __proact_b = __proact_w.b; (void)__proact_b; long long __proact_blo, __proact_bhi; proact__block_walk_range(&__proact_itk, &__proact_w, &__proact_blo, &__proact_bhi);{ long long __proact_k = __proact_blo + __proact_t0;for (; __proact_k + 1 * __proact_s0 < __proact_bhi; __proact_k += 2 * __proact_s0) {
+// BARE-NOT: omp_get_
 // CHECK: v[i] = (u[i - 1] + u[i] + u[i + 1]) / 3.0;
 // CHECK: }} }} }}proact__loop_part_end(__proact_loop, __proact_p);}
 // CHECK-NOT: proact__ready_block_done

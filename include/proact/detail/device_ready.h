@@ -442,6 +442,35 @@ extern int proact__clock_gettime(int clock, struct proact__timespec *ts)
     __asm__("clock_gettime");
 #endif
 
+/* A bare kernel's identities (clang 18+ `ompx_bare`: no device runtime
+ * team start, see docs/design/lowering.md). On a GPU the team is the CUDA
+ * block and each thread runs the kernel; on a host device or in the host
+ * fallback a bare region is teams of one thread each, so thread 0 of 1. */
+#ifdef __NVPTX__
+static inline int proact__kernel_thread(void) {
+  return __nvvm_read_ptx_sreg_tid_x();
+}
+static inline int proact__kernel_threads(void) {
+  return __nvvm_read_ptx_sreg_ntid_x();
+}
+static inline int proact__kernel_team(void) {
+  return __nvvm_read_ptx_sreg_ctaid_x();
+}
+static inline int proact__kernel_teams(void) {
+  return __nvvm_read_ptx_sreg_nctaid_x();
+}
+/* The team's barrier (__syncthreads): also orders the team's memory. */
+static inline void proact__kernel_sync(void) {
+  __asm__ volatile("bar.sync 0;" ::: "memory");
+}
+#else
+static inline int proact__kernel_thread(void) { return 0; }
+static inline int proact__kernel_threads(void) { return 1; }
+static inline int proact__kernel_team(void) { return omp_get_team_num(); }
+static inline int proact__kernel_teams(void) { return omp_get_num_teams(); }
+static inline void proact__kernel_sync(void) {}
+#endif
+
 /* The device's clock for rd->stamps, in ns: on a GPU its global timer
  * (the runtime maps it to the host's clock); a host device's kernels run
  * in the program's process and read its CLOCK_MONOTONIC (1 on Linux). */

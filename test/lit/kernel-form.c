@@ -1,0 +1,105 @@
+// The plain kernel (no readiness state, no reduction) is bare from clang
+// 18 on: `target teams ompx_bare` without a parallel region, so no device
+// runtime team start, each thread reading its thread, team size, team and
+// team count from the hardware (proact__kernel_*, device_ready.h). The
+// forwarding and instrumented kernels, and every kernel of a reduction,
+// keep the SPMD form (target teams + parallel), as every kernel does with
+// clang 16.
+// RUN: %proact-cc -E %s -o - | %FileCheck %s --check-prefixes=CHECK,%kernel-form
+#include <proact.h>
+
+void plane(long n, float *u, float *v) {
+  long cells = n * n;
+#pragma proact region(u[0:cells], v[0:cells])
+  for (long i = 1; i < n - 1; i++)
+    for (long j = 1; j < n - 1; j++)
+      v[i * n + j] = u[(i - 1) * n + j] + u[(i + 1) * n + j];
+}
+// CHECK-LABEL: __proact_desc.line = 13;
+// The forwarding and instrumented column kernels: SPMD under both.
+// CHECK: if (__proact_itt > 0) {if (__proact_fwd) {
+// CHECK-NEXT: # 13
+// CHECK-NEXT: #pragma omp target teams num_teams(__proact_nt)
+// CHECK-NEXT: # 13
+// CHECK-NEXT: #pragma omp parallel num_threads(__proact_nth)
+// CHECK: } else if (__proact_rd != 0) {
+// CHECK-NEXT: # 13
+// CHECK-NEXT: #pragma omp target teams num_teams(__proact_nt)
+// CHECK-NEXT: # 13
+// CHECK-NEXT: #pragma omp parallel num_threads(__proact_nth)
+// The plain column kernel:
+// CHECK: proact__ready_block_done(__proact_rd, __proact_b);} }} else {
+// CHECK-NEXT: # 13
+// SPMD-NEXT: #pragma omp target teams num_teams(__proact_nt)
+// SPMD-NEXT: # 13
+// SPMD-NEXT: #pragma omp parallel num_threads(__proact_nth)
+// SPMD: const int __proact_teams = omp_get_num_teams();{{ ?}}proact__tile_walk_t __proact_w; for (proact__tile_walk_start(&__proact_itk, omp_get_team_num(), __proact_teams, &__proact_w);
+// SPMD: for (long long __proact_lane = omp_get_thread_num(); __proact_lane < __proact_itw; __proact_lane += omp_get_num_threads()) {
+// BARE-NEXT: #pragma omp target teams ompx_bare num_teams(__proact_nt) thread_limit(__proact_nth) device(__proact_dev) map(alloc: u[__proact_plo0:__proact_plen0], v[__proact_plo1:__proact_plen1]){{$}}
+// BARE-NEXT: # 13
+// BARE-NEXT: {const proact__part_iters_t
+// BARE-NOT: omp_get_
+// BARE-SAME: const int __proact_teams = proact__kernel_teams();{{ ?}}proact__tile_walk_t __proact_w; for (proact__tile_walk_start(&__proact_itk, proact__kernel_team(), __proact_teams, &__proact_w);
+// BARE-NOT: omp_get_
+// BARE: for (long long __proact_lane = proact__kernel_thread(); __proact_lane < __proact_itw; __proact_lane += proact__kernel_threads()) {
+// The flat kernels follow: forwarding, instrumented (SPMD), then plain.
+// CHECK: } else {if (__proact_fwd) {
+// CHECK: } else if (__proact_rd != 0) {
+// CHECK-NEXT: # 13
+// CHECK-NEXT: #pragma omp target teams num_teams(__proact_nt)
+// CHECK: proact__ready_block_done(__proact_rd, __proact_b);} }} else {
+// CHECK-NEXT: # 13
+// SPMD-NEXT: #pragma omp target teams num_teams(__proact_nt)
+// SPMD: proact__block_walk_start(&__proact_itk, omp_get_team_num(),
+// BARE-NEXT: #pragma omp target teams ompx_bare num_teams(__proact_nt)
+// BARE-NOT: omp_get_
+// BARE: proact__block_walk_start(&__proact_itk, proact__kernel_team(),
+// CHECK: proact__loop_end(__proact_loop);
+
+// A loop variable declared before the loop: in the bare kernel each thread
+// declares its own (the SPMD kernels' parallel region privatises it).
+void outer_var(int n, double *a) {
+  int i;
+#pragma proact region(a[0:n])
+  for (i = 0; i < n; i++)
+    a[i] = 2.0 * i;
+}
+// CHECK-LABEL: __proact_desc.line = 63;
+// CHECK: #pragma omp parallel num_threads(__proact_nth) private(i)
+// CHECK: proact__ready_block_done(__proact_rd, __proact_b);} }} else {
+// CHECK-NEXT: # 63
+// SPMD-NEXT: #pragma omp target teams num_teams(__proact_nt)
+// SPMD-NEXT: # 63
+// SPMD-NEXT: #pragma omp parallel num_threads(__proact_nth) private(i)
+// BARE-NEXT: #pragma omp target teams ompx_bare num_teams(__proact_nt)
+// BARE-NEXT: # 63
+// BARE-NEXT: {__typeof__(i) i;const proact__part_iters_t
+// CHECK: proact__loop_end(__proact_loop);
+
+// A scalar reduction's plain kernel is bare too: its team folds with
+// bar.sync (proact__kernel_sync) instead of the OpenMP barrier.
+double total(int n, const double *a) {
+  double s = 0;
+#pragma proact region(a[0:n]) reduction(+ : s)
+  for (int i = 0; i < n; i++)
+    s += a[i];
+  return s;
+}
+// CHECK-LABEL: __proact_desc.line = 83;
+// SPMD-NOT: ompx_bare
+// BARE: #pragma omp target teams ompx_bare num_teams(__proact_nt) thread_limit(__proact_nth) device(__proact_dev) map(alloc: a[__proact_plo0:__proact_plen0]) is_device_ptr(__proact_sc) map(from: __proact_out0){{$}}
+// BARE-NOT: omp barrier
+// BARE: proact__kernel_sync();
+// BARE-NOT: omp barrier
+// CHECK: proact__loop_end(__proact_loop);
+
+// An array reduction's per-thread copies are numbered with the runtime's
+// team (omp_get_team_num, omp_get_thread_num): SPMD under both.
+void histogram(int n, const int *k, long *h) {
+#pragma proact region(k[0:n]) reduction(+ : h[0:16])
+  for (int i = 0; i < n; i++)
+    h[k[i] & 15]++;
+}
+// CHECK-LABEL: __proact_desc.line = 99;
+// CHECK-NOT: ompx_bare
+// CHECK: proact__loop_end(__proact_loop);
