@@ -21,6 +21,27 @@ static double xport_timeout(void) {
   return (double)proact__param_get(PROACT__PARAM_MPI_TIMEOUT)->i;
 }
 
+/* The abort proact__fatal calls after its message, while
+ * xport_fatal_together's error ends the job. */
+static void (*xport_abort_next)(void);
+
+static void xport_abort_together(void) {
+  char none = 0, all[PROACT__RANKS_MAX];
+  proact__rank_allgather(&none, all, 1, "ending every rank together");
+  xport_abort_next();
+}
+
+/* An error every rank finds from the same gathered facts: each prints it
+ * before any ends the job, since the first rank's abort would cut the
+ * others' messages short. */
+static _Noreturn void xport_fatal_together(const char *text) {
+  xport_abort_next = proact__fatal_abort;
+  if (xport_abort_next != NULL)
+    proact__fatal_abort = xport_abort_together;
+  proact__fatal(NULL, 0, 0, "rank %d of %d: %s", proact__rank_self(),
+                proact__rank_count(), text);
+}
+
 /* This rank's facts: its setting, its devices, its MPI, its NCCL. */
 static void xport_facts(const proact__dev_ops_t *ops,
                         proact__rank_facts_t *f) {
@@ -112,23 +133,25 @@ void proact__xport_init(const proact__dev_ops_t *ops, int base, int nlocal,
   proact__rank_allgather(&mine, all, sizeof(mine),
                          "choosing the transport between ranks");
   if (proact__xport_choose(all, ranks, &plan, err, sizeof(err)) != PROACT_OK)
-    proact__fatal(NULL, 0, 0, "rank %d of %d: %s", me, ranks, err);
+    xport_fatal_together(err);
   if (plan.nccl) {
     const int failed =
         xport_nccl_setup(ops, base, nlocal, total, err, sizeof(err));
     if (failed >= 0) {
-      if (mine.mode == PROACT__TRANSPORT_NCCL)
-        proact__fatal(NULL, 0, 0,
-                      "rank %d of %d: PROACT_TRANSPORT=nccl: rank %d cannot "
-                      "set NCCL up: %s",
-                      me, ranks, failed, err);
+      if (mine.mode == PROACT__TRANSPORT_NCCL) {
+        char text[1024];
+        snprintf(text, sizeof(text),
+                 "PROACT_TRANSPORT=nccl: rank %d cannot set NCCL up: %s",
+                 failed, err);
+        xport_fatal_together(text);
+      }
       /* That rank counts as one without NCCL: every rank falls back. */
       all[failed].nccl = PROACT__NCCL_ABSENT;
       snprintf(all[failed].why, sizeof(all[failed].why),
                "setting NCCL up failed: %s", err);
       if (proact__xport_choose(all, ranks, &plan, err, sizeof(err)) !=
           PROACT_OK)
-        proact__fatal(NULL, 0, 0, "rank %d of %d: %s", me, ranks, err);
+        xport_fatal_together(err);
     }
   }
   xport_plan = plan;
