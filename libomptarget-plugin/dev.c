@@ -13,7 +13,9 @@
 #include "dev.h"
 #include "dev_ops.h"
 #include "proact.h"
+#include "nccl/transport_nccl.h"
 #include "rank.h"
+#include "rank_xport.h"
 #include "trace.h"
 
 static pthread_once_t dev_once = PTHREAD_ONCE_INIT;
@@ -119,6 +121,7 @@ static void dev_join_ranks(void) {
   dev_count = total;
   free(mine);
   free(all);
+  proact__xport_init(dev_ops, dev_base, dev_local_n, dev_count);
 }
 
 static void dev_init_once(void) {
@@ -377,13 +380,66 @@ proact_status_t proact__dev_copy_to_hosts(void *dst, int dev,
   return PROACT_OK;
 }
 
-/* A copy between a device of this rank and one of another rank, through
- * host memory: copy to the host and send, or receive and copy to the
- * device. Both ranks issue it at the same point (rank.h). */
+/* A transfer through NCCL that failed or passed the deadline: the
+ * communicators are aborted, then every rank ends (proact__fatal). */
+static void dev_nccl_failed(int send, int peer_dev, size_t bytes, int rc,
+                            const char *why) {
+  const int peer = dev_slots[peer_dev].props.rank;
+  proact__nccl_abort();
+  proact__fatal(NULL, 0, 0,
+                "rank %d of %d: %s %zu bytes %s rank %d through nccl "
+                "(device %d): %s%s",
+                proact__rank_self(), proact__rank_count(),
+                send ? "sending" : "receiving", bytes, send ? "to" : "from",
+                peer, peer_dev, why,
+                rc == 1 ? " (PROACT_MPI_TIMEOUT): that rank died, stalled, "
+                          "left early, or runs different loops"
+                        : "");
+}
+
+/* dev_copy_rank without staging: the device's own bytes go to MPI
+ * (mpi-direct) or NCCL, once the copies into them have finished. */
+static proact_status_t dev_copy_rank_direct(proact__xport_t xport,
+                                            int dst_dev, void *dst,
+                                            int src_dev, const void *src,
+                                            size_t bytes) {
+  const double timeout =
+      (double)proact__param_get(PROACT__PARAM_MPI_TIMEOUT)->i;
+  char why[512];
+  int rc;
+  if (dev_local(src_dev) >= 0) {
+    PROACT_CHECK(dev_ops->sync_dev(dev_local(src_dev)));
+    if (xport == PROACT__XPORT_MPI_DIRECT)
+      proact__rank_send(dev_slots[dst_dev].props.rank, src, bytes);
+    else if ((rc = proact__nccl_send(dev_local(src_dev), src, bytes, dst_dev,
+                                     timeout, why, sizeof(why))) != 0)
+      dev_nccl_failed(1, dst_dev, bytes, rc, why);
+  } else {
+    /* Nothing may be writing dst while it arrives. */
+    PROACT_CHECK(dev_ops->sync_dev(dev_local(dst_dev)));
+    if (xport == PROACT__XPORT_MPI_DIRECT)
+      proact__rank_recv(dev_slots[src_dev].props.rank, dst, bytes);
+    else if ((rc = proact__nccl_recv(dev_local(dst_dev), dst, bytes, src_dev,
+                                     timeout, why, sizeof(why))) != 0)
+      dev_nccl_failed(0, src_dev, bytes, rc, why);
+  }
+  proact__xport_count(xport, bytes);
+  return PROACT_OK;
+}
+
+/* A copy between a device of this rank and one of another rank, by the
+ * pair's transport (rank_xport.h); through host memory: copy to the host
+ * and send, or receive and copy to the device. Both ranks issue it at the
+ * same point (rank.h). */
 static proact_status_t dev_copy_rank(int dst_dev, void *dst, int src_dev,
                                      const void *src, size_t bytes) {
-  void *stage = malloc(bytes);
+  const proact__xport_t xport = proact__xport_between(
+      dev_slots[src_dev].props.rank, dev_slots[dst_dev].props.rank);
+  void *stage;
   proact_status_t st = PROACT_OK;
+  if (xport != PROACT__XPORT_MPI)
+    return dev_copy_rank_direct(xport, dst_dev, dst, src_dev, src, bytes);
+  stage = malloc(bytes);
   if (stage == NULL)
     return PROACT_ERR_NO_MEMORY;
   if (dev_local(src_dev) >= 0) {

@@ -62,6 +62,12 @@ typedef struct proact__dev_ops {
   proact_status_t (*shared_advise)(void *ptr, size_t bytes,
                                    proact__shared_advice_t advice, int dev);
   proact_status_t (*shared_prefetch)(void *ptr, size_t bytes, int dev);
+  /* The queue transfers between ranks run on for dev (NCCL's stream),
+   * with dev's context made current on the calling thread; and whether
+   * everything issued there has finished (PROACT_OK) or not
+   * (PROACT_IN_PROGRESS). NULL: transfers are synchronous here. */
+  void *(*xfer_queue)(int dev);
+  proact_status_t (*xfer_query)(int dev);
 } proact__dev_ops_t;
 
 /* The ops of backends whose copies are synchronous (sync_all and sync_dev:

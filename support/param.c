@@ -180,6 +180,28 @@ static proact_status_t parse_trace(const char *text,
   return PROACT_OK;
 }
 
+static proact_status_t parse_transport(const char *text,
+                                       proact__param_value_t *value_p,
+                                       char *why, size_t why_len) {
+  static const proact__param_name_t names[] = {
+      {"auto", PROACT__TRANSPORT_AUTO},
+      {"mpi", PROACT__TRANSPORT_MPI},
+      {"mpi-direct", PROACT__TRANSPORT_MPI_DIRECT},
+      {"nccl", PROACT__TRANSPORT_NCCL}};
+  return proact__param_parse_named(text, names, sizeof(names) / sizeof(*names),
+                                   "transport", value_p, why, why_len);
+}
+
+/* The default soname, or a path for dlopen. */
+static proact_status_t parse_nccl_library(const char *text,
+                                          proact__param_value_t *value_p,
+                                          char *why, size_t why_len) {
+  (void)why;
+  (void)why_len;
+  value_p->i = strcmp(text, "libnccl.so.2") != 0;
+  return PROACT_OK;
+}
+
 const proact__param_t proact__params[PROACT__PARAM_COUNT_] = {
     [PROACT__PARAM_DEVICES] =
         {"PROACT_DEVICES", "all",
@@ -392,6 +414,23 @@ const proact__param_t proact__params[PROACT__PARAM_COUNT_] = {
          "(a rank that died, stalled or left early) ends every rank with an "
          "error naming the rank it waited for",
          parse_mpi_timeout},
+    [PROACT__PARAM_TRANSPORT] =
+        {"PROACT_TRANSPORT", "auto", "auto, mpi, mpi-direct or nccl",
+         "how device data moves between two ranks' devices: auto chooses "
+         "per pair of ranks, the same on every rank (NCCL where every rank "
+         "loads it and all devices are CUDA GPUs, else CUDA-aware MPI "
+         "between GPUs where both ranks' MPI takes device pointers, else "
+         "MPI through host memory); mpi: MPI through host memory; "
+         "mpi-direct: device pointers to MPI; nccl: NCCL between every "
+         "pair. A forced choice that some pair cannot use is an error on "
+         "every rank (docs/user/cluster.md)",
+         parse_transport},
+    [PROACT__PARAM_NCCL_LIBRARY] =
+        {"PROACT_NCCL_LIBRARY", "libnccl.so.2", "a library name or path",
+         "the NCCL library that transfers between ranks load at run time "
+         "(dlopen: a name is searched in LD_LIBRARY_PATH and the system's "
+         "directories)",
+         parse_nccl_library},
 };
 
 static const char *const subsys_names[] = {"init",  "region", "part", "mech",

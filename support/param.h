@@ -61,6 +61,15 @@ typedef enum proact__mpi_mode {
   PROACT__MPI_ON = 2    /* always through MPI, even with one rank */
 } proact__mpi_mode_t;
 
+/* PROACT_TRANSPORT: how device bytes move between ranks (rank_choice.h
+ * has the choice). */
+typedef enum proact__transport_mode {
+  PROACT__TRANSPORT_AUTO = 0,       /* per pair of ranks, by their devices */
+  PROACT__TRANSPORT_MPI = 1,        /* MPI through host memory */
+  PROACT__TRANSPORT_MPI_DIRECT = 2, /* device pointers to MPI */
+  PROACT__TRANSPORT_NCCL = 3        /* NCCL between every pair */
+} proact__transport_mode_t;
+
 typedef enum proact__stats_format {
   PROACT__STATS_FORMAT_NONE = 0,
   PROACT__STATS_FORMAT_JSON = 1,
@@ -100,6 +109,8 @@ typedef enum proact__param_id {
   PROACT__PARAM_READ_CHECK,
   PROACT__PARAM_MPI,
   PROACT__PARAM_MPI_TIMEOUT,
+  PROACT__PARAM_TRANSPORT,
+  PROACT__PARAM_NCCL_LIBRARY,
   PROACT__PARAM_COUNT_
 } proact__param_id_t;
 
@@ -113,6 +124,8 @@ typedef union proact__param_value {
                                   (the cuda backend's values),
                                   PROACT_WALK (a proact__walk_t),
                                   PROACT_MEMORY (a proact__memory_t),
+                                  PROACT_TRANSPORT (a
+                                  proact__transport_mode_t),
                                   PROACT_STATS_FILE (a
                                   proact__stats_format_t),
                                   PROACT_DEBUG_FILE (0: stderr, 1: a

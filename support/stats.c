@@ -34,6 +34,8 @@ const char *const proact__stat_names[PROACT__STAT_COUNT_] = {
     [PROACT__STAT_WARM_LOOP_NSEC] = "warm s",
     [PROACT__STAT_HOST_BYTES] = "host",
     [PROACT__STAT_RANK_BYTES] = "ranks",
+    [PROACT__STAT_RANK_DIRECT_BYTES] = "ranks_direct",
+    [PROACT__STAT_RANK_NCCL_BYTES] = "ranks_nccl",
 };
 
 static const char *stats_context;
@@ -188,6 +190,8 @@ static const struct stats_field {
     {"agent_executions", PROACT__STAT_AGENT_EXECS, KIND_COUNT},
     {"agent_sm_percent", PROACT__STAT_AGENT_SLOT_NSEC, KIND_PERCENT},
     {"rank_bytes", PROACT__STAT_RANK_BYTES, KIND_COUNT},
+    {"rank_mpi_direct_bytes", PROACT__STAT_RANK_DIRECT_BYTES, KIND_COUNT},
+    {"rank_nccl_bytes", PROACT__STAT_RANK_NCCL_BYTES, KIND_COUNT},
 };
 
 static char stats_path[4096];  /* PROACT_STATS_FILE, "" when none */

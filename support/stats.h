@@ -47,6 +47,9 @@ typedef enum proact__stat {
                                 (an update directive's: all it copied) */
   PROACT__STAT_RANK_BYTES,   /* bytes sent to and received from other MPI
                                 ranks in the same span (docs/user/cluster.md) */
+  PROACT__STAT_RANK_DIRECT_BYTES, /* of those, device bytes given to MPI
+                                     directly (PROACT_TRANSPORT mpi-direct) */
+  PROACT__STAT_RANK_NCCL_BYTES,   /* of those, device bytes through NCCL */
   PROACT__STAT_COUNT_
 } proact__stat_t;
 

@@ -81,6 +81,7 @@ enum {
     (int *can, CUdevice dev, CUdevice peer))                                  \
   X(cuStreamCreate, "cuStreamCreate", (CUstream * stream, unsigned flags))    \
   X(cuStreamSynchronize, "cuStreamSynchronize", (CUstream stream))            \
+  X(cuStreamQuery, "cuStreamQuery", (CUstream stream))                        \
   X(cuMemcpyPeerAsync, "cuMemcpyPeerAsync",                                   \
     (CUdeviceptr dst, CUcontext dst_ctx, CUdeviceptr src, CUcontext src_ctx,  \
      size_t bytes, CUstream stream))                                          \

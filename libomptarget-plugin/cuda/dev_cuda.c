@@ -508,6 +508,24 @@ static proact_status_t cuda_shared_prefetch(void *ptr, size_t bytes,
   return PROACT_OK;
 }
 
+/* Transfers between ranks (NCCL) go on the device's first stream; the
+ * caller has waited for the device's other copies (sync_dev). */
+static void *cuda_xfer_queue(int dev) {
+  if (proact__cu.cuCtxSetCurrent(proact__cuda_ctx[dev]) != CUDA_SUCCESS)
+    proact__warn("cuda device %d: cannot make its context current", dev);
+  return cuda_devs[dev].stream[0];
+}
+
+static proact_status_t cuda_xfer_query(int dev) {
+  CUresult res = proact__cu.cuStreamQuery(cuda_devs[dev].stream[0]);
+  if (res == CUDA_SUCCESS)
+    return PROACT_OK;
+  if (res == CUDA_ERROR_NOT_READY)
+    return PROACT_IN_PROGRESS;
+  proact__error("cuStreamQuery failed: %s", proact__cu_reason(res));
+  return PROACT_ERR_DEVICE;
+}
+
 const proact__dev_ops_t proact__dev_cuda_ops = {
     .name = "cuda",
     .probe = cuda_probe,
@@ -525,6 +543,8 @@ const proact__dev_ops_t proact__dev_cuda_ops = {
     .shared_free = cuda_shared_free,
     .shared_advise = cuda_shared_advise,
     .shared_prefetch = cuda_shared_prefetch,
+    .xfer_queue = cuda_xfer_queue,
+    .xfer_query = cuda_xfer_query,
 #ifdef PROACT_HAVE_CUDA_AGENT
     .agent_start = proact__cuda_agent_start,
     .agent_wait = proact__cuda_agent_wait,

@@ -15,6 +15,7 @@
 #include "validity.h"
 #include "proact.h"
 #include "rank.h"
+#include "rank_xport.h"
 #include "stats.h"
 
 static pthread_once_t devices_once = PTHREAD_ONCE_INIT;
@@ -152,9 +153,11 @@ static void devices_build(void) {
     static char context[256];
     devices_join_ranks(devices_ids, devices_n);
     snprintf(context, sizeof(context),
-             "rank %d of %d, transport %s (%s), devices %d-%d of %d here",
+             "rank %d of %d, transport %s (%s), devices between ranks: %s, "
+             "devices %d-%d of %d here",
              proact__rank_self(), proact__rank_count(),
              proact__rank_transport(), proact__rank_library(),
+             proact__xport_summary(),
              proact__dev_local_base(),
              proact__dev_local_base() + proact__dev_local_count() - 1,
              proact__dev_count());

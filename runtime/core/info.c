@@ -3,12 +3,14 @@
  * list this report is given). */
 #include <stdint.h>
 #include <stdio.h>
+#include <string.h>
 
 #include "dev.h"
 #include "info.h"
 #include "param.h"
 #include "proact.h"
 #include "rank.h"
+#include "rank_xport.h"
 
 /* project()'s version (runtime/core/CMakeLists.txt), which the public
  * header's macros must repeat: a program compiled against the header
@@ -97,6 +99,15 @@ void proact__info_report(FILE *out, const int *ids, int n) {
         d++;
       fprintf(out, "  rank %d: devices %d-%d\n", r, first, d - 1);
     }
+    /* How device bytes move between ranks (PROACT_TRANSPORT). */
+    fprintf(out, "devices between ranks: %s (PROACT_TRANSPORT=%s)\n",
+            proact__xport_summary(),
+            proact__param_text(PROACT__PARAM_TRANSPORT));
+    if (strcmp(proact__xport_summary(), "mixed") == 0)
+      for (int a = 0; a < proact__rank_count(); a++)
+        for (int b = a + 1; b < proact__rank_count(); b++)
+          fprintf(out, "  ranks %d and %d: %s\n", a, b,
+                  proact__xport_name(proact__xport_between(a, b)));
   } else
     fprintf(out, "ranks: 1, transport none (PROACT_MPI=%s)\n",
             proact__param_text(PROACT__PARAM_MPI));

@@ -41,6 +41,7 @@
 #include "pull.h"
 #include "push.h"
 #include "rank.h"
+#include "rank_xport.h"
 #include "replica.h"
 #include "runs.h"
 #include "span.h"
@@ -802,11 +803,9 @@ static proact__balance_t *loop_balance(const proact__loop_t *loop,
   return proact__balance_of(desc->trip, loop->nparts, loop->devs);
 }
 
-/* Bytes sent to and received from other ranks so far. */
-static unsigned long long loop_rank_bytes(void) {
-  proact__rank_counters_t c;
-  proact__rank_get_counters(&c);
-  return c.sent_bytes + c.recv_bytes;
+/* Bytes sent to and received from other ranks so far, by transport. */
+static void loop_rank_bytes(unsigned long long bytes_p[PROACT__XPORT_COUNT_]) {
+  proact__xport_get_bytes(bytes_p);
 }
 
 proact__loop_t *proact__loop_begin(const proact__loop_desc_t *desc) {
@@ -885,7 +884,7 @@ proact__loop_t *proact__loop_begin(const proact__loop_desc_t *desc) {
   /* Copies are counted from here to the end of loop_end: a dma agent's
    * pushes are issued while the kernels run, between the two. */
   proact__dev_get_counters(&loop->copies0);
-  loop->rank_bytes0 = loop_rank_bytes();
+  loop_rank_bytes(loop->rank_bytes0);
   {
     uint64_t t0 = proact__now_ns();
     proact__trace_phase_t phase;
@@ -1109,8 +1108,19 @@ void proact__loop_end(proact__loop_t *loop) {
                     after.peer_bytes - loop->copies0.peer_bytes);
   PROACT__STATS_ADD(loop->stats, PROACT__STAT_COPIES,
                     after.copies - loop->copies0.copies);
-  PROACT__STATS_ADD(loop->stats, PROACT__STAT_RANK_BYTES,
-                    loop_rank_bytes() - loop->rank_bytes0);
+  if (loop->stats != NULL) {
+    unsigned long long rb[PROACT__XPORT_COUNT_], all = 0;
+    loop_rank_bytes(rb);
+    for (int x = 0; x < PROACT__XPORT_COUNT_; x++)
+      all += rb[x] - loop->rank_bytes0[x];
+    PROACT__STATS_ADD(loop->stats, PROACT__STAT_RANK_BYTES, all);
+    PROACT__STATS_ADD(loop->stats, PROACT__STAT_RANK_DIRECT_BYTES,
+                      rb[PROACT__XPORT_MPI_DIRECT] -
+                          loop->rank_bytes0[PROACT__XPORT_MPI_DIRECT]);
+    PROACT__STATS_ADD(loop->stats, PROACT__STAT_RANK_NCCL_BYTES,
+                      rb[PROACT__XPORT_NCCL] -
+                          loop->rank_bytes0[PROACT__XPORT_NCCL]);
+  }
   PROACT__STATS_ADD(loop->stats, PROACT__STAT_HOST_BYTES,
                     (after.h2d_bytes - loop->copies0.h2d_bytes) +
                         (after.d2h_bytes - loop->copies0.d2h_bytes));

@@ -12,6 +12,7 @@
 #include "presence.h"
 #include "proact.h"
 #include "proact/detail/codegen.h"
+#include "rank_choice.h"
 
 /* A GPU's default geometry for the flat walk (loop.c): one team per
  * multiprocessor for loops that run a CSR row per iteration, else this many
@@ -123,7 +124,8 @@ struct proact__loop {
   int watch;                          /* its slot in watch.h, -1: none */
   proact__dev_counters_t copies0;     /* the device layer's copy counters
                                          then */
-  unsigned long long rank_bytes0;     /* bytes moved between ranks then */
+  unsigned long long rank_bytes0[PROACT__XPORT_COUNT_]; /* bytes moved
+                                         between ranks then, by transport */
   uint64_t part_t0[PROACT__DEV_MAX];  /* each part's kernel start, ns */
   uint64_t part_ns[PROACT__DEV_MAX];  /* and duration */
   uint64_t t_launch;                  /* loop_begin's end, ns, when traced */

@@ -81,6 +81,9 @@ expect_invalid PROACT_CUDA_WAIT=busy \
   "^proact: error: invalid PROACT_CUDA_WAIT='busy': .*${valid}auto, spin, yield or blocking$"
 expect_invalid PROACT_CUDA_CACHE=L1 \
   "^proact: error: invalid PROACT_CUDA_CACHE='L1': .*${valid}auto, l1, shared or equal$"
+# Transports between MPI ranks: checked without MPI too.
+expect_invalid PROACT_TRANSPORT=gpu \
+  "^proact: error: invalid PROACT_TRANSPORT='gpu': .*${valid}auto, mpi, mpi-direct or nccl$"
 # Sizes whose suffix takes them past 64 bits, or past the range.
 expect_invalid PROACT_CHUNK=17179869184G \
   "^proact: error: invalid PROACT_CHUNK='17179869184G': '17179869184G' does not fit 64 bits${valid}"

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # report.sh PROACT_INFO PROGRAM ARGS...: under 2 ranks of 2 devices,
-# proact-info names the ranks, the transport and each rank's devices;
+# proact-info names the ranks, the transport, each rank's devices and
+# the transport between them (host-offload devices: mpi);
 # PROACT_STATS=1 prints each rank's context line and counts the bytes the
 # loops moved between ranks (the stats file's rank_bytes).
 set -uo pipefail
@@ -24,6 +25,8 @@ echo "$out" | grep -Eq '^ranks: 2, transport mpi \(.+\); this report is rank 0.s
   fail "no ranks line"
 echo "$out" | grep -Eq '^  rank 1: devices [0-9]+-[0-9]+$' || fail "no devices of rank 1"
 echo "$out" | grep -Eq '^devices: 4 participating$' || fail "not 4 participating devices"
+echo "$out" | grep -Eq '^devices between ranks: mpi \(PROACT_TRANSPORT=auto\)$' ||
+  fail "no transport between the ranks' devices"
 [ "$(echo "$out" | grep -c '^PROACT ')" -eq 1 ] || fail "not one report"
 alone=$("$info" 2>&1) || fail "proact-info alone: status $?"
 echo "$alone" | grep -q '^ranks: 1, transport none' || fail "alone: no 'ranks: 1' line"

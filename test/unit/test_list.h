@@ -97,4 +97,7 @@
   X(dist_whole_read, 20000, NULL)                                             \
   X(dist_mixed_with_replica, 20000, NULL)                                     \
   X(dist_window_growth, 20000, NULL)                                          \
-  X(dist_param_all_arrays, 20000, NULL)
+  X(dist_param_all_arrays, 20000, NULL)                                       \
+  X(rank_choice_auto, 5000, NULL)                                             \
+  X(rank_choice_forced, 5000, NULL)                                           \
+  X(rank_choice_settings_differ, 5000, NULL)

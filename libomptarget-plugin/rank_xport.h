@@ -1,0 +1,36 @@
+/* Transports between the devices of different ranks: which one each pair
+ * of ranks uses (rank_choice.h decides, at start-up, the same on every
+ * rank), and the bytes each moved, for proact-info and the statistics
+ * (docs/user/cluster.md, "Transports"). */
+#ifndef PROACT_RANK_XPORT_H
+#define PROACT_RANK_XPORT_H
+
+#include <stddef.h>
+
+#include "rank_choice.h"
+
+struct proact__dev_ops;
+
+/* Gathers every rank's facts, chooses, and sets NCCL up where chosen:
+ * every rank at once, once the devices of every rank are known (dev.c),
+ * this rank's nlocal devices being global devices base .. of total. A
+ * forced PROACT_TRANSPORT that cannot be had ends every rank with an
+ * error naming it. */
+void proact__xport_init(const struct proact__dev_ops *ops, int base,
+                        int nlocal, int total);
+
+/* The transport between a device of rank a and one of rank b. */
+proact__xport_t proact__xport_between(int a, int b);
+
+/* What proact-info and the statistics show: the transport every pair
+ * uses, with NCCL's version ("nccl (NCCL 2.28.3)"), or "mixed" when pairs
+ * differ (then proact__xport_between tells each); "none" alone. */
+const char *proact__xport_summary(void);
+
+/* Bytes this rank sent to and received from other ranks' devices, by
+ * transport: PROACT__XPORT_MPI counts every MPI message through host
+ * memory (host copies and reductions too). */
+void proact__xport_count(proact__xport_t xport, size_t bytes);
+void proact__xport_get_bytes(unsigned long long bytes_p[PROACT__XPORT_COUNT_]);
+
+#endif
