@@ -151,12 +151,12 @@ static void loop_mech(proact__loop_t *loop, const proact__loop_desc_t *desc) {
                                                       : PROACT_MECH_TRIGGER;
   else if (!loop_mech_built(desc, mech))
     proact__fatal(desc->file, desc->line, desc->col,
-                  "%s%s asks for mechanism %s, whose kernel this loop was "
+                  "%s%s%s asks for mechanism %s, whose kernel this loop was "
                   "compiled without (-fplugin-arg-proact-mechanisms); add %s "
                   "to that list or choose another mechanism",
                   env >= 0 ? "PROACT_MECH=" : "mech(",
                   proact_mech_name(mech), env >= 0 ? "" : ")",
-                  proact_mech_name(mech));
+                  proact_mech_name(mech), proact_mech_name(mech));
   if (proact__param_get(PROACT__PARAM_ELIDE)->i)
     mech = PROACT_MECH_MEMCPY; /* no transfers at all (pull.c) */
   if (proact__unified()) { /* the driver moves the data (unified.h) */
