@@ -483,18 +483,18 @@ void emitEmptyInner(Code &C, size_t M) {
 
 // The end of both kernels' block loop (emitKernelClose follows): block
 // __proact_b's iterations by EmitBody(body, forward). With Forwarding,
-// only blocks whose chunks someone reads forward their stores; the rest
-// run the plain body (no per-store checks). Instrumented: the team then
-// reports the block.
+// only blocks whose chunks someone reads forward their stores: the others
+// give the forwarding body no readiness state (__proact_rb), so that each
+// forward returns at once, a uniform branch per store, and the body is
+// compiled once, not twice. Instrumented: the team then reports the block.
 template <typename EmitFn>
 void emitBlockWork(Code &C, const Code &Body, const Code *Forwarding,
                    bool Instrumented, EmitFn EmitBody) {
   if (Forwarding != nullptr) {
-    C << "if (proact__ready_block_touches(__proact_rd, __proact_b)) {";
+    C << "proact__ready_t *const __proact_rb = "
+         "proact__ready_block_touches(__proact_rd, __proact_b) ? "
+         "__proact_rd : 0;";
     EmitBody(*Forwarding, true);
-    C << "} else {";
-    EmitBody(Body, false);
-    C << "}";
   } else {
     EmitBody(Body, false);
   }
