@@ -149,14 +149,6 @@ static void loop_mech(proact__loop_t *loop, const proact__loop_desc_t *desc) {
            : !loop_mech_built(desc, PROACT_MECH_POLL) ? PROACT_MECH_MEMCPY
            : proact__dev_has_agent()                  ? PROACT_MECH_POLL
                                                       : PROACT_MECH_TRIGGER;
-  else if (!loop_mech_built(desc, mech))
-    proact__fatal(desc->file, desc->line, desc->col,
-                  "%s%s%s asks for mechanism %s, whose kernel this loop was "
-                  "compiled without (-fplugin-arg-proact-mechanisms); add %s "
-                  "to that list or choose another mechanism",
-                  env >= 0 ? "PROACT_MECH=" : "mech(",
-                  proact_mech_name(mech), env >= 0 ? "" : ")",
-                  proact_mech_name(mech), proact_mech_name(mech));
   if (proact__param_get(PROACT__PARAM_ELIDE)->i)
     mech = PROACT_MECH_MEMCPY; /* no transfers at all (pull.c) */
   if (proact__unified()) { /* the driver moves the data (unified.h) */
@@ -173,6 +165,15 @@ static void loop_mech(proact__loop_t *loop, const proact__loop_desc_t *desc) {
                    desc->file, desc->line, proact_mech_name(mech));
     mech = PROACT_MECH_MEMCPY;
   }
+  /* after the overrides above, which pick memcpy: always built */
+  if (!loop_mech_built(desc, mech))
+    proact__fatal(desc->file, desc->line, desc->col,
+                  "%s%s%s asks for mechanism %s, whose kernel this loop was "
+                  "compiled without (-fplugin-arg-proact-mechanisms); add %s "
+                  "to that list or choose another mechanism",
+                  env >= 0 ? "PROACT_MECH=" : "mech(",
+                  proact_mech_name(mech), env >= 0 ? "" : ")",
+                  proact_mech_name(mech), proact_mech_name(mech));
   if (mech == PROACT_MECH_POLL && !proact__dev_has_agent())
     why = "this device backend has no poll agent";
   else if (mech == PROACT_MECH_DMA && !proact__dev_has_host_queue())
