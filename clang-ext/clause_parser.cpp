@@ -1,5 +1,6 @@
 // Parses the clauses of '#pragma proact'. Each clause is `name(args)`; the
 // argument tokens are split at top-level commas.
+#include "build_options.h"
 #include "directive.h"
 #include "diagnostics.h"
 #include "near_miss.h"
@@ -263,6 +264,9 @@ void ClauseParser::parseMech(const std::vector<Tokens> &Args,
     if (Name == MechNames[M]) {
       D.Mech = M;
       D.HasMech = true;
+      if (!mechanismBuilt(M))
+        fail(Args[0][0].getLocation(), Diag::MechanismNotBuilt, Name,
+             mechanismsArg());
       return;
     }
   std::vector<llvm::StringRef> Known(std::begin(MechNames),

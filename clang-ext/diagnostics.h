@@ -180,8 +180,14 @@ namespace proact {
     "BYTES threads N [id HEX]', got '%2'")                                    \
   X(UnknownPluginArg, Error,                                                  \
     "unknown PROACT plugin argument '%0'; the plugin takes "                   \
-    "-fplugin-arg-proact-profile=FILE and -fplugin-arg-proact-ilp=N (N from " \
-    "1 to 8)")                                                                \
+    "-fplugin-arg-proact-profile=FILE, -fplugin-arg-proact-ilp=N (N from 1 "  \
+    "to 8), -fplugin-arg-proact-mechanisms=LIST and "                         \
+    "-fplugin-arg-proact-read-check=runtime|on|off")                          \
+  X(BadPluginArgValue, Error,                                                  \
+    "invalid value '%0' of PROACT plugin argument '%1': expected %2")         \
+  X(MechanismNotBuilt, Error,                                                  \
+    "mech(%0) needs a kernel that -fplugin-arg-proact-mechanisms=%1 leaves "  \
+    "out; add %0 to the list or remove the clause")                           \
   X(ArgumentsNotApplied, Warning,                                              \
     "plugin argument '%0' has no effect: the PROACT loops of this file (the " \
     "first is in this function) were lowered by an earlier preprocessing "    \

@@ -70,7 +70,7 @@ bool forwardingBody(const Tokens &Body, const std::vector<Access> &Writes,
     Out << "{";
     for (size_t J = S.Begin; J < S.End; ++J)
       Out << Body[J];
-    Out << "proact__ready_forward(__proact_rd, " + std::to_string(S.Array) +
+    Out << "proact__ready_forward(__proact_rb, " + std::to_string(S.Array) +
                ", (const void *)&(";
     Out << Lvalue << "), sizeof(" << Lvalue << ")); }";
     I = S.End;

@@ -217,7 +217,7 @@ void emitIlpWalk(Code &C, const CanonicalLoop &L, const Assignment &A,
     }
     C << Lhs << " = " + Vu + ";";
     if (ForwardArray >= 0)
-      C << "proact__ready_forward(__proact_rd, " +
+      C << "proact__ready_forward(__proact_rb, " +
                std::to_string(ForwardArray) + ", (const void *)&(" << Lhs
         << "), sizeof(" << Lhs << "));";
     C << "}";

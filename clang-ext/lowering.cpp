@@ -1,6 +1,7 @@
 #include "lowering.h"
 #include <cstdio>
 #include "bounds.h"
+#include "build_options.h"
 #include "collapse.h"
 #include "forward.h"
 #include "ilp.h"
@@ -10,6 +11,7 @@
 #include "reduction.h"
 #include "update_place.h"
 #include "vector_walk.h"
+#include "proact.h"
 #include "proact/detail/codegen.h"
 #include "clang/Basic/SourceManager.h"
 
@@ -507,18 +509,18 @@ void emitEmptyInner(Code &C, size_t M) {
 
 // The end of both kernels' block loop (emitKernelClose follows): block
 // __proact_b's iterations by EmitBody(body, forward). With Forwarding,
-// only blocks whose chunks someone reads forward their stores; the rest
-// run the plain body (no per-store checks). Instrumented: the team then
-// reports the block.
+// only blocks whose chunks someone reads forward their stores: the others
+// give the forwarding body no readiness state (__proact_rb), so that each
+// forward returns at once, a uniform branch per store, and the body is
+// compiled once, not twice. Instrumented: the team then reports the block.
 template <typename EmitFn>
 void emitBlockWork(Code &C, const Code &Body, const Code *Forwarding,
                    bool Instrumented, EmitFn EmitBody) {
   if (Forwarding != nullptr) {
-    C << "if (proact__ready_block_touches(__proact_rd, __proact_b)) {";
+    C << "proact__ready_t *const __proact_rb = "
+         "proact__ready_block_touches(__proact_rd, __proact_b) ? "
+         "__proact_rd : 0;";
     EmitBody(*Forwarding, true);
-    C << "} else {";
-    EmitBody(Body, false);
-    C << "}";
   } else {
     EmitBody(Body, false);
   }
@@ -694,24 +696,34 @@ void emitColumnKernel(Code &C, const Directive &D, const CanonicalLoop &L,
   emitKernelClose(C, D, Ids);
 }
 
-// The three kernels (forwarding when inline_ok, instrumented, plain), the
-// one for this part chosen at run time. Without Reports only the plain
-// kernel: the part never gets a readiness state.
+// Which of the kernels beside the plain one a loop gets.
+struct KernelSet {
+  bool Forwarding = false;   // mech(inline)'s
+  bool Instrumented = false; // poll's, trigger's and dma's
+};
+
+// The kernels (forwarding, instrumented, plain), the one for this part
+// chosen at run time; the runtime never picks one that is not emitted
+// (proact__loop_desc_t.mechs_left_out).
 template <typename EmitFn>
-void emitKernelChoice(Code &C, bool Reports, bool InlineOk,
-                      const Code &Forwarding, EmitFn Emit) {
-  if (!Reports) {
+void emitKernelChoice(Code &C, const KernelSet &Set, const Code &Forwarding,
+                      EmitFn Emit) {
+  if (!Set.Forwarding && !Set.Instrumented) {
     Emit(nullptr, false);
     return;
   }
-  if (InlineOk) { // mech(inline): the forwarding kernel
+  if (Set.Forwarding) { // mech(inline): the forwarding kernel
     C << "if (__proact_fwd) {";
     Emit(&Forwarding, false);
     C << "} else ";
   }
-  C << "if (__proact_rd != 0) {";
-  Emit(nullptr, true);
-  C << "} else {";
+  if (Set.Instrumented) {
+    C << "if (__proact_rd != 0) {";
+    Emit(nullptr, true);
+    C << "} else {";
+  } else {
+    C << "{";
+  }
   Emit(nullptr, false);
   C << "}";
 }
@@ -870,7 +882,31 @@ LoopLowering lowerLoop(Preprocessor &PP, const Directive &D,
   for (size_t M = 0; M < Nest.Loops.size(); ++M)
     C << " * __proact_tr" + num((long long)M + 1);
   C << ";";
+  // A part gets a readiness state only to push what it stores
+  // (runtime/core/ready.c): never in a loop that stores to no region array,
+  // nor in one with a non-affine store, which the runtime runs on one
+  // device under memcpy whatever PROACT_MECH says. Such a loop gets the
+  // plain kernel alone, which serves every mechanism. Otherwise the
+  // mechanisms the build asks for (build_options.h) choose.
+  const bool Reports = !A.Writes.empty() && !AnyWhole;
+  KernelSet Set;
+  Set.Forwarding = Reports && InlineOk && mechanismBuilt(PROACT_MECH_INLINE);
+  Set.Instrumented = Reports && mechanismBuilt(PROACT_MECH_POLL);
+  unsigned LeftOut = 0;
+  if (Reports)
+    for (int M = 0; M < PROACT_MECH_COUNT_; ++M)
+      if (!mechanismBuilt(M))
+        LeftOut |= 1u << M;
+  const bool Checks =
+      !A.Checked.empty() && readCheckMode() != ReadCheckMode::Off;
   C << Dd + ".inline_ok = " + std::string(InlineOk ? "1" : "0") + ";";
+  C << Dd + ".mechs_left_out = " + num(LeftOut) + "u; " + Dd +
+           ".read_check = " +
+           num(A.Checked.empty() ? PROACT__READ_CHECK_RUNTIME
+               : readCheckMode() == ReadCheckMode::On  ? PROACT__READ_CHECK_ON
+               : readCheckMode() == ReadCheckMode::Off ? PROACT__READ_CHECK_OFF
+                                                       : PROACT__READ_CHECK_RUNTIME) +
+           ";";
   C << Dd + ".indexed_inner = " +
            std::string(hasIndexedLoop(KernelBody) ? "1" : "0") + ";";
   C << Dd + ".columns = " + std::string(Columns ? "1" : "0") + "; " + Dd +
@@ -928,33 +964,27 @@ LoopLowering lowerLoop(Preprocessor &PP, const Directive &D,
        "__proact_it.bpp, __proact_itt = __proact_it.tiles, __proact_itw = "
        "__proact_it.tile;";
   const Code Plain = Code().add(KernelBody);
-  const bool Checks = !A.Checked.empty();
-  // A part gets a readiness state only to push what it stores
-  // (runtime/core/ready.c): never in a loop that stores to no region array,
-  // nor in one with a non-affine store, which the runtime runs on one
-  // device under memcpy whatever PROACT_MECH says. Such a loop gets the
-  // plain kernel alone.
-  const bool Reports = !A.Writes.empty() && !AnyWhole;
   Code K; // the part's kernels
   if (Columns) {
     K << "if (__proact_itt > 0) {";
-    emitKernelChoice(K, Reports, InlineOk, Forwarding,
+    emitKernelChoice(K, Set, Forwarding,
                      [&](const Code *Fwd, bool Instrumented) {
                        emitColumnKernel(K, D, L, Nest, Plain, Fwd,
                                         Instrumented, CG, Checks);
                      });
     K << "} else {";
   }
-  emitKernelChoice(K, Reports, InlineOk, Forwarding,
+  emitKernelChoice(K, Set, Forwarding,
                    [&](const Code *Fwd, bool Instrumented) {
                      emitKernel(K, D, L, Nest, Plain, Fwd, Instrumented, &G,
                                 Checks);
                    });
   if (Columns)
     K << "}";
-  if (Checks) // the checked kernels, or the plain ones (PROACT_READ_CHECK=0)
-    C << "if (__proact_rf != 0) {" << checkLoads(PP, K, A, L.VarName)
-      << "} else {" << K << "}";
+  // The checked loads' bounds say whether they are checked
+  // (read_check.h), so checked and unchecked runs share the kernels.
+  if (Checks)
+    C << checkLoads(PP, K, A, L.VarName);
   else
     C << K;
   emitReductionLeave(C, D);

@@ -1,4 +1,5 @@
 #include "plugin_args.h"
+#include "build_options.h"
 #include "data_jumps.h"
 #include "near_miss.h"
 #include "diagnostics.h"
@@ -83,6 +84,27 @@ class ProactArgs : public PluginASTAction {
         setIlpOverride((unsigned)(A[4] - '0'));
         continue;
       }
+      if (A.rfind("mechanisms=", 0) == 0) {
+        std::string Bad;
+        if (setMechanisms(A.substr(11), Bad))
+          continue;
+        report(CI.getDiagnostics(), SourceLocation(), Diag::BadPluginArgValue)
+            << Bad << "mechanisms"
+            << "a comma-separated list of memcpy, inline, poll, trigger, dma";
+        return false;
+      }
+      if (A.rfind("read-check=", 0) == 0) {
+        const std::string V = A.substr(11);
+        if (V == "runtime" || V == "on" || V == "off") {
+          setReadCheckMode(V == "on"    ? ReadCheckMode::On
+                           : V == "off" ? ReadCheckMode::Off
+                                        : ReadCheckMode::Runtime);
+          continue;
+        }
+        report(CI.getDiagnostics(), SourceLocation(), Diag::BadPluginArgValue)
+            << V << "read-check" << "runtime, on or off";
+        return false;
+      }
       report(CI.getDiagnostics(), SourceLocation(), Diag::UnknownPluginArg)
           << A;
       return false;
@@ -99,4 +121,5 @@ void noteDirective() { DirectiveSeen = true; }
 } // namespace proact
 
 static FrontendPluginRegistry::Add<proact::ProactArgs>
-    RegisterProactArgs("proact", "PROACT plugin arguments (profile=FILE, ilp=N)");
+    RegisterProactArgs("proact", "PROACT plugin arguments (profile=FILE, ilp=N, mechanisms=LIST, "
+                       "read-check=MODE)");

@@ -1,5 +1,6 @@
-// The plugin's arguments, -fplugin-arg-proact-profile=FILE and
-// -fplugin-arg-proact-ilp=N (docs/user/building.md), and the check that they
+// The plugin's arguments, -fplugin-arg-proact-profile=FILE,
+// -fplugin-arg-proact-ilp=N, -fplugin-arg-proact-mechanisms=LIST and
+// -fplugin-arg-proact-read-check=MODE (docs/user/building.md), and the check that they
 // reached the loops: clang hands them over only to compilations that parse,
 // so a file whose loops were lowered by an earlier `clang -E` (as
 // -save-temps does) would otherwise ignore them without a word.

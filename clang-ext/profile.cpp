@@ -2,6 +2,7 @@
 #include "diagnostics.h"
 #include "lang_compat.h"
 #include "proact.h"
+#include "build_options.h"
 #include "clang/AST/ASTContext.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include <cstdlib>
@@ -267,7 +268,9 @@ bool applyProfile(Preprocessor &PP, Directive &D) {
     return true;
   }
   std::string Applied;
-  if (!D.HasMech || D.Mech == PROACT_MECH_AUTO) {
+  // A mechanism whose kernels the build leaves out is not taken: the
+  // runtime's auto picks among those built.
+  if ((!D.HasMech || D.Mech == PROACT_MECH_AUTO) && mechanismBuilt(E.Mech)) {
     D.Mech = E.Mech;
     Applied += std::string(" mech(") + mechName(E.Mech) + ")";
   }

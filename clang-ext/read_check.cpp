@@ -1,4 +1,5 @@
 #include "read_check.h"
+#include "build_options.h"
 #include <map>
 #include <set>
 #include "vector_walk.h"
@@ -26,6 +27,8 @@ std::set<int> checkedClauses(const BodyAccesses &A) {
 struct ClauseBounds {
   std::string Coef, Off, Len;
 };
+// Under read-check=runtime the length is always the part's variable: -1
+// when PROACT_READ_CHECK=0 (read_check.h).
 ClauseBounds clauseBounds(Preprocessor &PP, const BodyAccesses &A, int R) {
   const Access &X = A.Reads[R];
   ClauseBounds B{"__proact_qc" + num(R), "__proact_qo" + num(R),
@@ -35,9 +38,18 @@ ClauseBounds clauseBounds(Preprocessor &PP, const BodyAccesses &A, int R) {
     B.Coef = "(" + num(V) + "LL)";
   if (constantValue(PP, X.Offset, V))
     B.Off = "(" + num(V) + "LL)";
-  if (constantValue(PP, X.Len, V))
+  if (readCheckMode() != ReadCheckMode::Runtime &&
+      constantValue(PP, X.Len, V))
     B.Len = "(" + num(V > 0 ? V : 0) + "LL)";
   return B;
+}
+
+// The checked loads' length of array Ar's section: the part's own, or
+// under read-check=runtime a copy that is -1 without checks.
+std::string sectionLen(int Ar) {
+  return (readCheckMode() == ReadCheckMode::Runtime ? "__proact_cln"
+                                                    : "__proact_plen") +
+         num(Ar);
 }
 
 class LoadWrapper {
@@ -73,7 +85,7 @@ public:
         Len = B.Len;
       } else {
         Lo = "__proact_plo" + num(K.Array);
-        Len = "__proact_plen" + num(K.Array);
+        Len = sectionLen(K.Array);
       }
       Out << "(*(__typeof__(&(" << X.Tok << ")[0]))proact__read_at((const "
                                               "void *)("
@@ -118,7 +130,7 @@ private:
 } // namespace
 
 void emitReadSites(Preprocessor &PP, Code &C, const BodyAccesses &A) {
-  if (A.Checked.empty())
+  if (A.Checked.empty() || readCheckMode() == ReadCheckMode::Off)
     return;
   const SourceManager &SM = PP.getSourceManager();
   C << "static const proact__read_site_t __proact_checks[" +
@@ -136,10 +148,19 @@ void emitReadSites(Preprocessor &PP, Code &C, const BodyAccesses &A) {
 }
 
 void emitPartChecks(Preprocessor &PP, Code &C, const BodyAccesses &A) {
-  if (A.Checked.empty())
+  if (A.Checked.empty() || readCheckMode() == ReadCheckMode::Off)
     return;
   C << "proact__read_fault_t *const __proact_rf = "
        "proact__loop_part_checks(__proact_loop, __proact_p);";
+  const bool Switch = readCheckMode() == ReadCheckMode::Runtime;
+  std::set<int> Sections; // arrays some load is checked against whole
+  for (const CheckedLoad &K : A.Checked)
+    if (K.Clause < 0)
+      Sections.insert(K.Array);
+  if (Switch)
+    for (int Ar : Sections)
+      C << "const long long " + sectionLen(Ar) +
+               " = __proact_rf != 0 ? __proact_plen" + num(Ar) + " : -1LL;";
   for (int R : checkedClauses(A)) {
     // Only the bounds that are not constants (clauseBounds).
     const ClauseBounds B = clauseBounds(PP, A, R);
@@ -149,8 +170,9 @@ void emitPartChecks(Preprocessor &PP, Code &C, const BodyAccesses &A) {
     if (B.Off[0] != '(')
       C << "const long long " + B.Off + " = " + S + ".off_min;";
     if (B.Len[0] != '(')
-      C << "const long long " + B.Len + " = " + S + ".empty ? 0 : " + S +
-               ".off_max - " + S + ".off_min + 1;";
+      C << "const long long " + B.Len + " = " +
+               (Switch ? "__proact_rf == 0 ? -1LL : " : "") + S +
+               ".empty ? 0 : " + S + ".off_max - " + S + ".off_min + 1;";
   }
 }
 

@@ -397,8 +397,10 @@ const proact__param_t proact__params[PROACT__PARAM_COUNT_] = {
          "through an index that is not affine: docs/user/directives.md) "
          "with its array's section, or with what the array's reads(...) "
          "clause names, and the first load outside stops the program with "
-         "an error naming it; 0: kernels without these checks (such a load "
-         "then reads whatever the device holds there)",
+         "an error naming it; 0: no such checks (such a load then reads "
+         "whatever the device holds there). A loop compiled with "
+         "-fplugin-arg-proact-read-check=on checks whatever this says, one "
+         "compiled with =off never (an explicit 1 is then an error)",
          proact__param_parse_bool},
     [PROACT__PARAM_MPI] =
         {"PROACT_MPI", "auto", "auto, 0 or 1",

@@ -34,9 +34,12 @@ def build_sh_cc():
     """The C compiler scripts/build.sh uses when CC is unset."""
     try:
         with open(os.path.join(ROOT, "scripts", "build.sh")) as f:
-            m = re.search(r"\$\{CC:-([^}]+)\}", f.read())
+            text = f.read()
+        m = re.search(r"\$\{CC:-([^}]+)\}", text)
         if m:
-            return m.group(1)
+            # clang-$llvm, llvm=${PROACT_LLVM:-N}: the default version
+            v = re.search(r"llvm=\$\{PROACT_LLVM:-([0-9]+)\}", text)
+            return m.group(1).replace("$llvm", v.group(1) if v else "22")
     except OSError:
         pass
     return "clang-16"
@@ -88,6 +91,9 @@ def compile_once(cmd):
 def main():
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--plugin", required=True, help="proact-clang.so")
+    ap.add_argument("--plugin-arg", action="append", default=[],
+                    help="a plugin argument for the PROACT way, e.g. "
+                    "mechanisms=memcpy,dma (-fplugin-arg-proact-...)")
     ap.add_argument("--cc", default=os.environ.get("CC") or build_sh_cc(),
                     help="C compiler (default: $CC, else scripts/build.sh's)")
     ap.add_argument("--target", action="append", choices=["host", "nvptx"])
@@ -108,7 +114,8 @@ def main():
 
     ver = subprocess.run([args.cc, "--version"], stdout=subprocess.PIPE,
                          stderr=subprocess.DEVNULL, text=True).stdout
-    print("compiler: %s (%s)\n" % (args.cc, ver.splitlines()[0] if ver else "?"))
+    print("compiler: %s (%s)" % (args.cc, ver.splitlines()[0] if ver else "?"))
+    print("plugin arguments: %s\n" % (" ".join(args.plugin_arg) or "none"))
     print("| target | shape | PROACT s | OpenMP s | seq s | PROACT/OpenMP time "
           "| PROACT KB | OpenMP KB | seq KB | PROACT/OpenMP size |")
     print("|---|---|---|---|---|---|---|---|---|---|")
@@ -124,6 +131,7 @@ def main():
                     cmd = base + ["-o", objs[way], src]
                     if way == "proact":
                         cmd += ["-DWAY_PROACT", "-fplugin=" + args.plugin]
+                        cmd += ["-fplugin-arg-proact-" + a for a in args.plugin_arg]
                     elif way == "omp":
                         cmd += ["-DWAY_OMP"]
                     if way != "seq":

@@ -117,13 +117,22 @@ static int loop_first_note(const proact__loop_desc_t *desc) {
   return first;
 }
 
+/* Whether the loop has the kernel mechanism mech needs
+ * (-fplugin-arg-proact-mechanisms). */
+static int loop_mech_built(const proact__loop_desc_t *desc, int mech) {
+  return !(desc->mechs_left_out & (1u << mech));
+}
+
 /* The loop's mechanism: PROACT_MECH, else its mech(...) clause (or what a
  * proact-tune profile baked in; docs/user/tuning.md); auto, left when the
  * program was compiled without a profile, is inline when the loop has a
  * forwarding kernel, else poll
  * where the backend has an agent, else trigger.
  * A mechanism the backend or the loop cannot run falls back to trigger,
- * which runs wherever kernels do, with a note. */
+ * which runs wherever kernels do, with a note. A build that left out
+ * kernels (-fplugin-arg-proact-mechanisms): auto picks among the rest,
+ * a fallback to trigger without its kernel becomes memcpy, and asking for
+ * a mechanism left out is an error naming the loop. */
 static void loop_mech(proact__loop_t *loop, const proact__loop_desc_t *desc) {
   long long env = proact__param_get(PROACT__PARAM_MECH)->i;
   long long chunk = proact__param_get(PROACT__PARAM_CHUNK)->i;
@@ -134,10 +143,13 @@ static void loop_mech(proact__loop_t *loop, const proact__loop_desc_t *desc) {
   if (mech < 0 || mech >= PROACT_MECH_COUNT_)
     proact__fatal(desc->file, desc->line, desc->col,
                   "invalid mechanism %d", mech);
-  if (mech == PROACT_MECH_AUTO) /* the usual best (docs/design/mechanisms.md) */
-    mech = desc->inline_ok ? PROACT_MECH_INLINE
-           : proact__dev_has_agent() ? PROACT_MECH_POLL
-                                     : PROACT_MECH_TRIGGER;
+  if (mech == PROACT_MECH_AUTO) /* the usual best (docs/design/mechanisms.md),
+                                  among the mechanisms built */
+    mech = desc->inline_ok && loop_mech_built(desc, PROACT_MECH_INLINE)
+               ? PROACT_MECH_INLINE
+           : !loop_mech_built(desc, PROACT_MECH_POLL) ? PROACT_MECH_MEMCPY
+           : proact__dev_has_agent()                  ? PROACT_MECH_POLL
+                                                      : PROACT_MECH_TRIGGER;
   if (proact__param_get(PROACT__PARAM_ELIDE)->i)
     mech = PROACT_MECH_MEMCPY; /* no transfers at all (pull.c) */
   if (proact__unified()) { /* the driver moves the data (unified.h) */
@@ -154,6 +166,15 @@ static void loop_mech(proact__loop_t *loop, const proact__loop_desc_t *desc) {
                    desc->file, desc->line, proact_mech_name(mech));
     mech = PROACT_MECH_MEMCPY;
   }
+  /* after the overrides above, which pick memcpy: always built */
+  if (!loop_mech_built(desc, mech))
+    proact__fatal(desc->file, desc->line, desc->col,
+                  "%s%s%s asks for mechanism %s, whose kernel this loop was "
+                  "compiled without (-fplugin-arg-proact-mechanisms); add %s "
+                  "to that list or choose another mechanism",
+                  env >= 0 ? "PROACT_MECH=" : "mech(",
+                  proact_mech_name(mech), env >= 0 ? "" : ")",
+                  proact_mech_name(mech), proact_mech_name(mech));
   if (mech == PROACT_MECH_POLL && !proact__dev_has_agent())
     why = "this device backend has no poll agent";
   else if (mech == PROACT_MECH_DMA && !proact__dev_has_host_queue())
@@ -162,10 +183,15 @@ static void loop_mech(proact__loop_t *loop, const proact__loop_desc_t *desc) {
     why = "a store of the loop is not a statement of its own, so it cannot "
           "be forwarded";
   if (why != NULL && proact__devices_count() > 0) {
+    /* trigger runs wherever kernels do; memcpy where the build left out
+     * its kernel as well */
+    int to = loop_mech_built(desc, PROACT_MECH_TRIGGER) ? PROACT_MECH_TRIGGER
+                                                        : PROACT_MECH_MEMCPY;
     if (loop_first_note(desc))
-      proact__warn("%s:%d: mech(%s) falls back to trigger: %s", desc->file,
-                   desc->line, proact_mech_name(mech), why);
-    mech = PROACT_MECH_TRIGGER;
+      proact__warn("%s:%d: mech(%s) falls back to %s: %s", desc->file,
+                   desc->line, proact_mech_name(mech), proact_mech_name(to),
+                   why);
+    mech = to;
   }
   loop->mech = proact__mech_ops((proact_mech_t)mech);
   loop->ready_mode = loop->mech->ready_mode;
@@ -841,6 +867,16 @@ proact__loop_t *proact__loop_begin(const proact__loop_desc_t *desc) {
                   "invalid loop: trip %lld, step %lld", desc->trip,
                   desc->step);
   loop->desc = desc;
+  /* PROACT_READ_CHECK=1 by default: only an explicit 1 asks for checks a
+   * loop compiled without them cannot make */
+  if (desc->read_check == PROACT__READ_CHECK_OFF &&
+      proact__param_from_env(PROACT__PARAM_READ_CHECK) &&
+      proact__param_get(PROACT__PARAM_READ_CHECK)->i)
+    proact__fatal(desc->file, desc->line, desc->col,
+                  "PROACT_READ_CHECK=1 asks for read checks, but this loop "
+                  "was compiled without them "
+                  "(-fplugin-arg-proact-read-check=off); rebuild with "
+                  "read-check=runtime or on, or unset PROACT_READ_CHECK");
   loop_mech(loop, desc);
   loop_parts(loop, desc);
   for (int a = 0; a < desc->narrays; a++) {

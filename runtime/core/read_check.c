@@ -125,8 +125,17 @@ void proact__loop_checks(proact__loop_t *loop,
   }
   loop->checks = sites;
   loop->nchecks = nsites;
-  if (nsites == 0 || !proact__param_get(PROACT__PARAM_READ_CHECK)->i)
+  if (nsites == 0)
     return;
+  if (!proact__param_get(PROACT__PARAM_READ_CHECK)->i) {
+    if (desc->read_check != PROACT__READ_CHECK_ON)
+      return;
+    /* the kernel has no unchecked loads: check, as the build asked */
+    proact__info(PROACT__SUBSYS_REGION, "%s:%d: PROACT_READ_CHECK=0 has no "
+                 "effect: the loop was compiled with "
+                 "-fplugin-arg-proact-read-check=on",
+                 loop->file, loop->line);
+  }
   pthread_once(&at_exit, register_clear);
   pthread_mutex_lock(&lock);
   for (int p = 0; p < loop->nparts; p++) {

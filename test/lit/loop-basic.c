@@ -24,8 +24,9 @@ void smooth(int n, double *u, double *v) {
 // CHECK: if (__proact_klo >= __proact_khi || !proact__loop_part_here(__proact_loop, __proact_p)) continue;long long __proact_plo0, __proact_plen0; proact__loop_part_section(__proact_loop, __proact_p, 0, &__proact_plo0, &__proact_plen0);long long __proact_plo1, __proact_plen1; proact__loop_part_section(__proact_loop, __proact_p, 1, &__proact_plo1, &__proact_plen1);
 // CHECK-SAME: proact__loop_part_kernel(__proact_loop, __proact_p, &__proact_nt, &__proact_nth, &__proact_it, &__proact_nb, &__proact_rd, &__proact_fwd);proact__loop_part_begin(__proact_loop, __proact_p);const long long __proact_il = __proact_it.lo, __proact_ie = __proact_it.end, __proact_ip = __proact_it.piece, __proact_is = __proact_it.stride, __proact_ib = __proact_it.block, __proact_ibp = __proact_it.bpp, __proact_itt = __proact_it.tiles, __proact_itw = __proact_it.tile;if (__proact_fwd) {
 // Three kernels: the forwarding kernel (mech(inline)), where blocks whose
-// chunks someone reads forward their stores and the others run the plain
-// body; the instrumented kernel (a readiness state: each finished block is
+// chunks someone reads forward their stores and the others give the same
+// body no readiness state (__proact_rb), so each forward returns at once;
+// the instrumented kernel (a readiness state: each finished block is
 // reported); the plain kernel (none), which carries no readiness code and
 // so no registers for it. In each, a team walks its blocks
 // (proact__block_walk_*: no 64-bit division) and its threads walk a block's
@@ -34,10 +35,8 @@ void smooth(int n, double *u, double *v) {
 // the remainder one at a time:
 // CHECK: #pragma omp target teams num_teams(__proact_nt) thread_limit(__proact_nth) device(__proact_dev) map(alloc: u[__proact_plo0:__proact_plen0], v[__proact_plo1:__proact_plen1]) is_device_ptr(__proact_rd)
 // CHECK: {const proact__part_iters_t __proact_itk = {{[{]}}__proact_il, __proact_ie, __proact_ip, __proact_is, __proact_ib, __proact_ibp, __proact_itt, __proact_itw};const long long __proact_t = omp_get_thread_num(), __proact_T = omp_get_num_threads(); long long __proact_r = __proact_t, __proact_R = __proact_T;const long long __proact_t0 = __proact_r, __proact_s0 = __proact_R;
-// CHECK: if (proact__ready_block_touches(__proact_rd, __proact_b)) {{[{][{]}} long long __proact_k = __proact_blo + __proact_t0;for (; __proact_k + 1 * __proact_s0 < __proact_bhi; __proact_k += 2 * __proact_s0) {{[{][{]}}int i = (int)(__proact_first + (__proact_k + 0 * __proact_s0));
-// CHECK: proact__ready_forward(__proact_rd, 1, (const void *)&(
-// CHECK: } else {
-// CHECK: v[i] = (u[i - 1] + u[i] + u[i + 1]) / 3.0;
+// CHECK: proact__ready_t *const __proact_rb = proact__ready_block_touches(__proact_rd, __proact_b) ? __proact_rd : 0;{ long long __proact_k = __proact_blo + __proact_t0;for (; __proact_k + 1 * __proact_s0 < __proact_bhi; __proact_k += 2 * __proact_s0) {{[{][{]}}int i = (int)(__proact_first + (__proact_k + 0 * __proact_s0));
+// CHECK: proact__ready_forward(__proact_rb, 1, (const void *)&(
 // CHECK-NOT: proact__ready_block_done
 // CHECK: } else if (__proact_rd != 0) {
 // CHECK-NEXT: # 7

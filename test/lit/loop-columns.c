@@ -23,10 +23,10 @@ void plane(long n, float *u, float *v) {
 // CHECK: __proact_itt = __proact_it.tiles, __proact_itw = __proact_it.tile;if (__proact_itt > 0) {if (__proact_fwd) {
 // CHECK: {const proact__part_iters_t __proact_itk = {{[{]}}__proact_il, __proact_ie, __proact_ip, __proact_is, __proact_ib, __proact_ibp, __proact_itt, __proact_itw};const unsigned __proact_ntl = ((unsigned)__proact_tr1 + (unsigned)__proact_itw - 1u) / (unsigned)__proact_itw;
 // CHECK-SAME: proact__tile_walk_start(&__proact_itk, omp_get_team_num(), __proact_teams, &__proact_w)
-// CHECK-SAME: unsigned __proact_c = (unsigned)__proact_w.c; const long long __proact_jM0 = (long long)(__proact_c % __proact_ntl) * __proact_itw; __proact_c /= __proact_ntl;const long long __proact_kb = __proact_blo; const int __proact_rows = (int)(__proact_bhi - __proact_blo);if (proact__ready_block_touches(__proact_rd, __proact_b)) {for (long long __proact_lane = omp_get_thread_num(); __proact_lane < __proact_itw; __proact_lane += omp_get_num_threads()) {const long long __proact_j1 = __proact_jM0 + __proact_lane; if (__proact_j1 >= __proact_tr1) break;long j= (long)((long long)( 1) + __proact_j1 *(long long)(1));{ int __proact_k = 0; const int __proact_s0 = 1, __proact_bhi = __proact_rows;for (; __proact_k + 3 * __proact_s0 < __proact_bhi; __proact_k += 4 * __proact_s0) {{[{][{]}}long i = (long)(__proact_first + __proact_kb + __proact_k + 0);
+// CHECK-SAME: unsigned __proact_c = (unsigned)__proact_w.c; const long long __proact_jM0 = (long long)(__proact_c % __proact_ntl) * __proact_itw; __proact_c /= __proact_ntl;const long long __proact_kb = __proact_blo; const int __proact_rows = (int)(__proact_bhi - __proact_blo);proact__ready_t *const __proact_rb = proact__ready_block_touches(__proact_rd, __proact_b) ? __proact_rd : 0;for (long long __proact_lane = omp_get_thread_num(); __proact_lane < __proact_itw; __proact_lane += omp_get_num_threads()) {const long long __proact_j1 = __proact_jM0 + __proact_lane; if (__proact_j1 >= __proact_tr1) break;long j= (long)((long long)( 1) + __proact_j1 *(long long)(1));{ int __proact_k = 0; const int __proact_s0 = 1, __proact_bhi = __proact_rows;for (; __proact_k + 3 * __proact_s0 < __proact_bhi; __proact_k += 4 * __proact_s0) {{[{][{]}}long i = (long)(__proact_first + __proact_kb + __proact_k + 0);
 // CHECK: {long i = (long)(__proact_first + __proact_kb + __proact_k + 3);
 // The forwarding column kernel forwards each grouped store:
-// CHECK: proact__ready_forward(__proact_rd, 1,
+// CHECK: proact__ready_forward(__proact_rb, 1,
 // The instrumented column kernel looks each tile up afresh (nothing
 // carried across the reporting) and reports it:
 // CHECK: } else if (__proact_rd != 0) {
@@ -83,7 +83,7 @@ void two_statements(long n, float *u, float *v) {
 // CHECK: v[i * n + j]
 // CHECK: __proact_v0 = ( t * t);{long i = (long)(__proact_first + __proact_kb + __proact_k + 1);{
 // CHECK: float t = u[i * n + j];
-// CHECK: {(*__proact_p0) = __proact_v0;proact__ready_forward(__proact_rd, 1, (const void *)&((*__proact_p0)), sizeof((*__proact_p0)));}
+// CHECK: {(*__proact_p0) = __proact_v0;proact__ready_forward(__proact_rb, 1, (const void *)&((*__proact_p0)), sizeof((*__proact_p0)));}
 // The plain column kernel takes 4 rows for such a body (2 for one
 // assignment):
 // CHECK: __proact_k += 4 * __proact_s0) {{[{][{]}}long i = (long)(__proact_first + (__proact_kb + (__proact_k + 0)));{

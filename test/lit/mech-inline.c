@@ -18,12 +18,12 @@ void branches(int n, int *c, double *a) {
 // CHECK: __proact_desc.mech = 1;
 // CHECK: __proact_desc.inline_ok = 1;
 // CHECK: if (__proact_fwd) {
-// CHECK: if (c[i])
+// CHECK: {{^}}    if ({{$}}
 // CHECK-NEXT: # 10
-// CHECK-NEXT: {
+// CHECK-NEXT: proact__read_at((const void *)(c), sizeof((c)[0]), (long long)(i), __proact_plo1, __proact_cln1, __proact_rf, 0, (long long)(i)))){
 // CHECK: a[i] = 1.0;
 // CHECK-NEXT: # 10
-// CHECK-NEXT: proact__ready_forward(__proact_rd, 0, (const void *)&(
+// CHECK-NEXT: proact__ready_forward(__proact_rb, 0, (const void *)&(
 // CHECK: a[i]
 // CHECK: ), sizeof(
 // CHECK: a[i]
@@ -31,7 +31,7 @@ void branches(int n, int *c, double *a) {
 // CHECK: else
 // CHECK: {
 // CHECK: a[i] += 2.0;
-// CHECK: proact__ready_forward(__proact_rd, 0,
+// CHECK: proact__ready_forward(__proact_rb, 0,
 // CHECK: } else {
 // CHECK: proact__loop_end(__proact_loop);
 

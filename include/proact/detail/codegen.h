@@ -29,7 +29,7 @@ extern "C" {
  * program built against another version fails to link or load, naming the
  * symbol, instead of running with a runtime that reads its code
  * differently. */
-#define PROACT_LOWERING_ABI 7
+#define PROACT_LOWERING_ABI 8
 
 #define PROACT__ABI_STR2(x) #x
 #define PROACT__ABI_STR(x) PROACT__ABI_STR2(x)
@@ -166,7 +166,21 @@ typedef struct proact__loop_desc {
                    at every iteration, inside the clause's section (the
                    entry of reads for the same array) */
   proact__access_t *implied;
+  unsigned mechs_left_out; /* bit 1 << m for each mechanism m whose kernel
+                              -fplugin-arg-proact-mechanisms left out (0:
+                              none): asking for one stops the loop */
+  int read_check;          /* PROACT__READ_CHECK_*: how the loads the
+                              kernels check were compiled
+                              (-fplugin-arg-proact-read-check) */
 } proact__loop_desc_t;
+
+/* proact__loop_desc_t.read_check (docs/user/building.md). RUNTIME: one
+ * kernel, whose checks PROACT_READ_CHECK switches through the bounds it is
+ * given; ON: always checked; OFF: never (PROACT_READ_CHECK=1 set in the
+ * environment is then an error). */
+#define PROACT__READ_CHECK_RUNTIME 0
+#define PROACT__READ_CHECK_ON 1
+#define PROACT__READ_CHECK_OFF 2
 
 typedef struct proact__map {
   proact__array_t array;
@@ -400,8 +414,9 @@ PROACT_API char *proact__loop_part_reduction(proact__loop_t *loop, int part,
 /* Loops with loads the kernels check (proact/detail/read_check.h), right
  * after proact__loop_begin: the loop's sites (kept until loop_end). Then
  * each part's host thread asks proact__loop_part_checks for its kernel's
- * fault slot, a device address; NULL: PROACT_READ_CHECK=0, run the kernels
- * without checks. A failure recorded there ends the program in
+ * fault slot, a device address; NULL: PROACT_READ_CHECK=0, run the kernel
+ * without checks (the lowering then gives its checked loads bounds that
+ * every index passes, read_check.h). A failure recorded there ends the program in
  * proact__loop_end with an error naming the load, its index, the section
  * and the loop. */
 PROACT_API void proact__loop_checks(proact__loop_t *loop,

@@ -13,7 +13,10 @@
  * array, the clause's elements at iteration i. An index outside it is not
  * loaded: the first thread to fail records (site, index, i) for the
  * runtime, which stops the program after the kernel naming the load, and
- * every failing load reads zeros instead. Shared by the runtime (host C)
+ * every failing load reads zeros instead. With PROACT_READ_CHECK=0 the
+ * kernel gets no fault slot and a len of -1 (every index passes the
+ * unsigned compare but lo - 1, which the slot-less failure path loads as
+ * well), so one kernel serves both settings. Shared by the runtime (host C)
  * and the generated kernels; plain C structs and static inline functions
  * only. */
 #ifndef PROACT_READ_CHECK_H
@@ -58,10 +61,15 @@ typedef struct proact__read_fault {
 #ifdef _OPENMP
 #pragma omp begin declare target
 
-/* Records the failure (the first one only) and returns the zeros. */
+/* Records the failure (the first one only) and returns the zeros. Without
+ * a fault slot (PROACT_READ_CHECK=0: the bounds let every index but
+ * lo - 1 pass) the element itself. */
 __attribute__((cold)) static inline const void *
-proact__read_fail(proact__read_fault_t *rf, int site, long long index,
+proact__read_fail(const void *base, unsigned long size,
+                  proact__read_fault_t *rf, int site, long long index,
                   long long iter) {
+  if (rf == 0)
+    return (const char *)base + index * (long long)size;
   if (__atomic_fetch_add(&rf->claimed, 1ull, __ATOMIC_RELAXED) == 0) {
     proact__read_record_t *r = rf->record;
     r->index = index;
@@ -84,7 +92,7 @@ static inline const void *proact__read_at(const void *base,
                            (unsigned long long)len,
                        1))
     return (const char *)base + index * (long long)size;
-  return proact__read_fail(rf, site, index, iter);
+  return proact__read_fail(base, size, rf, site, index, iter);
 }
 
 #pragma omp end declare target
