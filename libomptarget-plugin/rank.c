@@ -7,8 +7,10 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 #include <unistd.h>
 
+#include "clock.h"
 #include "error_report.h"
 #include "log.h"
 #include "param.h"
@@ -228,6 +230,110 @@ void proact__rank_recv(int peer, void *buf, size_t bytes) {
                rank_me, peer, bytes, tag);
   if (rc != 0)
     rank_failed("receiving", peer, bytes, rc, why);
+}
+
+struct proact__rank_req {
+  void *tp; /* the module's handle; NULL once complete */
+  int peer;
+  int tag;
+  int sending;
+  size_t bytes;
+};
+
+int proact__rank_reserve(int peer, int sending) {
+  int tag;
+  if (rank_tp == NULL || peer < 0 || peer >= rank_n || peer == rank_me)
+    proact__fatal(NULL, 0, 0, "rank %d of %d: no rank %d to %s", rank_me,
+                  rank_n, peer, sending ? "send to" : "receive from");
+  pthread_mutex_lock(&rank_lock);
+  tag = rank_tag(sending ? &rank_send_seq[peer] : &rank_recv_seq[peer]);
+  pthread_mutex_unlock(&rank_lock);
+  return tag;
+}
+
+static proact__rank_req_t *rank_post(int peer, int tag, void *buf,
+                                     size_t bytes, int sending) {
+  proact__rank_req_t *q = calloc(1, sizeof(*q));
+  char why[512];
+  int rc;
+  if (q == NULL)
+    proact__fatal(NULL, 0, 0, "out of host memory");
+  q->peer = peer;
+  q->tag = tag;
+  q->sending = sending;
+  q->bytes = bytes;
+  pthread_mutex_lock(&rank_lock);
+  rc = sending ? rank_tp->isend(buf, bytes, peer, tag, &q->tp, why,
+                                sizeof(why))
+               : rank_tp->irecv(buf, bytes, peer, tag, &q->tp, why,
+                                sizeof(why));
+  if (sending)
+    rank_counters.sent_bytes += bytes;
+  else
+    rank_counters.recv_bytes += bytes;
+  rank_counters.messages++;
+  pthread_mutex_unlock(&rank_lock);
+  proact__info(PROACT__SUBSYS_COPY, "rank %d %s rank %d: %zu bytes (tag %d, "
+               "posted)", rank_me, sending ? "->" : "<-", peer, bytes, tag);
+  if (rc != 0)
+    rank_failed(sending ? "sending" : "receiving", peer, bytes, rc, why);
+  return q;
+}
+
+proact__rank_req_t *proact__rank_isend(int peer, int tag, const void *buf,
+                                       size_t bytes) {
+  return rank_post(peer, tag, (void *)(uintptr_t)buf, bytes, 1);
+}
+
+proact__rank_req_t *proact__rank_irecv(int peer, int tag, void *buf,
+                                       size_t bytes) {
+  return rank_post(peer, tag, buf, bytes, 0);
+}
+
+/* Tests every transfer not yet complete, napping a little longer each
+ * round up to 1 ms, until all completed or the deadline passed; the first
+ * one still open then is the one named. */
+void proact__rank_waitall(proact__rank_req_t **reqs, int n) {
+  const uint64_t deadline =
+      proact__now_ns() + (uint64_t)(rank_timeout() * 1e9);
+  long nap = 1000;
+  for (;;) {
+    proact__rank_req_t *open = NULL;
+    for (int i = 0; i < n; i++) {
+      char why[512];
+      int done = 0, rc;
+      if (reqs[i] == NULL || reqs[i]->tp == NULL)
+        continue;
+      pthread_mutex_lock(&rank_lock);
+      rc = rank_tp->test(reqs[i]->tp, &done, why, sizeof(why));
+      pthread_mutex_unlock(&rank_lock);
+      if (rc != 0)
+        rank_failed(reqs[i]->sending ? "sending" : "receiving",
+                    reqs[i]->peer, reqs[i]->bytes, rc, why);
+      if (done)
+        reqs[i]->tp = NULL;
+      else if (open == NULL)
+        open = reqs[i];
+    }
+    if (open == NULL)
+      break;
+    if (proact__now_ns() > deadline) {
+      char why[512];
+      snprintf(why, sizeof(why), "%s (tag %d): nothing for %.0f s",
+               open->sending ? "sending (MPI_Isend)" : "receiving (MPI_Irecv)",
+               open->tag, rank_timeout());
+      rank_failed(open->sending ? "sending" : "receiving", open->peer,
+                  open->bytes, 1, why);
+    }
+    struct timespec ts = {0, nap};
+    nanosleep(&ts, NULL);
+    if (nap < 1000000)
+      nap *= 2;
+  }
+  for (int i = 0; i < n; i++) {
+    free(reqs[i]);
+    reqs[i] = NULL;
+  }
 }
 
 void proact__rank_get_counters(proact__rank_counters_t *counters_p) {
