@@ -392,6 +392,14 @@ const proact__param_t proact__params[PROACT__PARAM_COUNT_] = {
          "(a rank that died, stalled or left early) ends every rank with an "
          "error naming the rank it waited for",
          parse_mpi_timeout},
+    [PROACT__PARAM_RANK_PUSH] =
+        {"PROACT_RANK_PUSH", "1", "0 or 1",
+         "1: under poll, trigger, dma and inline, a part sends what devices "
+         "of other ranks read of its writes as soon as its kernel ends, and "
+         "they receive it while their kernels run; 0: across ranks, data "
+         "moves only in the pulls before the loop that reads it "
+         "(docs/user/cluster.md). Must be the same on every rank",
+         proact__param_parse_bool},
 };
 
 static const char *const subsys_names[] = {"init",  "region", "part", "mech",

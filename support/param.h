@@ -100,6 +100,7 @@ typedef enum proact__param_id {
   PROACT__PARAM_READ_CHECK,
   PROACT__PARAM_MPI,
   PROACT__PARAM_MPI_TIMEOUT,
+  PROACT__PARAM_RANK_PUSH,
   PROACT__PARAM_COUNT_
 } proact__param_id_t;
 

@@ -34,6 +34,7 @@ const char *const proact__stat_names[PROACT__STAT_COUNT_] = {
     [PROACT__STAT_WARM_LOOP_NSEC] = "warm s",
     [PROACT__STAT_HOST_BYTES] = "host",
     [PROACT__STAT_RANK_BYTES] = "ranks",
+    [PROACT__STAT_RANK_PUSH_BYTES] = "rank push",
 };
 
 static const char *stats_context;
@@ -188,6 +189,7 @@ static const struct stats_field {
     {"agent_executions", PROACT__STAT_AGENT_EXECS, KIND_COUNT},
     {"agent_sm_percent", PROACT__STAT_AGENT_SLOT_NSEC, KIND_PERCENT},
     {"rank_bytes", PROACT__STAT_RANK_BYTES, KIND_COUNT},
+    {"rank_push_bytes", PROACT__STAT_RANK_PUSH_BYTES, KIND_COUNT},
 };
 
 static char stats_path[4096];  /* PROACT_STATS_FILE, "" when none */

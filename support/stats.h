@@ -47,6 +47,9 @@ typedef enum proact__stat {
                                 (an update directive's: all it copied) */
   PROACT__STAT_RANK_BYTES,   /* bytes sent to and received from other MPI
                                 ranks in the same span (docs/user/cluster.md) */
+  PROACT__STAT_RANK_PUSH_BYTES, /* of those, the bytes of the loop's pushes
+                                   to and from other ranks, sent as each
+                                   part's kernel ended (the rest: pulls) */
   PROACT__STAT_COUNT_
 } proact__stat_t;
 
