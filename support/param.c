@@ -395,7 +395,8 @@ const proact__param_t proact__params[PROACT__PARAM_COUNT_] = {
     [PROACT__PARAM_RANK_PUSH] =
         {"PROACT_RANK_PUSH", "1", "0 or 1",
          "1: under poll, trigger, dma and inline, a part sends what devices "
-         "of other ranks read of its writes as soon as its kernel ends, and "
+         "of other ranks read of its writes during the loop (dma: as each "
+         "chunk is ready; the others: when the part's kernel ends), and "
          "they receive it while their kernels run; 0: across ranks, data "
          "moves only in the pulls before the loop that reads it "
          "(docs/user/cluster.md). Must be the same on every rank",

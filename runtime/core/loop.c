@@ -905,11 +905,11 @@ proact__loop_t *proact__loop_begin(const proact__loop_desc_t *desc) {
                               desc->line);
     serial = proact__last_error_serial();
     st = loop->mech->setup != NULL ? loop->mech->setup(loop) : PROACT_OK;
+    if (st == PROACT_OK) /* before the agents take chunks */
+      proact__rank_push_post(loop);
     for (int p = 0; p < loop->nparts && st == PROACT_OK && loop->mech->arm;
          p++)
       st = loop->mech->arm(loop, p);
-    if (st == PROACT_OK)
-      proact__rank_push_post(loop);
     PROACT__STATS_ADD(loop->stats, PROACT__STAT_SETUP_NSEC,
                       proact__now_ns() - t0);
     proact__trace_phase_end(&phase);

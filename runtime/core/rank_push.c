@@ -1,6 +1,7 @@
 /* Pushes between ranks (rank_push.h). */
 #include <stdlib.h>
 
+#include "check.h"
 #include "dev.h"
 #include "error_report.h"
 #include "log.h"
@@ -15,6 +16,9 @@ struct proact__rank_xfer {
   int peer; /* -1: not this rank's */
   void *stage;
   proact__rank_req_t *req;
+  int by_agent;    /* sent by the dma agent, chunk by chunk */
+  const char *src; /* the source device's address of the push's byte lo */
+  size_t left;     /* bytes the agent has not staged yet */
 };
 
 int proact__rank_push_on(void) {
@@ -43,6 +47,20 @@ void proact__rank_push_post(proact__loop_t *loop) {
     if (from == me) {
       x->peer = to;
       x->tag = proact__rank_reserve(to, 1);
+      /* Under dma an instrumented part's readiness state holds the push's
+       * pieces (ready.c), and its agent stages them as they become ready. */
+      x->by_agent = loop->ready_mode == PROACT__READY_DMA &&
+                    loop->ready[p->part].dev_rd != NULL &&
+                    loop->ready[p->part].nready > 0;
+      if (x->by_agent) {
+        const int src = rp_src(loop, p);
+        x->src = proact__present_dev_addr(p->entry, src,
+                                          p->entry->host_lo + p->lo);
+        x->left = bytes;
+        if ((x->stage = malloc(bytes > 0 ? bytes : 1)) == NULL)
+          proact__fatal(loop->file, loop->line, loop->col,
+                        "out of host memory");
+      }
     } else if (to == me) {
       x->peer = from;
       x->tag = proact__rank_reserve(from, 0);
@@ -61,7 +79,7 @@ void proact__rank_push_send(proact__loop_t *loop, int part) {
     proact__rank_xfer_t *x = &loop->rxfers[i];
     const size_t bytes = (size_t)(p->hi - p->lo);
     proact_status_t st;
-    if (p->part != part || x->peer < 0)
+    if (p->part != part || x->peer < 0 || x->by_agent)
       continue;
     if ((x->stage = malloc(bytes > 0 ? bytes : 1)) == NULL)
       proact__fatal(loop->file, loop->line, loop->col, "out of host memory");
@@ -85,6 +103,35 @@ void proact__rank_push_send(proact__loop_t *loop, int part) {
                  p->dst, x->peer);
     x->req = proact__rank_isend(x->peer, x->tag, x->stage, bytes);
   }
+}
+
+proact_status_t proact__rank_push_piece(proact__loop_t *loop, int r,
+                                        const void *src, size_t bytes) {
+  const proact__push_t *p;
+  proact__rank_xfer_t *x;
+  int dev;
+  if (r < 0 || r >= loop->nrpushes || !loop->rxfers[r].by_agent)
+    return PROACT_ERR_INVALID_PARAM;
+  p = &loop->rpushes[r];
+  x = &loop->rxfers[r];
+  dev = rp_src(loop, p);
+  if ((const char *)src < x->src || bytes > x->left ||
+      (size_t)((const char *)src - x->src) + bytes > (size_t)(p->hi - p->lo))
+    return PROACT_ERR_INVALID_PARAM;
+  PROACT_CHECK(proact__dev_copy_to_host(
+      (char *)x->stage + ((const char *)src - x->src), dev, src, bytes));
+  x->left -= bytes;
+  if (x->left > 0)
+    return PROACT_OK;
+  PROACT_CHECK(proact__dev_sync_dev(dev)); /* the stage is filled */
+  proact__info(PROACT__SUBSYS_MECH,
+               "%s:%d push %s bytes [%llu, %llu) device %d -> %d (rank %d, "
+               "by the dma agent)",
+               loop->file, loop->line, p->entry->name,
+               (unsigned long long)p->lo, (unsigned long long)p->hi, dev,
+               p->dst, x->peer);
+  x->req = proact__rank_isend(x->peer, x->tag, x->stage, (size_t)(p->hi - p->lo));
+  return PROACT_OK;
 }
 
 void proact__rank_push_finish(proact__loop_t *loop) {

@@ -18,13 +18,20 @@
  * PROACT_RANK_PUSH=1. */
 int proact__rank_push_on(void);
 
-/* Before the kernels: reserves the tags and posts the receives of the
- * pushes whose destination is this rank's. */
+/* Before the kernels, after the mechanism's setup and before its agents
+ * start: reserves the tags and posts the receives of the pushes whose
+ * destination is this rank's. */
 void proact__rank_push_post(proact__loop_t *loop);
 
 /* On part's host thread once its kernel returned: stages and sends the
- * part's pushes to other ranks. */
+ * part's pushes to other ranks that its dma agent does not send. */
 void proact__rank_push_send(proact__loop_t *loop, int part);
+
+/* On the dma agent's thread of the push's source device: bytes at src (a
+ * ready piece of push r of loop->rpushes, on that device) are final;
+ * stages them, and sends the push once all its bytes are staged. */
+proact_status_t proact__rank_push_piece(proact__loop_t *loop, int r,
+                                        const void *src, size_t bytes);
 
 /* After every part's kernel: waits for this rank's sends and receives
  * (PROACT_MPI_TIMEOUT), copies what arrived to its devices and counts the

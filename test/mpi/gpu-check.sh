@@ -7,7 +7,9 @@
 # staged from device memory to the host and sent as its kernel ends);
 # then the statistics must show pushed bytes with them on and none off.
 # Results to $OUT (or ./gpu-out). MECHS names the mechanisms (default: all
-# five), RANK_PUSHES the PROACT_RANK_PUSH values (default: 1 0).
+# five), RANK_PUSHES the PROACT_RANK_PUSH values (default: 1 0), PROGS
+# the programs (default: jacobi2d stencil1d reduce update), so that the
+# check can be split over several calls.
 set -uo pipefail
 root=$(cd "$(dirname "$0")/../.." && pwd)
 bundle=${PROACT_GPU_BUNDLE:-$root/.gpu-bundle}
@@ -33,7 +35,7 @@ log="$out/mpi-gpu-check.log"
    for push in ${RANK_PUSHES:-1 0}; do
     # memcpy plans no pushes: one run is enough.
     [ "$mech" = memcpy ] && [ "$push" = 0 ] && continue
-    for prog in jacobi2d stencil1d reduce update; do
+    for prog in ${PROGS:-jacobi2d stencil1d reduce update}; do
       case $prog in
         jacobi2d) args="1025 20|301 20|67 9" ;;
         stencil1d) args="1000003 20|100003 40" ;;

@@ -6,7 +6,7 @@
 # file's rank_push_bytes > 0, the same count on both ranks: every byte one
 # rank sends the other receives) and pull fewer, and the bytes pushed are
 # the bytes the pulls move with them off (a stencil's halos); with them off
-# they push none.
+# they push none. Under dma, the agents send the pushes.
 set -uo pipefail
 prog=$1 seq=$2
 shift 2
@@ -37,6 +37,18 @@ for push in 1 0; do
       fail "PROACT_RANK_PUSH=$push: rank $r's output differs from the sequential one"
   done
 done
+# Under dma the source device's agent sends each push once its last chunk
+# is ready, while the kernel runs; the others send as the kernel ends.
+if [ "${PROACT_MECH:-}" = dma ]; then
+  log=$(timeout 60 mpirun --oversubscribe --allow-run-as-root -np 2 \
+    -x PROACT_DEVICES=0 -x PROACT_MECH -x PROACT_DEBUG=info \
+    -x PROACT_DEBUG_SUBSYS=mech "$prog" "$@" 2>&1 >/dev/null) ||
+    fail "dma with the log: status $?"
+  echo "$log" | grep -q 'rank 1, by the dma agent' ||
+    fail "rank 0's dma agent sent no push"
+  echo "$log" | grep -q 'rank 0, by the dma agent' ||
+    fail "rank 1's dma agent sent no push"
+fi
 python3 - "$tmp" <<'PY' || fail "statistics"
 import json, sys
 def totals(push, rank):
