@@ -55,8 +55,8 @@ static proact_status_t push_piece(void *arg, uint64_t lo, uint64_t hi,
     readers &= readers - 1;
     if (!push_covered(x->entry, dst, lo, hi))
       continue;
-    /* Between ranks, sent as the part's kernel ends (rank_push.h), or
-     * pulled by the next loop when that is off. */
+    /* Between ranks: sent during the loop (rank_push.h), or pulled by
+     * the next loop when that is off. */
     if (proact__dev_rank(dst) != proact__dev_rank(src)) {
       if (w->rank_push)
         push_append_rank(w->loop,

@@ -1,7 +1,8 @@
 /* Pushes between ranks (docs/design/ranks.md): what a part writes and a
- * device of another rank read last time is sent as soon as the part's
- * kernel ends, and the reader's rank receives it while its own kernels
- * run, so that the next loop finds it current instead of pulling it.
+ * device of another rank read last time is sent during the loop (under
+ * dma by the agent once its chunks are ready, else as the part's kernel
+ * ends), and the reader's rank receives it while its own kernels run, so
+ * that the next loop finds it current instead of pulling it.
  *
  * Every rank plans the same pushes (push.c puts those between ranks in
  * loop->rpushes, in plan order) and, before any kernel, reserves one tag
