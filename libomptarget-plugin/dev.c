@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "check.h"
+#include "grow.h"
 #include "log.h"
 #include "param.h"
 #include "dev.h"
@@ -427,6 +428,96 @@ static proact_status_t dev_copy_rank_direct(proact__xport_t xport,
   return PROACT_OK;
 }
 
+/* One copy of the calling thread's open batch
+ * (proact__dev_rank_batch_begin): a send whose stage is already filled, or
+ * a receive whose stage goes to dst on dst_dev once it arrived. */
+typedef struct dev_rank_op {
+  proact__rank_req_t *req;
+  void *stage;
+  int dst_dev; /* -1: a send */
+  void *dst;
+  size_t bytes;
+} dev_rank_op_t;
+
+typedef struct dev_rank_batch {
+  int open;
+  int n, cap;
+  dev_rank_op_t *ops;
+} dev_rank_batch_t;
+
+static _Thread_local dev_rank_batch_t dev_batch;
+
+void proact__dev_rank_batch_begin(void) {
+  dev_batch.open = 1;
+  dev_batch.n = 0;
+}
+
+proact_status_t proact__dev_rank_batch_end(void) {
+  dev_rank_batch_t *b = &dev_batch;
+  proact__rank_req_t **reqs;
+  proact_status_t st = PROACT_OK;
+
+  b->open = 0;
+  if (b->n == 0)
+    return PROACT_OK;
+  reqs = malloc((size_t)b->n * sizeof(*reqs));
+  if (reqs == NULL)
+    return PROACT_ERR_NO_MEMORY;
+  for (int i = 0; i < b->n; i++)
+    reqs[i] = b->ops[i].req;
+  proact__rank_waitall(reqs, b->n);
+  free(reqs);
+  for (int i = 0; i < b->n; i++) {
+    dev_rank_op_t *op = &b->ops[i];
+    if (op->dst_dev >= 0 && st == PROACT_OK)
+      st = proact__dev_copy_to_dev(op->dst_dev, op->dst, op->stage,
+                                   op->bytes);
+  }
+  /* The stages are freed below. */
+  for (int i = 0; i < b->n && st == PROACT_OK; i++)
+    if (b->ops[i].dst_dev >= 0)
+      st = dev_ops->sync_dev(dev_local(b->ops[i].dst_dev));
+  for (int i = 0; i < b->n; i++)
+    free(b->ops[i].stage);
+  b->n = 0;
+  return st;
+}
+
+/* Within a batch: stages and posts the copy, completed by batch_end. */
+static proact_status_t dev_copy_rank_post(int dst_dev, void *dst,
+                                          int src_dev, const void *src,
+                                          size_t bytes) {
+  dev_rank_batch_t *b = &dev_batch;
+  dev_rank_op_t op = {NULL, malloc(bytes), -1, NULL, bytes};
+  if (op.stage == NULL ||
+      proact__grow((void **)&b->ops, &b->cap, b->n, sizeof(*b->ops)) !=
+          PROACT_OK) {
+    free(op.stage);
+    return PROACT_ERR_NO_MEMORY;
+  }
+  if (dev_local(src_dev) >= 0) {
+    const int peer = dev_slots[dst_dev].props.rank;
+    proact_status_t st = proact__dev_copy_to_host(op.stage, src_dev, src,
+                                                  bytes);
+    if (st == PROACT_OK)
+      st = dev_ops->sync_dev(dev_local(src_dev));
+    if (st != PROACT_OK) {
+      free(op.stage);
+      return st;
+    }
+    op.req = proact__rank_isend(peer, proact__rank_reserve(peer, 1),
+                                op.stage, bytes);
+  } else {
+    const int peer = dev_slots[src_dev].props.rank;
+    op.dst_dev = dst_dev;
+    op.dst = dst;
+    op.req = proact__rank_irecv(peer, proact__rank_reserve(peer, 0),
+                                op.stage, bytes);
+  }
+  b->ops[b->n++] = op;
+  return PROACT_OK;
+}
+
 /* A copy between a device of this rank and one of another rank, by the
  * pair's transport (rank_xport.h); through host memory: copy to the host
  * and send, or receive and copy to the device. Both ranks issue it at the
@@ -439,6 +530,8 @@ static proact_status_t dev_copy_rank(int dst_dev, void *dst, int src_dev,
   proact_status_t st = PROACT_OK;
   if (xport != PROACT__XPORT_MPI)
     return dev_copy_rank_direct(xport, dst_dev, dst, src_dev, src, bytes);
+  if (dev_batch.open)
+    return dev_copy_rank_post(dst_dev, dst, src_dev, src, bytes);
   stage = malloc(bytes);
   if (stage == NULL)
     return PROACT_ERR_NO_MEMORY;

@@ -100,6 +100,14 @@ proact_status_t proact__dev_copy_to_hosts(void *dst, int dev,
  * dst_dev is a copy within one device (counted as local, not peer). */
 proact_status_t proact__dev_copy_peer(int dst_dev, void *dst, int src_dev,
                                       const void *src, size_t bytes);
+/* Between begin and end, the calling thread's copies between a device of
+ * this rank and one of another (copy_peer) are staged and posted without
+ * waiting; end waits for all of them (PROACT_MPI_TIMEOUT) and copies what
+ * arrived to this rank's devices, so that a loop's pulls between ranks
+ * overlap. Every rank must post its copies in the same order, as without
+ * a batch. */
+void proact__dev_rank_batch_begin(void);
+proact_status_t proact__dev_rank_batch_end(void);
 /* Waits for every copy issued so far. */
 proact_status_t proact__dev_sync_all(void);
 

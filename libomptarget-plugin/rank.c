@@ -7,8 +7,10 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 #include <unistd.h>
 
+#include "clock.h"
 #include "error_report.h"
 #include "log.h"
 #include "param.h"
@@ -75,7 +77,24 @@ static void rank_abort(void) {
     rank_tp->abort(EXIT_FAILURE);
 }
 
+/* Transfers posted and not seen complete yet, oldest first, and the
+ * thread that tests them while the loop's kernels run (rank_progress). */
+static proact__rank_req_t *rank_live;
+static pthread_cond_t rank_live_cond = PTHREAD_COND_INITIALIZER;
+static pthread_t rank_progress_thread;
+static int rank_progress_started, rank_progress_stop;
+
+static void rank_progress_end(void) {
+  pthread_mutex_lock(&rank_lock);
+  rank_progress_stop = 1;
+  pthread_cond_broadcast(&rank_live_cond);
+  pthread_mutex_unlock(&rank_lock);
+  if (rank_progress_started)
+    pthread_join(rank_progress_thread, NULL);
+}
+
 static void rank_finalize(void) {
+  rank_progress_end(); /* no MPI call after MPI_Finalize */
   if (rank_tp != NULL && rank_owns)
     rank_tp->finalize();
 }
@@ -228,6 +247,170 @@ void proact__rank_recv(int peer, void *buf, size_t bytes) {
                rank_me, peer, bytes, tag);
   if (rc != 0)
     rank_failed("receiving", peer, bytes, rc, why);
+}
+
+struct proact__rank_req {
+  void *tp; /* the module's handle; NULL once complete */
+  int peer;
+  int tag;
+  int sending;
+  size_t bytes;
+  int rc;        /* the test's failure, reported by waitall */
+  char why[256];
+  struct proact__rank_req *next; /* in rank_live while tp != NULL */
+};
+
+/* Under rank_lock: req leaves rank_live. */
+static void rank_unlink(proact__rank_req_t *req) {
+  for (proact__rank_req_t **q = &rank_live; *q != NULL; q = &(*q)->next)
+    if (*q == req) {
+      *q = req->next;
+      return;
+    }
+}
+
+/* Under rank_lock: tests req once; it leaves rank_live when complete or
+ * failed (rc, why). */
+static void rank_test_locked(proact__rank_req_t *req) {
+  int done = 0;
+  if (req->tp == NULL || req->rc != 0)
+    return;
+  req->rc = rank_tp->test(req->tp, &done, req->why, sizeof(req->why));
+  if (req->rc != 0 || done) {
+    if (done)
+      req->tp = NULL;
+    rank_unlink(req);
+  }
+}
+
+/* MPI libraries move a large message (a rendezvous) only while both
+ * ranks call into MPI: this thread tests the oldest open transfer every
+ * few tens of microseconds while any is open, so that pushes and pulls
+ * progress while the kernels run rather than in loop_end. It sleeps
+ * while nothing is open, when the program may call MPI itself. */
+static void *rank_progress(void *arg) {
+  long nap = 10000;
+  (void)arg;
+  pthread_mutex_lock(&rank_lock);
+  for (;;) {
+    while (rank_live == NULL && !rank_progress_stop)
+      pthread_cond_wait(&rank_live_cond, &rank_lock);
+    if (rank_progress_stop)
+      break;
+    proact__rank_req_t *q = rank_live;
+    rank_test_locked(q);
+    nap = rank_live != q ? 10000 : (nap < 200000 ? 2 * nap : nap);
+    pthread_mutex_unlock(&rank_lock);
+    struct timespec ts = {0, nap};
+    nanosleep(&ts, NULL);
+    pthread_mutex_lock(&rank_lock);
+  }
+  pthread_mutex_unlock(&rank_lock);
+  return NULL;
+}
+
+int proact__rank_reserve(int peer, int sending) {
+  int tag;
+  if (rank_tp == NULL || peer < 0 || peer >= rank_n || peer == rank_me)
+    proact__fatal(NULL, 0, 0, "rank %d of %d: no rank %d to %s", rank_me,
+                  rank_n, peer, sending ? "send to" : "receive from");
+  pthread_mutex_lock(&rank_lock);
+  tag = rank_tag(sending ? &rank_send_seq[peer] : &rank_recv_seq[peer]);
+  pthread_mutex_unlock(&rank_lock);
+  return tag;
+}
+
+static proact__rank_req_t *rank_post(int peer, int tag, void *buf,
+                                     size_t bytes, int sending) {
+  proact__rank_req_t *q = calloc(1, sizeof(*q));
+  char why[512];
+  int rc;
+  if (q == NULL)
+    proact__fatal(NULL, 0, 0, "out of host memory");
+  q->peer = peer;
+  q->tag = tag;
+  q->sending = sending;
+  q->bytes = bytes;
+  pthread_mutex_lock(&rank_lock);
+  rc = sending ? rank_tp->isend(buf, bytes, peer, tag, &q->tp, why,
+                                sizeof(why))
+               : rank_tp->irecv(buf, bytes, peer, tag, &q->tp, why,
+                                sizeof(why));
+  if (rc == 0) {
+    proact__rank_req_t **tail = &rank_live;
+    while (*tail != NULL)
+      tail = &(*tail)->next;
+    *tail = q;
+    if (!rank_progress_started && !rank_progress_stop)
+      rank_progress_started =
+          pthread_create(&rank_progress_thread, NULL, rank_progress, NULL) ==
+          0; /* without it, transfers progress in waitall */
+    pthread_cond_signal(&rank_live_cond);
+  }
+  if (sending)
+    rank_counters.sent_bytes += bytes;
+  else
+    rank_counters.recv_bytes += bytes;
+  rank_counters.messages++;
+  pthread_mutex_unlock(&rank_lock);
+  proact__info(PROACT__SUBSYS_COPY, "rank %d %s rank %d: %zu bytes (tag %d, "
+               "posted)", rank_me, sending ? "->" : "<-", peer, bytes, tag);
+  if (rc != 0)
+    rank_failed(sending ? "sending" : "receiving", peer, bytes, rc, why);
+  return q;
+}
+
+proact__rank_req_t *proact__rank_isend(int peer, int tag, const void *buf,
+                                       size_t bytes) {
+  return rank_post(peer, tag, (void *)(uintptr_t)buf, bytes, 1);
+}
+
+proact__rank_req_t *proact__rank_irecv(int peer, int tag, void *buf,
+                                       size_t bytes) {
+  return rank_post(peer, tag, buf, bytes, 0);
+}
+
+/* Tests every transfer not yet complete, napping a little longer each
+ * round up to 1 ms, until all completed or the deadline passed; the first
+ * one still open then is the one named. */
+void proact__rank_waitall(proact__rank_req_t **reqs, int n) {
+  const uint64_t deadline =
+      proact__now_ns() + (uint64_t)(rank_timeout() * 1e9);
+  long nap = 1000;
+  for (;;) {
+    proact__rank_req_t *open = NULL;
+    for (int i = 0; i < n; i++) {
+      if (reqs[i] == NULL)
+        continue;
+      pthread_mutex_lock(&rank_lock);
+      rank_test_locked(reqs[i]);
+      pthread_mutex_unlock(&rank_lock);
+      if (reqs[i]->rc != 0)
+        rank_failed(reqs[i]->sending ? "sending" : "receiving",
+                    reqs[i]->peer, reqs[i]->bytes, reqs[i]->rc,
+                    reqs[i]->why);
+      if (reqs[i]->tp != NULL && open == NULL)
+        open = reqs[i];
+    }
+    if (open == NULL)
+      break;
+    if (proact__now_ns() > deadline) {
+      char why[512];
+      snprintf(why, sizeof(why), "%s (tag %d): nothing for %.0f s",
+               open->sending ? "sending (MPI_Isend)" : "receiving (MPI_Irecv)",
+               open->tag, rank_timeout());
+      rank_failed(open->sending ? "sending" : "receiving", open->peer,
+                  open->bytes, 1, why);
+    }
+    struct timespec ts = {0, nap};
+    nanosleep(&ts, NULL);
+    if (nap < 1000000)
+      nap *= 2;
+  }
+  for (int i = 0; i < n; i++) {
+    free(reqs[i]);
+    reqs[i] = NULL;
+  }
 }
 
 void proact__rank_get_counters(proact__rank_counters_t *counters_p) {

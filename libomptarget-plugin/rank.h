@@ -44,6 +44,24 @@ void proact__rank_allgather(const void *mine, void *all, size_t bytes,
 void proact__rank_send(int peer, const void *buf, size_t bytes);
 void proact__rank_recv(int peer, void *buf, size_t bytes);
 
+/* Non-blocking transfers: several in flight at once, each matched by a
+ * tag reserved in advance (proact__rank_reserve), so that they may be
+ * posted and completed in any order while every rank still reserves in
+ * the same order. The buffer must stay until proact__rank_waitall
+ * returned. */
+typedef struct proact__rank_req proact__rank_req_t;
+
+/* The next position in the sequence of messages to (sending != 0) or from
+ * peer, as the tag of a transfer posted later. */
+int proact__rank_reserve(int peer, int sending);
+proact__rank_req_t *proact__rank_isend(int peer, int tag, const void *buf,
+                                       size_t bytes);
+proact__rank_req_t *proact__rank_irecv(int peer, int tag, void *buf,
+                                       size_t bytes);
+/* Waits until all n transfers completed (NULL entries are skipped), and
+ * frees them: the same deadline and fatal errors as proact__rank_send. */
+void proact__rank_waitall(proact__rank_req_t **reqs, int n);
+
 /* Bytes sent to and received from other ranks so far, and the count of
  * messages, for the statistics. */
 typedef struct proact__rank_counters {

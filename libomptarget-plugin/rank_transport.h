@@ -10,7 +10,7 @@
 
 #include <stddef.h>
 
-#define PROACT__TRANSPORT_ABI 1
+#define PROACT__TRANSPORT_ABI 2
 #define PROACT__TRANSPORT_SYMBOL "proact_transport_mpi"
 
 typedef struct proact__transport {
@@ -27,6 +27,16 @@ typedef struct proact__transport {
               double timeout_s, char *err, size_t len);
   int (*recv)(void *buf, size_t bytes, int peer, int tag, double timeout_s,
               char *err, size_t len);
+  /* Non-blocking point to point, host memory, a message of any size: posts
+   * the transfer and returns at once with a handle in *req_p, which test
+   * polls. Several may be in flight; the caller keeps the deadline. */
+  int (*isend)(const void *buf, size_t bytes, int peer, int tag,
+               void **req_p, char *err, size_t len);
+  int (*irecv)(void *buf, size_t bytes, int peer, int tag, void **req_p,
+               char *err, size_t len);
+  /* Whether req completed (*done_p = 1, and req is freed); never waits. A
+   * receive whose message has another size than posted is a failure. */
+  int (*test)(void *req, int *done_p, char *err, size_t len);
   /* Ends every rank of the job (MPI_Abort); does not return. */
   void (*abort)(int code);
   void (*finalize)(void);

@@ -433,6 +433,15 @@ const proact__param_t proact__params[PROACT__PARAM_COUNT_] = {
          "(dlopen: a name is searched in LD_LIBRARY_PATH and the system's "
          "directories)",
          parse_nccl_library},
+    [PROACT__PARAM_RANK_PUSH] =
+        {"PROACT_RANK_PUSH", "1", "0 or 1",
+         "1: under poll, trigger, dma and inline, a part sends what devices "
+         "of other ranks read of its writes during the loop (dma: as each "
+         "chunk is ready; the others: when the part's kernel ends), and "
+         "they receive it while their kernels run; 0: across ranks, data "
+         "moves only in the pulls before the loop that reads it "
+         "(docs/user/cluster.md). Must be the same on every rank",
+         proact__param_parse_bool},
 };
 
 static const char *const subsys_names[] = {"init",  "region", "part", "mech",

@@ -111,6 +111,7 @@ typedef enum proact__param_id {
   PROACT__PARAM_MPI_TIMEOUT,
   PROACT__PARAM_TRANSPORT,
   PROACT__PARAM_NCCL_LIBRARY,
+  PROACT__PARAM_RANK_PUSH,
   PROACT__PARAM_COUNT_
 } proact__param_id_t;
 

@@ -36,6 +36,7 @@ const char *const proact__stat_names[PROACT__STAT_COUNT_] = {
     [PROACT__STAT_RANK_BYTES] = "ranks",
     [PROACT__STAT_RANK_DIRECT_BYTES] = "ranks_direct",
     [PROACT__STAT_RANK_NCCL_BYTES] = "ranks_nccl",
+    [PROACT__STAT_RANK_PUSH_BYTES] = "rank push",
 };
 
 static const char *stats_context;
@@ -192,6 +193,7 @@ static const struct stats_field {
     {"rank_bytes", PROACT__STAT_RANK_BYTES, KIND_COUNT},
     {"rank_mpi_direct_bytes", PROACT__STAT_RANK_DIRECT_BYTES, KIND_COUNT},
     {"rank_nccl_bytes", PROACT__STAT_RANK_NCCL_BYTES, KIND_COUNT},
+    {"rank_push_bytes", PROACT__STAT_RANK_PUSH_BYTES, KIND_COUNT},
 };
 
 static char stats_path[4096];  /* PROACT_STATS_FILE, "" when none */

@@ -50,6 +50,9 @@ typedef enum proact__stat {
   PROACT__STAT_RANK_DIRECT_BYTES, /* of those, device bytes given to MPI
                                      directly (PROACT_TRANSPORT mpi-direct) */
   PROACT__STAT_RANK_NCCL_BYTES,   /* of those, device bytes through NCCL */
+  PROACT__STAT_RANK_PUSH_BYTES, /* of those, the bytes of the loop's pushes
+                                   to and from other ranks, sent as each
+                                   part's kernel ended (the rest: pulls) */
   PROACT__STAT_COUNT_
 } proact__stat_t;
 

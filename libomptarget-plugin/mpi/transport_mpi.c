@@ -5,6 +5,7 @@
 #include <mpi.h>
 #include <stdint.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <time.h>
 
@@ -144,6 +145,84 @@ static int t_recv(void *buf, size_t bytes, int peer, int tag,
   return 0;
 }
 
+/* A non-blocking transfer: one MPI request per piece of MPI_PIECE bytes. */
+typedef struct t_req {
+  int recv;
+  int n;
+  size_t bytes; /* the last piece's, for the receive's check */
+  MPI_Request r[];
+} t_req_t;
+
+static int t_post(void *buf, size_t bytes, int peer, int tag, int recv,
+                  void **req_p, char *err, size_t len) {
+  const int n = bytes == 0 ? 1 : (int)((bytes + MPI_PIECE - 1) / MPI_PIECE);
+  t_req_t *q = malloc(sizeof(*q) + (size_t)n * sizeof(q->r[0]));
+  char *p = buf;
+  if (q == NULL) {
+    snprintf(err, len, "out of host memory for %d MPI requests", n);
+    return -1;
+  }
+  q->recv = recv;
+  q->n = n;
+  q->bytes = bytes - (size_t)(n - 1) * MPI_PIECE;
+  for (int i = 0; i < n; i++, p += MPI_PIECE) {
+    int c = (int)(i == n - 1 ? q->bytes : MPI_PIECE);
+    int rc = recv ? MPI_Irecv(p, c, MPI_BYTE, peer, tag, MPI_COMM_WORLD,
+                              &q->r[i])
+                  : MPI_Isend(p, c, MPI_BYTE, peer, tag, MPI_COMM_WORLD,
+                              &q->r[i]);
+    if (rc != MPI_SUCCESS) {
+      /* The pieces posted stay posted: the error ends the job. */
+      say(err, len, recv ? "MPI_Irecv" : "MPI_Isend", rc);
+      free(q);
+      return -1;
+    }
+  }
+  *req_p = q;
+  return 0;
+}
+
+static int t_isend(const void *buf, size_t bytes, int peer, int tag,
+                   void **req_p, char *err, size_t len) {
+  return t_post((void *)(uintptr_t)buf, bytes, peer, tag, 0, req_p, err,
+                len);
+}
+
+static int t_irecv(void *buf, size_t bytes, int peer, int tag, void **req_p,
+                   char *err, size_t len) {
+  return t_post(buf, bytes, peer, tag, 1, req_p, err, len);
+}
+
+static int t_test(void *req, int *done_p, char *err, size_t len) {
+  t_req_t *q = req;
+  MPI_Status last;
+  int done = 0, rc;
+  *done_p = 0;
+  /* Piece by piece; the last one's status holds the size to check. */
+  for (int i = 0; i < q->n; i++) {
+    rc = MPI_Test(&q->r[i], &done, i == q->n - 1 ? &last : MPI_STATUS_IGNORE);
+    if (rc != MPI_SUCCESS) {
+      say(err, len, q->recv ? "MPI_Irecv" : "MPI_Isend", rc);
+      return -1;
+    }
+    if (!done)
+      return 0;
+  }
+  if (q->recv) {
+    int got = 0;
+    MPI_Get_count(&last, MPI_BYTE, &got);
+    if ((size_t)got != q->bytes) {
+      snprintf(err, len, "expected %zu bytes, the message has %d", q->bytes,
+               got);
+      free(q);
+      return -1;
+    }
+  }
+  free(q);
+  *done_p = 1;
+  return 0;
+}
+
 /* MPI_Abort does not return; if a library's did, the caller exits. */
 static void t_abort(int code) { MPI_Abort(MPI_COMM_WORLD, code); }
 
@@ -183,6 +262,9 @@ static const proact__transport_t transport_mpi = {
     .allgather = t_allgather,
     .send = t_send,
     .recv = t_recv,
+    .isend = t_isend,
+    .irecv = t_irecv,
+    .test = t_test,
     .abort = t_abort,
     .finalize = t_finalize,
     .library = t_library,

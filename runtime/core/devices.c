@@ -47,6 +47,7 @@ static int devices_shared_param(proact__param_id_t id) {
   case PROACT__PARAM_WALK:
   case PROACT__PARAM_MEMORY:
   case PROACT__PARAM_READ_CHECK:
+  case PROACT__PARAM_RANK_PUSH:
     return 1;
   default:
     return 0;

@@ -39,6 +39,7 @@
 #include "trace.h"
 #include "watch.h"
 #include "pull.h"
+#include "rank_push.h"
 #include "push.h"
 #include "rank.h"
 #include "rank_xport.h"
@@ -939,6 +940,8 @@ proact__loop_t *proact__loop_begin(const proact__loop_desc_t *desc) {
                               desc->line);
     serial = proact__last_error_serial();
     st = loop->mech->setup != NULL ? loop->mech->setup(loop) : PROACT_OK;
+    if (st == PROACT_OK) /* before the agents take chunks */
+      proact__rank_push_post(loop);
     for (int p = 0; p < loop->nparts && st == PROACT_OK && loop->mech->arm;
          p++)
       st = loop->mech->arm(loop, p);
@@ -1068,6 +1071,8 @@ void proact__loop_part_end(proact__loop_t *loop, int part) {
   proact__read_check_collect(loop, part);
   if (loop->ready[part].kernel_done != NULL) /* the agent's watchdog */
     __atomic_store_n(loop->ready[part].kernel_done, 1, __ATOMIC_RELEASE);
+  if (loop->nrpushes > 0)
+    proact__rank_push_send(loop, part);
   if (PROACT__TRACING()) {
     proact__trace_ev_t ev = {.kind = PROACT__TEV_KERNEL,
                              .file = loop->file, .line = loop->line,
@@ -1105,6 +1110,7 @@ void proact__loop_end(proact__loop_t *loop) {
    * kernel that loaded outside what its device holds computed with
    * zeros there. */
   proact__read_check_report(loop);
+  proact__rank_push_finish(loop);
   proact__push_commit(loop, loop->pushes_delivered);
   st = loop->mech->cleanup != NULL ? loop->mech->cleanup(loop) : PROACT_OK;
   if (st != PROACT_OK)
@@ -1170,6 +1176,7 @@ void proact__loop_end(proact__loop_t *loop) {
   }
   free(loop->xfers);
   free(loop->pushes);
+  free(loop->rpushes);
   free(loop->readrecs);
   free(loop->implicit);
   free(loop->entries);

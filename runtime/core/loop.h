@@ -51,6 +51,8 @@ typedef struct proact__push {
   uint64_t hi;
 } proact__push_t;
 
+typedef struct proact__rank_xfer proact__rank_xfer_t;
+
 /* A read of entry bytes [lo, hi) by device dev in this loop. */
 typedef struct proact__read_rec {
   proact__present_t *entry;
@@ -104,6 +106,9 @@ struct proact__loop {
   const proact__loop_desc_t *desc; /* valid until loop_end */
   int npushes, cap_pushes;        /* push.h */
   proact__push_t *pushes;
+  int nrpushes, cap_rpushes;      /* pushes to other ranks' devices, */
+  proact__push_t *rpushes;        /* in plan order (rank_push.h) */
+  struct proact__rank_xfer *rxfers; /* this rank's ends of them */
   int nreadrecs, cap_readrecs;
   proact__read_rec_t *readrecs;
   int ready_mode;                 /* PROACT__READY_*, -1: no readiness */

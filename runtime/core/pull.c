@@ -296,6 +296,7 @@ int proact__loop_pull(proact__loop_t *loop, const proact__loop_desc_t *desc,
   qsort(needs, (size_t)n, sizeof(*needs), need_cmp);
   n = need_merge(needs, n);
   loop_windows(loop, desc, needs, n);
+  proact__dev_rank_batch_begin(); /* the pulls between ranks, all at once */
   for (int i = 0; i < n && pl.status == PROACT_OK; i++) {
     pl.entry = needs[i].entry;
     pl.dst = loop->devs[needs[i].part];
@@ -306,6 +307,11 @@ int proact__loop_pull(proact__loop_t *loop, const proact__loop_desc_t *desc,
       pull_flush(&pl);
   }
   free(needs);
+  {
+    proact_status_t st = proact__dev_rank_batch_end();
+    if (pl.status == PROACT_OK)
+      pl.status = st;
+  }
   if (pl.nmarks > 0 || pl.status != PROACT_OK) {
     proact_status_t st = proact__dev_sync_all();
     if (pl.status == PROACT_OK)

@@ -24,7 +24,8 @@ void proact__push_plan(proact__loop_t *loop);
 void proact__push_note_read(proact__loop_t *loop, proact__present_t *entry,
                             int dev, uint64_t lo, uint64_t hi);
 
-/* After the mechanism delivered loop->pushes (delivered != 0) or not:
+/* After the mechanism delivered loop->pushes (delivered != 0) or not, and
+ * rank_push_finish delivered loop->rpushes:
  * pushed bytes become valid on their destinations too, the written spans'
  * readers are reset and this loop's reads recorded. */
 void proact__push_commit(proact__loop_t *loop, int delivered);

@@ -98,8 +98,26 @@ static char *array_local(const proact__loop_t *loop, int a, int dev) {
   return local;
 }
 
-/* The destination's address of push p's entry byte offset 0. */
-static char *push_dst_base(const proact__push_t *p) {
+/* The pushes a readiness state serves: the loop's within the rank, then,
+ * under dma, those to other ranks' devices, which its agent stages and
+ * sends chunk by chunk (rank_push.h); piece.push numbers them in this
+ * order. The other modes send those as the part's kernel ends. */
+static int ready_npushes(const proact__loop_t *loop) {
+  return loop->npushes +
+         (loop->ready_mode == PROACT__READY_DMA ? loop->nrpushes : 0);
+}
+
+static const proact__push_t *ready_push(const proact__loop_t *loop, int i) {
+  return i < loop->npushes ? &loop->pushes[i]
+                           : &loop->rpushes[i - loop->npushes];
+}
+
+/* The destination's address of push i's entry byte offset 0; NULL for a
+ * push to another rank (no address here: the agent stages it). */
+static char *push_dst_base(const proact__loop_t *loop, int i) {
+  const proact__push_t *p = ready_push(loop, i);
+  if (i >= loop->npushes)
+    return NULL;
   return (char *)proact__present_dev_addr(p->entry, p->dst,
                                           p->entry->host_lo + p->lo) -
          p->lo;
@@ -129,8 +147,8 @@ static proact_status_t plan_of(const proact__loop_t *loop, int part,
   pl->pushes_of = calloc((size_t)loop->narrays + 1, sizeof(int));
   if (pl->pushes_of == NULL)
     return PROACT_ERR_NO_MEMORY;
-  for (int i = 0; i < loop->npushes; i++) {
-    const proact__push_t *p = &loop->pushes[i];
+  for (int i = 0; i < ready_npushes(loop); i++) {
+    const proact__push_t *p = ready_push(loop, i);
     int a = array_of_entry(loop, p->entry);
     uint64_t c0, c1;
     if (p->part != part || a < 0)
@@ -189,7 +207,7 @@ static long long *key_of(const proact__loop_t *loop, int part,
   size_t k = 0;
   long long *key = malloc((19 + 5 * (size_t)desc->nwrites +
                            4 * (size_t)loop->narrays +
-                           5 * (size_t)loop->npushes) *
+                           5 * (size_t)ready_npushes(loop)) *
                           sizeof(*key));
   if (key == NULL)
     return NULL;
@@ -229,8 +247,8 @@ static long long *key_of(const proact__loop_t *loop, int part,
     key[k++] = pushed ? (long long)loop->arrays[a].elem_size : 0;
     key[k++] = pushed ? ptr_val(array_local(loop, a, dev)) : 0;
   }
-  for (int i = 0; i < loop->npushes; i++) {
-    const proact__push_t *p = &loop->pushes[i];
+  for (int i = 0; i < ready_npushes(loop); i++) {
+    const proact__push_t *p = ready_push(loop, i);
     int a = array_of_entry(loop, p->entry);
     if (p->part != part || a < 0)
       continue;
@@ -238,7 +256,7 @@ static long long *key_of(const proact__loop_t *loop, int part,
     key[k++] = (long long)p->lo;
     key[k++] = (long long)p->hi;
     key[k++] = p->dst;
-    key[k++] = ptr_val(push_dst_base(p));
+    key[k++] = ptr_val(push_dst_base(loop, i));
   }
   *len_p = k;
   return key;
@@ -335,8 +353,8 @@ static proact_status_t ready_build(proact__loop_t *loop, int part,
           hi = c1 > hi ? c1 : hi;
         }
       }
-      for (int i = 0; i < loop->npushes; i++) {
-        const proact__push_t *p = &loop->pushes[i];
+      for (int i = 0; i < ready_npushes(loop); i++) {
+        const proact__push_t *p = ready_push(loop, i);
         long long p0, p1;
         if (p->part != part || array_of_entry(loop, p->entry) != a)
           continue;
@@ -369,8 +387,8 @@ static proact_status_t ready_build(proact__loop_t *loop, int part,
   counted = calloc((size_t)ncounters + 1, 1);
   if (counted == NULL)
     goto no_memory;
-  for (int i = 0; i < loop->npushes; i++) {
-    const proact__push_t *p = &loop->pushes[i];
+  for (int i = 0; i < ready_npushes(loop); i++) {
+    const proact__push_t *p = ready_push(loop, i);
     const int a = array_of_entry(loop, p->entry);
     uint64_t c0, c1;
     if (p->part != part || a < 0)
@@ -434,16 +452,17 @@ static proact_status_t ready_build(proact__loop_t *loop, int part,
     /* Pieces per chunk, and inline forwards per array. */
     for (int a = 0; a < narrays; a++) {
       arrays[a].fwd0 = nf;
-      for (int i = 0; i < loop->npushes; i++) {
-        const proact__push_t *p = &loop->pushes[i];
+      for (int i = 0; i < ready_npushes(loop); i++) {
+        const proact__push_t *p = ready_push(loop, i);
         const proact__ready_array_t *arr = &arrays[a];
         char *src0, *dst0;
         uint64_t c0, c1;
         if (p->part != part || array_of_entry(loop, p->entry) != a)
           continue;
         src0 = arr->local;
-        proact__dev_peer_access(dev, p->dst); /* the kernels' own stores */
-        dst0 = push_dst_base(p);
+        dst0 = push_dst_base(loop, i);
+        if (dst0 != NULL) /* the kernels' own stores */
+          proact__dev_peer_access(dev, p->dst);
         fwds[nf++] = (proact__ready_fwd_t){(long long)p->lo,
                                            (long long)p->hi, dst0};
         push_chunks(p, (uint64_t)cb, &c0, &c1);
@@ -459,8 +478,9 @@ static proact_status_t ready_build(proact__loop_t *loop, int part,
                           "internal error: push of %s outside the part's "
                           "chunks", p->entry->name);
           }
-          tmp[np] = (proact__ready_piece_t){dst0 + lo, src0 + lo,
-                                            (long long)(hi - lo), p->dst, i};
+          tmp[np] = (proact__ready_piece_t){dst0 != NULL ? dst0 + lo : NULL,
+                                            src0 + lo, (long long)(hi - lo),
+                                            p->dst, i};
           order[np][0] = idx;
           order[np][1] = np;
           np++;

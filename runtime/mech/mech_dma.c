@@ -15,6 +15,7 @@
 #include "grow.h"
 #include "loop.h"
 #include "mech.h"
+#include "rank_push.h"
 #include "trace.h"
 
 /* The dma agent of one device, for the part of the loop it runs. It takes
@@ -26,7 +27,7 @@
 typedef struct dma_agent {
   proact__agent_thread_t *thread; /* created on first use, kept */
   int armed;                      /* posted, not yet waited for */
-  const proact__loop_t *loop;
+  proact__loop_t *loop;
   int part;
   uint64_t timeout_ns;
   proact__agent_result_t result;
@@ -46,18 +47,26 @@ static int piece_order(const void *x, const void *y) {
 
 /* Issues the batch's pieces, sorted, as few copies as contiguity allows.
  * Only pieces of one push merge: two arrays' buffers may lie end to end on
- * both devices, and a copy must not span two allocations. */
+ * both devices, and a copy must not span two allocations. A piece of a
+ * push to another rank's device (numbered after the loop's own pushes) is
+ * staged for its push's message instead (rank_push.h). */
 static proact_status_t dma_issue(dma_agent_t *a, int npieces, int src) {
   proact__ready_piece_t *pc = a->batch;
+  proact__loop_t *loop = a->loop;
   qsort(pc, (size_t)npieces, sizeof(*pc), piece_order);
   for (int i = 0; i < npieces;) {
     proact__ready_piece_t run = pc[i++];
+    const int to_rank = run.push >= loop->npushes;
     while (i < npieces && pc[i].push == run.push &&
            pc[i].src == run.src + run.bytes &&
-           pc[i].dst == run.dst + run.bytes)
+           (to_rank || pc[i].dst == run.dst + run.bytes))
       run.bytes += pc[i++].bytes;
-    PROACT_CHECK(proact__dev_copy_peer((int)run.dst_dev, run.dst, src,
-                                       run.src, (size_t)run.bytes));
+    if (to_rank)
+      PROACT_CHECK(proact__rank_push_piece(
+          loop, (int)(run.push - loop->npushes), run.src, (size_t)run.bytes));
+    else
+      PROACT_CHECK(proact__dev_copy_peer((int)run.dst_dev, run.dst, src,
+                                         run.src, (size_t)run.bytes));
   }
   return PROACT_OK;
 }
