@@ -5,7 +5,7 @@
 # runs the given command (default: the GPU validation suite) with the
 # libraries found. Results go to $OUT (or ./gpu-out) when the suite runs.
 # PROACT_GPU_DEBS_EXTRA names a directory of more .debs to unpack with the
-# bundle's (scripts/gpu-bundle-pair.sh keeps the shared ones there).
+# bundle's (scripts/gpu-bundle-variants.sh keeps the shared ones there).
 set -uo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 b=${PROACT_GPU_BUNDLE:-$root/.gpu-bundle}

@@ -1,22 +1,21 @@
 #!/usr/bin/env bash
-# One GPU call: bench/kernels (PROACT against the hand-written CUDA twins)
-# and jacobi2d 8192^2 / 16384^2 ms per loop under three builds, interleaved,
-# plus bit-identity checks. Builds nothing: run on the GPU machine, in the
-# repository root, with the bundles of 2026-11-25-llvm22-regs-bundles.sh
-# unpacked under $PAIR (default .gpu-bundle-regs):
-#   main16, main22  main (89009e3) with LLVM 16 / 22: bin/, lib/, debs/, llvm
-#   regs22          branch llvm22-regs with LLVM 22: bin/, lib/, llvm (no
-#                   debs/: it takes those of the bundle of its LLVM)
-#   common          bin/cuda_kernels, debs/ both LLVMs need
-# ROUNDS rounds (argument 1, default 3), the order rotating each round;
-# REPS (default 5) repetitions a kernel; medians over the rounds, ratios to
-# main16 and to CUDA. Logs, variants.tsv and variants.md go to $OUT (./gpu-out).
+# gpu-compare.sh [ROUNDS]: on the GPU machine, in the repository root, with
+# the variants of scripts/gpu-bundle-variants.sh carried under $PAIR
+# (default .gpu-bundle-variants). Runs them side by side on GPU 0 in one
+# call, builds nothing: first jacobi2d 2048^2 x 50 against its sequential
+# run in each variant, then ROUNDS rounds (default 3; the order rotates
+# each round) of bench/kernels/run.sh (PROACT against the hand-written
+# CUDA twins, --reps REPS, default 5) and jacobi2d 8192^2 and 16384^2 ms
+# per loop; then one table: medians over the rounds, speed ratios to the
+# first variant and to CUDA. VARIANTS (default: every variant, in name
+# order) chooses and orders them. Logs, variants.tsv and variants.md go to
+# $OUT (or ./gpu-out).
 set -uo pipefail
-root=$(cd "$(dirname "$0")/../.." && pwd)
-pair=${PAIR:-$root/.gpu-bundle-regs}
+root=$(cd "$(dirname "$0")/.." && pwd)
+pair=${PAIR:-$root/.gpu-bundle-variants}
 rounds=${1:-3}
 reps=${REPS:-5}
-variants=${VARIANTS:-main16 main22 regs22}
+variants=${VARIANTS:-$(cd "$pair" && for d in */; do [ -f "$d/llvm" ] && echo "${d%/}"; done | tr '\n' ' ')}
 out=${OUT:-$root/gpu-out}
 mkdir -p "$out"
 res="$out/variants.tsv"
@@ -100,7 +99,7 @@ for v, r, k, p, c in rows:
     val[(v, k)].append(float(p))
     if float(c) > 0: cuda[k].append(float(c))
 ks = sorted({k for _, _, k, _, _ in rows})
-ref = "main16" if "main16" in vs else vs[0]
+ref = vs[0]
 print("| what | " + " | ".join(vs) + " | CUDA | " + " | ".join(f"{v}/{ref}" for v in vs if v != ref) + " | " + " | ".join(f"{v}/CUDA" for v in vs) + " |")
 print("|---" * (2 + len(vs) + (len(vs) - 1) + len(vs)) + "|")
 for k in ks:
