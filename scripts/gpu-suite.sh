@@ -55,7 +55,7 @@ echo "== jacobi2d example, ${JACOBI_N:=8192} x $JACOBI_N floats, ${JACOBI_IT:=20
 for devs in $sets $sets $sets; do
   r=$(PROACT_DEVICES=$devs jacobi2d "$JACOBI_N" "$JACOBI_IT")
   echo "PROACT_DEVICES=$devs | $(echo "$r" | grep -E '^proact:') | $(echo "$r" | grep -E '^result:')"
-  echo "$r" | grep -q "bit-identical" || fail=1
+  grep -q "bit-identical" <<<"$r" || fail=1
 done
 last=${sets##* }
 echo "== statistics of one run on PROACT_DEVICES=$last"

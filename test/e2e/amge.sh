@@ -6,7 +6,7 @@ set -uo pipefail
 prog=$1
 line=$(grep -n 'region(a\[0:n\], c\[0:n\])' "$(dirname "$0")/amge.c" | cut -d: -f1)
 out=$(PROACT_DEVICES=0,1 PROACT_STATS=1 PROACT_DEBUG=info PROACT_DEBUG_SUBSYS=part "$prog" 2003 3 2>&1) || { echo "$out"; exit 1; }
-echo "$out" | grep -q "amge.c:$line decompose(auto): block_cyclic (block 1), 0 bytes to pull" \
+grep -q "amge.c:$line decompose(auto): block_cyclic (block 1), 0 bytes to pull" <<<"$out" \
   || { echo "no cyclic choice for amge.c:$line"; echo "$out" | grep -E "decompose|stats"; exit 1; }
 mb=$(echo "$out" | awk -v k="amge.c:$line" '$1 == "proact:" && $2 == "stats:" && $3 == k { print $6 }')
 [ "$mb" = "0B" ] || { echo "amge.c:$line copied $mb under auto"; exit 1; }

@@ -37,9 +37,9 @@ rc=$?
   { echo "fatal error: exit $rc"; cat "$dir/err.txt" "$dir/fatal.log"; exit 1; }
 # A path that cannot be opened, or an unknown escape: an error at start-up.
 out=$(PROACT_DEBUG_FILE="$dir/none/x.log" "$prog" "$@" 2>&1); rc=$?
-[ $rc -eq 1 ] && echo "$out" | grep -q "^proact: error: cannot open PROACT_DEBUG_FILE='$dir/none/x.log' ($dir/none/x.log): No such file or directory$" ||
+[ $rc -eq 1 ] && grep -q "^proact: error: cannot open PROACT_DEBUG_FILE='$dir/none/x.log' ($dir/none/x.log): No such file or directory$" <<<"$out" ||
   { echo "unopenable file: exit $rc"; echo "$out"; exit 1; }
 out=$(PROACT_DEBUG_FILE="$dir/x.%q" "$prog" "$@" 2>&1); rc=$?
-[ $rc -eq 1 ] && echo "$out" | grep -q "invalid PROACT_DEBUG_FILE='$dir/x.%q': unknown escape '%q'" ||
+[ $rc -eq 1 ] && grep -q "invalid PROACT_DEBUG_FILE='$dir/x.%q': unknown escape '%q'" <<<"$out" ||
   { echo "unknown escape: exit $rc"; echo "$out"; exit 1; }
 echo "log file: %h %p expanded, lines prefixed host:pid:tid [dev], errors on stderr too"

@@ -17,7 +17,7 @@ version=$(echo "$out" | head -n 1)
 echo "$out" | grep -Eq '^devices: 2 participating$' || fail "no 2 participating devices"
 echo "$out" | grep -Eq '^  0 +(gpu|host-cpu|unknown) ' || fail "no row for device 0"
 echo "$out" | grep -Eq '^  1 +(gpu|host-cpu|unknown) ' || fail "no row for device 1"
-echo "$out" | grep -q '^peer access' || fail "no peer matrix"
+grep -q '^peer access' <<<"$out" || fail "no peer matrix"
 echo "$out" | grep -Eq '^ +0 +- +(yes|no)$' || fail "no peer row for device 0"
 echo "$out" | grep -Eq '^  PROACT_CHUNK +64K +env$' || fail "PROACT_CHUNK not from env"
 echo "$out" | grep -Eq '^  PROACT_DEVICES +0,1 +env$' || fail "PROACT_DEVICES not from env"

@@ -20,7 +20,7 @@ while read -r line; do
   else
     want=1
   fi
-  if echo "$out" | grep -q "$base:$line part 1: device 1"; then got=1; else got=0; fi
+  if grep -q "$base:$line part 1: device 1" <<<"$out"; then got=1; else got=0; fi
   if [ "$got" != "$want" ]; then
     echo "$base:$line: expected $([ $want = 1 ] && echo 'two parts' || echo 'one device'), got the other"
     status=1

@@ -78,7 +78,7 @@ python3 -c 'import json, sys; assert json.load(open(sys.argv[1]))["loops"]' "$di
 # Errors at start-up, before any output.
 check_error() {
   out=$(PROACT_STATS_FILE="$1" "$prog" "${pargs[@]}" 2>&1); rc=$?
-  [ $rc -eq 1 ] && echo "$out" | grep -qE "$2" && ! echo "$out" | grep -qv '^proact: ' ||
+  [ $rc -eq 1 ] && grep -qE "$2" <<<"$out" && ! grep -qv '^proact: ' <<<"$out" ||
     { echo "PROACT_STATS_FILE=$1: exit $rc"; echo "$out"; exit 1; }
 }
 check_error "$dir/none/s.json" "^proact: error: cannot write PROACT_STATS_FILE='$dir/none/s.json' .*: No such file or directory$"

@@ -16,7 +16,7 @@ stats=$(echo "$out" | grep '^proact: stats: ' | grep -v ' loop  ')
 echo "$stats"
 echo "$stats" | awk '$4 != "memcpy" || $6 != "0B" || $7 != 0 { bad = 1 } END { exit bad }' \
   || { echo "a loop copied data or kept its mechanism"; exit 1; }
-echo "$out" | grep -q 'region shared allocation of ' \
+grep -q 'region shared allocation of ' <<<"$out" \
   || { echo "no array went into shared memory"; exit 1; }
 [ "$(echo "$out" | grep -v '^proact: ')" = "$want" ] || { echo "results differ"; exit 1; }
 n=$(PROACT_STATS=1 PROACT_DEVICES=0,1 "$prog" "$@" 2>&1 | copies)

@@ -44,9 +44,9 @@ if [ "${PROACT_MECH:-}" = dma ]; then
     -x PROACT_DEVICES=0 -x PROACT_MECH -x PROACT_DEBUG=info \
     -x PROACT_DEBUG_SUBSYS=mech "$prog" "$@" 2>&1 >/dev/null) ||
     fail "dma with the log: status $?"
-  echo "$log" | grep -q 'rank 1, by the dma agent' ||
+  grep -q 'rank 1, by the dma agent' <<<"$log" ||
     fail "rank 0's dma agent sent no push"
-  echo "$log" | grep -q 'rank 0, by the dma agent' ||
+  grep -q 'rank 0, by the dma agent' <<<"$log" ||
     fail "rank 1's dma agent sent no push"
 fi
 python3 - "$tmp" <<'PY' || fail "statistics"

@@ -29,7 +29,7 @@ echo "$out" | grep -Eq '^devices between ranks: mpi \(PROACT_TRANSPORT=auto\)$' 
   fail "no transport between the ranks' devices"
 [ "$(echo "$out" | grep -c '^PROACT ')" -eq 1 ] || fail "not one report"
 alone=$("$info" 2>&1) || fail "proact-info alone: status $?"
-echo "$alone" | grep -q '^ranks: 1, transport none' || fail "alone: no 'ranks: 1' line"
+grep -q '^ranks: 1, transport none' <<<"$alone" || fail "alone: no 'ranks: 1' line"
 
 err=$(run -x PROACT_DEVICES=0,1 -x PROACT_STATS=1 \
   -x PROACT_STATS_FILE="$tmp/stats.json" "$@" 2>&1 >/dev/null) ||
