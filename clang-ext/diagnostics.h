@@ -225,6 +225,13 @@ namespace proact {
     "the device link of this loop would fail; compute it from creal/cimag "   \
     "with <math.h> functions (e.g. hypot(creal(z), cimag(z)) for cabs) or "   \
     "call it outside the loop")                                               \
+  X(OpenMPCallInBody, Error,                                                  \
+    "call to the OpenMP function '%0' inside a '#pragma proact' loop body; "   \
+    "the loop's iterations must not depend on which thread runs them: the "    \
+    "body runs in OpenMP target kernels of several forms on several devices, " \
+    "where '%0' answers differently than in the sequential program; call it "  \
+    "before or after the loop (omp_get_wtime and omp_get_wtick are allowed)")  \
+  X(ProactLoopHere, Note, "the loop of this '#pragma proact'")                 \
   X(ClauseWithoutEffect, Warning,                                              \
     "clause '%0' has no effect with the memcpy mechanism, which copies each "  \
     "device's writes in one piece after the loop")

@@ -416,10 +416,6 @@ private:
         injectWith(PP, Stmt, After);
         return;
       }
-    if (!checkGpuCalls(PP, Stmt)) {
-      injectWith(PP, Stmt, After);
-      return;
-    }
     D.Id = loopId(PP, Line, Stmt);
     if (Ok)
       Ok = applyProfile(PP, D);
@@ -428,6 +424,10 @@ private:
     SourceLocation Where;
     if (!parseCanonicalFor(PP, Stmt, 0, L, Why, Where)) {
       report(DE, Where, Diag::NonCanonicalLoop) << Why;
+      injectWith(PP, Stmt, After);
+      return;
+    }
+    if (!checkCalls(PP, D, Stmt, L.BodyBegin)) {
       injectWith(PP, Stmt, After);
       return;
     }
@@ -481,10 +481,26 @@ private:
     return false;
   }
 
-  // Calls in the loop to libm functions that clang's NVPTX OpenMP device
-  // headers (16 and 22) do not provide (those of <complex.h>): the device
-  // link would fail with no location. Reports each; false if there was one.
-  static bool checkGpuCalls(Preprocessor &PP, const Tokens &Stmt) {
+  // Whether a call to Name in a loop body is to the OpenMP API or its
+  // runtime: the OpenMP specification reserves the omp_ and ompx_ prefixes
+  // for it, so the name alone decides, wherever the function is declared.
+  // omp_get_wtime and omp_get_wtick mean the same in every thread and kernel.
+  static bool isOpenMPCall(llvm::StringRef Name) {
+    if (Name == "omp_get_wtime" || Name == "omp_get_wtick")
+      return false;
+    return Name.starts_with("omp_") || Name.starts_with("ompx_") ||
+           Name.starts_with("__kmpc_");
+  }
+
+  // Checks the calls of the loop statement Stmt, whose body begins at
+  // BodyBegin, macros expanded: in the body, calls to the OpenMP API,
+  // whose answers depend on the kernel form and thread that runs an
+  // iteration; on NVIDIA targets, calls to libm functions that clang's NVPTX
+  // OpenMP device headers (16 and 22) do not provide (those of <complex.h>):
+  // the device link would fail with no location. Reports each; false if
+  // there was one.
+  static bool checkCalls(Preprocessor &PP, const Directive &D,
+                         const Tokens &Stmt, size_t BodyBegin) {
     static const std::set<std::string> Missing = [] {
       std::set<std::string> S;
       for (const char *F :
@@ -495,16 +511,25 @@ private:
           S.insert(std::string(F) + Suffix);
       return S;
     }();
-    if (!buildsForNvptx(PP))
-      return true;
+    DiagnosticsEngine &DE = PP.getDiagnostics();
+    const bool Nvptx = buildsForNvptx(PP);
     bool Ok = true;
-    for (size_t I = 0; I + 1 < Stmt.size(); ++I)
-      if (Stmt[I].is(tok::identifier) && Stmt[I + 1].is(tok::l_paren) &&
-          Missing.count(spelling(PP, Stmt[I]))) {
-        report(PP.getDiagnostics(), Stmt[I].getLocation(), Diag::NoGpuVersion)
-            << spelling(PP, Stmt[I]);
+    for (size_t I = 0; I + 1 < Stmt.size(); ++I) {
+      if (Stmt[I].isNot(tok::identifier) || Stmt[I + 1].isNot(tok::l_paren))
+        continue;
+      const std::string Name = spelling(PP, Stmt[I]);
+      // A member's function pointer (s.omp_f()) is the program's own.
+      const bool Member =
+          I > 0 && Stmt[I - 1].isOneOf(tok::period, tok::arrow);
+      if (I >= BodyBegin && !Member && isOpenMPCall(Name)) {
+        report(DE, Stmt[I].getLocation(), Diag::OpenMPCallInBody) << Name;
+        report(DE, D.Loc, Diag::ProactLoopHere);
+        Ok = false;
+      } else if (Nvptx && Missing.count(Name)) {
+        report(DE, Stmt[I].getLocation(), Diag::NoGpuVersion) << Name;
         Ok = false;
       }
+    }
     return Ok;
   }
 
