@@ -421,17 +421,39 @@ void emitBlockLoop(Code &C, const CanonicalLoop &L, const CollapsedNest &Nest,
   C << "{" << Body << "}}";
 }
 
-// Whether a kernel is bare (`target teams ompx_bare`, clang 18+): the
-// plain kernel, which needs nothing of the OpenMP device runtime, skips its
-// team start (the team state and its barriers) and reads its identities
-// from the hardware; its scalar reductions fold with bar.sync
-// (kernel_ids.h). The instrumented and forwarding kernels call
-// device_ready.h, which uses the runtime's team (barriers, thread numbers),
-// and so does an array reduction's per-thread copy.
-bool bareKernel(const Directive &D, const Code *Forwarding,
-                bool Instrumented) {
-  return HasBareKernels && Forwarding == nullptr && !Instrumented &&
-         !hasArrayReduction(D);
+// Whether a loop's kernels are bare (`target teams ompx_bare`, clang 18+):
+// a kernel that needs nothing of the OpenMP device runtime skips its team
+// start (the team state and its barriers) and reads its identities from the
+// hardware; its scalar reductions fold with bar.sync (kernel_ids.h), and the
+// readiness code (device_ready.h) is told so by its `bare` argument. An
+// array reduction's per-thread copies use the runtime's team.
+bool bareKernel(const Directive &D) {
+  return HasBareKernels && !hasArrayReduction(D);
+}
+
+// The `bare` argument of the readiness calls (device_ready.h).
+const char *bareArg(bool Bare) { return Bare ? "1" : "0"; }
+
+// A kernel's walk in two versions: Full, the device's, and Simple, its
+// host fallback's. The host fallback (the target region's host version)
+// runs the plain kernel of a program without devices; a readiness kernel's
+// must never run (proact__loop_host_fallback reports it). Both passes
+// compile the same text, so that the kernel captures the same variables in
+// each and a preprocessed file still compiles; proact__host_code() is a
+// constant of each pass (codegen.h), so the host optimises no device walk
+// and the device no fallback. Full comes first: the captures keep the
+// order of the device walk's uses.
+template <typename FullFn, typename SimpleFn>
+void emitHostSplit(Code &C, const std::string &Where, bool Readiness,
+                   FullFn Full, SimpleFn Simple) {
+  C << "if (!proact__host_code()) {";
+  Full();
+  C << "} else {";
+  C << "proact__host_fallback(" + Where + ", " + (Readiness ? "0" : "1") +
+           ");";
+  if (!Readiness)
+    Simple();
+  C << "}";
 }
 
 // The thread's start (t0, t1, t2) and stride (s0, s1, s2) as digits of
@@ -515,7 +537,7 @@ void emitEmptyInner(Code &C, size_t M) {
 // compiled once, not twice. Instrumented: the team then reports the block.
 template <typename EmitFn>
 void emitBlockWork(Code &C, const Code &Body, const Code *Forwarding,
-                   bool Instrumented, EmitFn EmitBody) {
+                   bool Instrumented, bool Bare, EmitFn EmitBody) {
   if (Forwarding != nullptr) {
     C << "proact__ready_t *const __proact_rb = "
          "proact__ready_block_touches(__proact_rd, __proact_b) ? "
@@ -525,7 +547,8 @@ void emitBlockWork(Code &C, const Code &Body, const Code *Forwarding,
     EmitBody(Body, false);
   }
   if (Instrumented)
-    C << "proact__ready_block_done(__proact_rd, __proact_b);";
+    C << "proact__ready_block_done(__proact_rd, __proact_b, " +
+             std::string(bareArg(Bare)) + ");";
   C << "}";
 }
 
@@ -535,25 +558,24 @@ void emitKernelClose(Code &C, const Directive &D, const KernelIds &Ids) {
   C << " }";
 }
 
-void emitKernel(Code &C, const Directive &D, const CanonicalLoop &L,
-                const CollapsedNest &Nest, const Code &Body,
-                const Code *Forwarding, bool Instrumented,
-                const Grouping *G, bool Checks) {
+// emitKernel's walk: the thread's digits, then the teams' blocks.
+void emitFlatWalk(Code &C, const Directive &D, const CanonicalLoop &L,
+                  const CollapsedNest &Nest, const Code &Body,
+                  const Code *Forwarding, bool Instrumented, const Grouping *G,
+                  bool Bare) {
   const size_t M = Nest.Loops.size();
-  const bool Bare = bareKernel(D, Forwarding, Instrumented);
   const KernelIds &Ids = kernelIds(Bare);
-  emitKernelOpen(C, D, L, Forwarding != nullptr || Instrumented, Checks,
-                 Bare);
   emitThreadDigits(C, M, Ids);
   if (Instrumented && D.Reductions.empty()) {
     // by ticket where the runtime says so (device_ready.h); a reduction
     // keeps the fixed walk, whose fold repeats bit for bit
+    const std::string B = bareArg(Bare);
     C << "const int __proact_tk = __proact_rd->ticketed; "
          "unsigned __proact_bk = 0; proact__block_walk_t __proact_w; "
          "for (proact__ready_walk(__proact_rd, __proact_tk, &__proact_itk, "
-         "0u, &__proact_w); __proact_w.b < __proact_nb; "
+         "0u, &__proact_w, " + B + "); __proact_w.b < __proact_nb; "
          "proact__ready_walk(__proact_rd, __proact_tk, &__proact_itk, "
-         "++__proact_bk, &__proact_w)) {";
+         "++__proact_bk, &__proact_w, " + B + ")) {";
   } else {
     C << std::string("const int __proact_teams = ") + Ids.Teams +
              "; proact__block_walk_t __proact_w; "
@@ -568,12 +590,29 @@ void emitKernel(Code &C, const Directive &D, const CanonicalLoop &L,
        "proact__block_walk_range(&__proact_itk, &__proact_w, &__proact_blo, "
        "&__proact_bhi);";
   emitEmptyInner(C, M);
-  emitBlockWork(C, Body, Forwarding, Instrumented,
+  emitBlockWork(C, Body, Forwarding, Instrumented, Bare,
                 [&](const Code &B, bool Forward) {
                   emitBlockLoop(C, L, Nest, B, G, Forward,
                                 Forwarding == nullptr);
                 });
-  emitKernelClose(C, D, Ids);
+}
+
+void emitKernel(Code &C, const Directive &D, const CanonicalLoop &L,
+                const CollapsedNest &Nest, const Code &Body,
+                const Code *Forwarding, bool Instrumented,
+                const Grouping *G, bool Checks, const std::string &Where) {
+  const bool Bare = bareKernel(D);
+  const bool Readiness = Forwarding != nullptr || Instrumented;
+  emitKernelOpen(C, D, L, Readiness, Checks, Bare);
+  emitHostSplit(
+      C, Where, Readiness,
+      [&] {
+        emitFlatWalk(C, D, L, Nest, Body, Forwarding, Instrumented, G, Bare);
+      },
+      [&] {
+        emitFlatWalk(C, D, L, Nest, Body, nullptr, false, nullptr, Bare);
+      });
+  emitKernelClose(C, D, kernelIds(Bare));
 }
 
 // One column of a column-walk tile: the thread's innermost iteration
@@ -586,7 +625,7 @@ void emitKernel(Code &C, const Directive &D, const CanonicalLoop &L,
 void emitColumnRows(Code &C, const CanonicalLoop &L, const Code &Body,
                     const Grouping &G, bool Forward) {
   C << "{ int __proact_k = 0; const int __proact_s0 = 1, __proact_bhi = "
-       "__proact_rows;";
+       "__proact_rows; (void)__proact_s0;";
   if (G.U > 1 && (!Forward || G.Array >= 0)) {
     std::vector<std::string> Values;
     // Merged: row u is the same expression as row 0's neighbour u, which
@@ -634,23 +673,15 @@ void emitColumnTile(Code &C, const CanonicalLoop &L,
 // collapsed loops' j1, ..., tile of the innermost) come from 32-bit
 // divisions, once a block.
 // Instrumented and forwarding as emitKernel's; each kernel has its own
-// row groups (columnFactor, mergedRows: ilp.h).
-void emitColumnKernel(Code &C, const Directive &D, const CanonicalLoop &L,
-                      const CollapsedNest &Nest, const Code &Body,
-                      const Code *Forwarding, bool Instrumented,
-                      const Grouping &G, bool Checks) {
+// row groups (columnFactor, mergedRows: ilp.h). emitColumnWalk is the
+// walk, emitColumnKernel the kernel around it.
+void emitColumnWalk(Code &C, const CanonicalLoop &L,
+                    const CollapsedNest &Nest, const Code &Body,
+                    const Code *Forwarding, bool Instrumented,
+                    const Grouping &KG, bool Bare) {
   const size_t M = Nest.Loops.size();
   const std::string Last = num((long long)M);
-  const ColumnKernel K = Forwarding != nullptr ? ColumnKernel::Forwarding
-                         : Instrumented       ? ColumnKernel::Instrumented
-                                              : ColumnKernel::Plain;
-  Grouping KG = G; // this kernel's row groups (ilp.h)
-  KG.U = columnFactor(K, !G.A.Prefix.empty());
-  KG.Merged = mergedRows(K);
-  const bool Bare = bareKernel(D, Forwarding, Instrumented);
   const KernelIds &Ids = kernelIds(Bare);
-  emitKernelOpen(C, D, L, Forwarding != nullptr || Instrumented, Checks,
-                 Bare);
   C << "const unsigned __proact_ntl = ((unsigned)__proact_tr" + Last +
            " + (unsigned)__proact_itw - 1u) / (unsigned)__proact_itw;";
   C << std::string("const int __proact_teams = ") + Ids.Teams + "; ";
@@ -689,11 +720,34 @@ void emitColumnKernel(Code &C, const Directive &D, const CanonicalLoop &L,
   }
   C << "const long long __proact_kb = __proact_blo; const int __proact_rows = "
        "(int)(__proact_bhi - __proact_blo);";
-  emitBlockWork(C, Body, Forwarding, Instrumented,
+  emitBlockWork(C, Body, Forwarding, Instrumented, Bare,
                 [&](const Code &B, bool Forward) {
                   emitColumnTile(C, L, Nest, B, KG, Forward, Ids);
                 });
-  emitKernelClose(C, D, Ids);
+}
+
+void emitColumnKernel(Code &C, const Directive &D, const CanonicalLoop &L,
+                      const CollapsedNest &Nest, const Code &Body,
+                      const Code *Forwarding, bool Instrumented,
+                      const Grouping &G, bool Checks, const std::string &Where) {
+  const ColumnKernel K = Forwarding != nullptr ? ColumnKernel::Forwarding
+                         : Instrumented       ? ColumnKernel::Instrumented
+                                              : ColumnKernel::Plain;
+  Grouping KG = G; // this kernel's row groups (ilp.h)
+  KG.U = columnFactor(K, !G.A.Prefix.empty());
+  KG.Merged = mergedRows(K);
+  Grouping One = G; // the host fallback's: one row at a time
+  One.U = 1;
+  const bool Bare = bareKernel(D);
+  const bool Readiness = Forwarding != nullptr || Instrumented;
+  emitKernelOpen(C, D, L, Readiness, Checks, Bare);
+  emitHostSplit(
+      C, Where, Readiness,
+      [&] {
+        emitColumnWalk(C, L, Nest, Body, Forwarding, Instrumented, KG, Bare);
+      },
+      [&] { emitColumnWalk(C, L, Nest, Body, nullptr, false, One, Bare); });
+  emitKernelClose(C, D, kernelIds(Bare));
 }
 
 // Which of the kernels beside the plain one a loop gets.
@@ -964,20 +1018,21 @@ LoopLowering lowerLoop(Preprocessor &PP, const Directive &D,
        "__proact_it.bpp, __proact_itt = __proact_it.tiles, __proact_itw = "
        "__proact_it.tile;";
   const Code Plain = Code().add(KernelBody);
+  const std::string Where = quoted(W.File) + ", " + num(W.Line);
   Code K; // the part's kernels
   if (Columns) {
     K << "if (__proact_itt > 0) {";
     emitKernelChoice(K, Set, Forwarding,
                      [&](const Code *Fwd, bool Instrumented) {
                        emitColumnKernel(K, D, L, Nest, Plain, Fwd,
-                                        Instrumented, CG, Checks);
+                                        Instrumented, CG, Checks, Where);
                      });
     K << "} else {";
   }
   emitKernelChoice(K, Set, Forwarding,
                    [&](const Code *Fwd, bool Instrumented) {
                      emitKernel(K, D, L, Nest, Plain, Fwd, Instrumented, &G,
-                                Checks);
+                                Checks, Where);
                    });
   if (Columns)
     K << "}";

@@ -988,6 +988,16 @@ int proact__loop_part_device(const proact__loop_t *loop, int part) {
   return proact__dev_omp_id(loop->devs[part]);
 }
 
+void proact__loop_host_fallback(const char *file, int line, int may_run) {
+  if (may_run && proact__devices_count() == 0)
+    return;
+  proact__fatal(file, line, 0,
+                "OpenMP ran this loop's kernel on the host instead of on its "
+                "device (the device could not run it: was the program built "
+                "for this device's architecture?); the device's copy of the "
+                "arrays would lack the results");
+}
+
 int proact__loop_part_here(const proact__loop_t *loop, int part) {
   return proact__devices_count() == 0 ||
          proact__dev_is_local(loop->devs[part]);

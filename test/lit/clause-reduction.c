@@ -87,7 +87,7 @@ void g2(int n, double *a, double *s_out) {
 // FIXED-LABEL: __proact_desc.line = 80;
 // FIXED: } else if (__proact_rd != 0) {
 // FIXED-NOT: proact__ready_walk(
-// FIXED: proact__block_walk_start(&__proact_itk, omp_get_team_num(), __proact_teams, &__proact_w)
+// FIXED: proact__block_walk_start(&__proact_itk, {{omp_get_team_num|proact__kernel_team}}(), __proact_teams, &__proact_w)
 // FIXED-NOT: proact__ready_walk(
 // FIXED: proact__loop_end(__proact_loop);
 

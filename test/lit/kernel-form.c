@@ -1,10 +1,11 @@
-// The plain kernel (no readiness state, no reduction) is bare from clang
-// 18 on: `target teams ompx_bare` without a parallel region, so no device
-// runtime team start, each thread reading its thread, team size, team and
-// team count from the hardware (proact__kernel_*, device_ready.h). The
-// forwarding and instrumented kernels, and every kernel of a reduction,
-// keep the SPMD form (target teams + parallel), as every kernel does with
-// clang 16.
+// From clang 18 on a loop's kernels are bare: `target teams ompx_bare`
+// without a parallel region, so no device runtime team start, each thread
+// reading its thread, team size, team and team count from the hardware
+// (proact__kernel_*, device_ready.h), and the readiness calls told so by
+// their `bare` argument (1). Every kernel of an array reduction keeps the
+// SPMD form (target teams + parallel), as every kernel does with clang 16.
+// Each kernel's walk is behind proact__host_code(): the device's first,
+// then the host fallback's (a plain walk, after proact__host_fallback).
 // RUN: %proact-cc -E %s -o - | %FileCheck %s --check-prefixes=CHECK,%kernel-form
 #include <proact.h>
 
@@ -15,40 +16,56 @@ void plane(long n, float *u, float *v) {
     for (long j = 1; j < n - 1; j++)
       v[i * n + j] = u[(i - 1) * n + j] + u[(i + 1) * n + j];
 }
-// CHECK-LABEL: __proact_desc.line = 13;
-// The forwarding and instrumented column kernels: SPMD under both.
+// CHECK-LABEL: __proact_desc.line = 14;
+// The forwarding, instrumented and plain column kernels.
 // CHECK: if (__proact_itt > 0) {if (__proact_fwd) {
-// CHECK-NEXT: # 13
-// CHECK-NEXT: #pragma omp target teams num_teams(__proact_nt)
-// CHECK-NEXT: # 13
-// CHECK-NEXT: #pragma omp parallel num_threads(__proact_nth)
-// CHECK: } else if (__proact_rd != 0) {
-// CHECK-NEXT: # 13
-// CHECK-NEXT: #pragma omp target teams num_teams(__proact_nt)
-// CHECK-NEXT: # 13
-// CHECK-NEXT: #pragma omp parallel num_threads(__proact_nth)
-// The plain column kernel:
-// CHECK: proact__ready_block_done(__proact_rd, __proact_b);} }} else {
-// CHECK-NEXT: # 13
+// CHECK-NEXT: # 14
 // SPMD-NEXT: #pragma omp target teams num_teams(__proact_nt)
-// SPMD-NEXT: # 13
+// SPMD-NEXT: # 14
+// SPMD-NEXT: #pragma omp parallel num_threads(__proact_nth)
+// BARE-NEXT: #pragma omp target teams ompx_bare num_teams(__proact_nt)
+// CHECK: if (!proact__host_code()) {
+// CHECK: } else {proact__host_fallback("{{.*}}kernel-form.c", 14, 0);}
+// CHECK: } else if (__proact_rd != 0) {
+// CHECK-NEXT: # 14
+// SPMD-NEXT: #pragma omp target teams num_teams(__proact_nt)
+// SPMD-NEXT: # 14
+// SPMD-NEXT: #pragma omp parallel num_threads(__proact_nth)
+// BARE-NEXT: #pragma omp target teams ompx_bare num_teams(__proact_nt)
+// BARE-NOT: omp_get_
+// SPMD: proact__ready_block_done(__proact_rd, __proact_b, 0);
+// BARE: proact__ready_block_done(__proact_rd, __proact_b, 1);
+// CHECK: } else {proact__host_fallback("{{.*}}kernel-form.c", 14, 0);} }} else {
+// CHECK-NEXT: # 14
+// SPMD-NEXT: #pragma omp target teams num_teams(__proact_nt)
+// SPMD-NEXT: # 14
 // SPMD-NEXT: #pragma omp parallel num_threads(__proact_nth)
 // SPMD: const int __proact_teams = omp_get_num_teams();{{ ?}}proact__tile_walk_t __proact_w; for (proact__tile_walk_start(&__proact_itk, omp_get_team_num(), __proact_teams, &__proact_w);
 // SPMD: for (long long __proact_lane = omp_get_thread_num(); __proact_lane < __proact_itw; __proact_lane += omp_get_num_threads()) {
 // BARE-NEXT: #pragma omp target teams ompx_bare num_teams(__proact_nt) thread_limit(__proact_nth) device(__proact_dev) map(alloc: u[__proact_plo0:__proact_plen0], v[__proact_plo1:__proact_plen1]){{$}}
-// BARE-NEXT: # 13
+// BARE-NEXT: # 14
 // BARE-NEXT: {const proact__part_iters_t
 // BARE-NOT: omp_get_
+// BARE-SAME: if (!proact__host_code()) {const unsigned __proact_ntl
 // BARE-SAME: const int __proact_teams = proact__kernel_teams();{{ ?}}proact__tile_walk_t __proact_w; for (proact__tile_walk_start(&__proact_itk, proact__kernel_team(), __proact_teams, &__proact_w);
 // BARE-NOT: omp_get_
 // BARE: for (long long __proact_lane = proact__kernel_thread(); __proact_lane < __proact_itw; __proact_lane += proact__kernel_threads()) {
-// The flat kernels follow: forwarding, instrumented (SPMD), then plain.
+// The plain kernel's host fallback: one row at a time, no row groups.
+// CHECK: } else {proact__host_fallback("{{.*}}kernel-form.c", 14, 1);const unsigned __proact_ntl
+// CHECK-NOT: __proact_v0
 // CHECK: } else {if (__proact_fwd) {
+// The flat kernels follow: forwarding, instrumented, then plain.
 // CHECK: } else if (__proact_rd != 0) {
-// CHECK-NEXT: # 13
-// CHECK-NEXT: #pragma omp target teams num_teams(__proact_nt)
-// CHECK: proact__ready_block_done(__proact_rd, __proact_b);} }} else {
-// CHECK-NEXT: # 13
+// CHECK-NEXT: # 14
+// SPMD-NEXT: #pragma omp target teams num_teams(__proact_nt)
+// BARE-NEXT: #pragma omp target teams ompx_bare num_teams(__proact_nt)
+// BARE-NOT: omp_get_
+// BARE: proact__ready_walk(__proact_rd, __proact_tk, &__proact_itk, 0u, &__proact_w, 1);
+// BARE: proact__ready_block_done(__proact_rd, __proact_b, 1);
+// SPMD: proact__ready_walk(__proact_rd, __proact_tk, &__proact_itk, 0u, &__proact_w, 0);
+// SPMD: proact__ready_block_done(__proact_rd, __proact_b, 0);
+// CHECK: } else {proact__host_fallback("{{.*}}kernel-form.c", 14, 0);} }} else {
+// CHECK-NEXT: # 14
 // SPMD-NEXT: #pragma omp target teams num_teams(__proact_nt)
 // SPMD: proact__block_walk_start(&__proact_itk, omp_get_team_num(),
 // BARE-NEXT: #pragma omp target teams ompx_bare num_teams(__proact_nt)
@@ -64,15 +81,16 @@ void outer_var(int n, double *a) {
   for (i = 0; i < n; i++)
     a[i] = 2.0 * i;
 }
-// CHECK-LABEL: __proact_desc.line = 63;
-// CHECK: #pragma omp parallel num_threads(__proact_nth) private(i)
-// CHECK: proact__ready_block_done(__proact_rd, __proact_b);} }} else {
-// CHECK-NEXT: # 63
+// CHECK-LABEL: __proact_desc.line = 80;
+// SPMD: #pragma omp parallel num_threads(__proact_nth) private(i)
+// BARE-NOT: private(i)
+// CHECK: proact__host_fallback("{{.*}}kernel-form.c", 80, 0);} }} else {
+// CHECK-NEXT: # 80
 // SPMD-NEXT: #pragma omp target teams num_teams(__proact_nt)
-// SPMD-NEXT: # 63
+// SPMD-NEXT: # 80
 // SPMD-NEXT: #pragma omp parallel num_threads(__proact_nth) private(i)
 // BARE-NEXT: #pragma omp target teams ompx_bare num_teams(__proact_nt)
-// BARE-NEXT: # 63
+// BARE-NEXT: # 80
 // BARE-NEXT: {__typeof__(i) i;const proact__part_iters_t
 // CHECK: proact__loop_end(__proact_loop);
 
@@ -85,7 +103,7 @@ double total(int n, const double *a) {
     s += a[i];
   return s;
 }
-// CHECK-LABEL: __proact_desc.line = 83;
+// CHECK-LABEL: __proact_desc.line = 101;
 // SPMD-NOT: ompx_bare
 // BARE: #pragma omp target teams ompx_bare num_teams(__proact_nt) thread_limit(__proact_nth) device(__proact_dev) map(alloc: a[__proact_plo0:__proact_plen0]) is_device_ptr(__proact_sc) map(from: __proact_out0){{$}}
 // BARE-NOT: omp barrier
@@ -100,6 +118,6 @@ void histogram(int n, const int *k, long *h) {
   for (int i = 0; i < n; i++)
     h[k[i] & 15]++;
 }
-// CHECK-LABEL: __proact_desc.line = 99;
+// CHECK-LABEL: __proact_desc.line = 117;
 // CHECK-NOT: ompx_bare
 // CHECK: proact__loop_end(__proact_loop);

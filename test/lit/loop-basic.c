@@ -32,38 +32,51 @@ void smooth(int n, double *u, double *v) {
 // (proact__block_walk_*: no 64-bit division) and its threads walk a block's
 // iterations in turn, thread t from t by the team's size; this body is one
 // assignment, so two iterations at a time, both loads first (ilp.h), then
-// the remainder one at a time:
-// CHECK: #pragma omp target teams num_teams(__proact_nt) thread_limit(__proact_nth) device(__proact_dev) map(alloc: u[__proact_plo0:__proact_plen0], v[__proact_plo1:__proact_plen1]) is_device_ptr(__proact_rd)
-// CHECK: {const proact__part_iters_t __proact_itk = {{[{]}}__proact_il, __proact_ie, __proact_ip, __proact_is, __proact_ib, __proact_ibp, __proact_itt, __proact_itw};const long long __proact_t = omp_get_thread_num(), __proact_T = omp_get_num_threads(); long long __proact_r = __proact_t, __proact_R = __proact_T;const long long __proact_t0 = __proact_r, __proact_s0 = __proact_R;
+// the remainder one at a time. With clang 16 the kernels are SPMD (target
+// teams + parallel), from clang 18 bare (ompx_bare: no device runtime team
+// start), their threads reading their identities from the hardware
+// (proact__kernel_*). Each kernel's device walk is behind
+// proact__host_code(); its host fallback (the target region's host
+// version) reports a readiness kernel that runs there:
+// SPMD: #pragma omp target teams num_teams(__proact_nt) thread_limit(__proact_nth) device(__proact_dev) map(alloc: u[__proact_plo0:__proact_plen0], v[__proact_plo1:__proact_plen1]) is_device_ptr(__proact_rd)
+// SPMD: {const proact__part_iters_t __proact_itk = {{[{]}}__proact_il, __proact_ie, __proact_ip, __proact_is, __proact_ib, __proact_ibp, __proact_itt, __proact_itw};if (!proact__host_code()) {const long long __proact_t = omp_get_thread_num(), __proact_T = omp_get_num_threads(); long long __proact_r = __proact_t, __proact_R = __proact_T;const long long __proact_t0 = __proact_r, __proact_s0 = __proact_R;
+// BARE: #pragma omp target teams ompx_bare num_teams(__proact_nt) thread_limit(__proact_nth) device(__proact_dev) map(alloc: u[__proact_plo0:__proact_plen0], v[__proact_plo1:__proact_plen1]) is_device_ptr(__proact_rd)
+// BARE: {const proact__part_iters_t __proact_itk = {{[{]}}__proact_il, __proact_ie, __proact_ip, __proact_is, __proact_ib, __proact_ibp, __proact_itt, __proact_itw};if (!proact__host_code()) {const long long __proact_t = proact__kernel_thread(), __proact_T = proact__kernel_threads(); long long __proact_r = __proact_t, __proact_R = __proact_T;const long long __proact_t0 = __proact_r, __proact_s0 = __proact_R;
 // CHECK: proact__ready_t *const __proact_rb = proact__ready_block_touches(__proact_rd, __proact_b) ? __proact_rd : 0;{ long long __proact_k = __proact_blo + __proact_t0;for (; __proact_k + 1 * __proact_s0 < __proact_bhi; __proact_k += 2 * __proact_s0) {{[{][{]}}int i = (int)(__proact_first + (__proact_k + 0 * __proact_s0));
 // CHECK: proact__ready_forward(__proact_rb, 1, (const void *)&(
 // CHECK-NOT: proact__ready_block_done
-// CHECK: } else if (__proact_rd != 0) {
+// CHECK: } else {proact__host_fallback("{{.*}}loop-basic.c", 7, 0);} }} else if (__proact_rd != 0) {
 // CHECK-NEXT: # 7
-// CHECK-NEXT: #pragma omp target teams num_teams(__proact_nt) thread_limit(__proact_nth) device(__proact_dev) map(alloc: u[__proact_plo0:__proact_plen0], v[__proact_plo1:__proact_plen1]) is_device_ptr(__proact_rd)
-// CHECK-NEXT: # 7
-// CHECK-NEXT: #pragma omp parallel num_threads(__proact_nth)
+// SPMD-NEXT: #pragma omp target teams num_teams(__proact_nt) thread_limit(__proact_nth) device(__proact_dev) map(alloc: u[__proact_plo0:__proact_plen0], v[__proact_plo1:__proact_plen1]) is_device_ptr(__proact_rd)
+// SPMD-NEXT: # 7
+// SPMD-NEXT: #pragma omp parallel num_threads(__proact_nth)
+// BARE-NEXT: #pragma omp target teams ompx_bare num_teams(__proact_nt) thread_limit(__proact_nth) device(__proact_dev) map(alloc: u[__proact_plo0:__proact_plen0], v[__proact_plo1:__proact_plen1]) is_device_ptr(__proact_rd)
 // The instrumented kernel walks its blocks with proact__ready_walk: by
 // ticket when the runtime says so (most blocks report), else block team +
 // k * teams, its digits from 32-bit divisions:
-// CHECK: const int __proact_tk = __proact_rd->ticketed; unsigned __proact_bk = 0; proact__block_walk_t __proact_w; for (proact__ready_walk(__proact_rd, __proact_tk, &__proact_itk, 0u, &__proact_w); __proact_w.b < __proact_nb; proact__ready_walk(__proact_rd, __proact_tk, &__proact_itk, ++__proact_bk, &__proact_w)) {const long long __proact_b = __proact_w.b;
+// (the readiness calls' last argument says whether the kernel is bare):
+// SPMD: const int __proact_tk = __proact_rd->ticketed; unsigned __proact_bk = 0; proact__block_walk_t __proact_w; for (proact__ready_walk(__proact_rd, __proact_tk, &__proact_itk, 0u, &__proact_w, 0); __proact_w.b < __proact_nb; proact__ready_walk(__proact_rd, __proact_tk, &__proact_itk, ++__proact_bk, &__proact_w, 0)) {const long long __proact_b = __proact_w.b;
+// BARE: const int __proact_tk = __proact_rd->ticketed; unsigned __proact_bk = 0; proact__block_walk_t __proact_w; for (proact__ready_walk(__proact_rd, __proact_tk, &__proact_itk, 0u, &__proact_w, 1); __proact_w.b < __proact_nb; proact__ready_walk(__proact_rd, __proact_tk, &__proact_itk, ++__proact_bk, &__proact_w, 1)) {const long long __proact_b = __proact_w.b;
 // CHECK: v[i] = (u[i - 1] + u[i] + u[i + 1]) / 3.0;
-// CHECK: }} }proact__ready_block_done(__proact_rd, __proact_b);} }} else {
-// The plain kernel: with clang 16 an SPMD target teams + parallel like the
-// others; from clang 18 a bare one (ompx_bare: no device runtime team
-// start), whose threads read their identities from the hardware
-// (proact__kernel_*):
+// SPMD: }} }proact__ready_block_done(__proact_rd, __proact_b, 0);}} else {proact__host_fallback("{{.*}}loop-basic.c", 7, 0);} }} else {
+// BARE: }} }proact__ready_block_done(__proact_rd, __proact_b, 1);}} else {proact__host_fallback("{{.*}}loop-basic.c", 7, 0);} }} else {
+// The plain kernel:
 // CHECK-NEXT: # 7
 // SPMD-NEXT: #pragma omp target teams num_teams(__proact_nt) thread_limit(__proact_nth) device(__proact_dev) map(alloc: u[__proact_plo0:__proact_plen0], v[__proact_plo1:__proact_plen1]){{$}}
 // SPMD-NEXT: # 7
 // SPMD-NEXT: #pragma omp parallel num_threads(__proact_nth)
 // SPMD-NEXT: # 7
-// SPMD-NEXT: {const proact__part_iters_t __proact_itk = {{[{]}}__proact_il, __proact_ie, __proact_ip, __proact_is, __proact_ib, __proact_ibp, __proact_itt, __proact_itw};const long long __proact_t = omp_get_thread_num(), __proact_T = omp_get_num_threads(); long long __proact_r = __proact_t, __proact_R = __proact_T;const long long __proact_t0 = __proact_r, __proact_s0 = __proact_R;const int __proact_teams = omp_get_num_teams(); proact__block_walk_t __proact_w; for (proact__block_walk_start(&__proact_itk, omp_get_team_num(), __proact_teams, &__proact_w); __proact_w.b < __proact_nb; proact__block_walk_next(&__proact_itk, __proact_teams, &__proact_w)) {const long long __proact_b = __proact_w.b; (void)__proact_b; long long __proact_blo, __proact_bhi; proact__block_walk_range(&__proact_itk, &__proact_w, &__proact_blo, &__proact_bhi);{ long long __proact_k = __proact_blo + __proact_t0;for (; __proact_k + 1 * __proact_s0 < __proact_bhi; __proact_k += 2 * __proact_s0) {
+// SPMD-NEXT: {const proact__part_iters_t __proact_itk = {{[{]}}__proact_il, __proact_ie, __proact_ip, __proact_is, __proact_ib, __proact_ibp, __proact_itt, __proact_itw};if (!proact__host_code()) {const long long __proact_t = omp_get_thread_num(), __proact_T = omp_get_num_threads(); long long __proact_r = __proact_t, __proact_R = __proact_T;const long long __proact_t0 = __proact_r, __proact_s0 = __proact_R;const int __proact_teams = omp_get_num_teams(); proact__block_walk_t __proact_w; for (proact__block_walk_start(&__proact_itk, omp_get_team_num(), __proact_teams, &__proact_w); __proact_w.b < __proact_nb; proact__block_walk_next(&__proact_itk, __proact_teams, &__proact_w)) {const long long __proact_b = __proact_w.b; (void)__proact_b; long long __proact_blo, __proact_bhi; proact__block_walk_range(&__proact_itk, &__proact_w, &__proact_blo, &__proact_bhi);{ long long __proact_k = __proact_blo + __proact_t0;for (; __proact_k + 1 * __proact_s0 < __proact_bhi; __proact_k += 2 * __proact_s0) {
 // BARE-NEXT: #pragma omp target teams ompx_bare num_teams(__proact_nt) thread_limit(__proact_nth) device(__proact_dev) map(alloc: u[__proact_plo0:__proact_plen0], v[__proact_plo1:__proact_plen1]){{$}}
 // BARE-NEXT: # 7
-// BARE-NEXT: {const proact__part_iters_t __proact_itk = {{[{]}}__proact_il, __proact_ie, __proact_ip, __proact_is, __proact_ib, __proact_ibp, __proact_itt, __proact_itw};const long long __proact_t = proact__kernel_thread(), __proact_T = proact__kernel_threads(); long long __proact_r = __proact_t, __proact_R = __proact_T;const long long __proact_t0 = __proact_r, __proact_s0 = __proact_R;const int __proact_teams = proact__kernel_teams(); proact__block_walk_t __proact_w; for (proact__block_walk_start(&__proact_itk, proact__kernel_team(), __proact_teams, &__proact_w); __proact_w.b < __proact_nb; proact__block_walk_next(&__proact_itk, __proact_teams, &__proact_w)) {const long long __proact_b = __proact_w.b; (void)__proact_b; long long __proact_blo, __proact_bhi; proact__block_walk_range(&__proact_itk, &__proact_w, &__proact_blo, &__proact_bhi);{ long long __proact_k = __proact_blo + __proact_t0;for (; __proact_k + 1 * __proact_s0 < __proact_bhi; __proact_k += 2 * __proact_s0) {
+// BARE-NEXT: {const proact__part_iters_t __proact_itk = {{[{]}}__proact_il, __proact_ie, __proact_ip, __proact_is, __proact_ib, __proact_ibp, __proact_itt, __proact_itw};if (!proact__host_code()) {const long long __proact_t = proact__kernel_thread(), __proact_T = proact__kernel_threads(); long long __proact_r = __proact_t, __proact_R = __proact_T;const long long __proact_t0 = __proact_r, __proact_s0 = __proact_R;const int __proact_teams = proact__kernel_teams(); proact__block_walk_t __proact_w; for (proact__block_walk_start(&__proact_itk, proact__kernel_team(), __proact_teams, &__proact_w); __proact_w.b < __proact_nb; proact__block_walk_next(&__proact_itk, __proact_teams, &__proact_w)) {const long long __proact_b = __proact_w.b; (void)__proact_b; long long __proact_blo, __proact_bhi; proact__block_walk_range(&__proact_itk, &__proact_w, &__proact_blo, &__proact_bhi);{ long long __proact_k = __proact_blo + __proact_t0;for (; __proact_k + 1 * __proact_s0 < __proact_bhi; __proact_k += 2 * __proact_s0) {
 // BARE-NOT: omp_get_
 // CHECK: v[i] = (u[i - 1] + u[i] + u[i + 1]) / 3.0;
-// CHECK: }} }} }}proact__loop_part_end(__proact_loop, __proact_p);}
+// Its host fallback (a program without devices) runs the same blocks one
+// iteration at a time:
+// CHECK: } else {proact__host_fallback("{{.*}}loop-basic.c", 7, 1);const long long __proact_t
+// CHECK-NOT: __proact_v0
+// CHECK: v[i] = (u[i - 1] + u[i] + u[i + 1]) / 3.0;
+// CHECK: }}}} }}proact__loop_part_end(__proact_loop, __proact_p);}
 // CHECK-NOT: proact__ready_block_done
 // CHECK: proact__loop_end(__proact_loop);

@@ -21,19 +21,19 @@ void plane(long n, float *u, float *v) {
 // CHECK-LABEL: __proact_desc.line = 16;
 // CHECK: __proact_desc.columns = 1; __proact_desc.inner_last = __proact_tr1;
 // CHECK: __proact_itt = __proact_it.tiles, __proact_itw = __proact_it.tile;if (__proact_itt > 0) {if (__proact_fwd) {
-// CHECK: {const proact__part_iters_t __proact_itk = {{[{]}}__proact_il, __proact_ie, __proact_ip, __proact_is, __proact_ib, __proact_ibp, __proact_itt, __proact_itw};const unsigned __proact_ntl = ((unsigned)__proact_tr1 + (unsigned)__proact_itw - 1u) / (unsigned)__proact_itw;
-// CHECK-SAME: proact__tile_walk_start(&__proact_itk, omp_get_team_num(), __proact_teams, &__proact_w)
-// CHECK-SAME: unsigned __proact_c = (unsigned)__proact_w.c; const long long __proact_jM0 = (long long)(__proact_c % __proact_ntl) * __proact_itw; __proact_c /= __proact_ntl;const long long __proact_kb = __proact_blo; const int __proact_rows = (int)(__proact_bhi - __proact_blo);proact__ready_t *const __proact_rb = proact__ready_block_touches(__proact_rd, __proact_b) ? __proact_rd : 0;for (long long __proact_lane = omp_get_thread_num(); __proact_lane < __proact_itw; __proact_lane += omp_get_num_threads()) {const long long __proact_j1 = __proact_jM0 + __proact_lane; if (__proact_j1 >= __proact_tr1) break;long j= (long)((long long)( 1) + __proact_j1 *(long long)(1));{ int __proact_k = 0; const int __proact_s0 = 1, __proact_bhi = __proact_rows;for (; __proact_k + 3 * __proact_s0 < __proact_bhi; __proact_k += 4 * __proact_s0) {{[{][{]}}long i = (long)(__proact_first + __proact_kb + __proact_k + 0);
+// CHECK: {const proact__part_iters_t __proact_itk = {{[{]}}__proact_il, __proact_ie, __proact_ip, __proact_is, __proact_ib, __proact_ibp, __proact_itt, __proact_itw};if (!proact__host_code()) {const unsigned __proact_ntl = ((unsigned)__proact_tr1 + (unsigned)__proact_itw - 1u) / (unsigned)__proact_itw;
+// CHECK-SAME: proact__tile_walk_start(&__proact_itk, {{omp_get_team_num|proact__kernel_team}}(), __proact_teams, &__proact_w)
+// CHECK-SAME: unsigned __proact_c = (unsigned)__proact_w.c; const long long __proact_jM0 = (long long)(__proact_c % __proact_ntl) * __proact_itw; __proact_c /= __proact_ntl;const long long __proact_kb = __proact_blo; const int __proact_rows = (int)(__proact_bhi - __proact_blo);proact__ready_t *const __proact_rb = proact__ready_block_touches(__proact_rd, __proact_b) ? __proact_rd : 0;for (long long __proact_lane = {{omp_get_thread_num|proact__kernel_thread}}(); __proact_lane < __proact_itw; __proact_lane += {{omp_get_num_threads|proact__kernel_threads}}()) {const long long __proact_j1 = __proact_jM0 + __proact_lane; if (__proact_j1 >= __proact_tr1) break;long j= (long)((long long)( 1) + __proact_j1 *(long long)(1));{ int __proact_k = 0; const int __proact_s0 = 1, __proact_bhi = __proact_rows; (void)__proact_s0;for (; __proact_k + 3 * __proact_s0 < __proact_bhi; __proact_k += 4 * __proact_s0) {{[{][{]}}long i = (long)(__proact_first + __proact_kb + __proact_k + 0);
 // CHECK: {long i = (long)(__proact_first + __proact_kb + __proact_k + 3);
 // The forwarding column kernel forwards each grouped store:
 // CHECK: proact__ready_forward(__proact_rb, 1,
 // The instrumented column kernel looks each tile up afresh (nothing
 // carried across the reporting) and reports it:
 // CHECK: } else if (__proact_rd != 0) {
-// CHECK: for (long long __proact_b = omp_get_team_num(); __proact_b < __proact_nb; __proact_b += __proact_teams) {proact__tile_t __proact_w; long long __proact_blo, __proact_bhi; proact__tile_at(&__proact_itk, (unsigned)__proact_b, &__proact_w); proact__tile_range(&__proact_itk, &__proact_w, &__proact_blo, &__proact_bhi);
+// CHECK: for (long long __proact_b = {{omp_get_team_num|proact__kernel_team}}(); __proact_b < __proact_nb; __proact_b += __proact_teams) {proact__tile_t __proact_w; long long __proact_blo, __proact_bhi; proact__tile_at(&__proact_itk, (unsigned)__proact_b, &__proact_w); proact__tile_range(&__proact_itk, &__proact_w, &__proact_blo, &__proact_bhi);
 // CHECK: for (; __proact_k + 7 * __proact_s0 < __proact_bhi; __proact_k += 8 * __proact_s0) {{[{][{]}}long i = (long)(__proact_first + __proact_kb + __proact_k + 0);
 // CHECK: {long i = (long)(__proact_first + __proact_kb + __proact_k + 7);
-// CHECK: proact__ready_block_done(__proact_rd, __proact_b);} }} else {
+// CHECK: proact__ready_block_done(__proact_rd, __proact_b, {{[01]}});}} else {proact__host_fallback("{{.*}}loop-columns.c", 16, 0);} }} else {
 // The plain column kernel: groups of 2 rows, each row's int counter
 // widened on its own:
 // CHECK: proact__tile_walk_start

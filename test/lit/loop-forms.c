@@ -12,7 +12,7 @@ void forms(int n, float *a) {
 // CHECK: .step =(long long)(-1);
 // CHECK: __proact_desc.step, 3,
 // CHECK: device(__proact_dev) map(alloc: a[__proact_plo0:__proact_plen0]) is_device_ptr(__proact_rd)
-// CHECK: #pragma omp parallel num_threads(__proact_nth) private(i)
+// CHECK: {{#pragma omp parallel num_threads\(__proact_nth\) private\(i\)|\{__typeof__\(i\) i;const proact__part_iters_t}}
 // CHECK: i= (__typeof__(i))(__proact_first + __proact_k * __proact_step);
 // CHECK: proact__loop_end(__proact_loop);i= (__typeof__(i))(__proact_first0 + __proact_desc.trip * __proact_step0);
 

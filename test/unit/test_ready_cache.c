@@ -49,7 +49,7 @@ static void sweep_part(proact__loop_t *loop, int p, double *dst,
         proact__ready_forward(rd, dst_index, &dst[i], sizeof(double));
     }
     if (rd != NULL && !fwd)
-      proact__ready_block_done(rd, b);
+      proact__ready_block_done(rd, b, 0);
   }
 }
 

@@ -29,7 +29,7 @@ extern "C" {
  * program built against another version fails to link or load, naming the
  * symbol, instead of running with a runtime that reads its code
  * differently. */
-#define PROACT_LOWERING_ABI 8
+#define PROACT_LOWERING_ABI 9
 
 #define PROACT__ABI_STR2(x) #x
 #define PROACT__ABI_STR(x) PROACT__ABI_STR2(x)
@@ -361,6 +361,38 @@ PROACT_API int proact__loop_part_device(const proact__loop_t *loop, int part)
  * for a process alone. */
 PROACT_API int proact__loop_part_here(const proact__loop_t *loop, int part)
     PROACT__ENTRY(proact__loop_part_here);
+/* The first call of a kernel's host fallback (the target region's host
+ * version, which OpenMP runs instead of the kernel where no device can):
+ * returns for the plain kernel (may_run) of a program without devices, whose
+ * loops run there; otherwise reports, naming the loop, that a device could
+ * not run its kernel, since the host would compute what the device's
+ * replicas then lack. */
+PROACT_API void proact__loop_host_fallback(const char *file, int line,
+                                           int may_run)
+    PROACT__ENTRY(proact__loop_host_fallback);
+
+#ifdef _OPENMP
+#pragma omp begin declare target
+/* 1 in the host's code, where a kernel is its target region's host
+ * fallback, 0 in a device's: the kernels give their host fallback a plain
+ * walk and their devices the full one, from the same text in both passes
+ * (each pass folds the constant and drops the other walk). */
+static inline int proact__host_code(void) { return 1; }
+static inline void proact__host_fallback(const char *file, int line,
+                                         int may_run) {
+  proact__loop_host_fallback(file, line, may_run);
+}
+#pragma omp begin declare variant match(device = {kind(nohost)})
+static inline int proact__host_code(void) { return 0; }
+static inline void proact__host_fallback(const char *file, int line,
+                                         int may_run) {
+  (void)file;
+  (void)line;
+  (void)may_run;
+}
+#pragma omp end declare variant
+#pragma omp end declare target
+#endif
 /* After the parts, before the host folds their reduction values: fills
  * parts[p] (each bytes each, nparts of them) of every part that ran on
  * another rank, from that rank, and sends this rank's to the others, so

@@ -28,6 +28,21 @@
  * each of `tile` iterations of the innermost loop (and one of the outer
  * collapsed loops'); the kernel's block b is tile b mod tiles of row block
  * b / tiles. Either way block b's rows are proact__part_block's. */
+/* A local of these helpers whose address is passed on stays the GPU
+ * thread's own. In OpenMP device code clang otherwise moves it to the
+ * device runtime's shared stack (globalization), which a bare kernel
+ * (ompx_bare) never sets up: the optimiser then takes the kernel's work for
+ * unreachable and deletes it. A pointer parameter counts as such a local
+ * when a member's address is taken (&w->j), so those go through an alias. */
+#if defined(_OPENMP) && defined(__NVPTX__)
+#include <omp.h>
+#define PROACT__PRAGMA(x) _Pragma(#x)
+#define PROACT__THREAD_VAR(v)                                                  \
+  PROACT__PRAGMA(omp allocate(v) allocator(omp_thread_mem_alloc))
+#else
+#define PROACT__THREAD_VAR(v)
+#endif
+
 typedef struct proact__part_iters {
   long long lo;
   long long end;
@@ -53,6 +68,8 @@ static inline void proact__part_block_at(const proact__part_iters_t *it,
                                          long long j, long long r,
                                          long long *blo, long long *bhi) {
   long long p0, pend;
+  PROACT__THREAD_VAR(p0)
+  PROACT__THREAD_VAR(pend)
   proact__part_piece(it, j, &p0, &pend);
   *blo = p0 + r * it->block;
   *bhi = it->block < pend - *blo ? *blo + it->block : pend;
@@ -108,7 +125,9 @@ static inline void proact__row_digits(const proact__part_iters_t *it,
 
 static inline void proact__block_walk_start(const proact__part_iters_t *it,
                                             int team, int teams,
-                                            proact__block_walk_t *w) {
+                                            proact__block_walk_t *walk) {
+  proact__block_walk_t *const w = walk;
+  PROACT__THREAD_VAR(w)
   w->b = team;
   proact__row_digits(it, (unsigned)team, (unsigned)teams, &w->j, &w->r,
                      &w->dj, &w->dr);
@@ -130,14 +149,18 @@ static inline void proact__row_next(const proact__part_iters_t *it,
  * many blocks in a part with readiness state): 32-bit divisions only. */
 static inline void proact__block_walk_at(const proact__part_iters_t *it,
                                          long long b,
-                                         proact__block_walk_t *w) {
+                                         proact__block_walk_t *walk) {
+  proact__block_walk_t *const w = walk;
+  PROACT__THREAD_VAR(w)
   w->b = b;
   proact__row_digits(it, (unsigned)b, 0u, &w->j, &w->r, &w->dj, &w->dr);
 }
 
 static inline void proact__block_walk_next(const proact__part_iters_t *it,
                                            int teams,
-                                           proact__block_walk_t *w) {
+                                           proact__block_walk_t *walk) {
+  proact__block_walk_t *const w = walk;
+  PROACT__THREAD_VAR(w)
   w->b += teams;
   proact__row_next(it, &w->j, &w->r, w->dj, w->dr);
 }
@@ -164,8 +187,10 @@ typedef struct proact__tile_walk {
 
 static inline void proact__tile_walk_start(const proact__part_iters_t *it,
                                            int team, int teams,
-                                           proact__tile_walk_t *w) {
+                                           proact__tile_walk_t *walk) {
   const unsigned tiles = (unsigned)it->tiles;
+  proact__tile_walk_t *const w = walk;
+  PROACT__THREAD_VAR(w)
   w->b = team;
   w->c = (unsigned)team % tiles;
   w->dc = (unsigned)teams % tiles;
@@ -174,8 +199,11 @@ static inline void proact__tile_walk_start(const proact__part_iters_t *it,
 }
 
 static inline void proact__tile_walk_next(const proact__part_iters_t *it,
-                                          int teams, proact__tile_walk_t *w) {
+                                          int teams,
+                                          proact__tile_walk_t *walk) {
+  proact__tile_walk_t *const w = walk;
   int carry;
+  PROACT__THREAD_VAR(w)
   w->b += teams;
   w->c += w->dc;
   carry = w->c >= it->tiles;
@@ -204,9 +232,13 @@ typedef struct proact__tile {
 } proact__tile_t;
 
 static inline void proact__tile_at(const proact__part_iters_t *it,
-                                   unsigned b, proact__tile_t *t) {
+                                   unsigned b, proact__tile_t *tile) {
   const unsigned tiles = (unsigned)it->tiles;
+  proact__tile_t *const t = tile;
   long long dj, dr;
+  PROACT__THREAD_VAR(t)
+  PROACT__THREAD_VAR(dj)
+  PROACT__THREAD_VAR(dr)
   t->c = b % tiles;
   proact__row_digits(it, b / tiles, 0, &t->j, &t->r, &dj, &dr);
 }
@@ -471,6 +503,30 @@ static inline int proact__kernel_teams(void) { return omp_get_num_teams(); }
 static inline void proact__kernel_sync(void) {}
 #endif
 
+/* The calling kernel's team, for the readiness code that bare and SPMD
+ * kernels share: bare is a constant of the generated call (1 in an
+ * `ompx_bare` kernel, 0 in a target teams + parallel one), so each kernel
+ * keeps only its own branch. */
+static inline int proact__team_thread(int bare) {
+  return bare ? proact__kernel_thread() : omp_get_thread_num();
+}
+static inline int proact__team_threads(int bare) {
+  return bare ? proact__kernel_threads() : omp_get_num_threads();
+}
+static inline int proact__team_num(int bare) {
+  return bare ? proact__kernel_team() : omp_get_team_num();
+}
+static inline int proact__team_count(int bare) {
+  return bare ? proact__kernel_teams() : omp_get_num_teams();
+}
+static inline void proact__team_sync(int bare) {
+  if (bare) {
+    proact__kernel_sync();
+  } else {
+#pragma omp barrier
+  }
+}
+
 /* The device's clock for rd->stamps, in ns: on a GPU its global timer
  * (the runtime maps it to the host's clock); a host device's kernels run
  * in the program's process and read its CLOCK_MONOTONIC (1 on Linux). */
@@ -541,17 +597,18 @@ static inline void proact__team_copy(char *dst, const char *src,
  * 65536 teams. (Taking the next ticket when a block starts, to hide the
  * atomic's round trip, made kernels slower.) */
 static inline long long proact__ready_next_block(const proact__ready_t *rd,
-                                                 unsigned k) {
+                                                 unsigned k, int bare) {
   volatile unsigned *slot =
-      &rd->team_blocks[2 * (long long)omp_get_team_num() + (k & 1u)];
-  if (omp_get_thread_num() == 0) {
-    const unsigned last = (unsigned)(rd->nblocks + omp_get_num_teams()) - 1u;
+      rd->team_blocks + (2 * (long long)proact__team_num(bare) + (k & 1u));
+  if (proact__team_thread(bare) == 0) {
+    const unsigned last =
+        (unsigned)(rd->nblocks + proact__team_count(bare)) - 1u;
     const unsigned t = __atomic_fetch_add(rd->ticket, 1u, __ATOMIC_RELAXED);
     if (t == last)
       __atomic_store_n(rd->ticket, 0u, __ATOMIC_RELAXED);
     *slot = t;
   }
-#pragma omp barrier
+  proact__team_sync(bare);
   return (long long)*slot;
 }
 
@@ -564,10 +621,11 @@ static inline long long proact__ready_next_block(const proact__ready_t *rd,
 static inline void proact__ready_walk(const proact__ready_t *rd,
                                       int ticketed,
                                       const proact__part_iters_t *it,
-                                      unsigned k, proact__block_walk_t *w) {
-  const long long b =
-      ticketed ? proact__ready_next_block(rd, k)
-               : omp_get_team_num() + (long long)k * omp_get_num_teams();
+                                      unsigned k, proact__block_walk_t *w,
+                                      int bare) {
+  const long long b = ticketed ? proact__ready_next_block(rd, k, bare)
+                               : proact__team_num(bare) +
+                                     (long long)k * proact__team_count(bare);
   proact__block_walk_at(it, b, w);
 }
 
@@ -584,8 +642,8 @@ static inline void proact__ready_walk(const proact__ready_t *rd,
  * back to 0 with the execution's last slot. The next execution's kernels
  * start only after this one's kernels and agents ended (push_drain). */
 static inline void proact__ready_block_done(const proact__ready_t *rd,
-                                            long long b) {
-  const int tid = omp_get_thread_num(), nth = omp_get_num_threads();
+                                            long long b, int bare) {
+  const int tid = proact__team_thread(bare), nth = proact__team_threads(bare);
   int pushed = 0;
   if (rd->mode == PROACT__READY_INLINE)
     return; /* the stores were forwarded as they were made */
@@ -598,13 +656,13 @@ static inline void proact__ready_block_done(const proact__ready_t *rd,
    * copy engines read this device's memory through the same L2 the fence
    * publishes to, and only the team that queues a chunk pays for a
    * system-wide fence, before the slot the host thread reads. */
-#pragma omp barrier
+  proact__team_sync(bare);
   if (tid == 0) {
     PROACT__FENCE_GPU();
     for (long long e = rd->blk_first[b]; e < rd->blk_first[b + 1]; e++) {
       const int c = rd->blk_ctr[e];
       int read;
-      if (__atomic_fetch_add(&rd->counters[c], -1, __ATOMIC_RELAXED) != 1)
+      if (__atomic_fetch_add(rd->counters + c, -1, __ATOMIC_RELAXED) != 1)
         continue;
       PROACT__FENCE_GPU(); /* acquire: the other teams' stores */
       read = rd->piece_first[c] < rd->piece_first[c + 1];
@@ -613,7 +671,7 @@ static inline void proact__ready_block_done(const proact__ready_t *rd,
       /* No decrement of c is left in this execution: restore it, unless
        * the poll agent has yet to see the zero. */
       if (rd->mode != PROACT__READY_POLL || !read)
-        __atomic_store_n(&rd->counters[c], rd->counters_init[c],
+        __atomic_store_n(rd->counters + c, rd->counters_init[c],
                          __ATOMIC_RELAXED);
       if (!read)
         continue; /* nobody reads it */
@@ -635,7 +693,7 @@ static inline void proact__ready_block_done(const proact__ready_t *rd,
    * acquire (after its decrement) reaches the team through the barrier;
    * each pushing thread fences too, once, before reading other teams'
    * stores. */
-#pragma omp barrier
+  proact__team_sync(bare);
   for (long long e = rd->blk_first[b]; e < rd->blk_first[b + 1]; e++) {
     const int c = rd->blk_ctr[e];
     if (rd->owner[c] != (int)b + 1)
@@ -652,7 +710,7 @@ static inline void proact__ready_block_done(const proact__ready_t *rd,
    * read it (a chunk two sites share is listed, and reset, twice). */
   if (!pushed)
     return;
-#pragma omp barrier
+  proact__team_sync(bare);
   if (tid == 0)
     for (long long e = rd->blk_first[b]; e < rd->blk_first[b + 1]; e++)
       if (rd->owner[rd->blk_ctr[e]] == (int)b + 1) {
@@ -674,7 +732,7 @@ static inline void proact__ready_forward(const proact__ready_t *rd,
   long long off;
   if (rd == 0 || array < 0 || array >= rd->narrays)
     return;
-  arr = &rd->arrays[array];
+  arr = rd->arrays + array;
   off = (const char *)addr - arr->local;
   /* An array's forwards come in address order (equal ranges for several
    * destinations, else disjoint and increasing: push.c plans them so), so
@@ -688,7 +746,7 @@ static inline void proact__ready_forward(const proact__ready_t *rd,
       end = mid;
   }
   for (end = arr->fwd0 + arr->nfwd; f < end && rd->fwds[f].lo <= off; f++) {
-    const proact__ready_fwd_t *fw = &rd->fwds[f];
+    const proact__ready_fwd_t *fw = rd->fwds + f;
     char *dst;
     if (off + (long long)size > fw->hi)
       continue;

@@ -22,6 +22,8 @@
 #ifndef PROACT_READ_CHECK_H
 #define PROACT_READ_CHECK_H
 
+#include "device_ready.h" /* PROACT__THREAD_VAR */
+
 /* Bytes of zeros a failing load reads: the runtime allocates at least the
  * largest element size of the loop's arrays, and never less than this. */
 #define PROACT__READ_ZEROS 64
@@ -68,15 +70,17 @@ __attribute__((cold)) static inline const void *
 proact__read_fail(const void *base, unsigned long size,
                   proact__read_fault_t *rf, int site, long long index,
                   long long iter) {
-  if (rf == 0)
+  proact__read_fault_t *const f = rf;
+  PROACT__THREAD_VAR(f)
+  if (f == 0)
     return (const char *)base + index * (long long)size;
-  if (__atomic_fetch_add(&rf->claimed, 1ull, __ATOMIC_RELAXED) == 0) {
-    proact__read_record_t *r = rf->record;
+  if (__atomic_fetch_add(&f->claimed, 1ull, __ATOMIC_RELAXED) == 0) {
+    proact__read_record_t *r = f->record;
     r->index = index;
     r->iter = iter;
     r->site = (long long)site + 1;
   }
-  return rf->zeros;
+  return f->zeros;
 }
 
 /* The address of element index of base (elements of size bytes) when
