@@ -993,9 +993,10 @@ void proact__loop_host_fallback(const char *file, int line, int may_run) {
     return;
   proact__fatal(file, line, 0,
                 "OpenMP ran this loop's kernel on the host instead of on its "
-                "device (the device could not run it: was the program built "
-                "for this device's architecture?); the device's copy of the "
-                "arrays would lack the results");
+                "device, which could not run it (was this file compiled for "
+                "the devices, with the offload flags and their "
+                "architecture?); the device's copy of the arrays would lack "
+                "the results");
 }
 
 int proact__loop_part_here(const proact__loop_t *loop, int part) {
