@@ -22,6 +22,15 @@ config.available_features.add("clang%d" % config.proact_clang_major)
 config.substitutions.append(
     ("%kernel-form", "BARE" if config.proact_clang_major >= 18 else "SPMD"))
 
+# The NVPTX device runtime of this LLVM (clang 18+), where
+# scripts/setup.sh --nvptx built it: tests that optimise device code as a
+# GPU build does, the runtime linked in.
+nvptx_rtl = os.path.join(config.llvm_lib, "nvptx64-nvidia-cuda",
+                         "libomptarget-nvptx.bc")
+if config.proact_clang_major >= 18 and os.path.exists(nvptx_rtl):
+    config.available_features.add("nvptx-rtl")
+    config.substitutions.append(("%nvptx-rtl", nvptx_rtl))
+
 plugin = "-fplugin=" + config.proact_plugin
 inc = "-I" + config.proact_include
 # %proact-cc: the compiler with the plugin, OpenMP on, no offload target.

@@ -503,28 +503,39 @@ static inline int proact__kernel_teams(void) { return omp_get_num_teams(); }
 static inline void proact__kernel_sync(void) {}
 #endif
 
+/* Inlined wherever called, so that a call's constant `bare` picks one
+ * branch before the optimiser looks at the runtime's: a bare kernel that
+ * kept a call of the runtime's barrier or team numbers, which it never
+ * sets up, would lose the code after it as unreachable. */
+#define PROACT__TEAM_INLINE __attribute__((always_inline))
+
 /* The calling kernel's team, for the readiness code that bare and SPMD
  * kernels share: bare is a constant of the generated call (1 in an
  * `ompx_bare` kernel, 0 in a target teams + parallel one), so each kernel
  * keeps only its own branch. */
-static inline int proact__team_thread(int bare) {
+static inline PROACT__TEAM_INLINE int proact__team_thread(int bare) {
   return bare ? proact__kernel_thread() : omp_get_thread_num();
 }
-static inline int proact__team_threads(int bare) {
+static inline PROACT__TEAM_INLINE int proact__team_threads(int bare) {
   return bare ? proact__kernel_threads() : omp_get_num_threads();
 }
-static inline int proact__team_num(int bare) {
+static inline PROACT__TEAM_INLINE int proact__team_num(int bare) {
   return bare ? proact__kernel_team() : omp_get_team_num();
 }
-static inline int proact__team_count(int bare) {
+static inline PROACT__TEAM_INLINE int proact__team_count(int bare) {
   return bare ? proact__kernel_teams() : omp_get_num_teams();
 }
-static inline void proact__team_sync(int bare) {
-  if (bare) {
-    proact__kernel_sync();
-  } else {
+/* The runtime's barrier in a function of its own: clang fetches the
+ * thread's OpenMP number at the start of a function with an OpenMP
+ * directive, a call that a bare kernel must not reach. */
+static inline void proact__team_omp_barrier(void) {
 #pragma omp barrier
-  }
+}
+static inline PROACT__TEAM_INLINE void proact__team_sync(int bare) {
+  if (bare)
+    proact__kernel_sync();
+  else
+    proact__team_omp_barrier();
 }
 
 /* The device's clock for rd->stamps, in ns: on a GPU its global timer
@@ -596,7 +607,7 @@ static inline void proact__team_copy(char *dst, const char *src,
  * a part with readiness state has at most 2^31 - 1 blocks, and at most
  * 65536 teams. (Taking the next ticket when a block starts, to hide the
  * atomic's round trip, made kernels slower.) */
-static inline long long proact__ready_next_block(const proact__ready_t *rd,
+static inline PROACT__TEAM_INLINE long long proact__ready_next_block(const proact__ready_t *rd,
                                                  unsigned k, int bare) {
   volatile unsigned *slot =
       rd->team_blocks + (2 * (long long)proact__team_num(bare) + (k & 1u));
@@ -618,7 +629,7 @@ static inline long long proact__ready_next_block(const proact__ready_t *rd,
  * load. One walk for both (digits from 32-bit divisions,
  * proact__block_walk_at): the fixed walk's digit increments beside the
  * tickets would cost registers. */
-static inline void proact__ready_walk(const proact__ready_t *rd,
+static inline PROACT__TEAM_INLINE void proact__ready_walk(const proact__ready_t *rd,
                                       int ticketed,
                                       const proact__part_iters_t *it,
                                       unsigned k, proact__block_walk_t *w,
@@ -641,7 +652,7 @@ static inline void proact__ready_walk(const proact__ready_t *rd,
  * goes back to 0 once its team has pushed the chunk; dma's q_tail goes
  * back to 0 with the execution's last slot. The next execution's kernels
  * start only after this one's kernels and agents ended (push_drain). */
-static inline void proact__ready_block_done(const proact__ready_t *rd,
+static inline PROACT__TEAM_INLINE void proact__ready_block_done(const proact__ready_t *rd,
                                             long long b, int bare) {
   const int tid = proact__team_thread(bare), nth = proact__team_threads(bare);
   int pushed = 0;
