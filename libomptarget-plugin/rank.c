@@ -10,10 +10,10 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "clock.h"
 #include "error_report.h"
 #include "log.h"
 #include "param.h"
+#include "poll_wait.h"
 #include "rank.h"
 #include "rank_transport.h"
 
@@ -370,42 +370,50 @@ proact__rank_req_t *proact__rank_irecv(int peer, int tag, void *buf,
   return rank_post(peer, tag, buf, bytes, 0);
 }
 
-/* Tests every transfer not yet complete, napping a little longer each
- * round up to 1 ms, until all completed or the deadline passed; the first
- * one still open then is the one named. */
+/* The transfers proact__rank_waitall awaits; open: the first one still
+ * open after the last look. */
+typedef struct rank_await {
+  proact__rank_req_t **reqs;
+  int n;
+  proact__rank_req_t *open;
+} rank_await_t;
+
+/* Tests every transfer not yet complete; a failed one ends the job, so
+ * this poll never returns -1. */
+static int rank_all_done(void *arg, const char *what, char *why,
+                         size_t len) {
+  rank_await_t *w = arg;
+  (void)what;
+  (void)why;
+  (void)len;
+  w->open = NULL;
+  for (int i = 0; i < w->n; i++) {
+    proact__rank_req_t *q = w->reqs[i];
+    if (q == NULL)
+      continue;
+    pthread_mutex_lock(&rank_lock);
+    rank_test_locked(q);
+    pthread_mutex_unlock(&rank_lock);
+    if (q->rc != 0)
+      rank_failed(q->sending ? "sending" : "receiving", q->peer, q->bytes,
+                  q->rc, q->why);
+    if (q->tp != NULL && w->open == NULL)
+      w->open = q;
+  }
+  return w->open != NULL;
+}
+
+/* Polls every transfer until all completed or the deadline passed; the
+ * first one still open then is the one named. */
 void proact__rank_waitall(proact__rank_req_t **reqs, int n) {
-  const uint64_t deadline =
-      proact__now_ns() + (uint64_t)(rank_timeout() * 1e9);
-  long nap = 1000;
-  for (;;) {
-    proact__rank_req_t *open = NULL;
-    for (int i = 0; i < n; i++) {
-      if (reqs[i] == NULL)
-        continue;
-      pthread_mutex_lock(&rank_lock);
-      rank_test_locked(reqs[i]);
-      pthread_mutex_unlock(&rank_lock);
-      if (reqs[i]->rc != 0)
-        rank_failed(reqs[i]->sending ? "sending" : "receiving",
-                    reqs[i]->peer, reqs[i]->bytes, reqs[i]->rc,
-                    reqs[i]->why);
-      if (reqs[i]->tp != NULL && open == NULL)
-        open = reqs[i];
-    }
-    if (open == NULL)
-      break;
-    if (proact__now_ns() > deadline) {
-      char why[512];
-      snprintf(why, sizeof(why), "%s (tag %d): nothing for %.0f s",
-               open->sending ? "sending (MPI_Isend)" : "receiving (MPI_Irecv)",
-               open->tag, rank_timeout());
-      rank_failed(open->sending ? "sending" : "receiving", open->peer,
-                  open->bytes, 1, why);
-    }
-    struct timespec ts = {0, nap};
-    nanosleep(&ts, NULL);
-    if (nap < 1000000)
-      nap *= 2;
+  rank_await_t w = {reqs, n, NULL};
+  if (proact__poll_wait(rank_all_done, &w, rank_timeout(), NULL, NULL, 0)) {
+    char why[512];
+    snprintf(why, sizeof(why), "%s (tag %d): nothing for %.0f s",
+             w.open->sending ? "sending (MPI_Isend)" : "receiving (MPI_Irecv)",
+             w.open->tag, rank_timeout());
+    rank_failed(w.open->sending ? "sending" : "receiving", w.open->peer,
+                w.open->bytes, 1, why);
   }
   for (int i = 0; i < n; i++) {
     free(reqs[i]);

@@ -7,22 +7,16 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 
 #if defined(OPEN_MPI) && OPEN_MPI
 #include <mpi-ext.h>
 #endif
 
+#include "poll_wait.h"
 #include "rank_transport.h"
 
 /* MPI counts are ints: larger messages go as several. */
 #define MPI_PIECE ((size_t)1 << 30)
-
-static double now_s(void) {
-  struct timespec ts;
-  clock_gettime(CLOCK_MONOTONIC, &ts);
-  return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
-}
 
 static void say(char *err, size_t len, const char *what, int rc) {
   char text[MPI_MAX_ERROR_STRING];
@@ -32,30 +26,29 @@ static void say(char *err, size_t len, const char *what, int rc) {
   snprintf(err, len, "%s failed: %s", what, text);
 }
 
-/* Waits for req until timeout_s: polls, sleeping a little longer each time
- * up to 1 ms, so that a waiting rank leaves the cores to the others. */
+/* The request wait_for awaits. */
+typedef struct wait_req {
+  MPI_Request *req;
+  MPI_Status *status;
+} wait_req_t;
+
+static int test_req(void *arg, const char *what, char *err, size_t len) {
+  wait_req_t *w = arg;
+  int done = 0;
+  int rc = MPI_Test(w->req, &done, w->status);
+  if (rc != MPI_SUCCESS) {
+    say(err, len, what, rc);
+    return -1;
+  }
+  return done ? 0 : 1;
+}
+
+/* Waits for req until timeout_s, polling (support/poll_wait.h) so that a
+ * waiting rank leaves the cores to the others. */
 static int wait_for(MPI_Request *req, MPI_Status *status, double timeout_s,
                     const char *what, char *err, size_t len) {
-  const double deadline = now_s() + timeout_s;
-  long nap = 1000;
-  for (;;) {
-    int done = 0;
-    int rc = MPI_Test(req, &done, status);
-    if (rc != MPI_SUCCESS) {
-      say(err, len, what, rc);
-      return -1;
-    }
-    if (done)
-      return 0;
-    if (now_s() > deadline) {
-      snprintf(err, len, "%s: nothing for %.0f s", what, timeout_s);
-      return 1;
-    }
-    struct timespec ts = {0, nap};
-    nanosleep(&ts, NULL);
-    if (nap < 1000000)
-      nap *= 2;
-  }
+  wait_req_t w = {req, status};
+  return proact__poll_wait(test_req, &w, timeout_s, what, err, len);
 }
 
 static int t_init(int *rank_p, int *size_p, int *owns_p, char *err,

@@ -13,6 +13,7 @@
 #include "log.h"
 #include "nccl_api.h"
 #include "param.h"
+#include "poll_wait.h"
 #include "proact.h"
 #include "rank_choice.h"
 #include "transport_nccl.h"
@@ -31,12 +32,6 @@ static ncclComm_t nccl_comm[PROACT__DEV_MAX];
 static const proact__dev_ops_t *nccl_ops;
 /* One operation at a time: each is issued and waited for whole. */
 static pthread_mutex_t nccl_lock = PTHREAD_MUTEX_INITIALIZER;
-
-static double nccl_now(void) {
-  struct timespec ts;
-  clock_gettime(CLOCK_MONOTONIC, &ts);
-  return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
-}
 
 static const char *nccl_reason(ncclResult_t res) {
   const char *s = nccl.ncclGetErrorString != NULL
@@ -117,44 +112,44 @@ static void *nccl_queue(int local_dev) {
                                       : NULL;
 }
 
+/* What nccl_wait awaits. */
+typedef struct nccl_await {
+  ncclComm_t comm;
+  int local_dev;
+  int queue;
+} nccl_await_t;
+
+static int nccl_issued(void *arg, const char *what, char *why, size_t len) {
+  nccl_await_t *w = arg;
+  ncclResult_t state = ncclSuccess;
+  ncclResult_t res = nccl.ncclCommGetAsyncError(w->comm, &state);
+  if (res != ncclSuccess ||
+      (state != ncclSuccess && state != ncclInProgress)) {
+    snprintf(why, len, "%s: %s", what,
+             nccl_reason(res != ncclSuccess ? res : state));
+    return -1;
+  }
+  if (state != ncclSuccess)
+    return 1;
+  proact_status_t st = w->queue && nccl_ops->xfer_query != NULL
+                           ? nccl_ops->xfer_query(w->local_dev)
+                           : PROACT_OK;
+  if (st < 0) {
+    snprintf(why, len, "%s: the device's transfer queue failed (%s)", what,
+             proact_status_string(st));
+    return -1;
+  }
+  return st == PROACT_OK ? 0 : 1;
+}
+
 /* Waits until comm has issued everything (its state leaves
  * ncclInProgress) and, when queue, until local_dev's transfer queue has
- * run it; polls, sleeping a little longer each time up to 1 ms. */
+ * run it, polling until the deadline (poll_wait.h). */
 static int nccl_wait(ncclComm_t comm, int local_dev, int queue,
                      double timeout_s, const char *what, char *why,
                      size_t len) {
-  const double deadline = nccl_now() + timeout_s;
-  long nap = 1000;
-  for (;;) {
-    ncclResult_t state = ncclSuccess;
-    ncclResult_t res = nccl.ncclCommGetAsyncError(comm, &state);
-    if (res != ncclSuccess || (state != ncclSuccess &&
-                               state != ncclInProgress)) {
-      snprintf(why, len, "%s: %s", what,
-               nccl_reason(res != ncclSuccess ? res : state));
-      return -1;
-    }
-    if (state == ncclSuccess) {
-      proact_status_t st = queue && nccl_ops->xfer_query != NULL
-                               ? nccl_ops->xfer_query(local_dev)
-                               : PROACT_OK;
-      if (st == PROACT_OK)
-        return 0;
-      if (st < 0) {
-        snprintf(why, len, "%s: the device's transfer queue failed (%s)",
-                 what, proact_status_string(st));
-        return -1;
-      }
-    }
-    if (nccl_now() > deadline) {
-      snprintf(why, len, "%s: nothing for %.0f s", what, timeout_s);
-      return 1;
-    }
-    struct timespec ts = {0, nap};
-    nanosleep(&ts, NULL);
-    if (nap < 1000000)
-      nap *= 2;
-  }
+  nccl_await_t w = {comm, local_dev, queue};
+  return proact__poll_wait(nccl_issued, &w, timeout_s, what, why, len);
 }
 
 int proact__nccl_init(const void *id, int total, int base, int nlocal,

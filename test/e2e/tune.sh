@@ -31,8 +31,21 @@ assert [c["mech"] for c in ranked] == table, (ranked, table)
 assert all(c["status"] == "ok" and len(c["run_seconds"]) == 2 for c in ranked)
 assert ranked[0]["median_seconds"] <= ranked[-1]["median_seconds"]
 PY
-# Profile entries keyed by the path the program was compiled from.
-grep -q "^loop $src:[0-9]* mech " "$dir/p.profile" || { echo "profile not keyed by path"; cat "$dir/p.profile"; exit 1; }
+# Profile entries keyed by the path the compiler saw (the statistics'
+# `file`), not by the base name alone. That path is $src as CMake wrote it
+# on the command line, or, where a compiler launcher rewrote the command
+# (ccache with CCACHE_BASEDIR makes paths relative to the compile's
+# directory), a relative path that ends in $src's last components.
+PROACT_DEVICES=0,1 PROACT_STATS_FILE="$dir/s.csv" "$prog" 101 1 >/dev/null ||
+  { echo "statistics run failed"; exit 1; }
+seen=$(python3 -c 'import csv, sys; print(next(csv.DictReader(open(sys.argv[1])))["file"])' "$dir/s.csv")
+rest=$seen
+while case $rest in ../* | ./*) true ;; *) false ;; esac; do rest=${rest#*/}; done
+if [ "$seen" != "$src" ] && { [ "${seen#/}" != "$seen" ] ||
+     [ "${rest#*/}" = "$rest" ] || [ "${src%/"$rest"}" = "$src" ]; }; then
+  echo "the program's loops name $seen, not $src by a path"; exit 1
+fi
+grep -q "^loop $seen:[0-9]* mech " "$dir/p.profile" || { echo "profile not keyed by $seen"; cat "$dir/p.profile"; exit 1; }
 # GNU conventions: --help and --version to stdout, status 0; a wrong
 # option: a message and a hint on stderr, status 2.
 "$tune" --help | grep -q "^Usage: proact-tune \[OPTION\]" || { echo "--help"; exit 1; }

@@ -9,17 +9,9 @@ set -u
 prog=$1 seq=$2 ranks=$3 sets=$4
 shift 4
 [ "${1:-}" = "--" ] && shift
-if ! command -v mpirun >/dev/null 2>&1; then
-  echo "SKIP: mpirun not found (install openmpi-bin)"
-  exit 77
-fi
+# shellcheck source=SCRIPTDIR/mpi-env.sh
+. "$(dirname "$0")/mpi-env.sh"
 IFS='|' read -r -a arglists <<< "$*"
-here=$(cd "$(dirname "$0")" && pwd)
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-# Each job its own session directory: two mpiruns starting at once (ctest
-# -j) can race creating a shared one ("mkdir ... File exists").
-export OMPI_MCA_orte_tmpdir_base="$tmp"
 xs=()
 for v in $(env | grep -o '^PROACT_[A-Z_]*'); do xs+=(-x "$v"); done
 fail=0 runs=0
@@ -31,7 +23,7 @@ for args in "${arglists[@]}"; do
       runs=$((runs + 1))
       rm -f "$tmp"/out.*
       # shellcheck disable=SC2086
-      timeout 120 mpirun --oversubscribe --allow-run-as-root -np "$np" \
+      mpi_run 120 -np "$np" \
         -x PROACT_DEVICES="$devs" -x PROACT_MPI_TIMEOUT=30 "${xs[@]}" \
         "$here/rank_output.sh" "$tmp/out" "$prog" $args >"$tmp/mpirun" 2>&1
       rc=$?

@@ -7,17 +7,10 @@ set -u
 limit=$1 regex=$2
 shift 2
 [ "${1:-}" = "--" ] && shift
-if ! command -v mpirun >/dev/null 2>&1; then
-  echo "SKIP: mpirun not found (install openmpi-bin)"
-  exit 77
-fi
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-# Each job its own session directory: two mpiruns starting at once (ctest
-# -j) can race creating a shared one ("mkdir ... File exists").
-export OMPI_MCA_orte_tmpdir_base="$tmp"
+# shellcheck source=SCRIPTDIR/mpi-env.sh
+. "$(dirname "$0")/mpi-env.sh"
 t0=$(date +%s)
-out=$(timeout "$((limit + 30))" mpirun --oversubscribe --allow-run-as-root "$@" 2>&1)
+out=$(mpi_run "$((limit + 30))" "$@" 2>&1)
 rc=$?
 t1=$(date +%s)
 echo "$out" | head -40

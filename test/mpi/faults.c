@@ -10,6 +10,7 @@
 #include <string.h>
 #include <unistd.h>
 #include "../e2e/e2e_util.h"
+#include "stencil_sweep.h"
 
 static int my_rank(void) {
   const char *r = getenv("OMPI_COMM_WORLD_RANK");
@@ -30,12 +31,8 @@ int main(int argc, char **argv) {
 #pragma proact data copy(u[0:n], v[0:n])
   {
     for (long t = 0; t < rounds; t++) {
-#pragma proact region(u[0:n], v[0:n])
-      for (long i = 1; i < n - 1; i++)
-        v[i] = (u[i - 1] + 2.0 * u[i] + u[i + 1]) * 0.25;
-#pragma proact region(u[0:n], v[0:n])
-      for (long i = 1; i < n - 1; i++)
-        u[i] = (v[i - 1] + 2.0 * v[i] + v[i + 1]) * 0.25;
+      stencil_sweep(n, u, v);
+      stencil_sweep(n, v, u);
       if (faulty && t == 0) {
         if (strcmp(mode, "die") == 0)
           raise(SIGKILL);

@@ -11,21 +11,8 @@
 # the programs (default: jacobi2d stencil1d reduce update), so that the
 # check can be split over several calls.
 set -uo pipefail
-root=$(cd "$(dirname "$0")/../.." && pwd)
-bundle=${PROACT_GPU_BUNDLE:-$root/.gpu-bundle}
-sys=/tmp/proact-sysroot-$(cat "$bundle/llvm" 2>/dev/null || echo 16)
-bin="$bundle/bin"
-out=${OUT:-$root/gpu-out}
-mkdir -p "$out"
-# Open MPI and PMIx are unpacked under $sys instead of /usr, with the
-# bundle's other .debs, by gpu-run.sh; mpirun itself is an alternatives link
-# that only the package's installation makes.
-[ -e "$sys/usr/bin/mpirun" ] || [ ! -e "$sys/usr/bin/mpirun.openmpi" ] ||
-  ln -s mpirun.openmpi "$sys/usr/bin/mpirun"
-[ -x "$sys/usr/bin/mpirun" ] || { echo "gpu-check: no $sys/usr/bin/mpirun: run under scripts/gpu-run.sh after scripts/gpu-mpi-bundle.sh" >&2; exit 1; }
-export OPAL_PREFIX="$sys/usr" PMIX_INSTALL_PREFIX="$sys/usr"
-export PATH="$sys/usr/bin:$PATH"
-export OMPI_MCA_btl=self,vader OMPI_MCA_pml=ob1
+# shellcheck source=SCRIPTDIR/gpu-env.sh
+. "$(dirname "$0")/gpu-env.sh"
 log="$out/mpi-gpu-check.log"
 {
   nvidia-smi -L

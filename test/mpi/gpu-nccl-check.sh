@@ -15,24 +15,14 @@
 # NCCL 2.30+ with NCCL_MULTI_RANK_GPU_ENABLE=1, which is tried and
 # reported. Results to $OUT (or ./gpu-out).
 set -uo pipefail
-root=$(cd "$(dirname "$0")/../.." && pwd)
-bundle=${PROACT_GPU_BUNDLE:-$root/.gpu-bundle}
-sys=/tmp/proact-sysroot-$(cat "$bundle/llvm" 2>/dev/null || echo 16)
-bin="$bundle/bin"
-out=${OUT:-$root/gpu-out}
-mkdir -p "$out"
-[ -e "$sys/usr/bin/mpirun" ] || [ ! -e "$sys/usr/bin/mpirun.openmpi" ] ||
-  ln -s mpirun.openmpi "$sys/usr/bin/mpirun"
-export OPAL_PREFIX="$sys/usr" PMIX_INSTALL_PREFIX="$sys/usr"
-export PATH="$sys/usr/bin:$PATH"
-export OMPI_MCA_btl=self,vader OMPI_MCA_pml=ob1
+# shellcheck source=SCRIPTDIR/gpu-env.sh
+. "$(dirname "$0")/gpu-env.sh"
 export PROACT_NCCL_LIBRARY=${PROACT_NCCL_LIBRARY:-$bundle/nccl/libnccl.so.2}
 # NVLink multicast stays off on the lent machines.
 export NCCL_NVLS_ENABLE=0
 gpus=${GPUS:-$(nvidia-smi -L 2>/dev/null | grep -c '^GPU')}
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-export OMPI_MCA_orte_tmpdir_base="$tmp"
+# shellcheck source=SCRIPTDIR/mpi-env.sh
+. "$(dirname "$0")/mpi-env.sh"
 # Each rank: its own GPU (one per rank when there are two), its own stats
 # file, its output in out.R.
 cat >"$tmp/rank.sh" <<'SH'
@@ -54,7 +44,7 @@ job() {
   shift
   rm -f "$tmp"/out.* "$tmp"/stats.*
   [ "$expect" = ok ] && want=$("${1}_seq" "${@:2}")
-  timeout 180 mpirun --allow-run-as-root --oversubscribe -np 2 \
+  mpi_run 180 -np 2 \
     -x TMPD="$tmp" -x ONE_GPU_EACH=$([ "$gpus" -ge 2 ] && echo 1 || echo 0) \
     -x PROACT_DEVICES=0 -x PROACT_MPI_TIMEOUT=${TIMEOUT:-20} \
     -x PROACT_NCCL_LIBRARY -x NCCL_NVLS_ENABLE -x LD_LIBRARY_PATH \

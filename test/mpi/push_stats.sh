@@ -10,14 +10,9 @@
 set -uo pipefail
 prog=$1 seq=$2
 shift 2
-if ! command -v mpirun >/dev/null 2>&1; then
-  echo "SKIP: mpirun not found (install openmpi-bin)"
-  exit 77
-fi
+# shellcheck source=SCRIPTDIR/mpi-env.sh
+. "$(dirname "$0")/mpi-env.sh"
 fail() { echo "push_stats.sh: $*" >&2; exit 1; }
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-export OMPI_MCA_orte_tmpdir_base="$tmp"
 # Each rank its own statistics file.
 cat > "$tmp/wrap.sh" <<'SH'
 #!/usr/bin/env bash
@@ -28,7 +23,7 @@ chmod +x "$tmp/wrap.sh"
 want=$("$seq" "$@") || fail "sequential run failed"
 for push in 1 0; do
   mkdir -p "$tmp/$push"
-  timeout 60 mpirun --oversubscribe --allow-run-as-root -np 2 \
+  mpi_run 60 -np 2 \
     -x PROACT_DEVICES=0 -x PROACT_RANK_PUSH=$push -x PROACT_MECH \
     -x PROACT_MPI_TIMEOUT=30 -x STATS_DIR="$tmp/$push" \
     "$tmp/wrap.sh" "$prog" "$@" || fail "PROACT_RANK_PUSH=$push: status $?"
@@ -40,7 +35,7 @@ done
 # Under dma the source device's agent sends each push once its last chunk
 # is ready, while the kernel runs; the others send as the kernel ends.
 if [ "${PROACT_MECH:-}" = dma ]; then
-  log=$(timeout 60 mpirun --oversubscribe --allow-run-as-root -np 2 \
+  log=$(mpi_run 60 -np 2 \
     -x PROACT_DEVICES=0 -x PROACT_MECH -x PROACT_DEBUG=info \
     -x PROACT_DEBUG_SUBSYS=mech "$prog" "$@" 2>&1 >/dev/null) ||
     fail "dma with the log: status $?"

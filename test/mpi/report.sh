@@ -7,17 +7,10 @@
 set -uo pipefail
 info=$1
 shift
-if ! command -v mpirun >/dev/null 2>&1; then
-  echo "SKIP: mpirun not found (install openmpi-bin)"
-  exit 77
-fi
+# shellcheck source=SCRIPTDIR/mpi-env.sh
+. "$(dirname "$0")/mpi-env.sh"
 fail() { echo "report.sh: $*" >&2; exit 1; }
-run() { timeout 60 mpirun --oversubscribe --allow-run-as-root -np 2 "$@"; }
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-# Each job its own session directory: two mpiruns starting at once (ctest
-# -j) can race creating a shared one ("mkdir ... File exists").
-export OMPI_MCA_orte_tmpdir_base="$tmp"
+run() { mpi_run 60 -np 2 "$@"; }
 
 out=$(run -x PROACT_DEVICES=0,1 "$info" 2>&1) || fail "proact-info: status $?"
 echo "$out"

@@ -28,15 +28,8 @@
 set -u
 case_=$1 standin=$2 prog=$3 seq=$4
 shift 4
-if ! command -v mpirun >/dev/null 2>&1; then
-  echo "SKIP: mpirun not found (install openmpi-bin)"
-  exit 77
-fi
-here=$(cd "$(dirname "$0")" && pwd)
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-# Each job its own session directory (ctest -j).
-export OMPI_MCA_orte_tmpdir_base="$tmp"
+# shellcheck source=SCRIPTDIR/mpi-env.sh
+. "$(dirname "$0")/mpi-env.sh"
 fail() { echo "FAIL ($case_): $*"; exit 1; }
 
 # run 'RANK0_VARS' 'RANK1_VARS': rank r with -x of its vars and the
@@ -49,7 +42,7 @@ run() {
   local common=(-x PROACT_DEVICES=0,1 -x PROACT_MPI_TIMEOUT=5
                 -x PROACT_STATS=1)
   t0=$(date +%s)
-  timeout 90 mpirun --oversubscribe --allow-run-as-root \
+  mpi_run 90 \
     -np 1 "${common[@]}" "${a[@]}" "$here/rank_output.sh" "$tmp/out" "$prog" "$@" : \
     -np 1 "${common[@]}" "${b[@]}" "$here/rank_output.sh" "$tmp/out" "$prog" "$@" \
     >"$tmp/mpirun" 2>&1

@@ -5,16 +5,10 @@
 set -u
 prog=$1 seq=$2
 shift 2
-if ! command -v mpirun >/dev/null 2>&1; then
-  echo "SKIP: mpirun not found (install openmpi-bin)"
-  exit 77
-fi
-here=$(cd "$(dirname "$0")" && pwd)
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-export OMPI_MCA_orte_tmpdir_base="$tmp"
+# shellcheck source=SCRIPTDIR/mpi-env.sh
+. "$(dirname "$0")/mpi-env.sh"
 want=$("$seq" "$@") || { echo "sequential run failed"; exit 1; }
-timeout 120 mpirun --oversubscribe --allow-run-as-root \
+mpi_run 120 \
   -np 1 -x PROACT_DEVICES=0 "$here/rank_output.sh" "$tmp/out" "$prog" "$@" : \
   -np 1 -x PROACT_DEVICES=0,1,2 "$here/rank_output.sh" "$tmp/out" "$prog" "$@" : \
   -np 1 -x PROACT_DEVICES=1,3 "$here/rank_output.sh" "$tmp/out" "$prog" "$@"

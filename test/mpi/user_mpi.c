@@ -6,6 +6,7 @@
 #include <mpi.h>
 #include <proact.h>
 #include "../e2e/e2e_util.h"
+#include "stencil_sweep.h"
 
 int main(int argc, char **argv) {
   int rank = 0;
@@ -26,12 +27,8 @@ int main(int argc, char **argv) {
 #pragma proact data copy(u[0:n], v[0:n])
   {
     for (long t = 0; t < rounds; t++) {
-#pragma proact region(u[0:n], v[0:n])
-      for (long i = 1; i < n - 1; i++)
-        v[i] = (u[i - 1] + 2.0 * u[i] + u[i + 1]) * 0.25;
-#pragma proact region(u[0:n], v[0:n])
-      for (long i = 1; i < n - 1; i++)
-        u[i] = (v[i - 1] + 2.0 * v[i] + v[i + 1]) * 0.25;
+      stencil_sweep(n, u, v);
+      stencil_sweep(n, v, u);
     }
     /* Exact reductions: the same bits in any order. */
 #pragma proact region(u[0:n]) reduction(max : big) reduction(+ : above)

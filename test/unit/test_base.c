@@ -1,8 +1,11 @@
-/* Tests of support/: status strings, mechanism names, parameters. */
+/* Tests of support/: status strings, mechanism names, parameters, waits
+ * with a deadline. */
 #include <stdlib.h>
 #include <string.h>
 
+#include "clock.h"
 #include "param.h"
+#include "poll_wait.h"
 #include "proact.h"
 #include "proact/detail/codegen.h"
 #include "runner.h"
@@ -240,4 +243,56 @@ TEST_IMPL(param_docs_match_table) {
     ASSERT_TRUE(strstr(text, row) != NULL);
   }
   fclose(rows);
+}
+
+/* A poll that answers "not yet" `pending` times, then `last`. */
+typedef struct poll_script {
+  int pending;
+  int last;
+  int calls;
+} poll_script_t;
+
+static int scripted_poll(void *arg, const char *what, char *why,
+                         size_t len) {
+  poll_script_t *p = arg;
+  p->calls++;
+  if (p->calls <= p->pending)
+    return 1;
+  if (p->last < 0)
+    snprintf(why, len, "%s: failed at look %d", what, p->calls);
+  return p->last;
+}
+
+TEST_IMPL(poll_wait_outcomes) {
+  char why[128] = "untouched";
+  /* Done after a few looks, or failed: the poll's answer and cause. */
+  poll_script_t done = {3, 0, 0}, failed = {2, -1, 0};
+  ASSERT_EQ(proact__poll_wait(scripted_poll, &done, 10.0, "w", why,
+                              sizeof(why)),
+            0);
+  ASSERT_EQ(done.calls, 4);
+  ASSERT_STR_EQ(why, "untouched");
+  ASSERT_EQ(proact__poll_wait(scripted_poll, &failed, 10.0, "w", why,
+                              sizeof(why)),
+            -1);
+  ASSERT_EQ(failed.calls, 3);
+  ASSERT_STR_EQ(why, "w: failed at look 3");
+
+  /* Never done: 1 once the deadline passed, not before, with the message;
+   * the naps grow, so 0.3 s takes a few hundred looks at most. */
+  poll_script_t never = {1 << 30, 0, 0};
+  uint64_t t0 = proact__now_ns();
+  ASSERT_EQ(proact__poll_wait(scripted_poll, &never, 0.3, "waiting for x",
+                              why, sizeof(why)),
+            1);
+  uint64_t ns = proact__now_ns() - t0;
+  ASSERT_LE(300000000ull, ns);
+  ASSERT_LT(ns, 3000000000ull);
+  ASSERT_LT(never.calls, 1000);
+  ASSERT_LE(5, never.calls);
+  ASSERT_STR_EQ(why, "waiting for x: nothing for 0.3 s");
+  /* No buffer: the caller words the time-out itself. */
+  never.calls = 0;
+  ASSERT_EQ(proact__poll_wait(scripted_poll, &never, 0.0, NULL, NULL, 0), 1);
+  ASSERT_LE(1, never.calls);
 }
