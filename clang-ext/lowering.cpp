@@ -608,13 +608,24 @@ void emitColumnRows(Code &C, const CanonicalLoop &L, const Code &Body,
 // The column walk's lanes of one tile: thread t takes innermost iterations
 // __proact_jM0 + t, + T, ... of the tile (neighbouring threads,
 // neighbouring elements: coalesced), each down all the block's rows.
+// IntLane: an int lane counter (a tile is at most 1024 iterations wide,
+// runtime/core/loop.c), which in the bare plain kernel leaves ptxas the
+// registers to issue a row group's loads together at LLVM 16's register
+// count. Not with a reduction, whose kernel ptxas then gave fewer
+// registers but its loads in twice as many batches.
 void emitColumnTile(Code &C, const CanonicalLoop &L,
                     const CollapsedNest &Nest, const Code &Body,
-                    const Grouping &G, bool Forward, const KernelIds &Ids) {
+                    const Grouping &G, bool Forward, const KernelIds &Ids,
+                    bool IntLane) {
   const std::string Last = num((long long)Nest.Loops.size());
-  C << std::string("for (long long __proact_lane = ") + Ids.Thread +
-           "; __proact_lane < __proact_itw; __proact_lane += " +
-           Ids.Threads + ") {";
+  if (IntLane)
+    C << std::string("for (int __proact_lane = ") + Ids.Thread +
+             "; __proact_lane < (int)__proact_itw; __proact_lane += " +
+             Ids.Threads + ") {";
+  else
+    C << std::string("for (long long __proact_lane = ") + Ids.Thread +
+             "; __proact_lane < __proact_itw; __proact_lane += " +
+             Ids.Threads + ") {";
   C << "const long long __proact_j" + Last + " = __proact_jM0 + "
        "__proact_lane; if (__proact_j" + Last + " >= __proact_tr" + Last +
            ") break;";
@@ -695,7 +706,9 @@ void emitColumnKernel(Code &C, const Directive &D, const CanonicalLoop &L,
        "(int)(__proact_bhi - __proact_blo);";
   emitBlockWork(C, Body, Forwarding, Instrumented,
                 [&](const Code &B, bool Forward) {
-                  emitColumnTile(C, L, Nest, B, KG, Forward, Ids);
+                  emitColumnTile(C, L, Nest, B, KG, Forward, Ids,
+                                 Bare && K == ColumnKernel::Plain &&
+                                     D.Reductions.empty());
                 });
   emitKernelClose(C, D, Ids);
 }

@@ -39,11 +39,11 @@ void plane(long n, float *u, float *v) {
 // BARE-NEXT: # 13
 // BARE-NEXT: {const proact__part_iters_t
 // BARE-NOT: omp_get_
-// The bare one looks each tile up afresh, carrying no walk across the
-// rows (registers for the row group's loads under LLVM 22's ptxas input):
+// The bare one looks each tile up afresh and counts lanes in an int, for
+// registers for the row group's loads (LLVM 22's code through ptxas):
 // BARE-SAME: const int __proact_teams = proact__kernel_teams();{{ ?}}for (long long __proact_b = proact__kernel_team(); __proact_b < __proact_nb; __proact_b += __proact_teams) {proact__tile_t __proact_w; long long __proact_blo, __proact_bhi; proact__tile_at(&__proact_itk, (unsigned)__proact_b, &__proact_w);
 // BARE-NOT: omp_get_
-// BARE: for (long long __proact_lane = proact__kernel_thread(); __proact_lane < __proact_itw; __proact_lane += proact__kernel_threads()) {
+// BARE: for (int __proact_lane = proact__kernel_thread(); __proact_lane < (int)__proact_itw; __proact_lane += proact__kernel_threads()) {
 // The flat kernels follow: forwarding, instrumented (SPMD), then plain.
 // CHECK: } else {if (__proact_fwd) {
 // CHECK: } else if (__proact_rd != 0) {
@@ -104,4 +104,26 @@ void histogram(int n, const int *k, long *h) {
 }
 // CHECK-LABEL: __proact_desc.line = 101;
 // CHECK-NOT: ompx_bare
+// CHECK: proact__loop_end(__proact_loop);
+
+// A scalar reduction's bare column kernel keeps the 64-bit lane counter
+// (with an int one ptxas split its row group's loads into more batches).
+float maxdiff(long n, const float *u, float *v) {
+  long cells = n * n;
+  float big = 0;
+#pragma proact region(u[0:cells], v[0:cells]) reduction(max : big)
+  for (long i = 1; i < n - 1; i++)
+    for (long j = 1; j < n - 1; j++) {
+      float d = u[i * n + j] - u[(i - 1) * n + j];
+      if (d > big)
+        big = d;
+      v[i * n + j] = d;
+    }
+  return big;
+}
+// CHECK-LABEL: __proact_desc.line = 114;
+// CHECK: __proact_desc.columns = 1;
+// BARE: #pragma omp target teams ompx_bare
+// BARE: for (long long __proact_b = proact__kernel_team();
+// BARE: for (long long __proact_lane = proact__kernel_thread(); __proact_lane < __proact_itw;
 // CHECK: proact__loop_end(__proact_loop);
