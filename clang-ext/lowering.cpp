@@ -667,9 +667,10 @@ void emitColumnKernel(Code &C, const Directive &D, const CanonicalLoop &L,
   C << std::string("const int __proact_teams = ") + Ids.Teams + "; ";
   if (Instrumented || (Bare && K == ColumnKernel::Plain)) {
     // Each tile looked up afresh (proact__tile_at). In the bare plain
-    // kernel, a walk's digits live across the rows left ptxas (LLVM 22's
-    // code) too few registers to issue a row group's loads together; its
-    // teams take one tile each as the runtime sizes them (loop.c).
+    // kernel, a walk's digits, live across the rows, left ptxas (given
+    // LLVM 22's code) too few registers to issue a row group's loads
+    // together; its teams take one tile each as the runtime sizes them
+    // (loop.c).
     C << std::string("for (long long __proact_b = ") + Ids.Team +
              "; __proact_b < __proact_nb; __proact_b += __proact_teams) {";
     C << "proact__tile_t __proact_w; long long __proact_blo, __proact_bhi; "
