@@ -600,7 +600,8 @@ void emitFlatWalk(Code &C, const Directive &D, const CanonicalLoop &L,
 void emitKernel(Code &C, const Directive &D, const CanonicalLoop &L,
                 const CollapsedNest &Nest, const Code &Body,
                 const Code *Forwarding, bool Instrumented,
-                const Grouping *G, bool Checks, const std::string &Where) {
+                const Grouping *G, bool Checks,
+                const std::string &Where) {
   const bool Bare = bareKernel(D);
   const bool Readiness = Forwarding != nullptr || Instrumented;
   emitKernelOpen(C, D, L, Readiness, Checks, Bare);
@@ -647,13 +648,24 @@ void emitColumnRows(Code &C, const CanonicalLoop &L, const Code &Body,
 // The column walk's lanes of one tile: thread t takes innermost iterations
 // __proact_jM0 + t, + T, ... of the tile (neighbouring threads,
 // neighbouring elements: coalesced), each down all the block's rows.
+// IntLane: an int lane counter (a tile is at most 1024 iterations wide,
+// runtime/core/loop.c), which in the bare plain kernel leaves ptxas the
+// registers to issue a row group's loads together at LLVM 16's register
+// count. Not with a reduction, whose kernel ptxas then gave fewer
+// registers but its loads in twice as many batches.
 void emitColumnTile(Code &C, const CanonicalLoop &L,
                     const CollapsedNest &Nest, const Code &Body,
-                    const Grouping &G, bool Forward, const KernelIds &Ids) {
+                    const Grouping &G, bool Forward, const KernelIds &Ids,
+                    bool IntLane) {
   const std::string Last = num((long long)Nest.Loops.size());
-  C << std::string("for (long long __proact_lane = ") + Ids.Thread +
-           "; __proact_lane < __proact_itw; __proact_lane += " +
-           Ids.Threads + ") {";
+  if (IntLane)
+    C << std::string("for (int __proact_lane = ") + Ids.Thread +
+             "; __proact_lane < (int)__proact_itw; __proact_lane += " +
+             Ids.Threads + ") {";
+  else
+    C << std::string("for (long long __proact_lane = ") + Ids.Thread +
+             "; __proact_lane < __proact_itw; __proact_lane += " +
+             Ids.Threads + ") {";
   C << "const long long __proact_j" + Last + " = __proact_jM0 + "
        "__proact_lane; if (__proact_j" + Last + " >= __proact_tr" + Last +
            ") break;";
@@ -678,14 +690,20 @@ void emitColumnTile(Code &C, const CanonicalLoop &L,
 void emitColumnWalk(Code &C, const CanonicalLoop &L,
                     const CollapsedNest &Nest, const Code &Body,
                     const Code *Forwarding, bool Instrumented,
-                    const Grouping &KG, bool Bare) {
+                    const Grouping &KG, bool Bare, bool Lookup,
+                    bool IntLane) {
   const size_t M = Nest.Loops.size();
   const std::string Last = num((long long)M);
   const KernelIds &Ids = kernelIds(Bare);
   C << "const unsigned __proact_ntl = ((unsigned)__proact_tr" + Last +
            " + (unsigned)__proact_itw - 1u) / (unsigned)__proact_itw;";
   C << std::string("const int __proact_teams = ") + Ids.Teams + "; ";
-  if (Instrumented) { // each tile looked up afresh (proact__tile_at)
+  if (Lookup) {
+    // Each tile looked up afresh (proact__tile_at). In the bare plain
+    // kernel, a walk's digits, live across the rows, left ptxas (given
+    // LLVM 22's code) too few registers to issue a row group's loads
+    // together; its teams take one tile each as the runtime sizes them
+    // (loop.c).
     C << std::string("for (long long __proact_b = ") + Ids.Team +
              "; __proact_b < __proact_nb; __proact_b += __proact_teams) {";
     C << "proact__tile_t __proact_w; long long __proact_blo, __proact_bhi; "
@@ -722,14 +740,15 @@ void emitColumnWalk(Code &C, const CanonicalLoop &L,
        "(int)(__proact_bhi - __proact_blo);";
   emitBlockWork(C, Body, Forwarding, Instrumented, Bare,
                 [&](const Code &B, bool Forward) {
-                  emitColumnTile(C, L, Nest, B, KG, Forward, Ids);
+                  emitColumnTile(C, L, Nest, B, KG, Forward, Ids, IntLane);
                 });
 }
 
 void emitColumnKernel(Code &C, const Directive &D, const CanonicalLoop &L,
                       const CollapsedNest &Nest, const Code &Body,
                       const Code *Forwarding, bool Instrumented,
-                      const Grouping &G, bool Checks, const std::string &Where) {
+                      const Grouping &G, bool Checks,
+                      const std::string &Where) {
   const ColumnKernel K = Forwarding != nullptr ? ColumnKernel::Forwarding
                          : Instrumented       ? ColumnKernel::Instrumented
                                               : ColumnKernel::Plain;
@@ -741,12 +760,21 @@ void emitColumnKernel(Code &C, const Directive &D, const CanonicalLoop &L,
   const bool Bare = bareKernel(D);
   const bool Readiness = Forwarding != nullptr || Instrumented;
   emitKernelOpen(C, D, L, Readiness, Checks, Bare);
+  // The bare plain kernel looks each tile up and counts its lanes in an
+  // int (emitColumnWalk, emitColumnTile say why); a reduction keeps the
+  // 64-bit lane counter.
+  const bool BarePlain = Bare && K == ColumnKernel::Plain;
   emitHostSplit(
       C, Where, Readiness,
       [&] {
-        emitColumnWalk(C, L, Nest, Body, Forwarding, Instrumented, KG, Bare);
+        emitColumnWalk(C, L, Nest, Body, Forwarding, Instrumented, KG, Bare,
+                       Instrumented || BarePlain,
+                       BarePlain && D.Reductions.empty());
       },
-      [&] { emitColumnWalk(C, L, Nest, Body, nullptr, false, One, Bare); });
+      [&] {
+        emitColumnWalk(C, L, Nest, Body, nullptr, false, One, Bare, false,
+                       false);
+      });
   emitKernelClose(C, D, kernelIds(Bare));
 }
 

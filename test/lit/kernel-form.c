@@ -47,11 +47,15 @@ void plane(long n, float *u, float *v) {
 // BARE-NEXT: {const proact__part_iters_t
 // BARE-NOT: omp_get_
 // BARE-SAME: if (!proact__host_code()) {const unsigned __proact_ntl
-// BARE-SAME: const int __proact_teams = proact__kernel_teams();{{ ?}}proact__tile_walk_t __proact_w; for (proact__tile_walk_start(&__proact_itk, proact__kernel_team(), __proact_teams, &__proact_w);
+// The bare one looks each tile up afresh and counts lanes in an int, for
+// registers for the row group's loads (LLVM 22's code through ptxas):
+// BARE-SAME: const int __proact_teams = proact__kernel_teams();{{ ?}}for (long long __proact_b = proact__kernel_team(); __proact_b < __proact_nb; __proact_b += __proact_teams) {proact__tile_t __proact_w; long long __proact_blo, __proact_bhi; proact__tile_at(&__proact_itk, (unsigned)__proact_b, &__proact_w);
 // BARE-NOT: omp_get_
-// BARE: for (long long __proact_lane = proact__kernel_thread(); __proact_lane < __proact_itw; __proact_lane += proact__kernel_threads()) {
-// The plain kernel's host fallback: one row at a time, no row groups.
+// BARE: for (int __proact_lane = proact__kernel_thread(); __proact_lane < (int)__proact_itw; __proact_lane += proact__kernel_threads()) {
+// The plain kernel's host fallback: the carried tile walk, one row at a
+// time, no row groups.
 // CHECK: } else {proact__host_fallback("{{.*}}kernel-form.c", 14, 1);const unsigned __proact_ntl
+// CHECK-SAME: proact__tile_walk_start(
 // CHECK-NOT: __proact_v0
 // CHECK: } else {if (__proact_fwd) {
 // The flat kernels follow: forwarding, instrumented, then plain.
@@ -81,16 +85,16 @@ void outer_var(int n, double *a) {
   for (i = 0; i < n; i++)
     a[i] = 2.0 * i;
 }
-// CHECK-LABEL: __proact_desc.line = 80;
+// CHECK-LABEL: __proact_desc.line = 84;
 // SPMD: #pragma omp parallel num_threads(__proact_nth) private(i)
 // BARE-NOT: private(i)
-// CHECK: proact__host_fallback("{{.*}}kernel-form.c", 80, 0);} }} else {
-// CHECK-NEXT: # 80
+// CHECK: proact__host_fallback("{{.*}}kernel-form.c", 84, 0);} }} else {
+// CHECK-NEXT: # 84
 // SPMD-NEXT: #pragma omp target teams num_teams(__proact_nt)
-// SPMD-NEXT: # 80
+// SPMD-NEXT: # 84
 // SPMD-NEXT: #pragma omp parallel num_threads(__proact_nth) private(i)
 // BARE-NEXT: #pragma omp target teams ompx_bare num_teams(__proact_nt)
-// BARE-NEXT: # 80
+// BARE-NEXT: # 84
 // BARE-NEXT: {__typeof__(i) i;const proact__part_iters_t
 // CHECK: proact__loop_end(__proact_loop);
 
@@ -103,7 +107,7 @@ double total(int n, const double *a) {
     s += a[i];
   return s;
 }
-// CHECK-LABEL: __proact_desc.line = 101;
+// CHECK-LABEL: __proact_desc.line = 105;
 // SPMD-NOT: ompx_bare
 // BARE: #pragma omp target teams ompx_bare num_teams(__proact_nt) thread_limit(__proact_nth) device(__proact_dev) map(alloc: a[__proact_plo0:__proact_plen0]) is_device_ptr(__proact_sc) map(from: __proact_out0){{$}}
 // BARE-NOT: omp barrier
@@ -118,6 +122,31 @@ void histogram(int n, const int *k, long *h) {
   for (int i = 0; i < n; i++)
     h[k[i] & 15]++;
 }
-// CHECK-LABEL: __proact_desc.line = 117;
+// CHECK-LABEL: __proact_desc.line = 121;
 // CHECK-NOT: ompx_bare
+// CHECK: proact__loop_end(__proact_loop);
+
+// A scalar reduction's bare column kernel keeps the 64-bit lane counter
+// (with an int one ptxas split its row group's loads into more batches).
+float maxdiff(long n, const float *u, float *v) {
+  long cells = n * n;
+  float big = 0;
+#pragma proact region(u[0:cells], v[0:cells]) reduction(max : big)
+  for (long i = 1; i < n - 1; i++)
+    for (long j = 1; j < n - 1; j++) {
+      float d = u[i * n + j] - u[(i - 1) * n + j];
+      if (d > big)
+        big = d;
+      v[i * n + j] = d;
+    }
+  return big;
+}
+// CHECK-LABEL: __proact_desc.line = 134;
+// CHECK: __proact_desc.columns = 1;
+// The plain column kernel, after the instrumented one's report, up to its
+// host fallback:
+// BARE: proact__ready_block_done(__proact_rd, __proact_b, 1);
+// BARE: for (long long __proact_b = proact__kernel_team();
+// BARE: for (long long __proact_lane = proact__kernel_thread(); __proact_lane < __proact_itw;
+// CHECK: proact__host_fallback("{{.*}}kernel-form.c", 134, 1);
 // CHECK: proact__loop_end(__proact_loop);

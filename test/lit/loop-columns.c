@@ -8,7 +8,7 @@
 // one). So does a body whose last statement is its one store (the
 // statements before it run in each row's copy). Any other collapsed body
 // gets the flat walk only.
-// RUN: %proact-cc -E %s -o - | %FileCheck %s
+// RUN: %proact-cc -E %s -o - | %FileCheck %s --check-prefixes=CHECK,%kernel-form
 #include <proact.h>
 
 void plane(long n, float *u, float *v) {
@@ -35,8 +35,9 @@ void plane(long n, float *u, float *v) {
 // CHECK: {long i = (long)(__proact_first + __proact_kb + __proact_k + 7);
 // CHECK: proact__ready_block_done(__proact_rd, __proact_b, {{[01]}});}} else {proact__host_fallback("{{.*}}loop-columns.c", 16, 0);} }} else {
 // The plain column kernel: groups of 2 rows, each row's int counter
-// widened on its own:
-// CHECK: proact__tile_walk_start
+// widened on its own; bare (clang 18+), it too looks each tile up afresh:
+// SPMD: proact__tile_walk_start
+// BARE: proact__tile_at(
 // CHECK: for (; __proact_k + 1 * __proact_s0 < __proact_bhi; __proact_k += 2 * __proact_s0) {{[{][{]}}long i = (long)(__proact_first + (__proact_kb + (__proact_k + 0)));
 // The flat kernels follow, for PROACT_WALK=flat and short inner loops:
 // CHECK: } else {if (__proact_fwd) {
@@ -54,7 +55,7 @@ void grid(long n, double *p, double *q) {
 // Two collapsed loops: the block's outer digit j1 comes from the tile
 // number, the innermost j2 from the lane; a compound assignment keeps the
 // element's address:
-// CHECK-LABEL: __proact_desc.line = 48;
+// CHECK-LABEL: __proact_desc.line = 49;
 // CHECK: __proact_desc.columns = 1; __proact_desc.inner_last = __proact_tr2;
 // CHECK: __proact_c /= __proact_ntl;const long long __proact_j1 = __proact_c;
 // CHECK-SAME: const long long __proact_j2 = __proact_jM0 + __proact_lane; if (__proact_j2 >= __proact_tr2) break;
@@ -74,7 +75,7 @@ void two_statements(long n, float *u, float *v) {
 // row of a group runs the statements before the store in a scope of its
 // own and takes the element's address there (the index may name the
 // prefix's locals, which the next row's copy shadows); the stores follow.
-// CHECK-LABEL: __proact_desc.line = 66;
+// CHECK-LABEL: __proact_desc.line = 67;
 // CHECK: __proact_desc.columns = 1; __proact_desc.inner_last = __proact_tr1;
 // CHECK: proact__tile_walk_start
 // CHECK: __proact_k += 4 * __proact_s0) {{[{][{]}}long i = (long)(__proact_first + __proact_kb + __proact_k + 0);{
@@ -104,7 +105,7 @@ void prefix_branches(long n, float *u, float *v) {
     }
 }
 // Branches, an initializer list and a local array in the prefix are fine:
-// CHECK-LABEL: __proact_desc.line = 95;
+// CHECK-LABEL: __proact_desc.line = 96;
 // CHECK: __proact_desc.columns = 1;
 // CHECK: *const __proact_p0 = &(
 // CHECK: v[i * n + j]
@@ -123,7 +124,7 @@ void prefix_continue(long n, float *u, float *v) {
 // A prefix that leaves the iteration (continue, break, return, goto),
 // loops, switches or declares a static or a label cannot run as one of a
 // group's copies: the flat walk only (a label: label_prefix below).
-// CHECK-LABEL: __proact_desc.line = 115;
+// CHECK-LABEL: __proact_desc.line = 116;
 // CHECK: __proact_desc.columns = 0;
 // CHECK-NOT: proact__tile_{{walk_start|at}}
 // CHECK: proact__loop_end(__proact_loop);
@@ -138,7 +139,7 @@ void two_stores(long n, float *u, float *v) {
     }
 }
 // A prefix that stores to a region array: the flat walk only.
-// CHECK-LABEL: __proact_desc.line = 133;
+// CHECK-LABEL: __proact_desc.line = 134;
 // CHECK: __proact_desc.columns = 0;
 // CHECK-NOT: proact__tile_{{walk_start|at}}
 // CHECK: proact__loop_end(__proact_loop);
@@ -154,7 +155,7 @@ void inner_loop(long n, float *u, float *v) {
       v[i * n + j] = s;
     }
 }
-// CHECK-LABEL: __proact_desc.line = 148;
+// CHECK-LABEL: __proact_desc.line = 149;
 // CHECK: __proact_desc.columns = 0;
 // CHECK: proact__loop_end(__proact_loop);
 
@@ -170,6 +171,6 @@ void label_prefix(long n, float *u, float *v) {
       v[i * n + j] = t;
     }
 }
-// CHECK-LABEL: __proact_desc.line = 163;
+// CHECK-LABEL: __proact_desc.line = 164;
 // CHECK: __proact_desc.columns = 0;
 // CHECK: proact__loop_end(__proact_loop);

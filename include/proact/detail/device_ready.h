@@ -223,8 +223,10 @@ static inline void proact__tile_walk_range(const proact__part_iters_t *it,
  * runs a column walk only when every part's blocks fit, loop.c). The
  * instrumented column kernel walks its tiles this way, carrying nothing
  * from one tile to the next across the reporting, which keeps its
- * registers down; the plain and forwarding kernels keep proact__tile_walk,
- * which costs them fewer registers than the lookup. */
+ * registers down, and so does a bare plain kernel (clang 18+), whose
+ * carried digits left ptxas too few registers to issue a row group's loads
+ * together; the forwarding kernels and the host fallback keep
+ * proact__tile_walk. */
 typedef struct proact__tile {
   long long j;
   long long r;
