@@ -6,32 +6,14 @@
 // bare kernel that reached the runtime's thread number lost the code after
 // it as unreachable).
 // REQUIRES: nvptx-rtl
-// RUN: %proact-cc -O3 --offload-arch=sm_90 --offload-device-only -nogpulib --cuda-path=%t.nocuda -Xclang -target-feature -Xclang +ptx78 -Xclang -mlink-builtin-bitcode -Xclang %nvptx-rtl -S -emit-llvm -DDOT_ONLY %s -o - 2>/dev/null | %FileCheck %s --check-prefix=DOT
-// RUN: %proact-cc -O3 --offload-arch=sm_90 --offload-device-only -nogpulib --cuda-path=%t.nocuda -Xclang -target-feature -Xclang +ptx78 -Xclang -mlink-builtin-bitcode -Xclang %nvptx-rtl -S -emit-llvm %s -o - 2>/dev/null | %FileCheck %s --check-prefix=SWEEP
-#include <proact.h>
-
-double dot(long n, const double *a, const double *b) {
-  double s = 0;
-#pragma proact region(a[0:n], b[0:n]) reduction(+ : s)
-  for (long i = 0; i < n; i++)
-    s += a[i] * b[i];
-  return s;
-}
+// RUN: %proact-cc -O3 --offload-arch=sm_90 --offload-device-only -nogpulib --cuda-path=%t.nocuda -Xclang -target-feature -Xclang +ptx78 -Xclang -mlink-builtin-bitcode -Xclang %nvptx-rtl -S -emit-llvm -DDOT_ONLY %S/Inputs/device-kernels.c -o - 2>/dev/null | %FileCheck %s --check-prefix=DOT
+// RUN: %proact-cc -O3 --offload-arch=sm_90 --offload-device-only -nogpulib --cuda-path=%t.nocuda -Xclang -target-feature -Xclang +ptx78 -Xclang -mlink-builtin-bitcode -Xclang %nvptx-rtl -S -emit-llvm %S/Inputs/device-kernels.c -o - 2>/dev/null | %FileCheck %s --check-prefix=SWEEP
 // DOT: define {{.*}}@__omp_offloading_{{.*}}_dot_l{{[0-9]+}}(
 // DOT-NOT: {{^}}}
 // DOT: load double
 // DOT: fmul
-
-#ifndef DOT_ONLY
-void sweep(long n, const float *u, float *v) {
-#pragma proact region(u[0:n * n], v[0:n * n])
-  for (long i = 1; i < n - 1; i++)
-    for (long j = 1; j < n - 1; j++)
-      v[i * n + j] = u[(i - 1) * n + j] + u[(i + 1) * n + j];
-}
-#endif
-// The instrumented column and flat kernels: each reports its blocks (dma's
-// system fence before a queue slot).
+// The instrumented column and flat kernels report their blocks (dma's
+// system fence before a queue slot):
 // SWEEP: define {{.*}}@__omp_offloading_{{.*}}_sweep_l{{[0-9]+}}_1(
 // SWEEP-NOT: {{^}}}
 // SWEEP: fence.sc.sys
