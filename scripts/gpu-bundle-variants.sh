@@ -1,18 +1,19 @@
 #!/usr/bin/env bash
 # gpu-bundle-variants.sh NAME=REV:LLVM ...: builds the kernel benchmark
-# (proact_kernels, proact_norm, cuda_kernels) and the Jacobi example for
+# (proact_kernels, proact_norm, loop_cost, cuda_kernels) and the Jacobi example for
 # NVIDIA GPUs from commit REV (HEAD: this tree as it is) with LLVM 16 or
 # 22, one variant per argument, into $PAIR/NAME (default
 # .gpu-bundle-variants/, ignored by git): the programs and libproact, and
 # the OpenMP .debs of its LLVM in the first variant of that LLVM (the
 # others share them on the GPU machine). common/ holds cuda_kernels and the
 # .debs both LLVMs need. scripts/gpu-compare.sh runs the variants in one
-# call. LLVM 16's OpenMP runtime goes into a private root.
+# call. LLVM 16's OpenMP runtime goes into a private root. PROACT_VARIANT_PROGS
+# names more programs of the build to bundle (e.g. "e2e_reduce e2e_reduce_seq").
 #   e.g. gpu-bundle-variants.sh before16=89009e3:16 after16=HEAD:16 after22=HEAD:22
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 pair=${PAIR:-$root/.gpu-bundle-variants}
-progs=(proact_kernels proact_norm jacobi2d)
+progs=(proact_kernels proact_norm jacobi2d loop_cost ${PROACT_VARIANT_PROGS:-})
 [ $# -gt 0 ] || { sed -n '2,11p' "$0" | sed 's/^# \{0,1\}//' >&2; exit 2; }
 
 # apt_debs DIR PACKAGE...: exactly these .debs in DIR, at apt's versions.
