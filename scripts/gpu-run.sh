@@ -14,7 +14,8 @@ llvm=$(cat "$b/llvm" 2>/dev/null || echo 16)
 sys=/tmp/proact-sysroot-$llvm
 lib="$sys/usr/lib/llvm-$llvm/lib"
 extra=${PROACT_GPU_DEBS_EXTRA:-}
-debs=$(ls "$b"/debs/*.deb ${extra:+"$extra"/*.deb})
+# Canonical paths: variants that share debs through a link unpack them once.
+debs=$(for d in "$b"/debs/*.deb ${extra:+"$extra"/*.deb}; do readlink -f "$d"; done)
 if [ "$(cat "$sys/.unpacked" 2>/dev/null)" != "$debs" ]; then
   rm -rf "$sys" && mkdir -p "$sys"
   for d in $debs; do dpkg -x "$d" "$sys"; done

@@ -104,6 +104,10 @@ def main():
     ap.add_argument("--arch", default="sm_90")
     ap.add_argument("--bc-path", help="directory of libomptarget-nvptx-ARCH.bc "
                     "(default: the compiler's LLVM lib directory, if it has one)")
+    ap.add_argument("--breakdown", action="store_true",
+                    help="also split each compile: host and device passes, "
+                    "the front end alone, the kernels each mechanism set adds, "
+                    "and the generated code per loop")
     args = ap.parse_args()
     if args.bc_path is None:
         args.bc_path = default_bc_path(args.cc, args.arch)
@@ -119,6 +123,7 @@ def main():
     print("| target | shape | PROACT s | OpenMP s | seq s | PROACT/OpenMP time "
           "| PROACT KB | OpenMP KB | seq KB | PROACT/OpenMP size |")
     print("|---|---|---|---|---|---|---|---|---|---|")
+    rows = []
     with tempfile.TemporaryDirectory() as tmp:
         for target in targets:
             for shape in shapes:
@@ -147,6 +152,76 @@ def main():
                 print("| %s | %s | %.2f | %.2f | %.2f | %.1fx | %.0f | %.0f | %.0f | %.1fx |"
                       % (target, shape, p[0], o[0], s[0], p[0] / o[0], p[1], o[1],
                          s[1], p[1] / o[1]), flush=True)
+                if args.breakdown:
+                    rows.append(breakdown(args, target, shape, src, cmds, res, tmp))
+    if rows:
+        print_breakdown(rows)
+
+
+# What each part of a compile costs: (label, way, extra flags). The passes
+# are clang's own (--offload-host-only: the host code, with each kernel's
+# host fallback; --offload-device-only: the device code, ptxas included for
+# nvptx); -fsyntax-only stops after the front end (the plugin's lowering,
+# parsing and checking the generated code, on every pass); the mechanism
+# sets leave kernels out (docs/user/building.md, plugin arguments).
+PARTS = [("host pass", "proact", ["--offload-host-only"]),
+         ("host pass", "omp", ["--offload-host-only"]),
+         ("device pass", "proact", ["--offload-device-only"]),
+         ("device pass", "omp", ["--offload-device-only"]),
+         ("front end", "proact", ["-fsyntax-only"]),
+         ("front end", "omp", ["-fsyntax-only"]),
+         ("memcpy", "proact", ["-fplugin-arg-proact-mechanisms=memcpy"]),
+         ("memcpy,dma", "proact", ["-fplugin-arg-proact-mechanisms=memcpy,dma"])]
+
+
+def breakdown(args, target, shape, src, cmds, res, tmp):
+    row = {"target": target, "shape": shape, "proact": res["proact"][0],
+           "omp": res["omp"][0]}
+    for label, way, extra in PARTS:
+        cmd = [c for c in cmds[way]]
+        if "-fsyntax-only" in extra:
+            i = cmd.index("-o")
+            del cmd[i:i + 2]
+            cmd.remove("-c")
+        cmd += extra
+        times = [compile_once(cmd) for _ in range(args.reps)]
+        row[(label, way)] = statistics.median(times)
+    # The generated code: kernels and bytes per loop in the lowered unit
+    # (clang -E), against the sequential unit's bytes.
+    def pre(way):
+        cmd = [c for c in cmds[way] if c != "-c"]
+        i = cmd.index("-o")
+        cmd[i + 1] = os.path.join(tmp, "%s-%s.i" % (shape, way))
+        extra = ["--offload-host-only"] if way != "seq" else []
+        subprocess.run(cmd + extra + ["-E"], check=True, stdout=subprocess.DEVNULL,
+                       stderr=subprocess.DEVNULL)
+        with open(cmd[i + 1]) as f:
+            return f.read()
+    lowered, seq = pre("proact"), pre("seq")
+    row["kernels"] = lowered.count("#pragma omp target teams") / args.copies
+    row["kb"] = (len(lowered) - len(seq)) / 1024.0 / args.copies
+    return row
+
+
+def print_breakdown(rows):
+    print("\nWhere the PROACT compile goes (CPU seconds, median; ratios to the "
+          "OpenMP way's same part):\n")
+    print("| target | shape | PROACT / OpenMP | host pass | device pass | "
+          "front end | memcpy only | memcpy,dma | all | kernels per loop | "
+          "generated KB per loop |")
+    print("|---|---|---|---|---|---|---|---|---|---|---|")
+    for r in rows:
+        def part(label):
+            p, o = r[(label, "proact")], r[(label, "omp")]
+            return "%.2f / %.2f (%.1fx)" % (p, o, p / o if o else 0)
+        print("| %s | %s | %.2f / %.2f (%.1fx) | %s | %s | %s | %.2f (%.1fx) | "
+              "%.2f (%.1fx) | %.2f (%.1fx) | %.0f | %.1f |"
+              % (r["target"], r["shape"], r["proact"], r["omp"],
+                 r["proact"] / r["omp"], part("host pass"), part("device pass"),
+                 part("front end"), r[("memcpy", "proact")],
+                 r[("memcpy", "proact")] / r["omp"], r[("memcpy,dma", "proact")],
+                 r[("memcpy,dma", "proact")] / r["omp"], r["proact"],
+                 r["proact"] / r["omp"], r["kernels"], r["kb"]), flush=True)
 
 
 if __name__ == "__main__":
