@@ -6,10 +6,12 @@ namespace {
 std::string numbered(const char *Prefix, size_t R) {
   return Prefix + std::to_string(R);
 }
-// The parts' values (host), a part's start value (host), a team's values
-// and its threads' slots, and the last team's accumulator (device).
+// The parts' values (host), a part's start value and result (host, the
+// result mapped from the device), a team's values and its threads' slots,
+// and the last team's accumulator (device).
 std::string partials(size_t R) { return numbered("__proact_red", R); }
 std::string startOf(size_t R) { return numbered("__proact_in", R); }
+std::string resultOf(size_t R) { return numbered("__proact_out", R); }
 std::string teamValues(size_t R) { return numbered("__proact_ev", R); }
 std::string threadSlots(size_t R) { return numbered("__proact_es", R); }
 std::string lastAcc(size_t R) { return numbered("__proact_ea", R); }
@@ -59,21 +61,13 @@ void emitTreeFold(Code &C, const Directive &D, const KernelIds &Ids) {
   C << "} }";
 }
 
-// Variable R's result in the part's result slots (__proact_ro on the
-// device, __proact_rh on the host), laid out as the scratch's slots.
-std::string resultSlot(size_t R, const char *Base, const char *Qual = "") {
-  return std::string("((") + Qual + "__typeof__(" + startOf(R) + ") *)(" +
-         Base + " + " + slotBytesBefore(R) + "))[0]";
-}
-
-// The results go to memory the runtime gives (proact__loop_part_result:
-// host memory the kernel writes on a GPU), not to a map(from:) variable,
-// whose device copy, transfer and release libomptarget would make at
-// every launch.
 std::string scalarTargetClauses(const Directive &D) {
   if (D.Reductions.empty())
     return "";
-  return " is_device_ptr(__proact_sc) is_device_ptr(__proact_ro)";
+  std::string Map = " is_device_ptr(__proact_sc) map(from:";
+  for (size_t R = 0; R < D.Reductions.size(); ++R)
+    Map += (R ? ", " : " ") + resultOf(R);
+  return Map + ")";
 }
 
 void emitScalarSetup(Code &C, const Directive &D) {
@@ -89,15 +83,12 @@ void emitScalarEnter(Code &C, const Directive &D) {
   for (size_t R = 0; R < D.Reductions.size(); ++R) {
     const Reduction &Red = D.Reductions[R];
     C << "__typeof__(" + Red.Spelling + ") " + startOf(R) + " = " +
-             startValue(Red) + ";";
+             startValue(Red) + ", " + resultOf(R) + ";";
   }
   C << "char *const __proact_sc = proact__loop_part_reduction(__proact_loop, "
        "__proact_p, " +
            slotBytesBefore(D.Reductions.size()) +
            ", &__proact_nt, __proact_nth);";
-  C << "char *const __proact_ro = proact__loop_part_result(__proact_loop, "
-       "__proact_p, " +
-           slotBytesBefore(D.Reductions.size()) + ");";
 }
 
 void emitScalarThreadStart(Code &C, const Directive &D) {
@@ -150,18 +141,16 @@ void emitScalarThreadEnd(Code &C, const Directive &D, const KernelIds &Ids) {
   emitTreeFold(C, D, Ids);
   C << "if (__proact_et == 0) {";
   for (size_t R = 0; R < D.Reductions.size(); ++R)
-    C << resultSlot(R, "__proact_ro") + " = " + threadSlots(R) + "[0];";
+    C << resultOf(R) + " = " + threadSlots(R) + "[0];";
   C << "} } }";
 }
 
 void emitScalarLeave(Code &C, const Directive &D) {
   if (D.Reductions.empty())
     return;
-  C << "{ const char *const __proact_rh = "
-       "proact__loop_part_result_host(__proact_loop, __proact_p);";
   for (size_t R = 0; R < D.Reductions.size(); ++R)
-    C << partials(R) + "[__proact_p] = " + resultSlot(R, "__proact_rh", "const ") + ";";
-  C << "} }";
+    C << partials(R) + "[__proact_p] = " + resultOf(R) + ";";
+  C << "}";
 }
 
 void emitScalarCombine(Code &C, const Directive &D) {

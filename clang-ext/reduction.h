@@ -22,14 +22,14 @@
 
 namespace proact {
 
-// " is_device_ptr(__proact_sc) is_device_ptr(__proact_ro)" for a kernel's
-// target teams pragma (and the array reductions' copies).
+// " is_device_ptr(__proact_sc) map(from: __proact_out0, ...)" for a
+// kernel's target teams pragma.
 std::string reductionTargetClauses(const Directive &D);
 // After __proact_np is known: the parts' values.
 void emitReductionSetup(Code &C, const Directive &D);
 // After proact__loop_part_kernel: opens a block with the part's start
-// values, its scratch (__proact_sc; the runtime may lower __proact_nt) and
-// the device address of its result slots (__proact_ro).
+// values and result variables and its scratch (__proact_sc; the runtime
+// may lower __proact_nt).
 void emitReductionEnter(Code &C, const Directive &D);
 // At the start of a kernel's parallel region: the thread's own s.
 void emitReductionThreadStart(Code &C, const Directive &D);
@@ -37,8 +37,7 @@ void emitReductionThreadStart(Code &C, const Directive &D);
 // identities and barrier (SPMD or bare).
 void emitReductionThreadEnd(Code &C, const Directive &D,
                             const KernelIds &Ids);
-// After the part's kernels: reads its values from the result slots,
-// closes Enter's block.
+// After the part's kernels: stores its value, closes Enter's block.
 void emitReductionLeave(Code &C, const Directive &D);
 // After the parts, before proact__loop_end: s = s op part 0's value op
 // part 1's ... (for an array section, element by element, where the

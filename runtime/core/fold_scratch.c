@@ -1,15 +1,12 @@
 /* The scratch of reduction kernels (proact/detail/team_fold.h,
- * proact__loop_part_reduction) and the slots their results go to
- * (proact__loop_part_result): one allocation of each per device, grown when
- * a loop needs more and kept until exit, since a solver reduces a norm at
+ * proact__loop_part_reduction): one allocation per device, grown when a
+ * loop needs more and kept until exit, since a solver reduces a norm at
  * every iteration and a device allocation costs more than the fold. A
  * device runs one loop's kernel at a time (its part's host thread waits for
  * it), so loops share their device's scratch; the kernel that used it last
  * left its counter at 0. */
-#include <pthread.h>
 #include <stdint.h>
 #include <stdlib.h>
-#include <string.h>
 
 #include "dev.h"
 #include "dev_buffer.h"
@@ -93,121 +90,4 @@ char *proact__loop_part_reduction(proact__loop_t *loop, int part,
                   "out of memory on device %d for the reduction's %zu bytes",
                   dev, total);
   return ptr;
-}
-
-/* Each device's result slots (slot PROACT__DEV_MAX: loops that fall back to
- * the host). Host memory the kernels write, where the device layer has it:
- * the host reads the results once the kernel has ended, with no copy. Else
- * device memory, copied to the host once the kernel has ended. A device
- * runs one loop's kernel at a time, so loops share a device's slots, as
- * they share its scratch. */
-typedef struct {
-  char *host;  /* what the host reads: the slots, or a copy of them */
-  char *dev;   /* what the kernels write */
-  size_t bytes;
-  int mapped;  /* host and dev are the same memory */
-} result_slots_t;
-
-static pthread_mutex_t results_lock = PTHREAD_MUTEX_INITIALIZER;
-static result_slots_t results[PROACT__DEV_MAX + 1];
-static pthread_once_t results_once = PTHREAD_ONCE_INIT;
-
-/* Frees slot d's memory (slot PROACT__DEV_MAX: the host's). */
-static void results_release(int d) {
-  result_slots_t *r = &results[d];
-  if (r->bytes > 0) {
-    if (d == PROACT__DEV_MAX) {
-      free(r->host);
-    } else if (r->mapped) {
-      proact__dev_host_free(d, r->host);
-    } else {
-      proact__dev_free(d, r->dev, r->bytes);
-      free(r->host);
-    }
-  }
-  memset(r, 0, sizeof(*r));
-}
-
-static void results_free(void) {
-  for (int d = 0; d <= PROACT__DEV_MAX; d++)
-    results_release(d);
-}
-
-static void results_register(void) { atexit(results_free); }
-
-/* Slot d's memory replaced by at least bytes for device dev
- * (results_lock held); 0 when out of memory, the old memory kept. */
-static int results_grow(int dev, int d, size_t bytes) {
-  void *host = NULL, *ptr = NULL;
-  int mapped = 1;
-  if (d == PROACT__DEV_MAX) {
-    if ((host = calloc(1, bytes)) == NULL)
-      return 0;
-    ptr = host;
-  } else if (proact__dev_host_alloc(dev, bytes, &host, &ptr) != PROACT_OK) {
-    mapped = 0;
-    if ((host = calloc(1, bytes)) == NULL)
-      return 0;
-    if (proact__dev_alloc(dev, bytes, &ptr) != PROACT_OK) {
-      free(host);
-      return 0;
-    }
-  }
-  results_release(d);
-  results[d].host = host;
-  results[d].dev = ptr;
-  results[d].bytes = bytes;
-  results[d].mapped = mapped;
-  proact__info(PROACT__SUBSYS_PART,
-               "reduction results on device %d: %zu bytes of %s memory", dev,
-               bytes, mapped ? "host" : "device");
-  return 1;
-}
-
-static int result_slot(const proact__loop_t *loop, int part) {
-  if (part < 0 || part >= loop->nparts)
-    proact__fatal(loop->file, loop->line, loop->col,
-                  "no reduction results for part %d (%d parts)", part,
-                  loop->nparts);
-  return on_host(loop->devs[part]) ? PROACT__DEV_MAX : loop->devs[part];
-}
-
-char *proact__loop_part_result(proact__loop_t *loop, int part, size_t bytes) {
-  const int d = result_slot(loop, part);
-  char *ptr;
-
-  pthread_once(&results_once, results_register);
-  pthread_mutex_lock(&results_lock);
-  if (results[d].bytes < bytes &&
-      !results_grow(loop->devs[part], d, bytes > 64 ? bytes : 64)) {
-    pthread_mutex_unlock(&results_lock);
-    proact__fatal(loop->file, loop->line, loop->col,
-                  "out of memory on device %d for the reduction's %zu bytes "
-                  "of results",
-                  loop->devs[part], bytes);
-  }
-  ptr = results[d].dev;
-  pthread_mutex_unlock(&results_lock);
-  return ptr;
-}
-
-const char *proact__loop_part_result_host(proact__loop_t *loop, int part) {
-  const int d = result_slot(loop, part);
-  result_slots_t r;
-
-  pthread_mutex_lock(&results_lock);
-  r = results[d];
-  pthread_mutex_unlock(&results_lock);
-  if (r.bytes == 0)
-    proact__fatal(loop->file, loop->line, loop->col,
-                  "part %d read reduction results it was given no memory for",
-                  part);
-  if (!r.mapped &&
-      (proact__dev_copy_to_host(r.host, loop->devs[part], r.dev, r.bytes) !=
-           PROACT_OK ||
-       proact__dev_sync_dev(loop->devs[part]) != PROACT_OK))
-    proact__fatal(loop->file, loop->line, loop->col,
-                  "could not copy the reduction's results from device %d",
-                  loop->devs[part]);
-  return r.host;
 }

@@ -32,7 +32,7 @@ void f(int n, int nb, const int *bin, const double *w, long *h, double *mx,
 // CHECK: = (__proact_at2)_Generic(((__proact_at2)0), _Bool: 0,
 // No OpenMP reduction clause; each kernel's h is the thread's copy.
 // CHECK-NOT: reduction(
-// CHECK: #pragma omp target teams {{.*}} is_device_ptr(__proact_sc) is_device_ptr(__proact_ro) is_device_ptr(__proact_ab)
+// CHECK: #pragma omp target teams {{.*}} is_device_ptr(__proact_sc) map(from: __proact_out0) is_device_ptr(__proact_ab)
 // CHECK: __proact_at1 *const h = ((__proact_at1 *)(__proact_ab + (size_t)((size_t)omp_get_team_num() * (size_t)__proact_nth + (size_t)omp_get_thread_num()) * __proact_acb + __proact_aoff1)) - __proact_alo1;
 // CHECK-SAME: __proact_at2 *const mx =
 // The fold in copy order, then the part's result to the host.

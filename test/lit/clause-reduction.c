@@ -26,15 +26,14 @@ void f(int n, double *a, double *s_out, long *c_out) {
   }
 // CHECK: const int __proact_np = proact__loop_nparts(__proact_loop);
 // CHECK-SAME: __typeof__(s) __proact_red0[__proact_np > 0 ? __proact_np : 1];__typeof__(c) __proact_red1[__proact_np > 0 ? __proact_np : 1];__typeof__(hi) __proact_red2[__proact_np > 0 ? __proact_np : 1];__typeof__(bits) __proact_red3[__proact_np > 0 ? __proact_np : 1];
-// The part's start values (+: -0.0, its identity in every real type), its
-// scratch, which may lower the teams, and where its results go.
+// The part's start values (+: -0.0, its identity in every real type) and
+// results, and its scratch, which may lower the teams.
 // CHECK: proact__loop_part_kernel(
-// CHECK-SAME: {__typeof__(s) __proact_in0 = (__typeof__(s))-0.0;__typeof__(c) __proact_in1 = (__typeof__(c))-0.0;__typeof__(hi) __proact_in2 = hi;__typeof__(bits) __proact_in3 = bits;
-// CHECK-SAME: char *const __proact_sc = proact__loop_part_reduction(__proact_loop, __proact_p, (size_t)0 + (((size_t)(sizeof(__proact_in0)) + 15) / 16 * 16) + (((size_t)(sizeof(__proact_in1)) + 15) / 16 * 16) + (((size_t)(sizeof(__proact_in2)) + 15) / 16 * 16) + (((size_t)(sizeof(__proact_in3)) + 15) / 16 * 16), &__proact_nt, __proact_nth);
-// CHECK-SAME: char *const __proact_ro = proact__loop_part_result(__proact_loop, __proact_p, (size_t)0 + (((size_t)(sizeof(__proact_in0)) + 15) / 16 * 16) + {{.*}}(((size_t)(sizeof(__proact_in3)) + 15) / 16 * 16));proact__loop_part_begin(
+// CHECK-SAME: {__typeof__(s) __proact_in0 = (__typeof__(s))-0.0, __proact_out0;__typeof__(c) __proact_in1 = (__typeof__(c))-0.0, __proact_out1;__typeof__(hi) __proact_in2 = hi, __proact_out2;__typeof__(bits) __proact_in3 = bits, __proact_out3;
+// CHECK-SAME: char *const __proact_sc = proact__loop_part_reduction(__proact_loop, __proact_p, (size_t)0 + (((size_t)(sizeof(__proact_in0)) + 15) / 16 * 16) + (((size_t)(sizeof(__proact_in1)) + 15) / 16 * 16) + (((size_t)(sizeof(__proact_in2)) + 15) / 16 * 16) + (((size_t)(sizeof(__proact_in3)) + 15) / 16 * 16), &__proact_nt, __proact_nth);proact__loop_part_begin(
 // No OpenMP reduction clause: the scratch and the results instead.
 // CHECK-NOT: reduction(
-// CHECK: #pragma omp target teams {{.*}} is_device_ptr(__proact_sc) is_device_ptr(__proact_ro){{$}}
+// CHECK: #pragma omp target teams {{.*}} is_device_ptr(__proact_sc) map(from: __proact_out0, __proact_out1, __proact_out2, __proact_out3)
 // CHECK-NOT: reduction(
 // SPMD: #pragma omp parallel num_threads(__proact_nth)
 // CHECK: {__typeof__(__proact_in0) s = __proact_in0;__typeof__(__proact_in1) c = __proact_in1;__typeof__(__proact_in2) hi = __proact_in2;__typeof__(__proact_in3) bits = __proact_in3;const proact__part_iters_t __proact_itk
@@ -59,12 +58,9 @@ void f(int n, double *a, double *s_out, long *c_out) {
 // then the last team folds the team values in team order, and the tree again.
 // CHECK: if (proact__fold_flags(__proact_sc)[__proact_em]) { proact__fold_acquire();__typeof__(__proact_in0) __proact_ea0 = __proact_in0;
 // CHECK-SAME: for (int __proact_eu = __proact_et; __proact_eu < __proact_eM; __proact_eu += __proact_eT) {__proact_ea0 = __proact_ea0 + __proact_ev0[__proact_eu];__proact_ea1 = __proact_ea1 + __proact_ev1[__proact_eu];if (__proact_ev2[__proact_eu] > __proact_ea2) __proact_ea2 = __proact_ev2[__proact_eu];__proact_ea3 = __proact_ea3 & __proact_ev3[__proact_eu];}__proact_es0[__proact_et] = __proact_ea0;
-// Thread 0 of the last team writes the results to their slots, each at its
-// scratch slot's offset,
-// CHECK: if (__proact_et == 0) {((__typeof__(__proact_in0) *)(__proact_ro + (size_t)0))[0] = __proact_es0[0];((__typeof__(__proact_in1) *)(__proact_ro + (size_t)0 + (((size_t)(sizeof(__proact_in0)) + 15) / 16 * 16)))[0] = __proact_es1[0];{{.*}}((__typeof__(__proact_in3) *)(__proact_ro + {{.*}}))[0] = __proact_es3[0];} } } }
-// and the host reads them there: the part's results, then the parts that
-// ran in part order.
-// CHECK: { const char *const __proact_rh = proact__loop_part_result_host(__proact_loop, __proact_p);__proact_red0[__proact_p] = ((const __typeof__(__proact_in0) *)(__proact_rh + (size_t)0))[0];{{.*}}__proact_red3[__proact_p] = ((const __typeof__(__proact_in3) *)(__proact_rh + {{.*}}))[0];} }proact__loop_part_end(__proact_loop, __proact_p);}
+// CHECK: if (__proact_et == 0) {__proact_out0 = __proact_es0[0];__proact_out1 = __proact_es1[0];__proact_out2 = __proact_es2[0];__proact_out3 = __proact_es3[0];} } } }
+// The host: the part's results, then the parts that ran in part order.
+// CHECK: __proact_red0[__proact_p] = __proact_out0;__proact_red1[__proact_p] = __proact_out1;__proact_red2[__proact_p] = __proact_out2;__proact_red3[__proact_p] = __proact_out3;}proact__loop_part_end(__proact_loop, __proact_p);}
 // CHECK-SAME: for (int __proact_q = 0; __proact_q < __proact_np; __proact_q++) if (proact__loop_part_lo(__proact_loop, __proact_q) < proact__loop_part_hi(__proact_loop, __proact_q)) {s = s + __proact_red0[__proact_q];c = c + __proact_red1[__proact_q];if (__proact_red2[__proact_q] > hi) hi = __proact_red2[__proact_q];bits = bits & __proact_red3[__proact_q];}proact__loop_end(__proact_loop);
   *s_out = s + hi + bits;
   *c_out = c;
@@ -88,7 +84,7 @@ void g2(int n, double *a, double *s_out) {
   }
   *s_out = s;
 }
-// FIXED-LABEL: __proact_desc.line = 84;
+// FIXED-LABEL: __proact_desc.line = 80;
 // FIXED: } else if (__proact_rd != 0) {
 // FIXED-NOT: proact__ready_walk(
 // FIXED: proact__block_walk_start(&__proact_itk, {{omp_get_team_num|proact__kernel_team}}(), __proact_teams, &__proact_w)

@@ -109,7 +109,7 @@ double total(int n, const double *a) {
 }
 // CHECK-LABEL: __proact_desc.line = 105;
 // SPMD-NOT: ompx_bare
-// BARE: #pragma omp target teams ompx_bare num_teams(__proact_nt) thread_limit(__proact_nth) device(__proact_dev) map(alloc: a[__proact_plo0:__proact_plen0]) is_device_ptr(__proact_sc) is_device_ptr(__proact_ro){{$}}
+// BARE: #pragma omp target teams ompx_bare num_teams(__proact_nt) thread_limit(__proact_nth) device(__proact_dev) map(alloc: a[__proact_plo0:__proact_plen0]) is_device_ptr(__proact_sc) map(from: __proact_out0){{$}}
 // BARE-NOT: omp barrier
 // BARE: proact__kernel_sync();
 // BARE-NOT: omp barrier

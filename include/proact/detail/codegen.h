@@ -29,7 +29,7 @@ extern "C" {
  * program built against another version fails to link or load, naming the
  * symbol, instead of running with a runtime that reads its code
  * differently. */
-#define PROACT_LOWERING_ABI 10
+#define PROACT_LOWERING_ABI 9
 
 #define PROACT__ABI_STR2(x) #x
 #define PROACT__ABI_STR(x) PROACT__ABI_STR2(x)
@@ -442,19 +442,6 @@ PROACT_API char *proact__loop_part_reduction(proact__loop_t *loop, int part,
                                              size_t bytes, int *teams,
                                              int threads)
     PROACT__ENTRY(proact__loop_part_reduction);
-
-/* Where part's reduction kernel puts its results (the last team's thread 0,
- * each variable at its scratch slot's offset, bytes in all): a device
- * address of host memory the kernel writes on a GPU (pinned and mapped),
- * else of device memory; kept between loops. After the kernel,
- * proact__loop_part_result_host returns the results, readable on the host.
- * Out of memory: a fatal error naming the loop. */
-PROACT_API char *proact__loop_part_result(proact__loop_t *loop, int part,
-                                          size_t bytes)
-    PROACT__ENTRY(proact__loop_part_result);
-PROACT_API const char *proact__loop_part_result_host(proact__loop_t *loop,
-                                                     int part)
-    PROACT__ENTRY(proact__loop_part_result_host);
 
 /* Loops with loads the kernels check (proact/detail/read_check.h), right
  * after proact__loop_begin: the loop's sites (kept until loop_end). Then
