@@ -9,6 +9,7 @@
 #include "loop_syntax.h"
 #include "lowering.h"
 #include "name_lookup.h"
+#include "omp_line_scan.h"
 #include "plugin_args.h"
 #include "profile.h"
 #include "proact/detail/codegen.h"
@@ -42,6 +43,7 @@ public:
       Line.push_back(T);
 
     setDevicePass(isOpenMPDevicePass(PP.getLangOpts()));
+    trackSkippedRanges(PP);
     reportRepeatsOnce(PP.getDiagnostics());
     if (Line.size() == 2 && isWord(PP, Line[0], "__lower")) {
       resumeLowering(PP, Line[1]);
@@ -445,29 +447,14 @@ private:
   // Whether a '#pragma omp' line stands between the directive at From and
   // the loop at To while no parser runs (clang -E): the preprocessor has
   // printed that line already, in front of whatever this handler emits.
+  // One in a comment or a skipped #if branch (the build without PROACT's
+  // line) was not printed.
   static bool openMPLinePrinted(Preprocessor &PP, SourceLocation From,
                                 SourceLocation To) {
     SourceLocation Where;
     if (openMPPlace(&Where) != OpenMPPlace::Unknown)
       return false;
-    const SourceManager &SM = PP.getSourceManager();
-    const SourceLocation A = SM.getExpansionLoc(From),
-                         B = SM.getExpansionLoc(To);
-    if (SM.getFileID(A) != SM.getFileID(B) || !SM.isBeforeInTranslationUnit(A, B))
-      return false;
-    bool Invalid = false;
-    const char *Begin = SM.getCharacterData(A, &Invalid);
-    if (Invalid)
-      return false;
-    llvm::StringRef Text(Begin, SM.getFileOffset(B) - SM.getFileOffset(A));
-    // A pragma whose first word is omp.
-    for (size_t P = Text.find("pragma"); P != llvm::StringRef::npos;
-         P = Text.find("pragma", P + 6)) {
-      llvm::StringRef After = Text.substr(P + 6).ltrim(" \t(\"");
-      if (After.starts_with("omp"))
-        return true;
-    }
-    return false;
+    return openMPPragmaBetween(PP, From, To);
   }
 
   // Whether this compilation builds device code for an NVIDIA GPU: in the
