@@ -77,10 +77,11 @@ pcc=$prefix/bin/proactcc
 if "$pcc" --offload=fpga -c "$work/api.c" -o "$work/x.o" 2>/dev/null; then
   fail "proactcc accepted --offload=fpga"
 fi
-(cd "$work" && "$pcc" -O2 "$src/test/install/app/heat.c" -o heat_cc &&
-  "$pcc" --sequential -O2 "$src/test/install/app/heat.c" -o heat_cc_seq &&
-  "$pcc" -O2 -c "$src/test/install/app/heat.c" -o heat_cc.o &&
-  "$pcc" heat_cc.o -o heat_cc2) || fail "proactcc builds"
+# -Werror: proactcc's own flags must not warn, in any of its modes.
+(cd "$work" && "$pcc" -Werror -O2 "$src/test/install/app/heat.c" -o heat_cc &&
+  "$pcc" --sequential -Werror -O2 "$src/test/install/app/heat.c" -o heat_cc_seq &&
+  "$pcc" -Werror -O2 -c "$src/test/install/app/heat.c" -o heat_cc.o &&
+  "$pcc" -Werror heat_cc.o -o heat_cc2) || fail "proactcc builds"
 cmp_runs "$work/heat_cc" "$work/heat_cc_seq" 30011 12
 "$pcc" -O2 "$src/examples/jacobi2d.c" -o "$work/jacobi2d_cc" ||
   fail "proactcc examples/jacobi2d.c"
