@@ -96,4 +96,10 @@ export PKG_CONFIG_PATH=$prefix/lib/pkgconfig
 "$cc" -O2 $(pkg-config --cflags proact) "$src/test/install/app/heat.c" \
   -o "$work/heat_pc" $(pkg-config --libs proact) || fail "pkg-config build"
 cmp_runs "$work/heat_pc" "$work/heat_cc_seq" 30011 12
+# The two steps building.md shows, warning-free.
+# shellcheck disable=SC2046
+("$cc" -Werror -O2 $(pkg-config --cflags proact) -c "$src/test/install/app/heat.c" \
+  -o "$work/heat_pc.o" && "$cc" -Werror "$work/heat_pc.o" -o "$work/heat_pc2" \
+  $(pkg-config --libs proact)) || fail "pkg-config build in two steps"
+cmp_runs "$work/heat_pc2" "$work/heat_cc_seq" 1001 3
 echo "installed-prefix checks passed"
