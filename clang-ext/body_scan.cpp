@@ -62,6 +62,7 @@ public:
       : PP(PP), DE(PP.getDiagnostics()), D(D), Outer(O), Body(B) {}
 
   bool run(BodyAccesses &Out);
+  void checkMemberIndexed(size_t I);
 
 private:
   Preprocessor &PP;
@@ -1082,6 +1083,33 @@ void BodyScanner::checkOuterStores() {
   }
 }
 
+// Body[I] is a member name followed by '[': base.m1.m2[...]. A pointer
+// member of a variable from before the loop points to host memory (the
+// kernel gets the struct's bytes, not what its pointers point to).
+void BodyScanner::checkMemberIndexed(size_t I) {
+  std::vector<std::string> Members;
+  size_t J = I;
+  while (J >= 2 && Body[J - 1].is(tok::period) &&
+         Body[J - 2].is(tok::identifier)) {
+    Members.insert(Members.begin(), spell(Body[J]));
+    J -= 2;
+  }
+  if (Members.empty() || (J > 0 && Body[J - 1].isOneOf(tok::period, tok::arrow)))
+    return; // the base is not a plain variable: (*p).m, f().m, a[k].m
+  const std::string Base = spell(Body[J]);
+  std::string Type;
+  if (Declared.count(Base) || !memberIsPointer(Body[J], Members, &Type))
+    return;
+  std::string Chain = Base, Local = Base;
+  for (const std::string &M : Members) {
+    Chain += "." + M;
+    Local += "_" + M;
+  }
+  report(DE, Body[I].getLocation(), Diag::PointerMemberInBody)
+      << Chain << Type << Local;
+  Ok = false;
+}
+
 bool BodyScanner::run(BodyAccesses &Out) {
   SourceLocation At;
   if (assignsIn(Outer.VarName, 0, Body.size(), &At)) {
@@ -1105,8 +1133,11 @@ bool BodyScanner::run(BodyAccesses &Out) {
     }
     if (T.isNot(tok::identifier))
       continue;
-    if (I && Body[I - 1].isOneOf(tok::period, tok::arrow))
+    if (I && Body[I - 1].isOneOf(tok::period, tok::arrow)) {
+      if (I + 1 < Body.size() && Body[I + 1].is(tok::l_square))
+        checkMemberIndexed(I);
       continue; // a member name
+    }
     std::string S = spell(T);
     bool Subscripted = I + 1 < Body.size() && Body[I + 1].is(tok::l_square);
     int A = arrayIndex(S);

@@ -124,6 +124,11 @@ namespace proact {
   X(ArrayNotInRegion, Error,                                                   \
     "'%0' is indexed in the loop but not named in region(...); name it so "    \
     "that every device has a copy")                                            \
+  X(PointerMemberInBody, Error,                                                \
+    "'%0' is a pointer member indexed in a '#pragma proact' loop: it "        \
+    "points to host memory, which the devices cannot read; copy it to a "     \
+    "local pointer before the directive (%1 *%2 = %0;) and name that in "      \
+    "region(...)")                                                             \
   X(PointerInBody, Error,                                                      \
     "'->' in a '#pragma proact' loop: the pointer refers to host memory, "     \
     "which the devices cannot read; copy the value to a local before the "     \

@@ -128,6 +128,34 @@ ValueKind lookupElementKind(const Token &T, std::string *Spelling) {
   return ValueKind::Other;
 }
 
+bool memberIsPointer(const Token &Base,
+                     const std::vector<std::string> &Members,
+                     std::string *Pointee) {
+  bool Known;
+  const auto *VD = dyn_cast_or_null<VarDecl>(lookup(Base, &Known));
+  if (!VD || Members.empty())
+    return false;
+  QualType Ty = VD->getType(); // as written: typedef names kept
+  for (const std::string &M : Members) {
+    const RecordDecl *RD = Ty.getCanonicalType()->getAsRecordDecl();
+    if (RD)
+      RD = RD->getDefinition();
+    if (!RD)
+      return false;
+    const FieldDecl *Found = nullptr;
+    for (const FieldDecl *F : RD->fields())
+      if (F->getName() == M)
+        Found = F;
+    if (!Found)
+      return false;
+    Ty = Found->getType();
+  }
+  if (!Ty.getCanonicalType()->isPointerType())
+    return false;
+  *Pointee = Ty->getPointeeType().getAsString();
+  return true;
+}
+
 bool paramPointsToConst(const Token &T, unsigned Index) {
   bool Known;
   const auto *FD = dyn_cast_or_null<FunctionDecl>(lookup(T, &Known));

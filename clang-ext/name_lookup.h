@@ -9,6 +9,7 @@
 #include "clang/Basic/SourceLocation.h"
 #include "clang/Lex/Token.h"
 #include <string>
+#include <vector>
 
 namespace clang {
 class CompilerInstance;
@@ -63,6 +64,14 @@ ValueKind lookupKind(const clang::Token &T);
 // The element type's kind of the array or pointer variable T names (Other
 // for another variable), the variable's type spelled in *Spelling.
 ValueKind lookupElementKind(const clang::Token &T, std::string *Spelling);
+
+// Whether Base.Members[0].Members[1]... (Base: a variable's identifier
+// token) is a pointer: a struct's pointer member, the type it points to
+// spelled in *Pointee. False without Sema and where a step is not a struct
+// member known by that name.
+bool memberIsPointer(const clang::Token &Base,
+                     const std::vector<std::string> &Members,
+                     std::string *Pointee);
 
 // Whether parameter Index of the function identifier token T names points
 // to a const-qualified type (false as well without Sema, for a name that is

@@ -40,3 +40,19 @@ void f(int n, int m, double *a, double *b, double *w, int *idx, struct grid *g) 
     for (int j = 0; j < 1; j++) a[i] = 0; // expected-error@-1 {{pragmas are not allowed inside a '#pragma proact' loop body}}
   }
 }
+
+// A struct's pointer member points to host memory: the kernel receives the
+// struct's bytes, not what they point to. An array member is the struct's
+// own bytes.
+typedef float real;
+struct fields { double *x; double w[3]; struct { real *p; } in; };
+void members(int n, double *a, struct fields s) {
+#pragma proact region(a[0:n])
+  for (int i = 0; i < n; i++) a[i] = s.x[i]; // expected-error {{'s.x' is a pointer member indexed in a '#pragma proact' loop: it points to host memory, which the devices cannot read; copy it to a local pointer before the directive (double *s_x = s.x;) and name that in region(...)}}
+#pragma proact region(a[0:n])
+  for (int i = 0; i < n; i++) a[i] = s.w[i % 3];
+#pragma proact region(a[0:n])
+  for (int i = 0; i < n; i++) a[i] = s.in.p[i]; // expected-error {{'s.in.p' is a pointer member indexed in a '#pragma proact' loop: it points to host memory, which the devices cannot read; copy it to a local pointer before the directive (real *s_in_p = s.in.p;) and name that in region(...)}}
+#pragma proact region(a[0:n])
+  for (int i = 0; i < n; i++) { struct fields t; t.w[0] = 1; a[i] = t.w[0]; }
+}
