@@ -149,6 +149,29 @@ private:
                                           tok::numeric_constant,
                                           tok::r_paren, tok::r_square));
   }
+  // Whether identifier I is what a unary '*' reads through: '*p' or
+  // '*(p + k)', outside sizeof and typeof, which read nothing. A store
+  // through it has its own error (checkOuterStores).
+  bool dereferencedAt(size_t I) const {
+    size_t Star, End;
+    if (prefixAt(I, tok::star)) {
+      Star = I - 1;
+      End = I + 1;
+    } else if (I >= 2 && Body[I - 1].is(tok::l_paren) &&
+               prefixAt(I - 1, tok::star)) {
+      Star = I - 2;
+      End = matchingClose(Body, I - 1) + 1;
+    } else {
+      return false;
+    }
+    if (storedAt(Star, End))
+      return false;
+    size_t K = Star;
+    while (K && Body[K - 1].is(tok::l_paren))
+      --K;
+    return !(K && Body[K - 1].isOneOf(tok::kw_sizeof, tok::kw_typeof,
+                                      tok::kw_alignof, tok::kw__Alignof));
+  }
   // Whether the operand Body[B, E) is a whole argument of a call to a
   // function whose parameter there points to const (Sema says).
   bool constPointerArgument(size_t B, size_t E) const;
@@ -1162,6 +1185,13 @@ bool BodyScanner::run(BodyAccesses &Out) {
       if (Subscripted && !Declared.count(S)) {
         report(DE, T.getLocation(), Diag::ArrayNotInRegion) << S;
         Ok = false;
+      } else if (!Declared.count(S) && dereferencedAt(I)) {
+        std::string Type;
+        const ValueKind K = lookupElementKind(T, &Type);
+        if (K != ValueKind::Unknown && K != ValueKind::Other) {
+          report(DE, T.getLocation(), Diag::DerefNotInRegion) << S;
+          Ok = false;
+        }
       }
       continue;
     }

@@ -124,6 +124,10 @@ namespace proact {
   X(ArrayNotInRegion, Error,                                                   \
     "'%0' is indexed in the loop but not named in region(...); name it so "    \
     "that every device has a copy")                                            \
+  X(DerefNotInRegion, Error,                                                   \
+    "'%0' is dereferenced in the loop but not named in region(...): it "       \
+    "points to host memory, which the devices cannot read; name it in "       \
+    "region(...) and index it ('%0[k]' for '*(%0 + k)')")                      \
   X(PointerMemberInBody, Error,                                                \
     "'%0' is a pointer member indexed in a '#pragma proact' loop: it "        \
     "points to host memory, which the devices cannot read; copy it to a "     \

@@ -56,3 +56,16 @@ void members(int n, double *a, struct fields s) {
 #pragma proact region(a[0:n])
   for (int i = 0; i < n; i++) { struct fields t; t.w[0] = 1; a[i] = t.w[0]; }
 }
+
+// A pointer from before the loop that the body dereferences points to host
+// memory too; sizeof and typeof read nothing.
+void derefs(int n, double *a, double *x, const double *y, double s) {
+#pragma proact region(a[0:n])
+  for (int i = 0; i < n; i++) a[i] = *x; // expected-error {{'x' is dereferenced in the loop but not named in region(...): it points to host memory, which the devices cannot read; name it in region(...) and index it ('x[k]' for '*(x + k)')}}
+#pragma proact region(a[0:n])
+  for (int i = 0; i < n; i++) a[i] = 2 * *(y + i); // expected-error {{'y' is dereferenced in the loop but not named in region(...)}}
+#pragma proact region(a[0:n])
+  for (int i = 0; i < n; i++) a[i] = s * sizeof(*x) + sizeof *y + (__typeof__(*x))i;
+#pragma proact region(a[0:n])
+  for (int i = 0; i < n; i++) { double t = s; double *p = &t; a[i] = *p * s; }
+}
