@@ -62,9 +62,9 @@ public:
       : PP(PP), DE(PP.getDiagnostics()), D(D), Outer(O), Body(B) {}
 
   bool run(BodyAccesses &Out);
-  void checkMemberIndexed(size_t I);
 
 private:
+  void checkMemberIndexed(size_t I);
   Preprocessor &PP;
   DiagnosticsEngine &DE;
   const Directive &D;
@@ -149,23 +149,22 @@ private:
                                           tok::numeric_constant,
                                           tok::r_paren, tok::r_square));
   }
-  // Whether identifier I is what a unary '*' reads through: '*p' or
-  // '*(p + k)', outside sizeof and typeof, which read nothing. A store
-  // through it has its own error (checkOuterStores).
+  // Whether identifier I is what a unary '*' reads or writes through: '*p'
+  // or '*(p + k)', outside sizeof and typeof, which read nothing. A store
+  // '*p = v' has its own error (checkOuterStores); '*(p + k) = v' has
+  // this one.
   bool dereferencedAt(size_t I) const {
-    size_t Star, End;
+    size_t Star;
     if (prefixAt(I, tok::star)) {
       Star = I - 1;
-      End = I + 1;
+      if (storedAt(Star, I + 1))
+        return false;
     } else if (I >= 2 && Body[I - 1].is(tok::l_paren) &&
                prefixAt(I - 1, tok::star)) {
       Star = I - 2;
-      End = matchingClose(Body, I - 1) + 1;
     } else {
       return false;
     }
-    if (storedAt(Star, End))
-      return false;
     size_t K = Star;
     while (K && Body[K - 1].is(tok::l_paren))
       --K;

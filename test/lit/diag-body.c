@@ -65,6 +65,8 @@ void derefs(int n, double *a, double *x, const double *y, double s) {
 #pragma proact region(a[0:n])
   for (int i = 0; i < n; i++) a[i] = 2 * *(y + i); // expected-error {{'y' is dereferenced in the loop but not named in region(...)}}
 #pragma proact region(a[0:n])
+  for (int i = 0; i < n; i++) *(x + i) = a[i]; // expected-error {{'x' is dereferenced in the loop but not named in region(...)}}
+#pragma proact region(a[0:n])
   for (int i = 0; i < n; i++) a[i] = s * sizeof(*x) + sizeof *y + (__typeof__(*x))i;
 #pragma proact region(a[0:n])
   for (int i = 0; i < n; i++) { double t = s; double *p = &t; a[i] = *p * s; }
