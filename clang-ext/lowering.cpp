@@ -629,7 +629,7 @@ void emitColumnRows(Code &C, const CanonicalLoop &L, const Code &Body,
                     const Grouping &G, bool Forward) {
   C << "{ int __proact_k = 0; const int __proact_s0 = 1, __proact_bhi = "
        "__proact_rows; (void)__proact_s0;";
-  if (G.U > 1 && (!Forward || G.Array >= 0)) {
+  if ((G.U > 1 || (G.Reuse.usable() && !Forward)) && (!Forward || G.Array >= 0)) {
     std::vector<std::string> Values;
     // Merged: row u is the same expression as row 0's neighbour u, which
     // GVN matches; the other form's int k + u, widened per row, is not.
@@ -667,6 +667,10 @@ void emitColumnRows(Code &C, const CanonicalLoop &L, const Code &Body,
       emitIlpWalk(C, L, G.A, Values, Forward ? G.Array : -1);
     }
   }
+  // Fewer rows than a group are left: unrolled, they would cost the
+  // kernel registers.
+  if (G.Reuse.usable() && !Forward)
+    C << "_Pragma(\"clang loop unroll(disable)\")";
   C << "for (; __proact_k < __proact_bhi; __proact_k++) {";
   emitOuterVar(C, L, "(__proact_kb + __proact_k)");
   C << "{" << Body << "}} }";
