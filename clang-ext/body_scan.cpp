@@ -1221,7 +1221,6 @@ bool BodyScanner::run(BodyAccesses &Out) {
                   Store && readModifyWrite(I, Close));
   }
   applyReadsClause(Out);
-  Out.Varying = Varying;
   for (size_t A = 0; A < D.Arrays.size(); ++A)
     if (!Used[A])
       report(DE, D.Arrays[A].Name.getLocation(), Diag::RegionArrayUnused)

@@ -11,8 +11,6 @@
 #include "bounds.h"
 #include "directive.h"
 #include "loop_syntax.h"
-#include <set>
-#include <string>
 #include <vector>
 
 namespace proact {
@@ -57,8 +55,6 @@ struct BodyAccesses {
   // the clause covers them.
   std::vector<Access> Implied;
   std::vector<CheckedLoad> Checked;
-  // Names the body declares or assigns.
-  std::set<std::string> Varying;
 };
 
 // Scans Body (the tokens after the loop header). Reports diagnostics and

@@ -153,8 +153,7 @@ void setIlpOverride(unsigned U) { IlpOverride = U; }
 
 void emitIlpWalk(Code &C, const CanonicalLoop &L, const Assignment &A,
                  const std::vector<std::string> &Values, int ForwardArray,
-                 const std::string &Spacing, const Code *First,
-                 const IlpCopies *Copies) {
+                 const std::string &Spacing, const Code *First) {
   const unsigned U = (unsigned)Values.size();
   // Consecutive groups (Spacing 1) test k < bhi - (U - 1): written as
   // k + (U - 1) < bhi, the sum is shared with the last copy's index, whose
@@ -168,8 +167,6 @@ void emitIlpWalk(Code &C, const CanonicalLoop &L, const Assignment &A,
     C << "for (; __proact_k + " + std::to_string(U - 1) + " * " + Spacing +
              " < __proact_bhi; __proact_k += " + std::to_string(U) +
              " * __proact_s0) {";
-  if (Copies != nullptr)
-    C << Copies->Before;
   // Iteration u's loop variable, declared again in a scope of its own
   // (the body's tokens stay as written: no renaming, so tags, members
   // and offsetof designators named like it are untouched, and `&i` keeps
@@ -196,25 +193,16 @@ void emitIlpWalk(Code &C, const CanonicalLoop &L, const Assignment &A,
     declareVar(u);
     if (u == 0 && First != nullptr)
       C << *First;
-    if (!A.Prefix.empty()) { // a scope of the copy's own, as the body's
-      C << "{";
-      if (Copies != nullptr)
-        C << Copies->Prefix[u];
-      else
-        C << A.Prefix;
-    }
+    if (!A.Prefix.empty())
+      C << "{" << A.Prefix; // a scope of the copy's own, as the body's
     const std::string Pu = "__proact_p" + std::to_string(u);
     if (ByAddress)
       C << "__typeof__(" << A.Lhs << ") *const " + Pu + " = &(" << A.Lhs
         << ");";
     const std::string Old = Compound ? "*" + Pu + " " + binaryOf(A.Op) + " "
                                      : std::string();
-    C << "const __typeof__(" << A.Lhs << ") " + Vu + " = " + Old + "(";
-    if (Copies != nullptr)
-      C << Copies->Rhs[u];
-    else
-      C << A.Rhs;
-    C << ");";
+    C << "const __typeof__(" << A.Lhs << ") " + Vu + " = " + Old + "("
+      << A.Rhs << ");";
   }
   // Then the U stores.
   for (unsigned u = 0; u < U; ++u) {
@@ -234,8 +222,6 @@ void emitIlpWalk(Code &C, const CanonicalLoop &L, const Assignment &A,
         << "), sizeof(" << Lhs << "));";
     C << "}";
   }
-  if (Copies != nullptr)
-    C << Copies->After;
   C << std::string(A.Prefix.empty() ? U : 2 * U, '}') << "}";
 }
 

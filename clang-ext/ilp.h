@@ -71,14 +71,6 @@ bool mergedRows(ColumnKernel K);
 // Sets the override (0: none, use ilpFactor's choice).
 void setIlpOverride(unsigned U);
 
-// In place of a group's copies of the prefix and right-hand side, other
-// code for each copy u, and code at the start and the end of each group
-// (row_reuse.h).
-struct IlpCopies {
-  std::vector<Code> Prefix, Rhs;
-  Code Before, After;
-};
-
 // Emits the 1-D walk's groups: from the thread's position __proact_k (a
 // variable), while U = Values.size() iterations __proact_k + u * Spacing
 // lie before __proact_bhi, their U right-hand sides and then their U
@@ -95,8 +87,7 @@ struct IlpCopies {
 void emitIlpWalk(Code &C, const CanonicalLoop &L, const Assignment &A,
                  const std::vector<std::string> &Values, int ForwardArray,
                  const std::string &Spacing = "__proact_s0",
-                 const Code *First = nullptr,
-                 const IlpCopies *Copies = nullptr);
+                 const Code *First = nullptr);
 
 } // namespace proact
 

@@ -10,7 +10,6 @@
 #include "read_check.h"
 #include "reduction.h"
 #include "update_place.h"
-#include "row_reuse.h"
 #include "vector_walk.h"
 #include "proact.h"
 #include "proact/detail/codegen.h"
@@ -314,7 +313,6 @@ struct Grouping {
   int Array = -1; // the one store's array, -1: unknown
   bool Merged = false; // column rows as the group's first plus u (ilp.h)
   VectorPlan Vec;      // consecutive groups where aligned (vector_walk.h)
-  RowReuse Reuse;      // rows carried in registers (row_reuse.h)
 };
 
 // The 1-D walk's strided groups (k, k + T, ...), then the remainder.
@@ -629,48 +627,19 @@ void emitColumnRows(Code &C, const CanonicalLoop &L, const Code &Body,
                     const Grouping &G, bool Forward) {
   C << "{ int __proact_k = 0; const int __proact_s0 = 1, __proact_bhi = "
        "__proact_rows; (void)__proact_s0;";
-  if ((G.U > 1 || (G.Reuse.usable() && !Forward)) && (!Forward || G.Array >= 0)) {
+  if (G.U > 1 && (!Forward || G.Array >= 0)) {
     std::vector<std::string> Values;
     // Merged: row u is the same expression as row 0's neighbour u, which
     // GVN matches; the other form's int k + u, widened per row, is not.
-    const RowValue Row = [&](int Offset) {
-      return varValue(L, "(__proact_kb + (__proact_k + " +
-                             std::to_string(Offset) + "))");
-    };
     for (unsigned u = 0; u < G.U; ++u)
-      Values.push_back(G.Merged && unitStep(L)
-                           ? "(__proact_first + __proact_kb + __proact_k + " +
-                                 std::to_string(u) + ")"
-                           : Row((int)u));
-    if (G.Reuse.usable() && !Forward) {
-      // The carried rows are loaded for the first group, in a scope with
-      // the loop variable declared, which their types name.
-      Code VarType;
-      if (!L.Type.empty())
-        VarType << L.Type;
-      else
-        VarType << "__typeof__(" << L.Var << ")";
-      IlpCopies Copies;
-      for (unsigned u = 0; u < G.U; ++u) {
-        Copies.Prefix.push_back(reuseCopy(G.Reuse, G.A.Prefix, true, u));
-        Copies.Rhs.push_back(reuseCopy(G.Reuse, G.A.Rhs, false, u));
-      }
-      emitReuseLoads(Copies.Before, L, VarType, G.Reuse, G.U, Row);
-      emitReuseShift(Copies.After, G.Reuse, G.U);
-      C << "{" << VarType << L.Var << " = (" << VarType << ")" << Row(0)
-        << "; (void)" << L.Var << "; if (__proact_bhi >= " +
-               std::to_string(G.U) + ") {";
-      emitReuseCarried(C, L, VarType, G.Reuse, Row);
-      emitIlpWalk(C, L, G.A, Values, -1, "__proact_s0", nullptr, &Copies);
-      C << "}}";
-    } else {
-      emitIlpWalk(C, L, G.A, Values, Forward ? G.Array : -1);
-    }
+      Values.push_back(
+          G.Merged && unitStep(L)
+              ? "(__proact_first + __proact_kb + __proact_k + " +
+                    std::to_string(u) + ")"
+              : varValue(L, "(__proact_kb + (__proact_k + " +
+                                std::to_string(u) + "))"));
+    emitIlpWalk(C, L, G.A, Values, Forward ? G.Array : -1);
   }
-  // Fewer rows than a group are left: unrolled, they would cost the
-  // kernel registers.
-  if (G.Reuse.usable() && !Forward)
-    C << "_Pragma(\"clang loop unroll(disable)\")";
   C << "for (; __proact_k < __proact_bhi; __proact_k++) {";
   emitOuterVar(C, L, "(__proact_kb + __proact_k)");
   C << "{" << Body << "}} }";
@@ -786,11 +755,8 @@ void emitColumnKernel(Code &C, const Directive &D, const CanonicalLoop &L,
   Grouping KG = G; // this kernel's row groups (ilp.h)
   KG.U = columnFactor(K, !G.A.Prefix.empty());
   KG.Merged = mergedRows(K);
-  if (K != ColumnKernel::Plain)
-    KG.Reuse = RowReuse(); // the reporting kernels merge a group's rows
   Grouping One = G; // the host fallback's: one row at a time
   One.U = 1;
-  One.Reuse = RowReuse();
   const bool Bare = bareKernel(D);
   const bool Readiness = Forwarding != nullptr || Instrumented;
   emitKernelOpen(C, D, L, Readiness, Checks, Bare);
@@ -933,8 +899,6 @@ LoopLowering lowerLoop(Preprocessor &PP, const Directive &D,
     planVectorWalk(PP, A, G.U, G.Vec);
   if (A.Writes.size() == 1 && !A.Writes[0].Whole)
     G.Array = CG.Array = A.Writes[0].Array;
-  if (Columns)
-    planRowReuse(PP, D, L, Nest, A, CG.A, unitStep(L), CG.Reuse);
   Code C;
   C << "{";
   C << "proact__array_t __proact_arrays[" +

@@ -128,19 +128,6 @@ ValueKind lookupElementKind(const Token &T, std::string *Spelling) {
   return ValueKind::Other;
 }
 
-bool elementIsVolatile(const Token &T) {
-  bool Known;
-  const auto *VD = dyn_cast_or_null<VarDecl>(lookup(T, &Known));
-  if (!VD)
-    return false;
-  const QualType Canon = VD->getType().getCanonicalType();
-  if (Canon->isPointerType())
-    return Canon->getPointeeType().isVolatileQualified();
-  if (const ArrayType *A = Canon->getAsArrayTypeUnsafe())
-    return A->getElementType().isVolatileQualified();
-  return false;
-}
-
 bool memberIsPointer(const Token &Base,
                      const std::vector<std::string> &Members,
                      std::string *Pointee) {

@@ -64,9 +64,6 @@ ValueKind lookupKind(const clang::Token &T);
 // The element type's kind of the array or pointer variable T names (Other
 // for another variable), the variable's type spelled in *Spelling.
 ValueKind lookupElementKind(const clang::Token &T, std::string *Spelling);
-// Whether the element type of the array or pointer variable T names is
-// volatile-qualified (false without Sema).
-bool elementIsVolatile(const clang::Token &T);
 
 // Whether Base.Members[0].Members[1]... (Base: a variable's identifier
 // token) is a pointer: a struct's pointer member, the type it points to

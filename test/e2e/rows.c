@@ -1,11 +1,10 @@
-/* Column walks whose reads of one array lie whole rows apart, which the
- * plain column kernel carries from row to row in registers (row reuse,
- * docs/design/lowering.md): neighbours above and below with and without
- * the centre, offsets with gaps and far apart, a row coefficient that is
- * negative or a sum, a descending loop, casts, a compound store, a body
- * with locals before its store and a read after its condition, int and
- * short elements, and a 3-D sweep with two streams. Each loop reads what
- * the one before wrote, so a row carried wrongly changes the output.
+/* Column walks of stencils whose reads of one array lie whole rows apart:
+ * neighbours above and below with and without the centre, offsets with
+ * gaps and far apart, a row coefficient that is negative or a sum, a
+ * descending loop, casts, a compound store, a body with locals before its
+ * store and a read after its condition, int and short elements, and a 3-D
+ * sweep. Each loop reads what the one before wrote, so a row read from
+ * the wrong place changes the output.
  * Usage: rows [n] [iterations] (n x n planes and an n x n x 4 grid) */
 #include <proact.h>
 #include "e2e_util.h"
@@ -35,21 +34,21 @@ int main(int argc, char **argv) {
                          q[0:cells], ia[0:nn], sa[0:nn])
   {
     for (long t = 0; t < iters; t++) {
-      /* 5 points: centre, above, below (one stream, offsets -1..1). */
+      /* 5 points: centre, above, below, left, right. */
 #pragma proact region(a[0:nn], b[0:nn])
       for (long i = 1; i < n - 1; i++)
         for (long j = 1; j < n - 1; j++)
           b[i * n + j] = 0.5 * a[i * n + j] +
                          0.125 * (a[(i - 1) * n + j] + a[(i + 1) * n + j] +
                                   a[i * n + j - 1] + a[i * n + j + 1]);
-      /* Offsets -2 and +2 only (a gap), the row written as n * i + ...,
-       * and a compound store. */
+      /* Rows -2 and +2 only, the row written as n * i + ..., and a
+       * compound store. */
 #pragma proact region(a[0:nn], b[0:nn])
       for (long i = 2; i < n - 2; i++)
         for (long j = 0; j < n; j++)
           a[i * n + j] += 0.25 * b[n * i - 2 * n + j] - 0.125 * b[n * i + j + 2 * n];
-      /* Offsets -1 and +3 with casts, an int loop; offsets 5 apart
-       * (-2..+3) in another stream of the same array. */
+      /* Rows -1 and +3 with casts, an int loop; rows -2 and +3 of the
+       * columns mirrored. */
 #pragma proact region(a[0:nn], b[0:nn])
       for (int i = 2; i < ni - 3; i++)
         for (int j = 0; j < ni; j++)
@@ -63,14 +62,14 @@ int main(int argc, char **argv) {
         for (long j = 0; j < n; j++)
           a[i * n + j] = b[(n - 1 - i) * n + j] * 0.75 - b[(n - i) * n + j] +
                          b[(n - 2 - i) * n + j] * 0.5;
-      /* A descending loop, offsets 4 apart (-1..+3). */
+      /* A descending loop, rows -1, +1 and +3. */
 #pragma proact region(a[0:nn], b[0:nn])
       for (long i = n - 4; i >= 1; i--)
         for (long j = 0; j < n; j++)
           b[i * n + j] = a[(i + 3) * n + j] - 0.5 * a[(i - 1) * n + j] +
                          a[(i + 1) * n + j] * 0.25;
       /* A row coefficient that is a sum (n + 1: a diagonal walk), and the
-       * same as a variable (n1), which is another stream. */
+       * same as a variable (n1). */
 #pragma proact region(w[0:big], a[0:nn])
       for (long i = 1; i < n - 1; i++)
         for (long j = 0; j < n; j++)
@@ -86,7 +85,7 @@ int main(int argc, char **argv) {
             d = -d + a[i * n + j];
           b[i * n + j] = d * 0.5 + a[i * n + j] * up;
         }
-      /* int and short elements: the registers keep their types. */
+      /* int and short elements (sizeof of a read stays a short's). */
 #pragma proact region(ia[0:nn], sa[0:nn], b[0:nn])
       for (long i = 1; i < n - 1; i++)
         for (long j = 0; j < n; j++)
@@ -98,8 +97,8 @@ int main(int argc, char **argv) {
       for (long i = 0; i < n; i++)
         for (long j = 0; j < n; j++)
           ia[i * n + j] = (int)(b[i * n + j] * 16.0) % 1000;
-      /* 3-D, rows of a plane walked: one stream (i - 1, i, i + 1); the
-       * neighbouring planes' reads (k +- 1) are rows of no stream. */
+      /* 3-D, the rows of planes walked: i - 1, i, i + 1 and the
+       * neighbouring planes k - 1 and k + 1. */
 #pragma proact region(p[0:cells], q[0:cells])
       for (long i = 1; i < n - 1; i++)
         for (long k = 1; k < 3; k++)
