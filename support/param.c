@@ -262,7 +262,7 @@ const proact__param_t proact__params[PROACT__PARAM_COUNT_] = {
          "iterations (points of a collapsed nest) per block, the unit of "
          "readiness (0: up to 8192 on a GPU and 64 on a host device, but "
          "no more than a part's points over its teams; with the column "
-         "walk, rows of a tile: this over the tile's width, 0: 16 on a GPU, "
+         "walk, rows of a tile: this over the tile's width, 0: 12 on a GPU, "
          "8 on a host device). A value set here is not capped: more than a "
          "part's points over its teams leaves teams without a block",
          parse_block_points},

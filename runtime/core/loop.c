@@ -274,15 +274,17 @@ static void loop_geometry(proact__loop_t *loop,
   const int host_teams = omp_get_num_procs() < 4 ? omp_get_num_procs() : 4;
 
   /* The column walk: one team of 256 threads per tile of 256 innermost
-   * iterations x 16 rows on a GPU, as many teams as tiles (the fastest
-   * tile shape for 2-D and 3-D stencils); on a host device tiles of 8 x 8,
-   * walked by up to 4 teams of one thread. */
+   * iterations x 12 rows on a GPU, as many teams as tiles (of the shapes
+   * measured, the fastest for 2-D and 3-D stencils together: 8 rows ran
+   * a sweep with a reduction, whose teams each fold once, far slower);
+   * on a host device tiles of 8 x 8, walked by up to 4 teams of one
+   * thread. */
   loop->tile = host ? 8 : nth > 0 ? nth : 256;
   loop->tiles = loop_tiles(desc, loop->tile);
   if (loop->tiles > 0) {
     loop->block = points > 0 ? (points / loop->tile > 0 ? points / loop->tile
                                                           : 1)
-                  : host ? 8 : 16;
+                  : host ? 8 : 12;
     proact__loop_split_all(loop);
     for (int p = 0; p < loop->nparts; p++)
       if (loop->nblocks[p] > INT_MAX)
