@@ -138,12 +138,12 @@ unsigned ilpFactor(size_t NumReads) {
   return NumReads <= 2 ? 4 : NumReads <= 4 ? 2 : 1;
 }
 
-unsigned columnFactor(ColumnKernel K, bool Prefix) {
+unsigned columnFactor(ColumnKernel K, bool Prefix, bool Bare) {
   if (IlpOverride > 0)
     return IlpOverride;
   return K == ColumnKernel::Instrumented ? 8
          : K == ColumnKernel::Forwarding ? 4
-         : Prefix                        ? 4
+         : Prefix && !Bare               ? 4
                                          : 2;
 }
 

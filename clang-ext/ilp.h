@@ -57,10 +57,12 @@ enum class ColumnKernel { Plain, Instrumented, Forwarding };
 // reporting kernels, which hold fewer warps (more registers), take more
 // rows, with the group's shared loads merged (mergedRows), so that more
 // loads in flight per thread make up for the lost warps. A body with
-// statements before its store (Prefix) takes more rows in the plain kernel
-// too, where that measured faster. The plugin argument
-// -fplugin-arg-proact-ilp=N overrides it for every kernel.
-unsigned columnFactor(ColumnKernel K, bool Prefix = false);
+// statements before its store (Prefix) takes more rows in LLVM 16's plain
+// kernel too, where that measured faster; a bare plain kernel (Bare:
+// clang 18 on) takes 2, which keeps it at 32 registers, a full GPU of
+// warps. The plugin argument -fplugin-arg-proact-ilp=N overrides it for
+// every kernel.
+unsigned columnFactor(ColumnKernel K, bool Prefix = false, bool Bare = false);
 
 // Whether a kernel's row groups write each row as the group's first row
 // plus a constant, so that a row's loads that another row of the group

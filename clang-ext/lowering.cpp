@@ -752,12 +752,12 @@ void emitColumnKernel(Code &C, const Directive &D, const CanonicalLoop &L,
   const ColumnKernel K = Forwarding != nullptr ? ColumnKernel::Forwarding
                          : Instrumented       ? ColumnKernel::Instrumented
                                               : ColumnKernel::Plain;
+  const bool Bare = bareKernel(D);
   Grouping KG = G; // this kernel's row groups (ilp.h)
-  KG.U = columnFactor(K, !G.A.Prefix.empty());
+  KG.U = columnFactor(K, !G.A.Prefix.empty(), Bare);
   KG.Merged = mergedRows(K);
   Grouping One = G; // the host fallback's: one row at a time
   One.U = 1;
-  const bool Bare = bareKernel(D);
   const bool Readiness = Forwarding != nullptr || Instrumented;
   emitKernelOpen(C, D, L, Readiness, Checks, Bare);
   // The bare plain kernel looks each tile up and counts its lanes in an
