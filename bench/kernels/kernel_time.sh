@@ -14,11 +14,8 @@
 set -uo pipefail
 ncu=${NCU:-$(command -v ncu || ls /usr/local/cuda/bin/ncu /opt/nvidia/nsight-compute/*/ncu 2>/dev/null | head -n 1)}
 [ -n "$ncu" ] && [ -x "$ncu" ] || { echo "kernel_time.sh: Nsight Compute (ncu) not found; set NCU" >&2; exit 1; }
-find_prog() { # find_prog VAR NAME
-  local v=${!1:-}
-  if [ -n "$v" ]; then echo "$v"; return; fi
-  command -v "$2" 2>/dev/null || true
-}
+# shellcheck source=bench/kernels/find_prog.sh
+. "$(dirname "$0")/find_prog.sh"
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 rc=0

@@ -9,11 +9,8 @@
 # build), the CUDA columns read n/a. Logs and kernels.md go to $OUT if set.
 set -uo pipefail
 
-find_prog() { # find_prog VAR NAME
-  local v=${!1:-}
-  if [ -n "$v" ]; then echo "$v"; return; fi
-  command -v "$2" 2>/dev/null || true
-}
+# shellcheck source=bench/kernels/find_prog.sh
+. "$(dirname "$0")/find_prog.sh"
 cuda_bin=$(find_prog CUDA_KERNELS cuda_kernels)
 proact_bin=$(find_prog PROACT_KERNELS proact_kernels)
 norm_bin=$(find_prog PROACT_NORM proact_norm)
