@@ -663,7 +663,7 @@ void BodyScanner::collectLoopsAndNames() {
       if (parseCanonicalFor(PP, Body, I, S.Loop, Why, Where)) {
         S.Begin = I;
         S.End = statementEnd(Body, I);
-        if (!assignsIn(S.Loop.VarName, I + S.Loop.BodyBegin, S.End))
+        if (!assignsIn(S.Loop.VarName, S.Loop.BodyBegin, S.End))
           Loops.push_back(S);
       }
     }
@@ -725,7 +725,7 @@ bool BodyScanner::guardedAt(size_t I) const {
     // range the analysis follows: it guards nothing.
     bool InHeader = false;
     for (const ScopedLoop &L : Loops)
-      InHeader |= L.Begin < K && K < L.Begin + L.Loop.BodyBegin;
+      InHeader |= L.Begin < K && K < L.Loop.BodyBegin;
     if (InHeader)
       continue;
     if (Body[K].isOneOf(tok::kw_if, tok::kw_else, tok::kw_switch,

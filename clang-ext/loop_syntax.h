@@ -96,7 +96,8 @@ struct CanonicalLoop {
   Tokens Bound;          // the other side of the comparison
   int Cmp = 0;           // PROACT__CMP_*
   Code Step;             // signed step
-  size_t BodyBegin = 0;  // index of the body's first token in the statement
+  size_t BodyBegin = 0;  // index of the body's first token in the tokens parsed
+                         // (not relative to the for's Begin)
 };
 
 // Parses Stmt (starting at 'for') as a canonical loop. On failure, sets Why
