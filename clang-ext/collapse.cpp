@@ -41,8 +41,10 @@ std::set<std::string> assignedNames(Preprocessor &PP, const Tokens &Toks) {
 
 } // namespace
 
-bool findCollapsibleNest(Preprocessor &PP, const CanonicalLoop &Outer,
-                         const Tokens &Body, CollapsedNest &Out) {
+bool findCollapsibleNest(
+    Preprocessor &PP, const CanonicalLoop &Outer, const Tokens &Body,
+    const std::function<bool(const std::string &)> &Splittable,
+    CollapsedNest &Out) {
   std::set<std::string> LoopVars = {Outer.VarName};
   std::vector<CanonicalLoop> Loops;
   std::vector<Tokens> Stmts;
@@ -56,7 +58,8 @@ bool findCollapsibleNest(Preprocessor &PP, const CanonicalLoop &Outer,
     Stmts.push_back(Stmt);
     Cur.assign(Stmt.begin() + Inner.BodyBegin, Stmt.end());
   }
-  // Keep the longest prefix of the chain whose loops are rectangular.
+  // Keep the longest prefix of the chain whose loops are rectangular and may
+  // be split.
   std::set<std::string> Assigned = assignedNames(PP, Cur);
   size_t Keep = 0;
   for (; Keep < Loops.size(); ++Keep) {
@@ -67,7 +70,7 @@ bool findCollapsibleNest(Preprocessor &PP, const CanonicalLoop &Outer,
       if (!P.IsText)
         Uses.push_back(P.Tok);
     // A variable the body changes cannot be a collapsed loop's counter.
-    bool Rectangular = !Assigned.count(L.VarName);
+    bool Rectangular = !Assigned.count(L.VarName) && Splittable(L.VarName);
     for (const Token &T : Uses)
       if (T.is(tok::identifier) && (LoopVars.count(spelling(PP, T)) ||
                                     Assigned.count(spelling(PP, T))))

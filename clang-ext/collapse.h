@@ -5,6 +5,8 @@
 #define PROACT_CLANG_EXT_COLLAPSE_H
 
 #include "loop_syntax.h"
+#include <functional>
+#include <string>
 #include <vector>
 
 namespace proact {
@@ -22,11 +24,14 @@ constexpr int MaxCollapse = 3;
 // (each body exactly one canonical 'for', optionally in braces), declare
 // their variable, do not assign it in the innermost body, and whose bounds
 // and step depend neither on an enclosing loop variable nor on anything the
-// innermost body assigns. Returns false when there is none, or when the
-// innermost body has a 'break' (a thread walks the collapsed range as one
-// loop).
-bool findCollapsibleNest(clang::Preprocessor &PP, const CanonicalLoop &Outer,
-                         const Tokens &Body, CollapsedNest &Out);
+// innermost body assigns, and that Splittable accepts by their variable
+// (inner_split.h: splitting an inner loop over threads must not race).
+// Returns false when there is none, or when the innermost body has a
+// 'break' (a thread walks the collapsed range as one loop).
+bool findCollapsibleNest(
+    clang::Preprocessor &PP, const CanonicalLoop &Outer, const Tokens &Body,
+    const std::function<bool(const std::string &)> &Splittable,
+    CollapsedNest &Out);
 
 } // namespace proact
 

@@ -3,6 +3,7 @@
 #include "bounds.h"
 #include "build_options.h"
 #include "collapse.h"
+#include "inner_split.h"
 #include "forward.h"
 #include "ilp.h"
 #include "kernel_ids.h"
@@ -874,7 +875,13 @@ LoopLowering lowerLoop(Preprocessor &PP, const Directive &D,
   Where W = whereOf(PP, D.Loc);
   CollapsedNest Nest;
   const Tokens &KernelBody =
-      findCollapsibleNest(PP, L, Body, Nest) ? Nest.Body : Body;
+      findCollapsibleNest(PP, L, Body,
+                          [&](const std::string &Var) {
+                            return innerLoopSplittable(PP, D, A, Var);
+                          },
+                          Nest)
+          ? Nest.Body
+          : Body;
   Code Forwarding;
   bool AnyWhole = false; // a non-affine store: one device, memcpy
   for (const Access &X : A.Writes)
