@@ -221,7 +221,8 @@ void emitAccesses(Preprocessor &PP, Code &C, const std::string &Var,
              ".col = " + num(SW.Col) + "; " + Slot +
              ".guarded = " + (X.Guarded ? "1" : "0") + "; " + Slot +
              ".ndims = 0; " + Slot + ".bounded = 0; " + Slot + ".bcoef = 0; " + Slot +
-             ".boff_min = 0; " + Slot + ".boff_max = 0;";
+             ".boff_min = 0; " + Slot + ".boff_max = 0; " + Slot +
+             ".inexact = " + (X.Dependent || !X.Len.empty() ? "1" : "0") + ";";
     if (X.Whole) {
       C << Slot + ".coef = 0; " + Slot + ".off_min = 0; " + Slot +
                ".off_max = 0;";

@@ -33,6 +33,7 @@
 #include "log.h"
 #include "devices.h"
 #include "amge.h"
+#include "iterations.h"
 #include "balance.h"
 #include "loop.h"
 #include "partition.h"
@@ -890,6 +891,7 @@ proact__loop_t *proact__loop_begin(const proact__loop_desc_t *desc) {
   loop->entries = entries;
   loop_check_reads(desc, entries);
   loop_check_implied(desc);
+  proact__loop_check_iterations(desc);
   loop->balance = loop_balance(loop, desc, entries);
   if (loop->balance != NULL)
     proact__balance_shares(loop->balance, &loop->shares);

@@ -141,6 +141,26 @@ int main(int argc, char **argv) {
     for (long i = 0; i < n; i++)
       h[(long)a[i] * 7 % big] += 1.0;
     free(h);
+  } else if (strcmp(mode, "dependence") == 0) {
+    /* Each i reads the a[i - 1] the previous i stored (Gauss-Seidel in
+     * place): the iterations are not independent. */
+#pragma proact region(a[0:n])
+    for (long i = 1; i < n; i++)
+      a[i] = 0.5 * (a[i - 1] + a[i]);
+  } else if (strcmp(mode, "row_dependence") == 0) {
+    /* Row i reads row i - 1, which the previous iteration stored; the
+     * inner loop is no matter. */
+#pragma proact region(a[0:n])
+    for (long i = 1; i < 10; i++)
+      for (long j = 0; j < 100; j++)
+        a[i * 100 + j] += a[(i - 1) * 100 + j];
+  } else if (strcmp(mode, "collapsed_overlap") == 0) {
+    /* j and k are collapsed (the store uses both), but j + k repeats. */
+#pragma proact region(a[0:n])
+    for (long i = 0; i < 10; i++)
+      for (long j = 0; j < 10; j++)
+        for (long k = 0; k < 10; k++)
+          a[i * 100 + j + k] = 1.0;
   } else if (strcmp(mode, "none") == 0) {
     /* No PROACT call: settings are checked before main all the same. */
     printf("main ran\n");

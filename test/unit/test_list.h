@@ -40,10 +40,19 @@
   X(loop_ascend, 5000, NULL)                                                  \
   X(loop_parts_and_devices_clause, 20000, NULL)                               \
   X(loop_overlap_is_fatal, 20000,                                             \
-    "writes of 'a' by devices 0 and 1 overlap at a[0]")                       \
+    "t.c:7:3: different iterations of the loop at line 5 store a[0]")        \
   X(loop_column_store_exact_xfers, 20000, NULL)                               \
   X(loop_inner_overlap_is_fatal, 20000,                                       \
-    "t.c:7:3: writes of 'a' by devices 0 and 1 overlap at a[0]")             \
+    "t.c:7:3: different iterations of the loop at line 5 store a[0]")        \
+  X(loop_reversed_overlap_is_fatal, 20000,                                    \
+    "t.c:8:3: writes of 'a' by devices 0 and 1 overlap at a[")              \
+  X(loop_shifted_stores_overlap_is_fatal, 20000,                              \
+    "t.c:7:3: this store and the one at line 8 store a[1] in different")     \
+  X(loop_dependence_is_fatal, 20000,                                          \
+    "t.c:9:4: this load of a[1] and the store at line 7 touch one element")  \
+  X(loop_collapsed_overlap_is_fatal, 20000,                                   \
+    "t.c:7:3: two iterations of the inner loops collapsed with the loop at") \
+  X(loop_independent_accesses_pass, 20000, NULL)                              \
   X(loop_outside_region_is_fatal, 20000,                                      \
     "t.c:7:3: loop writes a[1..16] outside region(a[0:16])")                  \
   X(loop_invalid_mech_env_is_fatal, 20000,                                    \

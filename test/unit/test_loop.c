@@ -105,6 +105,92 @@ TEST_IMPL(loop_inner_overlap_is_fatal) {
   proact__loop_begin(&d);
 }
 
+/* a[i] and a[LEN - 1 - i]: different coefficients, left to the check
+ * between the devices' writes. */
+TEST_IMPL(loop_reversed_overlap_is_fatal) {
+  static const int devs[2] = {0, 1};
+  proact__access_t sites[2] = {{0, 0, 0, 1, 0, 0, 7, 3},
+                               {0, 0, 0, -1, LEN - 1, LEN - 1, 8, 3}};
+  proact__loop_desc_t d = loop_desc(sites);
+  d.nwrites = 2;
+  d.devices = devs;
+  d.ndevices = 2;
+  proact__loop_begin(&d);
+}
+
+/* a[i + 1] and a[i]: iteration i's first store is iteration i + 1's
+ * second, on one device as on two. */
+TEST_IMPL(loop_shifted_stores_overlap_is_fatal) {
+  proact__access_t sites[2] = {{0, 0, 0, 1, 1, 1, 7, 3},
+                               {0, 0, 0, 1, 0, 0, 8, 3}};
+  proact__loop_desc_t d = loop_desc(sites);
+  d.trip = LEN - 1;
+  d.nwrites = 2;
+  proact__loop_begin(&d);
+}
+
+/* a[i + 1] = a[i]: each iteration loads what the one before stored. */
+TEST_IMPL(loop_dependence_is_fatal) {
+  proact__access_t site = {0, 0, 0, 1, 1, 1, 7, 3};
+  proact__access_t load = {0, 0, 0, 1, 0, 0, 9, 4};
+  proact__loop_desc_t d = loop_desc(&site);
+  d.trip = LEN - 1;
+  d.nreads = 1;
+  d.reads = &load;
+  proact__loop_begin(&d);
+}
+
+/* a[i * 8 + j + k], j and k collapsed over [0, 4): (j, k + 1) and
+ * (j + 1, k) store one element. */
+TEST_IMPL(loop_collapsed_overlap_is_fatal) {
+  proact__access_t site = {0, 0, 0, 8, 0, 0, 7, 3};
+  proact__loop_desc_t d = loop_desc(&site);
+  d.trip = 2;
+  d.inner_trip = 16;
+  proact__span_add(&site, 1, 0, 4, 1, PROACT__CMP_LT);
+  proact__span_add(&site, 1, 0, 4, 1, PROACT__CMP_LT);
+  proact__loop_begin(&d);
+}
+
+/* Accesses that look alike but never meet across iterations: a[i] updated
+ * in place, a[2i + 1] = a[2i], a column store a[j * 4 + i] with its own
+ * element read back, collapsed j and k with strides 4 and 1, and a[i + 1]
+ * stored where a[i] is not (different arrays' elements). */
+TEST_IMPL(loop_independent_accesses_pass) {
+  proact__access_t site = {0, 0, 0, 1, 0, 0, 7, 3};
+  proact__access_t load = {0, 0, 0, 1, 0, 0, 7, 9};
+  proact__loop_desc_t d = loop_desc(&site);
+  d.nreads = 1;
+  d.reads = &load;
+  proact__loop_end(proact__loop_begin(&d));
+
+  site = (proact__access_t){0, 0, 0, 2, 1, 1, 7, 3};
+  load = (proact__access_t){0, 0, 0, 2, 0, 0, 7, 9};
+  d = loop_desc(&site);
+  d.trip = LEN / 2;
+  d.nreads = 1;
+  d.reads = &load;
+  proact__loop_end(proact__loop_begin(&d));
+
+  site = (proact__access_t){0, 0, 0, 1, 0, 0, 7, 3};
+  load = (proact__access_t){0, 0, 0, 1, 0, 0, 7, 9};
+  proact__span_add(&site, 4, 0, 4, 1, PROACT__CMP_LT);
+  proact__span_add(&load, 4, 0, 4, 1, PROACT__CMP_LT);
+  d = loop_desc(&site);
+  d.trip = 4;
+  d.nreads = 1;
+  d.reads = &load;
+  proact__loop_end(proact__loop_begin(&d));
+
+  site = (proact__access_t){0, 0, 0, 0, 0, 0, 7, 3};
+  proact__span_add(&site, 4, 0, 4, 1, PROACT__CMP_LT);
+  proact__span_add(&site, 1, 0, 4, 1, PROACT__CMP_LT);
+  d = loop_desc(&site);
+  d.trip = 1;
+  d.inner_trip = 16;
+  proact__loop_end(proact__loop_begin(&d));
+}
+
 TEST_IMPL(loop_outside_region_is_fatal) {
   /* a[i + 1] for i in [0, 16): writes a[16]. */
   proact__access_t site = {0, 0, 0, 1, 1, 1, 7, 3};

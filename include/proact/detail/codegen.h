@@ -29,7 +29,7 @@ extern "C" {
  * program built against another version fails to link or load, naming the
  * symbol, instead of running with a runtime that reads its code
  * differently. */
-#define PROACT_LOWERING_ABI 9
+#define PROACT_LOWERING_ABI 10
 
 #define PROACT__ABI_STR2(x) #x
 #define PROACT__ABI_STR(x) PROACT__ABI_STR2(x)
@@ -123,6 +123,11 @@ typedef struct proact__access {
   long long bcoef;
   long long boff_min;
   long long boff_max;
+  int inexact;    /* nonzero: the form covers more than the access may touch
+                     in one iteration (an inner loop whose bounds move with
+                     i in a form followed only by its hull, or a reads(...)
+                     section): good for what to copy, no proof that two
+                     iterations touch one element */
 } proact__access_t;
 
 typedef struct proact__loop_desc {

@@ -1,0 +1,174 @@
+#include "iterations.h"
+
+#include "error_report.h"
+#include "runs.h"
+#include "span.h"
+
+/* Runs of a set proact__runs_meet walks before it gives up. */
+#define ITER_MEET_MAX_RUNS ((long long)1 << 22)
+
+static __int128 abs128(__int128 v) { return v < 0 ? -v : v; }
+
+/* Whether a nonzero multiple of m (> 0) lies in [lo, hi]. */
+static int iter_multiple_in(__int128 m, __int128 lo, __int128 hi) {
+  __int128 up = lo > m ? lo : m;      /* the least positive one >= lo */
+  __int128 down = hi < -m ? hi : -m;  /* the greatest negative one <= hi */
+  up = (up + m - 1) / m * m;
+  down = -((-down + m - 1) / m * m);
+  return up <= hi || down >= lo;
+}
+
+/* The exact set of site's elements over iterations [klo, khi), or 0. */
+static int iter_runs(const proact__loop_desc_t *desc,
+                     const proact__access_t *site, long long klo,
+                     long long khi, proact__runs_t *runs) {
+  int exact = 0;
+  return proact__runs_of_site(site, desc->first, desc->step, klo, khi, runs,
+                              &exact) &&
+         exact;
+}
+
+/* Whether one iteration of the annotated loop stores distinct elements at
+ * site over the inner loops' iterations: 1 yes, 0 no, -1 unknown. */
+static int iter_inner_injective(const proact__loop_desc_t *desc,
+                                const proact__access_t *site) {
+  proact__term_t terms[PROACT__RUNS_LEVELS];
+  proact__runs_t runs;
+  __int128 base_len, points;
+  int n = proact__site_terms(site, desc->step, 0, 1, terms, &base_len);
+  if (n < 0)
+    return -1;
+  if (proact__runs_injective(base_len, terms, n))
+    return 1;
+  /* Exact where the set is runs: injective iff it has as many elements as
+   * index tuples. */
+  points = base_len;
+  for (int d = 0; d < n; d++)
+    points *= terms[d].count;
+  n = proact__site_terms(site, desc->step, 0, 1, terms, &base_len);
+  if (!proact__runs_build((__int128)site->off_min, base_len, terms, n, &runs))
+    return -1;
+  return (__int128)proact__runs_count(&runs) * runs.len == points;
+}
+
+/* Whether a and b touch the same elements in every iteration. */
+static int iter_same_form(const proact__access_t *a,
+                          const proact__access_t *b) {
+  if (a->coef != b->coef || a->off_min != b->off_min ||
+      a->off_max != b->off_max || a->ndims != b->ndims || a->ndims < 0)
+    return 0;
+  for (int d = 0; d < a->ndims; d++)
+    if (a->dim_stride[d] != b->dim_stride[d] ||
+        a->dim_count[d] != b->dim_count[d])
+      return 0;
+  return 1;
+}
+
+/* Whether site's index is one-to-one over all the loop's iterations and
+ * its inner loops' (a sound test: 0 may still be one-to-one). */
+static int iter_injective(const proact__loop_desc_t *desc,
+                          const proact__access_t *site) {
+  proact__term_t terms[PROACT__RUNS_LEVELS];
+  __int128 base_len;
+  int n = proact__site_terms(site, desc->step, 0, desc->trip, terms,
+                             &base_len);
+  return n >= 0 && proact__runs_injective(base_len, terms, n);
+}
+
+/* An element that a (in iteration 0) and b (in a later iteration) both
+ * touch, or the reverse, into *at_p; 0 when none, -1 when unknown. The sets
+ * of later iterations are those of iteration 0 moved by coef * step each,
+ * so comparing iteration 0 with the others finds every pair. */
+static int iter_pair_meet(const proact__loop_desc_t *desc,
+                          const proact__access_t *a,
+                          const proact__access_t *b, __int128 *at_p) {
+  const __int128 c = (__int128)a->coef * desc->step;
+  proact__runs_t a0, b0, arest, brest;
+  int met;
+  if (a->coef != b->coef || a->bounded || b->bounded)
+    return -1;
+  /* b touches a's elements in each iteration, and a's iterations touch
+   * distinct ones: the commonest pairs, a store and itself or the load of
+   * its own element, cost no walk. */
+  if (iter_same_form(a, b) && iter_injective(desc, a))
+    return 0;
+  /* Iteration k of a and k' of b meet only where c * (k' - k) is a
+   * difference of their offsets. */
+  if (c != 0 && !iter_multiple_in(abs128(c), (__int128)a->off_min - b->off_max,
+                                  (__int128)a->off_max - b->off_min))
+    return 0;
+  if (!iter_runs(desc, a, 0, 1, &a0) || !iter_runs(desc, b, 0, 1, &b0))
+    return -1;
+  if (c == 0) /* every iteration touches the same elements */
+    return proact__runs_meet(&a0, &b0, ITER_MEET_MAX_RUNS, at_p);
+  if (!iter_runs(desc, a, 1, desc->trip, &arest) ||
+      !iter_runs(desc, b, 1, desc->trip, &brest))
+    return -1;
+  met = proact__runs_meet(&a0, &brest, ITER_MEET_MAX_RUNS, at_p);
+  if (met != 0)
+    return met;
+  return proact__runs_meet(&b0, &arest, ITER_MEET_MAX_RUNS, at_p);
+}
+
+/* Accesses whose form proves nothing about single iterations: not affine,
+ * a superset of what an iteration touches, or after a condition that may
+ * hold at one iteration alone (`if (i == 0) a[0] = ...`). */
+static int iter_skip(const proact__access_t *site) {
+  return site->whole || site->empty || site->inexact || site->guarded;
+}
+
+void proact__loop_check_iterations(const proact__loop_desc_t *desc) {
+  char b1[48];
+  for (int s = 0; s < desc->nwrites; s++) {
+    const proact__access_t *w = &desc->writes[s];
+    const char *name;
+    __int128 at;
+    if (iter_skip(w) || w->array < 0 || w->array >= desc->narrays)
+      continue;
+    name = desc->arrays[w->array].name;
+    if (desc->inner_trip > 1 && iter_inner_injective(desc, w) == 0)
+      proact__fatal(desc->file, w->line, w->col,
+                    "two iterations of the inner loops collapsed with the "
+                    "loop at line %d store one element of '%s', and they "
+                    "run in parallel: give each collapsed variable its own "
+                    "stride in the index (a[(i * n + j) * m + k] with "
+                    "k < m)",
+                    desc->line, name);
+    if (desc->trip < 2)
+      continue;
+    for (int t = s; t < desc->nwrites; t++) {
+      const proact__access_t *v = &desc->writes[t];
+      if (iter_skip(v) || v->array != w->array ||
+          iter_pair_meet(desc, w, v, &at) != 1)
+        continue;
+      if (t == s)
+        proact__fatal(desc->file, w->line, w->col,
+                      "different iterations of the loop at line %d store "
+                      "%s[%s]: its iterations must be independent, each "
+                      "element stored by one iteration at most; accumulate "
+                      "over an inner loop or with reduction(...)",
+                      desc->line, name, proact__span_format(at, b1));
+      proact__fatal(desc->file, w->line, w->col,
+                    "this store and the one at line %d store %s[%s] in "
+                    "different iterations of the loop at line %d: its "
+                    "iterations must be independent, each element stored "
+                    "by one iteration at most",
+                    v->line, name, proact__span_format(at, b1), desc->line);
+    }
+    for (int r = 0; r < desc->nreads; r++) {
+      const proact__access_t *x = &desc->reads[r];
+      /* A load after a condition may not run where its hull says
+       * (`j > 0 ? a[i * n + j - 1] : 0`): no proof either way. */
+      if (iter_skip(x) || x->array != w->array ||
+          iter_pair_meet(desc, w, x, &at) != 1)
+        continue;
+      proact__fatal(desc->file, x->line, x->col,
+                    "this load of %s[%s] and the store at line %d touch one "
+                    "element in different iterations of the loop at line "
+                    "%d: the loop carries a dependence, and its iterations "
+                    "run in parallel; write the results to another array "
+                    "(porting guide, \"Dependences between iterations\")",
+                    name, proact__span_format(at, b1), w->line, desc->line);
+    }
+  }
+}
