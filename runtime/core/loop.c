@@ -205,6 +205,107 @@ static void loop_mech(proact__loop_t *loop, const proact__loop_desc_t *desc) {
                                             : 8192;
 }
 
+/* Whether inline's forwards deliver every element of the parts' write
+ * ranges, which its consumers are then taken to hold: each store runs at
+ * every iteration and writes one run of consecutive elements per piece,
+ * and the runs of an array's stores leave no gap between them. A gap (a
+ * strided or column store, a row the inner loop skips) or a store after a
+ * condition would leave a consumer marked current for an element nobody
+ * forwarded, holding an older value. */
+static int loop_forwards_cover(const proact__loop_t *loop,
+                               const proact__loop_desc_t *desc) {
+  for (int s = 0; s < desc->nwrites; s++)
+    if (desc->writes[s].guarded || desc->writes[s].whole)
+      return 0;
+  for (int p = 0; p < loop->nparts; p++)
+    for (long long j = 0; j < loop->npieces[p]; j++) {
+      long long klo, khi;
+      proact__loop_part_piece(loop, p, j, &klo, &khi);
+      for (int s = 0; s < desc->nwrites; s++) {
+        const proact__access_t *a = &desc->writes[s];
+        proact__runs_t ra;
+        int exact = 0;
+        __int128 lo, hi;
+        if (a->empty)
+          continue;
+        if (!proact__runs_of_site(a, desc->first, desc->step, klo, khi, &ra,
+                                  &exact))
+          continue;
+        if (!exact || ra.nlevels > 0)
+          return 0;
+        /* The union of the array's runs is one run: from this one's end,
+         * the next store's run starts no later than the element after. */
+        lo = ra.start;
+        hi = ra.start + ra.len - 1;
+        for (int grew = 1; grew;) {
+          grew = 0;
+          for (int t = 0; t < desc->nwrites; t++) {
+            const proact__access_t *b = &desc->writes[t];
+            proact__runs_t rb;
+            int eb = 0;
+            if (t == s || b->array != a->array || b->empty ||
+                !proact__runs_of_site(b, desc->first, desc->step, klo, khi,
+                                      &rb, &eb))
+              continue;
+            if (!eb || rb.nlevels > 0)
+              return 0;
+            if (rb.start <= hi + 1 && rb.start + rb.len - 1 >= lo - 1 &&
+                (rb.start < lo || rb.start + rb.len - 1 > hi)) {
+              lo = rb.start < lo ? rb.start : lo;
+              hi = rb.start + rb.len - 1 > hi ? rb.start + rb.len - 1 : hi;
+              grew = 1;
+            }
+          }
+        }
+        for (int t = 0; t < desc->nwrites; t++) {
+          const proact__access_t *b = &desc->writes[t];
+          proact__runs_t rb;
+          int eb = 0;
+          if (b->array == a->array && !b->empty &&
+              proact__runs_of_site(b, desc->first, desc->step, klo, khi, &rb,
+                                   &eb) &&
+              (rb.start < lo || rb.start + rb.len - 1 > hi))
+            return 0; /* a run apart from the others: a gap between */
+        }
+      }
+    }
+  return 1;
+}
+
+/* Inline cannot run the loop exactly (loop_forwards_cover): what auto picks
+ * without inline (poll where the backend has an agent), else trigger, whose
+ * pushes copy whole chunks from the writer's replica, which holds the
+ * elements between the stores; memcpy where the build left that kernel
+ * out. Asked for by name, it says so once. */
+static void loop_inline_fallback(proact__loop_t *loop,
+                                 const proact__loop_desc_t *desc) {
+  long long env = proact__param_get(PROACT__PARAM_MECH)->i;
+  const int asked = env >= 0 ? (int)env : desc->mech;
+  int to = loop_mech_built(desc, PROACT_MECH_TRIGGER) ? PROACT_MECH_TRIGGER
+                                                      : PROACT_MECH_MEMCPY;
+  if (asked == PROACT_MECH_AUTO && loop_mech_built(desc, PROACT_MECH_POLL) &&
+      proact__dev_has_agent())
+    to = PROACT_MECH_POLL;
+  /* The loop's own clause asked: a warning. PROACT_MECH, which sets every
+   * loop of a run (tests, proact-tune), or auto: a note. */
+  if (loop_first_note(desc)) {
+    if (asked == PROACT_MECH_INLINE && env < 0)
+      proact__warn("%s:%d: mech(inline) falls back to %s: its stores leave "
+                   "elements of their range unwritten (a gap, or a store "
+                   "after a condition), which forwarding would not deliver",
+                   desc->file, desc->line, proact_mech_name(to));
+    else
+      proact__info(PROACT__SUBSYS_MECH,
+                   "%s:%d: mech(%s) -> %s: the stores leave elements of "
+                   "their range unwritten, which forwarding would not "
+                   "deliver",
+                   desc->file, desc->line, proact_mech_name(asked),
+                   proact_mech_name(to));
+  }
+  loop->mech = proact__mech_ops((proact_mech_t)to);
+  loop->ready_mode = loop->mech->ready_mode;
+}
+
 /* Iterations per block. PROACT_BLOCK_POINTS, when set, is taken as it is.
  * Otherwise a block has at most 8192 points on a GPU (64 on a host device,
  * so that tests see many blocks and chunks), but no more than a part's
@@ -911,6 +1012,8 @@ proact__loop_t *proact__loop_begin(const proact__loop_desc_t *desc) {
   nwrites = loop_writes(loop, desc, entries, writes);
   loop_xfers(loop, writes, nwrites, desc);
   free(writes);
+  if (loop->mech->id == PROACT_MECH_INLINE && !loop_forwards_cover(loop, desc))
+    loop_inline_fallback(loop, desc);
   for (int x = 0; x < loop->nxfers; x++) { /* AMGE's next candidates */
     loop->xfers[x].entry->last_decomp = loop->decomp;
     loop->xfers[x].entry->last_block = loop->decomp_block;
