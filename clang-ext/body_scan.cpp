@@ -179,6 +179,13 @@ private:
   // there may not run at every iteration (`i > 0 ? a[i - 1] : 0`), so the
   // runtime does not check it against the sections.
   bool guardedAt(size_t I) const;
+  // Whether the store at I may not run at every iteration of the loops
+  // around it: a statement governs it (if, else, while, do, switch, a for
+  // that is no canonical inner loop), a ?:, && or || comes before it in its
+  // own statement, or a jump (return, break, continue, goto) anywhere
+  // before it. Finer than guardedAt, which also counts conditions of
+  // earlier, complete statements: a store after `d = x > y ? x : y;` runs.
+  bool storeConditionalAt(size_t I) const;
   // The token after the lvalue that starts at identifier I: past member
   // and subscript suffixes (`s.f`, `s.v[k]`), where an assignment would
   // follow.
@@ -719,6 +726,33 @@ void BodyScanner::collectLoopsAndNames() {
   classifyLocals();
 }
 
+bool BodyScanner::storeConditionalAt(size_t I) const {
+  for (size_t K = 0; K < I && K < Body.size(); ++K) {
+    const Token &T = Body[K];
+    if (T.isOneOf(tok::kw_return, tok::kw_break, tok::kw_continue,
+                  tok::kw_goto))
+      return true;
+    if (T.isOneOf(tok::kw_if, tok::kw_while, tok::kw_switch, tok::kw_do,
+                  tok::kw_for, tok::kw_else)) {
+      bool Canonical = false;
+      for (const ScopedLoop &L : Loops)
+        Canonical |= L.Begin == K;
+      size_t E = T.is(tok::kw_else) ? statementEnd(Body, K + 1)
+                                    : statementEnd(Body, K);
+      if (!Canonical && I < E)
+        return true;
+    }
+  }
+  // The statement holding I starts after the last ';', '{' or '}'.
+  for (size_t K = I; K-- > 0;) {
+    if (Body[K].isOneOf(tok::semi, tok::l_brace, tok::r_brace))
+      break;
+    if (Body[K].isOneOf(tok::question, tok::ampamp, tok::pipepipe))
+      return true;
+  }
+  return false;
+}
+
 bool BodyScanner::guardedAt(size_t I) const {
   for (size_t K = 0; K < I && K < Body.size(); ++K) {
     // A MIN / MAX in a canonical inner loop's header bounds the loop, whose
@@ -745,7 +779,7 @@ void BodyScanner::analyseAccess(int Array, size_t NameAt, size_t Close,
   Access W;
   W.Array = Array;
   W.At = Body[NameAt];
-  W.Guarded = guardedAt(NameAt);
+  W.Guarded = Store ? storeConditionalAt(NameAt) : guardedAt(NameAt);
   auto Unanalysable = [&](SourceLocation Where, const std::string &Why) {
     // Checked on the device; a store to a member (`a[k].m = v`) is no load.
     if (!Store && !storedAt(NameAt, lvalueEnd(NameAt)))

@@ -104,10 +104,12 @@ typedef struct proact__access {
   long long off_max;
   int line;       /* location of the access, for messages */
   int col;
-  int guarded;    /* nonzero: a condition or jump of the body comes before
-                     it, so it may not run at every iteration (a guarded
-                     boundary load); the host's read checks skip it,
-                     the kernels check it (read_check.h) */
+  int guarded;    /* nonzero: it may not run at every iteration. A load: a
+                     condition or jump of the body comes before it (a
+                     guarded boundary load); the host's read checks skip
+                     it, the kernels check it (read_check.h). A store: a
+                     statement, a ?:, && or || of its own statement, or a
+                     jump before it makes it conditional */
   int ndims;      /* inner-loop terms recorded; -1: more than
                      PROACT__ACCESS_DIMS (or too large), only the hull
                      [off_min, off_max] is known */
