@@ -197,17 +197,20 @@ static int ready_ticketed(const proact__ready_t *rd) {
 /* Everything part's image is a function of, as values to compare whole:
  * the mode, the device, the iterations and blocks, the chunk size, the
  * store sites, the written arrays (offsets, element size, this device's
- * address) and every push of the part in order (array, bytes, destination
- * device and address). Equal keys give equal images. NULL: no memory. */
+ * address) and every push of the part in order (its number in the loop's
+ * list, which the pieces keep and which moves when another part's pushes
+ * change, array, bytes, destination device and address), and the number
+ * of pushes between devices, after which those to other ranks are
+ * numbered. Equal keys give equal images. NULL: no memory. */
 static long long *key_of(const proact__loop_t *loop, int part,
                          const part_plan_t *pl, size_t *len_p) {
   const proact__loop_desc_t *desc = loop->desc;
   const proact__part_iters_t *it = &loop->iters[part];
   const int dev = loop->devs[part];
   size_t k = 0;
-  long long *key = malloc((19 + 5 * (size_t)desc->nwrites +
+  long long *key = malloc((20 + 5 * (size_t)desc->nwrites +
                            4 * (size_t)loop->narrays +
-                           5 * (size_t)ready_npushes(loop)) *
+                           6 * (size_t)ready_npushes(loop)) *
                           sizeof(*key));
   if (key == NULL)
     return NULL;
@@ -230,6 +233,7 @@ static long long *key_of(const proact__loop_t *loop, int part,
   key[k++] = loop->hi[part];
   key[k++] = loop->narrays;
   key[k++] = desc->nwrites;
+  key[k++] = loop->npushes;
   for (int s = 0; s < desc->nwrites; s++) {
     const proact__access_t *w = &desc->writes[s];
     key[k++] = w->empty;
@@ -252,6 +256,7 @@ static long long *key_of(const proact__loop_t *loop, int part,
     int a = array_of_entry(loop, p->entry);
     if (p->part != part || a < 0)
       continue;
+    key[k++] = i;
     key[k++] = a;
     key[k++] = (long long)p->lo;
     key[k++] = (long long)p->hi;

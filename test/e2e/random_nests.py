@@ -176,6 +176,9 @@ def main():
                               "(exit %d)\n%s" % (exe, args, devs, mech,
                                                  got.returncode, got.stdout[-2000:]))
         print("program %d (%s): built and run" % (prog, src))
+    if a.no_run:
+        print("%d programs built in %s" % (a.programs, work))
+        return 0
     print("%d of %d runs bit-identical to the sequential program" %
           (runs - fails, runs))
     if fails:
