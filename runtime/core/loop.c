@@ -212,64 +212,55 @@ static void loop_mech(proact__loop_t *loop, const proact__loop_desc_t *desc) {
  * strided or column store, a row the inner loop skips) or a store after a
  * condition would leave a consumer marked current for an element nobody
  * forwarded, holding an older value. */
+typedef struct loop_run_span {
+  int array;
+  __int128 lo, hi;
+} loop_run_span_t;
+
+static int run_span_cmp(const void *pa, const void *pb) {
+  const loop_run_span_t *a = pa, *b = pb;
+  if (a->array != b->array)
+    return a->array - b->array;
+  return (a->lo > b->lo) - (a->lo < b->lo);
+}
+
 static int loop_forwards_cover(const proact__loop_t *loop,
                                const proact__loop_desc_t *desc) {
+  loop_run_span_t *sp;
+  int ok = 1;
   for (int s = 0; s < desc->nwrites; s++)
     if (desc->writes[s].guarded || desc->writes[s].whole)
       return 0;
-  for (int p = 0; p < loop->nparts; p++)
-    for (long long j = 0; j < loop->npieces[p]; j++) {
+  sp = malloc(((size_t)desc->nwrites + 1) * sizeof(*sp));
+  if (sp == NULL)
+    proact__fatal(desc->file, desc->line, desc->col, "out of host memory");
+  for (int p = 0; p < loop->nparts && ok; p++)
+    for (long long j = 0; j < loop->npieces[p] && ok; j++) {
       long long klo, khi;
+      int n = 0;
       proact__loop_part_piece(loop, p, j, &klo, &khi);
-      for (int s = 0; s < desc->nwrites; s++) {
-        const proact__access_t *a = &desc->writes[s];
-        proact__runs_t ra;
+      for (int s = 0; s < desc->nwrites && ok; s++) {
+        proact__runs_t r;
         int exact = 0;
-        __int128 lo, hi;
-        if (a->empty)
+        if (desc->writes[s].empty ||
+            !proact__runs_of_site(&desc->writes[s], desc->first, desc->step,
+                                  klo, khi, &r, &exact))
           continue;
-        if (!proact__runs_of_site(a, desc->first, desc->step, klo, khi, &ra,
-                                  &exact))
-          continue;
-        if (!exact || ra.nlevels > 0)
-          return 0;
-        /* The union of the array's runs is one run: from this one's end,
-         * the next store's run starts no later than the element after. */
-        lo = ra.start;
-        hi = ra.start + ra.len - 1;
-        for (int grew = 1; grew;) {
-          grew = 0;
-          for (int t = 0; t < desc->nwrites; t++) {
-            const proact__access_t *b = &desc->writes[t];
-            proact__runs_t rb;
-            int eb = 0;
-            if (t == s || b->array != a->array || b->empty ||
-                !proact__runs_of_site(b, desc->first, desc->step, klo, khi,
-                                      &rb, &eb))
-              continue;
-            if (!eb || rb.nlevels > 0)
-              return 0;
-            if (rb.start <= hi + 1 && rb.start + rb.len - 1 >= lo - 1 &&
-                (rb.start < lo || rb.start + rb.len - 1 > hi)) {
-              lo = rb.start < lo ? rb.start : lo;
-              hi = rb.start + rb.len - 1 > hi ? rb.start + rb.len - 1 : hi;
-              grew = 1;
-            }
-          }
-        }
-        for (int t = 0; t < desc->nwrites; t++) {
-          const proact__access_t *b = &desc->writes[t];
-          proact__runs_t rb;
-          int eb = 0;
-          if (b->array == a->array && !b->empty &&
-              proact__runs_of_site(b, desc->first, desc->step, klo, khi, &rb,
-                                   &eb) &&
-              (rb.start < lo || rb.start + rb.len - 1 > hi))
-            return 0; /* a run apart from the others: a gap between */
-        }
+        ok = exact && r.nlevels == 0; /* one run of consecutive elements */
+        sp[n++] = (loop_run_span_t){desc->writes[s].array, r.start,
+                                    r.start + r.len - 1};
       }
+      /* Per array, the runs sorted by start must leave no gap. */
+      qsort(sp, (size_t)n, sizeof(*sp), run_span_cmp);
+      for (int k = 1; k < n && ok; k++)
+        if (sp[k].array == sp[k - 1].array) {
+          ok = sp[k].lo <= sp[k - 1].hi + 1;
+          if (sp[k].hi < sp[k - 1].hi)
+            sp[k].hi = sp[k - 1].hi;
+        }
     }
-  return 1;
+  free(sp);
+  return ok;
 }
 
 /* Inline cannot run the loop exactly (loop_forwards_cover): what auto picks
