@@ -348,8 +348,8 @@ bool fold(const std::string &S, size_t &P, long long &V) {
   }
 }
 
-// Whether two coefficients are the same: equal constants, or the same text
-// once spaces and parentheses are dropped.
+} // namespace
+
 bool sameCoef(Preprocessor &PP, const Code &A, const Code &B) {
   std::string SA = text(PP, A), SB = text(PP, B);
   long long VA, VB;
@@ -357,15 +357,30 @@ bool sameCoef(Preprocessor &PP, const Code &A, const Code &B) {
   if (fold(SA, PA, VA) && PA == SA.size() && fold(SB, PB, VB) &&
       PB == SB.size())
     return VA == VB;
+  // Spaces dropped, and parentheses around the whole: dropping inner ones
+  // would equate `(a - b) - c` with `a - (b - c)`.
   auto Squash = [](const std::string &S) {
     std::string R;
     for (char C : S)
-      if (C != ' ' && C != '(' && C != ')')
+      if (C != ' ')
         R += C;
-    return R;
+    for (;;) {
+      int Depth = 0;
+      size_t Close = 0;
+      for (size_t K = 0; K < R.size() && !Close; ++K) {
+        Depth += R[K] == '(' ? 1 : R[K] == ')' ? -1 : 0;
+        if (Depth == 0)
+          Close = K;
+      }
+      if (R.size() < 2 || R[0] != '(' || Close != R.size() - 1)
+        return R;
+      R = R.substr(1, R.size() - 2);
+    }
   };
   return Squash(SA) == Squash(SB);
 }
+
+namespace {
 
 // E as A * I + rem with rem's least (Upper: greatest) value in Rem; HasA
 // when E moves with I. False when no affine bound in I exists (the min of

@@ -32,6 +32,11 @@ struct BoundExpr {
   std::vector<BoundExpr> Kids;
 };
 
+// Whether two expressions are the same: equal integer constants (folded:
+// `2 * 3` and `6`), or the same text once spaces and parentheses around
+// the whole are dropped.
+bool sameCoef(clang::Preprocessor &PP, const Code &A, const Code &B);
+
 // Parses Toks as a bound over the loop variables Vars (Varying: names that
 // change in the loop, which a bound may not use).
 bool parseBound(clang::Preprocessor &PP, const Tokens &Toks,
