@@ -6,50 +6,38 @@ using namespace clang;
 namespace proact {
 namespace {
 
-std::string text(Preprocessor &PP, const Code &C) {
-  std::string S;
-  for (const Piece &P : C.pieces())
-    S += (P.IsText ? P.Text : spelling(PP, P.Tok)) + " ";
-  return S;
-}
-
-// The constant 0, possibly in parentheses.
-bool isZero(Preprocessor &PP, const Code &C) {
-  std::string S;
-  for (char Ch : text(PP, C))
-    if (Ch != ' ' && Ch != '(' && Ch != ')')
-      S += Ch;
-  return S == "0";
-}
-
-// An access's index as text: two accesses with the same text touch the same
-// elements in the same iteration.
-std::string formOf(Preprocessor &PP, const Access &X) {
-  std::string S = text(PP, X.Coef) + "|" + text(PP, X.Offset) + "|" +
-                  text(PP, X.Len);
-  for (const InnerTerm &T : X.Inner)
-    S += "|" + T.Loop.VarName + ":" + text(PP, T.Coef);
-  return S;
+// Whether two accesses touch the same elements in the same iteration: the
+// same coefficients and offset, term by term.
+bool sameForm(Preprocessor &PP, const Access &A, const Access &B) {
+  if (A.Whole || B.Whole || A.Inner.size() != B.Inner.size() ||
+      A.Len.empty() != B.Len.empty() || !sameCoef(PP, A.Coef, B.Coef) ||
+      !sameCoef(PP, A.Offset, B.Offset) ||
+      (!A.Len.empty() && !sameCoef(PP, A.Len, B.Len)))
+    return false;
+  for (size_t K = 0; K < A.Inner.size(); ++K)
+    if (A.Inner[K].Loop.VarName != B.Inner[K].Loop.VarName ||
+        !sameCoef(PP, A.Inner[K].Coef, B.Inner[K].Coef))
+      return false;
+  return true;
 }
 
 } // namespace
 
 bool innerLoopSplittable(Preprocessor &PP, const Directive &D,
                          const BodyAccesses &A, const std::string &Var) {
-  std::map<int, std::string> Stored; // array -> the form of its stores
+  std::map<int, const Access *> Stored; // array -> its first store
   for (const Access &W : A.Writes) {
     if (W.Whole)
       return false;
     bool Uses = false;
     for (const InnerTerm &T : W.Inner)
-      Uses |= T.Loop.VarName == Var && !isZero(PP, T.Coef);
+      Uses |= T.Loop.VarName == Var && !sameCoef(PP, T.Coef, Code("0"));
     if (!Uses)
       return false;
-    const std::string F = formOf(PP, W);
     auto It = Stored.find(W.Array);
-    if (It != Stored.end() && It->second != F)
+    if (It != Stored.end() && !sameForm(PP, *It->second, W))
       return false;
-    Stored[W.Array] = F;
+    Stored.emplace(W.Array, &W);
   }
   for (const Section &R : D.Reads)
     for (const auto &S : Stored)
@@ -57,7 +45,7 @@ bool innerLoopSplittable(Preprocessor &PP, const Directive &D,
         return false;
   for (const Access &X : A.Reads) {
     auto It = Stored.find(X.Array);
-    if (It != Stored.end() && (X.Whole || formOf(PP, X) != It->second))
+    if (It != Stored.end() && !sameForm(PP, X, *It->second))
       return false;
   }
   return true;
