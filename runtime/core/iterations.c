@@ -38,14 +38,13 @@ static int iter_inner_injective(const proact__loop_desc_t *desc,
   int n = proact__site_terms(site, desc->step, 0, 1, terms, &base_len);
   if (n < 0)
     return -1;
-  if (proact__runs_injective(base_len, terms, n))
-    return 1;
-  /* Exact where the set is runs: injective iff it has as many elements as
-   * index tuples. */
   points = base_len;
   for (int d = 0; d < n; d++)
     points *= terms[d].count;
-  n = proact__site_terms(site, desc->step, 0, 1, terms, &base_len);
+  if (proact__runs_injective(base_len, terms, n))
+    return 1;
+  /* Exact where the set is runs: injective iff it has as many elements as
+   * index tuples (runs_build takes the terms in any order). */
   if (!proact__runs_build((__int128)site->off_min, base_len, terms, n, &runs))
     return -1;
   return (__int128)proact__runs_count(&runs) * runs.len == points;
