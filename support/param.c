@@ -442,6 +442,17 @@ const proact__param_t proact__params[PROACT__PARAM_COUNT_] = {
          "moves only in the pulls before the loop that reads it "
          "(docs/user/cluster.md). Must be the same on every rank",
          proact__param_parse_bool},
+    [PROACT__PARAM_CHECK_HOST] =
+        {"PROACT_CHECK_HOST", "0", "0 or 1",
+         "1: host code inside a data region that reads an element a loop "
+         "changed on the devices, with no update host(...) in between, "
+         "stops the program with an error naming the array, the element and "
+         "the line (from the program's debug information); so do host "
+         "writes that no update device(...) sends before a loop reads them "
+         "or a copy back overwrites them. For debugging: every PROACT call "
+         "then copies each region array from the devices, and host writes "
+         "to region arrays are slow (docs/user/troubleshooting.md)",
+         proact__param_parse_bool},
 };
 
 static const char *const subsys_names[] = {"init",  "region", "part", "mech",

@@ -112,6 +112,7 @@ typedef enum proact__param_id {
   PROACT__PARAM_TRANSPORT,
   PROACT__PARAM_NCCL_LIBRARY,
   PROACT__PARAM_RANK_PUSH,
+  PROACT__PARAM_CHECK_HOST,
   PROACT__PARAM_COUNT_
 } proact__param_id_t;
 

@@ -7,6 +7,7 @@
 
 #include "dev.h"
 #include "error_report.h"
+#include "host_check.h"
 #include "log.h"
 #include "param.h"
 #include "devices.h"
@@ -55,6 +56,7 @@ proact__data_t *proact__data_begin(const proact__data_desc_t *desc) {
   /* Host fallback: the program uses the host arrays directly. */
   if (proact__devices_count() == 0)
     return data;
+  proact__host_check_enter();
   proact__trace_phase_begin(&phase, "region entry", "region entry",
                             desc->file, desc->line);
   ndevs = proact__devices_of_clause(desc->devices, desc->ndevices, desc->file,
@@ -99,6 +101,7 @@ proact__data_t *proact__data_begin(const proact__data_desc_t *desc) {
     proact__fatal(desc->file, desc->line, desc->col,
                   "copying the region's arrays to the devices failed");
   proact__trace_phase_end(&phase);
+  proact__host_check_leave(desc->file, desc->line);
   return data;
 }
 
@@ -106,6 +109,7 @@ void proact__data_end(proact__data_t *data) {
   proact__trace_phase_t phase = {0};
   if (data == NULL)
     return;
+  proact__host_check_enter();
   if (data->nowned > 0)
     proact__trace_phase_begin(&phase, "region exit", "region exit",
                               data->file, data->line);
@@ -113,6 +117,7 @@ void proact__data_end(proact__data_t *data) {
   for (int i = data->nowned - 1; i >= 0; i--)
     proact__replica_destroy(data->owned[i]);
   proact__trace_phase_end(&phase);
+  proact__host_check_leave(data->file, data->line);
   free(data->owned);
   free(data);
 }

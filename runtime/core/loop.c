@@ -33,6 +33,7 @@
 #include "log.h"
 #include "devices.h"
 #include "amge.h"
+#include "host_check.h"
 #include "iterations.h"
 #include "balance.h"
 #include "loop.h"
@@ -940,6 +941,7 @@ proact__loop_t *proact__loop_begin(const proact__loop_desc_t *desc) {
 
   proact__devices_require_serial(desc->file, desc->line, desc->col, "loop");
   proact__devices_init();
+  proact__host_check_enter();
   if (loop != NULL) {
     loop->t_begin = PROACT__TRACING()
                         ? proact__trace_begin("loop", desc->file, desc->line)
@@ -1024,6 +1026,7 @@ proact__loop_t *proact__loop_begin(const proact__loop_desc_t *desc) {
     uint64_t t0 = proact__now_ns();
     proact__trace_phase_t phase;
     proact__trace_phase_begin(&phase, "pull", "pull", desc->file, desc->line);
+    proact__host_check_loop(loop, desc, entries);
     if (proact__loop_pull(loop, desc, entries))
       PROACT__STATS_ADD(loop->stats, PROACT__STAT_WHOLE_READS, 1);
     proact__unified_place(loop);
@@ -1283,6 +1286,7 @@ void proact__loop_end(proact__loop_t *loop) {
                              .part = loop->nparts};
     proact__trace_end(&ev);
   }
+  proact__host_check_leave(loop->file, loop->line);
   free(loop->xfers);
   free(loop->pushes);
   free(loop->rpushes);

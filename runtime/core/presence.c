@@ -47,6 +47,14 @@ void proact__present_remove(proact__present_t *entry) {
   pthread_mutex_unlock(&present_lock);
 }
 
+void proact__present_each(void (*func)(proact__present_t *entry, void *arg),
+                          void *arg) {
+  pthread_mutex_lock(&present_lock);
+  for (proact__present_t *e = present_head; e != NULL; e = e->next)
+    func(e, arg);
+  pthread_mutex_unlock(&present_lock);
+}
+
 int proact__present_dev_index(const proact__present_t *entry, int dev) {
   for (int i = 0; i < entry->ndevs; i++)
     if (entry->devs[i] == dev)

@@ -49,6 +49,7 @@ typedef struct proact__present {
    * so that loops that walk several entries do it in the same order
    * everywhere and the ranks' transfers match (docs/design/ranks.md). */
   uint64_t serial;
+  struct proact__host_check *host_check; /* PROACT_CHECK_HOST's state */
 } proact__present_t;
 
 typedef enum proact__present_match {
@@ -63,6 +64,9 @@ proact__present_match_t proact__present_find(const char *lo, const char *hi,
                                              proact__present_t **entry_p);
 void proact__present_insert(proact__present_t *entry);
 void proact__present_remove(proact__present_t *entry);
+/* Calls func on every live entry. */
+void proact__present_each(void (*func)(proact__present_t *entry, void *arg),
+                          void *arg);
 
 /* Orders entries by serial (-1, 0, 1); NULL first. */
 static inline int proact__present_order(const proact__present_t *a,

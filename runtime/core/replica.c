@@ -6,6 +6,7 @@
 
 #include "dev.h"
 #include "error_report.h"
+#include "host_check.h"
 #include "log.h"
 #include "proact.h"
 #include "replica.h"
@@ -144,6 +145,7 @@ proact__present_t *proact__replica_create(const proact__array_t *array,
 /* Gathers contiguous pieces with the same source device into one copy. */
 typedef struct replica_gather {
   proact__present_t *entry;
+  char *dst;        /* receives offset 0 */
   int src;          /* -1: nothing pending */
   uint64_t lo, hi;  /* pending byte offsets */
 } replica_gather_t;
@@ -156,7 +158,7 @@ static proact_status_t replica_gather_flush(replica_gather_t *g) {
     return PROACT_OK;
   /* Every rank's host copy receives it (one rank alone: a plain copy). */
   st = proact__dev_copy_to_hosts(
-      entry->host_lo + g->lo, g->src,
+      g->dst + g->lo, g->src,
       proact__present_dev_addr(entry, g->src, entry->host_lo + g->lo),
       (size_t)(g->hi - g->lo));
   if (st != PROACT_OK)
@@ -195,7 +197,12 @@ static proact_status_t replica_gather_piece(void *arg, uint64_t lo,
 
 void proact__replica_gather(proact__present_t *entry, uint64_t lo,
                             uint64_t hi) {
-  replica_gather_t g = {entry, -1, lo, hi};
+  proact__replica_gather_to(entry, lo, hi, entry->host_lo);
+}
+
+void proact__replica_gather_to(proact__present_t *entry, uint64_t lo,
+                               uint64_t hi, char *dst) {
+  replica_gather_t g = {entry, dst, -1, lo, hi};
 
   if (entry->ndevs == 0 || lo >= hi)
     return;
@@ -214,6 +221,9 @@ void proact__replica_destroy(proact__present_t *entry) {
   proact__present_remove(entry);
   if (entry->ndevs > 0 &&
       (entry->kind == PROACT__MAP_COPY || entry->kind == PROACT__MAP_COPYOUT)) {
+    if (!entry->implicit)
+      proact__host_check_copy_back(entry, 0, bytes, "the data region's end",
+                                   entry->file, entry->line, 0);
     proact__replica_gather(entry, 0, bytes);
     st = proact__dev_sync_all();
     if (st != PROACT_OK)
@@ -234,6 +244,7 @@ void proact__replica_destroy(proact__present_t *entry) {
     proact__dev_free(entry->devs[i], entry->ptrs[i],
                      (size_t)(entry->whi[i] - entry->wlo[i]));
   }
+  proact__host_check_forget(entry);
   proact__validity_destroy(entry->valid);
   proact__validity_destroy(entry->readers);
   proact__info(PROACT__SUBSYS_REGION, "freed %s of %s[%lld:%lld]",

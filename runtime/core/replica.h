@@ -36,6 +36,10 @@ proact__present_t *proact__replica_create(const proact__array_t *array,
  * fatal. */
 void proact__replica_gather(proact__present_t *entry, uint64_t lo,
                             uint64_t hi);
+/* The same into dst instead of the host array (dst + off receives byte
+ * offset off); bytes the host holds are not copied. */
+void proact__replica_gather_to(proact__present_t *entry, uint64_t lo,
+                               uint64_t hi, char *dst);
 
 /* Removes the entry from the table; when kind is COPY or COPYOUT, gathers
  * the section back to the host, each byte the host lacks from a device

@@ -17,6 +17,7 @@
 #include "dev.h"
 #include "devices.h"
 #include "error_report.h"
+#include "host_check.h"
 #include "log.h"
 #include "presence.h"
 #include "proact.h"
@@ -114,6 +115,7 @@ void proact__update(const proact__update_desc_t *desc) {
   /* Host fallback: the host arrays are the only copies. */
   if (proact__devices_count() == 0)
     return;
+  proact__host_check_enter();
   stats = proact__stats_node(desc->file, desc->line, "update", 0);
   t0 = proact__now_ns();
   proact__dev_get_counters(&before);
@@ -139,12 +141,19 @@ void proact__update(const proact__update_desc_t *desc) {
     proact__info(PROACT__SUBSYS_REGION, "%s:%d update %s(%s[%lld:%lld])",
                  desc->file, desc->line, update_clause(item->kind),
                  item->array.name, item->array.lo, item->array.len);
-    if (item->kind == PROACT__UPDATE_HOST)
+    if (item->kind == PROACT__UPDATE_HOST) {
+      proact__host_check_copy_back(entry, (uint64_t)(lo - entry->host_lo),
+                                   (uint64_t)(hi - entry->host_lo),
+                                   "this update host(...)", desc->file,
+                                   item->line, item->col);
       update_host(entry, (uint64_t)(lo - entry->host_lo),
                   (uint64_t)(hi - entry->host_lo));
-    else
+    } else {
       update_device(desc, item, entry, (uint64_t)(lo - entry->host_lo),
                     (uint64_t)(hi - entry->host_lo));
+      proact__host_check_sent(entry, (uint64_t)(lo - entry->host_lo),
+                              (uint64_t)(hi - entry->host_lo));
+    }
     /* The host reads what host(...) brought, and a later item may copy
      * the same bytes to a device: each item's copies complete before the
      * next item. */
@@ -165,4 +174,5 @@ void proact__update(const proact__update_desc_t *desc) {
   PROACT__STATS_ADD(stats, PROACT__STAT_HOST_BYTES,
                     (after.h2d_bytes - before.h2d_bytes) +
                         (after.d2h_bytes - before.d2h_bytes));
+  proact__host_check_leave(desc->file, desc->line);
 }
