@@ -690,11 +690,72 @@ static void loop_mark_meets(const proact__loop_t *loop, loop_write_t *writes,
  * (only stores that loop_sites_disjoint cannot clear get there). */
 #define LOOP_MEET_MAX_RUNS ((long long)1 << 22)
 
+/* Says once per loop why it runs on one device: stores a and b (maybe
+ * the same) follow inner loops whose bounds move with i, and their hulls
+ * meet across devices. */
+static void loop_unproven_note(const proact__loop_desc_t *desc,
+                               const proact__access_t *a,
+                               const proact__access_t *b) {
+  static pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER;
+  static const char *files[256];
+  static int lines[256], n;
+  int first = 1;
+  pthread_mutex_lock(&lock);
+  for (int i = 0; i < n && first; i++)
+    first = !(lines[i] == desc->line && strcmp(files[i], desc->file) == 0);
+  if (first && n < 256) {
+    files[n] = desc->file;
+    lines[n++] = desc->line;
+  }
+  pthread_mutex_unlock(&lock);
+  if (!first)
+    return;
+  if (a->line == b->line && a->col == b->col)
+    proact__info(PROACT__SUBSYS_PART,
+                 "%s:%d:%d: the store to '%s' follows an inner loop whose "
+                 "bounds move with the loop's variable, so PROACT cannot "
+                 "tell which elements each device stores; the loop at line "
+                 "%d runs on one device. Give the inner loop bounds that do "
+                 "not move with the loop's variable to split it",
+                 desc->file, b->line, b->col, desc->arrays[b->array].name,
+                 desc->line);
+  else
+    proact__info(PROACT__SUBSYS_PART,
+                 "%s:%d:%d: this store to '%s' and the one at line %d "
+                 "follow inner loops whose bounds move with the loop's "
+                 "variable, so PROACT cannot tell that different devices "
+                 "store different elements; the loop at line %d runs on one "
+                 "device. Put each store in a loop of its own to split them",
+                 desc->file, b->line, b->col, desc->arrays[b->array].name,
+                 a->line, desc->line);
+}
+
+/* The iteration of [klo, khi) in which site touches element at, or -1
+ * (not found among the first 2^22). */
+static long long loop_iteration_of(const proact__loop_desc_t *desc,
+                                   const proact__access_t *site,
+                                   long long klo, long long khi,
+                                   __int128 at) {
+  for (long long k = klo; k < khi && k - klo < ((long long)1 << 22); k++) {
+    proact__runs_t runs;
+    int exact;
+    __int128 hit;
+    if (proact__runs_of_site(site, desc->first, desc->step, k, k + 1, &runs,
+                             &exact) &&
+        proact__runs_first_in(&runs, at, at, &hit))
+      return k;
+  }
+  return -1;
+}
+
 /* Two writes of different parts whose hulls meet: fatal unless their exact
- * sets are disjoint. */
+ * sets are disjoint. A store after an inner loop whose bounds move with i
+ * (inexact) has only a hull, which proves nothing: *unproven is set and
+ * the caller runs the loop on one device. */
 static void loop_check_pair(const proact__loop_t *loop,
                             const proact__loop_desc_t *desc,
-                            const loop_write_t *w, const loop_write_t *v) {
+                            const loop_write_t *w, const loop_write_t *v,
+                            int *unproven) {
   const proact__access_t *site = &desc->writes[v->site];
   const proact__array_t *array = &desc->arrays[site->array];
   proact__runs_t ra, rb;
@@ -714,6 +775,13 @@ static void loop_check_pair(const proact__loop_t *loop,
     met = proact__runs_meet(&ra, &rb, LOOP_MEET_MAX_RUNS, &at);
   if (met == 0)
     return;
+  if (desc->writes[w->site].inexact || site->inexact) {
+    if (!*unproven) {
+      *unproven = 1;
+      loop_unproven_note(desc, &desc->writes[w->site], site);
+    }
+    return;
+  }
   if (met < 0)
     proact__fatal(desc->file, site->line, site->col,
                   "writes of '%s' by devices %d and %d may overlap: more "
@@ -721,6 +789,29 @@ static void loop_check_pair(const proact__loop_t *loop,
                   "that each iteration's elements follow one pattern",
                   array->name, loop->devs[w->part], loop->devs[v->part],
                   LOOP_MEET_MAX_RUNS);
+  {
+    const long long kw = loop_iteration_of(desc, &desc->writes[w->site],
+                                           w->klo, w->khi, at);
+    const long long kv = loop_iteration_of(desc, site, v->klo, v->khi, at);
+    char b2[48], b3[48];
+    if (kw >= 0 && kv >= 0)
+      proact__fatal(desc->file, site->line, site->col,
+                    "iterations %s (device %d, the store at line %d) and %s "
+                    "(device %d, this store) of the loop at line %d both "
+                    "store %s[%s]: its iterations must be independent. Make "
+                    "each iteration store only elements no other iteration "
+                    "stores, or accumulate into the array with "
+                    "reduction(+: %s[lo:len])",
+                    proact__span_format((__int128)desc->first +
+                                            (__int128)kw * desc->step,
+                                        b2),
+                    loop->devs[w->part], desc->writes[w->site].line,
+                    proact__span_format((__int128)desc->first +
+                                            (__int128)kv * desc->step,
+                                        b3),
+                    loop->devs[v->part], desc->line, array->name,
+                    proact__span_format(at, b1), array->name);
+  }
   proact__fatal(desc->file, site->line, site->col,
                 "writes of '%s' by devices %d and %d overlap at %s[%s]: "
                 "the loop is not parallel over its iterations or the "
@@ -735,7 +826,7 @@ static void loop_check_pair(const proact__loop_t *loop,
 static int loop_writes(const proact__loop_t *loop,
                        const proact__loop_desc_t *desc,
                        proact__present_t *const *entries,
-                       loop_write_t *writes) {
+                       loop_write_t *writes, int *unproven) {
   int n = 0;
   char b1[48], b2[48];
   unsigned char *ok;
@@ -827,7 +918,7 @@ static int loop_writes(const proact__loop_t *loop,
       for (int j = i + 1; j < g1 && writes[j].lo < writes[i].hi; j++)
         if (writes[j].part != writes[i].part &&
             !ok[writes[i].site * desc->nwrites + writes[j].site])
-          loop_check_pair(loop, desc, &writes[i], &writes[j]);
+          loop_check_pair(loop, desc, &writes[i], &writes[j], unproven);
     }
   }
   free(ok);
@@ -993,16 +1084,23 @@ proact__loop_t *proact__loop_begin(const proact__loop_desc_t *desc) {
   if (loop->decomp_auto && loop->nparts > 1 &&
       proact__amge_choose(loop, desc, entries))
     loop_geometry(loop, desc);
-  {
+  for (;;) {
     long long pieces = 0;
+    int unproven = 0;
     for (int p = 0; p < loop->nparts; p++)
       pieces += loop->npieces[p];
     if ((writes = calloc((size_t)desc->nwrites * (size_t)(pieces + 1) + 1,
                          sizeof(*writes))) == NULL)
       proact__fatal(desc->file, desc->line, desc->col, "out of host memory");
+    nwrites = loop_writes(loop, desc, entries, writes, &unproven);
+    if (!unproven || loop->nparts == 1)
+      break;
+    /* Stores whose devices' hulls meet and prove nothing: one device. */
+    free(writes);
+    loop->nparts = 1;
+    loop->balance = NULL;
+    loop_geometry(loop, desc);
   }
-
-  nwrites = loop_writes(loop, desc, entries, writes);
   loop_xfers(loop, writes, nwrites, desc);
   free(writes);
   if (loop->mech->id == PROACT_MECH_INLINE && !loop_forwards_cover(loop, desc))

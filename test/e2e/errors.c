@@ -161,6 +161,13 @@ int main(int argc, char **argv) {
       for (long j = 0; j < 10; j++)
         for (long k = 0; k < 10; k++)
           a[i * 100 + j + k] = 1.0;
+  } else if (strcmp(mode, "two_coefs") == 0) {
+    /* a[2 * i] of iteration i is a[i] of iteration 2 * i. */
+#pragma proact region(a[0:n])
+    for (long i = 0; i < n / 2; i++) {
+      a[i] = 1.0;
+      a[2 * i] = 2.0;
+    }
   } else if (strcmp(mode, "none") == 0) {
     /* No PROACT call: settings are checked before main all the same. */
     printf("main ran\n");
