@@ -3,6 +3,7 @@
  * distributed ones (distribute(...) or PROACT_DISTRIBUTE=1). Loops keep
  * them lazily consistent (loop.c); the end gathers copy/copyout sections to
  * the host from the devices that hold each byte (replica.c). */
+#include <stdint.h>
 #include <stdlib.h>
 
 #include "dev.h"
@@ -114,8 +115,15 @@ void proact__data_end(proact__data_t *data) {
     proact__trace_phase_begin(&phase, "region exit", "region exit",
                               data->file, data->line);
   /* Reverse order of creation, like nested regions. */
-  for (int i = data->nowned - 1; i >= 0; i--)
-    proact__replica_destroy(data->owned[i]);
+  for (int i = data->nowned - 1; i >= 0; i--) {
+    proact__present_t *entry = data->owned[i];
+    if (entry->kind == PROACT__MAP_COPY || entry->kind == PROACT__MAP_COPYOUT)
+      proact__host_check_copy_back(
+          entry, 0, (uint64_t)(entry->host_hi - entry->host_lo),
+          "the data region's end", entry->file, entry->line, 0);
+    proact__host_check_forget(entry);
+    proact__replica_destroy(entry);
+  }
   proact__trace_phase_end(&phase);
   proact__host_check_leave(data->file, data->line);
   free(data->owned);

@@ -74,6 +74,50 @@ static int iter_injective(const proact__loop_desc_t *desc,
   return n >= 0 && proact__runs_injective(base_len, terms, n);
 }
 
+/* Pairs of iteration ranges iter_meet_split compares before it gives up. */
+#define ITER_SPLIT_MAX 4096
+
+/* Whether a in some iteration of [alo, ahi) and b in a different one of
+ * [blo, bhi) touch one element (*at_p): 1, 0, or -1 when unknown. The
+ * ranges are halved where their sets meet, so that stores whose
+ * coefficients differ (a[i] and a[2 * i]), whose sets meet along the
+ * diagonal k == k' at most, cost a few ranges per halving. */
+static int iter_meet_split(const proact__loop_desc_t *desc,
+                           const proact__access_t *a, long long alo,
+                           long long ahi, const proact__access_t *b,
+                           long long blo, long long bhi, int *budget,
+                           __int128 *at_p) {
+  proact__runs_t ra, rb;
+  int met;
+  if (alo >= ahi || blo >= bhi)
+    return 0;
+  if (--*budget < 0 || !iter_runs(desc, a, alo, ahi, &ra) ||
+      !iter_runs(desc, b, blo, bhi, &rb))
+    return -1;
+  met = proact__runs_meet(&ra, &rb, ITER_MEET_MAX_RUNS, at_p);
+  if (met <= 0)
+    return met;
+  if (ahi <= blo || bhi <= alo) /* different iterations for sure */
+    return 1;
+  if (ahi - alo == 1 && bhi - blo == 1) /* one iteration: it may */
+    return 0;
+  if (ahi - alo >= bhi - blo) {
+    const long long mid = alo + (ahi - alo) / 2;
+    int r1 = iter_meet_split(desc, a, alo, mid, b, blo, bhi, budget, at_p);
+    if (r1 == 1)
+      return 1;
+    met = iter_meet_split(desc, a, mid, ahi, b, blo, bhi, budget, at_p);
+    return met == 1 ? 1 : r1 < 0 || met < 0 ? -1 : 0;
+  } else {
+    const long long mid = blo + (bhi - blo) / 2;
+    int r1 = iter_meet_split(desc, a, alo, ahi, b, blo, mid, budget, at_p);
+    if (r1 == 1)
+      return 1;
+    met = iter_meet_split(desc, a, alo, ahi, b, mid, bhi, budget, at_p);
+    return met == 1 ? 1 : r1 < 0 || met < 0 ? -1 : 0;
+  }
+}
+
 /* An element that a (in iteration 0) and b (in a later iteration) both
  * touch, or the reverse, into *at_p; 0 when none, -1 when unknown. The sets
  * of later iterations are those of iteration 0 moved by coef * step each,
@@ -84,8 +128,13 @@ static int iter_pair_meet(const proact__loop_desc_t *desc,
   const __int128 c = (__int128)a->coef * desc->step;
   proact__runs_t a0, b0, arest, brest;
   int met;
-  if (a->coef != b->coef || a->bounded || b->bounded)
+  if (a->bounded || b->bounded)
     return -1;
+  if (a->coef != b->coef) {
+    int budget = ITER_SPLIT_MAX;
+    return iter_meet_split(desc, a, 0, desc->trip, b, 0, desc->trip,
+                           &budget, at_p);
+  }
   /* b touches a's elements in each iteration, and a's iterations touch
    * distinct ones: the commonest pairs, a store and itself or the load of
    * its own element, cost no walk. */

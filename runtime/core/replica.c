@@ -6,7 +6,6 @@
 
 #include "dev.h"
 #include "error_report.h"
-#include "host_check.h"
 #include "log.h"
 #include "proact.h"
 #include "replica.h"
@@ -221,9 +220,6 @@ void proact__replica_destroy(proact__present_t *entry) {
   proact__present_remove(entry);
   if (entry->ndevs > 0 &&
       (entry->kind == PROACT__MAP_COPY || entry->kind == PROACT__MAP_COPYOUT)) {
-    if (!entry->implicit)
-      proact__host_check_copy_back(entry, 0, bytes, "the data region's end",
-                                   entry->file, entry->line, 0);
     proact__replica_gather(entry, 0, bytes);
     st = proact__dev_sync_all();
     if (st != PROACT_OK)
@@ -244,7 +240,6 @@ void proact__replica_destroy(proact__present_t *entry) {
     proact__dev_free(entry->devs[i], entry->ptrs[i],
                      (size_t)(entry->whi[i] - entry->wlo[i]));
   }
-  proact__host_check_forget(entry);
   proact__validity_destroy(entry->valid);
   proact__validity_destroy(entry->readers);
   proact__info(PROACT__SUBSYS_REGION, "freed %s of %s[%lld:%lld]",

@@ -168,6 +168,12 @@ int main(int argc, char **argv) {
       a[i] = 1.0;
       a[2 * i] = 2.0;
     }
+  } else if (strcmp(mode, "transpose") == 0) {
+    /* In place: row i reads column i, which the other rows store. */
+#pragma proact region(a[0:n])
+    for (long i = 0; i < 10; i++)
+      for (long j = 0; j < 10; j++)
+        a[i * 10 + j] = a[j * 10 + i];
   } else if (strcmp(mode, "none") == 0) {
     /* No PROACT call: settings are checked before main all the same. */
     printf("main ran\n");
