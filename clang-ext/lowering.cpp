@@ -105,6 +105,20 @@ void emitPartSections(Code &C, const Directive &D) {
   }
 }
 
+// Whether E is A * Var + B with nothing else that varies (no other loop
+// variable, no bounded or min/max term).
+bool affineIn(const BoundExpr &E, const std::string &Var, Code &A, Code &B) {
+  if (E.K != BoundExpr::Sum || !E.Mods.empty() || !E.Nested.empty())
+    return false;
+  for (const auto &KV : E.Lin.Coef)
+    if (KV.first != Var)
+      return false;
+  const auto It = E.Lin.Coef.find(Var);
+  A = It == E.Lin.Coef.end() ? Code("0") : It->second;
+  B = E.Lin.K;
+  return true;
+}
+
 // The spans of access Slot whose inner loops' bounds move (X.Dependent):
 // each enclosing loop's range, in order, from the annotated variable's
 // (__proact_ilo, __proact_ihi) and the outer loops' (bounds.h). A loop whose
@@ -174,6 +188,19 @@ void emitDependentSpans(Preprocessor &PP, Code &C, const std::string &Slot,
               << ", " << S.Bound << ", "
               << (S.Exact ? Step : Code(Asc ? "1LL" : "-1LL"))
               << ", " + num(L.Cmp) + ");";
+      } else if (Code LoA, LoB, HiA, HiB;
+                 affineIn(Asc ? T.First : T.Bound, OuterVar, LoA, LoB) &&
+                 affineIn(Asc ? T.Bound : T.First, OuterVar, HiA, HiB)) {
+        // Bounds affine in i alone (a triangle): the runtime narrows the
+        // hull to each part's and each block's own iterations.
+        if (L.Cmp == PROACT__CMP_LT)
+          HiB = Code("proact__add(").add(Code::asLongLong(HiB)).add(", -1LL)");
+        if (L.Cmp == PROACT__CMP_GT)
+          LoB = Code("proact__add(").add(Code::asLongLong(LoB)).add(", 1LL)");
+        Spans << "proact__span_add_dep(&" + Slot + ", " << Coef << ", "
+              << Code::asLongLong(LoA) << ", " << Code::asLongLong(LoB)
+              << ", " << Code::asLongLong(HiA) << ", "
+              << Code::asLongLong(HiB) << ", __proact_ilo, __proact_ihi);";
       } else {
         Spans << "proact__span_add(&" + Slot + ", " << Coef
               << ", " + Rl + ", " + Rh + ", 1LL, " + num(PROACT__CMP_LE) +

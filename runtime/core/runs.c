@@ -198,14 +198,17 @@ int proact__site_terms(const proact__access_t *site, long long step,
   return n;
 }
 
-int proact__runs_of_site(const proact__access_t *site, long long first,
+int proact__runs_of_site(const proact__access_t *site_in, long long first,
                          long long step, long long klo, long long khi,
                          proact__runs_t *runs_p, int *exact_p) {
   proact__term_t terms[PROACT__RUNS_LEVELS];
   proact__span_t span;
+  proact__access_t narrowed;
+  const proact__access_t *site = &narrowed;
   __int128 base_len;
   int n;
-  if (!proact__span_of_site(site, first, step, klo, khi, &span))
+  if (!proact__site_narrow(site_in, first, step, klo, khi, &narrowed) ||
+      !proact__span_of_site(site, first, step, klo, khi, &span))
     return 0;
   n = proact__site_terms(site, step, klo, khi, terms, &base_len);
   *exact_p = n > 0 && proact__runs_build(span.lo, base_len, terms, n, runs_p);

@@ -30,12 +30,54 @@ long long proact__trip_count_checked(long long first, long long bound,
   return n > LLONG_MAX ? -2 : (long long)n;
 }
 
-int proact__span_of_site(const proact__access_t *site, long long first,
+static __int128 span_min(__int128 a, __int128 b) { return a < b ? a : b; }
+static __int128 span_max(__int128 a, __int128 b) { return a < b ? b : a; }
+
+int proact__site_narrow(const proact__access_t *site, long long first,
+                        long long step, long long klo, long long khi,
+                        proact__access_t *out) {
+  __int128 i0, i1;
+  *out = *site;
+  if (site->empty || klo >= khi)
+    return 0;
+  i0 = (__int128)first + (__int128)klo * step;
+  i1 = (__int128)first + (__int128)(khi - 1) * step;
+  for (int d = 0; d < site->ndims && d < PROACT__ACCESS_DIMS; d++) {
+    __int128 lo, hi, dl, dh, stride = site->dim_stride[d];
+    if (!site->dep[d])
+      continue;
+    /* Affine bounds take their extremes at the range's ends. */
+    lo = span_min((__int128)site->dep_lo[d][0] * i0 + site->dep_lo[d][1],
+                  (__int128)site->dep_lo[d][0] * i1 + site->dep_lo[d][1]);
+    hi = span_max((__int128)site->dep_hi[d][0] * i0 + site->dep_hi[d][1],
+                  (__int128)site->dep_hi[d][0] * i1 + site->dep_hi[d][1]);
+    lo = span_max(lo, site->dep_hull[d][0]);
+    hi = span_min(hi, site->dep_hull[d][1]);
+    if (lo > hi) /* the inner loop runs in none of these iterations */
+      return 0;
+    dl = lo - site->dep_hull[d][0];
+    dh = site->dep_hull[d][1] - hi;
+    out->dep[d] = 0; /* *out is these iterations' form: narrowed once */
+    out->dim_count[d] = (long long)(hi - lo + 1);
+    if (stride > 0) {
+      out->off_min = (long long)(out->off_min + stride * dl);
+      out->off_max = (long long)(out->off_max - stride * dh);
+    } else {
+      out->off_min = (long long)(out->off_min - stride * dh);
+      out->off_max = (long long)(out->off_max + stride * dl);
+    }
+  }
+  return 1;
+}
+
+int proact__span_of_site(const proact__access_t *site_in, long long first,
                          long long step, long long klo, long long khi,
                          proact__span_t *span_p) {
   __int128 i_first, i_last, x, y;
+  proact__access_t narrowed;
+  const proact__access_t *site = &narrowed;
 
-  if (site->empty || klo >= khi)
+  if (!proact__site_narrow(site_in, first, step, klo, khi, &narrowed))
     return 0;
   i_first = (__int128)first + (__int128)klo * step;
   i_last = (__int128)first + (__int128)(khi - 1) * step;
@@ -139,8 +181,37 @@ void proact__span_add(proact__access_t *site, long long coef,
       site->ndims = -1;
       return;
     }
+    site->dep[site->ndims] = 0;
     site->dim_stride[site->ndims] = (long long)stride;
     site->dim_count[site->ndims++] = n;
+  }
+}
+
+void proact__span_add_dep(proact__access_t *site, long long coef,
+                          long long lo_a, long long lo_b, long long hi_a,
+                          long long hi_b, long long ilo, long long ihi) {
+  const __int128 lo =
+      span_min((__int128)lo_a * ilo + lo_b, (__int128)lo_a * ihi + lo_b);
+  const __int128 hi =
+      span_max((__int128)hi_a * ilo + hi_b, (__int128)hi_a * ihi + hi_b);
+  const int before = site->ndims;
+  if (lo > hi || lo < -LLONG_MAX || hi > LLONG_MAX) {
+    if (lo > hi)
+      site->empty = 1;
+    else
+      site->ndims = -1, site->off_min = LLONG_MIN, site->off_max = LLONG_MAX;
+    return;
+  }
+  proact__span_add(site, coef, (long long)lo, (long long)hi, 1,
+                   PROACT__CMP_LE);
+  if (before >= 0 && site->ndims == before + 1) {
+    site->dep[before] = 1;
+    site->dep_lo[before][0] = lo_a;
+    site->dep_lo[before][1] = lo_b;
+    site->dep_hi[before][0] = hi_a;
+    site->dep_hi[before][1] = hi_b;
+    site->dep_hull[before][0] = (long long)lo;
+    site->dep_hull[before][1] = (long long)hi;
   }
 }
 

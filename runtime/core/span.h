@@ -20,6 +20,13 @@ int proact__span_of_site(const proact__access_t *site, long long first,
                          long long step, long long klo, long long khi,
                          proact__span_t *span_p);
 
+/* site as iterations [klo, khi) see it (*out): terms whose inner loop
+ * moves with i (site->dep) narrowed to those iterations' hull. Returns 0
+ * when the site accesses nothing there. */
+int proact__site_narrow(const proact__access_t *site, long long first,
+                        long long step, long long klo, long long khi,
+                        proact__access_t *out);
+
 /* Elements [lo, hi] of array, clamped to its section, as byte offsets
  * [*lo_p, *hi_p) from host_lo (its region entry's start); 0 when the
  * clamp leaves nothing. */

@@ -33,6 +33,7 @@
   X(span_of_site, 5000, NULL)                                                 \
   X(span_add_inner_loops, 5000, NULL)                                         \
   X(span_add_records_terms, 5000, NULL)                                       \
+  X(span_add_dep_narrows, 5000, NULL)                                         \
   X(runs_column_strided_and_merged, 5000, NULL)                               \
   X(runs_injective_mixed_radix, 5000, NULL)                                   \
   X(runs_random_against_reference, 20000, NULL)                               \
@@ -45,7 +46,7 @@
   X(loop_inner_overlap_is_fatal, 20000,                                       \
     "t.c:7:3: different iterations of the loop at line 5 store a[0]")        \
   X(loop_reversed_overlap_is_fatal, 20000,                                    \
-    "t.c:8:3: writes of 'a' by devices 0 and 1 overlap at a[")              \
+    "t.c:7:3: this store and the one at line 8 store a[")                   \
   X(loop_shifted_stores_overlap_is_fatal, 20000,                              \
     "t.c:7:3: this store and the one at line 8 store a[1] in different")     \
   X(loop_dependence_is_fatal, 20000,                                          \

@@ -105,8 +105,8 @@ TEST_IMPL(loop_inner_overlap_is_fatal) {
   proact__loop_begin(&d);
 }
 
-/* a[i] and a[LEN - 1 - i]: different coefficients, left to the check
- * between the devices' writes. */
+/* a[i] and a[LEN - 1 - i]: different coefficients, found by halving the
+ * iterations where the two stores' elements meet. */
 TEST_IMPL(loop_reversed_overlap_is_fatal) {
   static const int devs[2] = {0, 1};
   proact__access_t sites[2] = {{0, 0, 0, 1, 0, 0, 7, 3},

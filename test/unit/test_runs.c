@@ -200,6 +200,62 @@ TEST_IMPL(runs_random_against_reference) {
   ASSERT_TRUE(exact_seen > 1000 && inexact_seen > 50 && met_seen > 100);
 }
 
+/* Inner loops whose bounds move with i: the term holds the hull over the
+ * loop, and a range of iterations sees its own hull; one iteration sees
+ * exactly its elements. Checked against enumeration for triangles both
+ * ways, rows and columns, and a band. */
+TEST_IMPL(span_add_dep_narrows) {
+  enum { N = 23 };
+  /* (row coef, column coef, lo_a, lo_b, hi_a, hi_b): j in [lo, hi] */
+  static const long long shapes[][6] = {
+      {N, 1, 1, 1, 0, N - 1},  /* c[i*N + j], j in [i+1, N-1] */
+      {1, N, 1, 1, 0, N - 1},  /* c[j*N + i], j in [i+1, N-1] */
+      {N, 1, 0, 0, 1, 0},      /* c[i*N + j], j in [0, i] */
+      {N, -1, 1, -3, 1, 3},    /* c[i*N - j + 40], j in [i-3, i+3] */
+  };
+  for (int s = 0; s < 4; s++) {
+    const long long *sh = shapes[s];
+    proact__access_t site = {.coef = sh[0], .line = 1, .col = 1};
+    site.off_min = site.off_max = 40;
+    proact__span_add_dep(&site, sh[1], sh[2], sh[3], sh[4], sh[5], 0, N - 1);
+    ASSERT_EQ(site.ndims, 1);
+    ASSERT_EQ(site.dep[0], 1);
+    for (long long klo = 0; klo < N; klo += 3)
+      for (long long khi = klo + 1; khi <= N; khi += 4) {
+        long long want_lo = LLONG_MAX, want_hi = LLONG_MIN;
+        proact__span_t span;
+        proact__runs_t r;
+        int exact, any;
+        for (long long i = klo; i < khi; i++)
+          for (long long j = sh[2] * i + sh[3]; j <= sh[4] * i + sh[5]; j++) {
+            long long e = sh[0] * i + sh[1] * j + 40;
+            want_lo = e < want_lo ? e : want_lo;
+            want_hi = e > want_hi ? e : want_hi;
+          }
+        any = want_lo <= want_hi;
+        ASSERT_EQ(proact__span_of_site(&site, 0, 1, klo, khi, &span), any);
+        if (!any)
+          continue;
+        /* a superset of the elements, no wider than the range's hull */
+        ASSERT_TRUE(span.lo <= want_lo && span.hi >= want_hi);
+        ASSERT_EQ(proact__runs_of_site(&site, 0, 1, klo, khi, &r, &exact),
+                  1);
+        for (long long i = klo; i < khi; i++)
+          for (long long j = sh[2] * i + sh[3]; j <= sh[4] * i + sh[5];
+               j++) {
+            __int128 at;
+            long long e = sh[0] * i + sh[1] * j + 40;
+            ASSERT_TRUE(proact__runs_first_in(&r, e, e, &at));
+          }
+        if (khi == klo + 1) { /* one iteration: exactly its elements */
+          ASSERT_EQ((long long)span.lo, want_lo);
+          ASSERT_EQ((long long)span.hi, want_hi);
+          ASSERT_EQ(exact, 1);
+        }
+      }
+  }
+}
+
 TEST_IMPL(span_add_records_terms) {
   proact__access_t site = {.coef = 1, .line = 1, .col = 1};
   proact__runs_t r;

@@ -29,7 +29,7 @@ extern "C" {
  * program built against another version fails to link or load, naming the
  * symbol, instead of running with a runtime that reads its code
  * differently. */
-#define PROACT_LOWERING_ABI 10
+#define PROACT_LOWERING_ABI 11
 
 #define PROACT__ABI_STR2(x) #x
 #define PROACT__ABI_STR(x) PROACT__ABI_STR2(x)
@@ -130,6 +130,15 @@ typedef struct proact__access {
                      i in a form followed only by its hull, or a reads(...)
                      section): good for what to copy, no proof that two
                      iterations touch one element */
+  /* dep[d] nonzero (set by proact__span_add_dep): term d is an inner loop
+     whose variable lies in [dep_lo[d][0] * i + dep_lo[d][1],
+     dep_hi[d][0] * i + dep_hi[d][1]] at iteration i, and the term holds
+     its hull [dep_hull[d][0], dep_hull[d][1]] over the loop; the runtime
+     narrows it to the iterations a part or a block runs. */
+  int dep[PROACT__ACCESS_DIMS];
+  long long dep_lo[PROACT__ACCESS_DIMS][2];
+  long long dep_hi[PROACT__ACCESS_DIMS][2];
+  long long dep_hull[PROACT__ACCESS_DIMS][2];
 } proact__access_t;
 
 typedef struct proact__loop_desc {
@@ -313,6 +322,16 @@ PROACT_API void proact__span_add(proact__access_t *site, long long coef,
                                  long long first, long long bound,
                                  long long step, int cmp)
     PROACT__ENTRY(proact__span_add);
+/* The same for an inner loop whose variable runs, at iteration i of the
+ * annotated loop (i in [ilo, ihi]), over [lo_a * i + lo_b, hi_a * i +
+ * hi_b] (its step taken as 1): the hull over the loop widens the site, and
+ * the term records the bounds, so that a part's or a block's elements are
+ * its own iterations' hull (proact__access_t.dep). */
+PROACT_API void proact__span_add_dep(proact__access_t *site, long long coef,
+                                     long long lo_a, long long lo_b,
+                                     long long hi_a, long long hi_b,
+                                     long long ilo, long long ihi)
+    PROACT__ENTRY(proact__span_add_dep);
 
 /* Enters a data region: every array gets a replica on each participating
  * device (unless an enclosing region already holds it), current everywhere
