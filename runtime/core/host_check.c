@@ -57,10 +57,28 @@ struct proact__host_check {
   /* The devices' current values at the last return to the program: what
    * a loop reads, or a copy back brings, until the next PROACT call. */
   unsigned char *current;
+  /* Per element, the call that last changed its value on the devices (an
+   * index into hc_sites; 0: none since the region made it). Only those can
+   * be stale: a created array's device copy holds garbage the host never
+   * needs. */
+  uint16_t *origin;
 };
 
-/* What the handler reads: the protected pages and the arrays, rebuilt by
- * proact__host_check_leave while nothing is protected. */
+/* Per element, the PROACT call that last changed its value on the devices
+ * (struct proact__host_check.origin): file and line. */
+typedef struct hc_site {
+  const char *file;
+  int line;
+} hc_site_t;
+
+#define HC_SITES_MAX 65535
+static hc_site_t hc_sites[HC_SITES_MAX + 1];
+static int hc_nsites;
+
+/* What the signal handlers read, in memory of its own (mmap) so that no
+ * page it lives on is ever protected: the protected pages, and per array
+ * what messages need and its stale and written ranges. Rebuilt by
+ * proact__host_check_leave, read and changed under hc_lock only. */
 typedef struct hc_pages {
   uintptr_t lo, hi; /* page-aligned */
   int prot;
@@ -68,8 +86,21 @@ typedef struct hc_pages {
 
 typedef struct hc_area {
   char *lo, *hi;
-  proact__present_t *entry;
+  proact__present_t *entry; /* an identity: never read in a handler */
+  size_t es;
+  long long index_lo, len;
+  const char *name, *file;
+  int line;
+  int stale0, nstale, dirty0, ndirty; /* in hc_snap_t.ranges */
 } hc_area_t;
+
+typedef struct hc_snap {
+  size_t bytes; /* of the mapping */
+  int nruns, nareas, nranges;
+  hc_pages_t *runs;
+  hc_area_t *areas;
+  hc_range_t *ranges;
+} hc_snap_t;
 
 typedef struct hc_write {
   proact__present_t *entry;
@@ -81,16 +112,46 @@ typedef struct hc_write {
 
 static int hc_state = -1; /* -1: not decided, 0: off, 1: on */
 static size_t hc_page;
-static hc_pages_t *hc_runs;
-static int hc_nruns, hc_capruns;
-static hc_area_t *hc_areas;
-static int hc_nareas, hc_capareas;
+static hc_snap_t *hc_snap;
+static volatile unsigned hc_gen; /* changes whenever hc_snap's pages do */
+static volatile int hc_lock;
 static hc_write_t hc_log[HC_LOG_MAX];
 static volatile sig_atomic_t hc_nlog, hc_log_full;
 static struct sigaction hc_old_segv, hc_old_trap;
 static __thread uintptr_t hc_step_page[4]
     __attribute__((tls_model("initial-exec")));
 static __thread int hc_nstep __attribute__((tls_model("initial-exec")));
+static __thread unsigned hc_step_gen
+    __attribute__((tls_model("initial-exec")));
+
+/* A spin lock a signal handler may take: another thread's handler, or
+ * the program's thread between its protection changes, holds it briefly
+ * and never faults while it does. */
+static __thread int hc_owner __attribute__((tls_model("initial-exec")));
+
+static void hc_lock_take(void) {
+  while (__atomic_exchange_n(&hc_lock, 1, __ATOMIC_ACQUIRE))
+    ;
+  hc_owner = 1;
+}
+
+static void hc_lock_give(void) {
+  hc_owner = 0;
+  __atomic_store_n(&hc_lock, 0, __ATOMIC_RELEASE);
+}
+
+static uint16_t hc_site_of(const char *file, int line) {
+  static int last;
+  if (last > 0 && hc_sites[last].file == file && hc_sites[last].line == line)
+    return (uint16_t)last;
+  for (int i = 1; i <= hc_nsites; i++)
+    if (hc_sites[i].file == file && hc_sites[i].line == line)
+      return (uint16_t)(last = i);
+  if (hc_nsites == HC_SITES_MAX)
+    return HC_SITES_MAX; /* named by the last one: messages only */
+  hc_sites[++hc_nsites] = (hc_site_t){file, line};
+  return (uint16_t)(last = hc_nsites);
+}
 
 /* ---- sorted range lists ---- */
 
@@ -238,56 +299,71 @@ static void hc_where(uintptr_t pc, char *file, size_t file_len, int *line,
     snprintf(what, what_len, "in %s()", out);
 }
 
-/* ---- protection ---- */
+/* ---- the signal handlers ---- */
 
-static void hc_unprotect_all(void) {
-  for (int i = 0; i < hc_nruns; i++)
-    mprotect((void *)hc_runs[i].lo, hc_runs[i].hi - hc_runs[i].lo,
+/* Lifts every protection of snap; hc_lock held. */
+static void hc_unprotect_locked(hc_snap_t *snap) {
+  if (snap == NULL)
+    return;
+  for (int i = 0; i < snap->nruns; i++)
+    mprotect((void *)snap->runs[i].lo, snap->runs[i].hi - snap->runs[i].lo,
              PROT_READ | PROT_WRITE);
+  snap->nruns = 0;
+  hc_gen++;
 }
 
 /* The run holding address a (binary search), or -1. */
-static int hc_run_of(uintptr_t a) {
-  int lo = 0, hi = hc_nruns;
+static int hc_run_of(const hc_snap_t *snap, uintptr_t a) {
+  int lo = 0, hi = snap != NULL ? snap->nruns : 0;
   while (lo < hi) {
     int m = (lo + hi) / 2;
-    if (hc_runs[m].hi <= a)
+    if (snap->runs[m].hi <= a)
       lo = m + 1;
     else
       hi = m;
   }
-  return lo < hc_nruns && hc_runs[lo].lo <= a ? lo : -1;
+  return snap != NULL && lo < snap->nruns && snap->runs[lo].lo <= a ? lo
+                                                                    : -1;
 }
 
-static const hc_area_t *hc_area_of(uintptr_t a) {
-  for (int i = 0; i < hc_nareas; i++)
-    if ((uintptr_t)hc_areas[i].lo <= a && a < (uintptr_t)hc_areas[i].hi)
-      return &hc_areas[i];
+static const hc_area_t *hc_area_of(const hc_snap_t *snap, uintptr_t a) {
+  for (int i = 0; i < snap->nareas; i++)
+    if ((uintptr_t)snap->areas[i].lo <= a && a < (uintptr_t)snap->areas[i].hi)
+      return &snap->areas[i];
   return NULL;
 }
 
-/* The element of entry's section that holds byte offset off, as
- * name[index]. */
-static long long hc_index(const proact__present_t *e, uint64_t off) {
-  return e->lo + (long long)(off / (e->elem_size ? e->elem_size : 1));
+/* The range of v[0, n) (sorted) that meets [lo, hi), or NULL. */
+static const hc_range_t *hc_meet(const hc_range_t *v, int n, uint64_t lo,
+                                 uint64_t hi) {
+  int a = 0, b = n;
+  while (a < b) { /* the first range with hi > lo */
+    int m = (a + b) / 2;
+    if (v[m].hi <= lo)
+      a = m + 1;
+    else
+      b = m;
+  }
+  return a < n && v[a].lo < hi ? &v[a] : NULL;
 }
 
-/* [lo, hi): the element holding byte offset off. */
-static void hc_elem(const proact__present_t *e, uint64_t off, uint64_t *lo,
+/* [lo, hi): the element holding byte offset off of an array of es-byte
+ * elements and `bytes` bytes. */
+static void hc_elem(size_t es, uint64_t bytes, uint64_t off, uint64_t *lo,
                     uint64_t *hi) {
-  size_t es = e->elem_size ? e->elem_size : 1;
-  uint64_t bytes = (uint64_t)(e->host_hi - e->host_lo);
+  if (es == 0)
+    es = 1;
   *lo = off - off % es;
   *hi = *lo + es > bytes ? bytes : *lo + es;
 }
 
-_Noreturn static void hc_report_read(const proact__present_t *e, uint64_t off,
+_Noreturn static void hc_report_read(const hc_area_t *ar, uint64_t off,
                                      const hc_range_t *why, uintptr_t pc) {
   char file[4096], what[4600];
   int line;
-  long long k = hc_index(e, off);
+  const long long k =
+      ar->index_lo + (long long)(off / (ar->es ? ar->es : 1));
 
-  hc_unprotect_all();
   hc_where(pc, file, sizeof(file), &line, what, sizeof(what));
   proact__fatal(file[0] ? file : NULL, line, 0,
                 "PROACT_CHECK_HOST: the host reads %s[%lld] (%s), but the "
@@ -296,17 +372,18 @@ _Noreturn static void hc_report_read(const proact__present_t *e, uint64_t off,
                 "region of %s:%d) is stale there. Add '#pragma proact update "
                 "host(%s[%lld:1])' (or a section holding every element the "
                 "host reads) between that loop and this code",
-                e->name, k, what, why->file ? why->file : "?", why->line,
-                e->name, e->lo, e->len, e->file, e->line, e->name, k);
+                ar->name, k, what, why->file ? why->file : "?", why->line,
+                ar->name, ar->index_lo, ar->len, ar->file, ar->line,
+                ar->name, k);
 }
 
-/* The host's write at pc into entry e, byte offset off: logged for the
- * next PROACT call (no allocation: a fixed log). */
-static void hc_log_write(proact__present_t *e, uint64_t off, uintptr_t pc) {
+/* The host's write at pc into the element at byte offset off of ar:
+ * logged for the next PROACT call (a fixed log: no allocation). */
+static void hc_log_write(const hc_area_t *ar, uint64_t off, uintptr_t pc) {
   uint64_t lo, hi;
   int n = hc_nlog;
-  hc_elem(e, off, &lo, &hi);
-  if (n > 0 && hc_log[n - 1].entry == e && hc_log[n - 1].hi >= lo &&
+  hc_elem(ar->es, (uint64_t)(ar->hi - ar->lo), off, &lo, &hi);
+  if (n > 0 && hc_log[n - 1].entry == ar->entry && hc_log[n - 1].hi >= lo &&
       hc_log[n - 1].lo <= hi) {
     if (lo < hc_log[n - 1].lo)
       hc_log[n - 1].lo = lo;
@@ -318,16 +395,17 @@ static void hc_log_write(proact__present_t *e, uint64_t off, uintptr_t pc) {
     hc_log_full = 1;
     return;
   }
-  hc_log[n] = (hc_write_t){e, lo, hi, pc};
+  hc_log[n] = (hc_write_t){ar->entry, lo, hi, pc};
   hc_nlog = n + 1;
 }
 
-/* Whether the host wrote element [lo, hi) of e since it was last sent. */
-static int hc_written(const proact__present_t *e, uint64_t lo, uint64_t hi) {
-  if (e->host_check != NULL && hc_list_meet(&e->host_check->dirty, lo, hi))
+/* Whether the host wrote [lo, hi) of ar since it last sent it. */
+static int hc_written(const hc_snap_t *snap, const hc_area_t *ar,
+                      uint64_t lo, uint64_t hi) {
+  if (hc_meet(snap->ranges + ar->dirty0, ar->ndirty, lo, hi) != NULL)
     return 1;
   for (int i = 0; i < hc_nlog; i++)
-    if (hc_log[i].entry == e && hc_log[i].lo < hi && lo < hc_log[i].hi)
+    if (hc_log[i].entry == ar->entry && hc_log[i].lo < hi && lo < hc_log[i].hi)
       return 1;
   return 0;
 }
@@ -384,38 +462,59 @@ static uintptr_t hc_fault_pc(const ucontext_t *uc) {
 static void hc_segv(int sig, siginfo_t *si, void *ctx) {
   ucontext_t *uc = ctx;
   const uintptr_t a = (uintptr_t)si->si_addr;
-  const int run = si->si_code == SEGV_ACCERR ? hc_run_of(a) : -1;
-  const hc_area_t *area;
-  int write;
+  const uintptr_t page = a & ~(uintptr_t)(hc_page - 1);
+  hc_snap_t *snap;
+  const hc_area_t *ar;
+  int run, write;
 
+  /* The lock's holder itself, changing the protection: its own stack
+   * frames may lie on a page next to an array on the stack. The page
+   * stays open until the next change. */
+  if (hc_owner) {
+    if (si->si_code != SEGV_ACCERR ||
+        mprotect((void *)page, hc_page, PROT_READ | PROT_WRITE) != 0)
+      hc_chain(&hc_old_segv, sig, si, ctx);
+    return;
+  }
+  hc_lock_take();
+  snap = hc_snap;
+  run = si->si_code == SEGV_ACCERR ? hc_run_of(snap, a) : -1;
   if (run < 0) {
+    hc_lock_give();
     hc_chain(&hc_old_segv, sig, si, ctx);
     return;
   }
   /* A read-only page faults only on a write. */
-  write = hc_runs[run].prot == PROT_READ ? 1 : hc_fault_write(uc);
-  area = hc_area_of(a);
-  if (area != NULL) {
-    proact__present_t *e = area->entry;
-    uint64_t off = (uint64_t)(a - (uintptr_t)area->lo), lo, hi;
+  write = snap->runs[run].prot == PROT_READ ? 1 : hc_fault_write(uc);
+  ar = hc_area_of(snap, a);
+  if (ar != NULL) {
+    const uint64_t off = (uint64_t)(a - (uintptr_t)ar->lo);
+    uint64_t lo, hi;
     const hc_range_t *why;
-    hc_elem(e, off, &lo, &hi);
-    why = e->host_check != NULL ? hc_list_meet(&e->host_check->stale, lo, hi)
-                                : NULL;
-    if (write != 1 && why != NULL && !hc_written(e, lo, hi))
-      hc_report_read(e, off, why, hc_fault_pc(uc));
+    hc_elem(ar->es, (uint64_t)(ar->hi - ar->lo), off, &lo, &hi);
+    why = hc_meet(snap->ranges + ar->stale0, ar->nstale, lo, hi);
+    if (write != 1 && why != NULL && !hc_written(snap, ar, lo, hi)) {
+      /* Disarmed before the report: exit handlers may call PROACT. */
+      const hc_area_t area = *ar;
+      const hc_range_t reason = *why;
+      hc_unprotect_locked(snap);
+      hc_lock_give();
+      hc_report_read(&area, off, &reason, hc_fault_pc(uc));
+    }
     if (write == 1)
-      hc_log_write(e, off, hc_fault_pc(uc));
+      hc_log_write(ar, off, hc_fault_pc(uc));
   }
   /* Let the instruction through: the page opens, and closes again after
    * one instruction where the trap flag can step it. */
-  const uintptr_t page = a & ~(uintptr_t)(hc_page - 1);
   mprotect((void *)page, hc_page, PROT_READ | PROT_WRITE);
 #if HC_STEP
+  if (hc_nstep == 0)
+    hc_step_gen = hc_gen;
   if (hc_nstep < (int)(sizeof(hc_step_page) / sizeof(hc_step_page[0])))
     hc_step_page[hc_nstep++] = page;
   uc->uc_mcontext.gregs[REG_EFL] |= 0x100;
 #endif
+  hc_lock_give();
 }
 
 #if HC_STEP
@@ -425,11 +524,14 @@ static void hc_trap(int sig, siginfo_t *si, void *ctx) {
     hc_chain(&hc_old_trap, sig, si, ctx);
     return;
   }
-  for (int i = 0; i < hc_nstep; i++) {
-    int run = hc_run_of(hc_step_page[i]);
+  hc_lock_take();
+  /* Unless a PROACT call changed the protection meanwhile. */
+  for (int i = 0; i < hc_nstep && hc_step_gen == hc_gen; i++) {
+    int run = hc_run_of(hc_snap, hc_step_page[i]);
     if (run >= 0)
-      mprotect((void *)hc_step_page[i], hc_page, hc_runs[run].prot);
+      mprotect((void *)hc_step_page[i], hc_page, hc_snap->runs[run].prot);
   }
+  hc_lock_give();
   hc_nstep = 0;
   uc->uc_mcontext.gregs[REG_EFL] &= ~(greg_t)0x100;
 }
@@ -489,11 +591,17 @@ static struct proact__host_check *hc_of(proact__present_t *e) {
   return e->host_check;
 }
 
+/* The element of e's section holding byte offset off, as name[index]. */
+static long long hc_index(const proact__present_t *e, uint64_t off) {
+  return e->lo + (long long)(off / (e->elem_size ? e->elem_size : 1));
+}
+
 void proact__host_check_enter(void) {
   if (!proact__host_check_on())
     return;
-  hc_unprotect_all();
-  hc_nruns = 0;
+  hc_lock_take();
+  hc_unprotect_locked(hc_snap);
+  hc_lock_give();
   if (hc_log_full) {
     proact__warn("PROACT_CHECK_HOST: more than %d separate host writes to "
                  "region arrays between two PROACT calls; the later ones "
@@ -502,13 +610,11 @@ void proact__host_check_enter(void) {
     hc_log_full = 0;
   }
   for (int i = 0; i < hc_nlog; i++) {
-    struct proact__host_check *hc = hc_of(hc_log[i].entry);
-    hc_list_push(&hc->dirty, (hc_range_t){hc_log[i].lo, hc_log[i].hi, NULL,
-                                          0, hc_log[i].pc});
+    proact__present_t *e = hc_log[i].entry;
+    hc_list_push(&hc_of(e)->dirty, (hc_range_t){hc_log[i].lo, hc_log[i].hi,
+                                                NULL, 0, hc_log[i].pc});
+    hc_list_normalize(&e->host_check->dirty);
   }
-  for (int i = 0; i < hc_nareas; i++)
-    if (hc_areas[i].entry->host_check != NULL)
-      hc_list_normalize(&hc_areas[i].entry->host_check->dirty);
   hc_nlog = 0;
 }
 
@@ -528,14 +634,10 @@ static void hc_sync(const proact__present_t *e) {
                   e->name, e->lo, e->len);
 }
 
-static int hc_area_cmp(const void *pa, const void *pb) {
-  const hc_area_t *a = pa, *b = pb;
-  return proact__present_order(a->entry, b->entry);
-}
-
+/* ---- protection ---- */
 
 /* Protection runs of every array, possibly overlapping where two arrays
- * share a page; hc_apply_protection makes them disjoint. */
+ * share a page; hc_publish makes them disjoint. */
 static hc_pages_t *hc_want;
 static int hc_nwant, hc_capwant;
 
@@ -583,12 +685,37 @@ static int hc_event_cmp(const void *pa, const void *pb) {
   return a->at < b->at ? -1 : a->at > b->at;
 }
 
-/* Sweeps the wanted runs into disjoint ones (no access wins over
- * read-only), then protects them. */
-static void hc_apply_protection(const char *file, int line) {
+/* The live region entries with devices and bytes, in creation order. */
+static proact__present_t **hc_entries;
+static int hc_nentries, hc_capentries;
+
+static void hc_collect_entry(proact__present_t *e, void *arg) {
+  (void)arg;
+  if (e->implicit || e->ndevs == 0 || e->host_lo == e->host_hi)
+    return;
+  if (proact__grow((void **)&hc_entries, &hc_capentries, hc_nentries,
+                   sizeof(*hc_entries)) != PROACT_OK)
+    proact__fatal(NULL, 0, 0, "out of host memory");
+  hc_entries[hc_nentries++] = e;
+}
+
+static int hc_entry_cmp(const void *pa, const void *pb) {
+  return proact__present_order(*(proact__present_t *const *)pa,
+                               *(proact__present_t *const *)pb);
+}
+
+/* Builds the handlers' snapshot from the wanted runs and the entries'
+ * lists, publishes it and protects its pages (no access wins over
+ * read-only where runs overlap). */
+static void hc_publish(const char *file, int line) {
   hc_event_t *ev = malloc(sizeof(*ev) * (size_t)(2 * hc_nwant + 1));
-  int none = 0, read = 0;
-  if (ev == NULL)
+  hc_pages_t *runs = malloc(sizeof(*runs) * (size_t)(2 * hc_nwant + 1));
+  int none = 0, read = 0, nruns = 0, nranges = 0;
+  size_t bytes;
+  hc_snap_t *snap, *old;
+  char *at;
+
+  if (ev == NULL || runs == NULL)
     proact__fatal(file, line, 0, "out of host memory");
   for (int i = 0; i < hc_nwant; i++) {
     int n = hc_want[i].prot == PROT_NONE;
@@ -596,58 +723,84 @@ static void hc_apply_protection(const char *file, int line) {
     ev[2 * i + 1] = (hc_event_t){hc_want[i].hi, -n, -!n};
   }
   qsort(ev, (size_t)(2 * hc_nwant), sizeof(*ev), hc_event_cmp);
-  hc_nruns = 0;
   for (int i = 0; i < 2 * hc_nwant; i++) {
     none += ev[i].delta_none;
     read += ev[i].delta_read;
-    if (i + 1 < 2 * hc_nwant && ev[i + 1].at == ev[i].at)
+    if ((i + 1 < 2 * hc_nwant && ev[i + 1].at == ev[i].at) ||
+        i + 1 == 2 * hc_nwant || (none == 0 && read == 0))
       continue;
-    if (i + 1 == 2 * hc_nwant || (none == 0 && read == 0))
-      continue;
-    {
-      const int prot = none > 0 ? PROT_NONE : PROT_READ;
-      const uintptr_t lo = ev[i].at, hi = ev[i + 1].at;
-      if (hc_nruns > 0 && hc_runs[hc_nruns - 1].hi == lo &&
-          hc_runs[hc_nruns - 1].prot == prot) {
-        hc_runs[hc_nruns - 1].hi = hi;
-        continue;
-      }
-      if (proact__grow((void **)&hc_runs, &hc_capruns, hc_nruns,
-                       sizeof(*hc_runs)) != PROACT_OK)
-        proact__fatal(file, line, 0, "out of host memory");
-      hc_runs[hc_nruns++] = (hc_pages_t){lo, hi, prot};
-    }
+    const int prot = none > 0 ? PROT_NONE : PROT_READ;
+    if (nruns > 0 && runs[nruns - 1].hi == ev[i].at &&
+        runs[nruns - 1].prot == prot)
+      runs[nruns - 1].hi = ev[i + 1].at;
+    else
+      runs[nruns++] = (hc_pages_t){ev[i].at, ev[i + 1].at, prot};
   }
   free(ev);
   hc_nwant = 0;
-  for (int i = 0; i < hc_nruns; i++)
-    if (mprotect((void *)hc_runs[i].lo, hc_runs[i].hi - hc_runs[i].lo,
-                 hc_runs[i].prot) != 0)
+  for (int i = 0; i < hc_nentries; i++)
+    nranges += hc_entries[i]->host_check->stale.n +
+               hc_entries[i]->host_check->dirty.n;
+  bytes = sizeof(hc_snap_t) + sizeof(hc_pages_t) * (size_t)nruns +
+          sizeof(hc_area_t) * (size_t)hc_nentries +
+          sizeof(hc_range_t) * (size_t)nranges;
+  bytes = hc_page_up(bytes);
+  snap = mmap(NULL, bytes, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS,
+              -1, 0);
+  if (snap == MAP_FAILED)
+    proact__fatal(file, line, 0, "PROACT_CHECK_HOST: out of host memory");
+  at = (char *)(snap + 1);
+  *snap = (hc_snap_t){bytes, nruns, hc_nentries, nranges, (hc_pages_t *)at,
+                      NULL, NULL};
+  memcpy(snap->runs, runs, sizeof(*runs) * (size_t)nruns);
+  free(runs);
+  snap->areas = (hc_area_t *)(snap->runs + nruns);
+  snap->ranges = (hc_range_t *)(snap->areas + hc_nentries);
+  nranges = 0;
+  for (int i = 0; i < hc_nentries; i++) {
+    const proact__present_t *e = hc_entries[i];
+    const struct proact__host_check *hc = e->host_check;
+    hc_area_t *ar = &snap->areas[i];
+    *ar = (hc_area_t){e->host_lo, e->host_hi, hc_entries[i], e->elem_size,
+                      e->lo, e->len, e->name, e->file, e->line,
+                      nranges, hc->stale.n, nranges + hc->stale.n,
+                      hc->dirty.n};
+    memcpy(snap->ranges + nranges, hc->stale.v,
+           sizeof(hc_range_t) * (size_t)hc->stale.n);
+    nranges += hc->stale.n;
+    memcpy(snap->ranges + nranges, hc->dirty.v,
+           sizeof(hc_range_t) * (size_t)hc->dirty.n);
+    nranges += hc->dirty.n;
+  }
+  hc_lock_take();
+  old = hc_snap;
+  hc_unprotect_locked(old);
+  hc_snap = snap;
+  for (int i = 0; i < snap->nruns; i++)
+    if (mprotect((void *)snap->runs[i].lo, snap->runs[i].hi - snap->runs[i].lo,
+                 snap->runs[i].prot) != 0) {
+      const int err = errno;
+      hc_unprotect_locked(snap);
+      hc_lock_give();
       proact__fatal(file, line, 0,
                     "PROACT_CHECK_HOST: cannot protect host memory at %#lx: "
                     "%s",
-                    (unsigned long)hc_runs[i].lo, strerror(errno));
-}
-
-static void hc_collect_entry(proact__present_t *e, void *arg) {
-  (void)arg;
-  if (e->implicit || e->ndevs == 0 || e->host_lo == e->host_hi)
-    return;
-  if (proact__grow((void **)&hc_areas, &hc_capareas, hc_nareas,
-                   sizeof(*hc_areas)) != PROACT_OK)
-    proact__fatal(NULL, 0, 0, "out of host memory");
-  hc_areas[hc_nareas++] = (hc_area_t){e->host_lo, e->host_hi, e};
+                    (unsigned long)snap->runs[i].lo, strerror(err));
+    }
+  hc_gen++;
+  hc_lock_give();
+  if (old != NULL)
+    munmap(old, old->bytes);
 }
 
 void proact__host_check_leave(const char *file, int line) {
   if (!proact__host_check_on())
     return;
-  hc_nareas = 0;
+  hc_nentries = 0;
   proact__present_each(hc_collect_entry, NULL);
-  qsort(hc_areas, (size_t)hc_nareas, sizeof(*hc_areas), hc_area_cmp);
-  hc_nruns = 0;
-  for (int i = 0; i < hc_nareas; i++) {
-    proact__present_t *e = hc_areas[i].entry;
+  qsort(hc_entries, (size_t)hc_nentries, sizeof(*hc_entries), hc_entry_cmp);
+  for (int i = 0; i < hc_nentries; i++) {
+    proact__present_t *e = hc_entries[i];
     struct proact__host_check *hc = hc_of(e);
     const uint64_t bytes = (uint64_t)(e->host_hi - e->host_lo);
     const size_t es = e->elem_size ? e->elem_size : 1;
@@ -659,12 +812,27 @@ void proact__host_check_leave(const char *file, int line) {
                     "PROACT_CHECK_HOST: out of host memory for a copy of "
                     "%s[%lld:%lld]",
                     e->name, e->lo, e->len);
+    if (hc->origin == NULL &&
+        (hc->origin = calloc((size_t)((bytes + es - 1) / es),
+                             sizeof(*hc->origin))) == NULL)
+      proact__fatal(e->file, e->line, 0, "out of host memory");
     hc_current(e, 0, bytes, now);
     hc_sync(e);
-    /* Where the devices' values changed since the last return, the call
-     * wrote them: the host's own write there is dead. */
-    if (hc->current != NULL && hc->dirty.n > 0) {
+    if (hc->current != NULL) {
+      const uint16_t site = hc_site_of(file, line);
       hc_list_t keep = {NULL, 0, 0};
+      /* Which call changed each element last. */
+      for (uint64_t blk = 0; blk < bytes; blk += 4096 * es) {
+        uint64_t end = blk + 4096 * es < bytes ? blk + 4096 * es : bytes;
+        if (memcmp(now + blk, hc->current + blk, (size_t)(end - blk)) == 0)
+          continue;
+        for (uint64_t b = blk; b < end; b += es)
+          if (memcmp(now + b, hc->current + b,
+                     (size_t)(end - b < es ? end - b : es)) != 0)
+            hc->origin[b / es] = site;
+      }
+      /* Where the call changed the devices' values, the host's own
+       * write there is dead. */
       for (int d = 0; d < hc->dirty.n; d++)
         for (uint64_t b = hc->dirty.v[d].lo; b < hc->dirty.v[d].hi; b += es) {
           uint64_t n = hc->dirty.v[d].hi - b < es ? hc->dirty.v[d].hi - b : es;
@@ -679,32 +847,27 @@ void proact__host_check_leave(const char *file, int line) {
       hc->dirty = keep;
       hc_list_normalize(&hc->dirty);
     }
-    /* Stale: elements whose bytes differ, but for the host's own writes.
-     * Blocks of equal bytes are skipped whole. */
+    /* Stale: elements a call changed whose host bytes differ, but for the
+     * host's own writes. Blocks of equal bytes are skipped whole. */
     for (uint64_t blk = 0; blk < bytes; blk += 4096 * es) {
       uint64_t end = blk + 4096 * es < bytes ? blk + 4096 * es : bytes;
       if (memcmp(now + blk, e->host_lo + blk, (size_t)(end - blk)) == 0)
         continue;
       for (uint64_t b = blk; b < end; b += es) {
         uint64_t n = end - b < es ? end - b : es;
-        const hc_range_t *old;
-        const char *sfile = file;
-        int sline = line;
-        if (memcmp(now + b, e->host_lo + b, (size_t)n) == 0 ||
+        const hc_site_t *why = &hc_sites[hc->origin[b / es]];
+        if (hc->origin[b / es] == 0 ||
+            memcmp(now + b, e->host_lo + b, (size_t)n) == 0 ||
             hc_list_meet(&hc->dirty, b, b + n))
           continue;
-        /* Stale since the call that first made it so. */
-        if ((old = hc_list_meet(&hc->stale, b, b + n)) != NULL) {
-          sfile = old->file;
-          sline = old->line;
-        }
         if (stale.n > 0 && stale.v[stale.n - 1].hi == b &&
-            stale.v[stale.n - 1].file == sfile &&
-            stale.v[stale.n - 1].line == sline) {
+            stale.v[stale.n - 1].file == why->file &&
+            stale.v[stale.n - 1].line == why->line) {
           stale.v[stale.n - 1].hi = b + n;
           continue;
         }
-        hc_list_push(&stale, (hc_range_t){b, b + n, sfile, sline, 0});
+        hc_list_push(&stale,
+                     (hc_range_t){b, b + n, why->file, why->line, 0});
       }
     }
     free(hc->current);
@@ -713,7 +876,7 @@ void proact__host_check_leave(const char *file, int line) {
     hc->stale = stale;
     hc_protect_entry(e);
   }
-  hc_apply_protection(file, line);
+  hc_publish(file, line);
 }
 
 /* ---- the checks of the host's writes ---- */
@@ -853,14 +1016,10 @@ void proact__host_check_forget(proact__present_t *e) {
   struct proact__host_check *hc = e->host_check;
   if (hc == NULL)
     return;
-  for (int i = 0; i < hc_nareas; i++)
-    if (hc_areas[i].entry == e) {
-      hc_areas[i] = hc_areas[--hc_nareas];
-      break;
-    }
   free(hc->stale.v);
   free(hc->dirty.v);
   free(hc->current);
+  free(hc->origin);
   free(hc);
   e->host_check = NULL;
 }

@@ -78,6 +78,25 @@ static void stack_stale(long n) {
   }
 }
 
+/* A created array: its device copy starts as garbage, which the host
+ * never needs; the host's own values are current until a loop writes. */
+static double created(long n) {
+  double *w = e2e_alloc(n), t = 0;
+  e2e_fill(w, n, 7);
+#pragma proact data create(w[0:n])
+  {
+    t = w[n / 2]; /* the host's value: no loop wrote it */
+#pragma proact region(w[0:n])
+    for (long i = 0; i < n; i++)
+      w[i] = (double)i * 0.5;
+#pragma proact update host(w[0:n])
+    for (long i = 0; i < n; i++)
+      t = t * 0.5 + w[i];
+  }
+  free(w);
+  return t;
+}
+
 /* The correct program: LU-like steps whose host code reads a pivot the
  * previous loop wrote and writes a value the next loop reads. */
 static void correct(double *a, double *b, long n) {
@@ -129,6 +148,7 @@ int main(int argc, char **argv) {
   else if (!strcmp(mode, "correct")) {
     correct(a, b, n);
     printf("stack: %a\n", a_stack_sum(n));
+    printf("created: %a\n", created(n));
   } else {
     fprintf(stderr, "host_check: unknown mode %s\n", mode);
     return 2;
