@@ -375,13 +375,15 @@ void BodyScanner::markReductionUpdates() {
 }
 
 bool BodyScanner::readModifyWrite(size_t I, size_t Close) const {
-  if (storedAt(I, Close + 1) && !(Close + 1 < Body.size() &&
-                                  Body[Close + 1].is(tok::equal)))
+  // The stored lvalue: the element, or a member of it (`a[k].m`).
+  const size_t After = std::max(Close + 1, lvalueEnd(I));
+  if (storedAt(I, After) &&
+      !(After < Body.size() && Body[After].is(tok::equal)))
     return true; // op=, ++, --
-  if (Close + 1 >= Body.size() || Body[Close + 1].isNot(tok::equal))
+  if (After >= Body.size() || Body[After].isNot(tok::equal))
     return false;
-  const size_t E = expressionEnd(Close + 2), N = Close - I + 1;
-  for (size_t K = Close + 2; K + N <= E; ++K)
+  const size_t E = expressionEnd(After + 1), N = After - I;
+  for (size_t K = After + 1; K + N <= E; ++K)
     if (sameTokens(I, K, N) &&
         !(K && Body[K - 1].isOneOf(tok::period, tok::arrow)))
       return true;
@@ -1248,7 +1250,10 @@ bool BodyScanner::run(BodyAccesses &Out) {
       Ok = false;
       continue;
     }
-    bool Store = storedAt(I, Close + 1);
+    // A store to a member of an element (`a[k].m = v`) stores the
+    // element: the device holds its other members' current values too (a
+    // store range is brought up to date before the loop).
+    bool Store = storedAt(I, std::max(Close + 1, lvalueEnd(I)));
     // A compound store (+=, ++) also loads: the runtime treats every store
     // range as needed before the loop, so it is not listed as a read.
     analyseAccess(A, I, Close, Store, Out,
