@@ -790,14 +790,8 @@ void BodyScanner::analyseAccess(int Array, size_t NameAt, size_t Close,
       // Two iterations may update one element, each on its own thread.
       report(DE, Where, Diag::RacingUpdate)
           << Sec.Spelling << Outer.VarName << Why;
-      std::string Text = Sec.Spelling + "[";
-      for (const Token &T : Sec.Lo)
-        Text += spell(T);
-      Text += ":";
-      for (const Token &T : Sec.Len)
-        Text += spell(T);
       report(DE, D.Loc, Diag::RacingUpdateFix)
-          << updateOperator(NameAt, Close) << Text + "]";
+          << updateOperator(NameAt, Close) << Sec.Written;
       Ok = false;
       return;
     }
@@ -1246,7 +1240,13 @@ bool BodyScanner::run(BodyAccesses &Out) {
       continue; // unbalanced: the parser will report it
     const Token *After = Close + 1 < Body.size() ? &Body[Close + 1] : nullptr;
     if (After && After->is(tok::l_square)) {
-      report(DE, T.getLocation(), Diag::MultiSubscript) << S;
+      // Arrays of arrays were flattened (multidim.h): this one is a
+      // pointer to pointers, or clang -E has no types to tell.
+      if (lookupName(T) == NameKind::Unknown)
+        report(DE, T.getLocation(), Diag::MultiSubscriptNoTypes) << S;
+      else
+        report(DE, T.getLocation(), Diag::MultiSubscript)
+            << S << lookupArrayShape(T).Type;
       Ok = false;
       continue;
     }

@@ -106,8 +106,40 @@ namespace proact {
     "taking the address of an element of region array '%0' hides the "         \
     "accesses made through it; index '%0' directly")                           \
   X(MultiSubscript, Error,                                                     \
-    "region array '%0' has more than one subscript; index a flat array "       \
-    "instead, e.g. %0[i * n + j]")                                             \
+    "region array '%0' has more than one subscript, but it is a '%1', whose "  \
+    "rows are not one block of memory; index a flat array instead, e.g. "      \
+    "%0[i * n + j], or declare it as an array of arrays (double %0[n][m], "    \
+    "double (*%0)[m])")                                                        \
+  X(MultiSubscriptNoTypes, Error,                                              \
+    "region array '%0' has more than one subscript; without clang's types "   \
+    "(a separate preprocessing step, 'clang -E', has none) PROACT cannot "     \
+    "tell an array of arrays from a pointer to pointers: compile the source "  \
+    "file itself")                                                             \
+  X(SubscriptCount, Error,                                                     \
+    "region array '%0' has %1 dimensions and %2 here; PROACT "                 \
+    "follows only accesses to one element, %3 (a row, or the array itself, "   \
+    "passed on or with its address taken would hide the accesses made "       \
+    "through it)")                                                             \
+  X(SectionDims, Error,                                                        \
+    "the section %0 has %1 [lo:len], but '%2' ('%3') has %4 dimension%5")      \
+  X(SectionNotWhole, Error,                                                    \
+    "the section %0 does not take dimension %1 of '%2' whole (%3): a "         \
+    "section of a multi-dimensional array is a range of whole rows, one "     \
+    "block of memory; write %4, or leave the inner dimensions out: %5 means "  \
+    "the same")                                                                \
+  X(SectionWholeUnknown, Error,                                                \
+    "PROACT cannot tell that %0 takes dimension %1 of '%2' whole (declared "   \
+    "[%3]); write the length as declared, [0:%3], or leave the inner "         \
+    "dimensions out: %4 means whole rows")                                     \
+  X(SectionSizeUnknown, Error,                                                 \
+    "the section '%0' means the whole array, but '%0' is a '%1', whose size "  \
+    "the compiler does not know; write %0[lo:len]")                            \
+  X(SectionNotArray, Error,                                                    \
+    "'%0' in a section is %1, not an array or a pointer")                 \
+  X(SectionNoTypes, Error,                                                     \
+    "the section %0 needs clang's types (the size of '%1', its dimensions), "  \
+    "which a separate preprocessing step ('clang -E') does not have: compile " \
+    "the source file itself")                                                  \
   X(NonAffineWrite, Warning,                                                   \
     "store to region array '%0' has an index that is not affine in the loop "  \
     "variable '%1': %2; this loop runs on one device, with mech(memcpy)")      \
