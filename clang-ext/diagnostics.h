@@ -187,9 +187,23 @@ namespace proact {
     "'%0' has type '%1', which reduction(%2: ...) cannot combine; %2 takes "   \
     "%3")                                                                      \
   X(InnerLoopVariableOutside, Error,                                           \
-    "the inner loop's variable '%0' is declared before the loop; each thread " \
-    "needs its own: declare it in the 'for' (for (int %0 = ...)) or in the "   \
-    "body")                                                                    \
+    "the inner loop's variable '%0' is a global or static variable; each "     \
+    "thread needs its own copy, and the value the program sees after the "     \
+    "loop would not be the sequential one: declare it in the 'for' "           \
+    "(for (int %0 = ...)) or in the body")                                     \
+  X(InnerLoopVariableReadFirst, Error,                                         \
+    "'%0' is the inner loop's variable, declared before the loop, and the "    \
+    "body uses it here before it assigns it (or where an assignment may not "  \
+    "have run); PROACT gives each thread its own copy of '%0', which holds "   \
+    "no value yet: assign it first, or declare the value the body needs in "   \
+    "the body")                                                                \
+  X(InnerLoopVariableReadAfter, Error,                                         \
+    "'%0' is the inner loop's variable, declared before the loop, and the "    \
+    "function %1; PROACT gives each thread its own copy of '%0', so its "      \
+    "value after the loop is not the sequential one: declare it in the "       \
+    "'for' (for (int %0 = ...)), and compute the value the later code needs "  \
+    "after the loop")                                                          \
+  X(InnerLoopVariableUse, Note, "%0 here")                            \
   X(StoreThroughOuterPointer, Error,                                           \
     "the body stores through '%0', a pointer declared before the loop; on a "  \
     "device it holds a host address, and the store would be lost or race "    \

@@ -4,6 +4,7 @@
 #include "build_options.h"
 #include "collapse.h"
 #include "inner_split.h"
+#include "inner_vars.h"
 #include "forward.h"
 #include "ilp.h"
 #include "kernel_ids.h"
@@ -887,7 +888,9 @@ LoopLowering lowerLoop(Preprocessor &PP, const Directive &D,
                        const BodyAccesses &A, const FlatArrays &F,
                        const Directive &Written, const Tokens &WrittenBody) {
   Where W = whereOf(PP, D.Loc);
-  const Tokens &Body = FlatBody;
+  // Each thread's own copy of the inner loops' variables declared before
+  // the loop (inner_vars.h).
+  const Tokens Body = privatizeBody(PP, D.Loc, FlatBody, A.Private);
   CollapsedNest Nest;
   const Tokens &KernelBody =
       findCollapsibleNest(PP, L, Body,
@@ -923,6 +926,7 @@ LoopLowering lowerLoop(Preprocessor &PP, const Directive &D,
     G.Array = CG.Array = A.Writes[0].Array;
   Code C;
   C << "{";
+  C << privateMarker(A.Private);
   C << F.prologue();
   C << "proact__array_t __proact_arrays[" +
            num(D.Arrays.empty() ? 1 : D.Arrays.size()) + "];";
