@@ -46,6 +46,6 @@ void after(long n, long m, double (*v)[8]) {
 
 // DEVICE-NOT: define {{.*}} @__omp_offloading_{{.*}} %j{{[,)]}}
 // DEVICE-NOT: define {{.*}} @__omp_offloading_{{.*}} %u{{[,)]}}
-// DEVICE: define {{.*}} @__omp_offloading_{{.*}}_c89_l{{[0-9]+}}(ptr noalias noundef %dyn_ptr,{{.*}} ptr noundef %__proact_flat_u, i64 noundef %__proact_s1_u, ptr noundef %__proact_flat_v, i64 noundef %__proact_s1_v{{[,)]}}
+// DEVICE: define {{.*}} @__omp_offloading_{{.*}}_c89_l{{[0-9]+}}({{.*}}ptr noundef %__proact_flat_u, i64 noundef %__proact_s1_u, ptr noundef %__proact_flat_v, i64 noundef %__proact_s1_v{{[,)]}}
 // DEVICE-NOT: define {{.*}} @__omp_offloading_{{.*}} %j{{[,)]}}
 // DEVICE-NOT: define {{.*}} @__omp_offloading_{{.*}} %u{{[,)]}}
