@@ -34,6 +34,18 @@ void vla(long n, long m, double u[n][m], double v[n][m]) {
 // CHECK: map(alloc: __proact_flat_u[__proact_plo0:__proact_plen0],__proact_flat_v[__proact_plo1:__proact_plen1])
 // CHECK: __proact_flat_v[(i) * __proact_s1_v + (j)] = __proact_flat_u[(i - 1) * __proact_s1_u + (j)] + __proact_flat_u[(i) * __proact_s1_u + (j + 1)];
 
+// reads(...) names whole rows: iteration i reads rows i - 1 to i + 1.
+void rows(long n, long m, double u[n][m], double v[n][m]) {
+#pragma proact region(u[0:n], v[0:n]) reads(u[i - 1:3])
+  for (long i = 1; i < n - 1; i++)
+    for (long j = 0; j < m; j++)
+      v[i][j] = u[i - 1][(j * 7) % m] + u[i + 1][j];
+}
+// CHECK-LABEL: void rows(
+// CHECK: __proact_reads[0].coef = (long long)(((1) * (__proact_s1_u)));
+// CHECK-NEXT: __proact_reads[0].off_min = (long long)((((0 - (1))) * (__proact_s1_u)));
+// CHECK-NEXT: __proact_reads[0].off_max = __proact_reads[0].off_min + (long long)((3) * __proact_s1_u) - 1;
+
 // Constant extents, a 3-D local array named whole, a typedef'd element, an
 // array of structs and a pointer to rows (const elements).
 real g[8][6];
