@@ -124,9 +124,22 @@ public:
         Addressed.insert(R);
     return true;
   }
-  // sizeof(j), __typeof__(j): nothing is read.
+  // sizeof(j), __typeof__(j) (the lowerings' copies are declared so):
+  // nothing is read.
   bool TraverseUnaryExprOrTypeTraitExpr(UnaryExprOrTypeTraitExpr *) {
     return true;
+  }
+  bool TraverseTypeOfExprTypeLoc(TypeOfExprTypeLoc, bool = true) {
+    return true;
+  }
+  // `if (0) { ... }` never runs: the never-run check copies of the
+  // lowerings are such, and their loops name the j from before the loop.
+  bool TraverseIfStmt(IfStmt *S) {
+    const auto *Zero =
+        dyn_cast_or_null<IntegerLiteral>(S->getCond()->IgnoreParenImpCasts());
+    if (Zero == nullptr || Zero->getValue() != 0)
+      return RecursiveASTVisitor<UseCollector>::TraverseIfStmt(S);
+    return TraverseStmt(S->getElse());
   }
 
 private:

@@ -88,3 +88,18 @@ void unassigned(int n, double *a) {
     for (s = 0; s < 4; s++) // expected-error {{the inner loop's variable 's' is a global or static variable}}
       a[i] += 1;
 }
+
+// A later loop's never-run check copy reads j; the read the error names is
+// the one after both loops.
+void two_loops(int n, double *a) {
+  int i, j;
+#pragma proact region(a[0:n])
+  for (i = 0; i < n; i++)
+    for (j = 0; j < 4; j++) // expected-error {{'j' is the inner loop's variable, declared before the loop, and the function reads it after the loop (line 104)}}
+      a[i] += j;
+#pragma proact region(a[0:n])
+  for (i = 0; i < n; i++)
+    for (j = 0; j < 4; j++) // expected-error {{'j' is the inner loop's variable, declared before the loop, and the function reads it after the loop (line 104)}}
+      a[i] += j;
+  a[0] = j; // expected-note 2 {{'j' is read here}}
+}
