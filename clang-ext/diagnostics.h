@@ -116,10 +116,10 @@ namespace proact {
     "tell an array of arrays from a pointer to pointers: compile the source "  \
     "file itself")                                                             \
   X(SubscriptCount, Error,                                                     \
-    "region array '%0' has %1 dimensions and %2 here; PROACT "                 \
-    "follows only accesses to one element, %3 (a row, or the array itself, "   \
-    "passed on or with its address taken would hide the accesses made "       \
-    "through it)")                                                             \
+    "region array '%0' has %1 dimensions and %2 here; PROACT follows only "    \
+    "accesses to one element, %3: a row or the array itself, passed on or "    \
+    "with its address taken, would hide the accesses made through it; pass "  \
+    "a function the elements it needs, or write its loop in the body")        \
   X(SectionDims, Error,                                                        \
     "the section %0 has %1 [lo:len], but '%2' ('%3') has %4 dimension%5")      \
   X(SectionNotWhole, Error,                                                    \

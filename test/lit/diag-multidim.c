@@ -14,7 +14,7 @@ void body(long n, long m, double u[n][m], double (*p)[8], double **pp,
           int *idx) {
 #pragma proact region(u[0:n], p[0:n])
   for (long i = 0; i < n; i++)
-    p[i][0] = use_row(u[i]); // expected-error {{region array 'u' has 2 dimensions and 1 subscript here; PROACT follows only accesses to one element, u[i][j] (a row, or the array itself, passed on or with its address taken would hide the accesses made through it)}}
+    p[i][0] = use_row(u[i]); // expected-error {{region array 'u' has 2 dimensions and 1 subscript here; PROACT follows only accesses to one element, u[i][j]: a row or the array itself, passed on or with its address taken, would hide the accesses made through it; pass a function the elements it needs, or write its loop in the body}}
 #pragma proact region(u[0:n])
   for (long i = 0; i < n; i++)
     u[i][0] = use_row(&u[i][1]); // expected-error {{taking the address of an element of region array 'u' hides the accesses made through it; index 'u' directly}}
