@@ -65,6 +65,12 @@ public:
 
 private:
   void checkMemberIndexed(size_t I);
+  // Finds the inner loops' variables declared before the loop
+  // (PrivateVar), reporting those that cannot have a copy per thread.
+  void findPrivateLoopVars(BodyAccesses &Out);
+  // Whether the statement that starts at S is at the body's top level,
+  // governed by no condition or loop of the body.
+  bool topLevelStatement(size_t S) const;
   Preprocessor &PP;
   DiagnosticsEngine &DE;
   const Directive &D;
@@ -74,6 +80,8 @@ private:
   std::set<std::string> Varying;  // assigned or declared in the body
   std::set<std::string> Declared; // declared in the body
   std::vector<LocalDecl> Locals;  // every declarator of the body, in order
+  std::set<std::string> Private;  // findPrivateLoopVars' names (and those
+                                  // it reported)
   size_t SpecEnd = 0; // end of the declaration specifiers being read
   // Why a declared name cannot stand for its initializer, and how to
   // write the index instead.
@@ -375,13 +383,15 @@ void BodyScanner::markReductionUpdates() {
 }
 
 bool BodyScanner::readModifyWrite(size_t I, size_t Close) const {
-  if (storedAt(I, Close + 1) && !(Close + 1 < Body.size() &&
-                                  Body[Close + 1].is(tok::equal)))
+  // The stored lvalue: the element, or a member of it (`a[k].m`).
+  const size_t After = std::max(Close + 1, lvalueEnd(I));
+  if (storedAt(I, After) &&
+      !(After < Body.size() && Body[After].is(tok::equal)))
     return true; // op=, ++, --
-  if (Close + 1 >= Body.size() || Body[Close + 1].isNot(tok::equal))
+  if (After >= Body.size() || Body[After].isNot(tok::equal))
     return false;
-  const size_t E = expressionEnd(Close + 2), N = Close - I + 1;
-  for (size_t K = Close + 2; K + N <= E; ++K)
+  const size_t E = expressionEnd(After + 1), N = After - I;
+  for (size_t K = After + 1; K + N <= E; ++K)
     if (sameTokens(I, K, N) &&
         !(K && Body[K - 1].isOneOf(tok::period, tok::arrow)))
       return true;
@@ -788,14 +798,8 @@ void BodyScanner::analyseAccess(int Array, size_t NameAt, size_t Close,
       // Two iterations may update one element, each on its own thread.
       report(DE, Where, Diag::RacingUpdate)
           << Sec.Spelling << Outer.VarName << Why;
-      std::string Text = Sec.Spelling + "[";
-      for (const Token &T : Sec.Lo)
-        Text += spell(T);
-      Text += ":";
-      for (const Token &T : Sec.Len)
-        Text += spell(T);
       report(DE, D.Loc, Diag::RacingUpdateFix)
-          << updateOperator(NameAt, Close) << Text + "]";
+          << updateOperator(NameAt, Close) << Sec.Written;
       Ok = false;
       return;
     }
@@ -1106,7 +1110,7 @@ void BodyScanner::checkOuterStores() {
       continue;
     std::string S = spell(T);
     if (S == Outer.VarName || Declared.count(S) || arrayIndex(S) >= 0 ||
-        Reported.count(S))
+        Reported.count(S) || Private.count(S))
       continue;
     size_t E = lvalueEnd(I);
     // `f(&x)`, `p = &x.m`: whatever receives the address may store
@@ -1128,12 +1132,9 @@ void BodyScanner::checkOuterStores() {
         lookupName(T) != NameKind::Variable)
       continue;
     Reported.insert(S);
-    bool ForHeader = !Deref && I >= 2 && Body[I - 1].is(tok::l_paren) &&
-                     Body[I - 2].is(tok::kw_for);
     report(DE, T.getLocation(),
-           ForHeader ? Diag::InnerLoopVariableOutside
-                     : Deref ? Diag::StoreThroughOuterPointer
-                             : Diag::OuterVariableAssigned)
+           Deref ? Diag::StoreThroughOuterPointer
+                 : Diag::OuterVariableAssigned)
         << S;
     Ok = false;
   }
@@ -1166,6 +1167,119 @@ void BodyScanner::checkMemberIndexed(size_t I) {
   Ok = false;
 }
 
+bool BodyScanner::topLevelStatement(size_t S) const {
+  const bool Braced = !Body.empty() && Body[0].is(tok::l_brace) &&
+                      matchingClose(Body, 0) + 1 == Body.size();
+  if (!Braced)
+    return S == 0;
+  int Depth = 0;
+  for (size_t K = 0; K < S; ++K)
+    Depth += bracketDelta(Body[K]);
+  return Depth == 1 &&
+         Body[S - 1].isOneOf(tok::semi, tok::l_brace, tok::r_brace);
+}
+
+void BodyScanner::findPrivateLoopVars(BodyAccesses &Out) {
+  // The `for (j = ...)` headers of each candidate, in order of the first.
+  std::map<std::string, std::vector<size_t>> Headers;
+  std::vector<std::string> Order;
+  for (size_t I = 0; I + 3 < Body.size(); ++I) {
+    if (Body[I].isNot(tok::kw_for) || Body[I + 1].isNot(tok::l_paren) ||
+        Body[I + 2].isNot(tok::identifier) || Body[I + 3].isNot(tok::equal))
+      continue;
+    const std::string V = spell(Body[I + 2]);
+    const NameKind K = lookupName(Body[I + 2]);
+    bool Reduced = false;
+    for (const Reduction &R : D.Reductions)
+      Reduced |= R.Spelling == V;
+    if (V == Outer.VarName || Declared.count(V) || arrayIndex(V) >= 0 ||
+        Reduced || (K != NameKind::Variable && K != NameKind::Unknown))
+      continue;
+    if (!Headers.count(V))
+      Order.push_back(V);
+    Headers[V].push_back(I);
+  }
+  auto IsUse = [&](size_t I, const std::string &V) {
+    return Body[I].is(tok::identifier) && spell(Body[I]) == V &&
+           !(I && Body[I - 1].isOneOf(tok::period, tok::arrow));
+  };
+  for (const std::string &V : Order) {
+    const Token &Var = Body[Headers[V][0] + 2];
+    Private.insert(V);
+    const ArrayShape Shape = lookupArrayShape(Var);
+    if (Shape.Known && !Shape.Local) {
+      // A global's value after the loop may be read anywhere.
+      report(DE, Var.getLocation(), Diag::InnerLoopVariableOutside) << V;
+      Ok = false;
+      continue;
+    }
+    // Whether the assignment `j = e` at I (j's token) reads j in e.
+    auto ReadsItself = [&](size_t I) {
+      int Depth = 0;
+      for (size_t K = I + 2; K < Body.size(); ++K) {
+        Depth += bracketDelta(Body[K]);
+        if (Depth < 0 || (Depth == 0 && Body[K].isOneOf(tok::semi,
+                                                         tok::comma)))
+          return false;
+        if (IsUse(K, V))
+          return true;
+      }
+      return false;
+    };
+    // The statements of the headers `for (j = e; ...)` with a single
+    // assignment whose e does not read j: each may declare its own j.
+    std::vector<std::pair<size_t, size_t>> Stmts;
+    bool Shadow = false;
+    for (size_t F : Headers[V]) {
+      bool Comma = false;
+      int Depth = 0;
+      for (size_t K = F + 4; K < Body.size(); ++K) {
+        Depth += bracketDelta(Body[K]);
+        if (Depth < 0 || (Depth == 0 && Body[K].is(tok::semi)))
+          break;
+        Comma |= Depth == 0 && Body[K].is(tok::comma);
+      }
+      if (!Comma && !ReadsItself(F + 2))
+        Stmts.push_back({F, statementEnd(Body, F)});
+    }
+    size_t FirstUse = Body.size();
+    for (size_t I = 0; I < Body.size(); ++I) {
+      if (!IsUse(I, V))
+        continue;
+      FirstUse = std::min(FirstUse, I);
+      bool Inside = false;
+      for (const auto &St : Stmts)
+        Inside |= St.first < I && I < St.second;
+      Shadow |= !Inside;
+    }
+    if (Shadow) {
+      // One copy for the iteration: its first use must assign it, without
+      // reading it, in a statement that every iteration runs first.
+      const bool ForInit = FirstUse >= 2 &&
+                           Body[FirstUse - 1].is(tok::l_paren) &&
+                           Body[FirstUse - 2].is(tok::kw_for);
+      const bool Assigns = FirstUse + 1 < Body.size() &&
+                           Body[FirstUse + 1].is(tok::equal);
+      if (!Assigns || ReadsItself(FirstUse) ||
+          !topLevelStatement(ForInit ? FirstUse - 2 : FirstUse)) {
+        report(DE, Body[FirstUse].getLocation(),
+               Diag::InnerLoopVariableReadFirst)
+            << V;
+        Ok = false;
+        continue;
+      }
+    }
+    PrivateVar P;
+    P.Var = Var;
+    P.Name = V;
+    P.Shadow = Shadow;
+    if (!Shadow)
+      for (const auto &St : Stmts)
+        P.Headers.push_back(Body[St.first + 2].getLocation().getRawEncoding());
+    Out.Private.push_back(P);
+  }
+}
+
 bool BodyScanner::run(BodyAccesses &Out) {
   SourceLocation At;
   if (assignsIn(Outer.VarName, 0, Body.size(), &At)) {
@@ -1173,6 +1287,7 @@ bool BodyScanner::run(BodyAccesses &Out) {
     return false;
   }
   collectLoopsAndNames();
+  findPrivateLoopVars(Out);
   checkOuterStores();
   markReductionUpdates();
   std::vector<bool> Used(D.Arrays.size(), false);
@@ -1244,11 +1359,20 @@ bool BodyScanner::run(BodyAccesses &Out) {
       continue; // unbalanced: the parser will report it
     const Token *After = Close + 1 < Body.size() ? &Body[Close + 1] : nullptr;
     if (After && After->is(tok::l_square)) {
-      report(DE, T.getLocation(), Diag::MultiSubscript) << S;
+      // Arrays of arrays were flattened (multidim.h): this one is a
+      // pointer to pointers, or clang -E has no types to tell.
+      if (lookupName(T) == NameKind::Unknown)
+        report(DE, T.getLocation(), Diag::MultiSubscriptNoTypes) << S;
+      else
+        report(DE, T.getLocation(), Diag::MultiSubscript)
+            << S << lookupArrayShape(T).Type;
       Ok = false;
       continue;
     }
-    bool Store = storedAt(I, Close + 1);
+    // A store to a member of an element (`a[k].m = v`) stores the
+    // element: the device holds its other members' current values too (a
+    // store range is brought up to date before the loop).
+    bool Store = storedAt(I, std::max(Close + 1, lvalueEnd(I)));
     // A compound store (+=, ++) also loads: the runtime treats every store
     // range as needed before the loop, so it is not listed as a read.
     analyseAccess(A, I, Close, Store, Out,

@@ -48,6 +48,23 @@ struct CheckedLoad {
                       // reads(...) section, -1: none
 };
 
+// An inner loop's variable declared before the loop (C89 style,
+// `int j; ... for (j = 0; ...)`): each thread gets its own copy
+// (docs/design/lowering.md, "Inner loop variables declared before the
+// loop"), and its value after the loop must not be read
+// (inner_vars.h checks that on the AST).
+struct PrivateVar {
+  clang::Token Var;    // in its first `for (j = ...)` header
+  std::string Name;
+  // Used in the body outside its loops' statements: one copy declared at
+  // the top of the iteration; otherwise each `for (j = e; ...)` declares
+  // its own, `for (__typeof__(j) j = e; ...)`, which keeps the loop
+  // collapsible.
+  bool Shadow = false;
+  std::vector<unsigned> Headers; // raw locations of the j of each
+                                 // `for (j = e; ...)` that declares it
+};
+
 struct BodyAccesses {
   std::vector<Access> Writes;
   std::vector<Access> Reads;
@@ -55,6 +72,7 @@ struct BodyAccesses {
   // the clause covers them.
   std::vector<Access> Implied;
   std::vector<CheckedLoad> Checked;
+  std::vector<PrivateVar> Private;
 };
 
 // Scans Body (the tokens after the loop header). Reports diagnostics and

@@ -3,6 +3,8 @@
 #include "build_options.h"
 #include "directive.h"
 #include "diagnostics.h"
+#include "loop_syntax.h"
+#include "name_lookup.h"
 #include "near_miss.h"
 #include "proact/detail/codegen.h"
 #include <map>
@@ -140,50 +142,75 @@ bool ClauseParser::parseSection(const Tokens &Arg, SourceLocation Where,
     return false;
   }
   S.Name = Arg[0];
-  S.Spelling = spell(Arg[0]);
-  if (Arg.size() < 2 || Arg[1].isNot(tok::l_square)) {
+  S.Spelling = S.CName = spell(Arg[0]);
+  for (const Token &T : Arg)
+    S.Written += spell(T);
+  // The whole array: its size is asked of the compiler (multidim.h).
+  if (Arg.size() == 1) {
+    S.WholeArray = true;
+    return true;
+  }
+  if (Arg[1].isNot(tok::l_square)) {
     fail(Arg[0].getLocation(), Diag::BadSection,
          "'" + S.Spelling + "' has no [lo:len]");
     return false;
   }
-  if (Arg.back().isNot(tok::r_square)) {
-    fail(Arg.back().getLocation(), Diag::BadSection,
-         "expected ']' at the end of the section of '" + S.Spelling + "'");
-    return false;
-  }
-  // Split the inside at the top-level ':'.
-  int Depth = 0;
-  size_t Colon = 0;
-  for (size_t I = 2; I + 1 < Arg.size(); ++I) {
-    const Token &T = Arg[I];
-    Depth += bracketDelta(T);
-    if (Depth == 0 && T.is(tok::colon)) {
-      if (Colon) {
-        fail(T.getLocation(), Diag::BadSection, "more than one ':'");
-        return false;
-      }
-      Colon = I;
-    }
-    if (Depth < 0) {
-      fail(T.getLocation(), Diag::BadSection, "unbalanced brackets");
+  // One [lo:len] per dimension, each split at its top-level ':'.
+  std::vector<SectionDim> Dims;
+  for (size_t Open = 1; Open < Arg.size();) {
+    if (Arg[Open].isNot(tok::l_square)) {
+      fail(Arg[Open].getLocation(), Diag::BadSection,
+           "expected '[' or the end of the section of '" + S.Spelling + "'");
       return false;
     }
+    const size_t Close = matchingClose(Arg, Open);
+    if (Close >= Arg.size() || Arg[Close].isNot(tok::r_square)) {
+      fail(Arg.back().getLocation(), Diag::BadSection,
+           "expected ']' at the end of the section of '" + S.Spelling + "'");
+      return false;
+    }
+    size_t Colon = 0;
+    int Depth = 0;
+    for (size_t I = Open + 1; I < Close; ++I) {
+      const Token &T = Arg[I];
+      Depth += bracketDelta(T);
+      if (Depth == 0 && T.is(tok::colon)) {
+        if (Colon) {
+          fail(T.getLocation(), Diag::BadSection, "more than one ':'");
+          return false;
+        }
+        Colon = I;
+      }
+      if (Depth < 0) {
+        fail(T.getLocation(), Diag::BadSection, "unbalanced brackets");
+        return false;
+      }
+    }
+    if (!Colon) {
+      fail(Arg[Open].getLocation(), Diag::BadSection,
+           "'" + S.Spelling + "[...]' needs 'lo:len'");
+      return false;
+    }
+    SectionDim Dim;
+    Dim.LBracket = Arg[Open];
+    Dim.Colon = Arg[Colon];
+    Dim.RBracket = Arg[Close];
+    Dim.Lo.assign(Arg.begin() + Open + 1, Arg.begin() + Colon);
+    Dim.Len.assign(Arg.begin() + Colon + 1, Arg.begin() + Close);
+    if (Dim.Len.empty()) {
+      fail(Arg[Colon].getLocation(), Diag::BadSection,
+           "the length of '" + S.Spelling + "' is missing");
+      return false;
+    }
+    Dims.push_back(std::move(Dim));
+    Open = Close + 1;
   }
-  if (!Colon) {
-    fail(Arg[1].getLocation(), Diag::BadSection,
-         "'" + S.Spelling + "[...]' needs 'lo:len'");
-    return false;
-  }
-  S.LBracket = Arg[1];
-  S.Colon = Arg[Colon];
-  S.RBracket = Arg.back();
-  S.Lo.assign(Arg.begin() + 2, Arg.begin() + Colon);
-  S.Len.assign(Arg.begin() + Colon + 1, Arg.end() - 1);
-  if (S.Len.empty()) {
-    fail(Arg[Colon].getLocation(), Diag::BadSection,
-         "the length of '" + S.Spelling + "' is missing");
-    return false;
-  }
+  S.LBracket = Dims[0].LBracket;
+  S.Colon = Dims[0].Colon;
+  S.RBracket = Dims[0].RBracket;
+  S.Lo = Dims[0].Lo;
+  S.Len = Dims[0].Len;
+  S.Inner.assign(Dims.begin() + 1, Dims.end());
   return true;
 }
 
@@ -401,17 +428,22 @@ void ClauseParser::parseReduction(const std::vector<Tokens> &Args) {
       if (!parseSection(V, First[Colon].getLocation(), S))
         continue;
       R.Var = S.Name;
-      R.Spelling = S.Spelling;
+      R.Spelling = R.CName = S.Spelling;
       R.IsArray = true;
       R.Lo = S.Lo;
       R.Len = S.Len;
+      R.Inner = S.Inner;
+      R.Written = S.Written;
     } else if (V.size() != 1 || V[0].isNot(tok::identifier)) {
       fail(V.empty() ? First[Colon].getLocation() : V[0].getLocation(),
            Diag::BadReduction, "expected a variable name or an array section");
       continue;
     } else {
       R.Var = V[0];
-      R.Spelling = spell(V[0]);
+      R.Spelling = R.CName = R.Written = spell(V[0]);
+      // An array named alone is reduced whole, where its size is known.
+      const ArrayShape Shape = lookupArrayShape(V[0]);
+      R.IsArray = R.WholeArray = Shape.Known && Shape.Object;
     }
     bool Twice = false;
     for (const Reduction &Prev : D.Reductions)

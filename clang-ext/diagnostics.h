@@ -106,8 +106,40 @@ namespace proact {
     "taking the address of an element of region array '%0' hides the "         \
     "accesses made through it; index '%0' directly")                           \
   X(MultiSubscript, Error,                                                     \
-    "region array '%0' has more than one subscript; index a flat array "       \
-    "instead, e.g. %0[i * n + j]")                                             \
+    "region array '%0' has more than one subscript, but it is a '%1', whose "  \
+    "rows are not one block of memory; index a flat array instead, e.g. "      \
+    "%0[i * n + j], or declare it as an array of arrays (double %0[n][m], "    \
+    "double (*%0)[m])")                                                        \
+  X(MultiSubscriptNoTypes, Error,                                              \
+    "region array '%0' has more than one subscript; without clang's types "   \
+    "(a separate preprocessing step, 'clang -E', has none) PROACT cannot "     \
+    "tell an array of arrays from a pointer to pointers: compile the source "  \
+    "file itself")                                                             \
+  X(SubscriptCount, Error,                                                     \
+    "region array '%0' has %1 dimensions and %2 here; PROACT follows only "    \
+    "accesses to one element, %3: a row or the array itself, passed on or "    \
+    "with its address taken, would hide the accesses made through it; pass "  \
+    "a function the elements it needs, or write its loop in the body")        \
+  X(SectionDims, Error,                                                        \
+    "the section %0 has %1 [lo:len], but '%2' ('%3') has %4 dimension%5")      \
+  X(SectionNotWhole, Error,                                                    \
+    "the section %0 does not take dimension %1 of '%2' whole (%3): a "         \
+    "section of a multi-dimensional array is a range of whole rows, one "     \
+    "block of memory; write %4, or leave the inner dimensions out: %5 means "  \
+    "the same")                                                                \
+  X(SectionWholeUnknown, Error,                                                \
+    "PROACT cannot tell that %0 takes dimension %1 of '%2' whole (declared "   \
+    "[%3]); write the length as declared, [0:%3], or leave the inner "         \
+    "dimensions out: %4 means whole rows")                                     \
+  X(SectionSizeUnknown, Error,                                                 \
+    "the section '%0' means the whole array, but '%0' is a '%1', whose size "  \
+    "the compiler does not know; write %0[lo:len]")                            \
+  X(SectionNotArray, Error,                                                    \
+    "'%0' in a section is %1, not an array or a pointer")                 \
+  X(SectionNoTypes, Error,                                                     \
+    "the section %0 needs clang's types (the size of '%1', its dimensions), "  \
+    "which a separate preprocessing step ('clang -E') does not have: compile " \
+    "the source file itself")                                                  \
   X(NonAffineWrite, Warning,                                                   \
     "store to region array '%0' has an index that is not affine in the loop "  \
     "variable '%1': %2; this loop runs on one device, with mech(memcpy)")      \
@@ -155,9 +187,23 @@ namespace proact {
     "'%0' has type '%1', which reduction(%2: ...) cannot combine; %2 takes "   \
     "%3")                                                                      \
   X(InnerLoopVariableOutside, Error,                                           \
-    "the inner loop's variable '%0' is declared before the loop; each thread " \
-    "needs its own: declare it in the 'for' (for (int %0 = ...)) or in the "   \
-    "body")                                                                    \
+    "the inner loop's variable '%0' is a global or static variable; each "     \
+    "thread needs its own copy, and the value the program sees after the "     \
+    "loop would not be the sequential one: declare it in the 'for' "           \
+    "(for (int %0 = ...)) or in the body")                                     \
+  X(InnerLoopVariableReadFirst, Error,                                         \
+    "'%0' is the inner loop's variable, declared before the loop, and the "    \
+    "body uses it here before it assigns it (or where an assignment may not "  \
+    "have run); PROACT gives each thread its own copy of '%0', which holds "   \
+    "no value yet: assign it first, or declare the value the body needs in "   \
+    "the body")                                                                \
+  X(InnerLoopVariableReadAfter, Error,                                         \
+    "'%0' is the inner loop's variable, declared before the loop, and the "    \
+    "function %1; PROACT gives each thread its own copy of '%0', so its "      \
+    "value after the loop is not the sequential one: declare it in the "       \
+    "'for' (for (int %0 = ...)), and compute the value the later code needs "  \
+    "after the loop")                                                          \
+  X(InnerLoopVariableUse, Note, "%0 here")                            \
   X(StoreThroughOuterPointer, Error,                                           \
     "the body stores through '%0', a pointer declared before the loop; on a "  \
     "device it holds a host address, and the store would be lost or race "    \

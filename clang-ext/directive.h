@@ -10,15 +10,31 @@
 
 namespace proact {
 
-// name[lo:len]; Lo is empty for name[:len].
+// One [lo:len] of a section; Lo is empty for [:len].
+struct SectionDim {
+  Tokens Lo;
+  Tokens Len;
+  // Its '[', ':' and ']', so that a copy of it that clang parses (the
+  // clause check) ends each expression at the user's own token.
+  clang::Token LBracket, Colon, RBracket;
+};
+
+// name[lo:len], name[lo:len][lo2:len2]... (a multi-dimensional array, whose
+// inner dimensions must be whole) or name alone (WholeArray: an array whose
+// size the compiler knows). Lo is empty for name[:len].
 struct Section {
   clang::Token Name;
   std::string Spelling;
   Tokens Lo;
   Tokens Len;
-  // The section's '[', ':' and ']', so that a copy of it that clang parses
-  // (the clause check) ends each expression at the user's own token.
   clang::Token LBracket, Colon, RBracket;
+  std::vector<SectionDim> Inner; // the [lo:len] after the first
+  bool WholeArray = false;
+  std::string Written; // the section as written, for messages
+  // The name the lowering uses for the array: Spelling, or for an array of
+  // several dimensions the flat pointer multidim.h declares (Lo and Len are
+  // then flat element indices).
+  std::string CName;
   int MapKind = 0; // PROACT__MAP_* for data clauses, PROACT__UPDATE_* for
                    // update clauses
   bool Distribute = false; // data clause distribute(name): no full replicas
@@ -33,6 +49,10 @@ struct Reduction {
   bool IsArray = false;
   Tokens Lo;
   Tokens Len;
+  std::vector<SectionDim> Inner; // as Section's
+  bool WholeArray = false;       // an array named alone (Sema says so)
+  std::string Written;
+  std::string CName;             // as Section's
 };
 
 enum class DirectiveKind { Loop, Data, Update };

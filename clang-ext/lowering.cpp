@@ -4,6 +4,7 @@
 #include "build_options.h"
 #include "collapse.h"
 #include "inner_split.h"
+#include "inner_vars.h"
 #include "forward.h"
 #include "ilp.h"
 #include "kernel_ids.h"
@@ -90,7 +91,7 @@ std::string devicesFields(const Directive &D, const std::string &Desc) {
 std::string mapClause(const Directive &D) {
   std::string S = " map(alloc:";
   for (size_t A = 0; A < D.Arrays.size(); ++A)
-    S += (A ? ", " : " ") + D.Arrays[A].Spelling + "[__proact_plo" + num(A) +
+    S += (A ? ", " : " ") + D.Arrays[A].CName + "[__proact_plo" + num(A) +
          ":__proact_plen" + num(A) + "]";
   return S + ")";
 }
@@ -845,12 +846,24 @@ void emitKernelChoice(Code &C, const KernelSet &Set, const Code &Forwarding,
 // error lands on the user's line, not in the lowering that repeats it.
 void emitSectionChecks(Code &C, const std::vector<Section> &Sections) {
   for (const Section &S : Sections) {
-    C << "(void)(" << S.Name << S.LBracket << "1 ?";
-    if (S.Lo.empty())
-      C << "0";
-    else
-      C << S.Lo;
-    C << S.Colon << S.Len << S.RBracket << ");";
+    C << "(void)(" << S.Name;
+    if (!S.WholeArray) {
+      C << S.LBracket << "1 ?";
+      if (S.Lo.empty())
+        C << "0";
+      else
+        C << S.Lo;
+      C << S.Colon << S.Len << S.RBracket;
+    }
+    for (const SectionDim &Dim : S.Inner) {
+      C << Dim.LBracket << "1 ?";
+      if (Dim.Lo.empty())
+        C << "0";
+      else
+        C << Dim.Lo;
+      C << Dim.Colon << Dim.Len << Dim.RBracket;
+    }
+    C << ");";
   }
 }
 
@@ -898,9 +911,13 @@ void emitBreakCheck(Code &C, const Directive &D, const CanonicalLoop &L,
 } // namespace
 
 LoopLowering lowerLoop(Preprocessor &PP, const Directive &D,
-                       const CanonicalLoop &L, const Tokens &Body,
-                       const BodyAccesses &A) {
+                       const CanonicalLoop &L, const Tokens &FlatBody,
+                       const BodyAccesses &A, const FlatArrays &F,
+                       const Directive &Written, const Tokens &WrittenBody) {
   Where W = whereOf(PP, D.Loc);
+  // Each thread's own copy of the inner loops' variables declared before
+  // the loop (inner_vars.h).
+  const Tokens Body = privatizeBody(PP, D.Loc, FlatBody, A.Private);
   CollapsedNest Nest;
   const Tokens &KernelBody =
       findCollapsibleNest(PP, L, Body,
@@ -936,6 +953,8 @@ LoopLowering lowerLoop(Preprocessor &PP, const Directive &D,
     G.Array = CG.Array = A.Writes[0].Array;
   Code C;
   C << "{";
+  C << privateMarker(A.Private);
+  C << F.prologue();
   C << "proact__array_t __proact_arrays[" +
            num(D.Arrays.empty() ? 1 : D.Arrays.size()) + "];";
   emitArrays(C, D.Arrays, "__proact_arrays", "");
@@ -1114,16 +1133,27 @@ LoopLowering lowerLoop(Preprocessor &PP, const Directive &D,
     C << L.Var << "= (__typeof__(" << L.Var
       << "))(__proact_first0 + " + Dd + ".trip * __proact_step0);";
   C << "}";
+  // The check copy is the loop as written (its nest found the same way).
+  CollapsedNest CheckNest;
+  const Tokens &CheckBody =
+      findCollapsibleNest(PP, L, WrittenBody,
+                          [&](const std::string &Var) {
+                            return innerLoopSplittable(PP, D, A, Var);
+                          },
+                          CheckNest)
+          ? CheckNest.Body
+          : WrittenBody;
   LoopLowering Out;
-  emitBreakCheck(Out.Check, D, L, Nest, Code().add(KernelBody));
-  Out.Lowering = std::move(C);
+  emitBreakCheck(Out.Check, Written, L, CheckNest, Code().add(CheckBody));
+  Out.Lowering = F.renamed(PP, C);
   return Out;
 }
 
-Code lowerData(Preprocessor &PP, const Directive &D) {
+Code lowerData(Preprocessor &PP, const Directive &D, const FlatArrays &F) {
   Where W = whereOf(PP, D.Loc);
   Code C;
   C << "for (proact__data_t *__proact_data = ({";
+  C << F.prologue();
   C << "proact__map_t __proact_maps[" + num(D.Arrays.size()) + "];";
   emitArrays(C, D.Arrays, "__proact_maps", ".array");
   for (size_t A = 0; A < D.Arrays.size(); ++A)
@@ -1140,10 +1170,10 @@ Code lowerData(Preprocessor &PP, const Directive &D) {
            ".maps = __proact_maps;";
   C << "proact__data_begin(&" + Dd + "); });";
   C << "__proact_data; proact__data_end(__proact_data), __proact_data = 0)";
-  return C;
+  return F.renamed(PP, C);
 }
 
-Code lowerUpdate(Preprocessor &PP, const Directive &D) {
+Code lowerUpdate(Preprocessor &PP, const Directive &D, const FlatArrays &F) {
   Where W = whereOf(PP, D.Loc);
   const std::string N = num((long long)D.Arrays.size());
   const std::string It = UpdateItemsName;
@@ -1151,6 +1181,7 @@ Code lowerUpdate(Preprocessor &PP, const Directive &D) {
   // The items array comes first: the placement check recognises the
   // statement by it (update_place.cpp).
   C << "{ proact__update_item_t " + It + "[" + N + "];";
+  C << F.prologue();
   emitArrays(C, D.Arrays, It, ".array");
   for (size_t A = 0; A < D.Arrays.size(); ++A) {
     Where SW = whereOf(PP, D.Arrays[A].Name.getLocation());
@@ -1165,7 +1196,7 @@ Code lowerUpdate(Preprocessor &PP, const Directive &D) {
            num(W.Line) + "; " + Ud + ".col = " + num(W.Col) + ";";
   C << Ud + ".nitems = " + N + "; " + Ud + ".items = " + It + ";";
   C << "proact__update(&" + Ud + "); }";
-  return C;
+  return F.renamed(PP, C);
 }
 
 } // namespace proact

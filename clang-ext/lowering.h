@@ -4,6 +4,7 @@
 #define PROACT_CLANG_EXT_LOWERING_H
 
 #include "body_scan.h"
+#include "multidim.h"
 
 namespace proact {
 
@@ -15,9 +16,13 @@ struct LoopLowering {
   Code Check;
   Code Lowering;
 };
+// D and Body as flattenSections and flattenBody left them (F: their
+// multi-dimensional arrays); Written and WrittenBody as the user wrote
+// them, for Check.
 LoopLowering lowerLoop(clang::Preprocessor &PP, const Directive &D,
-               const CanonicalLoop &L, const Tokens &Body,
-               const BodyAccesses &Accesses);
+                       const CanonicalLoop &L, const Tokens &Body,
+                       const BodyAccesses &Accesses, const FlatArrays &F,
+                       const Directive &Written, const Tokens &WrittenBody);
 
 // `(void)(...);` statements that make clang parse the expressions of D's
 // clauses at the user's tokens (part of the never-run check).
@@ -25,11 +30,13 @@ void emitClauseChecks(Code &C, const Directive &D);
 
 // The prefix put in front of the block of `#pragma proact data`: a one-pass
 // 'for' whose init enters the data region and whose increment leaves it.
-Code lowerData(clang::Preprocessor &PP, const Directive &D);
+Code lowerData(clang::Preprocessor &PP, const Directive &D,
+               const FlatArrays &F);
 
 // The replacement of `#pragma proact update ...`: one compound statement
 // that describes its sections in order and calls proact__update.
-Code lowerUpdate(clang::Preprocessor &PP, const Directive &D);
+Code lowerUpdate(clang::Preprocessor &PP, const Directive &D,
+                 const FlatArrays &F);
 
 } // namespace proact
 

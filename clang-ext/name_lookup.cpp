@@ -1,5 +1,8 @@
 #include "name_lookup.h"
+#include "clang/AST/ASTContext.h"
 #include "clang/AST/Decl.h"
+#include "clang/AST/Expr.h"
+#include "llvm/Support/raw_ostream.h"
 #include "clang/Frontend/CompilerInstance.h"
 #include "clang/Sema/Lookup.h"
 #include "clang/Sema/Scope.h"
@@ -120,12 +123,76 @@ ValueKind lookupElementKind(const Token &T, std::string *Spelling) {
   if (!VD)
     return ValueKind::Unknown;
   *Spelling = VD->getType().getAsString();
-  const QualType Canon = VD->getType().getCanonicalType();
-  if (Canon->isPointerType())
-    return kindOf(Canon->getPointeeType().getCanonicalType());
-  if (const ArrayType *A = Canon->getAsArrayTypeUnsafe())
-    return kindOf(A->getElementType().getCanonicalType());
-  return ValueKind::Other;
+  QualType Elem = VD->getType().getCanonicalType();
+  if (Elem->isPointerType())
+    Elem = Elem->getPointeeType();
+  else if (const ArrayType *A = Elem->getAsArrayTypeUnsafe())
+    Elem = A->getElementType();
+  else
+    return ValueKind::Other;
+  // An array of several dimensions is reduced element by element.
+  while (const ArrayType *A = Elem.getCanonicalType()->getAsArrayTypeUnsafe())
+    Elem = A->getElementType();
+  return kindOf(Elem.getCanonicalType());
+}
+
+ArrayShape lookupArrayShape(const Token &T) {
+  ArrayShape Out;
+  bool Known;
+  const auto *VD = dyn_cast_or_null<VarDecl>(lookup(T, &Known));
+  if (!VD)
+    return Out;
+  ASTContext &Ctx = Instance->getASTContext();
+  Out.Known = true;
+  Out.Local = VD->hasLocalStorage();
+  Out.Type = VD->getType().getAsString();
+  QualType Ty = VD->getType();
+  QualType Elem;
+  if (const ArrayType *A = Ctx.getAsArrayType(Ty)) {
+    Out.Object = true;
+    Elem = A->getElementType();
+  } else if (const auto *P = Ty.getCanonicalType()->getAs<PointerType>()) {
+    Elem = P->getPointeeType();
+  } else {
+    return Out;
+  }
+  Out.Rank = 1;
+  // Each further level is a dimension; typedefs of arrays count too.
+  while (const ArrayType *A = Ctx.getAsArrayType(Elem)) {
+    ArrayShape::Extent E;
+    if (const auto *C = dyn_cast<ConstantArrayType>(A)) {
+      E.Constant = true;
+      E.Value = C->getSize().getZExtValue();
+      E.Text = std::to_string(E.Value);
+    } else if (const auto *V = dyn_cast<VariableArrayType>(A)) {
+      const Expr *Size = V->getSizeExpr();
+      if (Size != nullptr) {
+        llvm::raw_string_ostream OS(E.Text);
+        Size->printPretty(OS, nullptr, PrintingPolicy(Ctx.getLangOpts()));
+        OS.flush();
+        if (const auto *Ref = dyn_cast<DeclRefExpr>(Size->IgnoreParenImpCasts()))
+          E.Var = Ref->getDecl();
+      }
+    }
+    Out.Inner.push_back(E);
+    ++Out.Rank;
+    Elem = A->getElementType();
+  }
+  return Out;
+}
+
+const void *lookupDecl(const Token &T) {
+  bool Known;
+  return lookup(T, &Known);
+}
+
+bool lookupEnumerator(const Token &T, long long &V) {
+  bool Known;
+  const auto *E = dyn_cast_or_null<EnumConstantDecl>(lookup(T, &Known));
+  if (!E)
+    return false;
+  V = E->getInitVal().getSExtValue();
+  return true;
 }
 
 bool memberIsPointer(const Token &Base,

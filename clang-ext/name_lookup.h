@@ -78,6 +78,37 @@ bool memberIsPointer(const clang::Token &Base,
 // not a function, or past its parameters).
 bool paramPointsToConst(const clang::Token &T, unsigned Index);
 
+// The shape of the array or pointer variable an identifier names, as Sema
+// knows it at the pragma (multidim.h).
+struct ArrayShape {
+  bool Known = false;  // Sema names a variable by it
+  bool Object = false; // an array, whose size the compiler knows (not a
+                       // pointer)
+  bool Local = false;  // of automatic storage (a local or a parameter)
+  int Rank = 0;        // 0: neither an array nor a pointer; 1: T *p or
+                       // T a[n]; 2: T a[n][m] or T (*p)[m]; ...
+  // Dimensions 2 .. Rank: a constant extent (Constant, Value), or a
+  // variable-length one, its size expression printed in Text and the
+  // variable it names, when it is one (Var, compared with lookupDecl).
+  struct Extent {
+    bool Constant = false;
+    unsigned long long Value = 0;
+    std::string Text;
+    const void *Var = nullptr;
+  };
+  std::vector<Extent> Inner;
+  std::string Type; // the variable's type, spelled
+};
+ArrayShape lookupArrayShape(const clang::Token &T);
+
+// The declaration identifier token T names (nullptr: none, or no Sema), to
+// compare with ArrayShape::Extent::Var.
+const void *lookupDecl(const clang::Token &T);
+
+// The value of the enumerator identifier token T names; false for anything
+// else.
+bool lookupEnumerator(const clang::Token &T, long long &V);
+
 // Whether the parser stands outside any function (at file scope); false
 // without Sema.
 bool atFileScope();

@@ -5,6 +5,7 @@
 #include "diagnostics.h"
 #include "lang_compat.h"
 #include "ilp.h"
+#include "inner_vars.h"
 #include "name_lookup.h"
 #include "profile.h"
 #include "update_place.h"
@@ -68,6 +69,7 @@ class ProactArgs : public PluginASTAction {
     Checks.push_back(std::make_unique<ArgumentsReachedCheck>(Given));
     Checks.push_back(makeDataJumpCheck());
     Checks.push_back(makeUpdatePlaceCheck());
+    Checks.push_back(makeInnerVarsCheck());
     return std::make_unique<MultiplexConsumer>(std::move(Checks));
   }
   bool ParseArgs(const CompilerInstance &CI,

@@ -8,6 +8,7 @@
 #include "inject.h"
 #include "loop_syntax.h"
 #include "lowering.h"
+#include "multidim.h"
 #include "name_lookup.h"
 #include "omp_line_scan.h"
 #include "plugin_args.h"
@@ -316,10 +317,16 @@ private:
       inject(PP, After);
       return;
     }
+    Directive Flat = D;
+    FlatArrays F;
+    if (!flattenSections(PP, Flat, F)) {
+      inject(PP, After);
+      return;
+    }
     Code Check("if (0) {");
     emitClauseChecks(Check, D);
     Check << "}";
-    injectLowering(PP, D.Loc, Check, lowerData(PP, D), After, true);
+    injectLowering(PP, D.Loc, Check, lowerData(PP, Flat, F), After, true);
   }
 
   // A standalone directive: nothing after it belongs to it, so only its
@@ -330,8 +337,10 @@ private:
       report(PP.getDiagnostics(), D.Loc, Diag::UpdateOutsideFunction);
       Ok = false;
     }
-    if (Ok)
-      inject(PP, materialize(PP, D.Loc, lowerUpdate(PP, D)));
+    Directive Flat = D;
+    FlatArrays F;
+    if (Ok && flattenSections(PP, Flat, F))
+      inject(PP, materialize(PP, D.Loc, lowerUpdate(PP, Flat, F)));
   }
 
   // On any error the statement goes back unchanged, so the parser still
@@ -435,12 +444,20 @@ private:
     }
     Tokens Body(Stmt.begin() + L.BodyBegin, Stmt.end());
     BodyAccesses Accesses;
+    // Arrays of several dimensions are analysed and lowered as flat ones
+    // (multidim.h).
+    Directive Flat = D;
+    FlatArrays F;
+    Tokens FlatBody;
     // A directive with errors has no reliable array list to check uses by.
-    if (!Ok || !scanBody(PP, D, L, Body, Accesses)) {
+    if (!Ok || !flattenSections(PP, Flat, F) ||
+        !flattenBody(PP, Flat, F, Body, FlatBody) ||
+        !scanBody(PP, Flat, L, FlatBody, Accesses)) {
       injectWith(PP, Stmt, After);
       return;
     }
-    const LoopLowering LL = lowerLoop(PP, D, L, Body, Accesses);
+    const LoopLowering LL =
+        lowerLoop(PP, Flat, L, FlatBody, Accesses, F, D, Body);
     injectLowering(PP, D.Loc, LL.Check, LL.Lowering, After, false);
   }
 

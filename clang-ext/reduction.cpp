@@ -295,7 +295,7 @@ void emitArrayThreadStart(Code &C, const Directive &D) {
   for (size_t R = 0; R < D.Reductions.size(); ++R) {
     const Reduction &Red = D.Reductions[R];
     if (Red.IsArray)
-      C << elemType(R) + " *const " + Red.Spelling + " = " +
+      C << elemType(R) + " *const " + Red.CName + " = " +
                copyOf(R, "(size_t)omp_get_team_num() * (size_t)__proact_nth "
                          "+ (size_t)omp_get_thread_num()") +
                " - " + arrayLo(R) + ";";

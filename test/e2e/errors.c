@@ -174,6 +174,17 @@ int main(int argc, char **argv) {
     for (long i = 0; i < 10; i++)
       for (long j = 0; j < 10; j++)
         a[i * 10 + j] = a[j * 10 + i];
+  } else if (strcmp(mode, "md_read_below") == 0) {
+    /* A 2-D array's first row loads the row above it: the message names
+       g as written and gives its elements as flat indices. */
+    double (*g)[10] = calloc(100, sizeof(double));
+    double (*h)[10] = calloc(100, sizeof(double));
+#pragma proact region(g[0:10][0:10], h[0:10])
+    for (long i = 0; i < 10; i++)
+      for (long j = 0; j < 10; j++)
+        h[i][j] = g[i - 1][j];
+    free(g);
+    free(h);
   } else if (strcmp(mode, "none") == 0) {
     /* No PROACT call: settings are checked before main all the same. */
     printf("main ran\n");

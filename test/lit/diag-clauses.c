@@ -9,7 +9,7 @@ void f(int n, double *a, double *b) {
   for (int i = 0; i < n; i++) a[i] = b[i];
 #pragma proact region(a[0:n], a[0:n]) // expected-error {{array 'a' is named twice in this directive}}
   for (int i = 0; i < n; i++) a[i] = 0;
-#pragma proact region(a) // expected-error {{bad array section: 'a' has no [lo:len]}}
+#pragma proact region(a) // expected-error {{the section 'a' means the whole array, but 'a' is a 'double *', whose size the compiler does not know; write a[lo:len]}}
   for (int i = 0; i < n; i++) a[i] = 0;
 #pragma proact region(a[0]) // expected-error {{bad array section: 'a[...]' needs 'lo:len'}}
   for (int i = 0; i < n; i++) a[i] = 0;

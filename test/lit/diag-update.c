@@ -18,7 +18,8 @@ void f(int n, double *a, double *b) {
 #pragma proact update self(a[0:n]) // expected-error {{unknown clause 'self' in '#pragma proact update'; did you mean 'host'?}}
 #pragma proact_update host(a[0:n]) // expected-warning {{unknown pragma 'proact_update' ignored; did you mean '#pragma proact update'?}}
 #pragma proact update copy(a[0:n]) // expected-error {{clause 'copy' is not allowed on '#pragma proact update'}}
-#pragma proact update host(a) // expected-error {{bad array section: 'a' has no [lo:len]}}
+#pragma proact update host(a) // expected-error {{the section 'a' means the whole array, but 'a' is a 'double *', whose size the compiler does not know}}
+#pragma proact update host(a + 1) // expected-error {{bad array section: 'a' has no [lo:len]}}
 #pragma proact update device(a[0:]) // expected-error {{bad array section: the length of 'a' is missing}}
 #pragma proact update host(a[0:n] // expected-error {{expected ')' to close 'host('}}
 #pragma proact update(a[0:n]) // expected-error {{expected a clause name, found '('}}
