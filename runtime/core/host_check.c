@@ -370,11 +370,11 @@ _Noreturn static void hc_report_read(const hc_area_t *ar, uint64_t off,
                 "loop at %s:%d changed it on the devices and no update "
                 "brought it back: the host copy of %s[%lld:%lld] (the data "
                 "region of %s:%d) is stale there. Add '#pragma proact update "
-                "host(%s[%lld:1])' (or a section holding every element the "
-                "host reads) between that loop and this code",
+                "host(...)' with a section of %s holding every element the "
+                "host reads, between that loop and this code",
                 ar->name, k, what, why->file ? why->file : "?", why->line,
                 ar->name, ar->index_lo, ar->len, ar->file, ar->line,
-                ar->name, k);
+                ar->name);
 }
 
 /* The host's write at pc into the element at byte offset off of ar:
@@ -901,17 +901,17 @@ _Noreturn static void hc_report_write(const proact__present_t *e,
                   "PROACT_CHECK_HOST: the host wrote %s[%lld] (%s) inside "
                   "the data region of %s:%d, and no update device(...) sent "
                   "it to the devices before this loop, whose part on device "
-                  "%d reads it. Add '#pragma proact update "
-                  "device(%s[%lld:1])' (or a section holding every element "
-                  "the host writes) after the host's writes",
-                  e->name, k, where, e->file, e->line, dev, e->name, k);
+                  "%d reads it. Add '#pragma proact update device(...)' with "
+                  "a section of %s holding every element the host writes, "
+                  "after the host's writes",
+                  e->name, k, where, e->file, e->line, dev, e->name);
   proact__fatal(file, line, col,
                 "PROACT_CHECK_HOST: %s copies the devices' older value over "
                 "the host's write of %s[%lld] (%s): no update device(...) "
-                "sent that write. Add '#pragma proact update "
-                "device(%s[%lld:1])' (or a section holding every element "
-                "the host writes) after the host's writes",
-                what, e->name, k, where, e->name, k);
+                "sent that write. Add '#pragma proact update device(...)' "
+                "with a section of %s holding every element the host "
+                "writes, after the host's writes",
+                what, e->name, k, where, e->name);
 }
 
 /* The first element of dirty range r whose host bytes differ from the
