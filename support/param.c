@@ -450,8 +450,8 @@ const proact__param_t proact__params[PROACT__PARAM_COUNT_] = {
          "the line (from the program's debug information); so do host "
          "writes that no update device(...) sends before a loop reads them "
          "or a copy back overwrites them. For debugging: every PROACT call "
-         "then copies each region array from the devices, and host writes "
-         "to region arrays are slow (docs/user/troubleshooting.md)",
+         "then copies each region array from the devices and compares "
+         "(docs/user/troubleshooting.md)",
          proact__param_parse_bool},
 };
 

@@ -1,7 +1,9 @@
-/* PROACT_CHECK_HOST=1 (host_check.h): page protection over the region
- * arrays between PROACT calls, a SIGSEGV handler that tells a read of a
- * stale element from everything else, and the checks of the host's writes
- * at the calls that would lose them. */
+/* PROACT_CHECK_HOST=1 (host_check.h). Host writes are found by comparing
+ * each array's host bytes at every PROACT call with a copy taken when the
+ * last one returned; host reads of stale elements by protecting (no
+ * access) the memory pages that hold one and lie wholly inside the array,
+ * so that no other data shares them, with a SIGSEGV handler that tells a
+ * read from a store and steps stores over one instruction. */
 #ifndef _GNU_SOURCE
 #define _GNU_SOURCE
 #endif
@@ -15,6 +17,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
+#include <spawn.h>
 #include <sys/wait.h>
 #include <ucontext.h>
 #include <unistd.h>
@@ -62,6 +65,11 @@ struct proact__host_check {
    * be stale: a created array's device copy holds garbage the host never
    * needs. */
   uint16_t *origin;
+  /* The host's bytes when the last PROACT call returned: what differs at
+   * the next one, the host wrote (since that call). */
+  unsigned char *host;
+  const char *since_file;
+  int since_line;
 };
 
 /* Per element, the PROACT call that last changed its value on the devices
@@ -131,7 +139,11 @@ static __thread int hc_owner __attribute__((tls_model("initial-exec")));
 
 static void hc_lock_take(void) {
   while (__atomic_exchange_n(&hc_lock, 1, __ATOMIC_ACQUIRE))
+#if defined(__x86_64__)
+    __builtin_ia32_pause();
+#else
     ;
+#endif
   hc_owner = 1;
 }
 
@@ -257,17 +269,19 @@ static void hc_where(uintptr_t pc, char *file, size_t file_len, int *line,
            info.dli_sname != NULL ? " " : "", obj, addr);
   if (pipe(fds) != 0)
     return;
-  pid = fork();
-  if (pid == 0) {
-    dup2(fds[1], STDOUT_FILENO);
-    close(fds[0]);
-    close(fds[1]);
-    int null = open("/dev/null", O_WRONLY);
-    if (null >= 0)
-      dup2(null, STDERR_FILENO);
-    execlp("addr2line", "addr2line", "-f", "-i", "-e", obj, addr,
-           (char *)NULL);
-    _exit(127);
+  {
+    /* posix_spawn: no fork handlers of the runtimes loaded run. */
+    posix_spawn_file_actions_t fa;
+    char *argv[] = {"addr2line", "-f", "-i", "-e", obj, addr, NULL};
+    extern char **environ;
+    posix_spawn_file_actions_init(&fa);
+    posix_spawn_file_actions_adddup2(&fa, fds[1], STDOUT_FILENO);
+    posix_spawn_file_actions_addclose(&fa, fds[0]);
+    posix_spawn_file_actions_addopen(&fa, STDERR_FILENO, "/dev/null",
+                                     O_WRONLY, 0);
+    if (posix_spawnp(&pid, "addr2line", &fa, NULL, argv, environ) != 0)
+      pid = -1;
+    posix_spawn_file_actions_destroy(&fa);
   }
   close(fds[1]);
   if (pid > 0) {
@@ -377,12 +391,13 @@ _Noreturn static void hc_report_read(const hc_area_t *ar, uint64_t off,
                 ar->name);
 }
 
-/* The host's write at pc into the element at byte offset off of ar:
- * logged for the next PROACT call (a fixed log: no allocation). */
-static void hc_log_write(const hc_area_t *ar, uint64_t off, uintptr_t pc) {
-  uint64_t lo, hi;
+/* The host's store at pc into bytes [lo, hi) of ar, an element a loop
+ * changed: logged, so that the host reads its own value afterwards
+ * without an error, and to name the store in messages (a fixed log: no
+ * allocation). */
+static void hc_log_write(const hc_area_t *ar, uint64_t lo, uint64_t hi,
+                         uintptr_t pc) {
   int n = hc_nlog;
-  hc_elem(ar->es, (uint64_t)(ar->hi - ar->lo), off, &lo, &hi);
   if (n > 0 && hc_log[n - 1].entry == ar->entry && hc_log[n - 1].hi >= lo &&
       hc_log[n - 1].lo <= hi) {
     if (lo < hc_log[n - 1].lo)
@@ -399,10 +414,12 @@ static void hc_log_write(const hc_area_t *ar, uint64_t off, uintptr_t pc) {
   hc_nlog = n + 1;
 }
 
-/* Whether the host wrote [lo, hi) of ar since it last sent it. */
+/* Whether the host stored into [lo, hi) of ar since the last PROACT call
+ * (a full log answers yes: no error rather than a false one). */
 static int hc_written(const hc_snap_t *snap, const hc_area_t *ar,
                       uint64_t lo, uint64_t hi) {
-  if (hc_meet(snap->ranges + ar->dirty0, ar->ndirty, lo, hi) != NULL)
+  (void)snap;
+  if (hc_log_full)
     return 1;
   for (int i = 0; i < hc_nlog; i++)
     if (hc_log[i].entry == ar->entry && hc_log[i].lo < hi && lo < hc_log[i].hi)
@@ -419,32 +436,131 @@ static void hc_chain(struct sigaction *old, int sig, siginfo_t *si,
   if (old->sa_handler == SIG_IGN)
     return;
   if (old->sa_handler == SIG_DFL) {
-    /* Returning re-runs the instruction, which now gets the default. */
+    /* A fault re-runs its instruction, which now gets the default; a trap
+     * or a signal someone sent must be raised again. */
     sigaction(sig, old, NULL);
+    if (sig == SIGTRAP || si->si_code <= 0)
+      raise(sig);
     return;
   }
   old->sa_handler(sig);
 }
 
-/* 1: the fault was a write, 0: a read, -1: unknown. */
-static int hc_fault_write(const ucontext_t *uc) {
+/* What the faulting instruction does at the fault address: a plain store
+ * (nothing read there), and how many bytes (0: unknown). */
+typedef struct hc_access {
+  int store;
+  int width;
+} hc_access_t;
+
 #if defined(__x86_64__)
-  return (uc->uc_mcontext.gregs[REG_ERR] & 2) != 0;
+/* Decodes the x86-64 moves, SSE/AVX moves and arithmetic with a memory
+ * operand that compilers emit for array code; anything else counts as a
+ * read of unknown width, so that a read-modify-write (`add [m], r`) of a
+ * stale element is reported. */
+static hc_access_t hc_decode(const unsigned char *p) {
+  int p66 = 0, rep = 0, w = 0, map = 0, vex = 0, vl = 0, op, vw, sz;
+  for (;; p++) {
+    if (*p == 0x66)
+      p66 = 1;
+    else if (*p == 0xF2 || *p == 0xF3)
+      rep = *p;
+    else if (*p == 0xF0 || *p == 0x2E || *p == 0x3E || *p == 0x26 ||
+             *p == 0x36 || *p == 0x64 || *p == 0x65 || *p == 0x67)
+      ;
+    else
+      break;
+  }
+  if ((*p & 0xF0) == 0x40)
+    w = (*p++ >> 3) & 1;
+  if (*p == 0xC5 || *p == 0xC4 || *p == 0x62) {
+    int pp;
+    vex = 1;
+    if (*p == 0xC5) {
+      map = 1, vl = (p[1] >> 2) & 1, pp = p[1] & 3, p += 2;
+    } else if (*p == 0xC4) {
+      map = p[1] & 0x1F, w = p[2] >> 7, vl = (p[2] >> 2) & 1, pp = p[2] & 3;
+      p += 3;
+    } else {
+      map = p[1] & 7, w = p[2] >> 7, pp = p[2] & 3, vl = (p[3] >> 5) & 3;
+      p += 4;
+    }
+    p66 = pp == 1, rep = pp == 2 ? 0xF3 : pp == 3 ? 0xF2 : 0;
+  } else if (*p == 0x0F) {
+    map = 1, p++;
+    if (*p == 0x38 || *p == 0x3A)
+      map = *p == 0x38 ? 2 : 3, p++;
+  }
+  op = *p;
+  vw = 16 << vl;
+  sz = w ? 8 : p66 ? 2 : 4;
+  if (map == 0) {
+    switch (op) {
+    case 0x88: case 0xC6: case 0xAA: return (hc_access_t){1, 1};
+    case 0x89: case 0xC7: case 0xAB: return (hc_access_t){1, sz};
+    case 0x8A: return (hc_access_t){0, 1};
+    case 0x8B: return (hc_access_t){0, sz};
+    }
+    return (hc_access_t){0, 0};
+  }
+  if (map == 1) {
+    const int scalar = rep == 0xF3 ? 4 : rep == 0xF2 ? 8 : vw;
+    if (op >= 0x90 && op <= 0x9F && !vex)
+      return (hc_access_t){1, 1}; /* setcc */
+    switch (op) {
+    case 0x11: return (hc_access_t){1, scalar};
+    case 0x13: case 0x17: case 0xD6: return (hc_access_t){1, 8};
+    case 0x29: case 0x2B: case 0xE7: return (hc_access_t){1, vw};
+    case 0x7F: return (hc_access_t){1, p66 || rep ? vw : 8};
+    case 0xC3: return (hc_access_t){1, w ? 8 : 4};
+    case 0x7E: return rep == 0xF3 ? (hc_access_t){0, 8}
+                                  : (hc_access_t){1, w ? 8 : 4};
+    case 0x10: case 0x51: case 0x58: case 0x59: case 0x5C: case 0x5D:
+    case 0x5E: case 0x5F: case 0x54: case 0x55: case 0x56: case 0x57:
+      return (hc_access_t){0, scalar};
+    case 0x12: case 0x16: return (hc_access_t){0, 8};
+    case 0x28: return (hc_access_t){0, vw};
+    case 0x6F: return (hc_access_t){0, p66 || rep ? vw : 8};
+    case 0x6E: return (hc_access_t){0, w ? 8 : 4};
+    case 0x2E: case 0x2F: return (hc_access_t){0, p66 ? 8 : 4};
+    case 0x2A: case 0x2C: case 0x2D: return (hc_access_t){0, rep == 0xF2 ? 8 : 4};
+    case 0xB6: case 0xBE: return (hc_access_t){0, 1};
+    case 0xB7: case 0xBF: return (hc_access_t){0, 2};
+    }
+    return (hc_access_t){0, 0};
+  }
+  if (map == 2 && vex) { /* FMA: odd scalar forms, even packed */
+    if ((op >= 0x96 && op <= 0x9F) || (op >= 0xA6 && op <= 0xAF) ||
+        (op >= 0xB6 && op <= 0xBF))
+      return (hc_access_t){0, (op & 1) ? (w ? 8 : 4) : vw};
+    if (op == 0x18 || op == 0x19)
+      return (hc_access_t){0, op == 0x18 ? 4 : 8}; /* broadcasts */
+  }
+  return (hc_access_t){0, 0};
+}
+#endif
+
+static hc_access_t hc_fault_access(const ucontext_t *uc) {
+#if defined(__x86_64__)
+  return hc_decode((const unsigned char *)uc->uc_mcontext.gregs[REG_RIP]);
 #elif defined(__aarch64__)
+  /* A load-store architecture: a write fault is a store (WnR); the size
+   * is known where the syndrome is valid (ISV). */
   const unsigned char *p = uc->uc_mcontext.__reserved;
   for (;;) {
     const struct _aarch64_ctx *h = (const struct _aarch64_ctx *)p;
     if (h->magic == 0 || h->size == 0)
-      return -1;
+      return (hc_access_t){0, 0};
     if (h->magic == ESR_MAGIC) {
-      const struct esr_context *esr = (const struct esr_context *)p;
-      return (esr->esr & (1u << 6)) != 0; /* WnR */
+      const uint64_t esr = ((const struct esr_context *)p)->esr;
+      return (hc_access_t){(esr >> 6) & 1,
+                           (esr >> 24) & 1 ? 1 << ((esr >> 22) & 3) : 0};
     }
     p += h->size;
   }
 #else
   (void)uc;
-  return -1;
+  return (hc_access_t){0, 0};
 #endif
 }
 
@@ -460,16 +576,17 @@ static uintptr_t hc_fault_pc(const ucontext_t *uc) {
 }
 
 static void hc_segv(int sig, siginfo_t *si, void *ctx) {
+  static __thread uintptr_t retried
+      __attribute__((tls_model("initial-exec")));
   ucontext_t *uc = ctx;
   const uintptr_t a = (uintptr_t)si->si_addr;
   const uintptr_t page = a & ~(uintptr_t)(hc_page - 1);
   hc_snap_t *snap;
   const hc_area_t *ar;
-  int run, write;
+  int run;
 
-  /* The lock's holder itself, changing the protection: its own stack
-   * frames may lie on a page next to an array on the stack. The page
-   * stays open until the next change. */
+  /* The lock's holder itself, changing the protection: open the page
+   * until the next change. */
   if (hc_owner) {
     if (si->si_code != SEGV_ACCERR ||
         mprotect((void *)page, hc_page, PROT_READ | PROT_WRITE) != 0)
@@ -481,35 +598,74 @@ static void hc_segv(int sig, siginfo_t *si, void *ctx) {
   run = si->si_code == SEGV_ACCERR ? hc_run_of(snap, a) : -1;
   if (run < 0) {
     hc_lock_give();
+    /* A PROACT call on another thread may have just opened the page:
+     * once more before this is someone else's fault. */
+    if (si->si_code == SEGV_ACCERR && retried != a) {
+      retried = a;
+      return;
+    }
+    retried = 0;
     hc_chain(&hc_old_segv, sig, si, ctx);
     return;
   }
-  /* A read-only page faults only on a write. */
-  write = snap->runs[run].prot == PROT_READ ? 1 : hc_fault_write(uc);
+  retried = 0;
   ar = hc_area_of(snap, a);
   if (ar != NULL) {
+    const hc_access_t acc = hc_fault_access(uc);
+    const uint64_t bytes = (uint64_t)(ar->hi - ar->lo);
     const uint64_t off = (uint64_t)(a - (uintptr_t)ar->lo);
-    uint64_t lo, hi;
-    const hc_range_t *why;
-    hc_elem(ar->es, (uint64_t)(ar->hi - ar->lo), off, &lo, &hi);
-    why = hc_meet(snap->ranges + ar->stale0, ar->nstale, lo, hi);
-    if (write != 1 && why != NULL && !hc_written(snap, ar, lo, hi)) {
-      /* Disarmed before the report: exit handlers may call PROACT. */
-      const hc_area_t area = *ar;
-      const hc_range_t reason = *why;
-      hc_unprotect_locked(snap);
-      hc_lock_give();
-      hc_report_read(&area, off, &reason, hc_fault_pc(uc));
+    uint64_t lo, hi, lo2, hi2;
+    hc_elem(ar->es, bytes, off, &lo, &hi);
+    if (acc.width > 0 && off + (uint64_t)acc.width > hi) {
+      hc_elem(ar->es, bytes,
+              off + (uint64_t)acc.width - 1 < bytes
+                  ? off + (uint64_t)acc.width - 1
+                  : bytes - 1,
+              &lo2, &hi2);
+      hi = hi2;
     }
-    if (write == 1)
-      hc_log_write(ar, off, hc_fault_pc(uc));
+    if (!acc.store) {
+      /* A read of an element a loop changed that the host did not
+       * overwrite since. */
+      const hc_range_t *why =
+          hc_meet(snap->ranges + ar->stale0, ar->nstale, lo, hi);
+      for (uint64_t x = lo; why != NULL && x < hi; x = why->hi) {
+        why = hc_meet(snap->ranges + ar->stale0, ar->nstale, x, hi);
+        if (why == NULL)
+          break;
+        {
+          uint64_t slo = why->lo > x ? why->lo : x;
+          uint64_t e0, e1;
+          hc_elem(ar->es, bytes, slo, &e0, &e1);
+          if (!hc_written(snap, ar, e0, e1)) {
+            const hc_area_t area = *ar;
+            const hc_range_t reason = *why;
+            /* Disarmed before the report: exit handlers may call
+             * PROACT. */
+            hc_unprotect_locked(snap);
+            hc_lock_give();
+            hc_report_read(&area, e0, &reason, hc_fault_pc(uc));
+          }
+        }
+      }
+    } else {
+      hc_log_write(ar, lo, hi, hc_fault_pc(uc));
+    }
   }
   /* Let the instruction through: the page opens, and closes again after
    * one instruction where the trap flag can step it. */
-  mprotect((void *)page, hc_page, PROT_READ | PROT_WRITE);
+  if (mprotect((void *)page, hc_page, PROT_READ | PROT_WRITE) != 0) {
+    hc_unprotect_locked(snap);
+    hc_lock_give();
+    proact__fatal(NULL, 0, 0,
+                  "PROACT_CHECK_HOST: cannot open a protected page: %s",
+                  strerror(errno));
+  }
 #if HC_STEP
-  if (hc_nstep == 0)
+  if (hc_nstep == 0 || hc_step_gen != hc_gen) {
+    hc_nstep = 0;
     hc_step_gen = hc_gen;
+  }
   if (hc_nstep < (int)(sizeof(hc_step_page) / sizeof(hc_step_page[0])))
     hc_step_page[hc_nstep++] = page;
   uc->uc_mcontext.gregs[REG_EFL] |= 0x100;
@@ -553,19 +709,32 @@ int proact__host_check_on(void) {
 #else
   {
     struct sigaction sa;
-    stack_t ss;
+    stack_t ss, old;
     hc_page = (size_t)sysconf(_SC_PAGESIZE);
-    /* The handler's frame must not land on a protected stack page. */
-    ss.ss_size = 1 << 16;
-    ss.ss_sp = malloc(ss.ss_size);
-    ss.ss_flags = 0;
-    if (ss.ss_sp == NULL || sigaltstack(&ss, NULL) != 0)
-      proact__fatal(NULL, 0, 0, "PROACT_CHECK_HOST=1: no signal stack: %s",
-                    strerror(errno));
+    /* The handler's frame must not land on a protected stack page: a
+     * signal stack of its own, below a guard page, unless the program set
+     * one. */
+    if (sigaltstack(NULL, &old) == 0 && (old.ss_flags & SS_DISABLE)) {
+      const size_t size = 256 * 1024;
+      char *m = mmap(NULL, size + hc_page, PROT_READ | PROT_WRITE,
+                     MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+      if (m == MAP_FAILED || mprotect(m, hc_page, PROT_NONE) != 0)
+        proact__fatal(NULL, 0, 0, "PROACT_CHECK_HOST=1: no signal stack: %s",
+                      strerror(errno));
+      ss.ss_sp = m + hc_page;
+      ss.ss_size = size;
+      ss.ss_flags = 0;
+      if (sigaltstack(&ss, NULL) != 0)
+        proact__fatal(NULL, 0, 0, "PROACT_CHECK_HOST=1: no signal stack: %s",
+                      strerror(errno));
+    }
     memset(&sa, 0, sizeof(sa));
     sa.sa_sigaction = hc_segv;
     sa.sa_flags = SA_SIGINFO | SA_ONSTACK;
     sigemptyset(&sa.sa_mask);
+    /* Each handler holds the lock for a while: not the other inside. */
+    sigaddset(&sa.sa_mask, SIGSEGV);
+    sigaddset(&sa.sa_mask, SIGTRAP);
     if (sigaction(SIGSEGV, &sa, &hc_old_segv) != 0)
       proact__fatal(NULL, 0, 0, "PROACT_CHECK_HOST=1: sigaction: %s",
                     strerror(errno));
@@ -596,26 +765,58 @@ static long long hc_index(const proact__present_t *e, uint64_t off) {
   return e->lo + (long long)(off / (e->elem_size ? e->elem_size : 1));
 }
 
+/* The live region entries with devices and bytes (in creation order once
+ * sorted). */
+static proact__present_t **hc_entries;
+static int hc_nentries, hc_capentries;
+static void hc_collect_entry(proact__present_t *e, void *arg);
+
 void proact__host_check_enter(void) {
   if (!proact__host_check_on())
     return;
   hc_lock_take();
   hc_unprotect_locked(hc_snap);
   hc_lock_give();
-  if (hc_log_full) {
-    proact__warn("PROACT_CHECK_HOST: more than %d separate host writes to "
-                 "region arrays between two PROACT calls; the later ones "
-                 "are not checked",
+  if (hc_log_full)
+    proact__warn("PROACT_CHECK_HOST: more than %d separate host stores to "
+                 "elements loops changed between two PROACT calls; reads of "
+                 "such elements after them were not checked",
                  HC_LOG_MAX);
-    hc_log_full = 0;
-  }
-  for (int i = 0; i < hc_nlog; i++) {
-    proact__present_t *e = hc_log[i].entry;
-    hc_list_push(&hc_of(e)->dirty, (hc_range_t){hc_log[i].lo, hc_log[i].hi,
-                                                NULL, 0, hc_log[i].pc});
-    hc_list_normalize(&e->host_check->dirty);
+  /* The host's writes since the last call: its bytes that changed. */
+  hc_nentries = 0;
+  proact__present_each(hc_collect_entry, NULL);
+  for (int i = 0; i < hc_nentries; i++) {
+    proact__present_t *e = hc_entries[i];
+    struct proact__host_check *hc = e->host_check;
+    const uint64_t bytes = (uint64_t)(e->host_hi - e->host_lo);
+    int added = 0;
+    if (hc == NULL || hc->host == NULL)
+      continue;
+    for (uint64_t blk = 0; blk < bytes; blk += 4096) {
+      const uint64_t end = blk + 4096 < bytes ? blk + 4096 : bytes;
+      if (memcmp(hc->host + blk, e->host_lo + blk, (size_t)(end - blk)) == 0)
+        continue;
+      for (uint64_t b = blk; b < end; b++) {
+        uintptr_t pc = 0;
+        if (hc->host[b] == (unsigned char)e->host_lo[b])
+          continue;
+        if (added > 0 && hc->dirty.v[hc->dirty.n - 1].hi == b) {
+          hc->dirty.v[hc->dirty.n - 1].hi = b + 1;
+          continue;
+        }
+        for (int l = 0; l < hc_nlog && pc == 0; l++)
+          if (hc_log[l].entry == e && hc_log[l].lo <= b && b < hc_log[l].hi)
+            pc = hc_log[l].pc;
+        hc_list_push(&hc->dirty, (hc_range_t){b, b + 1, hc->since_file,
+                                              hc->since_line, pc});
+        added++;
+      }
+    }
+    if (added > 0)
+      hc_list_normalize(&hc->dirty);
   }
   hc_nlog = 0;
+  hc_log_full = 0;
 }
 
 /* The devices' current values of bytes [lo, hi) of e into buf + lo (the
@@ -658,21 +859,20 @@ static uintptr_t hc_page_up(uintptr_t a) {
   return (a + hc_page - 1) & ~(uintptr_t)(hc_page - 1);
 }
 
-/* No access to pages with a stale element, read-only for the rest. */
+/* No access to the pages that hold a stale element and lie wholly inside
+ * the array: a page shared with other data (a neighbour's, stdio's
+ * buffer, a stack frame) stays open, since a system call or another
+ * thread's wait on it would fail. */
 static void hc_protect_entry(const proact__present_t *e) {
   const hc_list_t *stale = &e->host_check->stale;
-  uintptr_t at = hc_page_down((uintptr_t)e->host_lo);
+  const uintptr_t first = hc_page_up((uintptr_t)e->host_lo);
+  const uintptr_t last = hc_page_down((uintptr_t)e->host_hi);
   for (int s = 0; s < stale->n; s++) {
     uintptr_t slo = hc_page_down((uintptr_t)e->host_lo + stale->v[s].lo);
     uintptr_t shi = hc_page_up((uintptr_t)e->host_lo + stale->v[s].hi);
-    if (slo < at)
-      slo = at;
-    hc_add_pages(at, slo, PROT_READ);
-    hc_add_pages(slo, shi, PROT_NONE);
-    if (shi > at)
-      at = shi;
+    hc_add_pages(slo > first ? slo : first, shi < last ? shi : last,
+                 PROT_NONE);
   }
-  hc_add_pages(at, hc_page_up((uintptr_t)e->host_hi), PROT_READ);
 }
 
 typedef struct hc_event {
@@ -685,9 +885,6 @@ static int hc_event_cmp(const void *pa, const void *pb) {
   return a->at < b->at ? -1 : a->at > b->at;
 }
 
-/* The live region entries with devices and bytes, in creation order. */
-static proact__present_t **hc_entries;
-static int hc_nentries, hc_capentries;
 
 static void hc_collect_entry(proact__present_t *e, void *arg) {
   (void)arg;
@@ -874,6 +1071,11 @@ void proact__host_check_leave(const char *file, int line) {
     hc->current = now;
     free(hc->stale.v);
     hc->stale = stale;
+    if (hc->host == NULL && (hc->host = malloc((size_t)bytes)) == NULL)
+      proact__fatal(e->file, e->line, 0, "out of host memory");
+    memcpy(hc->host, e->host_lo, (size_t)bytes);
+    hc->since_file = file;
+    hc->since_line = line;
     hc_protect_entry(e);
   }
   hc_publish(file, line);
@@ -892,10 +1094,15 @@ _Noreturn static void hc_report_write(const proact__present_t *e,
   int wline;
   long long k = hc_index(e, off);
 
-  hc_where(r->pc, wfile, sizeof(wfile), &wline, where, sizeof(where));
-  if (wfile[0])
-    snprintf(where + strlen(where), sizeof(where) - strlen(where),
-             " at %s:%d", wfile, wline);
+  if (r->pc != 0) {
+    hc_where(r->pc, wfile, sizeof(wfile), &wline, where, sizeof(where));
+    if (wfile[0])
+      snprintf(where + strlen(where), sizeof(where) - strlen(where),
+               " at %s:%d", wfile, wline);
+  } else {
+    snprintf(where, sizeof(where), "after the PROACT call at %s:%d",
+             r->file ? r->file : "?", r->line);
+  }
   if (dev >= 0)
     proact__fatal(file, line, col,
                   "PROACT_CHECK_HOST: the host wrote %s[%lld] (%s) inside "
@@ -961,24 +1168,26 @@ void proact__host_check_loop(const proact__loop_t *loop,
         if (loop->lo[p] >= loop->hi[p])
           continue;
         for (long long j = 0; j < proact__loop_part_npieces(loop, p); j++) {
-          long long klo, khi, off;
+          long long klo, khi, off = -1;
           proact__runs_t runs;
           int exact;
           __int128 at = elo;
           proact__loop_part_piece(loop, p, j, &klo, &khi);
-          if (!site->whole &&
-              !(proact__runs_of_site(site, desc->first, desc->step, klo, khi,
-                                     &runs, &exact) &&
-                proact__runs_first_in(&runs, elo, ehi, &at)))
-            continue;
-          /* Lost only where the devices hold a different value. */
-          off = hc_lost(e, dr,
-                        (uint64_t)(at * (__int128)array->elem_size - base),
-                        site->whole ? dr->hi
-                                    : (uint64_t)((at + 1) *
-                                                     (__int128)array->elem_size -
-                                                 base),
-                        0);
+          if (site->whole) {
+            off = hc_lost(e, dr, dr->lo, dr->hi, 0);
+          } else if (proact__runs_of_site(site, desc->first, desc->step, klo,
+                                          khi, &runs, &exact)) {
+            /* Every element of the range the piece reads; lost only where
+             * the devices hold a different value. */
+            for (__int128 x = elo;
+                 off < 0 && x <= ehi &&
+                 proact__runs_first_in(&runs, x, ehi, &at);
+                 x = at + 1)
+              off = hc_lost(
+                  e, dr, (uint64_t)(at * (__int128)array->elem_size - base),
+                  (uint64_t)((at + 1) * (__int128)array->elem_size - base),
+                  0);
+          }
           if (off >= 0)
             hc_report_write(e, dr, (uint64_t)off, NULL, desc->file,
                             site->line > 0 ? site->line : desc->line,
@@ -1020,6 +1229,7 @@ void proact__host_check_forget(proact__present_t *e) {
   free(hc->dirty.v);
   free(hc->current);
   free(hc->origin);
+  free(hc->host);
   free(hc);
   e->host_check = NULL;
 }

@@ -65,17 +65,33 @@ static void update_overwrites(double *a, long n) {
 }
 
 static void stack_stale(long n) {
-  double s[512];
-  if (n > 512)
-    n = 512;
+  double s[4096];
+  if (n > 4096)
+    n = 4096;
   e2e_fill(s, n, 9);
 #pragma proact data copy(s[0:n])
   {
 #pragma proact region(s[0:n])
     for (long i = 0; i < n; i++)
       s[i] = -s[i];
-    printf("s[0] = %a\n", s[0]); /* no update host */
+    printf("s[n/2] = %a\n", s[n / 2]); /* no update host */
   }
+}
+
+/* k[i] += 1 compiles to one read-modify-write instruction on x86-64. */
+__attribute__((noinline)) static void bump(int *k, long i) { k[i] += 1; }
+
+static void rmw(long n) {
+  int *k = calloc((size_t)n, sizeof(int));
+#pragma proact data copy(k[0:n])
+  {
+#pragma proact region(k[0:n])
+    for (long i = 0; i < n; i++)
+      k[i] = (int)i;
+    bump(k, n / 2); /* reads a stale element */
+  }
+  printf("k[n/2] = %d\n", k[n / 2]);
+  free(k);
 }
 
 /* A created array: its device copy starts as garbage, which the host
@@ -127,7 +143,7 @@ static void correct(double *a, double *b, long n) {
 
 int main(int argc, char **argv) {
   const char *mode = argc > 1 ? argv[1] : "correct";
-  long n = e2e_arg(argc, argv, 2, 1000);
+  long n = e2e_arg(argc, argv, 2, 20000);
   double *a = e2e_alloc(n), *b = e2e_alloc(n);
   if (n < 4) {
     fprintf(stderr, "host_check: n must be at least 4\n");
@@ -145,6 +161,8 @@ int main(int argc, char **argv) {
     update_overwrites(a, n);
   else if (!strcmp(mode, "stack_stale"))
     stack_stale(n);
+  else if (!strcmp(mode, "rmw"))
+    rmw(n);
   else if (!strcmp(mode, "correct")) {
     correct(a, b, n);
     printf("stack: %a\n", a_stack_sum(n));
