@@ -1,5 +1,6 @@
 #include "inner_vars.h"
 #include "diagnostics.h"
+#include "function_bodies.h"
 #include "inject.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Decl.h"
@@ -163,10 +164,7 @@ class InnerVarsCheck : public ASTConsumer {
 public:
   void Initialize(ASTContext &C) override { Ctx = &C; }
   bool HandleTopLevelDecl(DeclGroupRef DG) override {
-    for (Decl *D : DG)
-      if (auto *FD = dyn_cast<FunctionDecl>(D))
-        if (FD->doesThisDeclarationHaveABody() && FD->getBody())
-          check(FD);
+    forEachFunctionBody(DG, [this](FunctionDecl *FD) { check(FD); });
     return true;
   }
 

@@ -5,6 +5,7 @@
 // is known whatever the preprocessor saw before the pragma.
 #include "update_place.h"
 #include "diagnostics.h"
+#include "function_bodies.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Decl.h"
 #include "clang/AST/RecursiveASTVisitor.h"
@@ -63,10 +64,9 @@ class UpdatePlaceCheck : public ASTConsumer {
 public:
   void Initialize(ASTContext &C) override { Ctx = &C; }
   bool HandleTopLevelDecl(DeclGroupRef DG) override {
-    for (Decl *D : DG)
-      if (auto *FD = dyn_cast<FunctionDecl>(D))
-        if (FD->doesThisDeclarationHaveABody() && FD->getBody())
-          Finder(*Ctx).TraverseStmt(FD->getBody());
+    forEachFunctionBody(DG, [this](FunctionDecl *FD) {
+      Finder(*Ctx).TraverseStmt(FD->getBody());
+    });
     return true;
   }
 };

@@ -101,19 +101,18 @@ static int iter_meet_split(const proact__loop_desc_t *desc,
     return 1;
   if (ahi - alo == 1 && bhi - blo == 1) /* one iteration: it may */
     return 0;
-  if (ahi - alo >= bhi - blo) {
-    const long long mid = alo + (ahi - alo) / 2;
-    int r1 = iter_meet_split(desc, a, alo, mid, b, blo, bhi, budget, at_p);
+  {
+    /* Halve the longer range. */
+    const int split_a = ahi - alo >= bhi - blo;
+    const long long amid = split_a ? alo + (ahi - alo) / 2 : ahi;
+    const long long bmid = split_a ? bhi : blo + (bhi - blo) / 2;
+    int r1 = iter_meet_split(desc, a, alo, amid, b, blo, bmid, budget, at_p);
     if (r1 == 1)
       return 1;
-    met = iter_meet_split(desc, a, mid, ahi, b, blo, bhi, budget, at_p);
-    return met == 1 ? 1 : r1 < 0 || met < 0 ? -1 : 0;
-  } else {
-    const long long mid = blo + (bhi - blo) / 2;
-    int r1 = iter_meet_split(desc, a, alo, ahi, b, blo, mid, budget, at_p);
-    if (r1 == 1)
-      return 1;
-    met = iter_meet_split(desc, a, alo, ahi, b, mid, bhi, budget, at_p);
+    met = split_a ? iter_meet_split(desc, a, amid, ahi, b, blo, bhi, budget,
+                                    at_p)
+                  : iter_meet_split(desc, a, alo, ahi, b, bmid, bhi, budget,
+                                    at_p);
     return met == 1 ? 1 : r1 < 0 || met < 0 ? -1 : 0;
   }
 }

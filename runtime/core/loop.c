@@ -102,22 +102,33 @@ static void loop_parts(proact__loop_t *loop, const proact__loop_desc_t *desc) {
   loop_decomp(loop, desc);
 }
 
-/* Whether this is the first note about the loop at desc (notes that would
- * repeat every execution are given once). */
-static int loop_first_note(const proact__loop_desc_t *desc) {
+/* The loops a kind of note was given about (notes that would repeat
+ * every execution are given once per loop). */
+typedef struct loop_notes {
+  const char *files[256];
+  int lines[256], n;
+} loop_notes_t;
+
+/* Whether this is the first note of its kind about the loop at desc. */
+static int loop_first_note_in(loop_notes_t *notes,
+                              const proact__loop_desc_t *desc) {
   static pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER;
-  static const char *files[256];
-  static int lines[256], n;
   int first = 1;
   pthread_mutex_lock(&lock);
-  for (int i = 0; i < n && first; i++)
-    first = !(lines[i] == desc->line && strcmp(files[i], desc->file) == 0);
-  if (first && n < 256) {
-    files[n] = desc->file;
-    lines[n++] = desc->line;
+  for (int i = 0; i < notes->n && first; i++)
+    first = !(notes->lines[i] == desc->line &&
+              strcmp(notes->files[i], desc->file) == 0);
+  if (first && notes->n < 256) {
+    notes->files[notes->n] = desc->file;
+    notes->lines[notes->n++] = desc->line;
   }
   pthread_mutex_unlock(&lock);
   return first;
+}
+
+static int loop_first_note(const proact__loop_desc_t *desc) {
+  static loop_notes_t notes;
+  return loop_first_note_in(&notes, desc);
 }
 
 /* Whether the loop has the kernel mechanism mech needs
@@ -696,19 +707,8 @@ static void loop_mark_meets(const proact__loop_t *loop, loop_write_t *writes,
 static void loop_unproven_note(const proact__loop_desc_t *desc,
                                const proact__access_t *a,
                                const proact__access_t *b) {
-  static pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER;
-  static const char *files[256];
-  static int lines[256], n;
-  int first = 1;
-  pthread_mutex_lock(&lock);
-  for (int i = 0; i < n && first; i++)
-    first = !(lines[i] == desc->line && strcmp(files[i], desc->file) == 0);
-  if (first && n < 256) {
-    files[n] = desc->file;
-    lines[n++] = desc->line;
-  }
-  pthread_mutex_unlock(&lock);
-  if (!first)
+  static loop_notes_t notes;
+  if (!loop_first_note_in(&notes, desc))
     return;
   if (a->line == b->line && a->col == b->col)
     proact__info(PROACT__SUBSYS_PART,
