@@ -126,15 +126,18 @@ bool affineIn(const BoundExpr &E, const std::string &Var, Code &A, Code &B) {
 // bounds move with the annotated variable i alike (a tile, a window) is
 // A * i + u: its coefficient joins i's and u's range is added; a clamp
 // (MIN/MAX) is kept in a second form over the loops' whole ranges, and the
-// runtime intersects both (proact__access_t.bounded). Any other loop adds
-// its whole range.
-void emitDependentSpans(Preprocessor &PP, Code &C, const std::string &Slot,
+// runtime intersects both (proact__access_t.bounded). A loop whose bounds
+// are affine in i alone records them (proact__span_add_dep). Any other
+// loop adds its whole range. Returns whether every moving loop was
+// recorded so, with a step of 1: then one iteration's elements are known
+// exactly (proact__access_t.inexact = 2).
+bool emitDependentSpans(Preprocessor &PP, Code &C, const std::string &Slot,
                         const Access &X, const std::string &OuterVar) {
   RangeNames R;
   R[OuterVar] = {"__proact_ilo", "__proact_ihi"};
   Code CoefA = Code::asLongLong(X.Coef);
   Code Spans;
-  bool AnyShift = false;
+  bool AnyShift = false, ExactEach = true;
   C << "{";
   for (size_t M = 0; M < X.Inner.size(); ++M) {
     const InnerTerm &T = X.Inner[M];
@@ -178,6 +181,7 @@ void emitDependentSpans(Preprocessor &PP, Code &C, const std::string &Slot,
       if ((mentions(T.First, OuterVar) || mentions(T.Bound, OuterVar)) &&
           shiftOf(PP, OuterVar, T.First, T.Bound, Asc, R, S)) {
         AnyShift = true;
+        ExactEach = false;
         CoefA = Code("proact__add(")
                     .add(CoefA)
                     .add(", proact__mul(")
@@ -198,11 +202,16 @@ void emitDependentSpans(Preprocessor &PP, Code &C, const std::string &Slot,
           HiB = Code("proact__add(").add(Code::asLongLong(HiB)).add(", -1LL)");
         if (L.Cmp == PROACT__CMP_GT)
           LoB = Code("proact__add(").add(Code::asLongLong(LoB)).add(", 1LL)");
+        ExactEach &= L.Step.pieces().size() == 1 &&
+                     L.Step.pieces()[0].IsText &&
+                     (L.Step.pieces()[0].Text == "1" ||
+                      L.Step.pieces()[0].Text == "-1");
         Spans << "proact__span_add_dep(&" + Slot + ", " << Coef << ", "
               << Code::asLongLong(LoA) << ", " << Code::asLongLong(LoB)
               << ", " << Code::asLongLong(HiA) << ", "
               << Code::asLongLong(HiB) << ", __proact_ilo, __proact_ihi);";
       } else {
+        ExactEach = false;
         Spans << "proact__span_add(&" + Slot + ", " << Coef
               << ", " + Rl + ", " + Rh + ", 1LL, " + num(PROACT__CMP_LE) +
                      ");";
@@ -231,6 +240,7 @@ void emitDependentSpans(Preprocessor &PP, Code &C, const std::string &Slot,
              Slot + ".empty = 1;";
   }
   C << "}";
+  return ExactEach;
 }
 
 // Declares and fills `proact__access_t Var[]` for the given accesses.
@@ -265,7 +275,8 @@ void emitAccesses(Preprocessor &PP, Code &C, const std::string &Var,
         << " - 1; if (" + Slot + ".off_max < " + Slot + ".off_min) " + Slot +
                ".empty = 1;";
     if (X.Dependent) {
-      emitDependentSpans(PP, C, Slot, X, OuterVar);
+      if (emitDependentSpans(PP, C, Slot, X, OuterVar) && X.Len.empty())
+        C << Slot + ".inexact = 2;";
       continue;
     }
     for (const InnerTerm &T : X.Inner)

@@ -87,6 +87,9 @@ static int iter_meet_split(const proact__loop_desc_t *desc,
                            long long ahi, const proact__access_t *b,
                            long long blo, long long bhi, int *budget,
                            __int128 *at_p) {
+  /* A form exact only for one iteration (inexact 2: inner bounds that
+   * move with i) proves a meet of different iterations only there. */
+  const int each = a->inexact || b->inexact;
   proact__runs_t ra, rb;
   int met;
   if (alo >= ahi || blo >= bhi)
@@ -97,7 +100,8 @@ static int iter_meet_split(const proact__loop_desc_t *desc,
   met = proact__runs_meet(&ra, &rb, ITER_MEET_MAX_RUNS, at_p);
   if (met <= 0)
     return met;
-  if (ahi <= blo || bhi <= alo) /* different iterations for sure */
+  if ((ahi <= blo || bhi <= alo) && /* different iterations for sure */
+      (!each || (ahi - alo == 1 && bhi - blo == 1)))
     return 1;
   if (ahi - alo == 1 && bhi - blo == 1) /* one iteration: it may */
     return 0;
@@ -129,6 +133,13 @@ static int iter_pair_meet(const proact__loop_desc_t *desc,
   int met;
   if (a->bounded || b->bounded)
     return -1;
+  if (a->inexact || b->inexact) { /* each iteration's own form */
+    int budget = ITER_SPLIT_MAX;
+    if (a == b && iter_injective(desc, a)) /* its hull proves it */
+      return 0;
+    return iter_meet_split(desc, a, 0, desc->trip, b, 0, desc->trip,
+                           &budget, at_p);
+  }
   if (a->coef != b->coef) {
     int budget = ITER_SPLIT_MAX;
     return iter_meet_split(desc, a, 0, desc->trip, b, 0, desc->trip,
@@ -161,7 +172,7 @@ static int iter_pair_meet(const proact__loop_desc_t *desc,
  * a superset of what an iteration touches, or after a condition that may
  * hold at one iteration alone (`if (i == 0) a[0] = ...`). */
 static int iter_skip(const proact__access_t *site) {
-  return site->whole || site->empty || site->inexact || site->guarded;
+  return site->whole || site->empty || site->inexact == 1 || site->guarded;
 }
 
 void proact__loop_check_iterations(const proact__loop_desc_t *desc) {

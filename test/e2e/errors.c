@@ -174,6 +174,18 @@ int main(int argc, char **argv) {
     for (long i = 0; i < 10; i++)
       for (long j = 0; j < 10; j++)
         a[i * 10 + j] = a[j * 10 + i];
+  } else if (strcmp(mode, "triangle_race") == 0) {
+    /* Every i adds to a[0..i]: iterations store the same elements. */
+#pragma proact region(a[0:n])
+    for (long i = 0; i < 40; i++)
+      for (long j = 0; j <= i; j++)
+        a[j] += 1.0;
+  } else if (strcmp(mode, "triangle_dependence") == 0) {
+    /* Row i reads row i - 1's lower part, which iteration i - 1 stored. */
+#pragma proact region(a[0:n])
+    for (long i = 1; i < 20; i++)
+      for (long j = 0; j < i; j++)
+        a[i * 20 + j] = a[(i - 1) * 20 + j] + 1.0;
   } else if (strcmp(mode, "md_read_below") == 0) {
     /* A 2-D array's first row loads the row above it: the message names
        g as written and gives its elements as flat indices. */

@@ -52,6 +52,12 @@ int main(int argc, char **argv) {
     for (long i = 0; i < n; i++)
       for (long j = i + 1; j < n; j++)
         u[j * n + i] = s[i * n + j] - u[j * n + i] * 0.5;
+    /* The lower triangle from the upper one, in place: no iteration reads
+     * what another stores. */
+#pragma proact region(l[0:n * n])
+    for (long i = 0; i < n; i++)
+      for (long j = 0; j < i; j++)
+        l[i * n + j] = l[j * n + i] * 0.5 + l[i * n + j] * 0.25;
     /* Coefficients n and n + 1; they meet at (i, i) alone. */
 #pragma proact region(e[0:n * n])
     for (long i = 0; i < n; i++) {

@@ -17,6 +17,8 @@ void symmetric(long n, double *c) {
 // CHECK-LABEL: void symmetric(
 // j in [i + 1, n - 1]: (lo_a, lo_b, hi_a, hi_b) = (1, 1, 0, n - 1)
 // CHECK: proact__span_add_dep(&__proact_writes[0],(long long)(1),(long long)((0 +1)),(long long)(((0 +0)+( 1))),(long long)(0),(long long)(proact__add((long long)((0 +( n))), -1LL)), __proact_ilo, __proact_ihi);
+// Each iteration's elements are exact: the runtime checks iterations.
+// CHECK: __proact_writes[0].inexact = 2;
 // CHECK: proact__span_add_dep(&__proact_writes[1],(long long)((1*( n))),(long long)((0 +1)),(long long)(((0 +0)+( 1))),(long long)(0),(long long)(proact__add((long long)((0 +( n))), -1LL)), __proact_ilo, __proact_ihi);
 
 void lower_down(long n, double *l) {
@@ -40,6 +42,7 @@ void nested(long n, double *a) {
 // CHECK: proact__span_add_dep(&__proact_writes[0],
 // CHECK-NOT: proact__span_add_dep
 // CHECK: proact__span_add(&__proact_writes[0],(long long)(1), __proact_rl1, __proact_rh1, 1LL, 1);
+// CHECK-NOT: .inexact = 2
 // CHECK-LABEL: void parity(
 void parity(long n, double *a) {
 #pragma proact region(a[0:n * n])
