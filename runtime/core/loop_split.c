@@ -40,6 +40,11 @@ static void loop_split(proact__loop_t *loop, long long trip, int p) {
 }
 
 void proact__loop_split_all(proact__loop_t *loop) {
+  /* A block past the trip count deals every iteration to part 0, as a
+   * block of the trip count does; the kernels walk a part's pieces by
+   * the block's size, so it must not exceed the iterations. */
+  if (loop->decomp_block > loop->desc->trip && loop->desc->trip > 0)
+    loop->decomp_block = loop->desc->trip;
   for (int p = 0; p < loop->nparts; p++) {
     proact__part_iters_t *it = &loop->iters[p];
     long long len;
