@@ -129,7 +129,9 @@ typedef struct proact__access {
                      in one iteration (an inner loop whose bounds move with
                      i in a form followed only by its hull, or a reads(...)
                      section): good for what to copy, no proof that two
-                     iterations touch one element */
+                     iterations touch one element. 2: every such inner
+                     loop is recorded in dep[] with a step of 1, so the
+                     form narrowed to one iteration is exact */
   /* dep[d] nonzero (set by proact__span_add_dep): term d is an inner loop
      whose variable lies in [dep_lo[d][0] * i + dep_lo[d][1],
      dep_hi[d][0] * i + dep_hi[d][1]] at iteration i, and the term holds
