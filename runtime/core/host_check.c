@@ -85,7 +85,7 @@ static int hc_nsites;
 
 /* What the signal handlers read, in memory of its own (mmap) so that no
  * page it lives on is ever protected: the protected pages, and per array
- * what messages need and its stale and written ranges. Rebuilt by
+ * what messages need and its stale ranges. Rebuilt by
  * proact__host_check_leave, read and changed under hc_lock only. */
 typedef struct hc_pages {
   uintptr_t lo, hi; /* page-aligned */
@@ -99,7 +99,7 @@ typedef struct hc_area {
   long long index_lo, len;
   const char *name, *file;
   int line;
-  int stale0, nstale, dirty0, ndirty; /* in hc_snap_t.ranges */
+  int stale0, nstale; /* in hc_snap_t.ranges */
 } hc_area_t;
 
 typedef struct hc_snap {
@@ -416,9 +416,7 @@ static void hc_log_write(const hc_area_t *ar, uint64_t lo, uint64_t hi,
 
 /* Whether the host stored into [lo, hi) of ar since the last PROACT call
  * (a full log answers yes: no error rather than a false one). */
-static int hc_written(const hc_snap_t *snap, const hc_area_t *ar,
-                      uint64_t lo, uint64_t hi) {
-  (void)snap;
+static int hc_written(const hc_area_t *ar, uint64_t lo, uint64_t hi) {
   if (hc_log_full)
     return 1;
   for (int i = 0; i < hc_nlog; i++)
@@ -637,7 +635,7 @@ static void hc_segv(int sig, siginfo_t *si, void *ctx) {
           uint64_t slo = why->lo > x ? why->lo : x;
           uint64_t e0, e1;
           hc_elem(ar->es, bytes, slo, &e0, &e1);
-          if (!hc_written(snap, ar, e0, e1)) {
+          if (!hc_written(ar, e0, e1)) {
             const hc_area_t area = *ar;
             const hc_range_t reason = *why;
             /* Disarmed before the report: exit handlers may call
@@ -936,8 +934,7 @@ static void hc_publish(const char *file, int line) {
   free(ev);
   hc_nwant = 0;
   for (int i = 0; i < hc_nentries; i++)
-    nranges += hc_entries[i]->host_check->stale.n +
-               hc_entries[i]->host_check->dirty.n;
+    nranges += hc_entries[i]->host_check->stale.n;
   bytes = sizeof(hc_snap_t) + sizeof(hc_pages_t) * (size_t)nruns +
           sizeof(hc_area_t) * (size_t)hc_nentries +
           sizeof(hc_range_t) * (size_t)nranges;
@@ -960,14 +957,10 @@ static void hc_publish(const char *file, int line) {
     hc_area_t *ar = &snap->areas[i];
     *ar = (hc_area_t){e->host_lo, e->host_hi, hc_entries[i], e->elem_size,
                       e->lo, e->len, e->name, e->file, e->line,
-                      nranges, hc->stale.n, nranges + hc->stale.n,
-                      hc->dirty.n};
+                      nranges, hc->stale.n};
     memcpy(snap->ranges + nranges, hc->stale.v,
            sizeof(hc_range_t) * (size_t)hc->stale.n);
     nranges += hc->stale.n;
-    memcpy(snap->ranges + nranges, hc->dirty.v,
-           sizeof(hc_range_t) * (size_t)hc->dirty.n);
-    nranges += hc->dirty.n;
   }
   hc_lock_take();
   old = hc_snap;
