@@ -929,15 +929,19 @@ LoopLowering lowerLoop(Preprocessor &PP, const Directive &D,
   // Each thread's own copy of the inner loops' variables declared before
   // the loop (inner_vars.h).
   const Tokens Body = privatizeBody(PP, D.Loc, FlatBody, A.Private);
+  // The body a thread runs per iteration: the collapsible nest's, or B.
+  const auto NestBody = [&](const Tokens &B,
+                            CollapsedNest &N) -> const Tokens & {
+    return findCollapsibleNest(PP, L, B,
+                               [&](const std::string &Var) {
+                                 return innerLoopSplittable(PP, D, A, Var);
+                               },
+                               N)
+               ? N.Body
+               : B;
+  };
   CollapsedNest Nest;
-  const Tokens &KernelBody =
-      findCollapsibleNest(PP, L, Body,
-                          [&](const std::string &Var) {
-                            return innerLoopSplittable(PP, D, A, Var);
-                          },
-                          Nest)
-          ? Nest.Body
-          : Body;
+  const Tokens &KernelBody = NestBody(Body, Nest);
   Code Forwarding;
   bool AnyWhole = false; // a non-affine store: one device, memcpy
   for (const Access &X : A.Writes)
@@ -1146,14 +1150,7 @@ LoopLowering lowerLoop(Preprocessor &PP, const Directive &D,
   C << "}";
   // The check copy is the loop as written (its nest found the same way).
   CollapsedNest CheckNest;
-  const Tokens &CheckBody =
-      findCollapsibleNest(PP, L, WrittenBody,
-                          [&](const std::string &Var) {
-                            return innerLoopSplittable(PP, D, A, Var);
-                          },
-                          CheckNest)
-          ? CheckNest.Body
-          : WrittenBody;
+  const Tokens &CheckBody = NestBody(WrittenBody, CheckNest);
   LoopLowering Out;
   emitBreakCheck(Out.Check, Written, L, CheckNest, Code().add(CheckBody));
   Out.Lowering = F.renamed(PP, C);
