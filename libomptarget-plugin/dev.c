@@ -23,6 +23,8 @@ static pthread_once_t dev_once = PTHREAD_ONCE_INIT;
 static int dev_count;      /* every rank's devices */
 static int dev_local_n;    /* this rank's */
 static int dev_base;       /* global number of this rank's device 0 */
+static int dev_omp_n;      /* this rank's OpenMP devices */
+static int dev_shared_gpu; /* some OpenMP device here has several */
 static const proact__dev_ops_t *dev_ops; /* NULL when there is no device */
 static proact__dev_counters_t dev_counters;
 
@@ -37,36 +39,102 @@ static dev_slot_t dev_slots[PROACT__DEV_MAX];
 static const proact__dev_ops_t *const dev_backends[] = {
     &proact__dev_cuda_ops, &proact__dev_host_ops, &proact__dev_omp_ops};
 
-/* dev's OpenMP number for the backend; -1 for a remote device. */
+/* dev's index among this rank's devices, for the backend; -1 for a
+ * remote device. */
 static int dev_local(int dev) {
   return dev >= dev_base && dev < dev_base + dev_local_n ? dev - dev_base
                                                          : -1;
 }
 
-/* This rank's devices, described by the backend with their OpenMP
- * numbers, into slots [0, n). */
+/* The OpenMP number of device dev, which must be this rank's. */
+static int dev_omp(int dev) { return dev_slots[dev].props.omp_id; }
+
+int proact__dev_phys(int dev) {
+  return dev >= 0 && dev < dev_local_n ? dev_omp(dev_base + dev) : -1;
+}
+
+/* How many logical devices PROACT_DEVICES makes of OpenMP device omp_id:
+ * K for D*K, else one. */
+static int dev_copies_of(int omp_id) {
+  const proact__devlist_t *list =
+      &proact__param_get(PROACT__PARAM_DEVICES)->devices;
+  if (!list->all)
+    for (int i = 0; i < list->count; i++)
+      if (list->ids[i] == omp_id)
+        return list->copies[i];
+  return 1;
+}
+
+/* This rank's devices into slots [0, dev_count): the backend describes
+ * each OpenMP device once, and each of its logical devices gets that
+ * description, with direct reach between logical devices wherever their
+ * OpenMP devices have it (always between those of one). */
 static void dev_describe_all(void) {
-  const int n = dev_count < PROACT__DEV_MAX ? dev_count : PROACT__DEV_MAX;
-  for (int dev = 0; dev < n; dev++) {
-    proact__device_t *d = &dev_slots[dev].props;
+  static proact__device_t phys[PROACT__DEV_MAX];
+  int n = 0;
+
+  if (dev_omp_n > PROACT__DEV_MAX - 1) {
+    proact__warn("%d openmp devices; using the first %d", dev_omp_n,
+                 PROACT__DEV_MAX - 1);
+    dev_omp_n = PROACT__DEV_MAX - 1;
+  }
+  for (int p = 0; p < dev_omp_n; p++) {
+    proact__device_t *d = &phys[p];
     memset(d, 0, sizeof(*d));
-    d->id = dev;
-    d->omp_id = dev;
     d->kind = PROACT__DEVICE_UNKNOWN;
     snprintf(d->backend, sizeof(d->backend), "%s", dev_ops->name);
-    snprintf(d->name, sizeof(d->name), "OpenMP device %d", dev);
+    snprintf(d->name, sizeof(d->name), "OpenMP device %d", p);
     d->copy_queues = 1;
     d->has_agent = dev_ops->agent_start != NULL;
     d->has_host_queue = dev_ops->host_alloc != NULL;
-    d->peer_mask = 1ull << dev;
+    d->peer_mask = 1ull << p;
     if (dev_ops->describe != NULL)
-      dev_ops->describe(dev, n, d);
-    proact__info(PROACT__SUBSYS_INIT,
-                 "device %d: %s, %s, %d multiprocessors, %d threads per "
-                 "team, %d copy queues",
-                 dev, d->name, proact__device_kind_name(d->kind),
-                 d->multiprocessors, d->max_team_threads, d->copy_queues);
+      dev_ops->describe(p, dev_omp_n, d);
+    n += dev_copies_of(p);
   }
+  /* Bit 63 of validity masks stands for the host. */
+  if (n > PROACT__DEV_MAX - 1)
+    proact__fatal(NULL, 0, 0,
+                  "PROACT_DEVICES makes %d devices of the %d OpenMP devices "
+                  "here (an OpenMP device it does not list counts once); at "
+                  "most %d can take part, logical devices included",
+                  n, dev_omp_n, PROACT__DEV_MAX - 1);
+  n = 0;
+  for (int p = 0; p < dev_omp_n; p++) {
+    const int k = dev_copies_of(p);
+    dev_shared_gpu |= k > 1;
+    for (int slot = 0; slot < k; slot++, n++) {
+      proact__device_t *d = &dev_slots[n].props;
+      *d = phys[p];
+      d->id = n;
+      d->omp_id = p;
+      d->slot = slot;
+      d->slots = k;
+    }
+  }
+  for (int a = 0; a < n; a++) {
+    proact__device_t *d = &dev_slots[a].props;
+    const uint64_t reach = phys[d->omp_id].peer_mask;
+    d->peer_mask = 0;
+    for (int b = 0; b < n; b++)
+      if ((reach >> dev_slots[b].props.omp_id) & 1u)
+        d->peer_mask |= 1ull << b;
+    if (d->slots > 1)
+      proact__info(PROACT__SUBSYS_INIT,
+                   "device %d: logical device %d of %d on OpenMP device %d "
+                   "(%s, %s, %d multiprocessors, %d threads per team, %d "
+                   "copy queues)",
+                   a, d->slot, d->slots, d->omp_id, d->name,
+                   proact__device_kind_name(d->kind), d->multiprocessors,
+                   d->max_team_threads, d->copy_queues);
+    else
+      proact__info(PROACT__SUBSYS_INIT,
+                   "device %d: %s, %s, %d multiprocessors, %d threads per "
+                   "team, %d copy queues",
+                   a, d->name, proact__device_kind_name(d->kind),
+                   d->multiprocessors, d->max_team_threads, d->copy_queues);
+  }
+  dev_count = n;
 }
 
 /* Under several ranks: every rank's descriptions, in rank order, into the
@@ -104,7 +172,8 @@ static void dev_join_ranks(void) {
     proact__fatal(NULL, 0, 0,
                   "the %d ranks have %d devices in all; at most %d can take "
                   "part (bit %d of validity masks stands for the host): "
-                  "give each rank fewer (CUDA_VISIBLE_DEVICES)",
+                  "give each rank fewer (CUDA_VISIBLE_DEVICES, or fewer "
+                  "logical devices in PROACT_DEVICES)",
                   ranks, total, PROACT__DEV_MAX - 1, PROACT__DEV_MAX - 1);
   memset(dev_slots, 0, sizeof(dev_slots));
   for (int r = 0, g = 0; r < ranks; r++) {
@@ -113,7 +182,6 @@ static void dev_join_ranks(void) {
       *d = all[r].props[i];
       d->id = g;
       d->rank = r;
-      d->omp_id = i;
       /* Direct reach stays within a rank; its bits move with its base. */
       d->peer_mask = all[r].props[i].peer_mask << (g - i);
     }
@@ -122,13 +190,27 @@ static void dev_join_ranks(void) {
   dev_count = total;
   free(mine);
   free(all);
-  proact__xport_init(dev_ops, dev_base, dev_local_n, dev_count);
+  proact__xport_init(dev_ops, dev_base, dev_local_n, dev_count,
+                     dev_shared_gpu);
+}
+
+/* Logical devices' tracks in a trace say which OpenMP device they share. */
+static void dev_trace_notes(void) {
+  for (int g = 0; g < dev_count && g < PROACT__DEV_MAX; g++) {
+    const proact__device_t *d = &dev_slots[g].props;
+    char note[48];
+    if (d->slots <= 1)
+      continue;
+    snprintf(note, sizeof(note), "OpenMP device %d, logical %d of %d",
+             d->omp_id, d->slot + 1, d->slots);
+    proact__trace_device_note(g, note);
+  }
 }
 
 static void dev_init_once(void) {
-  dev_count = omp_get_num_devices();
-  if (dev_count <= 0) {
-    dev_count = 0;
+  dev_omp_n = omp_get_num_devices();
+  if (dev_omp_n <= 0) {
+    dev_omp_n = 0;
     proact__info(PROACT__SUBSYS_INIT, "omp_get_num_devices() is 0");
     if (proact__rank_count() > 1) /* the others wait for its devices */
       dev_join_ranks();
@@ -136,7 +218,7 @@ static void dev_init_once(void) {
   }
   for (size_t i = 0; i < sizeof(dev_backends) / sizeof(dev_backends[0]);
        i++) {
-    proact_status_t st = dev_backends[i]->probe(dev_count);
+    proact_status_t st = dev_backends[i]->probe(dev_omp_n);
     if (st == PROACT_OK) {
       dev_ops = dev_backends[i];
       break;
@@ -149,11 +231,19 @@ static void dev_init_once(void) {
     }
   }
   proact__info(PROACT__SUBSYS_INIT, "%d openmp devices, backend %s",
-               dev_count, dev_ops->name);
+               dev_omp_n, dev_ops->name);
   dev_describe_all();
   dev_local_n = dev_count;
+  if (dev_ops->open != NULL) {
+    proact_status_t st = dev_ops->open(dev_local_n);
+    if (st != PROACT_OK)
+      proact__fatal(NULL, 0, 0,
+                    "preparing the %s backend's %d devices failed: %s",
+                    dev_ops->name, dev_local_n, proact_status_string(st));
+  }
   if (proact__rank_count() > 1)
     dev_join_ranks();
+  dev_trace_notes();
 }
 
 proact_status_t proact__dev_init(void) {
@@ -195,6 +285,19 @@ int proact__dev_local_count(void) {
   return dev_local_n;
 }
 
+int proact__dev_omp_count(void) {
+  proact__dev_init();
+  return dev_omp_n;
+}
+
+int proact__dev_of_omp(int omp_id) {
+  proact__dev_init();
+  for (int i = 0; i < dev_local_n; i++)
+    if (dev_omp(dev_base + i) == omp_id)
+      return dev_base + i;
+  return -1;
+}
+
 int proact__dev_is_local(int dev) {
   proact__dev_init();
   return dev_local(dev) >= 0;
@@ -202,7 +305,7 @@ int proact__dev_is_local(int dev) {
 
 int proact__dev_omp_id(int dev) {
   proact__dev_init();
-  return dev_local(dev);
+  return dev_local(dev) >= 0 ? dev_omp(dev) : -1;
 }
 
 int proact__dev_rank(int dev) {
@@ -254,7 +357,7 @@ proact_status_t proact__dev_alloc(int dev, size_t bytes, void **ptr_p) {
     *ptr_p = NULL;
     return PROACT_OK;
   }
-  ptr = omp_target_alloc(bytes, dev_local(dev));
+  ptr = omp_target_alloc(bytes, dev_omp(dev));
   if (ptr == NULL)
     return PROACT_ERR_NO_MEMORY;
   proact__info(PROACT__SUBSYS_COPY, "allocated %zu bytes at %p on device %d",
@@ -270,7 +373,7 @@ void proact__dev_free(int dev, void *ptr, size_t bytes) {
     return;
   proact__info(PROACT__SUBSYS_COPY, "freeing %zu bytes at %p on device %d",
                bytes, ptr, dev);
-  omp_target_free(ptr, dev_local(dev));
+  omp_target_free(ptr, dev_omp(dev));
   if (dev < PROACT__DEV_MAX)
     __atomic_fetch_sub(&dev_slots[dev].allocated, bytes, __ATOMIC_RELAXED);
 }

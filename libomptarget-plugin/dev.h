@@ -17,8 +17,12 @@
 /* Finds the devices and chooses the backend; idempotent and thread-safe.
  * Under several ranks (rank.h) it also learns every rank's devices.
  *
- * Device numbers here are global: rank 0's OpenMP devices first, then rank
- * 1's, and so on (alone, they are the OpenMP device numbers). A device of
+ * A device here is a logical device: each OpenMP device, or K of them for
+ * an OpenMP device PROACT_DEVICES lists as D*K, with its own allocations,
+ * copy queues and agent; numbered in OpenMP device order, a device's
+ * logical devices in a row. Device numbers are global: rank 0's devices
+ * first, then rank 1's, and so on (alone, without D*K, they are the OpenMP
+ * device numbers). A device of
  * another rank is remote: nothing runs on it here, a copy to it from the
  * host is left to its rank (every rank's host holds the same values), a
  * copy between it and a device of this rank goes through the transport
@@ -29,13 +33,19 @@ proact_status_t proact__dev_init(void);
 int proact__dev_count(void);
 
 /* Whether device dev is this rank's; its OpenMP device number here (for
- * target regions and omp_target_* calls), -1 when remote; its rank. */
+ * target regions and omp_target_* calls; logical devices of one OpenMP
+ * device share it), -1 when remote; its rank. */
 int proact__dev_is_local(int dev);
 int proact__dev_omp_id(int dev);
 int proact__dev_rank(int dev);
 /* This rank's first device's global number and its count of devices. */
 int proact__dev_local_base(void);
 int proact__dev_local_count(void);
+/* This rank's OpenMP devices (omp_get_num_devices()), and the global
+ * number of the first logical device of OpenMP device omp_id here (-1
+ * when there is none). */
+int proact__dev_omp_count(void);
+int proact__dev_of_omp(int omp_id);
 
 /* "cuda", "host", "omp" (generic fallback) or "none" (no device). */
 const char *proact__dev_backend_name(void);
@@ -57,6 +67,9 @@ typedef struct proact__device {
   int id; /* global device number (the OpenMP one when alone) */
   int rank;   /* the rank that drives it */
   int omp_id; /* its OpenMP device number on that rank */
+  /* Logical devices (PROACT_DEVICES=D*K): the K devices that share OpenMP
+   * device D are slots 0..K-1 of slots K; a device alone is slot 0 of 1. */
+  int slot, slots;
   proact__device_kind_t kind;
   char backend[8];      /* "cuda", "host" or "omp" */
   char name[96];        /* the driver's name of the device */

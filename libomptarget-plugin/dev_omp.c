@@ -26,17 +26,20 @@ static proact_status_t omp_probe(int ndev) {
 
 static proact_status_t omp_copy_to_dev(int dev, void *dst, const void *src,
                                        size_t bytes) {
-  return omp_copy(dst, src, bytes, dev, omp_get_initial_device());
+  return omp_copy(dst, src, bytes, proact__dev_phys(dev),
+                  omp_get_initial_device());
 }
 
 static proact_status_t omp_copy_to_host(void *dst, int dev, const void *src,
                                         size_t bytes) {
-  return omp_copy(dst, src, bytes, omp_get_initial_device(), dev);
+  return omp_copy(dst, src, bytes, omp_get_initial_device(),
+                  proact__dev_phys(dev));
 }
 
 static proact_status_t omp_copy_peer(int dst_dev, void *dst, int src_dev,
                                      const void *src, size_t bytes) {
-  return omp_copy(dst, src, bytes, dst_dev, src_dev);
+  return omp_copy(dst, src, bytes, proact__dev_phys(dst_dev),
+                  proact__dev_phys(src_dev));
 }
 
 const proact__dev_ops_t proact__dev_omp_ops = {

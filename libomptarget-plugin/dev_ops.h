@@ -12,6 +12,12 @@
 #include "proact/detail/device_ready.h"
 #include "proact/status.h"
 
+/* The ops' `dev` is one of this rank's logical devices, 0..nlocal-1 (dev.h);
+ * the backend keeps its queues and agents per logical device and reaches
+ * the hardware through the OpenMP device this gives (several logical
+ * devices may share one). */
+int proact__dev_phys(int dev);
+
 typedef struct proact__dev_ops {
   const char *name;
   /* Decides whether this backend drives OpenMP devices 0..ndev-1 and
@@ -19,12 +25,15 @@ typedef struct proact__dev_ops {
    * devices, try the next backend; another error: these devices are of this
    * kind but cannot be driven here, use the generic fallback. */
   proact_status_t (*probe)(int ndev);
-  /* Fills what only the backend knows of device dev (of ndev) after a
-   * successful probe: kind, name, counts, memory, peer_mask. The generic
-   * layer has set id, backend, has_agent, has_host_queue, copy_queues 1,
-   * peer_mask to dev's own bit and the rest to 0 (unknown). NULL: nothing
-   * more is known. */
+  /* Fills what only the backend knows of OpenMP device dev (of ndev) after
+   * a successful probe: kind, name, counts, memory, peer_mask (bits of
+   * OpenMP devices). The generic layer has set backend, has_agent,
+   * has_host_queue, copy_queues 1, peer_mask to dev's own bit and the rest
+   * to 0 (unknown). NULL: nothing more is known. */
   void (*describe)(int dev, int ndev, proact__device_t *device);
+  /* Prepares the per-device state of logical devices 0..nlocal-1, once,
+   * after describe. NULL: the backend keeps none. */
+  proact_status_t (*open)(int nlocal);
   proact_status_t (*copy_to_dev)(int dev, void *dst, const void *src,
                                  size_t bytes);
   proact_status_t (*copy_to_host)(void *dst, int dev, const void *src,

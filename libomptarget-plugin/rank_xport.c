@@ -43,7 +43,7 @@ static _Noreturn void xport_fatal_together(const char *text) {
 }
 
 /* This rank's facts: its setting, its devices, its MPI, its NCCL. */
-static void xport_facts(const proact__dev_ops_t *ops,
+static void xport_facts(const proact__dev_ops_t *ops, int shared_gpu,
                         proact__rank_facts_t *f) {
   memset(f, 0, sizeof(*f));
   f->mode = (int)proact__param_get(PROACT__PARAM_TRANSPORT)->i;
@@ -53,7 +53,13 @@ static void xport_facts(const proact__dev_ops_t *ops,
                                             : PROACT__RANK_MEM_OTHER;
   f->cuda_aware = proact__rank_cuda_aware();
   f->nccl = PROACT__NCCL_ABSENT;
-  if (f->mode == PROACT__TRANSPORT_AUTO || f->mode == PROACT__TRANSPORT_NCCL)
+  /* NCCL takes one GPU per member of its communicator. */
+  if (shared_gpu)
+    snprintf(f->why, sizeof(f->why),
+             "logical devices share a GPU (PROACT_DEVICES=D*K), which NCCL "
+             "does not allow");
+  else if (f->mode == PROACT__TRANSPORT_AUTO ||
+           f->mode == PROACT__TRANSPORT_NCCL)
     f->nccl = proact__nccl_load(f->mem, f->why, sizeof(f->why));
   else
     snprintf(f->why, sizeof(f->why), "PROACT_TRANSPORT=%s",
@@ -121,7 +127,7 @@ static void xport_describe(void) {
 }
 
 void proact__xport_init(const proact__dev_ops_t *ops, int base, int nlocal,
-                        int total) {
+                        int total, int shared_gpu) {
   const int ranks = proact__rank_count(), me = proact__rank_self();
   proact__rank_facts_t mine, *all = calloc((size_t)ranks, sizeof(*all));
   proact__xport_plan_t plan;
@@ -129,7 +135,7 @@ void proact__xport_init(const proact__dev_ops_t *ops, int base, int nlocal,
 
   if (all == NULL)
     proact__fatal(NULL, 0, 0, "out of host memory");
-  xport_facts(ops, &mine);
+  xport_facts(ops, shared_gpu, &mine);
   proact__rank_allgather(&mine, all, sizeof(mine),
                          "choosing the transport between ranks");
   if (proact__xport_choose(all, ranks, &plan, err, sizeof(err)) != PROACT_OK)

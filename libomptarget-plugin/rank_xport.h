@@ -13,11 +13,12 @@ struct proact__dev_ops;
 
 /* Gathers every rank's facts, chooses, and sets NCCL up where chosen:
  * every rank at once, once the devices of every rank are known (dev.c),
- * this rank's nlocal devices being global devices base .. of total. A
+ * this rank's nlocal devices being global devices base .. of total
+ * (shared_gpu: some of them are logical devices of one OpenMP device). A
  * forced PROACT_TRANSPORT that cannot be had ends every rank with an
  * error naming it. */
 void proact__xport_init(const struct proact__dev_ops *ops, int base,
-                        int nlocal, int total);
+                        int nlocal, int total, int shared_gpu);
 
 /* The transport between a device of rank a and one of rank b. */
 proact__xport_t proact__xport_between(int a, int b);

@@ -206,7 +206,8 @@ const proact__param_t proact__params[PROACT__PARAM_COUNT_] = {
     [PROACT__PARAM_DEVICES] =
         {"PROACT_DEVICES", "all",
          "'all' or a comma list of OpenMP device numbers and ranges "
-         "(e.g. '0-2,3'), numbers 0-63, each device at most once",
+         "(e.g. '0-2,3'), numbers 0-63, each device at most once; D*K "
+         "makes device D K logical devices (e.g. '0*4', '0-3*2')",
          "OpenMP devices annotated loops are spread over, in this order",
          proact__param_parse_devices},
     [PROACT__PARAM_DEBUG] = {"PROACT_DEBUG", "warn", "warn, info or trace",
@@ -506,7 +507,7 @@ proact_status_t proact__param_parse_devices(const char *text,
     return PROACT_OK;
   }
   for (;;) {
-    int from, to;
+    int from, to, copies = 1;
     if (parse_devnum(&p, &from, why, why_len) != 0)
       return PROACT_ERR_INVALID_PARAM;
     to = from;
@@ -519,12 +520,35 @@ proact_status_t proact__param_parse_devices(const char *text,
         return PROACT_ERR_INVALID_PARAM;
       }
     }
+    if (*p == '*') {
+      const char *at = ++p;
+      if (parse_devnum(&p, &copies, why, why_len) != 0 || copies == 0) {
+        set_why(why, why_len,
+                "expected a count of logical devices from 1 to %d at '%s'",
+                PROACT__DEV_MAX - 1, at);
+        return PROACT_ERR_INVALID_PARAM;
+      }
+    }
     for (int d = from; d <= to; d++) {
       if (seen & (1ull << d)) {
-        set_why(why, why_len, "device %d is listed twice", d);
+        set_why(why, why_len,
+                "device %d is listed twice (write %d*K for K logical "
+                "devices on it)",
+                d, d);
         return PROACT_ERR_INVALID_PARAM;
       }
       seen |= 1ull << d;
+      list.total += copies;
+      /* The device layer stops a list past the validity masks' limit with
+       * the devices there are; this only bounds the count. */
+      if (list.total > PROACT__DEV_MAX) {
+        set_why(why, why_len,
+                "the list asks for %d or more devices; at most %d can take "
+                "part, logical ones included",
+                list.total, PROACT__DEV_MAX - 1);
+        return PROACT_ERR_INVALID_PARAM;
+      }
+      list.copies[list.count] = copies;
       list.ids[list.count++] = d;
     }
     if (*p == '\0')

@@ -18,6 +18,10 @@ typedef struct proact__devlist {
   int all;   /* "all": every OpenMP device, ids unused */
   int count; /* number of ids, in the user's order */
   int ids[PROACT__DEV_MAX];
+  /* How many logical devices ids[i] is (D*K; 1 when written alone): each
+   * one a PROACT device of its own on the same OpenMP device. */
+  int copies[PROACT__DEV_MAX];
+  int total; /* the sum of copies[]: the devices the list asks for */
 } proact__devlist_t;
 
 typedef enum proact__log_level {

@@ -53,6 +53,14 @@ static int trace_gettid(void) {
   return trace_tid;
 }
 
+static char trace_dev_notes[PROACT__DEV_MAX][48];
+
+void proact__trace_device_note(int dev, const char *note) {
+  if (dev >= 0 && dev < PROACT__DEV_MAX)
+    snprintf(trace_dev_notes[dev], sizeof(trace_dev_notes[dev]), "%s",
+             note);
+}
+
 void proact__trace_thread_name(const char *name) {
   trace_thread = name;
 #ifdef PROACT_HAVE_NVTX
@@ -243,7 +251,11 @@ static void trace_track_name(const trace_track_t *t, char *buf, size_t len) {
   char a[16], b[16];
   switch (t->kind) {
   case TRACK_KERNEL:
-    snprintf(buf, len, "device %d kernels", t->a);
+    if (t->a >= 0 && t->a < PROACT__DEV_MAX && trace_dev_notes[t->a][0])
+      snprintf(buf, len, "device %d kernels (%s)", t->a,
+               trace_dev_notes[t->a]);
+    else
+      snprintf(buf, len, "device %d kernels", t->a);
     break;
   case TRACK_COPY:
     json_place(a, sizeof(a), t->a);

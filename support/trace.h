@@ -79,6 +79,10 @@ void proact__trace_add(const proact__trace_ev_t *ev);
 /* Names the calling thread in the trace and for NVTX (agent threads). */
 void proact__trace_thread_name(const char *name);
 
+/* What the trace adds to device dev's name ("OpenMP device 0, logical 2 of
+ * 2"), set by the device layer at start-up; copied. */
+void proact__trace_device_note(int dev, const char *note);
+
 /* What the calling thread's copies are for ("pull", "push", "region
  * entry"...): set around them, shown as the copies' names. Returns the
  * label it replaces, to be put back. */

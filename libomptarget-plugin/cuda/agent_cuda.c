@@ -69,14 +69,14 @@ proact_status_t proact__cuda_agent_start(int dev, const proact__ready_t *rd,
 
   if (a->running)
     return PROACT_ERR_INVALID_PARAM;
-  PROACT_CUDADRV_FUNC(cuCtxSetCurrent, (proact__cuda_ctx[dev]));
+  PROACT_CUDADRV_FUNC(cuCtxSetCurrent, (proact__cuda_ctx[proact__dev_phys(dev)]));
   {
     proact_status_t st = cuda_agent_load(dev, a);
     if (st != PROACT_OK)
       return st;
   }
   /* The pieces' peers are reachable: ready.c enabled peer access. */
-  PROACT_CUDADRV_FUNC(cuCtxSetCurrent, (proact__cuda_ctx[dev]));
+  PROACT_CUDADRV_FUNC(cuCtxSetCurrent, (proact__cuda_ctx[proact__dev_phys(dev)]));
   memset(a->result, 0, sizeof(*a->result));
   PROACT_CUDADRV_FUNC(cuMemHostGetDevicePointer, (&result_dev, a->result, 0));
   {
@@ -85,7 +85,8 @@ proact_status_t proact__cuda_agent_start(int dev, const proact__ready_t *rd,
     CUdevice cudev;
     int sms = 0, per_sm = 0;
     a->share_ppm = 0;
-    if (proact__cu.cuDeviceGet(&cudev, dev) == CUDA_SUCCESS &&
+    if (proact__cu.cuDeviceGet(&cudev, proact__dev_phys(dev)) ==
+            CUDA_SUCCESS &&
         proact__cu.cuDeviceGetAttribute(
             &sms, CU_DEVICE_ATTRIBUTE_MULTIPROCESSOR_COUNT, cudev) ==
             CUDA_SUCCESS &&
@@ -163,7 +164,7 @@ proact_status_t proact__cuda_clock_offset(int dev, int64_t *offset_p) {
 
   pthread_mutex_lock(&clock_lock);
   if (a->clock_at == 0 || proact__now_ns() - a->clock_at > CLOCK_VALID_NS) {
-    if (proact__cu.cuCtxSetCurrent(proact__cuda_ctx[dev]) != CUDA_SUCCESS)
+    if (proact__cu.cuCtxSetCurrent(proact__cuda_ctx[proact__dev_phys(dev)]) != CUDA_SUCCESS)
       st = PROACT_ERR_DEVICE;
     if (st == PROACT_OK)
       st = cuda_agent_load(dev, a);
@@ -190,7 +191,7 @@ proact_status_t proact__cuda_agent_wait(int dev,
   if (!a->running)
     return PROACT_ERR_INVALID_PARAM;
   a->running = 0;
-  PROACT_CUDADRV_FUNC(cuCtxSetCurrent, (proact__cuda_ctx[dev]));
+  PROACT_CUDADRV_FUNC(cuCtxSetCurrent, (proact__cuda_ctx[proact__dev_phys(dev)]));
   PROACT_CUDADRV_FUNC(cuStreamSynchronize, (a->stream));
   *result = *a->result;
   result->share_ppm = a->share_ppm;

@@ -85,6 +85,8 @@ enum {
   X(cuMemcpyPeerAsync, "cuMemcpyPeerAsync",                                   \
     (CUdeviceptr dst, CUcontext dst_ctx, CUdeviceptr src, CUcontext src_ctx,  \
      size_t bytes, CUstream stream))                                          \
+  X(cuMemcpyDtoDAsync, "cuMemcpyDtoDAsync_v2",                              \
+    (CUdeviceptr dst, CUdeviceptr src, size_t bytes, CUstream stream))        \
   X(cuMemcpyHtoDAsync, "cuMemcpyHtoDAsync_v2",                                \
     (CUdeviceptr dst, const void *src, size_t bytes, CUstream stream))        \
   X(cuMemcpyDtoHAsync, "cuMemcpyDtoHAsync_v2",                                \
@@ -143,10 +145,12 @@ typedef struct proact__cuda_drv {
 
 /* Shared by the files of the cuda backend (cuda_drv.c). */
 extern proact__cuda_drv_t proact__cu;
+/* Each OpenMP device's primary context, by OpenMP (= CUDA) device number;
+ * a logical device's is its OpenMP device's (proact__dev_phys). */
 extern CUcontext proact__cuda_ctx[];
 const char *proact__cu_reason(CUresult res);
-/* Enables direct access from src's context to dst's memory, once per
- * ordered pair. */
+/* Enables direct access from OpenMP device src's context to dst's memory,
+ * once per ordered pair. */
 void proact__cuda_peer_enable(int src, int dst);
 
 #endif

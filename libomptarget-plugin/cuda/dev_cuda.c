@@ -1,6 +1,6 @@
 /* Backend for CUDA devices driven by libomptarget's CUDA plugin. Works in
- * each device's primary context (the one libomptarget uses), with
- * non-blocking streams per device: host copies go on the device's first,
+ * each GPU's primary context (the one libomptarget uses), with non-blocking
+ * streams per (logical) device: host copies go on the device's first,
  * peer copies take the source device's PROACT_COPY_QUEUES streams in turn,
  * so that copies from one GPU to several (or a dma agent's and a pull's)
  * do not wait for each other. Every caller waits with sync_all or
@@ -25,7 +25,7 @@ typedef enum peer_state {
   PEER_UNAVAILABLE  /* cuMemcpyPeerAsync still works: the driver stages */
 } peer_state_t;
 
-/* One device's copy queues and peer state; its context is in
+/* One logical device's copy queues; its context, its GPU's, is in
  * proact__cuda_ctx, which the agent's file shares. */
 typedef struct cuda_dev {
   CUstream stream[PROACT__COPY_QUEUES_MAX];
@@ -34,12 +34,19 @@ typedef struct cuda_dev {
    * costs each loop a driver call per stream. */
   int dirty[PROACT__COPY_QUEUES_MAX];
   unsigned next_stream; /* the stream of the next peer copy from here */
-  peer_state_t peer[PROACT__DEV_MAX];
 } cuda_dev_t;
 
-static int cuda_ndev;
-static int cuda_nstreams; /* per device */
+static int cuda_ndev;     /* GPUs (OpenMP devices) */
+static int cuda_nlocal;   /* logical devices */
+static int cuda_nstreams; /* per logical device */
 static cuda_dev_t cuda_devs[PROACT__DEV_MAX];
+/* Peer access between GPUs, by OpenMP device numbers. */
+static peer_state_t cuda_peer[PROACT__DEV_MAX][PROACT__DEV_MAX];
+
+/* The context of logical device dev. */
+static CUcontext cuda_ctx(int dev) {
+  return proact__cuda_ctx[proact__dev_phys(dev)];
+}
 
 static void cuda_mark(int dev, int s) {
   __atomic_store_n(&cuda_devs[dev].dirty[s], 1, __ATOMIC_RELEASE);
@@ -233,14 +240,19 @@ static proact_status_t cuda_probe(int ndev) {
       return st;
     }
   }
+  cuda_ndev = ndev;
+  return PROACT_OK;
+}
+
+static proact_status_t cuda_open(int nlocal) {
   cuda_nstreams = (int)proact__param_get(PROACT__PARAM_COPY_QUEUES)->i;
-  for (int dev = 0; dev < ndev; dev++) {
-    PROACT_CUDADRV_FUNC(cuCtxSetCurrent, (proact__cuda_ctx[dev]));
+  for (int dev = 0; dev < nlocal; dev++) {
+    PROACT_CUDADRV_FUNC(cuCtxSetCurrent, (cuda_ctx(dev)));
     for (int s = 0; s < cuda_nstreams; s++)
       PROACT_CUDADRV_FUNC(cuStreamCreate,
                           (&cuda_devs[dev].stream[s], CU_STREAM_NON_BLOCKING));
   }
-  cuda_ndev = ndev;
+  cuda_nlocal = nlocal;
   return PROACT_OK;
 }
 
@@ -304,7 +316,7 @@ void proact__cuda_peer_enable(int src, int dst) {
   peer_state_t state = PEER_UNAVAILABLE;
 
   pthread_mutex_lock(&cuda_peer_lock);
-  if (cuda_devs[src].peer[dst] != PEER_UNKNOWN) {
+  if (cuda_peer[src][dst] != PEER_UNKNOWN) {
     pthread_mutex_unlock(&cuda_peer_lock);
     return;
   }
@@ -317,7 +329,7 @@ void proact__cuda_peer_enable(int src, int dst) {
     if (res == CUDA_SUCCESS || res == CUDA_ERROR_PEER_ACCESS_ALREADY_ENABLED)
       state = PEER_AVAILABLE;
   }
-  cuda_devs[src].peer[dst] = state;
+  cuda_peer[src][dst] = state;
   pthread_mutex_unlock(&cuda_peer_lock);
   if (state == PEER_UNAVAILABLE)
     proact__info(PROACT__SUBSYS_INIT,
@@ -326,11 +338,17 @@ void proact__cuda_peer_enable(int src, int dst) {
                  src, dst);
 }
 
+/* Logical devices of one GPU reach each other's memory in its context. */
+static void cuda_peer_access(int src, int dst) {
+  if (proact__dev_phys(src) != proact__dev_phys(dst))
+    proact__cuda_peer_enable(proact__dev_phys(src), proact__dev_phys(dst));
+}
+
 static proact_status_t cuda_copy_to_dev(int dev, void *dst, const void *src,
                                         size_t bytes) {
   CUstream stream = cuda_devs[dev].stream[0];
   CUevent e0;
-  PROACT_CUDADRV_FUNC(cuCtxSetCurrent, (proact__cuda_ctx[dev]));
+  PROACT_CUDADRV_FUNC(cuCtxSetCurrent, (cuda_ctx(dev)));
   proact__cuda_time_begin(dev, stream, &e0);
   PROACT_CUDADRV_FUNC(cuMemcpyHtoDAsync,
                       ((CUdeviceptr)(uintptr_t)dst, src, bytes, stream));
@@ -343,7 +361,7 @@ static proact_status_t cuda_copy_to_host(void *dst, int dev, const void *src,
                                          size_t bytes) {
   CUstream stream = cuda_devs[dev].stream[0];
   CUevent e0;
-  PROACT_CUDADRV_FUNC(cuCtxSetCurrent, (proact__cuda_ctx[dev]));
+  PROACT_CUDADRV_FUNC(cuCtxSetCurrent, (cuda_ctx(dev)));
   proact__cuda_time_begin(dev, stream, &e0);
   PROACT_CUDADRV_FUNC(cuMemcpyDtoHAsync,
                       (dst, (CUdeviceptr)(uintptr_t)src, bytes, stream));
@@ -359,16 +377,23 @@ static proact_status_t cuda_copy_peer(int dst_dev, void *dst, int src_dev,
   const int s = (int)(__atomic_fetch_add(&cuda_devs[src_dev].next_stream, 1u,
                                           __ATOMIC_RELAXED) %
                       (unsigned)cuda_nstreams);
-  if (dst_dev != src_dev)
-    proact__cuda_peer_enable(src_dev, dst_dev);
+  const int same_gpu = proact__dev_phys(dst_dev) == proact__dev_phys(src_dev);
+  if (!same_gpu)
+    cuda_peer_access(src_dev, dst_dev);
   CUstream stream = cuda_devs[src_dev].stream[s];
   CUevent e0;
-  PROACT_CUDADRV_FUNC(cuCtxSetCurrent, (proact__cuda_ctx[src_dev]));
+  PROACT_CUDADRV_FUNC(cuCtxSetCurrent, (cuda_ctx(src_dev)));
   proact__cuda_time_begin(src_dev, stream, &e0);
-  PROACT_CUDADRV_FUNC(cuMemcpyPeerAsync,
-                      ((CUdeviceptr)(uintptr_t)dst, proact__cuda_ctx[dst_dev],
-                       (CUdeviceptr)(uintptr_t)src, proact__cuda_ctx[src_dev],
-                       bytes, stream));
+  /* Between logical devices of one GPU: a copy within its memory. */
+  if (same_gpu)
+    PROACT_CUDADRV_FUNC(cuMemcpyDtoDAsync,
+                        ((CUdeviceptr)(uintptr_t)dst,
+                         (CUdeviceptr)(uintptr_t)src, bytes, stream));
+  else
+    PROACT_CUDADRV_FUNC(cuMemcpyPeerAsync,
+                        ((CUdeviceptr)(uintptr_t)dst, cuda_ctx(dst_dev),
+                         (CUdeviceptr)(uintptr_t)src, cuda_ctx(src_dev),
+                         bytes, stream));
   proact__cuda_time_end(src_dev, s, stream, e0, src_dev, dst_dev, bytes);
   cuda_mark(src_dev, s);
   return PROACT_OK;
@@ -382,7 +407,7 @@ static proact_status_t cuda_sync_dev_locked(int dev) {
     if (!__atomic_exchange_n(&cuda_devs[dev].dirty[s], 0, __ATOMIC_ACQ_REL))
       continue;
     if (!current) {
-      PROACT_CUDADRV_FUNC(cuCtxSetCurrent, (proact__cuda_ctx[dev]));
+      PROACT_CUDADRV_FUNC(cuCtxSetCurrent, (cuda_ctx(dev)));
       current = 1;
     }
     PROACT_CUDADRV_FUNC(cuStreamSynchronize, (cuda_devs[dev].stream[s]));
@@ -404,7 +429,7 @@ static proact_status_t cuda_sync_dev(int dev) {
 }
 
 static proact_status_t cuda_sync_all(void) {
-  for (int dev = 0; dev < cuda_ndev; dev++)
+  for (int dev = 0; dev < cuda_nlocal; dev++)
     PROACT_CHECK(cuda_sync_dev(dev));
   return PROACT_OK;
 }
@@ -414,7 +439,7 @@ static proact_status_t cuda_sync_all(void) {
 static proact_status_t cuda_host_alloc(int dev, size_t bytes, void **host_p,
                                        void **dev_p) {
   CUdeviceptr d = 0;
-  PROACT_CUDADRV_FUNC(cuCtxSetCurrent, (proact__cuda_ctx[dev]));
+  PROACT_CUDADRV_FUNC(cuCtxSetCurrent, (cuda_ctx(dev)));
   PROACT_CUDADRV_FUNC(cuMemHostAlloc,
                       (host_p, bytes > 0 ? bytes : 1,
                        CU_MEMHOSTALLOC_PORTABLE | CU_MEMHOSTALLOC_DEVICEMAP));
@@ -425,7 +450,7 @@ static proact_status_t cuda_host_alloc(int dev, size_t bytes, void **host_p,
 }
 
 static void cuda_host_free(int dev, void *host) {
-  if (proact__cu.cuCtxSetCurrent(proact__cuda_ctx[dev]) == CUDA_SUCCESS)
+  if (proact__cu.cuCtxSetCurrent(cuda_ctx(dev)) == CUDA_SUCCESS)
     proact__cu.cuMemFreeHost(host);
 }
 
@@ -491,7 +516,7 @@ static proact_status_t cuda_shared_advise(void *ptr, size_t bytes,
       [PROACT__SHARED_READ_MOSTLY] = CU_MEM_ADVISE_SET_READ_MOSTLY,
       [PROACT__SHARED_WRITTEN] = CU_MEM_ADVISE_UNSET_READ_MOSTLY};
   CUdevice cudev;
-  PROACT_CUDADRV_FUNC(cuDeviceGet, (&cudev, dev));
+  PROACT_CUDADRV_FUNC(cuDeviceGet, (&cudev, proact__dev_phys(dev)));
   PROACT_CUDADRV_FUNC(cuMemAdvise, ((CUdeviceptr)(uintptr_t)ptr, bytes,
                                     cu_advice[advice], cudev));
   return PROACT_OK;
@@ -500,8 +525,8 @@ static proact_status_t cuda_shared_advise(void *ptr, size_t bytes,
 static proact_status_t cuda_shared_prefetch(void *ptr, size_t bytes,
                                             int dev) {
   CUdevice cudev;
-  PROACT_CUDADRV_FUNC(cuDeviceGet, (&cudev, dev));
-  PROACT_CUDADRV_FUNC(cuCtxSetCurrent, (proact__cuda_ctx[dev]));
+  PROACT_CUDADRV_FUNC(cuDeviceGet, (&cudev, proact__dev_phys(dev)));
+  PROACT_CUDADRV_FUNC(cuCtxSetCurrent, (cuda_ctx(dev)));
   PROACT_CUDADRV_FUNC(cuMemPrefetchAsync, ((CUdeviceptr)(uintptr_t)ptr, bytes,
                                            cudev, cuda_devs[dev].stream[0]));
   cuda_mark(dev, 0);
@@ -511,7 +536,7 @@ static proact_status_t cuda_shared_prefetch(void *ptr, size_t bytes,
 /* Transfers between ranks (NCCL) go on the device's first stream; the
  * caller has waited for the device's other copies (sync_dev). */
 static void *cuda_xfer_queue(int dev) {
-  if (proact__cu.cuCtxSetCurrent(proact__cuda_ctx[dev]) != CUDA_SUCCESS)
+  if (proact__cu.cuCtxSetCurrent(cuda_ctx(dev)) != CUDA_SUCCESS)
     proact__warn("cuda device %d: cannot make its context current", dev);
   return cuda_devs[dev].stream[0];
 }
@@ -530,12 +555,13 @@ const proact__dev_ops_t proact__dev_cuda_ops = {
     .name = "cuda",
     .probe = cuda_probe,
     .describe = cuda_describe,
+    .open = cuda_open,
     .copy_to_dev = cuda_copy_to_dev,
     .copy_to_host = cuda_copy_to_host,
     .copy_peer = cuda_copy_peer,
     .sync_all = cuda_sync_all,
     .sync_dev = cuda_sync_dev,
-    .peer_access = proact__cuda_peer_enable,
+    .peer_access = cuda_peer_access,
     .host_alloc = cuda_host_alloc,
     .host_free = cuda_host_free,
     .copies_timed = proact__cuda_copies_timed,

@@ -115,7 +115,7 @@ static void devices_join_ranks(const int *local, int nlocal) {
 static void devices_build(void) {
   const proact__devlist_t *list =
       &proact__param_get(PROACT__PARAM_DEVICES)->devices;
-  int count = proact__dev_local_count();
+  const int count = proact__dev_local_count();
   const int base = proact__dev_local_base();
   char buf[256];
 
@@ -123,31 +123,29 @@ static void devices_build(void) {
     proact__warn("no offload device; annotated loops run on the host");
     return;
   }
-  /* Validity masks keep their last bit for the host copy. */
-  if (count > PROACT__DEVMASK_HOST_BIT) {
-    proact__warn("%d openmp devices; using the first %d", count,
-                 PROACT__DEVMASK_HOST_BIT);
-    count = PROACT__DEVMASK_HOST_BIT;
-  }
+  /* The device layer numbers logical devices (dev.h): D*K gives K in a
+   * row from the first of OpenMP device D. */
   if (list->all) {
     for (int d = 0; d < count; d++)
       devices_ids[devices_n++] = d;
   } else {
     for (int i = 0; i < list->count; i++) {
-      if (list->ids[i] >= proact__dev_local_count())
+      const int omp_id = list->ids[i];
+      if (omp_id >= proact__dev_omp_count())
         proact__fatal(NULL, 0, 0,
                       "PROACT_DEVICES names device %d but there are %d "
                       "openmp devices (0-%d)",
-                      list->ids[i], proact__dev_local_count(),
-                      proact__dev_local_count() - 1);
-      if (list->ids[i] >= count)
+                      omp_id, proact__dev_omp_count(),
+                      proact__dev_omp_count() - 1);
+      if (proact__dev_of_omp(omp_id) < 0)
         proact__fatal(NULL, 0, 0,
                       "PROACT_DEVICES names device %d: devices %d and above "
                       "cannot participate (bit %d of validity masks stands "
                       "for the host)",
-                      list->ids[i], PROACT__DEVMASK_HOST_BIT,
+                      omp_id, PROACT__DEVMASK_HOST_BIT,
                       PROACT__DEVMASK_HOST_BIT);
-      devices_ids[devices_n++] = list->ids[i];
+      for (int k = 0; k < list->copies[i]; k++)
+        devices_ids[devices_n++] = proact__dev_of_omp(omp_id) - base + k;
     }
   }
   if (proact__rank_count() > 1) {
@@ -215,6 +213,11 @@ int proact__devices_participates(int dev) {
     if (devices_ids[i] == dev)
       return 1;
   return 0;
+}
+
+int proact__devices_associated(int dev) {
+  const proact__device_t *d = proact__dev_get(dev);
+  return d != NULL && d->slot == 0;
 }
 
 int proact_num_devices(void) { return proact__devices_count(); }

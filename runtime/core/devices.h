@@ -28,6 +28,11 @@ int proact__devices_participates(int dev);
 int proact__devices_of_clause(const int *devices, int ndevices,
                               const char *file, int line, int col,
                               int *devs_p);
+/* Whether dev's copies of arrays are associated with the host arrays in
+ * OpenMP's presence table: only for the first logical device of each
+ * OpenMP device, the one host address OpenMP can map there (the kernels
+ * take every device's addresses explicitly). */
+int proact__devices_associated(int dev);
 /* Writes the participating devices as "0,1,3" into buf. */
 void proact__devices_format(const int *ids, int n, char *buf, size_t len);
 

@@ -41,23 +41,35 @@ static const char *info_memory(char *buf, size_t len, uint64_t bytes) {
 }
 
 static void info_devices(FILE *out, const int *ids, int n) {
-  char mp[16], nth[16], nq[16], mem[32];
+  char mp[16], nth[16], nq[16], mem[32], omp[32];
 
   fprintf(out, "devices: %d participating\n", n);
-  fprintf(out, "  %-4s %-9s %-8s %-10s %-12s %-11s %-10s %-10s %-10s %s\n",
+  fprintf(out,
+          "  %-4s %-9s %-8s %-10s %-12s %-11s %-10s %-10s %-10s %-16s %s\n",
           "dev", "kind", "backend", "multiproc", "team threads",
-          "copy queues", "poll agent", "host queue", "memory", "name");
+          "copy queues", "poll agent", "host queue", "memory",
+          "openmp device", "name");
   for (int i = 0; i < n; i++) {
     const proact__device_t *d = proact__dev_get(ids[i]);
     if (d == NULL)
       continue;
-    fprintf(out, "  %-4d %-9s %-8s %-10s %-12s %-11s %-10s %-10s %-10s %s\n",
+    /* Logical devices (PROACT_DEVICES=D*K) say which share a device. */
+    if (d->slots > 1)
+      snprintf(omp, sizeof(omp), "%d (%d of %d)", d->omp_id, d->slot + 1,
+               d->slots);
+    else
+      snprintf(omp, sizeof(omp), "%d", d->omp_id);
+    if (proact__rank_count() > 1)
+      snprintf(omp + strlen(omp), sizeof(omp) - strlen(omp), " rank %d",
+               d->rank);
+    fprintf(out,
+            "  %-4d %-9s %-8s %-10s %-12s %-11s %-10s %-10s %-10s %-16s %s\n",
             d->id, proact__device_kind_name(d->kind), d->backend,
             info_count(mp, sizeof(mp), d->multiprocessors),
             info_count(nth, sizeof(nth), d->max_team_threads),
             info_count(nq, sizeof(nq), d->copy_queues),
             d->has_agent ? "yes" : "no", d->has_host_queue ? "yes" : "no",
-            info_memory(mem, sizeof(mem), d->memory_bytes), d->name);
+            info_memory(mem, sizeof(mem), d->memory_bytes), omp, d->name);
   }
   fprintf(out, "peer access (row: from, column: to; yes: direct, no: "
                "staged through the host):\n");
@@ -84,8 +96,17 @@ void proact__info_report(FILE *out, const int *ids, int n) {
   for (int i = 0; i < PROACT__PARAM_COUNT_; i++)
     proact__param_get((proact__param_id_t)i);
   fprintf(out, "PROACT %s\n", proact_version());
-  fprintf(out, "backend: %s, %d OpenMP device%s\n",
-          proact__dev_backend_name(), ndev, ndev == 1 ? "" : "s");
+  if (proact__rank_count() > 1)
+    fprintf(out, "backend: %s, %d devices in all ranks\n",
+            proact__dev_backend_name(), ndev);
+  else if (ndev != proact__dev_omp_count())
+    fprintf(out, "backend: %s, %d OpenMP device%s as %d devices (logical "
+                 "devices, PROACT_DEVICES=D*K)\n",
+            proact__dev_backend_name(), proact__dev_omp_count(),
+            proact__dev_omp_count() == 1 ? "" : "s", ndev);
+  else
+    fprintf(out, "backend: %s, %d OpenMP device%s\n",
+            proact__dev_backend_name(), ndev, ndev == 1 ? "" : "s");
   if (proact__rank_count() > 1) {
     fprintf(out, "ranks: %d, transport %s (%s%s); this report is rank %d's\n",
             proact__rank_count(), proact__rank_transport(),

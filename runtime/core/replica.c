@@ -5,6 +5,7 @@
 #include <stdlib.h>
 
 #include "dev.h"
+#include "devices.h"
 #include "error_report.h"
 #include "log.h"
 #include "proact.h"
@@ -59,7 +60,7 @@ static void replica_alloc_each(proact__present_t *entry, const int *devs,
                       entry->name, entry->lo, entry->len, dev,
                       proact_status_string(st));
     }
-    if (ptr != NULL &&
+    if (ptr != NULL && proact__devices_associated(dev) &&
         omp_target_associate_ptr(entry->host_lo, ptr, bytes, 0,
                                  proact__dev_omp_id(dev)) != 0)
       proact__fatal(file, line, col,
@@ -233,7 +234,8 @@ void proact__replica_destroy(proact__present_t *entry) {
   for (int i = entry->ndevs - 1; i >= 0 && !entry->unified; i--) {
     if (entry->ptrs[i] == NULL) /* an empty window */
       continue;
-    if (omp_target_disassociate_ptr(entry->host_lo + entry->wlo[i],
+    if (proact__devices_associated(entry->devs[i]) &&
+        omp_target_disassociate_ptr(entry->host_lo + entry->wlo[i],
                                     proact__dev_omp_id(entry->devs[i])) != 0)
       proact__warn("cannot disassociate %s[%lld:%lld] from device %d",
                    entry->name, entry->lo, entry->len, entry->devs[i]);

@@ -5,6 +5,7 @@
 #include <stdlib.h>
 
 #include "dev.h"
+#include "devices.h"
 #include "error_report.h"
 #include "grow.h"
 #include "log.h"
@@ -98,7 +99,8 @@ void proact__unified_create(proact__present_t *entry, const int *devs,
     entry->ptrs[i] = ptr;
     entry->whi[i] = bytes;
     entry->ndevs = i + 1;
-    if (omp_target_associate_ptr(entry->host_lo, ptr, bytes, 0,
+    if (proact__devices_associated(devs[i]) &&
+        omp_target_associate_ptr(entry->host_lo, ptr, bytes, 0,
                                  proact__dev_omp_id(devs[i])) != 0)
       proact__fatal(file, line, col,
                     "cannot associate %s[%lld:%lld] with its shared "
@@ -112,7 +114,8 @@ void proact__unified_destroy(proact__present_t *entry) {
   size_t bytes = (size_t)(entry->host_hi - entry->host_lo);
 
   for (int i = entry->ndevs - 1; i >= 0; i--)
-    if (omp_target_disassociate_ptr(entry->host_lo,
+    if (proact__devices_associated(entry->devs[i]) &&
+        omp_target_disassociate_ptr(entry->host_lo,
                                     proact__dev_omp_id(entry->devs[i])) != 0)
       proact__warn("cannot disassociate %s[%lld:%lld] from device %d",
                    entry->name, entry->lo, entry->len, entry->devs[i]);

@@ -3,6 +3,7 @@
 #include <stdint.h>
 
 #include "dev.h"
+#include "devices.h"
 #include "error_report.h"
 #include "log.h"
 #include "proact.h"
@@ -89,7 +90,8 @@ void proact__window_cover(proact__present_t *entry, int i, uint64_t lo,
                     "%s",
                     entry->name, entry->lo, entry->len, dev,
                     proact_status_string(st));
-    if (omp_target_disassociate_ptr(entry->host_lo + entry->wlo[i],
+    if (proact__devices_associated(dev) &&
+        omp_target_disassociate_ptr(entry->host_lo + entry->wlo[i],
                                     proact__dev_omp_id(dev)) != 0)
       proact__fatal(file, line, col,
                     "cannot disassociate the window of %s[%lld:%lld] on "
@@ -101,7 +103,8 @@ void proact__window_cover(proact__present_t *entry, int i, uint64_t lo,
   entry->ptrs[i] = m.dst;
   entry->wlo[i] = nlo;
   entry->whi[i] = nhi;
-  if (omp_target_associate_ptr(entry->host_lo + nlo, m.dst, bytes, 0,
+  if (proact__devices_associated(dev) &&
+      omp_target_associate_ptr(entry->host_lo + nlo, m.dst, bytes, 0,
                                proact__dev_omp_id(dev)) != 0)
     proact__fatal(file, line, col,
                   "cannot associate the window of %s[%lld:%lld] on device "

@@ -59,12 +59,37 @@ TEST_IMPL(param_devices_valid) {
   l = parse_devices_ok("0-63");
   ASSERT_EQ(l.count, 64);
   ASSERT_EQ(l.ids[63], 63);
+  ASSERT_EQ(l.total, 64);
+  /* D*K: K logical devices of D, per device of a range. */
+  l = parse_devices_ok("0*4");
+  ASSERT_EQ(l.count, 1);
+  ASSERT_EQ(l.ids[0], 0);
+  ASSERT_EQ(l.copies[0], 4);
+  ASSERT_EQ(l.total, 4);
+  l = parse_devices_ok("0-3*2");
+  ASSERT_EQ(l.count, 4);
+  ASSERT_EQ(l.total, 8);
+  for (int i = 0; i < 4; i++) {
+    ASSERT_EQ(l.ids[i], i);
+    ASSERT_EQ(l.copies[i], 2);
+  }
+  l = parse_devices_ok("1*3,0");
+  ASSERT_EQ(l.count, 2);
+  ASSERT_EQ(l.ids[0], 1);
+  ASSERT_EQ(l.copies[0], 3);
+  ASSERT_EQ(l.ids[1], 0);
+  ASSERT_EQ(l.copies[1], 1);
+  ASSERT_EQ(l.total, 4);
+  l = parse_devices_ok("0*63");
+  ASSERT_EQ(l.total, 63);
 }
 
 TEST_IMPL(param_devices_invalid) {
   static const char *const bad[] = {"",   "x",  "1,",  ",1",  "2-1", "1,1",
                                     "0-1,1", "64", "1-", "-1", " 1", "1 ",
-                                    "0-64", "1;2", "al"};
+                                    "0-64", "1;2", "al", "0*0", "0*",
+                                    "*2", "0*2*2", "0**2", "0*65",
+                                    "0*2,0", "0-1*40"};
   for (size_t i = 0; i < sizeof(bad) / sizeof(bad[0]); i++) {
     proact__param_value_t v;
     char why[256] = "";
@@ -74,6 +99,13 @@ TEST_IMPL(param_devices_invalid) {
       fprintf(stderr, "'%s' was accepted\n", bad[i]);
     ASSERT_EQ(st, PROACT_ERR_INVALID_PARAM);
     ASSERT_NE(why[0], '\0');
+  }
+  {
+    /* Listing a device twice points at D*K. */
+    proact__param_value_t v;
+    char why[256] = "";
+    proact__param_parse_devices("0,0", &v, why, sizeof(why));
+    ASSERT_TRUE(strstr(why, "0*K") != NULL);
   }
 }
 
