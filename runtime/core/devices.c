@@ -162,9 +162,31 @@ static void devices_build(void) {
              proact__dev_count());
     proact__stats_set_context(context);
   }
-  else
+  else {
+    static char context[512];
+    int logical = 0;
     for (int i = 0; i < devices_n; i++) /* base is 0 alone */
       devices_ids[i] += base;
+    /* The statistics say which devices share an OpenMP device. */
+    for (int i = 0; i < devices_n; i++)
+      logical |= proact__dev_get(devices_ids[i])->slots > 1;
+    if (logical) {
+      size_t used;
+      proact__devices_format(devices_ids, devices_n, buf, sizeof(buf));
+      used = (size_t)snprintf(context, sizeof(context),
+                              "devices %s (PROACT_DEVICES=%s) on OpenMP "
+                              "devices ",
+                              buf, proact__param_text(PROACT__PARAM_DEVICES));
+      for (int i = 0; i < devices_n && used < sizeof(context); i++)
+        used += (size_t)snprintf(context + used, sizeof(context) - used,
+                                 "%s%d", i ? "," : "",
+                                 proact__dev_get(devices_ids[i])->omp_id);
+      if (used < sizeof(context))
+        snprintf(context + used, sizeof(context) - used,
+                 " (logical devices share them)");
+      proact__stats_set_context(context);
+    }
+  }
   proact__devices_format(devices_ids, devices_n, buf, sizeof(buf));
   proact__info(PROACT__SUBSYS_INIT, "participating devices %s (backend %s)",
                buf, proact__dev_backend_name());

@@ -24,6 +24,22 @@ echo "$out" | grep -Eq '^  PROACT_DEVICES +0,1 +env$' || fail "PROACT_DEVICES no
 echo "$out" | grep -Eq '^  PROACT_MECH +clause +default$' || fail "PROACT_MECH not default"
 echo "$out" | grep -Eq '^  PROACT_INFO +0 +default$' || fail "no PROACT_INFO"
 
+# Logical devices: each row says which OpenMP device it is part of.
+out=$(PROACT_DEVICES='0*2,1' "$info") || fail "proact-info, 0*2,1: status $?"
+echo "$out" | grep -Eq '^backend: [a-z]+, [0-9]+ OpenMP devices? as [0-9]+ devices \(logical' ||
+  fail "0*2,1: no count of logical devices"
+echo "$out" | grep -Eq '^devices: 3 participating$' || fail "0*2,1: not 3 participating"
+echo "$out" | grep -Eq '^  0 +(gpu|host-cpu|unknown) .* 0 \(1 of 2\) ' || fail "0*2,1: device 0 is not 1 of 2 on 0"
+echo "$out" | grep -Eq '^  1 +(gpu|host-cpu|unknown) .* 0 \(2 of 2\) ' || fail "0*2,1: device 1 is not 2 of 2 on 0"
+echo "$out" | grep -Eq '^  2 +(gpu|host-cpu|unknown) .* 1 +[^ ]' || fail "0*2,1: device 2 is not on 1"
+echo "$out" | grep -Eq '^ +0 +- +yes +yes$' || fail "0*2,1: logical devices do not reach each other"
+err=$(PROACT_DEVICES='0*62,1*2' "$info" 2>&1 >/dev/null); st=$?
+[ $st -eq 1 ] || fail "0*62,1*2: status $st"
+[[ $err == *"at most 63 can take part"* ]] || fail "0*62,1*2: $err"
+err=$(PROACT_DEVICES='0,0' "$info" 2>&1 >/dev/null); st=$?
+[ $st -eq 1 ] || fail "0,0: status $st"
+[[ $err == *"write 0*K"* ]] || fail "0,0: $err"
+
 help=$("$info" --help 2>&1) || fail "--help: status $?"
 [[ $help == "Usage: proact-info "* ]] || fail "--help: $help"
 ver=$("$info" --version 2>&1) || fail "--version: status $?"

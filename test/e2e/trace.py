@@ -1,5 +1,8 @@
 #!/usr/bin/env python3
-"""trace.py PROGRAM ARGS...: PROACT_TRACE on 2 host devices.
+"""trace.py [--devices LIST] PROGRAM ARGS...: PROACT_TRACE on 2 devices.
+
+LIST is PROACT_DEVICES, "0,1" by default; with "0*2" the two devices are
+logical devices of one, and their kernel tracks must say so.
 
 Under memcpy, poll, trigger and dma the program writes a Chrome trace-event
 file that python's json module reads, whose counts match the statistics
@@ -18,8 +21,19 @@ import sys
 import tempfile
 
 
+DEVICES = "0,1"
+
+
+def kernel_track(dev):
+    """The name of device dev's kernel track."""
+    if "*" in DEVICES:
+        return "device %d kernels (OpenMP device 0, logical %d of 2)" % (
+            dev, dev + 1)
+    return "device %d kernels" % dev
+
+
 def run(prog, args, env_extra):
-    env = dict(os.environ, PROACT_DEVICES="0,1")
+    env = dict(os.environ, PROACT_DEVICES=DEVICES)
     env.update(env_extra)
     return subprocess.run([prog] + args, env=env, capture_output=True,
                           text=True, timeout=120)
@@ -68,7 +82,7 @@ def check(prog, args, mech, tmp, expected_out):
     kernels = collections.Counter(names[e["tid"]] for e in body
                                   if e["cat"] == "kernel")
     for dev in (0, 1):
-        track = "device %d kernels" % dev
+        track = kernel_track(dev)
         if kernels[track] != execs:
             errors.append("%s: %d kernels on '%s', expected %d (every loop "
                           "on both devices)" % (mech, kernels[track], track,
@@ -139,7 +153,7 @@ def check_stamped(mech, body, names, stamped):
         return any(lo <= t0 and t1 <= hi for lo, hi in kernels[dev])
 
     for e in stamped:
-        if names[e["tid"]] != "device %d kernels" % e["args"]["device"]:
+        if names[e["tid"]] != kernel_track(e["args"]["device"]):
             errors.append("%s: stamped chunk on track %r" % (mech,
                                                              names[e["tid"]]))
             break
@@ -170,7 +184,11 @@ def check_stamped(mech, body, names, stamped):
 
 
 def main():
-    prog, args = sys.argv[1], sys.argv[2:]
+    global DEVICES
+    argv = sys.argv[1:]
+    if argv[:1] == ["--devices"]:
+        DEVICES, argv = argv[1], argv[2:]
+    prog, args = argv[0], argv[1:]
     errors = []
     base = run(prog, args, {"PROACT_MECH": "memcpy"})
     if base.returncode != 0:
