@@ -2,6 +2,9 @@
 # The GPU validation suite (run through scripts/gpu-run.sh): bit-identity of
 # every end-to-end program on 1 and 2 GPUs, then the Jacobi example on 1 vs
 # 2 GPUs, median of repetitions. Writes a log to $OUT/gpu-suite.log.
+# GPU_SUITE_SETS: the PROACT_DEVICES values to run instead (e.g. "0*2 0*4",
+# logical devices of one GPU); GPU_SUITE_JOBS: comparisons run at once
+# (default 1); GPU_SUITE_TIMING=0 skips the timed Jacobi runs.
 set -uo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 out=${OUT:-$root/gpu-out}
@@ -14,14 +17,37 @@ nvidia-smi topo -m 2>/dev/null | head -4
 fail=0
 ngpu=$(nvidia-smi -L | grep -c '^GPU')
 if [ "$ngpu" -ge 2 ]; then sets="0 0,1"; else sets="0"; fi
+sets=${GPU_SUITE_SETS:-$sets}
+jobs=${GPU_SUITE_JOBS:-1}
+results=$(mktemp -d)
+trap 'rm -rf "$results"' EXIT
+njob=0
+# submit LABEL COMMAND...: runs a comparison (up to $jobs at once); collect
+# prints their results in submission order.
+submit() {
+  local label=$1 f
+  shift
+  njob=$((njob + 1))
+  f=$results/$(printf %05d $njob)
+  (
+    r=$("$@")
+    rc=$?
+    echo "$label: $(tail -n 1 <<<"$r")"
+    [ $rc -eq 0 ] || { echo "FAILED: $label"; grep MISMATCH <<<"$r" | head -3; }
+  ) > "$f" 2>&1 &
+  while [ "$(jobs -rp | wc -l)" -ge "$jobs" ]; do wait -n; done
+}
+collect() {
+  wait
+  cat "$results"/* 2>/dev/null
+  grep -qs '^FAILED' "$results"/* && fail=1
+  rm -f "$results"/*
+}
 echo "== end-to-end bit-identity (PROACT_DEVICES in: $sets), every mechanism"
 run_cmp() {
   for mech in memcpy poll trigger dma inline; do
-    r=$(PROACT_MECH=$mech "$root/test/e2e/compare.sh" "e2e_$1" "e2e_$1_seq" \
-          "$sets" -- "$2")
-    rc=$?
-    echo "$1 $mech: $(tail -n 1 <<<"$r")"
-    [ $rc -eq 0 ] || { fail=1; grep MISMATCH <<<"$r" | head -3; }
+    submit "$1 $mech" env PROACT_MECH=$mech "$root/test/e2e/compare.sh" \
+      "e2e_$1" "e2e_$1_seq" "$sets" -- "$2"
   done
 }
 run_cmp stencil1d "1000003 40|100003 40|1001 7|3 5|2 2"
@@ -33,6 +59,7 @@ run_cmp grouped "1000003|30011|7|1"
 run_cmp vector "1000003|30011|7|1"
 run_cmp scatter "300011 6|1001 3|2 2"
 run_cmp reduce "200003 6|1001 4|3 2"
+collect
 # Every end-to-end program with the argument lists CTest gives it, with
 # its arrays replicated, distributed and in unified memory.
 cm="$root/test/e2e/CMakeLists.txt"
@@ -43,14 +70,15 @@ for p in $progs; do
   args=$(sed -n "s/^set(E2E_${p}_ARGS \"\(.*\)\")$/\1/p" "$cm")
   [ -n "$args" ] || { echo "$p: no arguments in $cm"; fail=1; continue; }
   for env in "PROACT_MECH=memcpy" "PROACT_MECH=poll PROACT_DISTRIBUTE=1" \
-             "PROACT_MECH=dma PROACT_CHUNK=256" "PROACT_MEMORY=unified"; do
-    r=$(env $env "$root/test/e2e/compare.sh" "e2e_$p" "e2e_${p}_seq" \
-          "$sets" -- "$args")
-    rc=$?
-    echo "$p [$env]: $(tail -n 1 <<<"$r")"
-    [ $rc -eq 0 ] || { fail=1; grep MISMATCH <<<"$r" | head -3; }
+             "PROACT_MECH=dma PROACT_CHUNK=256" "PROACT_MEMORY=unified" \
+             "PROACT_MECH=trigger PROACT_CHUNK=256" \
+             "PROACT_MECH=inline PROACT_DISTRIBUTE=1"; do
+    # shellcheck disable=SC2086
+    submit "$p [$env]" env $env "$root/test/e2e/compare.sh" "e2e_$p" \
+      "e2e_${p}_seq" "$sets" -- "$args"
   done
 done
+collect
 echo "== jacobi2d example, ${JACOBI_N:=8192} x $JACOBI_N floats, ${JACOBI_IT:=20} iterations, 3 runs per device set"
 for devs in $sets $sets $sets; do
   r=$(PROACT_DEVICES=$devs jacobi2d "$JACOBI_N" "$JACOBI_IT")
@@ -60,6 +88,10 @@ done
 last=${sets##* }
 echo "== statistics of one run on PROACT_DEVICES=$last"
 PROACT_STATS=1 PROACT_DEVICES=$last jacobi2d "$JACOBI_N" "$JACOBI_IT" 2>&1 | grep -E '^(devices|proact)'
+if [ "${GPU_SUITE_TIMING:-1}" = 0 ]; then
+  echo "== suite result: $([ $fail -eq 0 ] && echo PASS || echo FAIL)"
+  exit $fail
+fi
 echo "== timing only, ${BIG_N:=16384} x $BIG_N floats, ${BIG_IT:=100} iterations (no host reference), 5 runs per device set"
 for k in 1 2 3 4 5; do
   for devs in $sets; do

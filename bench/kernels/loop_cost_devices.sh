@@ -1,0 +1,46 @@
+#!/usr/bin/env bash
+# loop_cost_devices.sh LOOP_COST [SETS] [REPS]: the fixed cost of one PROACT
+# loop against the number of devices. Runs LOOP_COST (bench/kernels/
+# loop_cost.c) plain and halo under each mechanism on each PROACT_DEVICES
+# value of SETS (default "0 0*2 0*4 0*8": 1 to 8 logical devices of device
+# 0), REPS times each (default 3), interleaved, and prints a markdown table
+# of the medians in microseconds, with the plain OpenMP target loop of the
+# same runs. Each run times N_LOOPS loops (default 500) over N elements
+# (default 4096).
+set -uo pipefail
+prog=$1
+sets=${2:-0 0*2 0*4 0*8}
+reps=${3:-3}
+loops=${N_LOOPS:-500}
+n=${N:-4096}
+mechs="memcpy poll trigger dma inline"
+raw=$(mktemp)
+trap 'rm -f "$raw"' EXIT
+
+for rep in $(seq "$reps"); do
+  for devs in $sets; do
+    for mech in $mechs; do
+      r=$(PROACT_DEVICES=$devs PROACT_MECH=$mech "$prog" "$n" "$loops") ||
+        { echo "FAILED: PROACT_DEVICES=$devs PROACT_MECH=$mech $prog $n $loops" >&2; exit 1; }
+      p=$(sed -n 's/^proact loop: \([0-9.]*\) us.*/\1/p' <<<"$r")
+      o=$(sed -n 's/^openmp target on device [0-9]*: \([0-9.]*\) us.*/\1/p' <<<"$r")
+      h=$(PROACT_DEVICES=$devs PROACT_MECH=$mech "$prog" "$n" "$loops" halo |
+          sed -n 's/^proact loop (halo): \([0-9.]*\) us.*/\1/p') ||
+        { echo "FAILED: halo PROACT_DEVICES=$devs PROACT_MECH=$mech" >&2; exit 1; }
+      echo "$devs $mech $p $h $o" | tee -a "$raw" >&2
+    done
+  done
+done
+
+median() { sort -g | awk '{v[NR] = $1} END {print (NR % 2) ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2}'; }
+echo "| PROACT_DEVICES | mechanism | PROACT loop (us) | PROACT halo loop (us) | plain OpenMP target loop, one device (us) |"
+echo "|---|---|---|---|---|"
+for devs in $sets; do
+  for mech in $mechs; do
+    rows=$(awk -v d="$devs" -v m="$mech" '$1 == d && $2 == m' "$raw")
+    printf '| %s | %s | %.1f | %.1f | %.1f |\n' "$devs" "$mech" \
+      "$(awk '{print $3}' <<<"$rows" | median)" \
+      "$(awk '{print $4}' <<<"$rows" | median)" \
+      "$(awk '{print $5}' <<<"$rows" | median)"
+  done
+done
