@@ -22,18 +22,15 @@
 #define SLACK_NS 20000
 #define DRIFT_PPM 200
 
-int main(void) {
+/* The checks on device dev (its OpenMP device omp_id); 0 when they pass. */
+static int check_device(int dev, int omp_id) {
   int64_t off0 = 0, off1 = 0;
   uint64_t first = 0, between = 1;
   int fail = 0;
 
-  if (proact__dev_init() != PROACT_OK || proact__dev_count() < 1) {
-    fprintf(stderr, "clock_map: no device\n");
-    return 2;
-  }
   first = proact__now_ns();
-  if (proact__dev_clock_offset(0, &off0) != PROACT_OK) {
-    fprintf(stderr, "clock_map: device 0 has no clock mapping\n");
+  if (proact__dev_clock_offset(dev, &off0) != PROACT_OK) {
+    fprintf(stderr, "clock_map: device %d has no clock mapping\n", dev);
     return 1;
   }
   for (int round = 0; round < 20; round++) {
@@ -45,10 +42,10 @@ int main(void) {
     unsigned long long g = 0;
     uint64_t before, after, mapped;
     before = proact__now_ns();
-#pragma omp target device(0) map(from : g)
+#pragma omp target device(omp_id) map(from : g)
     { g = proact__ready_clock(); }
     after = proact__now_ns();
-    if (proact__dev_clock_offset(0, &off1) != PROACT_OK) {
+    if (proact__dev_clock_offset(dev, &off1) != PROACT_OK) {
       fprintf(stderr, "clock_map: the mapping failed in round %d\n", round);
       return 1;
     }
@@ -61,10 +58,10 @@ int main(void) {
               round, mapped, before, after);
       fail = 1;
     } else if (round == 19) {
-      printf("clock_map: device read %" PRIu64 " ns after the region "
+      printf("clock_map: device %d read %" PRIu64 " ns after the region "
              "began, %" PRIu64 " ns before it ended; offset %" PRId64
              " ns, drift since the first measure %" PRId64 " ns\n",
-             mapped - before, after - mapped, off1, off1 - off0);
+             dev, mapped - before, after - mapped, off1, off1 - off0);
     }
   }
   {
@@ -73,8 +70,9 @@ int main(void) {
      * over the time between them, which is why the runtime measures it
      * again every second. */
     const double ppm = (double)(off1 - off0) * 1e6 / (double)between;
-    printf("clock_map: the offset moved %" PRId64 " ns in %.2f s (%.1f ppm)\n",
-           off1 - off0, (double)between / 1e9, ppm);
+    printf("clock_map: device %d: the offset moved %" PRId64
+           " ns in %.2f s (%.1f ppm)\n",
+           dev, off1 - off0, (double)between / 1e9, ppm);
     const double allowed = SLACK_NS + DRIFT_PPM * (double)between / 1e6;
     if ((double)(off1 - off0) > allowed || (double)(off0 - off1) > allowed) {
       fprintf(stderr, "clock_map: offsets %" PRId64 " and %" PRId64
@@ -83,6 +81,21 @@ int main(void) {
       fail = 1;
     }
   }
-  printf("clock_map: %s\n", fail ? "FAIL" : "PASS");
+  return fail;
+}
+
+/* Every device, logical ones included (PROACT_DEVICES=0*2: each its own
+ * mapping, measured on its own agent's stream). */
+int main(void) {
+  int fail = 0;
+
+  if (proact__dev_init() != PROACT_OK || proact__dev_count() < 1) {
+    fprintf(stderr, "clock_map: no device\n");
+    return 2;
+  }
+  for (int dev = 0; dev < proact__dev_count(); dev++)
+    fail |= check_device(dev, proact__dev_omp_id(dev));
+  printf("clock_map: %s on %d devices\n", fail ? "FAIL" : "PASS",
+         proact__dev_count());
   return fail;
 }
