@@ -1,5 +1,6 @@
 #include "lowering.h"
 #include <cstdio>
+#include <set>
 #include "bounds.h"
 #include "build_options.h"
 #include "collapse.h"
@@ -84,25 +85,45 @@ std::string devicesFields(const Directive &D, const std::string &Desc) {
          ".ndevices = " + num((long long)D.Devices.size()) + ";";
 }
 
-// The `map(alloc: a[lo:len], ...)` clause: the device's copy is already
-// present (associated by the runtime), so this only binds the names to it.
-// The section is the part's own: the whole section of a replicated array,
-// the device's window of a distributed one.
-std::string mapClause(const Directive &D) {
-  std::string S = " map(alloc:";
+// The part's device address of each array's element 0, __proact_pb<A>
+// (proact__loop_part_base): the kernels receive it explicitly, since
+// OpenMP associates a host address with one device pointer per OpenMP
+// device and several PROACT devices may share one. Read checks bound their
+// loads by the part's section, __proact_plo<A> / __proact_plen<A>, declared
+// for those arrays alone.
+void emitPartArrays(Code &C, const Directive &D, const BodyAccesses &A) {
+  const std::set<int> Sections = checkedSectionArrays(A);
+  for (size_t Ar = 0; Ar < D.Arrays.size(); ++Ar) {
+    const std::string T = "__typeof__(&(" + D.Arrays[Ar].CName + ")[0])";
+    C << T + " __proact_pb" + num(Ar) + " = (" + T +
+             ")proact__loop_part_base(__proact_loop, __proact_p, " +
+             num(Ar) + ");";
+    if (!Sections.count((int)Ar))
+      continue;
+    std::string Lo = "__proact_plo" + num(Ar), Len = "__proact_plen" + num(Ar);
+    C << "long long " + Lo + ", " + Len +
+             "; proact__loop_part_section(__proact_loop, __proact_p, " +
+             num(Ar) + ", &" + Lo + ", &" + Len + ");";
+  }
+}
+
+// The kernel pragma's clause that passes the part's array addresses.
+std::string partBasesClause(const Directive &D) {
+  if (D.Arrays.empty())
+    return "";
+  std::string S = " is_device_ptr(";
   for (size_t A = 0; A < D.Arrays.size(); ++A)
-    S += (A ? ", " : " ") + D.Arrays[A].CName + "[__proact_plo" + num(A) +
-         ":__proact_plen" + num(A) + "]";
+    S += (A ? ", __proact_pb" : "__proact_pb") + num(A);
   return S + ")";
 }
 
-// Declares and fills __proact_plo<A> / __proact_plen<A> for part p.
-void emitPartSections(Code &C, const Directive &D) {
+// First in a kernel's region: each array's name stands for the part's
+// device copy, so the body's unchanged `a[i]` indexes it.
+void emitArrayShadows(Code &C, const Directive &D) {
   for (size_t A = 0; A < D.Arrays.size(); ++A) {
-    std::string Lo = "__proact_plo" + num(A), Len = "__proact_plen" + num(A);
-    C << "long long " + Lo + ", " + Len +
-             "; proact__loop_part_section(__proact_loop, __proact_p, " +
-             num(A) + ", &" + Lo + ", &" + Len + ");";
+    const std::string &N = D.Arrays[A].CName;
+    C << "__typeof__(__proact_pb" + num(A) + ") " + N + " = __proact_pb" +
+             num(A) + "; (void)" + N + ";";
   }
 }
 
@@ -524,15 +545,16 @@ void emitThreadDigits(Code &C, size_t M, const KernelIds &Ids) {
 // proact/detail/device_ready.h) and, with Forwarding, inline's (blocks
 // whose chunks some device reads run the forwarding body).
 // A kernel's pragmas (an SPMD target teams + parallel, or one bare target
-// teams: bareKernel), its opening brace and the part's iterations as
-// __proact_itk.
+// teams: bareKernel), its opening brace, the arrays' names bound to the
+// part's device copies (emitArrayShadows; in the parallel region, so each
+// thread's own) and the part's iterations as __proact_itk.
 void emitKernelOpen(Code &C, const Directive &D, const CanonicalLoop &L,
                     bool Ready, bool Checks, bool Bare) {
   std::string Target = std::string("omp target teams ") +
                        (Bare ? "ompx_bare " : "") +
                        "num_teams(__proact_nt) "
                        "thread_limit(__proact_nth) device(__proact_dev)" +
-                       mapClause(D);
+                       partBasesClause(D);
   if (Ready)
     Target += " is_device_ptr(__proact_rd)";
   if (Checks) // the fault slot of the checked loads (read_check.h)
@@ -546,11 +568,13 @@ void emitKernelOpen(Code &C, const Directive &D, const CanonicalLoop &L,
     // Each GPU thread runs the whole region: a local of the region is the
     // thread's own, as private() makes it in the parallel region.
     C << "{";
+    emitArrayShadows(C, D);
     if (L.Type.empty())
       C << "__typeof__(" + L.VarName + ") " + L.VarName + ";";
   } else {
     C << "_Pragma(" + quoted(Parallel) + ")";
     C << "{";
+    emitArrayShadows(C, D);
   }
   emitReductionThreadStart(C, D);
   C << "const proact__part_iters_t __proact_itk = {__proact_il, __proact_ie, "
@@ -1097,7 +1121,7 @@ LoopLowering lowerLoop(Preprocessor &PP, const Directive &D,
   // Another rank's part (several MPI ranks): that rank runs it.
   C << "if (__proact_klo >= __proact_khi || "
        "!proact__loop_part_here(__proact_loop, __proact_p)) continue;";
-  emitPartSections(C, D);
+  emitPartArrays(C, D, A);
   emitPartChecks(PP, C, A);
   C << "int __proact_nt, __proact_nth, __proact_fwd; proact__part_iters_t "
        "__proact_it; long long __proact_nb; proact__ready_t *__proact_rd;";

@@ -129,6 +129,16 @@ private:
 
 } // namespace
 
+std::set<int> checkedSectionArrays(const BodyAccesses &A) {
+  std::set<int> R;
+  if (readCheckMode() == ReadCheckMode::Off)
+    return R;
+  for (const CheckedLoad &K : A.Checked)
+    if (K.Clause < 0)
+      R.insert(K.Array);
+  return R;
+}
+
 void emitReadSites(Preprocessor &PP, Code &C, const BodyAccesses &A) {
   if (A.Checked.empty() || readCheckMode() == ReadCheckMode::Off)
     return;
@@ -153,12 +163,8 @@ void emitPartChecks(Preprocessor &PP, Code &C, const BodyAccesses &A) {
   C << "proact__read_fault_t *const __proact_rf = "
        "proact__loop_part_checks(__proact_loop, __proact_p);";
   const bool Switch = readCheckMode() == ReadCheckMode::Runtime;
-  std::set<int> Sections; // arrays some load is checked against whole
-  for (const CheckedLoad &K : A.Checked)
-    if (K.Clause < 0)
-      Sections.insert(K.Array);
   if (Switch)
-    for (int Ar : Sections)
+    for (int Ar : checkedSectionArrays(A))
       C << "const long long " + sectionLen(Ar) +
                " = __proact_rf != 0 ? __proact_plen" + num(Ar) + " : -1LL;";
   for (int R : checkedClauses(A)) {

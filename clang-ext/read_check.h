@@ -9,8 +9,13 @@
 
 #include "body_scan.h"
 #include "code.h"
+#include <set>
 
 namespace proact {
+
+// The arrays some checked load is bounded by the part's whole section of
+// (__proact_plo<a>, __proact_plen<a>); none when read checks are off.
+std::set<int> checkedSectionArrays(const BodyAccesses &A);
 
 // After proact__loop_begin: the loop's proact__read_site_t table, given to
 // the runtime (proact__loop_checks). Nothing when no load is checked.

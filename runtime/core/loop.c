@@ -1268,6 +1268,33 @@ void proact__loop_part_section(const proact__loop_t *loop, int part,
   *len_p = loop->arrays[array].len;
 }
 
+void *proact__loop_part_base(const proact__loop_t *loop, int part,
+                             int array) {
+  const proact__present_t *entry;
+  int i;
+
+  if (part < 0 || part >= loop->nparts || array < 0 ||
+      array >= loop->narrays)
+    proact__fatal(loop->file, loop->line, loop->col,
+                  "no base of array %d in part %d (%d arrays, %d parts)",
+                  array, part, loop->narrays, loop->nparts);
+  /* The host fallback's kernels index the host arrays themselves. */
+  if (proact__devices_count() == 0)
+    return loop->arrays[array].base;
+  entry = loop->entries[array];
+  /* No copy on the device (an empty section or window): the part's
+   * kernels load and store none of the array's elements. */
+  if (entry == NULL ||
+      (i = proact__present_dev_index(entry, loop->devs[part])) < 0 ||
+      entry->ptrs[i] == NULL)
+    return NULL;
+  /* ptrs[i] holds the host bytes from host_lo + wlo[i] on; element 0 may
+   * lie outside them, so the offset wraps in uintptr_t. */
+  return (void *)((uintptr_t)entry->ptrs[i] +
+                  ((uintptr_t)loop->arrays[array].base -
+                   (uintptr_t)(entry->host_lo + entry->wlo[i])));
+}
+
 /* Each part's host thread writes only its own slots. */
 void proact__loop_part_begin(proact__loop_t *loop, int part) {
   loop->part_t0[part] = PROACT__TRACING()

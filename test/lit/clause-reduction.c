@@ -36,7 +36,7 @@ void f(int n, double *a, double *s_out, long *c_out) {
 // CHECK: #pragma omp target teams {{.*}} is_device_ptr(__proact_sc) map(from: __proact_out0, __proact_out1, __proact_out2, __proact_out3)
 // CHECK-NOT: reduction(
 // SPMD: #pragma omp parallel num_threads(__proact_nth)
-// CHECK: {__typeof__(__proact_in0) s = __proact_in0;__typeof__(__proact_in1) c = __proact_in1;__typeof__(__proact_in2) hi = __proact_in2;__typeof__(__proact_in3) bits = __proact_in3;const proact__part_iters_t __proact_itk
+// CHECK: {__typeof__(__proact_pb0) a = __proact_pb0; (void)a;__typeof__(__proact_in0) s = __proact_in0;__typeof__(__proact_in1) c = __proact_in1;__typeof__(__proact_in2) hi = __proact_in2;__typeof__(__proact_in3) bits = __proact_in3;const proact__part_iters_t __proact_itk
 // After the block loop: each thread's copy to its slot (in this host pass
 // the scratch's; an NVPTX pass declares team-shared slots where all the
 // variables' slot bytes, 64 here, are at most 32: team_fold.h); the

@@ -42,9 +42,9 @@ void plane(long n, float *u, float *v) {
 // SPMD-NEXT: #pragma omp parallel num_threads(__proact_nth)
 // SPMD: const int __proact_teams = omp_get_num_teams();{{ ?}}proact__tile_walk_t __proact_w; for (proact__tile_walk_start(&__proact_itk, omp_get_team_num(), __proact_teams, &__proact_w);
 // SPMD: for (long long __proact_lane = omp_get_thread_num(); __proact_lane < __proact_itw; __proact_lane += omp_get_num_threads()) {
-// BARE-NEXT: #pragma omp target teams ompx_bare num_teams(__proact_nt) thread_limit(__proact_nth) device(__proact_dev) map(alloc: u[__proact_plo0:__proact_plen0], v[__proact_plo1:__proact_plen1]){{$}}
+// BARE-NEXT: #pragma omp target teams ompx_bare num_teams(__proact_nt) thread_limit(__proact_nth) device(__proact_dev) is_device_ptr(__proact_pb0, __proact_pb1){{$}}
 // BARE-NEXT: # 14
-// BARE-NEXT: {const proact__part_iters_t
+// BARE-NEXT: {__typeof__(__proact_pb0) u = __proact_pb0; (void)u;__typeof__(__proact_pb1) v = __proact_pb1; (void)v;const proact__part_iters_t
 // BARE-NOT: omp_get_
 // BARE-SAME: if (!proact__host_code()) {const unsigned __proact_ntl
 // The bare one looks each tile up afresh and counts lanes in an int, for
@@ -95,7 +95,7 @@ void outer_var(int n, double *a) {
 // SPMD-NEXT: #pragma omp parallel num_threads(__proact_nth) private(i)
 // BARE-NEXT: #pragma omp target teams ompx_bare num_teams(__proact_nt)
 // BARE-NEXT: # 84
-// BARE-NEXT: {__typeof__(i) i;const proact__part_iters_t
+// BARE-NEXT: {__typeof__(__proact_pb0) a = __proact_pb0; (void)a;__typeof__(i) i;const proact__part_iters_t
 // CHECK: proact__loop_end(__proact_loop);
 
 // A scalar reduction's plain kernel is bare too: its team folds with
@@ -109,7 +109,7 @@ double total(int n, const double *a) {
 }
 // CHECK-LABEL: __proact_desc.line = 105;
 // SPMD-NOT: ompx_bare
-// BARE: #pragma omp target teams ompx_bare num_teams(__proact_nt) thread_limit(__proact_nth) device(__proact_dev) map(alloc: a[__proact_plo0:__proact_plen0]) is_device_ptr(__proact_sc) map(from: __proact_out0){{$}}
+// BARE: #pragma omp target teams ompx_bare num_teams(__proact_nt) thread_limit(__proact_nth) device(__proact_dev) is_device_ptr(__proact_pb0) is_device_ptr(__proact_sc) map(from: __proact_out0){{$}}
 // BARE-NOT: omp barrier
 // BARE: proact__kernel_sync();
 // BARE-NOT: omp barrier

@@ -19,7 +19,7 @@ void nests(long n, float *u, float *v) {
 // The runtime sizes blocks by points: the inner loop's trip count.
 // CHECK: const long long __proact_tr1 = proact__trip_count((long long)( 1),(long long)( n - 1),
 // CHECK: __proact_desc.inner_trip = 1LL * __proact_tr1;
-// CHECK: map(alloc: u[__proact_plo0:__proact_plen0], v[__proact_plo1:__proact_plen1]) is_device_ptr(__proact_rd)
+// CHECK: is_device_ptr(__proact_pb0, __proact_pb1) is_device_ptr(__proact_rd)
 // The thread's start and stride as digits of t and T in radix tr1:
 // CHECK: long long __proact_t1, __proact_s1; proact__thread_digit(&__proact_r, &__proact_R, __proact_tr1, &__proact_t1, &__proact_s1);
 // CHECK: if (__proact_tr1 <= 0) __proact_bhi = __proact_blo;

@@ -11,8 +11,8 @@ void forms(int n, float *a) {
 // CHECK-LABEL: __proact_desc.line = 8;
 // CHECK: .step =(long long)(-1);
 // CHECK: __proact_desc.step, 3,
-// CHECK: device(__proact_dev) map(alloc: a[__proact_plo0:__proact_plen0]) is_device_ptr(__proact_rd)
-// CHECK: {{#pragma omp parallel num_threads\(__proact_nth\) private\(i\)|\{__typeof__\(i\) i;const proact__part_iters_t}}
+// CHECK: device(__proact_dev) is_device_ptr(__proact_pb0) is_device_ptr(__proact_rd)
+// CHECK: {{#pragma omp parallel num_threads\(__proact_nth\) private\(i\)|\{__typeof__\(__proact_pb0\) a = __proact_pb0; \(void\)a;__typeof__\(i\) i;const proact__part_iters_t}}
 // CHECK: i= (__typeof__(i))(__proact_first + __proact_k * __proact_step);
 // CHECK: proact__loop_end(__proact_loop);i= (__typeof__(i))(__proact_first0 + __proact_desc.trip * __proact_step0);
 

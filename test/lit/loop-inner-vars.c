@@ -3,8 +3,9 @@
 // e; ...)`, so the nest still collapses; a body that reads j after its
 // inner loop gets one copy per iteration instead. The lowering starts with
 // the marker by which the check after the function (inner_vars.h) finds
-// them. No kernel captures the host's j, nor the arrays of arrays
-// themselves: the device IR's kernels take the flat pointers and strides.
+// them. No kernel captures the host's j, nor the arrays of arrays or
+// their flat pointers: the device IR's kernels take the part's bases of
+// the flat arrays (proact__loop_part_base) and the strides.
 // RUN: %proact-cc -fsyntax-only -Xclang -ast-print %s 2>/dev/null | %FileCheck %s
 // RUN: %proact-cc --offload-arch=sm_90 --offload-device-only -nogpulib --cuda-path=%t.nocuda -Xclang -target-feature -Xclang +ptx78 -S -emit-llvm -Xclang -disable-llvm-passes -fno-discard-value-names %s -o %t.ll 2>/dev/null
 // RUN: %FileCheck --check-prefix=DEVICE %s < %t.ll
@@ -46,6 +47,8 @@ void after(long n, long m, double (*v)[8]) {
 
 // DEVICE-NOT: define {{.*}} @__omp_offloading_{{.*}} %j{{[,)]}}
 // DEVICE-NOT: define {{.*}} @__omp_offloading_{{.*}} %u{{[,)]}}
-// DEVICE: define {{.*}} @__omp_offloading_{{.*}}_c89_l{{[0-9]+}}({{.*}}ptr noundef %__proact_flat_u, i64 noundef %__proact_s1_u, ptr noundef %__proact_flat_v, i64 noundef %__proact_s1_v{{[,)]}}
+// DEVICE-NOT: define {{.*}} @__omp_offloading_{{.*}} %__proact_flat_u{{[,)]}}
+// DEVICE: define {{.*}} @__omp_offloading_{{.*}}_c89_l{{[0-9]+}}({{.*}}ptr noundef %__proact_pb0, ptr noundef %__proact_pb1, {{.*}}i64 noundef %__proact_s1_u, i64 noundef %__proact_s1_v{{[,)]}}
 // DEVICE-NOT: define {{.*}} @__omp_offloading_{{.*}} %j{{[,)]}}
 // DEVICE-NOT: define {{.*}} @__omp_offloading_{{.*}} %u{{[,)]}}
+// DEVICE-NOT: define {{.*}} @__omp_offloading_{{.*}} %__proact_flat_u{{[,)]}}

@@ -31,7 +31,9 @@ void vla(long n, long m, double u[n][m], double v[n][m]) {
 // The access analysis sees a flat array with a symbolic coefficient.
 // CHECK: __proact_writes[0].coef = (long long)(((1) * (__proact_s1_v)));
 // CHECK: proact__span_add(&__proact_writes[0], (long long)((1)), (long long)(1), (long long)(m - 1), (long long)(1), 0);
-// CHECK: map(alloc: __proact_flat_u[__proact_plo0:__proact_plen0],__proact_flat_v[__proact_plo1:__proact_plen1])
+// CHECK: typeof (&(__proact_flat_u)[0]) __proact_pb0 = (typeof (&(__proact_flat_u)[0]))proact__loop_part_base(__proact_loop, __proact_p, 0);
+// CHECK: is_device_ptr(__proact_pb0,__proact_pb1)
+// CHECK: typeof (__proact_pb0) __proact_flat_u = __proact_pb0;
 // CHECK: __proact_flat_v[(i) * __proact_s1_v + (j)] = __proact_flat_u[(i - 1) * __proact_s1_u + (j)] + __proact_flat_u[(i) * __proact_s1_u + (j + 1)];
 
 // reads(...) names whole rows: iteration i reads rows i - 1 to i + 1.

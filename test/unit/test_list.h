@@ -109,6 +109,9 @@
   X(dist_mixed_with_replica, 20000, NULL)                                     \
   X(dist_window_growth, 20000, NULL)                                          \
   X(dist_param_all_arrays, 20000, NULL)                                       \
+  X(loop_part_base_window_and_replica, 20000, NULL)                           \
+  X(loop_part_base_replica_offset, 20000, NULL)                               \
+  X(loop_part_base_bad_array, 20000, "no base of array 2 in part 0")          \
   X(rank_choice_auto, 5000, NULL)                                             \
   X(rank_choice_forced, 5000, NULL)                                           \
   X(rank_choice_settings_differ, 5000, NULL)

@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "dev.h"
+#include "loop.h"
 #include "presence.h"
 #include "window.h"
 #include "proact.h"
@@ -361,4 +362,123 @@ TEST_IMPL(dist_param_all_arrays) {
   ASSERT_EQ(lo, 0);
   ASSERT_EQ(len, 0);
   proact__data_end(data);
+}
+
+/* Checks proact__loop_part_base for part p of loop and its two arrays
+ * (their host bases in host): element k of the part's section lies at
+ * base + k on the part's device, where OpenMP's association puts it too;
+ * the bases go to base. */
+static void check_part_bases(proact__loop_t *loop, int p,
+                             double *const *host, void **base) {
+  const int dev = proact__loop_part_device(loop, p);
+  for (int a = 0; a < 2; a++) {
+    long long lo, len;
+    proact__loop_part_section(loop, p, a, &lo, &len);
+    base[a] = proact__loop_part_base(loop, p, a);
+    ASSERT_TRUE(base[a] != NULL);
+    for (long long k = lo; k < lo + len; k++) {
+      char *at = (char *)base[a] + k * (long long)ES;
+      ASSERT_TRUE(at == proact__present_dev_addr(loop->entries[a],
+                                                 loop->devs[p], host[a] + k));
+      ASSERT_TRUE(at == omp_get_mapped_ptr(host[a] + k, dev));
+    }
+  }
+}
+
+/* A loop as the plugin lowers it: each kernel indexes the parts' bases
+ * (is_device_ptr), not the associated host names. */
+static void brun(const wloop_t *l, int kind, double *src, double *dst) {
+  double *host[2];
+  proact__loop_t *loop = proact__loop_begin(&l->d);
+  host[l->r.array] = src;
+  host[l->w.array] = dst;
+  for (int p = 0; p < proact__loop_nparts(loop); p++) {
+    long long ilo = l->d.first + proact__loop_part_lo(loop, p);
+    long long ihi = l->d.first + proact__loop_part_hi(loop, p);
+    int dev = proact__loop_part_device(loop, p);
+    void *base[2];
+    double *bs, *bd;
+    check_part_bases(loop, p, host, base);
+    bs = base[l->r.array];
+    bd = base[l->w.array];
+#pragma omp target teams distribute parallel for device(dev)                  \
+    is_device_ptr(bs, bd)
+    for (long long i = ilo; i < ihi; i++)
+      bd[i] = point(kind, bs, i);
+  }
+  proact__loop_end(loop);
+}
+
+/* x distributed (windows that start past element 0 on every device but
+ * the first), y replicated: the bases alone reach both. */
+TEST_IMPL(loop_part_base_window_and_replica) {
+  proact__map_t maps[2] = {{arr_x, PROACT__MAP_COPY, 1},
+                           {arr_y, PROACT__MAP_COPY, 0}};
+  proact__data_desc_t dd = {"w.c", 60, 1, NULL, 0, 2, maps};
+  proact__array_t arrs[2] = {arr_x, arr_y};
+  wloop_t xy, yx;
+  proact__data_t *data;
+
+  ASSERT_TRUE(proact_num_devices() >= 2);
+  winit();
+  for (int s = 0; s < 3; s++) {
+    sequential(W_S3, rx, ry);
+    sequential(W_S3, ry, rx);
+  }
+  wloop_init(&xy, 61, 0, 1, W_S3, arrs);
+  wloop_init(&yx, 62, 1, 0, W_S3, arrs);
+  data = proact__data_begin(&dd);
+  ASSERT_TRUE(wentry(wx)->distribute);
+  ASSERT_TRUE(!wentry(wy)->distribute);
+  for (int s = 0; s < 3; s++) {
+    brun(&xy, W_S3, wx, wy);
+    ASSERT_TRUE(wentry(wx)->wlo[1] > 0);
+    brun(&yx, W_S3, wy, wx);
+  }
+  proact__data_end(data);
+  assert_identical(wx, rx);
+  assert_identical(wy, ry);
+}
+
+/* A replica of y[100:800] (its copy starts at element 100) reached from
+ * the loop's base y, and a loop-only replica of x; x = 2 i + 1 over the
+ * replica's elements, then y = x / 2 + 1. */
+TEST_IMPL(loop_part_base_replica_offset) {
+  proact__array_t sec_y = {"y", wy, ES, 100, 800};
+  proact__array_t sec_x = {"x", wx, ES, 100, 800};
+  proact__map_t map = {sec_y, PROACT__MAP_COPY, 0};
+  proact__data_desc_t dd = {"w.c", 70, 1, NULL, 0, 1, &map};
+  proact__array_t arrs[2] = {sec_x, sec_y};
+  wloop_t fill, scale;
+  proact__data_t *data;
+  proact__present_t *e = NULL;
+
+  winit();
+  for (int i = 100; i < 900; i++) {
+    rx[i] = 2.0 * (double)i + 1.0;
+    ry[i] = rx[i] * 0.5 + 1.0;
+  }
+  wloop_init(&fill, 71, 1, 0, W_FILL, arrs);
+  wloop_init(&scale, 72, 0, 1, W_SCALE, arrs);
+  fill.d.first = scale.d.first = 100;
+  fill.d.trip = scale.d.trip = 800;
+  data = proact__data_begin(&dd);
+  ASSERT_EQ(proact__present_find((char *)(wy + 100), (char *)(wy + 900), &e),
+            PROACT__PRESENT_CONTAINS);
+  ASSERT_TRUE(e->host_lo == (char *)(wy + 100));
+  brun(&fill, W_FILL, wy, wx);
+  brun(&scale, W_SCALE, wx, wy);
+  proact__data_end(data);
+  assert_identical(wx, rx);
+  assert_identical(wy, ry);
+}
+
+TEST_IMPL(loop_part_base_bad_array) {
+  proact__array_t arrs[2] = {arr_x, arr_y};
+  wloop_t fill;
+  proact__loop_t *loop;
+
+  wloop_init(&fill, 81, 1, 0, W_FILL, arrs);
+  loop = proact__loop_begin(&fill.d);
+  proact__loop_part_base(loop, 0, 2);
 }

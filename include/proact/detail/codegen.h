@@ -29,7 +29,7 @@ extern "C" {
  * program built against another version fails to link or load, naming the
  * symbol, instead of running with a runtime that reads its code
  * differently. */
-#define PROACT_LOWERING_ABI 11
+#define PROACT_LOWERING_ABI 12
 
 #define PROACT__ABI_STR2(x) #x
 #define PROACT__ABI_STR(x) PROACT__ABI_STR2(x)
@@ -436,11 +436,21 @@ PROACT_API long long proact__loop_part_hi(const proact__loop_t *loop, int part)
 /* The elements [*lo_p, *lo_p + *len_p) of arrays[array] that part's device
  * holds: the loop's whole section for a replicated array; for a distributed
  * one, the window covering what the part reads and writes (possibly empty).
- * The generated target region maps exactly this section. */
+ * The generated kernels' read checks bound their loads by it. */
 PROACT_API void proact__loop_part_section(const proact__loop_t *loop, int part,
                                           int array, long long *lo_p,
                                           long long *len_p)
     PROACT__ENTRY(proact__loop_part_section);
+/* The address in part's device memory that stands for element 0 of
+ * arrays[array].base: ((T *)ret)[k] is element k's copy on that device for
+ * every k of the part's section (proact__loop_part_section), whichever
+ * replica or window holds it. The kernels index it instead of relying on
+ * OpenMP's association of the host address, which has one device pointer
+ * per OpenMP device. The host base itself without devices; NULL when the
+ * device holds none of the array. */
+PROACT_API void *proact__loop_part_base(const proact__loop_t *loop, int part,
+                                        int array)
+    PROACT__ENTRY(proact__loop_part_base);
 
 /* The geometry of part's kernel: *teams teams of *threads threads take
  * the part's iterations in *nblocks blocks (block b: the iterations
