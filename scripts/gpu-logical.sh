@@ -7,7 +7,8 @@
 #           the agent watchdog and the clock map with 2 logical devices
 #   traces  PROACT_TRACE of the microbenchmark and of the 2-D Jacobi on 0*2
 #           under poll, trigger and dma (trace-*.json; bench/trace_plot.py
-#           draws them)
+#           draws them), and whether the two devices' kernels ran at the
+#           same time (bench/trace_overlap.py)
 #   cost    the per-loop fixed cost on 1, 2, 4 and 8 logical devices
 #           (bench/kernels/loop_cost_devices.sh)
 #   apps    the application suite on 0*2, one run of each variant, as a
@@ -38,6 +39,7 @@ for part in "$@"; do
           PROACT_TRACE="$out/trace-jacobi2d-$mech.json" jacobi2d 4096 10 |
           grep -E '^(proact|result):' || fail=1
       done
+      python3 "$root/bench/trace_overlap.py" "$out"/trace-*.json || fail=1
       ;;
     cost)
       echo "== per-loop cost against logical devices, medians of 5"
