@@ -116,7 +116,9 @@ static inline proact_status_t proact__dev_shared_alloc_plain(size_t bytes,
 }
 static inline void proact__dev_shared_free_plain(void *ptr) { free(ptr); }
 
-/* The cuda backend's poll agent kernel (cuda/agent_cuda.c). */
+/* The cuda backend's poll agent kernel (cuda/agent_cuda.c), for nlocal
+ * logical devices. */
+void proact__cuda_agents_open(int nlocal);
 proact_status_t proact__cuda_agent_start(int dev, const proact__ready_t *rd,
                                          const proact__ready_t *host_view,
                                          int threads, uint64_t timeout_ns);

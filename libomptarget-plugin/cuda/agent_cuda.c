@@ -38,6 +38,8 @@ typedef struct cuda_agent {
 } cuda_agent_t;
 
 static cuda_agent_t cuda_agents[PROACT__DEV_MAX];
+static int cuda_agents_n; /* logical devices (proact__cuda_agents_open) */
+static pthread_mutex_t cuda_agents_lock = PTHREAD_MUTEX_INITIALIZER;
 
 static proact_status_t cuda_agent_load(int dev, cuda_agent_t *a) {
   if (a->func != NULL)
@@ -56,6 +58,28 @@ static proact_status_t cuda_agent_load(int dev, cuda_agent_t *a) {
   return PROACT_OK;
 }
 
+void proact__cuda_agents_open(int nlocal) { cuda_agents_n = nlocal; }
+
+/* Loading a module waits for the kernels running in its context, so a
+ * spinning agent would block the load of another logical device's agent on
+ * the same GPU until it ends, and it ends only after that device's kernel:
+ * every device's agent is loaded at the first use of any. */
+static proact_status_t cuda_agents_load_all(void) {
+  proact_status_t st = PROACT_OK;
+  pthread_mutex_lock(&cuda_agents_lock);
+  for (int d = 0; d < cuda_agents_n && st == PROACT_OK; d++) {
+    if (cuda_agents[d].func != NULL)
+      continue;
+    if (proact__cu.cuCtxSetCurrent(proact__cuda_ctx[proact__dev_phys(d)]) !=
+        CUDA_SUCCESS)
+      st = PROACT_ERR_DEVICE;
+    else
+      st = cuda_agent_load(d, &cuda_agents[d]);
+  }
+  pthread_mutex_unlock(&cuda_agents_lock);
+  return st;
+}
+
 proact_status_t proact__cuda_agent_start(int dev, const proact__ready_t *rd,
                                          const proact__ready_t *host_view,
                                          int threads, uint64_t timeout_ns) {
@@ -69,9 +93,8 @@ proact_status_t proact__cuda_agent_start(int dev, const proact__ready_t *rd,
 
   if (a->running)
     return PROACT_ERR_INVALID_PARAM;
-  PROACT_CUDADRV_FUNC(cuCtxSetCurrent, (proact__cuda_ctx[proact__dev_phys(dev)]));
   {
-    proact_status_t st = cuda_agent_load(dev, a);
+    proact_status_t st = cuda_agents_load_all();
     if (st != PROACT_OK)
       return st;
   }
@@ -167,7 +190,11 @@ proact_status_t proact__cuda_clock_offset(int dev, int64_t *offset_p) {
     if (proact__cu.cuCtxSetCurrent(proact__cuda_ctx[proact__dev_phys(dev)]) != CUDA_SUCCESS)
       st = PROACT_ERR_DEVICE;
     if (st == PROACT_OK)
-      st = cuda_agent_load(dev, a);
+      st = cuda_agents_load_all();
+    if (st == PROACT_OK &&
+        proact__cu.cuCtxSetCurrent(proact__cuda_ctx[proact__dev_phys(dev)]) !=
+            CUDA_SUCCESS)
+      st = PROACT_ERR_DEVICE;
     if (st == PROACT_OK && a->clock == NULL &&
         proact__cu.cuMemHostAlloc((void **)&a->clock, sizeof(*a->clock),
                                   CU_MEMHOSTALLOC_PORTABLE |

@@ -253,6 +253,9 @@ static proact_status_t cuda_open(int nlocal) {
                           (&cuda_devs[dev].stream[s], CU_STREAM_NON_BLOCKING));
   }
   cuda_nlocal = nlocal;
+#ifdef PROACT_HAVE_CUDA_AGENT
+  proact__cuda_agents_open(nlocal);
+#endif
   return PROACT_OK;
 }
 
