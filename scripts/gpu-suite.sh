@@ -22,6 +22,7 @@ jobs=${GPU_SUITE_JOBS:-1}
 results=$(mktemp -d)
 trap 'rm -rf "$results"' EXIT
 njob=0
+: > "$out/gpu-suite-progress.log"
 # submit LABEL COMMAND...: runs a comparison (up to $jobs at once); collect
 # prints their results in submission order.
 submit() {
@@ -29,12 +30,17 @@ submit() {
   shift
   njob=$((njob + 1))
   f=$results/$(printf %05d $njob)
+  # Each result also goes to a progress file at once, which a run cut short
+  # leaves behind; a comparison that hangs fails after GPU_SUITE_RUN_TIMEOUT.
   (
-    r=$("$@")
+    r=$(timeout "${GPU_SUITE_RUN_TIMEOUT:-300}" "$@")
     rc=$?
-    echo "$label: $(tail -n 1 <<<"$r")"
-    [ $rc -eq 0 ] || { echo "FAILED: $label"; grep MISMATCH <<<"$r" | head -3; }
-  ) > "$f" 2>&1 &
+    {
+      echo "$label: $(tail -n 1 <<<"$r")"
+      [ $rc -eq 0 ] || { echo "FAILED: $label (exit $rc)"; grep MISMATCH <<<"$r" | head -3; }
+    } > "$f" 2>&1
+    cat "$f" >> "$out/gpu-suite-progress.log"
+  ) &
   while [ "$(jobs -rp | wc -l)" -ge "$jobs" ]; do wait -n; done
 }
 collect() {
