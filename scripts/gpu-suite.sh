@@ -4,7 +4,8 @@
 # 2 GPUs, median of repetitions. Writes a log to $OUT/gpu-suite.log.
 # GPU_SUITE_SETS: the PROACT_DEVICES values to run instead (e.g. "0*2 0*4",
 # logical devices of one GPU); GPU_SUITE_JOBS: comparisons run at once
-# (default 1); GPU_SUITE_TIMING=0 skips the timed Jacobi runs.
+# (default 1); GPU_SUITE_TIMING=0 skips the timed Jacobi runs;
+# GPU_SUITE_ONLY_PROGRAMS=1 runs only the comparisons of every program.
 set -uo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 out=${OUT:-$root/gpu-out}
@@ -22,6 +23,7 @@ jobs=${GPU_SUITE_JOBS:-1}
 results=$(mktemp -d)
 trap 'rm -rf "$results"' EXIT
 njob=0
+pids=()
 : > "$out/gpu-suite-progress.log"
 # submit LABEL COMMAND...: runs a comparison (up to $jobs at once); collect
 # prints their results in submission order.
@@ -41,10 +43,14 @@ submit() {
     } > "$f" 2>&1
     cat "$f" >> "$out/gpu-suite-progress.log"
   ) &
+  pids+=($!)
   while [ "$(jobs -rp | wc -l)" -ge "$jobs" ]; do wait -n; done
 }
+# A plain `wait` would also wait for the tee above (bash 5.1 waits for the
+# last process substitution), which ends only with the script.
 collect() {
-  wait
+  [ ${#pids[@]} -eq 0 ] || wait "${pids[@]}"
+  pids=()
   cat "$results"/* 2>/dev/null
   grep -qs '^FAILED' "$results"/* && fail=1
   rm -f "$results"/*
@@ -56,6 +62,8 @@ run_cmp() {
       "e2e_$1" "e2e_$1_seq" "$sets" -- "$2"
   done
 }
+# GPU_SUITE_ONLY_PROGRAMS=1: only the section below (every program).
+[ "${GPU_SUITE_ONLY_PROGRAMS:-0}" = 1 ] && run_cmp() { :; }
 run_cmp stencil1d "1000003 40|100003 40|1001 7|3 5|2 2"
 run_cmp jacobi2d "2049 20|301 20|67 9|4 3|3 2"
 run_cmp chain "1000003 10|50021 10|1001 4|3 3|1 2"
@@ -69,8 +77,9 @@ collect
 # Every end-to-end program with the argument lists CTest gives it, with
 # its arrays replicated, distributed and in unified memory.
 cm="$root/test/e2e/CMakeLists.txt"
-progs=$(sed -n '/^foreach(prog stencil1d/,/)$/p' "$cm" | tr -d '()' |
-        sed 's/foreach//; s/prog//' | tr -s ' \n' ' ')
+# The first list of programs only (the file has other loops over some).
+progs=$(awk '/^foreach\(prog stencil1d/ {f = 1} f {print} f && /\)$/ {exit}' "$cm" |
+        tr -d '()' | sed 's/foreach//; s/prog//' | tr -s ' \n' ' ')
 echo "== every end-to-end program (CTest's arguments): $progs"
 for p in $progs; do
   args=$(sed -n "s/^set(E2E_${p}_ARGS \"\(.*\)\")$/\1/p" "$cm")
