@@ -259,6 +259,26 @@ TEST_IMPL(dist_whole_read) {
 }
 
 /* x distributed, y replicated, in the same loops. */
+/* x distributed and y replicated (dd), the sequential reference of three
+ * ping-pong steps in rx, ry, and the two loops at lines line + 1 and
+ * line + 2: the data region begun. */
+static proact__data_t *mixed_begin(const proact__data_desc_t *dd,
+                                   proact__array_t *arrs, int line,
+                                   wloop_t *xy, wloop_t *yx) {
+  proact__data_t *data;
+  winit();
+  for (int s = 0; s < 3; s++) {
+    sequential(W_S3, rx, ry);
+    sequential(W_S3, ry, rx);
+  }
+  wloop_init(xy, line + 1, 0, 1, W_S3, arrs);
+  wloop_init(yx, line + 2, 1, 0, W_S3, arrs);
+  data = proact__data_begin(dd);
+  ASSERT_TRUE(wentry(wx)->distribute);
+  ASSERT_TRUE(!wentry(wy)->distribute);
+  return data;
+}
+
 TEST_IMPL(dist_mixed_with_replica) {
   proact__map_t maps[2] = {{arr_x, PROACT__MAP_COPY, 1},
                            {arr_y, PROACT__MAP_COPY, 0}};
@@ -269,16 +289,7 @@ TEST_IMPL(dist_mixed_with_replica) {
   proact__data_t *data;
   int ndev = proact_num_devices();
 
-  winit();
-  for (int s = 0; s < 3; s++) {
-    sequential(W_S3, rx, ry);
-    sequential(W_S3, ry, rx);
-  }
-  wloop_init(&xy, 31, 0, 1, W_S3, arrs);
-  wloop_init(&yx, 32, 1, 0, W_S3, arrs);
-  data = proact__data_begin(&dd);
-  ASSERT_TRUE(wentry(wx)->distribute);
-  ASSERT_TRUE(!wentry(wy)->distribute);
+  data = mixed_begin(&dd, arrs, 30, &xy, &yx);
   for (int s = 0; s < 3; s++) {
     wrun(&xy, W_S3, wx, wy, sec);
     for (int p = 0; p < ndev; p++) {
@@ -420,16 +431,7 @@ TEST_IMPL(loop_part_base_window_and_replica) {
   proact__data_t *data;
 
   ASSERT_TRUE(proact_num_devices() >= 2);
-  winit();
-  for (int s = 0; s < 3; s++) {
-    sequential(W_S3, rx, ry);
-    sequential(W_S3, ry, rx);
-  }
-  wloop_init(&xy, 61, 0, 1, W_S3, arrs);
-  wloop_init(&yx, 62, 1, 0, W_S3, arrs);
-  data = proact__data_begin(&dd);
-  ASSERT_TRUE(wentry(wx)->distribute);
-  ASSERT_TRUE(!wentry(wy)->distribute);
+  data = mixed_begin(&dd, arrs, 60, &xy, &yx);
   for (int s = 0; s < 3; s++) {
     brun(&xy, W_S3, wx, wy);
     ASSERT_TRUE(wentry(wx)->wlo[1] > 0);
