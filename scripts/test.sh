@@ -34,7 +34,7 @@ if [ $subset -eq 1 ]; then
   targets="proact_clang proact proact_unit_tests e2e_image_files"
   for p in $progs; do targets="$targets e2e_$p e2e_${p}_seq"; done
   build_targets=$targets
-  re="^(lit|unit|e2e_image_files|e2e_(${progs// /|})(_distributed|_(poll|trigger|dma|inline|auto)_(replicated|distributed)|_logical(_(memcpy|poll|trigger|dma|inline|auto|unified|cyclic))?)?)$"
+  re="^(lit|unit_[a-z0-9_]+|header_alone_[a-z0-9_]+|e2e_image_files|e2e_(${progs// /|})(_distributed|_(poll|trigger|dma|inline|auto)_(replicated|distributed)|_logical(_(memcpy|poll|trigger|dma|inline|auto|unified|cyclic))?)?)$"
   filter=(-R "$re")
 fi
 dir=$(PROACT_BUILD_TARGETS=${build_targets:-} "$root/scripts/build.sh" host) || exit 1
