@@ -77,9 +77,8 @@ collect
 # Every end-to-end program with the argument lists CTest gives it, with
 # its arrays replicated, distributed and in unified memory.
 cm="$root/test/e2e/CMakeLists.txt"
-# The first list of programs only (the file has other loops over some).
-progs=$(awk '/^foreach\(prog stencil1d/ {f = 1} f {print} f && /\)$/ {exit}' "$cm" |
-        tr -d '()' | sed 's/foreach//; s/prog//' | tr -s ' \n' ' ')
+progs=$(awk '/^set\(E2E_PROGRAMS / {f = 1} f {print} f && /\)$/ {exit}' "$cm" |
+        tr -d '()' | sed 's/set//; s/E2E_PROGRAMS//' | tr -s ' \n' ' ')
 echo "== every end-to-end program (CTest's arguments): $progs"
 for p in $progs; do
   args=$(sed -n "s/^set(E2E_${p}_ARGS \"\(.*\)\")$/\1/p" "$cm")
