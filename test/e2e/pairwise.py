@@ -1,25 +1,17 @@
 #!/usr/bin/env python3
-"""pairwise.py [--full] --programs P,... --devices D|D|...: the end-to-end
-configurations CTest runs, one per line: program|mechanism|layout|
-decomposition|devices.
+"""pairwise.py [--full] --factor V1|V2|... --factor ...: test configurations,
+one per line, their values '|'-separated in the factors' order.
 
-Factors: the programs, the mechanisms (default: the one the pragmas and
-the profile choose; unified: PROACT_MEMORY=unified),
-the layouts (replicated, distributed), the decompositions and the device
-sets (PROACT_DEVICES values, '|'-separated). By default a pairwise cover:
-every program under every mechanism, and every pair of values of any two
-factors in at least one configuration, chosen greedily in a fixed order so
-that the same inputs give the same list. --full: the whole product, each
-configuration on every device set ('*' in the devices column).
+By default a pairwise cover: every combination of the first two factors
+(for the end-to-end tests: every program under every mechanism), and every
+pair of values of any two factors in at least one configuration, the other
+values chosen greedily in a fixed order, so that the same factors give the
+same list. --full: the whole product of every factor but the last, whose
+column is '*' (for the tests: every device set, in one test).
 """
 import argparse
 import itertools
 import sys
-
-MECHANISMS = ["default", "memcpy", "poll", "trigger", "dma", "inline", "auto",
-              "unified"]
-LAYOUTS = ["replicated", "distributed"]
-DECOMPOSITIONS = ["block", "cyclic", "block_cyclic:7", "block_cyclic:64"]
 
 
 def pairs_of(row):
@@ -40,9 +32,10 @@ def cover(factors):
     rows = []
     rest = list(itertools.product(*factors[2:]))
     for p, m in itertools.product(factors[0], factors[1]):
-        best = max(rest, key=lambda r: (len(pairs_of((p, m) + r) & needed),
-                                        -rest.index(r)))
-        rows.append((p, m) + best)
+        best = max(range(len(rest)),
+                   key=lambda k: (len(pairs_of((p, m) + rest[k]) & needed),
+                                  -k))
+        rows.append((p, m) + rest[best])
         needed -= pairs_of(rows[-1])
     while needed:
         (a, va), (b, vb) = min(needed)
@@ -55,22 +48,16 @@ def cover(factors):
 
 def main():
     ap = argparse.ArgumentParser()
-    ap.add_argument("--programs", required=True)
-    ap.add_argument("--devices", required=True)
+    ap.add_argument("--factor", action="append", required=True)
     ap.add_argument("--full", action="store_true")
     a = ap.parse_args()
-    programs = a.programs.split(",")
-    devices = a.devices.split("|")
+    factors = [f.split("|") for f in a.factor]
+    if len(factors) < 3 or any(not all(f) for f in factors):
+        sys.exit("pairwise.py: three or more factors of non-empty values")
     if a.full:
-        rows = [r + ("*",) for r in itertools.product(
-            programs, MECHANISMS, LAYOUTS, DECOMPOSITIONS)]
+        rows = [r + ("*",) for r in itertools.product(*factors[:-1])]
     else:
-        factors = [programs, MECHANISMS, LAYOUTS, DECOMPOSITIONS, devices]
         rows = cover(factors)
-        missing = [(p, m) for p in programs for m in MECHANISMS
-                   if not any(r[0] == p and r[1] == m for r in rows)]
-        if missing:
-            sys.exit("pairwise.py: no configuration for %s" % missing)
     for r in rows:
         print("|".join(r))
     return 0
