@@ -49,10 +49,6 @@ static int dev_local(int dev) {
 /* The OpenMP number of device dev, which must be this rank's. */
 static int dev_omp(int dev) { return dev_slots[dev].props.omp_id; }
 
-int proact__dev_phys(int dev) {
-  return dev >= 0 && dev < dev_local_n ? dev_omp(dev_base + dev) : -1;
-}
-
 /* How many logical devices PROACT_DEVICES makes of OpenMP device omp_id:
  * K for D*K, else one. */
 static int dev_copies_of(int omp_id) {
@@ -235,7 +231,11 @@ static void dev_init_once(void) {
   dev_describe_all();
   dev_local_n = dev_count;
   if (dev_ops->open != NULL) {
-    proact_status_t st = dev_ops->open(dev_local_n);
+    int phys[PROACT__DEV_MAX];
+    proact_status_t st;
+    for (int d = 0; d < dev_local_n; d++)
+      phys[d] = dev_omp(d);
+    st = dev_ops->open(dev_local_n, phys);
     if (st != PROACT_OK)
       proact__fatal(NULL, 0, 0,
                     "preparing the %s backend's %d devices failed: %s",

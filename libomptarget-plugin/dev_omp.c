@@ -19,6 +19,15 @@ static proact_status_t omp_copy(void *dst, const void *src, size_t bytes,
   return PROACT_OK;
 }
 
+/* Each logical device's OpenMP device. */
+static int omp_phys[PROACT__DEV_MAX];
+
+static proact_status_t omp_open(int nlocal, const int *phys) {
+  for (int dev = 0; dev < nlocal; dev++)
+    omp_phys[dev] = phys[dev];
+  return PROACT_OK;
+}
+
 static proact_status_t omp_probe(int ndev) {
   (void)ndev;
   return PROACT_OK;
@@ -26,25 +35,26 @@ static proact_status_t omp_probe(int ndev) {
 
 static proact_status_t omp_copy_to_dev(int dev, void *dst, const void *src,
                                        size_t bytes) {
-  return omp_copy(dst, src, bytes, proact__dev_phys(dev),
+  return omp_copy(dst, src, bytes, omp_phys[dev],
                   omp_get_initial_device());
 }
 
 static proact_status_t omp_copy_to_host(void *dst, int dev, const void *src,
                                         size_t bytes) {
   return omp_copy(dst, src, bytes, omp_get_initial_device(),
-                  proact__dev_phys(dev));
+                  omp_phys[dev]);
 }
 
 static proact_status_t omp_copy_peer(int dst_dev, void *dst, int src_dev,
                                      const void *src, size_t bytes) {
-  return omp_copy(dst, src, bytes, proact__dev_phys(dst_dev),
-                  proact__dev_phys(src_dev));
+  return omp_copy(dst, src, bytes, omp_phys[dst_dev],
+                  omp_phys[src_dev]);
 }
 
 const proact__dev_ops_t proact__dev_omp_ops = {
     .name = "omp",
     .probe = omp_probe,
+    .open = omp_open,
     .copy_to_dev = omp_copy_to_dev,
     .copy_to_host = omp_copy_to_host,
     .copy_peer = omp_copy_peer,

@@ -12,12 +12,10 @@
 #include "proact/detail/device_ready.h"
 #include "proact/status.h"
 
-/* The ops' `dev` is one of this rank's logical devices, 0..nlocal-1 (dev.h);
+/* The ops' `dev` is one of this rank's logical devices, 0..nlocal-1 (dev.h):
  * the backend keeps its queues and agents per logical device and reaches
- * the hardware through the OpenMP device this gives (several logical
- * devices may share one). */
-int proact__dev_phys(int dev);
-
+ * the hardware through the OpenMP device `open` gave for it (several
+ * logical devices may share one). */
 typedef struct proact__dev_ops {
   const char *name;
   /* Decides whether this backend drives OpenMP devices 0..ndev-1 and
@@ -32,8 +30,9 @@ typedef struct proact__dev_ops {
    * to 0 (unknown). NULL: nothing more is known. */
   void (*describe)(int dev, int ndev, proact__device_t *device);
   /* Prepares the per-device state of logical devices 0..nlocal-1, once,
-   * after describe. NULL: the backend keeps none. */
-  proact_status_t (*open)(int nlocal);
+   * after describe; phys[d] is logical device d's OpenMP device. NULL: the
+   * backend keeps none and needs no OpenMP device numbers. */
+  proact_status_t (*open)(int nlocal, const int *phys);
   proact_status_t (*copy_to_dev)(int dev, void *dst, const void *src,
                                  size_t bytes);
   proact_status_t (*copy_to_host)(void *dst, int dev, const void *src,

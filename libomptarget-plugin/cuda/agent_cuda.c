@@ -38,6 +38,11 @@ typedef struct cuda_agent {
 } cuda_agent_t;
 
 static cuda_agent_t cuda_agents[PROACT__DEV_MAX];
+
+/* The context of logical device dev (its GPU's). */
+static CUcontext agent_ctx(int dev) {
+  return proact__cuda_ctx[proact__cuda_phys[dev]];
+}
 static int cuda_agents_n; /* logical devices (proact__cuda_agents_open) */
 static pthread_mutex_t cuda_agents_lock = PTHREAD_MUTEX_INITIALIZER;
 
@@ -70,8 +75,7 @@ static proact_status_t cuda_agents_load_all(void) {
   for (int d = 0; d < cuda_agents_n && st == PROACT_OK; d++) {
     if (cuda_agents[d].func != NULL)
       continue;
-    if (proact__cu.cuCtxSetCurrent(proact__cuda_ctx[proact__dev_phys(d)]) !=
-        CUDA_SUCCESS)
+    if (proact__cu.cuCtxSetCurrent(agent_ctx(d)) != CUDA_SUCCESS)
       st = PROACT_ERR_DEVICE;
     else
       st = cuda_agent_load(d, &cuda_agents[d]);
@@ -99,7 +103,7 @@ proact_status_t proact__cuda_agent_start(int dev, const proact__ready_t *rd,
       return st;
   }
   /* The pieces' peers are reachable: ready.c enabled peer access. */
-  PROACT_CUDADRV_FUNC(cuCtxSetCurrent, (proact__cuda_ctx[proact__dev_phys(dev)]));
+  PROACT_CUDADRV_FUNC(cuCtxSetCurrent, (agent_ctx(dev)));
   memset(a->result, 0, sizeof(*a->result));
   PROACT_CUDADRV_FUNC(cuMemHostGetDevicePointer, (&result_dev, a->result, 0));
   {
@@ -108,7 +112,7 @@ proact_status_t proact__cuda_agent_start(int dev, const proact__ready_t *rd,
     CUdevice cudev;
     int sms = 0, per_sm = 0;
     a->share_ppm = 0;
-    if (proact__cu.cuDeviceGet(&cudev, proact__dev_phys(dev)) ==
+    if (proact__cu.cuDeviceGet(&cudev, proact__cuda_phys[dev]) ==
             CUDA_SUCCESS &&
         proact__cu.cuDeviceGetAttribute(
             &sms, CU_DEVICE_ATTRIBUTE_MULTIPROCESSOR_COUNT, cudev) ==
@@ -187,13 +191,9 @@ proact_status_t proact__cuda_clock_offset(int dev, int64_t *offset_p) {
 
   pthread_mutex_lock(&clock_lock);
   if (a->clock_at == 0 || proact__now_ns() - a->clock_at > CLOCK_VALID_NS) {
-    if (proact__cu.cuCtxSetCurrent(proact__cuda_ctx[proact__dev_phys(dev)]) != CUDA_SUCCESS)
-      st = PROACT_ERR_DEVICE;
-    if (st == PROACT_OK)
-      st = cuda_agents_load_all();
+    st = cuda_agents_load_all();
     if (st == PROACT_OK &&
-        proact__cu.cuCtxSetCurrent(proact__cuda_ctx[proact__dev_phys(dev)]) !=
-            CUDA_SUCCESS)
+        proact__cu.cuCtxSetCurrent(agent_ctx(dev)) != CUDA_SUCCESS)
       st = PROACT_ERR_DEVICE;
     if (st == PROACT_OK && a->clock == NULL &&
         proact__cu.cuMemHostAlloc((void **)&a->clock, sizeof(*a->clock),
@@ -218,7 +218,7 @@ proact_status_t proact__cuda_agent_wait(int dev,
   if (!a->running)
     return PROACT_ERR_INVALID_PARAM;
   a->running = 0;
-  PROACT_CUDADRV_FUNC(cuCtxSetCurrent, (proact__cuda_ctx[proact__dev_phys(dev)]));
+  PROACT_CUDADRV_FUNC(cuCtxSetCurrent, (agent_ctx(dev)));
   PROACT_CUDADRV_FUNC(cuStreamSynchronize, (a->stream));
   *result = *a->result;
   result->share_ppm = a->share_ppm;

@@ -7,6 +7,7 @@
 
 proact__cuda_drv_t proact__cu;
 CUcontext proact__cuda_ctx[PROACT__DEV_MAX];
+int proact__cuda_phys[PROACT__DEV_MAX];
 
 const char *proact__cu_reason(CUresult res) {
   const char *str = NULL;

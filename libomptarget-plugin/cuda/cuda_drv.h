@@ -145,9 +145,10 @@ typedef struct proact__cuda_drv {
 
 /* Shared by the files of the cuda backend (cuda_drv.c). */
 extern proact__cuda_drv_t proact__cu;
-/* Each OpenMP device's primary context, by OpenMP (= CUDA) device number;
- * a logical device's is its OpenMP device's (proact__dev_phys). */
+/* Each OpenMP device's primary context, by OpenMP (= CUDA) device number,
+ * and each logical device's OpenMP device (set when the backend opens). */
 extern CUcontext proact__cuda_ctx[];
+extern int proact__cuda_phys[];
 const char *proact__cu_reason(CUresult res);
 /* Enables direct access from OpenMP device src's context to dst's memory,
  * once per ordered pair. */

@@ -45,7 +45,7 @@ static peer_state_t cuda_peer[PROACT__DEV_MAX][PROACT__DEV_MAX];
 
 /* The context of logical device dev. */
 static CUcontext cuda_ctx(int dev) {
-  return proact__cuda_ctx[proact__dev_phys(dev)];
+  return proact__cuda_ctx[proact__cuda_phys[dev]];
 }
 
 static void cuda_mark(int dev, int s) {
@@ -244,7 +244,9 @@ static proact_status_t cuda_probe(int ndev) {
   return PROACT_OK;
 }
 
-static proact_status_t cuda_open(int nlocal) {
+static proact_status_t cuda_open(int nlocal, const int *phys) {
+  for (int dev = 0; dev < nlocal; dev++)
+    proact__cuda_phys[dev] = phys[dev];
   cuda_nstreams = (int)proact__param_get(PROACT__PARAM_COPY_QUEUES)->i;
   for (int dev = 0; dev < nlocal; dev++) {
     PROACT_CUDADRV_FUNC(cuCtxSetCurrent, (cuda_ctx(dev)));
@@ -343,8 +345,8 @@ void proact__cuda_peer_enable(int src, int dst) {
 
 /* Logical devices of one GPU reach each other's memory in its context. */
 static void cuda_peer_access(int src, int dst) {
-  if (proact__dev_phys(src) != proact__dev_phys(dst))
-    proact__cuda_peer_enable(proact__dev_phys(src), proact__dev_phys(dst));
+  if (proact__cuda_phys[src] != proact__cuda_phys[dst])
+    proact__cuda_peer_enable(proact__cuda_phys[src], proact__cuda_phys[dst]);
 }
 
 static proact_status_t cuda_copy_to_dev(int dev, void *dst, const void *src,
@@ -380,7 +382,7 @@ static proact_status_t cuda_copy_peer(int dst_dev, void *dst, int src_dev,
   const int s = (int)(__atomic_fetch_add(&cuda_devs[src_dev].next_stream, 1u,
                                           __ATOMIC_RELAXED) %
                       (unsigned)cuda_nstreams);
-  const int same_gpu = proact__dev_phys(dst_dev) == proact__dev_phys(src_dev);
+  const int same_gpu = proact__cuda_phys[dst_dev] == proact__cuda_phys[src_dev];
   if (!same_gpu)
     cuda_peer_access(src_dev, dst_dev);
   CUstream stream = cuda_devs[src_dev].stream[s];
@@ -519,7 +521,7 @@ static proact_status_t cuda_shared_advise(void *ptr, size_t bytes,
       [PROACT__SHARED_READ_MOSTLY] = CU_MEM_ADVISE_SET_READ_MOSTLY,
       [PROACT__SHARED_WRITTEN] = CU_MEM_ADVISE_UNSET_READ_MOSTLY};
   CUdevice cudev;
-  PROACT_CUDADRV_FUNC(cuDeviceGet, (&cudev, proact__dev_phys(dev)));
+  PROACT_CUDADRV_FUNC(cuDeviceGet, (&cudev, proact__cuda_phys[dev]));
   PROACT_CUDADRV_FUNC(cuMemAdvise, ((CUdeviceptr)(uintptr_t)ptr, bytes,
                                     cu_advice[advice], cudev));
   return PROACT_OK;
@@ -528,7 +530,7 @@ static proact_status_t cuda_shared_advise(void *ptr, size_t bytes,
 static proact_status_t cuda_shared_prefetch(void *ptr, size_t bytes,
                                             int dev) {
   CUdevice cudev;
-  PROACT_CUDADRV_FUNC(cuDeviceGet, (&cudev, proact__dev_phys(dev)));
+  PROACT_CUDADRV_FUNC(cuDeviceGet, (&cudev, proact__cuda_phys[dev]));
   PROACT_CUDADRV_FUNC(cuCtxSetCurrent, (cuda_ctx(dev)));
   PROACT_CUDADRV_FUNC(cuMemPrefetchAsync, ((CUdeviceptr)(uintptr_t)ptr, bytes,
                                            cudev, cuda_devs[dev].stream[0]));
