@@ -7,15 +7,19 @@
 # each round) of bench/kernels/run.sh (PROACT against the hand-written
 # CUDA twins, --reps REPS, default 5) and jacobi2d 8192^2 and 16384^2 ms
 # per loop; then one table: medians over the rounds, speed ratios to the
-# first variant and to CUDA. VARIANTS (default: every variant, in name
-# order) chooses and orders them. Logs, variants.tsv and variants.md go to
-# $OUT (or ./gpu-out).
+# reference variant and to CUDA. VARIANTS (default: every variant, in name
+# order) chooses and orders them; REF names the reference (default: the
+# first of them). Logs, variants.tsv and variants.md go to $OUT (or
+# ./gpu-out).
 set -uo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 pair=${PAIR:-$root/.gpu-bundle-variants}
 rounds=${1:-3}
 reps=${REPS:-5}
 variants=${VARIANTS:-$(cd "$pair" && for d in */; do [ -f "$d/llvm" ] && echo "${d%/}"; done | tr '\n' ' ')}
+read -r first _ <<<"$variants"
+ref=${REF:-$first}
+[[ " $variants " == *" $ref "* ]] || { echo "gpu-compare: REF=$ref is not one of: $variants" >&2; exit 2; }
 out=${OUT:-$root/gpu-out}
 mkdir -p "$out"
 res="$out/variants.tsv"
@@ -90,16 +94,15 @@ for n in 8192 16384; do
   fi
 done
 
-python3 - "$res" $variants <<'PY' | tee "$out/variants.md"
+python3 - "$res" "$ref" $variants <<'PY' | tee "$out/variants.md"
 import sys, statistics as st, collections as co
 rows = [l.rstrip("\n").split("\t") for l in open(sys.argv[1]) if l.strip()]
-vs = sys.argv[2:]
+ref, vs = sys.argv[2], sys.argv[3:]
 val = co.defaultdict(list); cuda = co.defaultdict(list)
 for v, r, k, p, c in rows:
     val[(v, k)].append(float(p))
     if float(c) > 0: cuda[k].append(float(c))
 ks = sorted({k for _, _, k, _, _ in rows})
-ref = vs[0]
 print("| what | " + " | ".join(vs) + " | CUDA | " + " | ".join(f"{v}/{ref}" for v in vs if v != ref) + " | " + " | ".join(f"{v}/CUDA" for v in vs) + " |")
 print("|---" * (2 + len(vs) + (len(vs) - 1) + len(vs)) + "|")
 for k in ks:

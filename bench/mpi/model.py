@@ -301,7 +301,7 @@ def report(p, pairs=None):
     pred = m.issue + net_msg(m, row)
     print("jacobi2d N = 16384 on 2 x H200 (NVLink as the link), per loop: "
           "memcpy's pull of one halo row predicted %.1f us exposed, measured "
-          "16.0 (bench/results/2026-11-23-h200x2-apps-20.md: 0.032 ms per "
+          "16.0 (bench/results/2026-11-23/h200x2-unified-memory-tune-apps.md: 0.032 ms per "
           "2-loop iteration over the elided run). dma's agent cost is fitted "
           "to the same run, so it does not check the model.\n" % pred)
     print("## Smallest N (strong, 1 GPU per node, 2 nodes, %g GB/s, %g us) "
