@@ -230,6 +230,12 @@ namespace proact {
   X(RegionArrayUnused, Warning,                                                \
     "region array '%0' is not used in the loop")                               \
   X(ProfileUnreadable, Error, "cannot read the PROACT profile '%0': %1")     \
+  X(ProfileNotRegular, Error,                                                 \
+    "the PROACT profile '%0' is not a regular file (%1); give the file "     \
+    "proact-tune wrote")                                                      \
+  X(ProfileTooLarge, Error,                                                   \
+    "the PROACT profile '%0' has %1 bytes, more than the %2 a profile may "  \
+    "have; give the file proact-tune wrote")                                  \
   X(ProfileMalformed, Error,                                                  \
     "PROACT profile '%0', line %1: expected 'loop FILE:LINE mech NAME chunk " \
     "BYTES threads N [id HEX]', got '%2'")                                    \

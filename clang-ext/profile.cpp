@@ -4,6 +4,8 @@
 #include "proact.h"
 #include "build_options.h"
 #include "clang/AST/ASTContext.h"
+#include "clang/Basic/FileManager.h"
+#include "llvm/Support/FileSystem.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include <cstdlib>
 #include <map>
@@ -15,6 +17,9 @@ using namespace clang;
 
 namespace proact {
 namespace {
+
+// A profile has a line of about 80 bytes per loop: 16 MiB is 200,000 loops.
+constexpr uint64_t MaxProfileBytes = 16u << 20;
 
 struct Entry {
   int Mech = -1;
@@ -143,7 +148,40 @@ void warnUnmatched(DiagnosticsEngine &DE, const Profile &P) {
 // any leaves Ok false.
 void load(DiagnosticsEngine &DE, SourceManager &SM, bool Host, Profile &P) {
   P.Loaded = true;
-  auto Buf = llvm::MemoryBuffer::getFile(P.Path);
+  // A FIFO would block the compiler and a device or a huge file exhaust
+  // its memory: only a regular file of a profile's size is read.
+  llvm::sys::fs::file_status St;
+  if (std::error_code EC = llvm::sys::fs::status(P.Path, St)) {
+    report(DE, SourceLocation(), Diag::ProfileUnreadable)
+        << P.Path << EC.message();
+    P.Ok = false;
+    return;
+  }
+  if (St.type() != llvm::sys::fs::file_type::regular_file) {
+    const char *Kind =
+        St.type() == llvm::sys::fs::file_type::directory_file ? "a directory"
+        : St.type() == llvm::sys::fs::file_type::fifo_file    ? "a FIFO"
+        : St.type() == llvm::sys::fs::file_type::character_file ||
+                St.type() == llvm::sys::fs::file_type::block_file
+            ? "a device"
+            : "not a file";
+    report(DE, SourceLocation(), Diag::ProfileNotRegular) << P.Path << Kind;
+    P.Ok = false;
+    return;
+  }
+  if (St.getSize() > MaxProfileBytes) {
+    report(DE, SourceLocation(), Diag::ProfileTooLarge)
+        << P.Path << std::to_string(St.getSize())
+        << std::to_string(MaxProfileBytes);
+    P.Ok = false;
+    return;
+  }
+  // Through the compiler's file manager, like the sources it reads.
+  FileManager &FM = SM.getFileManager();
+  auto FE = FM.getOptionalFileRef(P.Path);
+  auto Buf = FE ? FM.getBufferForFile(*FE)
+                : llvm::ErrorOr<std::unique_ptr<llvm::MemoryBuffer>>(
+                      std::make_error_code(std::errc::no_such_file_or_directory));
   if (!Buf) {
     report(DE, SourceLocation(), Diag::ProfileUnreadable)
         << P.Path << Buf.getError().message();
@@ -181,7 +219,10 @@ void load(DiagnosticsEngine &DE, SourceManager &SM, bool Host, Profile &P) {
       }
     }
     if (!Good || E.Mech < 0) {
-      report(DE, E.Where, Diag::ProfileMalformed) << P.Path << N << Text;
+      // A profile's lines are short: a long one is quoted in part.
+      report(DE, E.Where, Diag::ProfileMalformed)
+          << P.Path << N
+          << (Text.size() > 120 ? Text.substr(0, 120) + "..." : Text);
       P.Ok = false;
       continue;
     }

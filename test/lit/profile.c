@@ -52,3 +52,20 @@ void f(long n, double *a, double *b) {
 // CHECK: __proact_desc.mech = 0;
 // CHECK-NEXT: __proact_desc.chunk = 0LL;
 // CHECK-NEXT: __proact_desc.threads = 0;
+
+// Only a regular file of a profile's size is read: a FIFO would block the
+// compiler, a device or a huge file exhaust its memory; a long bad line is
+// quoted in part.
+// RUN: rm -f %t.fifo && mkfifo %t.fifo
+// RUN: not %proact-cc -fplugin-arg-proact-profile=%t.fifo -fsyntax-only %s 2>&1 | %FileCheck --check-prefix=FIFO %s
+// RUN: not %proact-cc -fplugin-arg-proact-profile=/dev/zero -fsyntax-only %s 2>&1 | %FileCheck --check-prefix=DEV %s
+// RUN: not %proact-cc -fplugin-arg-proact-profile=%S/Inputs -fsyntax-only %s 2>&1 | %FileCheck --check-prefix=DIR %s
+// RUN: rm -f %t.big && truncate -s 16777217 %t.big
+// RUN: not %proact-cc -fplugin-arg-proact-profile=%t.big -fsyntax-only %s 2>&1 | %FileCheck --check-prefix=BIG %s
+// RUN: printf 'loop a.c:1 mech %%0300d\n' 0 > %t.long
+// RUN: not %proact-cc -fplugin-arg-proact-profile=%t.long -fsyntax-only %s 2>&1 | %FileCheck --check-prefix=LONG %s
+// FIFO: error: the PROACT profile '{{.*}}.fifo' is not a regular file (a FIFO); give the file proact-tune wrote
+// DEV: error: the PROACT profile '/dev/zero' is not a regular file (a device); give the file proact-tune wrote
+// DIR: error: the PROACT profile '{{.*}}Inputs' is not a regular file (a directory); give the file proact-tune wrote
+// BIG: error: the PROACT profile '{{.*}}.big' has 16777217 bytes, more than the 16777216 a profile may have; give the file proact-tune wrote
+// LONG: error: PROACT profile '{{.*}}.long', line 1: expected 'loop FILE:LINE mech NAME chunk BYTES threads N [id HEX]', got 'loop a.c:1 mech {{0+}}...'{{$}}
