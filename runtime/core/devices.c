@@ -285,7 +285,9 @@ void proact__devices_require_serial(const char *file, int line, int col,
   if (omp_in_parallel() && omp_get_num_threads() > 1)
     proact__fatal(file, line, col,
                   "this PROACT %s runs inside an OpenMP parallel region of %d "
-                  "threads, each of which would run all of it; call it "
-                  "outside '#pragma omp parallel'",
+                  "threads: it starts parallel and target regions of its own, "
+                  "which cannot run inside one, whether every thread calls it "
+                  "or one ('omp single', 'masked'); call it outside "
+                  "'#pragma omp parallel'",
                   what, omp_get_num_threads());
 }

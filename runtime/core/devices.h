@@ -10,8 +10,9 @@
 void proact__devices_init(void);
 
 /* Stops with an error naming file:line:col when called inside an OpenMP
- * parallel region of more than one thread: every thread would run the
- * whole `what` ("loop", "data region") on every device at once. */
+ * parallel region of more than one thread, by every thread or by one (a
+ * single or masked construct): `what` ("loop", "data region") starts
+ * parallel and target regions of its own. */
 void proact__devices_require_serial(const char *file, int line, int col,
                                     const char *what);
 

@@ -82,16 +82,16 @@ int main(int argc, char **argv) {
         a[j * 100 + i + 1] = 1.0;
         a[j * 100 + i] = 2.0;
       }
-  } else if (strcmp(mode, "loop_in_parallel") == 0 ||
-             strcmp(mode, "data_in_parallel") == 0) {
+  } else if (strstr(mode, "_in_") != NULL) {
+    /* In every thread of a parallel region, or in one (loop_in_masked). */
     /* Orphaned: the compiler cannot see the parallel region around them. */
     void orphan_loop(double *a, long n), orphan_data(double *a, long n);
     const int loop = mode[0] == 'l';
 #pragma omp parallel num_threads(2)
     {
-      if (loop)
+      if (loop && (mode[8] == 'p' || omp_get_thread_num() == 0))
         orphan_loop(a, n);
-      else
+      else if (!loop)
         orphan_data(a, n);
     }
   } else if (strcmp(mode, "guarded_read") == 0) {
