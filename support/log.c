@@ -9,6 +9,7 @@
 #include <unistd.h>
 
 #include "log.h"
+#include "output_status.h"
 
 int proact__log_enabled(proact__log_level_t level, unsigned subsys) {
   if (level == PROACT__LOG_WARN)
@@ -167,8 +168,11 @@ void proact__log(const char *kind, unsigned subsys, const char *file,
     line_prefix(pre, sizeof(pre));
   /* One fprintf so lines from several threads do not interleave. Errors
    * reach stderr even when the log goes to a file: they end programs. */
-  if (f != NULL)
-    fprintf(f, "%s%s%s\n", pre, head, msg);
+  /* The file is line-buffered: a failed write shows at once. */
+  if (f != NULL && (fprintf(f, "%s%s%s\n", pre, head, msg) < 0 || ferror(f)))
+    proact__output_failed("the log (PROACT_DEBUG_FILE)",
+                          proact__param_text(PROACT__PARAM_DEBUG_FILE),
+                          errno != 0 ? errno : EIO);
   if (f == NULL || is_error)
     fprintf(stderr, "%s%s%s\n", log_prefix ? pre : "", head, msg);
   if (is_error)

@@ -454,6 +454,12 @@ const proact__param_t proact__params[PROACT__PARAM_COUNT_] = {
          "then copies each region array from the devices and compares "
          "(docs/user/troubleshooting.md)",
          proact__param_parse_bool},
+    [PROACT__PARAM_OUTPUT_STRICT] =
+        {"PROACT_OUTPUT_STRICT", "1", "0 or 1",
+         "1: a write error on PROACT_DEBUG_FILE, PROACT_STATS_FILE or "
+         "PROACT_TRACE is reported and makes the program's exit status 1; "
+         "0: it is only reported",
+         proact__param_parse_bool},
 };
 
 static const char *const subsys_names[] = {"init",  "region", "part", "mech",

@@ -117,6 +117,7 @@ typedef enum proact__param_id {
   PROACT__PARAM_NCCL_LIBRARY,
   PROACT__PARAM_RANK_PUSH,
   PROACT__PARAM_CHECK_HOST,
+  PROACT__PARAM_OUTPUT_STRICT,
   PROACT__PARAM_COUNT_
 } proact__param_id_t;
 

@@ -9,6 +9,7 @@
 #include <unistd.h>
 
 #include "error_report.h"
+#include "output_status.h"
 
 #include "param.h"
 #include "stats.h"
@@ -320,8 +321,8 @@ static void stats_write_file(void) {
       unlink(tmp);
   }
   if (err != 0)
-    fprintf(stderr, "proact: error: cannot write the statistics to "
-                    "PROACT_STATS_FILE='%s': %s\n", stats_path, strerror(err));
+    proact__output_failed("the statistics (PROACT_STATS_FILE)", stats_path,
+                          err);
 }
 
 /* At start-up: a path that cannot be written stops the program before it

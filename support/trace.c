@@ -11,6 +11,7 @@
 #include "clock.h"
 #include "error_report.h"
 #include "log.h"
+#include "output_status.h"
 #include "param.h"
 #include "trace.h"
 
@@ -448,9 +449,10 @@ static void trace_exit(void) {
   __atomic_and_fetch(&proact__trace_flags, ~PROACT__TRACE_RECORD,
                      __ATOMIC_RELAXED);
   trace_write();
+  errno = 0;
   if (ferror(trace_file) | (fclose(trace_file) != 0))
-    fprintf(stderr, "proact: warning: writing the trace PROACT_TRACE=%s "
-                    "failed: %s\n", trace_path, strerror(errno));
+    proact__output_failed("the trace (PROACT_TRACE)", trace_path,
+                          errno != 0 ? errno : EIO);
   trace_file = NULL;
 }
 
