@@ -81,7 +81,19 @@ static void trace_record(const proact__trace_ev_t *ev) {
   }
   block = __atomic_load_n(&trace_blocks[b], __ATOMIC_ACQUIRE);
   if (block == NULL) {
-    proact__trace_ev_t *fresh = calloc(TRACE_BLOCK_EVENTS, sizeof(*fresh));
+    proact__trace_ev_t *fresh;
+    /* Once, half-way to the cap, so that a long run learns what it will
+     * lose before it loses it. */
+    if (b == TRACE_BLOCKS / 2 && (i & (TRACE_BLOCK_EVENTS - 1)) == 0)
+      proact__warn("PROACT_TRACE holds %llu events (%.1f GiB) in memory; "
+                   "past %llu (%.1f GiB) it drops the later ones: trace a "
+                   "shorter run",
+                   (unsigned long long)i,
+                   (double)i * sizeof(*block) / (double)(1ull << 30),
+                   (unsigned long long)TRACE_BLOCKS * TRACE_BLOCK_EVENTS,
+                   (double)TRACE_BLOCKS * TRACE_BLOCK_EVENTS *
+                       sizeof(*block) / (double)(1ull << 30));
+    fresh = calloc(TRACE_BLOCK_EVENTS, sizeof(*fresh));
     if (fresh == NULL) {
       __atomic_fetch_add(&trace_dropped, 1, __ATOMIC_RELAXED);
       return;
