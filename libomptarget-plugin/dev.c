@@ -115,20 +115,16 @@ static void dev_describe_all(void) {
     for (int b = 0; b < n; b++)
       if ((reach >> dev_slots[b].props.omp_id) & 1u)
         d->peer_mask |= 1ull << b;
+    char where[64] = "";
     if (d->slots > 1)
-      proact__info(PROACT__SUBSYS_INIT,
-                   "device %d: logical device %d of %d on OpenMP device %d "
-                   "(%s, %s, %d multiprocessors, %d threads per team, %d "
-                   "copy queues)",
-                   a, d->slot, d->slots, d->omp_id, d->name,
-                   proact__device_kind_name(d->kind), d->multiprocessors,
-                   d->max_team_threads, d->copy_queues);
-    else
-      proact__info(PROACT__SUBSYS_INIT,
-                   "device %d: %s, %s, %d multiprocessors, %d threads per "
-                   "team, %d copy queues",
-                   a, d->name, proact__device_kind_name(d->kind),
-                   d->multiprocessors, d->max_team_threads, d->copy_queues);
+      snprintf(where, sizeof(where),
+               "logical device %d of %d on OpenMP device %d, ", d->slot,
+               d->slots, d->omp_id);
+    proact__info(PROACT__SUBSYS_INIT,
+                 "device %d: %s%s, %s, %d multiprocessors, %d threads per "
+                 "team, %d copy queues",
+                 a, where, d->name, proact__device_kind_name(d->kind),
+                 d->multiprocessors, d->max_team_threads, d->copy_queues);
   }
   dev_count = n;
 }

@@ -144,8 +144,9 @@ static void devices_build(void) {
                       "for the host)",
                       omp_id, PROACT__DEVMASK_HOST_BIT,
                       PROACT__DEVMASK_HOST_BIT);
-      for (int k = 0; k < list->copies[i]; k++)
-        devices_ids[devices_n++] = proact__dev_of_omp(omp_id) - base + k;
+      for (int k = 0, first = proact__dev_of_omp(omp_id) - base;
+           k < list->copies[i]; k++)
+        devices_ids[devices_n++] = first + k;
     }
   }
   if (proact__rank_count() > 1) {
@@ -163,27 +164,24 @@ static void devices_build(void) {
     proact__stats_set_context(context);
   }
   else {
-    static char context[512];
-    int logical = 0;
-    for (int i = 0; i < devices_n; i++) /* base is 0 alone */
-      devices_ids[i] += base;
+    static char context[640];
+    int omp_ids[PROACT__DEV_MAX], logical = 0;
+    char omps[256];
+    for (int i = 0; i < devices_n; i++) {
+      const proact__device_t *d;
+      devices_ids[i] += base; /* 0 alone */
+      d = proact__dev_get(devices_ids[i]);
+      omp_ids[i] = d->omp_id;
+      logical |= d->slots > 1;
+    }
     /* The statistics say which devices share an OpenMP device. */
-    for (int i = 0; i < devices_n; i++)
-      logical |= proact__dev_get(devices_ids[i])->slots > 1;
     if (logical) {
-      size_t used;
       proact__devices_format(devices_ids, devices_n, buf, sizeof(buf));
-      used = (size_t)snprintf(context, sizeof(context),
-                              "devices %s (PROACT_DEVICES=%s) on OpenMP "
-                              "devices ",
-                              buf, proact__param_text(PROACT__PARAM_DEVICES));
-      for (int i = 0; i < devices_n && used < sizeof(context); i++)
-        used += (size_t)snprintf(context + used, sizeof(context) - used,
-                                 "%s%d", i ? "," : "",
-                                 proact__dev_get(devices_ids[i])->omp_id);
-      if (used < sizeof(context))
-        snprintf(context + used, sizeof(context) - used,
-                 " (logical devices share them)");
+      proact__devices_format(omp_ids, devices_n, omps, sizeof(omps));
+      snprintf(context, sizeof(context),
+               "devices %s (PROACT_DEVICES=%s) on OpenMP devices %s (logical "
+               "devices share them)",
+               buf, proact__param_text(PROACT__PARAM_DEVICES), omps);
       proact__stats_set_context(context);
     }
   }
