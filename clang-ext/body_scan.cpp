@@ -1112,6 +1112,10 @@ void BodyScanner::checkOuterStores() {
     if (S == Outer.VarName || Declared.count(S) || arrayIndex(S) >= 0 ||
         Reported.count(S) || Private.count(S))
       continue;
+    // An element of an array missing from region(...): the scan of the
+    // arrays says so, which is the fix the user needs.
+    if (I + 1 < Body.size() && Body[I + 1].is(tok::l_square))
+      continue;
     size_t E = lvalueEnd(I);
     // `f(&x)`, `p = &x.m`: whatever receives the address may store
     // through it, into the device's or thread's copy of x.

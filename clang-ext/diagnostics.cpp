@@ -1,15 +1,134 @@
 #include "diagnostics.h"
 #include "clang/Basic/DiagnosticOptions.h"
 #include "llvm/ADT/SmallString.h"
+#include <cstring>
 #include <memory>
 #include <set>
 #include <tuple>
+#include <utility>
+#include <vector>
 
 namespace proact {
 
 static bool DevicePass;
 
 void setDevicePass(bool Device) { DevicePass = Device; }
+
+namespace {
+
+// The switchable diagnostics: report()'s table entries by name, and the
+// profile's two warnings (profile.cpp), which share the same control.
+struct Switch {
+  const char *Name;
+  bool Remark;
+};
+const Switch Switches[] = {
+    {"pragma-spelling", false},       {"non-affine-write", false},
+    {"unused-region-array", false},   {"arguments-not-applied", false},
+    {"profile-stale", false},         {"profile-duplicate", false},
+    {"profile-unmatched", false},     {"clause-without-effect", false},
+    {"whole-array-read", true},       {"profile-applied", true},
+};
+
+const char *switchName(Diag D) {
+  switch (D) {
+  case Diag::PragmaNearMiss: return "pragma-spelling";
+  case Diag::NonAffineWrite: return "non-affine-write";
+  case Diag::RegionArrayUnused: return "unused-region-array";
+  case Diag::ArgumentsNotApplied: return "arguments-not-applied";
+  case Diag::ProfileStale: return "profile-stale";
+  case Diag::ClauseWithoutEffect: return "clause-without-effect";
+  case Diag::WholeArrayRead: return "whole-array-read";
+  case Diag::ProfileApplied: return "profile-applied";
+  default: return nullptr;
+  }
+}
+
+// The plugin's W/R arguments in the order given, each as (name, what):
+// what is one of "on", "off", "error", "no-error".
+std::vector<std::pair<std::string, std::string>> &userSwitches() {
+  static std::vector<std::pair<std::string, std::string>> V;
+  return V;
+}
+
+} // namespace
+
+std::string switchTag(const char *Name) {
+  return std::string(" [proact:") + Name + "]";
+}
+
+bool takeDiagnosticArg(const std::string &Arg, bool *Taken, std::string *Why) {
+  *Taken = false;
+  if (Arg.size() < 2 || (Arg[0] != 'W' && Arg[0] != 'R'))
+    return true;
+  const bool Remark = Arg[0] == 'R';
+  std::string Name = Arg.substr(1), What = "on";
+  auto Strip = [&](const char *Prefix, const char *W) {
+    if (Name.rfind(Prefix, 0) != 0)
+      return false;
+    Name = Name.substr(strlen(Prefix));
+    What = W;
+    return true;
+  };
+  if (Remark)
+    Strip("no-", "off");
+  else if (!Strip("error=", "error") && !Strip("no-error=", "no-error"))
+    Strip("no-", "off");
+  bool Known = Name == "proact";
+  for (const Switch &S : Switches)
+    Known |= S.Remark == Remark && Name == S.Name;
+  if (!Known) {
+    for (const Switch &S : Switches)
+      if (S.Remark == Remark)
+        *Why += std::string(Why->empty() ? "" : ", ") + S.Name;
+    return false;
+  }
+  *Taken = true;
+  userSwitches().emplace_back(Name, What);
+  return true;
+}
+
+clang::DiagnosticIDs::Level userLevel(const clang::DiagnosticsEngine &DE,
+                                      clang::DiagnosticIDs::Level Default,
+                                      const char *Name) {
+  const clang::DiagnosticOptions &O = DE.getDiagnosticOptions();
+  if (Default == clang::DiagnosticIDs::Remark) {
+    bool On = false;
+    for (const std::string &R : O.Remarks)
+      On = R == "everything" ? true : R == "no-everything" ? false : On;
+    for (const auto &[N, What] : userSwitches())
+      if (N == Name || N == "proact")
+        On = What == "on";
+    return On ? clang::DiagnosticIDs::Remark : clang::DiagnosticIDs::Ignored;
+  }
+  if (Default != clang::DiagnosticIDs::Warning)
+    return Default;
+  bool On = true, Error = false;
+  for (const std::string &W : O.Warnings) {
+    if (W == "no-everything")
+      On = false;
+    else if (W == "everything")
+      On = true;
+    else if (W == "error")
+      Error = true;
+    else if (W == "no-error")
+      Error = false;
+  }
+  for (const auto &[N, What] : userSwitches()) {
+    if (N != Name && N != "proact")
+      continue;
+    if (What == "on" || What == "off")
+      On = What == "on";
+    else if (What == "error")
+      On = Error = true;
+    else
+      Error = false;
+  }
+  // -w wins over everything else, as with clang's own warnings.
+  if (O.IgnoreWarnings || !On)
+    return clang::DiagnosticIDs::Ignored;
+  return Error ? clang::DiagnosticIDs::Error : clang::DiagnosticIDs::Warning;
+}
 
 clang::DiagnosticBuilder report(clang::DiagnosticsEngine &DE,
                                 clang::SourceLocation Loc, Diag D) {
@@ -29,10 +148,14 @@ clang::DiagnosticBuilder report(clang::DiagnosticsEngine &DE,
                      (E.Level == clang::DiagnosticsEngine::Warning ||
                       E.Level == clang::DiagnosticsEngine::Remark);
   // getCustomDiagID caches by (level, text), so repeated calls are cheap.
+  auto Level = static_cast<clang::DiagnosticIDs::Level>(E.Level);
+  std::string Text = E.Text;
+  if (const char *Name = switchName(D)) {
+    Level = userLevel(DE, Level, Name);
+    Text += switchTag(Name);
+  }
   unsigned ID = DE.getDiagnosticIDs()->getCustomDiagID(
-      Quiet ? clang::DiagnosticIDs::Ignored
-            : static_cast<clang::DiagnosticIDs::Level>(E.Level),
-      E.Text);
+      Quiet ? clang::DiagnosticIDs::Ignored : Level, Text);
   return DE.Report(Loc, ID);
 }
 

@@ -242,10 +242,15 @@ namespace proact {
   X(UnknownPluginArg, Error,                                                  \
     "unknown PROACT plugin argument '%0'; the plugin takes "                   \
     "-fplugin-arg-proact-profile=FILE, -fplugin-arg-proact-ilp=N (N from 1 "  \
-    "to 8), -fplugin-arg-proact-mechanisms=LIST and "                         \
-    "-fplugin-arg-proact-read-check=runtime|on|off")                          \
+    "to 8), -fplugin-arg-proact-mechanisms=LIST, "                            \
+    "-fplugin-arg-proact-read-check=runtime|on|off and the switches of its "  \
+    "warnings and remarks, -fplugin-arg-proact-Wno-NAME, -Werror=NAME, "      \
+    "-Wno-error=NAME, -RNAME and -Rno-NAME (docs/user/building.md)")          \
   X(BadPluginArgValue, Error,                                                  \
     "invalid value '%0' of PROACT plugin argument '%1': expected %2")         \
+  X(UnknownDiagName, Error,                                                   \
+    "plugin argument '%0' names no PROACT %1; the %1s are %2, and 'proact' "  \
+    "names them all")                                                          \
   X(MechanismNotBuilt, Error,                                                  \
     "mech(%0) needs a kernel that -fplugin-arg-proact-mechanisms=%1 leaves "  \
     "out; add %0 to the list or remove the clause")                           \
@@ -312,6 +317,27 @@ void setDevicePass(bool Device);
 
 clang::DiagnosticBuilder report(clang::DiagnosticsEngine &DE,
                                 clang::SourceLocation Loc, Diag D);
+
+// The user's control over the plugin's warnings and remarks, which clang's
+// warning groups cannot reach (a plugin cannot add a group): each has a
+// name, switched by the plugin arguments W<name>, Wno-<name>,
+// Werror=<name>, Wno-error=<name>, R<name> and Rno-<name> ("proact" names
+// them all). Returns false, with *Why set, for an argument of that form
+// naming no warning or remark; true when it was taken or is not of that form
+// (*Taken says which).
+bool takeDiagnosticArg(const std::string &Arg, bool *Taken, std::string *Why);
+
+// What follows the text of a switchable diagnostic, as clang's "[-Wname]":
+// the name its switches take.
+std::string switchTag(const char *Name);
+
+// The level a PROACT warning or remark called Name is reported at, from
+// Default (Warning or Remark): clang's -w, -Werror, -Wno-error,
+// -Wno-everything and -Reverything, then the plugin arguments above in
+// their order. Remarks are off unless asked for, like clang's -Rpass.
+clang::DiagnosticIDs::Level userLevel(const clang::DiagnosticsEngine &DE,
+                                      clang::DiagnosticIDs::Level Default,
+                                      const char *Name);
 
 // From now on, a warning or remark identical to an earlier one (same text,
 // same location) is dropped with its notes: the lowering repeats the

@@ -107,6 +107,15 @@ class ProactArgs : public PluginASTAction {
             << V << "read-check" << "runtime, on or off";
         return false;
       }
+      bool Taken;
+      std::string Why;
+      if (!takeDiagnosticArg(A, &Taken, &Why)) {
+        report(CI.getDiagnostics(), SourceLocation(), Diag::UnknownDiagName)
+            << A << (A[0] == 'R' ? "remark" : "warning") << Why;
+        return false;
+      }
+      if (Taken)
+        continue;
       report(CI.getDiagnostics(), SourceLocation(), Diag::UnknownPluginArg)
           << A;
       return false;

@@ -1,6 +1,7 @@
 // The plugin's arguments, -fplugin-arg-proact-profile=FILE,
-// -fplugin-arg-proact-ilp=N, -fplugin-arg-proact-mechanisms=LIST and
-// -fplugin-arg-proact-read-check=MODE (docs/user/building.md), and the check that they
+// -fplugin-arg-proact-ilp=N, -fplugin-arg-proact-mechanisms=LIST,
+// -fplugin-arg-proact-read-check=MODE and the warning and remark switches
+// (diagnostics.h, docs/user/building.md), and the check that they
 // reached the loops: clang hands them over only to compilations that parse,
 // so a file whose loops were lowered by an earlier `clang -E` (as
 // -save-temps does) would otherwise ignore them without a word.

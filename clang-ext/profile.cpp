@@ -75,9 +75,13 @@ DiagnosticBuilder reportProfile(DiagnosticsEngine &DE, SourceLocation Loc,
        "PROACT profile entry for %0 matches no '#pragma proact' loop of this "
        "translation unit (no loop at that line); not used"},
   };
+  static const char *const Names[] = {nullptr, nullptr, "profile-duplicate",
+                                      "profile-unmatched"};
   const auto &E = Table[static_cast<int>(D)];
-  return DE.Report(Loc, DE.getDiagnosticIDs()->getCustomDiagID(E.Level,
-                                                                E.Text));
+  const char *Name = Names[static_cast<int>(D)];
+  return DE.Report(Loc, DE.getDiagnosticIDs()->getCustomDiagID(
+                            Name ? userLevel(DE, E.Level, Name) : E.Level,
+                            Name ? E.Text + switchTag(Name) : E.Text));
 }
 
 // A word of a profile line and its column (1-based).

@@ -65,7 +65,7 @@ loops=$(grep -c '^loop ' "$dir/p.profile")
 pragmas=$(grep -c '#pragma proact region' "$src")
 [ "$loops" -eq "$pragmas" ] || { echo "profile has $loops loops, $src has $pragmas"; cat "$dir/p.profile"; exit 1; }
 # shellcheck disable=SC2086 # OPENMP_CFLAGS: omp.h of a private OpenMP root
-"$clang" -fopenmp ${OPENMP_CFLAGS:-} -fplugin="$plugin" -fplugin-arg-proact-profile="$dir/p.profile" \
+"$clang" -fopenmp ${OPENMP_CFLAGS:-} -fplugin="$plugin" -fplugin-arg-proact-profile="$dir/p.profile" -fplugin-arg-proact-Rprofile-applied \
   -I"$inc" -fsyntax-only "$src" 2> "$dir/remarks.txt" || { cat "$dir/remarks.txt"; exit 1; }
 r=$(grep -c "remark: from profile" "$dir/remarks.txt")
 winner=$(sed -n 's/^loop [^ ]* mech \([a-z]*\) .*/\1/p' "$dir/p.profile" | head -1)

@@ -70,4 +70,7 @@ void derefs(int n, double *a, double *x, const double *y, double s) {
   for (int i = 0; i < n; i++) a[i] = s * sizeof(*x) + sizeof *y + (__typeof__(*x))i;
 #pragma proact region(a[0:n])
   for (int i = 0; i < n; i++) { double t = s; double *p = &t; a[i] = *p * s; }
+  // A store to an array missing from region(...) draws that error alone.
+#pragma proact region(a[0:n])
+  for (int i = 0; i < n; i++) { a[i] = 1; x[i] = a[i]; } // expected-error {{'x' is indexed in the loop but not named in region(...)}}
 }

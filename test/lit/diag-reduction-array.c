@@ -3,7 +3,7 @@
 // read-modify-write of a region array through an index PROACT cannot
 // analyse, outside any reduction, is an error with a note that suggests
 // the clause; a plain store through such an index stays a warning.
-// RUN: %proact-cc -fsyntax-only -ferror-limit=0 -Xclang -verify %s
+// RUN: %proact-cc -fplugin-arg-proact-Rproact -fsyntax-only -ferror-limit=0 -Xclang -verify %s
 #include <proact.h>
 
 void forms(int n, int nb, const int *bin, const double *w, long *h,

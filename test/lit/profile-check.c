@@ -6,7 +6,7 @@
 // reported once (the device pass stays quiet); other files' entries are
 // none of this file's concern.
 // RUN: not %proact-cc -fplugin-arg-proact-profile=%S/Inputs/range.profile -fsyntax-only %s 2>&1 | %FileCheck --check-prefix=RANGE %s
-// RUN: %proact-cc -fplugin-arg-proact-profile=%S/Inputs/moved.profile -fsyntax-only %s 2>&1 | %FileCheck --check-prefix=MOVED --implicit-check-not=warning: %s
+// RUN: %proact-cc -fplugin-arg-proact-Rproact -fplugin-arg-proact-profile=%S/Inputs/moved.profile -fsyntax-only %s 2>&1 | %FileCheck --check-prefix=MOVED --implicit-check-not=warning: %s
 // RANGE: range.profile:2:41: error: PROACT profile entry for profile-check.c:19: chunk 5 is outside the chunk(...) clause's range: 0 (none chosen) or 256 to 1073741824 bytes
 // RANGE: range.profile:3:55: error: PROACT profile entry for profile-check.c:23: threads 7 is outside the threads(...) clause's range: 0 (none chosen) or a multiple of 32 from 32 to 8192
 // RANGE: range.profile:4:{{[0-9]+}}: error: PROACT profile entry for profile-check.c:27: threads 2147483647 is outside

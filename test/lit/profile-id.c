@@ -3,7 +3,7 @@
 // that loop; an entry whose id differs (the source changed since
 // proact-tune ran) gets a warning and is not used.
 // RUN: %proact-cc -E %s -o - | %python %S/Inputs/profile_from_ids.py profile-id.c 13:good 17:stale > %t.profile
-// RUN: %proact-cc -fplugin-arg-proact-profile=%t.profile -fsyntax-only -Xclang -verify %s
+// RUN: %proact-cc -fplugin-arg-proact-Rproact -fplugin-arg-proact-profile=%t.profile -fsyntax-only -Xclang -verify %s
 // RUN: %proact-cc -E %s -o - | %FileCheck %s
 // CHECK: __proact_desc.id = 0x{{[0-9a-f]+}}ULL;
 #include <proact.h>

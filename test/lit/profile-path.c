@@ -3,7 +3,7 @@
 // entry of this path wins over another directory's; an entry by base name
 // alone (earlier profiles) still applies.
 // RUN: sed "s|@SRC@|%s|" %S/Inputs/profile-path.profile > %t.profile
-// RUN: %proact-cc -fplugin-arg-proact-profile=%t.profile -fsyntax-only -Xclang -verify %s
+// RUN: %proact-cc -fplugin-arg-proact-Rproact -fplugin-arg-proact-profile=%t.profile -fsyntax-only -Xclang -verify %s
 #include <proact.h>
 
 void f(long n, double *a, double *b) {

@@ -1,7 +1,7 @@
 // A load whose index is not affine in the loop variable makes the loop read
 // the whole array on every device; the compiler says so once per array,
 // unless a reads(...) clause describes the reads instead.
-// RUN: %proact-cc -fsyntax-only -Xclang -verify %s
+// RUN: %proact-cc -fplugin-arg-proact-Rwhole-array-read -fsyntax-only -Xclang -verify %s
 #include <proact.h>
 
 void f(long n, double *a, double *b, long *idx) {

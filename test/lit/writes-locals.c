@@ -3,7 +3,7 @@
 // loads, with the loop variables visible where it is declared (an inner
 // loop's among them). A local assigned afterwards keeps the index not
 // affine (one device, with a warning that says how to rewrite it).
-// RUN: %proact-cc -E %s -o - 2>%t.err | %FileCheck %s
+// RUN: %proact-cc -Reverything -E %s -o - 2>%t.err | %FileCheck %s
 // RUN: %FileCheck --check-prefix=WARN %s < %t.err
 #include <proact.h>
 
