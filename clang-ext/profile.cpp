@@ -5,6 +5,8 @@
 #include "build_options.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/Basic/FileManager.h"
+#include "clang/Lex/PPCallbacks.h"
+#include "clang/Lex/Preprocessor.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include <cstdlib>
@@ -35,6 +37,7 @@ struct Entry {
 struct Profile {
   std::string Path;
   bool Loaded = false, Ok = true;
+  bool Depended = false; // named in the dependency file (dependOnProfile)
   // By "base.c:LINE": an entry keyed by a path (proact-tune writes the path
   // the compiler saw) or by a base name (earlier profiles, hand-written
   // ones) is found alike; several sources of one base name each have one.
@@ -268,9 +271,26 @@ void setProfilePath(const std::string &Path) {
   Profile &P = theProfile();
   P.Path = Path;
   P.Loaded = false;
+  P.Depended = false;
   P.Ok = true;
   P.Loops.clear();
   P.Files.clear();
+}
+
+// Makes the profile an input of the compilation, so that -MD's dependency
+// file names it and a build system recompiles once proact-tune rewrote it.
+// The dependency collector hears of files through the preprocessor's
+// callbacks; a skipped include is the one that carries no text.
+void dependOnProfile(Preprocessor &PP, Profile &P) {
+  if (P.Depended)
+    return;
+  P.Depended = true;
+  auto FE = PP.getSourceManager().getFileManager().getOptionalFileRef(P.Path);
+  if (!FE || !PP.getPPCallbacks())
+    return;
+  Token Name;
+  Name.startToken();
+  PP.getPPCallbacks()->FileSkipped(*FE, Name, SrcMgr::C_User);
 }
 
 bool applyProfile(Preprocessor &PP, Directive &D) {
@@ -282,6 +302,7 @@ bool applyProfile(Preprocessor &PP, Directive &D) {
          !isOpenMPDevicePass(PP.getLangOpts()), P);
   if (!P.Ok)
     return false;
+  dependOnProfile(PP, P);
   PresumedLoc Loc = PP.getSourceManager().getPresumedLoc(D.Loc);
   if (Loc.isInvalid())
     return true;
