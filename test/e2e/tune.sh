@@ -102,4 +102,44 @@ got = [(r["rank"], r["mech"], r["status"]) for r in rows]
 assert got == [("1", "memcpy", "ok"), ("", "trigger", "failed"), ("", "dma", "wrong_output")], got
 assert float(rows[0]["median_seconds"]) == 0.001 and rows[0]["vs_memcpy"] == "1.0000", rows[0]
 PY
+# Two loops that prefer different mechanisms (memcpy: 1 + 5 ms, dma: 4 + 1
+# ms): dma wins the sum, loop a.c:3 is faster under memcpy; --per-loop
+# writes that into the profile. Then runs that spread (memcpy 1, 3, 1 ms
+# against dma 2 ms): the winner's lead is within the spread, and says so.
+cat > "$dir/two.sh" <<'FAKE'
+#!/usr/bin/env bash
+n=$(cat "$FAKE_DIR/n.$PROACT_MECH" 2>/dev/null || echo 0); echo $((n + 1)) > "$FAKE_DIR/n.$PROACT_MECH"
+if [ "${FAKE_NOISE:-0}" = 1 ]; then
+  a=0.001; [ "$PROACT_MECH" = memcpy ] && [ "$n" = 1 ] && a=0.003
+  [ "$PROACT_MECH" = dma ] && a=0.002
+  { echo "mech,loop_seconds,loop,file,line,executions,warm_loop_seconds,loop_id"
+    echo "$PROACT_MECH,$a,a.c:3,a.c,3,4,$a,"; } > "$PROACT_STATS_FILE"
+  exit 0
+fi
+case $PROACT_MECH in memcpy) a=0.001 b=0.005 ;; *) a=0.004 b=0.001 ;; esac
+{ echo "mech,loop_seconds,loop,file,line,executions,warm_loop_seconds,loop_id"
+  echo "$PROACT_MECH,$a,a.c:3,a.c,3,4,$a,"; echo "$PROACT_MECH,$b,a.c:9,a.c,9,4,$b,"; } > "$PROACT_STATS_FILE"
+FAKE
+chmod +x "$dir/two.sh"
+FAKE_DIR=$dir "$tune" -o "$dir/two.profile" -r 3 -c 4K -m memcpy,dma -- "$dir/two.sh" > "$dir/two.txt" 2> "$dir/two.err" ||
+  { echo "two loops: exit $?"; cat "$dir/two.err"; exit 1; }
+grep -q "^1    dma " "$dir/two.txt" && grep -qE "^a.c:3 +memcpy +chunk - +1.000 +4.000$" "$dir/two.txt" &&
+  grep -q "^loop a.c:3 mech dma " "$dir/two.profile" && grep -q "^loop a.c:9 mech dma " "$dir/two.profile" ||
+  { echo "two loops: per-loop table or profile"; cat "$dir/two.txt" "$dir/two.profile"; exit 1; }
+rm -f "$dir"/n.*
+FAKE_DIR=$dir "$tune" -o "$dir/two.profile" -r 3 -c 4K -m memcpy,dma --per-loop -- "$dir/two.sh" > "$dir/two.txt" 2> "$dir/two.err" ||
+  { echo "--per-loop: exit $?"; cat "$dir/two.err"; exit 1; }
+grep -q "^loop a.c:3 mech memcpy " "$dir/two.profile" && grep -q "^loop a.c:9 mech dma " "$dir/two.profile" ||
+  { echo "--per-loop: profile"; cat "$dir/two.txt" "$dir/two.profile"; exit 1; }
+rm -f "$dir"/n.*
+FAKE_DIR=$dir FAKE_NOISE=1 "$tune" -o "$dir/noise.profile" -r 3 -c 4K -m memcpy,dma --ranking="$dir/noise.json" -- "$dir/two.sh" > "$dir/noise.txt" 2> "$dir/noise.err" ||
+  { echo "noise: exit $?"; cat "$dir/noise.err"; exit 1; }
+grep -qE "^1    memcpy .* 2.000 ~$" "$dir/noise.txt" &&
+  grep -q "warning: the winner leads rank 2 by 1.000 ms, less than the spread of their runs (2.000 and 0.000 ms)" "$dir/noise.err" ||
+  { echo "noise: no spread or warning"; cat "$dir/noise.txt" "$dir/noise.err"; exit 1; }
+python3 - "$dir/noise.json" <<'PY' || exit 1
+import json, sys
+c = json.load(open(sys.argv[1]))["configurations"][0]
+assert c["mech"] == "memcpy" and c["min_seconds"] == 0.001 and c["max_seconds"] == 0.003, c
+PY
 echo "proact-tune: 11 configurations ranked, profile of $loops loops read back ($winner)"

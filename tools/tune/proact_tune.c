@@ -9,6 +9,7 @@
 #define _GNU_SOURCE
 #include <errno.h>
 #include <getopt.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -30,7 +31,10 @@ typedef struct config_times {
   tune_config_t cfg;
   int nok, failed, wrong;
   double total[MAX_REPS];
-  double median;
+  double median, min, max;
+  /* Each loop's time in each good run (NAN: the run did not report it),
+   * in the order of the first run's loops. */
+  double loop_t[TUNE_MAX_LOOPS][MAX_REPS];
 } config_times_t;
 
 #define PROGRAM "proact-tune"
@@ -64,6 +68,10 @@ static void usage(FILE *out) {
           "  -R, --ranking=FILE      also write the ranking to FILE, JSON or "
           "CSV by its\n"
           "                          extension (.json, .csv)\n"
+          "  -L, --per-loop          give each loop the configuration fastest "
+          "for it\n"
+          "                          where that beats the winner beyond the "
+          "runs' spread\n"
           "  -h, --help              display this help and exit\n"
           "  -V, --version           output version information and exit\n"
           "\n"
@@ -147,6 +155,27 @@ static double median(const double *v, int n) {
   return n % 2 ? s[n / 2] : 0.5 * (s[n / 2 - 1] + s[n / 2]);
 }
 
+/* The median of v's values that are not NAN; NAN when none is. */
+static double median_known(const double *v, int n) {
+  double s[MAX_REPS];
+  int k = 0;
+  for (int i = 0; i < n; i++)
+    if (!isnan(v[i]))
+      s[k++] = v[i];
+  return k > 0 ? median(s, k) : NAN;
+}
+
+/* The spread of v's known values: max - min. */
+static double spread_known(const double *v, int n) {
+  double lo = INFINITY, hi = -INFINITY;
+  for (int i = 0; i < n; i++)
+    if (!isnan(v[i])) {
+      lo = v[i] < lo ? v[i] : lo;
+      hi = v[i] > hi ? v[i] : hi;
+    }
+  return hi >= lo ? hi - lo : 0;
+}
+
 /* What must not change: on each stdout line containing text, the rest of
  * the line from text on (a line may also carry timings before it). */
 static char *checked_lines(const char *out, const char *text) {
@@ -221,7 +250,7 @@ static int write_ranking(const char *path, int json, char *const *prog,
             reps, PROACT__STATS_WARMUP);
   } else {
     fputs("rank,mech,chunk_bytes,threads,status,runs,median_seconds,"
-          "vs_memcpy\n", f);
+          "vs_memcpy,min_seconds,max_seconds\n", f);
   }
   /* ranked first (i < nrank), then the others in their order */
   for (int i = 0; i < nrank + nconf; i++) {
@@ -231,12 +260,14 @@ static int write_ranking(const char *path, int json, char *const *prog,
                          : ct->wrong ? "wrong_output"
                          : ct->nok == 0 ? "not_run"
                                         : "ok";
-    char rank[16] = "", med[32] = "", vs[32] = "";
+    char rank[16] = "", med[32] = "", vs[32] = "", lo[32] = "", hi[32] = "";
     if (!ranked && strcmp(status, "ok") == 0)
       continue; /* listed as ranked */
     if (ranked) {
       snprintf(rank, sizeof(rank), "%d", i + 1);
       snprintf(med, sizeof(med), "%.9f", ct->median);
+      snprintf(lo, sizeof(lo), "%.9f", ct->min);
+      snprintf(hi, sizeof(hi), "%.9f", ct->max);
       if (memcpy_at >= 0)
         snprintf(vs, sizeof(vs), "%.4f", conf[memcpy_at].median / ct->median);
     }
@@ -244,16 +275,19 @@ static int write_ranking(const char *path, int json, char *const *prog,
       fprintf(f, "%s\n    {\"rank\": %s, \"mech\": \"%s\", \"chunk_bytes\": "
                  "%lld, \"threads\": %d, \"status\": \"%s\", \"runs\": %d, "
                  "\"median_seconds\": %s, \"vs_memcpy\": %s, "
+                 "\"min_seconds\": %s, \"max_seconds\": %s, "
                  "\"run_seconds\": [",
               n++ ? "," : "", ranked ? rank : "null", ct->cfg.mech,
               ct->cfg.chunk, ct->cfg.threads, status, ct->nok,
-              ranked ? med : "null", vs[0] ? vs : "null");
+              ranked ? med : "null", vs[0] ? vs : "null",
+              ranked ? lo : "null", ranked ? hi : "null");
       for (int k = 0; k < ct->nok; k++)
         fprintf(f, "%s%.9f", k ? ", " : "", ct->total[k]);
       fputs("]}", f);
     } else {
-      fprintf(f, "%s,%s,%lld,%d,%s,%d,%s,%s\n", rank, ct->cfg.mech,
-              ct->cfg.chunk, ct->cfg.threads, status, ct->nok, med, vs);
+      fprintf(f, "%s,%s,%lld,%d,%s,%d,%s,%s,%s,%s\n", rank, ct->cfg.mech,
+              ct->cfg.chunk, ct->cfg.threads, status, ct->nok, med, vs, lo,
+              hi);
     }
   }
   if (json)
@@ -267,6 +301,26 @@ static int write_ranking(const char *path, int json, char *const *prog,
     return -1;
   }
   return 0;
+}
+
+/* Files run r's loop times in ct's next run slot, by the loops of the
+ * first run (matched by key and id): each loop's warm time where every
+ * loop has one, else its whole time, as tune_result_total sums them. */
+static void record_loops(config_times_t *ct, const tune_result_t *r,
+                         const tune_loop_time_t *loops, int nloops) {
+  int all_warm = r->nloops > 0;
+  for (int i = 0; i < r->nloops; i++)
+    all_warm &= r->loops[i].warm > 0;
+  for (int j = 0; j < nloops; j++) {
+    ct->loop_t[j][ct->nok] = NAN;
+    for (int i = 0; i < r->nloops; i++)
+      if (strcmp(r->loops[i].key, loops[j].key) == 0 &&
+          r->loops[i].id == loops[j].id) {
+        ct->loop_t[j][ct->nok] =
+            all_warm ? r->loops[i].warm : r->loops[i].seconds;
+        break;
+      }
+  }
 }
 
 /* The runs still to come after run (rep, c): those of configurations not
@@ -301,14 +355,15 @@ int main(int argc, char **argv) {
       {"same", required_argument, NULL, 's'},
       {"time-limit", required_argument, NULL, 'T'},
       {"ranking", required_argument, NULL, 'R'},
+      {"per-loop", no_argument, NULL, 'L'},
       {"help", no_argument, NULL, 'h'},
       {"version", no_argument, NULL, 'V'},
       {NULL, 0, NULL, 0}};
   const char *ranking = NULL;
-  int ranking_json = 0, opt;
+  int ranking_json = 0, per_loop = 0, opt;
 
   /* '+': options end at the program, whose own options are its own */
-  while ((opt = getopt_long(argc, argv, "+o:r:m:c:t:s:T:R:hV", options,
+  while ((opt = getopt_long(argc, argv, "+o:r:m:c:t:s:T:R:LhV", options,
                             NULL)) != -1) {
     switch (opt) {
     case 'o':
@@ -342,6 +397,9 @@ int main(int argc, char **argv) {
         try_help("--ranking '%s' ends neither in .json nor in .csv", optarg);
       break;
     }
+    case 'L':
+      per_loop = 1;
+      break;
     case 'h':
       usage(stdout);
       return close_stdout();
@@ -454,14 +512,15 @@ int main(int argc, char **argv) {
         }
       }
       if (r.ok && !ct->wrong) {
-        ct->total[ct->nok++] = tune_result_total(&r);
-        snprintf(verdict, sizeof(verdict), "%.3f ms (run %.2f s)",
-                 1e3 * tune_result_total(&r), r.wall);
         if (first) { /* the loops, as the program reports them */
           nloops = r.nloops;
           memcpy(loops, r.loops, sizeof(loops[0]) * (size_t)nloops);
           first = 0;
         }
+        record_loops(ct, &r, loops, nloops);
+        ct->total[ct->nok++] = tune_result_total(&r);
+        snprintf(verdict, sizeof(verdict), "%.3f ms (run %.2f s)",
+                 1e3 * tune_result_total(&r), r.wall);
       }
       /* One line per run: what it measured, and how long the rest should
        * take at the mean pace so far. */
@@ -491,6 +550,13 @@ int main(int argc, char **argv) {
     if (conf[c].failed || conf[c].wrong || conf[c].nok == 0)
       continue;
     conf[c].median = median(conf[c].total, conf[c].nok);
+    conf[c].min = conf[c].max = conf[c].total[0];
+    for (int k = 1; k < conf[c].nok; k++) {
+      conf[c].min = conf[c].total[k] < conf[c].min ? conf[c].total[k]
+                                                   : conf[c].min;
+      conf[c].max = conf[c].total[k] > conf[c].max ? conf[c].total[k]
+                                                   : conf[c].max;
+    }
     order[nrank++] = c;
     if (strcmp(conf[c].cfg.mech, "memcpy") == 0)
       memcpy_at = c;
@@ -510,15 +576,77 @@ int main(int argc, char **argv) {
   printf("proact-tune: %s, %d runs per configuration; time = sum of the "
          "annotated loops' times after their first %d executions, median\n",
          prog[0], reps, PROACT__STATS_WARMUP);
-  printf("%-4s %-40s %12s %10s\n", "rank", "configuration", "loops ms",
-         "vs memcpy");
+  printf("%-4s %-40s %12s %10s %12s\n", "rank", "configuration", "loops ms",
+         "vs memcpy", "spread ms");
+  /* A rank whose lead over the next is smaller than the spread of either's
+   * runs (max - min) is marked '~': the order of the two is noise. */
+  int noisy = 0, noisy_top = 0;
   for (int i = 0; i < nrank; i++) {
     const config_times_t *ct = &conf[order[i]];
     char vs[32] = "-";
+    int close = 0;
     if (memcpy_at >= 0)
       snprintf(vs, sizeof(vs), "%.2fx", conf[memcpy_at].median / ct->median);
-    printf("%-4d %-40s %12.3f %10s\n", i + 1,
-           config_text(&ct->cfg, buf, sizeof(buf)), 1e3 * ct->median, vs);
+    if (i + 1 < nrank) {
+      const config_times_t *next = &conf[order[i + 1]];
+      double gap = next->median - ct->median;
+      close = ct->max - ct->min > gap || next->max - next->min > gap;
+      noisy += close;
+      noisy_top |= close && i == 0;
+    }
+    printf("%-4d %-40s %12.3f %10s %12.3f%s\n", i + 1,
+           config_text(&ct->cfg, buf, sizeof(buf)), 1e3 * ct->median, vs,
+           1e3 * (ct->max - ct->min), close ? " ~" : "");
+  }
+  if (reps == 1)
+    fprintf(stderr, PROGRAM ": warning: one run per configuration shows no "
+                    "spread; the ranking may be noise (-r 3 or more)\n");
+  else if (noisy_top)
+    fprintf(stderr,
+            PROGRAM ": warning: the winner leads rank 2 by %.3f ms, less than "
+            "the spread of their runs (%.3f and %.3f ms): the choice between "
+            "them is noise; use more runs (-r) or a quieter machine\n",
+            1e3 * (conf[order[1]].median - conf[best].median),
+            1e3 * (conf[best].max - conf[best].min),
+            1e3 * (conf[order[1]].max - conf[order[1]].min));
+  else if (noisy)
+    fprintf(stderr, PROGRAM ": warning: %d ranks (marked ~) lead the next by "
+                    "less than their runs' spread\n", noisy);
+
+  /* Each loop's own fastest configuration: a loop leaves the winner only
+   * where its own median beats the winner's for it by more than the
+   * spread of both (its time also carries what its transfers cost the
+   * loops after it, which runs of one configuration cannot separate). */
+  const tune_config_t *chosen[TUNE_MAX_LOOPS];
+  int ndiffer = 0;
+  for (int j = 0; j < nloops; j++) {
+    const config_times_t *w = &conf[best];
+    double wt = median_known(w->loop_t[j], w->nok);
+    double ws = spread_known(w->loop_t[j], w->nok);
+    int pick = best;
+    double pt = wt;
+    for (int i = 0; i < nrank; i++) {
+      const config_times_t *ct = &conf[order[i]];
+      double t = median_known(ct->loop_t[j], ct->nok);
+      if (!isnan(t) && !isnan(wt) && reps > 1 &&
+          wt - t > ws + spread_known(ct->loop_t[j], ct->nok) &&
+          (pick == best || t < pt)) {
+        pick = order[i];
+        pt = t;
+      }
+    }
+    chosen[j] = &conf[pick].cfg;
+    if (pick != best) {
+      if (ndiffer++ == 0)
+        printf("loops whose own fastest configuration beats the winner "
+               "beyond the runs' spread:\n%-28s %-40s %10s %10s\n", "loop",
+               "configuration", "its ms", "winner ms");
+      printf("%-28s %-40s %10.3f %10.3f\n", loops[j].key,
+             config_text(&conf[pick].cfg, buf, sizeof(buf)), 1e3 * pt,
+             1e3 * wt);
+    }
+    if (!per_loop)
+      chosen[j] = &conf[best].cfg;
   }
   {
     char header[512], b1[32];
@@ -528,20 +656,30 @@ int main(int argc, char **argv) {
     snprintf(header, sizeof(header),
              "# %s, PROACT_DEVICES=%s, %d runs per configuration\n"
              "# best: %s chunk %s threads %d, %.3f ms (sum of the loops' "
-             "warm times, median)%s\n",
+             "warm times, median)%s%s\n",
              date, getenv("PROACT_DEVICES") ? getenv("PROACT_DEVICES") : "all",
              reps, conf[best].cfg.mech,
              tune_bytes_text(conf[best].cfg.chunk, b1, sizeof(b1)),
              conf[best].cfg.threads, 1e3 * conf[best].median,
-             memcpy_at >= 0 ? "; memcpy measured too" : "");
-    if (tune_profile_write(out_path, prog, header, loops, nloops,
-                           &conf[best].cfg) != 0) {
+             memcpy_at >= 0 ? "; memcpy measured too" : "",
+             per_loop && ndiffer ? "; loops that differ: their own fastest"
+                                 : "");
+    if (tune_profile_write(out_path, prog, header, loops, nloops, chosen) !=
+        0) {
       fprintf(stderr, "proact-tune: cannot write %s\n", out_path);
       return 1;
     }
   }
-  printf("winner (written to %s for %d loops): %s\n", out_path, nloops,
+  printf("winner (written to %s for %d loops): %s\n", out_path,
+         nloops - (per_loop ? ndiffer : 0),
          config_text(&conf[best].cfg, buf, sizeof(buf)));
+  if (ndiffer)
+    printf("%s\n", per_loop
+                       ? "the loops above have their own configurations in "
+                         "the profile; compile it in and time the program to "
+                         "confirm the mix"
+                       : "the loops above keep the winner's configuration; "
+                         "--per-loop gives them their own");
   if (ranking != NULL &&
       write_ranking(ranking, ranking_json, prog, reps, conf, nconf, order,
                     nrank, memcpy_at) != 0) {

@@ -17,7 +17,7 @@ const char *tune_bytes_text(long long bytes, char *buf, size_t size) {
 
 int tune_profile_write(const char *path, char *const *argv,
                        const char *header, const tune_loop_time_t *loops,
-                       int nloops, const tune_config_t *cfg) {
+                       int nloops, const tune_config_t *const *cfgs) {
   FILE *f = fopen(path, "w");
   if (f == NULL)
     return -1;
@@ -35,8 +35,8 @@ int tune_profile_write(const char *path, char *const *argv,
       fprintf(f, "loop %s:%d", file, loops[i].line);
     else
       fprintf(f, "loop %s", loops[i].key);
-    fprintf(f, " mech %s chunk %lld threads %d", cfg->mech, cfg->chunk,
-            cfg->threads);
+    fprintf(f, " mech %s chunk %lld threads %d", cfgs[i]->mech,
+            cfgs[i]->chunk, cfgs[i]->threads);
     if (loops[i].id != 0)
       fprintf(f, " id %016llx", loops[i].id);
     fputc('\n', f);

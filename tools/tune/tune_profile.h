@@ -13,10 +13,10 @@
 #include "tune_run.h"
 
 /* Writes the profile: a header of comments (what was run and measured),
- * then each loop of `loops` with the configuration cfg. */
+ * then each loop i of `loops` with the configuration cfgs[i]. */
 int tune_profile_write(const char *path, char *const *argv,
                        const char *header, const tune_loop_time_t *loops,
-                       int nloops, const tune_config_t *cfg);
+                       int nloops, const tune_config_t *const *cfgs);
 
 /* "4 KiB", "16 MiB", or "-" for 0. */
 const char *tune_bytes_text(long long bytes, char *buf, size_t size);
