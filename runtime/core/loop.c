@@ -32,6 +32,8 @@
 #include "grow.h"
 #include "log.h"
 #include "devices.h"
+#include "mech_choice.h"
+#include "note_once.h"
 #include "amge.h"
 #include "host_check.h"
 #include "iterations.h"
@@ -51,15 +53,6 @@
 #include "unified.h"
 #include "validity.h"
 #include "window.h"
-
-/* Whether a store of the loop has an index that is not affine (whole = 1):
- * then it runs on one device with memcpy (lowering.h). */
-static int loop_whole_write(const proact__loop_desc_t *desc) {
-  for (int s = 0; s < desc->nwrites; s++)
-    if (desc->writes[s].whole && !desc->writes[s].empty)
-      return 1;
-  return 0;
-}
 
 /* The loop's decomposition: PROACT_DECOMPOSE, else its decompose(...)
  * clause; auto starts as BLOCK and is chosen once the arrays are known
@@ -96,217 +89,10 @@ static void loop_parts(proact__loop_t *loop, const proact__loop_desc_t *desc) {
     loop->nparts = proact__devices_of_clause(desc->devices, desc->ndevices,
                                              desc->file, desc->line,
                                              desc->col, loop->devs);
-    if (loop_whole_write(desc))
+    if (proact__loop_whole_write(desc))
       loop->nparts = 1;
   }
   loop_decomp(loop, desc);
-}
-
-/* The loops a kind of note was given about (notes that would repeat
- * every execution are given once per loop). */
-typedef struct loop_notes {
-  const char *files[256];
-  int lines[256], n;
-} loop_notes_t;
-
-/* Whether this is the first note of its kind about the loop at desc. */
-static int loop_first_note_in(loop_notes_t *notes,
-                              const proact__loop_desc_t *desc) {
-  static pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER;
-  int first = 1;
-  pthread_mutex_lock(&lock);
-  for (int i = 0; i < notes->n && first; i++)
-    first = !(notes->lines[i] == desc->line &&
-              strcmp(notes->files[i], desc->file) == 0);
-  if (first && notes->n < 256) {
-    notes->files[notes->n] = desc->file;
-    notes->lines[notes->n++] = desc->line;
-  }
-  pthread_mutex_unlock(&lock);
-  return first;
-}
-
-static int loop_first_note(const proact__loop_desc_t *desc) {
-  static loop_notes_t notes;
-  return loop_first_note_in(&notes, desc);
-}
-
-/* Whether the loop has the kernel mechanism mech needs
- * (-fplugin-arg-proact-mechanisms). */
-static int loop_mech_built(const proact__loop_desc_t *desc, int mech) {
-  return !(desc->mechs_left_out & (1u << mech));
-}
-
-/* The loop's mechanism: PROACT_MECH, else its mech(...) clause (or what a
- * proact-tune profile baked in; docs/user/tuning.md); auto, left when the
- * program was compiled without a profile, is inline when the loop has a
- * forwarding kernel, else poll
- * where the backend has an agent, else trigger.
- * A mechanism the backend or the loop cannot run falls back to trigger,
- * which runs wherever kernels do, with a note. A build that left out
- * kernels (-fplugin-arg-proact-mechanisms): auto picks among the rest,
- * a fallback to trigger without its kernel becomes memcpy, and asking for
- * a mechanism left out is an error naming the loop. */
-static void loop_mech(proact__loop_t *loop, const proact__loop_desc_t *desc) {
-  long long env = proact__param_get(PROACT__PARAM_MECH)->i;
-  long long chunk = proact__param_get(PROACT__PARAM_CHUNK)->i;
-  long long threads = proact__param_get(PROACT__PARAM_THREADS)->i;
-  int mech = env >= 0 ? (int)env : desc->mech;
-  const char *why = NULL;
-
-  if (mech < 0 || mech >= PROACT_MECH_COUNT_)
-    proact__fatal(desc->file, desc->line, desc->col,
-                  "invalid mechanism %d", mech);
-  if (mech == PROACT_MECH_AUTO) /* the usual best (docs/design/mechanisms.md),
-                                  among the mechanisms built */
-    mech = desc->inline_ok && loop_mech_built(desc, PROACT_MECH_INLINE)
-               ? PROACT_MECH_INLINE
-           : !loop_mech_built(desc, PROACT_MECH_POLL) ? PROACT_MECH_MEMCPY
-           : proact__dev_has_agent()                  ? PROACT_MECH_POLL
-                                                      : PROACT_MECH_TRIGGER;
-  if (proact__param_get(PROACT__PARAM_ELIDE)->i)
-    mech = PROACT_MECH_MEMCPY; /* no transfers at all (pull.c) */
-  if (proact__unified()) { /* the driver moves the data (unified.h) */
-    if (mech != PROACT_MECH_MEMCPY && loop_first_note(desc))
-      proact__info(PROACT__SUBSYS_MECH, "%s:%d: mech(%s) -> memcpy: arrays "
-                   "are in unified memory", desc->file, desc->line,
-                   proact_mech_name(mech));
-    mech = PROACT_MECH_MEMCPY;
-  }
-  if (loop_whole_write(desc)) { /* the compiler warned already */
-    if (mech != PROACT_MECH_MEMCPY && loop_first_note(desc))
-      proact__info(PROACT__SUBSYS_MECH, "%s:%d: mech(%s) -> memcpy: a store "
-                   "index is not affine, so the loop runs on one device",
-                   desc->file, desc->line, proact_mech_name(mech));
-    mech = PROACT_MECH_MEMCPY;
-  }
-  /* after the overrides above, which pick memcpy: always built */
-  if (!loop_mech_built(desc, mech))
-    proact__fatal(desc->file, desc->line, desc->col,
-                  "%s%s%s asks for mechanism %s, whose kernel this loop was "
-                  "compiled without (-fplugin-arg-proact-mechanisms); add %s "
-                  "to that list or choose another mechanism",
-                  env >= 0 ? "PROACT_MECH=" : "mech(",
-                  proact_mech_name(mech), env >= 0 ? "" : ")",
-                  proact_mech_name(mech), proact_mech_name(mech));
-  if (mech == PROACT_MECH_POLL && !proact__dev_has_agent())
-    why = "this device backend has no poll agent";
-  else if (mech == PROACT_MECH_DMA && !proact__dev_has_host_queue())
-    why = "this device backend has no host queue";
-  else if (mech == PROACT_MECH_INLINE && !desc->inline_ok)
-    why = "a store of the loop is not a statement of its own, so it cannot "
-          "be forwarded";
-  if (why != NULL && proact__devices_count() > 0) {
-    /* trigger runs wherever kernels do; memcpy where the build left out
-     * its kernel as well */
-    int to = loop_mech_built(desc, PROACT_MECH_TRIGGER) ? PROACT_MECH_TRIGGER
-                                                        : PROACT_MECH_MEMCPY;
-    if (loop_first_note(desc))
-      proact__warn("%s:%d: mech(%s) falls back to %s: %s", desc->file,
-                   desc->line, proact_mech_name(mech), proact_mech_name(to),
-                   why);
-    mech = to;
-  }
-  loop->mech = proact__mech_ops((proact_mech_t)mech);
-  loop->ready_mode = loop->mech->ready_mode;
-  loop->chunk_bytes = chunk > 0 ? chunk
-                      : desc->chunk > 0 ? desc->chunk
-                                        : (long long)1 << 20;
-  loop->agent_threads = threads > 0 ? (int)threads
-                        : desc->threads > 0 ? desc->threads
-                                            : 8192;
-}
-
-/* Whether inline's forwards deliver every element of the parts' write
- * ranges, which its consumers are then taken to hold: each store runs at
- * every iteration and writes one run of consecutive elements per piece,
- * and the runs of an array's stores leave no gap between them. A gap (a
- * strided or column store, a row the inner loop skips) or a store after a
- * condition would leave a consumer marked current for an element nobody
- * forwarded, holding an older value. */
-typedef struct loop_run_span {
-  int array;
-  __int128 lo, hi;
-} loop_run_span_t;
-
-static int run_span_cmp(const void *pa, const void *pb) {
-  const loop_run_span_t *a = pa, *b = pb;
-  if (a->array != b->array)
-    return a->array - b->array;
-  return (a->lo > b->lo) - (a->lo < b->lo);
-}
-
-static int loop_forwards_cover(const proact__loop_t *loop,
-                               const proact__loop_desc_t *desc) {
-  loop_run_span_t *sp;
-  int ok = 1;
-  for (int s = 0; s < desc->nwrites; s++)
-    if (desc->writes[s].guarded || desc->writes[s].whole)
-      return 0;
-  sp = malloc(((size_t)desc->nwrites + 1) * sizeof(*sp));
-  if (sp == NULL)
-    proact__fatal(desc->file, desc->line, desc->col, "out of host memory");
-  for (int p = 0; p < loop->nparts && ok; p++)
-    for (long long j = 0; j < loop->npieces[p] && ok; j++) {
-      long long klo, khi;
-      int n = 0;
-      proact__loop_part_piece(loop, p, j, &klo, &khi);
-      for (int s = 0; s < desc->nwrites && ok; s++) {
-        proact__runs_t r;
-        int exact = 0;
-        if (desc->writes[s].empty ||
-            !proact__runs_of_site(&desc->writes[s], desc->first, desc->step,
-                                  klo, khi, &r, &exact))
-          continue;
-        ok = exact && r.nlevels == 0; /* one run of consecutive elements */
-        sp[n++] = (loop_run_span_t){desc->writes[s].array, r.start,
-                                    r.start + r.len - 1};
-      }
-      /* Per array, the runs sorted by start must leave no gap. */
-      qsort(sp, (size_t)n, sizeof(*sp), run_span_cmp);
-      for (int k = 1; k < n && ok; k++)
-        if (sp[k].array == sp[k - 1].array) {
-          ok = sp[k].lo <= sp[k - 1].hi + 1;
-          if (sp[k].hi < sp[k - 1].hi)
-            sp[k].hi = sp[k - 1].hi;
-        }
-    }
-  free(sp);
-  return ok;
-}
-
-/* Inline cannot run the loop exactly (loop_forwards_cover): what auto picks
- * without inline (poll where the backend has an agent), else trigger, whose
- * pushes copy whole chunks from the writer's replica, which holds the
- * elements between the stores; memcpy where the build left that kernel
- * out. Asked for by name, it says so once. */
-static void loop_inline_fallback(proact__loop_t *loop,
-                                 const proact__loop_desc_t *desc) {
-  long long env = proact__param_get(PROACT__PARAM_MECH)->i;
-  const int asked = env >= 0 ? (int)env : desc->mech;
-  int to = loop_mech_built(desc, PROACT_MECH_TRIGGER) ? PROACT_MECH_TRIGGER
-                                                      : PROACT_MECH_MEMCPY;
-  if (asked == PROACT_MECH_AUTO && loop_mech_built(desc, PROACT_MECH_POLL) &&
-      proact__dev_has_agent())
-    to = PROACT_MECH_POLL;
-  /* The loop's own clause asked: a warning. PROACT_MECH, which sets every
-   * loop of a run (tests, proact-tune), or auto: a note. */
-  if (loop_first_note(desc)) {
-    if (asked == PROACT_MECH_INLINE && env < 0)
-      proact__warn("%s:%d: mech(inline) falls back to %s: its stores leave "
-                   "elements of their range unwritten (a gap, or a store "
-                   "after a condition), which forwarding would not deliver",
-                   desc->file, desc->line, proact_mech_name(to));
-    else
-      proact__info(PROACT__SUBSYS_MECH,
-                   "%s:%d: mech(%s) -> %s: the stores leave elements of "
-                   "their range unwritten, which forwarding would not "
-                   "deliver",
-                   desc->file, desc->line, proact_mech_name(asked),
-                   proact_mech_name(to));
-  }
-  loop->mech = proact__mech_ops((proact_mech_t)to);
-  loop->ready_mode = loop->mech->ready_mode;
 }
 
 /* Iterations per block. PROACT_BLOCK_POINTS, when set, is taken as it is.
@@ -707,8 +493,8 @@ static void loop_mark_meets(const proact__loop_t *loop, loop_write_t *writes,
 static void loop_unproven_note(const proact__loop_desc_t *desc,
                                const proact__access_t *a,
                                const proact__access_t *b) {
-  static loop_notes_t notes;
-  if (!loop_first_note_in(&notes, desc))
+  static proact__note_once_t notes;
+  if (!proact__note_once(&notes, desc))
     return;
   if (a->line == b->line && a->col == b->col)
     proact__info(PROACT__SUBSYS_PART,
@@ -1066,7 +852,7 @@ proact__loop_t *proact__loop_begin(const proact__loop_desc_t *desc) {
                   "was compiled without them "
                   "(-fplugin-arg-proact-read-check=off); rebuild with "
                   "read-check=runtime or on, or unset PROACT_READ_CHECK");
-  loop_mech(loop, desc);
+  proact__mech_choose(loop, desc);
   loop_parts(loop, desc);
   for (int a = 0; a < desc->narrays; a++) {
     entries[a] = loop_array(loop, desc, &desc->arrays[a]);
@@ -1103,8 +889,7 @@ proact__loop_t *proact__loop_begin(const proact__loop_desc_t *desc) {
   }
   loop_xfers(loop, writes, nwrites, desc);
   free(writes);
-  if (loop->mech->id == PROACT_MECH_INLINE && !loop_forwards_cover(loop, desc))
-    loop_inline_fallback(loop, desc);
+  proact__mech_check_plan(loop, desc);
   for (int x = 0; x < loop->nxfers; x++) { /* AMGE's next candidates */
     loop->xfers[x].entry->last_decomp = loop->decomp;
     loop->xfers[x].entry->last_block = loop->decomp_block;
@@ -1243,8 +1028,10 @@ void proact__loop_part_kernel(proact__loop_t *loop, int part, int *teams,
   *threads = loop->team_threads[part];
   *iters = loop->iters[part];
   *nblocks = loop->nblocks[part];
-  *ready = loop->ready[part].dev_rd;
-  *forward = *ready != NULL && loop->ready_mode == PROACT__READY_INLINE;
+  *ready = NULL;
+  *forward = 0;
+  if (loop->mech->part_kernel != NULL)
+    loop->mech->part_kernel(loop, part, ready, forward);
 }
 
 void proact__loop_part_section(const proact__loop_t *loop, int part,
@@ -1306,8 +1093,8 @@ void proact__loop_part_begin(proact__loop_t *loop, int part) {
 void proact__loop_part_end(proact__loop_t *loop, int part) {
   loop->part_ns[part] = proact__now_ns() - loop->part_t0[part];
   proact__read_check_collect(loop, part);
-  if (loop->ready[part].kernel_done != NULL) /* the agent's watchdog */
-    __atomic_store_n(loop->ready[part].kernel_done, 1, __ATOMIC_RELEASE);
+  if (loop->mech->part_end != NULL) /* its agent's watchdog */
+    loop->mech->part_end(loop, part);
   if (loop->nrpushes > 0)
     proact__rank_push_send(loop, part);
   if (PROACT__TRACING()) {

@@ -61,22 +61,6 @@ typedef struct proact__read_rec {
   uint64_t hi;
 } proact__read_rec_t;
 
-/* One part's readiness state (ready.h) for this execution: the kept state
- * it uses (ready_cache.h) and what the host-side agents need of it. */
-typedef struct proact__part_ready {
-  proact__ready_t *dev_rd; /* device address; NULL: no instrumentation */
-  struct proact__ready_img *img; /* the state, in use until loop_end */
-  proact__ready_t host_view; /* the image's header with host addresses of
-                                its tables (pieces keep device addresses) */
-  long long nready;        /* counters with pieces: chunks to push */
-  long long npushes;       /* (chunk, destination) pairs among them */
-  volatile int *kernel_done; /* poll, dma: the state's flag (host address),
-                                0 when armed, 1 once the part's kernel
-                                returned (loop_part_end); may be NULL */
-  long long push_bytes;
-  long long *q_slots;      /* dma: host queue (mapped), nready slots */
-} proact__part_ready_t;
-
 struct proact__loop {
   const char *file; /* the pragma */
   int line;
@@ -111,9 +95,6 @@ struct proact__loop {
   struct proact__rank_xfer *rxfers; /* this rank's ends of them */
   int nreadrecs, cap_readrecs;
   proact__read_rec_t *readrecs;
-  int ready_mode;                 /* PROACT__READY_*, -1: no readiness */
-  long long chunk_bytes;
-  int agent_threads;
   int teams[PROACT__DEV_MAX];     /* kernel geometry of each part */
   int team_threads[PROACT__DEV_MAX];
   long long block;                /* iterations per row block, every part */
@@ -122,8 +103,8 @@ struct proact__loop {
   long long tile;                 /* column walk: innermost iterations per
                                      block */
   long long nblocks[PROACT__DEV_MAX];
-  proact__part_ready_t ready[PROACT__DEV_MAX];
-  uint64_t agent_busy_ns[PROACT__DEV_MAX]; /* reported by the agents */
+  proact__mech_state_t *mech_state; /* the mechanism's, from its setup to
+                                       its cleanup (mechanism.h) */
   int pushes_delivered; /* the mechanism delivered every planned push */
   uint64_t t_begin;                   /* loop_begin's start, ns */
   int watch;                          /* its slot in watch.h, -1: none */

@@ -48,10 +48,9 @@ void proact__rank_push_post(proact__loop_t *loop) {
       x->peer = to;
       x->tag = proact__rank_reserve(to, 1);
       /* Under dma an instrumented part's readiness state holds the push's
-       * pieces (ready.c), and its agent stages them as they become ready. */
-      x->by_agent = loop->ready_mode == PROACT__READY_DMA &&
-                    loop->ready[p->part].dev_rd != NULL &&
-                    loop->ready[p->part].nready > 0;
+       * pieces, and its agent stages them as they become ready. */
+      x->by_agent = loop->mech->sends_rank_pushes != NULL &&
+                    loop->mech->sends_rank_pushes(loop, p->part);
       if (x->by_agent) {
         const int src = rp_src(loop, p);
         x->src = proact__present_dev_addr(p->entry, src,

@@ -81,9 +81,11 @@ err_sync:
   return status;
 }
 
-/* No plan, no agent, nothing held between loop_begin and loop_end. */
+/* No plan, no agent, nothing held between loop_begin and loop_end. It
+ * runs every loop, so it is the last choice of auto and of a fallback. */
 const proact__mech_ops_t proact__mech_memcpy_ops = {
     .id = PROACT_MECH_MEMCPY,
-    .ready_mode = -1,
+    .auto_rank = 1,
+    .fallback_rank = 1,
     .drain = proact__mech_memcpy_drain,
 };

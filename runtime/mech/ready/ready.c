@@ -10,6 +10,7 @@
 #include "clock.h"
 #include "error_report.h"
 #include "log.h"
+#include "param.h"
 #include "ready.h"
 #include "ready_cache.h"
 #include "ready_table.h"
@@ -104,7 +105,7 @@ static char *array_local(const proact__loop_t *loop, int a, int dev) {
  * order. The other modes send those as the part's kernel ends. */
 static int ready_npushes(const proact__loop_t *loop) {
   return loop->npushes +
-         (loop->ready_mode == PROACT__READY_DMA ? loop->nrpushes : 0);
+         (loop->mech_state->mode == PROACT__READY_DMA ? loop->nrpushes : 0);
 }
 
 static const proact__push_t *ready_push(const proact__loop_t *loop, int i) {
@@ -142,7 +143,7 @@ typedef struct part_plan {
 static proact_status_t plan_of(const proact__loop_t *loop, int part,
                                part_plan_t *pl) {
   const proact__loop_desc_t *desc = loop->desc;
-  const uint64_t cb = (uint64_t)loop->chunk_bytes;
+  const uint64_t cb = (uint64_t)loop->mech_state->chunk_bytes;
   memset(pl, 0, sizeof(*pl));
   pl->pushes_of = calloc((size_t)loop->narrays + 1, sizeof(int));
   if (pl->pushes_of == NULL)
@@ -214,7 +215,7 @@ static long long *key_of(const proact__loop_t *loop, int part,
                           sizeof(*key));
   if (key == NULL)
     return NULL;
-  key[k++] = loop->ready_mode;
+  key[k++] = loop->mech_state->mode;
   key[k++] = dev;
   key[k++] = desc->first;
   key[k++] = desc->step;
@@ -226,7 +227,7 @@ static long long *key_of(const proact__loop_t *loop, int part,
   key[k++] = it->bpp;
   key[k++] = it->tiles;
   key[k++] = it->tile;
-  key[k++] = loop->chunk_bytes;
+  key[k++] = loop->mech_state->chunk_bytes;
   key[k++] = loop->nblocks[part];
   key[k++] = loop->teams[part];
   key[k++] = loop->lo[part];
@@ -285,7 +286,7 @@ static proact_status_t ready_build(proact__loop_t *loop, int part,
   const proact__loop_desc_t *desc = loop->desc;
   const int *pushes_of = pl->pushes_of;
   const int dev = loop->devs[part];
-  const long long cb = loop->chunk_bytes;
+  const long long cb = loop->mech_state->chunk_bytes;
   const int narrays = loop->narrays, nsites = pl->nsites, nfwds = pl->nfwds;
   const long long npieces = pl->npieces;
   long long ncounters = 0, nentries;
@@ -298,7 +299,7 @@ static proact_status_t ready_build(proact__loop_t *loop, int part,
   /* The header, sites and arrays first, in a host struct, to count the
    * chunks with the same functions the kernel uses. */
   memset(&rd, 0, sizeof(rd));
-  rd.mode = loop->ready_mode;
+  rd.mode = loop->mech_state->mode;
   rd.first = desc->first;
   rd.step = desc->step;
   rd.it = loop->iters[part];
@@ -567,7 +568,7 @@ no_memory:
 }
 
 proact_status_t proact__ready_setup(proact__loop_t *loop, int part) {
-  proact__part_ready_t *pr = &loop->ready[part];
+  proact__part_ready_t *pr = &loop->mech_state->part[part];
   const int dev = loop->devs[part];
   proact__ready_img_t *img;
   part_plan_t pl;
@@ -579,7 +580,7 @@ proact_status_t proact__ready_setup(proact__loop_t *loop, int part) {
     return PROACT_OK; /* another rank's part: that rank instruments it */
   PROACT_CHECK(plan_of(loop, part, &pl));
   if (pl.nfwds == 0 ||
-      (pl.nsites == 0 && loop->ready_mode != PROACT__READY_INLINE)) {
+      (pl.nsites == 0 && loop->mech_state->mode != PROACT__READY_INLINE)) {
     free(pl.pushes_of);
     return PROACT_OK; /* nothing to push: no instrumentation */
   }
@@ -635,6 +636,30 @@ proact_status_t proact__ready_setup(proact__loop_t *loop, int part) {
 }
 
 void proact__ready_release(proact__loop_t *loop, int part) {
-  proact__ready_cache_give(loop->ready[part].img);
-  memset(&loop->ready[part], 0, sizeof(loop->ready[part]));
+  proact__part_ready_t *pr = &loop->mech_state->part[part];
+  proact__ready_cache_give(pr->img);
+  memset(pr, 0, sizeof(*pr));
+}
+
+proact_status_t proact__ready_state_create(proact__loop_t *loop, int mode) {
+  const proact__loop_desc_t *desc = loop->desc;
+  const long long chunk = proact__param_get(PROACT__PARAM_CHUNK)->i;
+  const long long threads = proact__param_get(PROACT__PARAM_THREADS)->i;
+  proact__mech_state_t *st = calloc(1, sizeof(*st));
+  if (st == NULL)
+    return PROACT_ERR_NO_MEMORY;
+  st->mode = mode;
+  st->chunk_bytes = chunk > 0 ? chunk
+                    : desc->chunk > 0 ? desc->chunk
+                                      : (long long)1 << 20;
+  st->agent_threads = threads > 0 ? (int)threads
+                      : desc->threads > 0 ? desc->threads
+                                          : 8192;
+  loop->mech_state = st;
+  return PROACT_OK;
+}
+
+void proact__ready_state_destroy(proact__loop_t *loop) {
+  free(loop->mech_state);
+  loop->mech_state = NULL;
 }

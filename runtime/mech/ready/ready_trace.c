@@ -19,7 +19,7 @@ static uint64_t host_time(unsigned long long t, int64_t offset) {
 }
 
 void proact__ready_trace(const proact__loop_t *loop, int part) {
-  const proact__part_ready_t *pr = &loop->ready[part];
+  const proact__part_ready_t *pr = &loop->mech_state->part[part];
   const proact__ready_img_t *img = pr->img;
   const proact__ready_t *st;
   const int dev = loop->devs[part];

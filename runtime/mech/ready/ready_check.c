@@ -20,7 +20,7 @@ static void check_fail(const proact__loop_t *loop, int part,
 }
 
 void proact__ready_check(const proact__loop_t *loop, int part) {
-  const proact__part_ready_t *pr = &loop->ready[part];
+  const proact__part_ready_t *pr = &loop->mech_state->part[part];
   const proact__ready_img_t *img = pr->img;
   const proact__ready_t *dev_view, *init;
   const int dev = loop->devs[part];

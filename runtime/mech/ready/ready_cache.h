@@ -14,8 +14,8 @@
  * so that the cached images stay within PROACT_READY_CACHE bytes (0: no
  * caching; each execution builds and frees its own). Everything is freed
  * at exit. */
-#ifndef PROACT_CORE_READY_CACHE_H
-#define PROACT_CORE_READY_CACHE_H
+#ifndef PROACT_MECH_READY_CACHE_H
+#define PROACT_MECH_READY_CACHE_H
 
 #include <stddef.h>
 #include <stdint.h>
