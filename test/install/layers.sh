@@ -12,8 +12,8 @@ fi
 # The layers of libproact, lowest first (docs/design/architecture.md). A
 # layer's files are those under its directory but not under the directory
 # of another layer nested in it (runtime/mech/ready is not runtime/mech).
-layers=(support libomptarget-plugin runtime/core runtime/mech/ready
-        runtime/mech)
+layers=(support libomptarget-plugin runtime/core/base runtime/core/data
+        runtime/core/plan runtime/core/loop runtime/mech/ready runtime/mech)
 layer_files() { # layer_files DIR [find tests...]
   local dir=$1 prune=()
   shift

@@ -277,51 +277,40 @@ static proact_status_t img_dev_alloc(int dev, size_t bytes, void **ptr_p) {
   return st;
 }
 
-/* Builds part's state into img (image, device copy, dma queue), uploads it
- * and waits for the upload. On failure img keeps what it allocated, for
- * proact__ready_img_free. */
-static proact_status_t ready_build(proact__loop_t *loop, int part,
-                                   const part_plan_t *pl,
-                                   proact__ready_img_t *img) {
+/* Step 1 of ready_build: rd's header, sites and arrays (host memory, freed
+ * by the caller), so that the chunks can be counted with the same
+ * functions the kernel uses. */
+static proact_status_t ready_header(const proact__loop_t *loop, int part,
+                                    const part_plan_t *pl,
+                                    proact__ready_t *rd) {
   const proact__loop_desc_t *desc = loop->desc;
-  const int *pushes_of = pl->pushes_of;
+  const int narrays = loop->narrays;
   const int dev = loop->devs[part];
-  const long long cb = loop->mech_state->chunk_bytes;
-  const int narrays = loop->narrays, nsites = pl->nsites, nfwds = pl->nfwds;
-  const long long npieces = pl->npieces;
-  long long ncounters = 0, nentries;
-  proact__ready_t rd;
-  layout_t l;
-  char *img_base;
-  long long(*order)[2];
-  unsigned char *counted = NULL; /* per counter: some push covers it */
 
-  /* The header, sites and arrays first, in a host struct, to count the
-   * chunks with the same functions the kernel uses. */
-  memset(&rd, 0, sizeof(rd));
-  rd.mode = loop->mech_state->mode;
-  rd.first = desc->first;
-  rd.step = desc->step;
-  rd.it = loop->iters[part];
-  rd.chunk_bytes = cb;
-  rd.nsites = nsites;
-  rd.narrays = narrays;
-  rd.nfwds = nfwds;
-  rd.sites = calloc((size_t)nsites + 1, sizeof(*rd.sites));
-  rd.arrays = calloc((size_t)narrays + 1, sizeof(*rd.arrays));
-  if (rd.sites == NULL || rd.arrays == NULL)
-    goto no_memory;
+  memset(rd, 0, sizeof(*rd));
+  rd->mode = loop->mech_state->mode;
+  rd->first = desc->first;
+  rd->step = desc->step;
+  rd->it = loop->iters[part];
+  rd->chunk_bytes = loop->mech_state->chunk_bytes;
+  rd->nsites = pl->nsites;
+  rd->narrays = narrays;
+  rd->nfwds = pl->nfwds;
+  rd->sites = calloc((size_t)pl->nsites + 1, sizeof(*rd->sites));
+  rd->arrays = calloc((size_t)narrays + 1, sizeof(*rd->arrays));
+  if (rd->sites == NULL || rd->arrays == NULL)
+    return PROACT_ERR_NO_MEMORY;
   for (int s = 0, n = 0; s < desc->nwrites; s++) {
     const proact__access_t *w = &desc->writes[s];
-    if (w->empty || pushes_of[w->array] == 0)
+    if (w->empty || pl->pushes_of[w->array] == 0)
       continue;
-    rd.sites[n++] = (proact__ready_site_t){w->array, w->coef, w->off_min,
+    rd->sites[n++] = (proact__ready_site_t){w->array, w->coef, w->off_min,
                                             w->off_max};
   }
   for (int a = 0; a < narrays; a++) {
-    proact__ready_array_t *arr = &rd.arrays[a];
+    proact__ready_array_t *arr = &rd->arrays[a];
     const proact__present_t *e = loop->entries[a];
-    if (pushes_of[a] == 0)
+    if (pl->pushes_of[a] == 0)
       continue;
     arr->base_off = (long long)((char *)loop->arrays[a].base - e->host_lo);
     arr->elem_size = (long long)loop->arrays[a].elem_size;
@@ -331,240 +320,281 @@ static proact_status_t ready_build(proact__loop_t *loop, int part,
     arr->nchunks = LLONG_MAX / 4;
     arr->counter0 = 0;
   }
-  {
-    /* Counted chunks: those the part's stores touch and some device reads
-     * (the pushes'); blocks outside them skip the counters entirely
-     * (proact__ready_block_touches). */
-    long long lo = LLONG_MAX, hi = LLONG_MIN, c0, c1;
-    proact__ready_t whole = rd;
-    /* One block covering the part's hull (all its pieces). */
-    whole.it.lo = loop->lo[part];
-    whole.it.end = loop->hi[part];
-    whole.it.piece = whole.it.stride = whole.it.block =
-        loop->hi[part] - loop->lo[part];
-    whole.it.bpp = 1;
-    whole.it.tiles = 0;
-    for (int a = 0; a < narrays; a++) {
-      if (pushes_of[a] == 0)
+  return PROACT_OK;
+}
+
+/* Step 2: each pushed array's counted chunks, those the part's stores
+ * touch and some device reads (the pushes'): blocks outside them skip the
+ * counters entirely (proact__ready_block_touches). Sets the arrays'
+ * chunk_first, nchunks and counter0; returns the number of counters. */
+static long long ready_chunk_ranges(const proact__loop_t *loop, int part,
+                                    const part_plan_t *pl,
+                                    proact__ready_t *rd) {
+  const long long cb = rd->chunk_bytes;
+  long long ncounters = 0, lo, hi, c0, c1;
+  proact__ready_t whole = *rd;
+
+  /* One block covering the part's hull (all its pieces). */
+  whole.it.lo = loop->lo[part];
+  whole.it.end = loop->hi[part];
+  whole.it.piece = whole.it.stride = whole.it.block =
+      loop->hi[part] - loop->lo[part];
+  whole.it.bpp = 1;
+  whole.it.tiles = 0;
+  for (int a = 0; a < rd->narrays; a++) {
+    long long pmin = LLONG_MAX, pmax = LLONG_MIN;
+    if (pl->pushes_of[a] == 0)
+      continue;
+    lo = LLONG_MAX;
+    hi = LLONG_MIN;
+    for (int s = 0; s < rd->nsites; s++) {
+      if (rd->sites[s].array != a)
         continue;
-      long long pmin = LLONG_MAX, pmax = LLONG_MIN;
-      lo = LLONG_MAX;
-      hi = LLONG_MIN;
-      for (int s = 0; s < nsites; s++) {
-        if (rd.sites[s].array != a)
-          continue;
-        proact__ready_block_chunks(&whole, 0, s, &c0, &c1);
-        if (c0 < c1) {
-          lo = c0 < lo ? c0 : lo;
-          hi = c1 > hi ? c1 : hi;
-        }
+      proact__ready_block_chunks(&whole, 0, s, &c0, &c1);
+      if (c0 < c1) {
+        lo = c0 < lo ? c0 : lo;
+        hi = c1 > hi ? c1 : hi;
       }
-      for (int i = 0; i < ready_npushes(loop); i++) {
-        const proact__push_t *p = ready_push(loop, i);
-        long long p0, p1;
-        if (p->part != part || array_of_entry(loop, p->entry) != a)
-          continue;
-        p0 = (long long)(p->lo / (uint64_t)cb);
-        p1 = (long long)((p->hi - 1) / (uint64_t)cb) + 1;
-        pmin = p0 < pmin ? p0 : pmin;
-        pmax = p1 > pmax ? p1 : pmax;
-      }
-      lo = pmin > lo ? pmin : lo;
-      hi = pmax < hi ? pmax : hi;
-      if (lo >= hi) {
-        lo = 0;
-        hi = 0;
-      }
-      rd.arrays[a].chunk_first = lo;
-      rd.arrays[a].nchunks = hi - lo;
-      rd.arrays[a].counter0 = ncounters;
-      ncounters += hi - lo;
     }
+    for (int i = 0; i < ready_npushes(loop); i++) {
+      const proact__push_t *p = ready_push(loop, i);
+      long long p0, p1;
+      if (p->part != part || array_of_entry(loop, p->entry) != a)
+        continue;
+      p0 = (long long)(p->lo / (uint64_t)cb);
+      p1 = (long long)((p->hi - 1) / (uint64_t)cb) + 1;
+      pmin = p0 < pmin ? p0 : pmin;
+      pmax = p1 > pmax ? p1 : pmax;
+    }
+    lo = pmin > lo ? pmin : lo;
+    hi = pmax < hi ? pmax : hi;
+    if (lo >= hi) {
+      lo = 0;
+      hi = 0;
+    }
+    rd->arrays[a].chunk_first = lo;
+    rd->arrays[a].nchunks = hi - lo;
+    rd->arrays[a].counter0 = ncounters;
+    ncounters += hi - lo;
   }
-  rd.ncounters = ncounters;
-  rd.nblocks = loop->nblocks[part];
-  ready_count_fits(loop, dev, rd.nblocks, "blocks", "PROACT_BLOCK_POINTS");
-  ready_count_fits(loop, dev, ncounters, "chunks",
-                   "chunk(...) or PROACT_CHUNK");
-  /* Only the chunks some push covers count: a middle part's pushes go
-   * to both neighbours, and its counted range spans the whole part, so
-   * with every chunk in it counted every block would fence and decrement,
-   * and under inline run the forwarding body. */
-  counted = calloc((size_t)ncounters + 1, 1);
+  return ncounters;
+}
+
+/* Step 3: which counters some push covers (one byte each; NULL: no
+ * memory). Only those count: a middle part's pushes go to both
+ * neighbours, and its counted range spans the whole part, so with every
+ * chunk in it counted every block would fence and decrement, and under
+ * inline run the forwarding body. */
+static unsigned char *ready_counted(const proact__loop_t *loop, int part,
+                                    const proact__ready_t *rd) {
+  unsigned char *counted = calloc((size_t)rd->ncounters + 1, 1);
   if (counted == NULL)
-    goto no_memory;
+    return NULL;
   for (int i = 0; i < ready_npushes(loop); i++) {
     const proact__push_t *p = ready_push(loop, i);
     const int a = array_of_entry(loop, p->entry);
     uint64_t c0, c1;
     if (p->part != part || a < 0)
       continue;
-    push_chunks(p, (uint64_t)cb, &c0, &c1);
+    push_chunks(p, (uint64_t)rd->chunk_bytes, &c0, &c1);
     for (uint64_t c = c0; c < c1; c++) {
-      long long idx = (long long)c - rd.arrays[a].chunk_first;
-      if (idx >= 0 && idx < rd.arrays[a].nchunks)
-        counted[rd.arrays[a].counter0 + idx] = 1;
+      long long idx = (long long)c - rd->arrays[a].chunk_first;
+      if (idx >= 0 && idx < rd->arrays[a].nchunks)
+        counted[rd->arrays[a].counter0 + idx] = 1;
     }
   }
-  nentries = proact__ready_table_get(loop->file, loop->line, part, &rd,
-                                     counted, NULL, NULL, NULL);
-  if (nentries < 0)
-    goto no_memory;
+  return counted;
+}
 
-  layout_of(&l, nsites, narrays, nfwds, ncounters, rd.nblocks, nentries,
-            npieces, loop->teams[part]);
-  img_base = calloc(1, l.total);
-  order = calloc((size_t)npieces + 1, sizeof(*order));
-  if (img_base == NULL || order == NULL) {
-    free(img_base);
+/* Step 5: the image's pieces, grouped by counter (piece_first), and the
+ * inline forwards of each array; counts the chunks, pushes and bytes into
+ * img. */
+static proact_status_t ready_pieces(const proact__loop_t *loop, int part,
+                                    const part_plan_t *pl,
+                                    const proact__ready_t *rd, char *img_base,
+                                    const layout_t *l,
+                                    proact__ready_img_t *img) {
+  const int dev = loop->devs[part];
+  const uint64_t cb = (uint64_t)rd->chunk_bytes;
+  const long long npieces = pl->npieces, ncounters = rd->ncounters;
+  proact__ready_array_t *arrays = (void *)(img_base + l->arrays);
+  proact__ready_fwd_t *fwds = (void *)(img_base + l->fwds);
+  long long *piece_first = (void *)(img_base + l->piece_first);
+  proact__ready_piece_t *pieces = (void *)(img_base + l->pieces);
+  proact__ready_piece_t *tmp = calloc((size_t)npieces + 1, sizeof(*tmp));
+  long long(*order)[2] = calloc((size_t)npieces + 1, sizeof(*order));
+  long long np = 0;
+  int nf = 0;
+
+  if (tmp == NULL || order == NULL) {
+    free(tmp);
     free(order);
-    goto no_memory;
+    return PROACT_ERR_NO_MEMORY;
   }
-  img->image = img_base;
-  img->bytes = l.total;
-  {
-    proact__ready_site_t *sites = (void *)(img_base + l.sites);
-    proact__ready_array_t *arrays = (void *)(img_base + l.arrays);
-    proact__ready_fwd_t *fwds = (void *)(img_base + l.fwds);
-    int *counters = (void *)(img_base + l.counters);
-    long long *piece_first = (void *)(img_base + l.piece_first);
-    proact__ready_piece_t *pieces = (void *)(img_base + l.pieces);
-    proact__ready_piece_t *tmp =
-        calloc((size_t)npieces + 1, sizeof(*tmp));
-    long long np = 0;
-    int nf = 0;
-
-    if (tmp == NULL) {
-      free(order);
-      goto no_memory;
+  for (int a = 0; a < rd->narrays; a++) {
+    arrays[a].fwd0 = nf;
+    for (int i = 0; i < ready_npushes(loop); i++) {
+      const proact__push_t *p = ready_push(loop, i);
+      const proact__ready_array_t *arr = &arrays[a];
+      char *src0, *dst0;
+      uint64_t c0, c1;
+      if (p->part != part || array_of_entry(loop, p->entry) != a)
+        continue;
+      src0 = arr->local;
+      dst0 = push_dst_base(loop, i);
+      if (dst0 != NULL) /* the kernels' own stores */
+        proact__dev_peer_access(dev, p->dst);
+      fwds[nf++] = (proact__ready_fwd_t){(long long)p->lo, (long long)p->hi,
+                                         dst0};
+      push_chunks(p, cb, &c0, &c1);
+      for (uint64_t c = c0; c < c1; c++) {
+        uint64_t lo = c * cb > p->lo ? c * cb : p->lo;
+        uint64_t hi = (c + 1) * cb < p->hi ? (c + 1) * cb : p->hi;
+        long long idx = arr->counter0 + (long long)c - arr->chunk_first;
+        if (idx < arr->counter0 || idx >= arr->counter0 + arr->nchunks) {
+          free(tmp);
+          free(order);
+          proact__fatal(loop->file, loop->line, loop->col,
+                        "internal error: push of %s outside the part's "
+                        "chunks", p->entry->name);
+        }
+        tmp[np] = (proact__ready_piece_t){dst0 != NULL ? dst0 + lo : NULL,
+                                          src0 + lo, (long long)(hi - lo),
+                                          p->dst, i};
+        order[np][0] = idx;
+        order[np][1] = np;
+        np++;
+        img->push_bytes += (long long)(hi - lo);
+      }
     }
-    memcpy(sites, rd.sites, (size_t)nsites * sizeof(*sites));
-    memcpy(arrays, rd.arrays, (size_t)narrays * sizeof(*arrays));
+    arrays[a].nfwd = nf - arrays[a].fwd0;
+  }
+  qsort(order, (size_t)np, sizeof(*order), piece_cmp);
+  for (long long i = 0, c = 0; c <= ncounters; c++) {
+    piece_first[c] = i;
+    while (i < np && order[i][0] == c)
+      pieces[i] = tmp[order[i][1]], i++;
+  }
+  for (long long c = 0; c < ncounters; c++) {
+    img->nready += piece_first[c + 1] > piece_first[c];
+    for (long long p = piece_first[c]; p < piece_first[c + 1]; p++)
+      img->npushes += proact__ready_first_to_dst(pieces, piece_first[c], p);
+  }
+  free(tmp);
+  free(order);
+  return PROACT_OK;
+}
+
+/* Step 6: the image's header with device addresses, the host memory the
+ * kernels write (the watchdog's flag, the trace's stamps, dma's queue),
+ * then one upload, waited for. */
+static proact_status_t ready_upload(int dev, const proact__ready_t *rd,
+                                    const layout_t *l,
+                                    proact__ready_img_t *img) {
+  proact__ready_t *h = (proact__ready_t *)img->image;
+
+  PROACT_CHECK(img_dev_alloc(dev, l->total, &img->dev_base));
+  *h = *rd;
+  ready_point_tables(h, img->dev_base, l);
+  h->q_slots = NULL;
+  h->q_len = img->nready;
+  if (rd->mode == PROACT__READY_POLL || rd->mode == PROACT__READY_DMA) {
+    /* The agents' watchdog starts when the kernel ended (kernel_done);
+     * without such memory it counts from the agent's start. */
+    void *dd;
+    if (proact__dev_host_alloc(dev, sizeof(int), (void **)&img->done_host,
+                               &dd) == PROACT_OK)
+      h->kernel_done = dd;
+    else
+      img->done_host = NULL;
+  }
+  if (proact__trace_flags & PROACT__TRACE_RECORD) {
+    /* Host memory the kernels and agent stamp directly, read after the
+     * execution with no copy (ready_trace.c). A backend without it
+     * traces no device times. */
+    void *sd;
+    if (proact__dev_host_alloc(dev,
+                               3 * (size_t)(rd->ncounters + 1) *
+                                   sizeof(unsigned long long),
+                               (void **)&img->stamps_host, &sd) == PROACT_OK)
+      h->stamps = sd;
+    else
+      img->stamps_host = NULL;
+  }
+  if (rd->mode == PROACT__READY_DMA) {
+    void *qd;
+    /* One slot per chunk to push (zeroed); the host thread empties
+     * each one it takes. */
+    PROACT_CHECK(proact__dev_host_alloc(
+        dev, (size_t)(img->nready + 1) * sizeof(long long), &img->q_host,
+        &qd));
+    h->q_slots = qd;
+  }
+  img->host_view = *h;
+  ready_point_tables(&img->host_view, img->image, l); /* q_tail: unused */
+  PROACT_CHECK(
+      proact__dev_copy_to_dev(dev, img->dev_base, img->image, l->total));
+  return proact__dev_sync_dev(dev);
+}
+
+/* Builds part's state into img (image, device copy, dma queue), uploads it
+ * and waits for the upload. On failure img keeps what it allocated, for
+ * proact__ready_img_free. */
+static proact_status_t ready_build(proact__loop_t *loop, int part,
+                                   const part_plan_t *pl,
+                                   proact__ready_img_t *img) {
+  const int dev = loop->devs[part];
+  proact_status_t st = PROACT_ERR_NO_MEMORY;
+  unsigned char *counted = NULL; /* per counter: some push covers it */
+  long long nentries;
+  proact__ready_t rd;
+  layout_t l;
+
+  if (ready_header(loop, part, pl, &rd) != PROACT_OK)
+    goto out;
+  rd.ncounters = ready_chunk_ranges(loop, part, pl, &rd);
+  rd.nblocks = loop->nblocks[part];
+  ready_count_fits(loop, dev, rd.nblocks, "blocks", "PROACT_BLOCK_POINTS");
+  ready_count_fits(loop, dev, rd.ncounters, "chunks",
+                   "chunk(...) or PROACT_CHUNK");
+  /* Step 4: the block table's size, then the image's layout. */
+  if ((counted = ready_counted(loop, part, &rd)) == NULL ||
+      (nentries = proact__ready_table_get(loop->file, loop->line, part, &rd,
+                                          counted, NULL, NULL, NULL)) < 0)
+    goto out;
+  layout_of(&l, pl->nsites, rd.narrays, pl->nfwds, rd.ncounters, rd.nblocks,
+            nentries, pl->npieces, loop->teams[part]);
+  if ((img->image = calloc(1, l.total)) == NULL)
+    goto out;
+  img->bytes = l.total;
+  memcpy(img->image + l.sites, rd.sites,
+         (size_t)pl->nsites * sizeof(*rd.sites));
+  memcpy(img->image + l.arrays, rd.arrays,
+         (size_t)rd.narrays * sizeof(*rd.arrays));
+  {
     /* The block table; counters: one per (block, site) touching the
      * chunk, and a copy of them, the values they are restored to. */
-    long long *blk_first = (void *)(img_base + l.blk_first);
-    int *blk_ctr = (void *)(img_base + l.blk_ctr);
+    long long *blk_first = (void *)(img->image + l.blk_first);
+    int *counters = (void *)(img->image + l.counters);
     if (proact__ready_table_get(loop->file, loop->line, part, &rd, counted,
-                                blk_first, blk_ctr, counters) != nentries) {
-      free(tmp);
-      free(order);
-      goto no_memory;
-    }
-    memcpy(img_base + l.counters_init, counters,
-           (size_t)ncounters * sizeof(int));
+                                blk_first, (void *)(img->image + l.blk_ctr),
+                                counters) != nentries)
+      goto out;
+    memcpy(img->image + l.counters_init, counters,
+           (size_t)rd.ncounters * sizeof(int));
     rd.blk_first = blk_first; /* the host's table, for the count; the
                                  image's header points at the device's */
     rd.ticketed = ready_ticketed(&rd);
-    /* Pieces per chunk, and inline forwards per array. */
-    for (int a = 0; a < narrays; a++) {
-      arrays[a].fwd0 = nf;
-      for (int i = 0; i < ready_npushes(loop); i++) {
-        const proact__push_t *p = ready_push(loop, i);
-        const proact__ready_array_t *arr = &arrays[a];
-        char *src0, *dst0;
-        uint64_t c0, c1;
-        if (p->part != part || array_of_entry(loop, p->entry) != a)
-          continue;
-        src0 = arr->local;
-        dst0 = push_dst_base(loop, i);
-        if (dst0 != NULL) /* the kernels' own stores */
-          proact__dev_peer_access(dev, p->dst);
-        fwds[nf++] = (proact__ready_fwd_t){(long long)p->lo,
-                                           (long long)p->hi, dst0};
-        push_chunks(p, (uint64_t)cb, &c0, &c1);
-        for (uint64_t c = c0; c < c1; c++) {
-          uint64_t lo = c * (uint64_t)cb > p->lo ? c * (uint64_t)cb : p->lo;
-          uint64_t hi = (c + 1) * (uint64_t)cb < p->hi ? (c + 1) * (uint64_t)cb
-                                                       : p->hi;
-          long long idx = arr->counter0 + (long long)c - arr->chunk_first;
-          if (idx < arr->counter0 || idx >= arr->counter0 + arr->nchunks) {
-            free(tmp);
-            free(order);
-            proact__fatal(loop->file, loop->line, loop->col,
-                          "internal error: push of %s outside the part's "
-                          "chunks", p->entry->name);
-          }
-          tmp[np] = (proact__ready_piece_t){dst0 != NULL ? dst0 + lo : NULL,
-                                            src0 + lo, (long long)(hi - lo),
-                                            p->dst, i};
-          order[np][0] = idx;
-          order[np][1] = np;
-          np++;
-          img->push_bytes += (long long)(hi - lo);
-        }
-      }
-      arrays[a].nfwd = nf - arrays[a].fwd0;
-    }
-    qsort(order, (size_t)np, sizeof(*order), piece_cmp);
-    for (long long i = 0, c = 0; c <= ncounters; c++) {
-      piece_first[c] = i;
-      while (i < np && order[i][0] == c)
-        pieces[i] = tmp[order[i][1]], i++;
-    }
-    for (long long c = 0; c < ncounters; c++) {
-      img->nready += piece_first[c + 1] > piece_first[c];
-      for (long long p = piece_first[c]; p < piece_first[c + 1]; p++)
-        img->npushes += proact__ready_first_to_dst(pieces, piece_first[c], p);
-    }
-    free(tmp);
   }
-  free(order);
+  if (ready_pieces(loop, part, pl, &rd, img->image, &l, img) != PROACT_OK)
+    goto out;
+  st = PROACT_OK;
+
+out:
   free(counted);
   free(rd.sites);
   free(rd.arrays);
-
-  /* The header with device addresses, then one upload. */
-  PROACT_CHECK(img_dev_alloc(dev, l.total, &img->dev_base));
-  {
-    proact__ready_t *h = (proact__ready_t *)img_base;
-    *h = rd;
-    ready_point_tables(h, img->dev_base, &l);
-    h->q_slots = NULL;
-    h->q_len = img->nready;
-    if (rd.mode == PROACT__READY_POLL || rd.mode == PROACT__READY_DMA) {
-      /* The agents' watchdog starts when the kernel ended (kernel_done);
-       * without such memory it counts from the agent's start. */
-      void *dd;
-      if (proact__dev_host_alloc(dev, sizeof(int), (void **)&img->done_host,
-                                 &dd) == PROACT_OK)
-        h->kernel_done = dd;
-      else
-        img->done_host = NULL;
-    }
-    if (proact__trace_flags & PROACT__TRACE_RECORD) {
-      /* Host memory the kernels and agent stamp directly, read after the
-       * execution with no copy (ready_trace.c). A backend without it
-       * traces no device times. */
-      void *sd;
-      if (proact__dev_host_alloc(dev,
-                                 3 * (size_t)(ncounters + 1) *
-                                     sizeof(unsigned long long),
-                                 (void **)&img->stamps_host, &sd) == PROACT_OK)
-        h->stamps = sd;
-      else
-        img->stamps_host = NULL;
-    }
-    if (rd.mode == PROACT__READY_DMA) {
-      void *qd;
-      /* One slot per chunk to push (zeroed); the host thread empties
-       * each one it takes. */
-      PROACT_CHECK(proact__dev_host_alloc(
-          dev, (size_t)(img->nready + 1) * sizeof(long long), &img->q_host,
-          &qd));
-      h->q_slots = qd;
-    }
-    img->host_view = *h;
-    ready_point_tables(&img->host_view, img_base, &l); /* q_tail: unused */
-  }
-  PROACT_CHECK(
-      proact__dev_copy_to_dev(dev, img->dev_base, img_base, l.total));
-  return proact__dev_sync_dev(dev);
-
-no_memory:
-  free(counted);
-  free(rd.sites);
-  free(rd.arrays);
-  return PROACT_ERR_NO_MEMORY;
+  return st == PROACT_OK ? ready_upload(dev, &rd, &l, img) : st;
 }
 
 proact_status_t proact__ready_setup(proact__loop_t *loop, int part) {

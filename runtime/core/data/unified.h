@@ -19,8 +19,16 @@
 #ifndef PROACT_CORE_UNIFIED_H
 #define PROACT_CORE_UNIFIED_H
 
-#include "loop.h"
+#include <stdint.h>
+
 #include "presence.h"
+
+/* One span of an array (byte offsets in its entry) and the device a hint
+ * sends it to. */
+typedef struct proact__unified_span {
+  uint64_t lo, hi;
+  int dev;
+} proact__unified_span_t;
 
 /* Whether new region arrays go into shared memory: PROACT_MEMORY=unified
  * and the devices have it; otherwise (checked once, with a warning) every
@@ -38,8 +46,17 @@ void proact__unified_create(proact__present_t *entry, const int *devs,
  * (its values already gathered to the host). */
 void proact__unified_destroy(proact__present_t *entry);
 
-/* The hints of a loop about to run (see the top), from its write spans
- * and the reads pull.c recorded; waits for the prefetches it issued. */
-void proact__unified_place(const proact__loop_t *loop);
+/* Whether a loop wrote entry (in shared memory) on the devices. */
+int proact__unified_written(const proact__present_t *entry);
+
+/* Gives entry (in shared memory) the hints of the layout a loop asks of
+ * it (see the top): spans[0..n-1], sorted by device and offset and merged,
+ * are its write spans on their devices (writes) or the spans each device
+ * reads; it takes spans over. Returns whether it prefetched; a failure is
+ * fatal, naming the loop at file:line:col. */
+int proact__unified_place_entry(proact__present_t *entry,
+                                proact__unified_span_t *spans, int n,
+                                int writes, const char *file, int line,
+                                int col);
 
 #endif

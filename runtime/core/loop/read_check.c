@@ -16,6 +16,7 @@
 #include "log.h"
 #include "param.h"
 #include "loop.h"
+#include "read_check.h"
 #include "span.h"
 #include "window.h"
 

@@ -17,7 +17,6 @@
 #ifndef PROACT_CORE_HOST_CHECK_H
 #define PROACT_CORE_HOST_CHECK_H
 
-#include "loop.h"
 #include "presence.h"
 #include "proact/detail/codegen.h"
 
@@ -32,12 +31,20 @@ void proact__host_check_enter(void);
  * the devices is now stale on the host; protects the pages again. */
 void proact__host_check_leave(const char *file, int line);
 
-/* Before a loop's kernels: an error when a part reads an element the host
- * wrote and no update device(...) made current. entries: as for
- * proact__loop_pull. */
-void proact__host_check_loop(const proact__loop_t *loop,
-                             const proact__loop_desc_t *desc,
-                             proact__present_t *const *entries);
+/* Iterations [klo, khi) of a loop, run on device dev. */
+typedef struct proact__host_check_piece {
+  int dev;
+  long long klo, khi;
+} proact__host_check_piece_t;
+
+/* Before a loop's kernels: an error when a piece (pieces[0..npieces-1], in
+ * the order of the parts) reads an element the host wrote and no update
+ * device(...) made current. entries: the region entry of each of desc's
+ * arrays, NULL for none. */
+void proact__host_check_loop(const proact__loop_desc_t *desc,
+                             proact__present_t *const *entries,
+                             const proact__host_check_piece_t *pieces,
+                             long long npieces);
 
 /* Before bytes [lo, hi) of entry are copied from the devices to the host
  * (update host(...), or a copy back at the region's end): an error when

@@ -125,12 +125,6 @@ struct proact__loop {
   proact__read_record_t fault[PROACT__DEV_MAX]; /* what it recorded */
 };
 
-/* After part's kernel: reads what its read checks recorded (read_check.c).
- * After every part's: stops the program with an error naming the first
- * part's failing load, if any. */
-void proact__read_check_collect(proact__loop_t *loop, int part);
-void proact__read_check_report(const proact__loop_t *loop);
-
 /* Whether each part is one contiguous range of iterations. */
 int proact__loop_contiguous(const proact__loop_t *loop);
 

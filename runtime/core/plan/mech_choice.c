@@ -5,6 +5,7 @@
 #include "mech_choice.h"
 #include "note_once.h"
 #include "param.h"
+#include "plan.h"
 #include "unified.h"
 
 /* Notes and warnings about a loop's mechanism, once per loop. */
@@ -14,13 +15,6 @@ static proact__note_once_t mech_notes;
 static int mech_asked(const proact__loop_desc_t *desc) {
   long long env = proact__param_get(PROACT__PARAM_MECH)->i;
   return env >= 0 ? (int)env : desc->mech;
-}
-
-int proact__loop_whole_write(const proact__loop_desc_t *desc) {
-  for (int s = 0; s < desc->nwrites; s++)
-    if (desc->writes[s].whole && !desc->writes[s].empty)
-      return 1;
-  return 0;
 }
 
 void proact__mech_choose(proact__loop_t *loop,
@@ -51,7 +45,7 @@ void proact__mech_choose(proact__loop_t *loop,
                    proact_mech_name(ops->id), proact_mech_name(base->id));
     ops = base;
   }
-  if (proact__loop_whole_write(desc)) { /* the compiler warned already */
+  if (proact__plan_whole_write(desc)) { /* the compiler warned already */
     if (ops != base && proact__note_once(&mech_notes, desc))
       proact__info(PROACT__SUBSYS_MECH, "%s:%d: mech(%s) -> %s: a store "
                    "index is not affine, so the loop runs on one device",

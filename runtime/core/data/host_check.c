@@ -1134,9 +1134,10 @@ static long long hc_lost(const proact__present_t *e, const hc_range_t *r,
   return -1;
 }
 
-void proact__host_check_loop(const proact__loop_t *loop,
-                             const proact__loop_desc_t *desc,
-                             proact__present_t *const *entries) {
+void proact__host_check_loop(const proact__loop_desc_t *desc,
+                             proact__present_t *const *entries,
+                             const proact__host_check_piece_t *pieces,
+                             long long npieces) {
   if (!proact__host_check_on())
     return;
   for (int r = 0; r < desc->nreads; r++) {
@@ -1157,36 +1158,32 @@ void proact__host_check_loop(const proact__loop_t *loop,
       /* the dirty bytes as elements of the loop's array */
       const __int128 elo = (base + dr->lo) / (__int128)array->elem_size;
       const __int128 ehi = (base + dr->hi - 1) / (__int128)array->elem_size;
-      for (int p = 0; p < loop->nparts; p++) {
-        if (loop->lo[p] >= loop->hi[p])
-          continue;
-        for (long long j = 0; j < proact__loop_part_npieces(loop, p); j++) {
-          long long klo, khi, off = -1;
-          proact__runs_t runs;
-          int exact;
-          __int128 at = elo;
-          proact__loop_part_piece(loop, p, j, &klo, &khi);
-          if (site->whole) {
-            off = hc_lost(e, dr, dr->lo, dr->hi, 0);
-          } else if (proact__runs_of_site(site, desc->first, desc->step, klo,
-                                          khi, &runs, &exact)) {
-            /* Every element of the range the piece reads; lost only where
-             * the devices hold a different value. */
-            for (__int128 x = elo;
-                 off < 0 && x <= ehi &&
-                 proact__runs_first_in(&runs, x, ehi, &at);
-                 x = at + 1)
-              off = hc_lost(
-                  e, dr, (uint64_t)(at * (__int128)array->elem_size - base),
-                  (uint64_t)((at + 1) * (__int128)array->elem_size - base),
-                  0);
-          }
-          if (off >= 0)
-            hc_report_write(e, dr, (uint64_t)off, NULL, desc->file,
-                            site->line > 0 ? site->line : desc->line,
-                            site->line > 0 ? site->col : desc->col,
-                            loop->devs[p]);
+      for (long long j = 0; j < npieces; j++) {
+        const long long klo = pieces[j].klo, khi = pieces[j].khi;
+        long long off = -1;
+        proact__runs_t runs;
+        int exact;
+        __int128 at = elo;
+        if (site->whole) {
+          off = hc_lost(e, dr, dr->lo, dr->hi, 0);
+        } else if (proact__runs_of_site(site, desc->first, desc->step, klo,
+                                        khi, &runs, &exact)) {
+          /* Every element of the range the piece reads; lost only where
+           * the devices hold a different value. */
+          for (__int128 x = elo;
+               off < 0 && x <= ehi &&
+               proact__runs_first_in(&runs, x, ehi, &at);
+               x = at + 1)
+            off = hc_lost(
+                e, dr, (uint64_t)(at * (__int128)array->elem_size - base),
+                (uint64_t)((at + 1) * (__int128)array->elem_size - base),
+                0);
         }
+        if (off >= 0)
+          hc_report_write(e, dr, (uint64_t)off, NULL, desc->file,
+                          site->line > 0 ? site->line : desc->line,
+                          site->line > 0 ? site->col : desc->col,
+                          pieces[j].dev);
       }
     }
   }

@@ -7,23 +7,17 @@
 #include "dev.h"
 #include "devices.h"
 #include "error_report.h"
-#include "grow.h"
 #include "log.h"
 #include "param.h"
 #include "presence.h"
+#include "proact.h"
 #include "unified.h"
-
-/* One span of an array and the device a hint sent it to. */
-typedef struct unified_span {
-  uint64_t lo, hi; /* byte offsets in the entry */
-  int dev;
-} unified_span_t;
 
 struct proact__unified_hints {
   int written;     /* a loop wrote the array on the devices */
   int read_mostly; /* advised read-mostly */
   int nplaced, cap;
-  unified_span_t *placed; /* the layout of the last hints given */
+  proact__unified_span_t *placed; /* the layout of the last hints given */
 };
 
 static pthread_once_t unified_once = PTHREAD_ONCE_INIT;
@@ -127,71 +121,8 @@ void proact__unified_destroy(proact__present_t *entry) {
   entry->hints = NULL;
 }
 
-/* Appends [lo, hi) on dev to spans. */
-static void unified_span_add(unified_span_t **spans, int *n, int *cap,
-                             uint64_t lo, uint64_t hi, int dev,
-                             const proact__loop_t *loop) {
-  if (proact__grow((void **)spans, cap, *n, sizeof(**spans)) != PROACT_OK)
-    proact__fatal(loop->file, loop->line, loop->col, "out of host memory");
-  (*spans)[(*n)++] = (unified_span_t){lo, hi, dev};
-}
-
-static int unified_span_cmp(const void *pa, const void *pb) {
-  const unified_span_t *a = pa, *b = pb;
-  if (a->dev != b->dev)
-    return a->dev - b->dev;
-  return a->lo < b->lo ? -1 : a->lo > b->lo;
-}
-
-/* Sorts spans by device and offset and merges those of one device that
- * touch (a part's pieces, the reads of neighbouring iterations); returns
- * how many are left. */
-static int unified_span_merge(unified_span_t *spans, int n) {
-  int m = 0;
-  qsort(spans, (size_t)n, sizeof(*spans), unified_span_cmp);
-  for (int i = 0; i < n; i++) {
-    unified_span_t *last = m > 0 ? &spans[m - 1] : NULL;
-    if (last != NULL && last->dev == spans[i].dev &&
-        spans[i].lo <= last->hi) {
-      if (spans[i].hi > last->hi)
-        last->hi = spans[i].hi;
-      continue;
-    }
-    spans[m++] = spans[i];
-  }
-  return m;
-}
-
-/* The layout this loop asks of entry: its write spans on their parts'
- * devices when it writes the array (*writes set), else, for an array no
- * loop wrote yet, the spans each device reads. Empty: no hint. */
-static int unified_layout(const proact__loop_t *loop,
-                          const proact__present_t *entry,
-                          unified_span_t **spans, int *cap, int *writes_p) {
-  int n = 0;
-
-  *writes_p = 0;
-  for (int x = 0; x < loop->nxfers; x++) {
-    const proact__loop_xfer_t *xf = &loop->xfers[x];
-    if (xf->entry != entry || xf->host_lo >= xf->host_hi)
-      continue;
-    *writes_p = 1;
-    unified_span_add(spans, &n, cap, (uint64_t)(xf->host_lo - entry->host_lo),
-                     (uint64_t)(xf->host_hi - entry->host_lo),
-                     loop->devs[xf->part], loop);
-  }
-  if (*writes_p || entry->hints->written)
-    return unified_span_merge(*spans, n);
-  for (int r = 0; r < loop->nreadrecs; r++) {
-    const proact__read_rec_t *rd = &loop->readrecs[r];
-    if (rd->entry == entry && rd->lo < rd->hi)
-      unified_span_add(spans, &n, cap, rd->lo, rd->hi, rd->dev, loop);
-  }
-  return unified_span_merge(*spans, n);
-}
-
-static int unified_same(const unified_span_t *a, int na,
-                        const unified_span_t *b, int nb) {
+static int unified_same(const proact__unified_span_t *a, int na,
+                        const proact__unified_span_t *b, int nb) {
   if (na != nb)
     return 0;
   for (int i = 0; i < na; i++)
@@ -200,14 +131,17 @@ static int unified_same(const unified_span_t *a, int na,
   return 1;
 }
 
-/* The hints for one entry; returns whether it prefetched. */
-static int unified_place_entry(const proact__loop_t *loop,
-                               proact__present_t *entry) {
+int proact__unified_written(const proact__present_t *entry) {
+  return entry->hints->written;
+}
+
+int proact__unified_place_entry(proact__present_t *entry,
+                                proact__unified_span_t *spans, int n,
+                                int writes, const char *file, int line,
+                                int col) {
   struct proact__unified_hints *h = entry->hints;
   size_t bytes = (size_t)(entry->host_hi - entry->host_lo);
   char *base = entry->ptrs[0];
-  unified_span_t *spans = NULL;
-  int cap = 0, writes, n = unified_layout(loop, entry, &spans, &cap, &writes);
   proact_status_t st = PROACT_OK;
 
   if (writes && h->read_mostly) {
@@ -236,34 +170,17 @@ static int unified_place_entry(const proact__loop_t *loop,
     }
     proact__info(PROACT__SUBSYS_MECH,
                  "%s:%d unified %s: %d %s spans placed on their devices",
-                 loop->file, loop->line, entry->name, n,
+                 file, line, entry->name, n,
                  writes ? "written" : "read-mostly");
     free(h->placed);
     h->placed = spans;
     h->nplaced = n;
   }
   if (st != PROACT_OK)
-    proact__fatal(loop->file, loop->line, loop->col,
+    proact__fatal(file, line, col,
                   "placing %s[%lld:%lld] in shared memory failed: %s",
                   entry->name, entry->lo, entry->len,
                   proact_status_string(st));
   return n > 0;
 }
 
-void proact__unified_place(const proact__loop_t *loop) {
-  int prefetched = 0;
-
-  for (int a = 0; a < loop->narrays; a++) {
-    proact__present_t *entry = loop->entries[a];
-    int seen = 0;
-    if (entry == NULL || !entry->unified || entry->hints == NULL)
-      continue;
-    for (int b = 0; b < a && !seen; b++) /* an array named twice */
-      seen = loop->entries[b] == entry;
-    if (!seen)
-      prefetched |= unified_place_entry(loop, entry);
-  }
-  if (prefetched && proact__dev_sync_all() != PROACT_OK)
-    proact__fatal(loop->file, loop->line, loop->col,
-                  "prefetching the loop's arrays to their devices failed");
-}

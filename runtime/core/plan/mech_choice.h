@@ -5,10 +5,6 @@
 
 #include "loop.h"
 
-/* Whether a store of the loop has an index that is not affine (whole = 1):
- * then it runs on one device with the baseline mechanism (lowering.h). */
-int proact__loop_whole_write(const proact__loop_desc_t *desc);
-
 /* Sets loop->mech: PROACT_MECH, else the loop's mech(...) clause (or what
  * a proact-tune profile baked in; docs/user/tuning.md). auto takes the
  * table of the highest auto_rank the loop was compiled for that can run
