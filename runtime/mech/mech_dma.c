@@ -78,7 +78,7 @@ static void dma_run(void *arg) {
   const proact__part_ready_t *pr = &a->loop->mech_state->part[a->part];
   const proact__ready_t *rd = &pr->host_view;
   volatile long long *slots = pr->q_slots; /* the teams fill them */
-  const int src = a->loop->devs[a->part];
+  const int src = a->loop->plan->devs[a->part];
   uint64_t last = proact__now_ns();
   int ended = 0; /* the part's kernel returned */
 
@@ -153,7 +153,7 @@ static int dma_sends_rank_pushes(const proact__loop_t *loop, int part) {
 }
 
 static proact_status_t dma_arm(proact__loop_t *loop, int part) {
-  const int dev = loop->devs[part];
+  const int dev = loop->plan->devs[part];
   dma_agent_t *a = &dma_agents[dev];
 
   if (!proact__mech_push_active(loop, part))
@@ -177,8 +177,8 @@ static proact_status_t dma_drain(proact__loop_t *loop) {
   uint64_t t0 = proact__now_ns();
   proact_status_t st = PROACT_OK;
 
-  for (int p = 0; p < loop->nparts; p++) {
-    dma_agent_t *a = &dma_agents[loop->devs[p]];
+  for (int p = 0; p < loop->plan->nparts; p++) {
+    dma_agent_t *a = &dma_agents[loop->plan->devs[p]];
     proact__agent_result_t r = {0, 0, 0, 0, 0};
     int ran = a->armed;
     if (!proact__mech_push_active(loop, p))

@@ -40,7 +40,7 @@ static int run_span_cmp(const void *pa, const void *pb) {
   return (a->lo > b->lo) - (a->lo < b->lo);
 }
 
-static int inline_covers(const proact__loop_t *loop,
+static int inline_covers(const proact__plan_t *plan,
                          const proact__loop_desc_t *desc) {
   run_span_t *sp;
   int ok = 1;
@@ -50,11 +50,11 @@ static int inline_covers(const proact__loop_t *loop,
   sp = malloc(((size_t)desc->nwrites + 1) * sizeof(*sp));
   if (sp == NULL)
     proact__fatal(desc->file, desc->line, desc->col, "out of host memory");
-  for (int p = 0; p < loop->nparts && ok; p++)
-    for (long long j = 0; j < loop->npieces[p] && ok; j++) {
+  for (int p = 0; p < plan->nparts && ok; p++)
+    for (long long j = 0; j < plan->npieces[p] && ok; j++) {
       long long klo, khi;
       int n = 0;
-      proact__loop_part_piece(loop, p, j, &klo, &khi);
+      proact__plan_part_piece(plan, p, j, &klo, &khi);
       for (int s = 0; s < desc->nwrites && ok; s++) {
         proact__runs_t r;
         int exact = 0;
@@ -79,9 +79,10 @@ static int inline_covers(const proact__loop_t *loop,
   return ok;
 }
 
-static int inline_plan_fits(const proact__loop_t *loop, const char **why_p,
-                            const char **note_p) {
-  if (inline_covers(loop, loop->desc))
+static int inline_plan_fits(const proact__plan_t *plan,
+                            const proact__loop_desc_t *desc,
+                            const char **why_p, const char **note_p) {
+  if (inline_covers(plan, desc))
     return 1;
   *why_p = "its stores leave elements of their range unwritten (a gap, or "
            "a store after a condition), which forwarding would not deliver";

@@ -28,7 +28,7 @@ static proact_status_t poll_arm(proact__loop_t *loop, int part) {
   if (!proact__mech_push_active(loop, part))
     return PROACT_OK;
   proact__mech_push_arm_watchdog(loop, part);
-  return proact__dev_agent_start(loop->devs[part], pr->dev_rd,
+  return proact__dev_agent_start(loop->plan->devs[part], pr->dev_rd,
                                  &pr->host_view,
                                  loop->mech_state->agent_threads,
                                  proact__mech_watchdog_ns());
@@ -37,11 +37,11 @@ static proact_status_t poll_arm(proact__loop_t *loop, int part) {
 static proact_status_t poll_drain(proact__loop_t *loop) {
   uint64_t t0 = proact__now_ns();
 
-  for (int p = 0; p < loop->nparts; p++) {
+  for (int p = 0; p < loop->plan->nparts; p++) {
     proact__agent_result_t r = {0, 0, 0, 0, 0};
     if (!proact__mech_push_active(loop, p))
       continue;
-    PROACT_CHECK(proact__dev_agent_wait(loop->devs[p], &r));
+    PROACT_CHECK(proact__dev_agent_wait(loop->plan->devs[p], &r));
     if (r.stalled)
       proact__mech_push_stalled(loop, p, &r, "counter");
     PROACT__STATS_ADD(loop->stats, PROACT__STAT_AGENT_EXECS, 1);

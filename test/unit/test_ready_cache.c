@@ -91,13 +91,13 @@ static void check_current(const proact__loop_t *loop, int p,
                           const double *x, const double *y) {
   const proact__mech_state_t *st = loop->mech_state;
   const proact__ready_t *rd = st != NULL ? st->part[p].dev_rd : NULL;
-  const int dev = loop->devs[p]; /* rd: host memory here */
+  const int dev = loop->plan->devs[p]; /* rd: host memory here */
   if (rd == NULL)
     return;
   ASSERT_EQ(rd->mode, st->mode);
   ASSERT_EQ(rd->chunk_bytes, st->chunk_bytes);
-  ASSERT_EQ(rd->nblocks, loop->nblocks[p]);
-  ASSERT_TRUE(memcmp(&rd->it, &loop->iters[p], sizeof(rd->it)) == 0);
+  ASSERT_EQ(rd->nblocks, loop->plan->nblocks[p]);
+  ASSERT_TRUE(memcmp(&rd->it, &loop->plan->iters[p], sizeof(rd->it)) == 0);
   for (int a = 0; a < rd->narrays; a++)
     if (rd->arrays[a].nfwd > 0)
       ASSERT_TRUE(rd->arrays[a].local ==

@@ -38,11 +38,11 @@ char *proact__loop_part_array_reduction(proact__loop_t *loop, int part,
   int dev, asked_teams, asked_threads;
   char *ptr;
 
-  if (part < 0 || part >= loop->nparts || *teams < 1 || *threads < 1)
+  if (part < 0 || part >= loop->plan->nparts || *teams < 1 || *threads < 1)
     proact__fatal(loop->file, loop->line, loop->col,
                   "no array reduction kernel for part %d (%d parts) of %d "
                   "teams of %d threads",
-                  part, loop->nparts, *teams, *threads);
+                  part, loop->plan->nparts, *teams, *threads);
   if (copy_bytes == 0)
     copy_bytes = 16; /* empty sections: still one valid pointer */
   proact__loop_array_check(loop, copy_bytes);
@@ -66,7 +66,7 @@ char *proact__loop_part_array_reduction(proact__loop_t *loop, int part,
                  loop->file, loop->line, part, *teams, *threads, asked_teams,
                  asked_threads);
   total = (size_t)*teams * (size_t)*threads * copy_bytes;
-  dev = loop->devs[part];
+  dev = loop->plan->devs[part];
   ptr = proact__dev_buffer_get(&copies, dev, total);
   if (ptr == NULL)
     proact__fatal(loop->file, loop->line, loop->col,
@@ -89,7 +89,7 @@ char *proact__loop_array_partials(proact__loop_t *loop, size_t bytes) {
 void proact__loop_part_array_result(proact__loop_t *loop, int part,
                                     void *host_dst, const void *dev_src,
                                     size_t bytes) {
-  const int dev = loop->devs[part];
+  const int dev = loop->plan->devs[part];
   proact_status_t st;
 
   if (bytes == 0)

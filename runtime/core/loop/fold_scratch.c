@@ -32,13 +32,13 @@ char *proact__loop_part_reduction(proact__loop_t *loop, int part,
   int asked, dev, user_teams, gpu;
   const proact__device_t *device;
 
-  if (part < 0 || part >= loop->nparts || *teams < 1 || threads < 1)
+  if (part < 0 || part >= loop->plan->nparts || *teams < 1 || threads < 1)
     proact__fatal(loop->file, loop->line, loop->col,
                   "no reduction kernel for part %d (%d parts) of %d teams of "
                   "%d threads",
-                  part, loop->nparts, *teams, threads);
+                  part, loop->plan->nparts, *teams, threads);
   asked = *teams;
-  dev = loop->devs[part];
+  dev = loop->plan->devs[part];
   device = on_host(dev) ? NULL : proact__dev_get(dev);
   user_teams = proact__param_get(PROACT__PARAM_TEAMS)->i != 0;
   /* A CUDA device's kernels fold their threads' copies in team-shared
@@ -61,8 +61,8 @@ char *proact__loop_part_reduction(proact__loop_t *loop, int part,
               : (size_t)threads;
   /* The column walk's one team per tile pays a team's fold per tile;
    * two tiles per team halve those folds and still fill the GPU. */
-  if (loop->tiles > 0 && *teams > 1 && *teams >= loop->nblocks[part] &&
-      !user_teams && gpu)
+  if (loop->plan->tiles > 0 && *teams > 1 &&
+      *teams >= loop->plan->nblocks[part] && !user_teams && gpu)
     *teams = (*teams + 1) / 2;
   if (slots > 0 && !user_teams) {
     size_t fit = PROACT__FOLD_BUDGET / ((slots + 1) * (bytes + 1));

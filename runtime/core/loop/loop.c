@@ -46,6 +46,7 @@
  * Returns NULL when there is nothing to replicate (host fallback, empty
  * section). */
 static proact__present_t *loop_array(proact__loop_t *loop,
+                                     const proact__plan_t *plan,
                                      const proact__loop_desc_t *desc,
                                      const proact__array_t *array) {
   proact__present_t *entry = NULL;
@@ -56,13 +57,13 @@ static proact__present_t *loop_array(proact__loop_t *loop,
     return NULL;
   switch (proact__present_find(lo, hi, &entry)) {
   case PROACT__PRESENT_CONTAINS:
-    for (int p = 0; p < loop->nparts; p++)
-      if (proact__present_dev_index(entry, loop->devs[p]) < 0)
+    for (int p = 0; p < plan->nparts; p++)
+      if (proact__present_dev_index(entry, plan->devs[p]) < 0)
         proact__fatal(desc->file, desc->line, desc->col,
                       "%s[%lld:%lld] is in the region of %s:%d, which has no "
                       "replica on device %d where the loop runs",
                       array->name, array->lo, array->len, entry->file,
-                      entry->line, loop->devs[p]);
+                      entry->line, plan->devs[p]);
     return entry;
   case PROACT__PRESENT_PARTIAL:
     proact__fatal(desc->file, desc->line, desc->col,
@@ -74,7 +75,7 @@ static proact__present_t *loop_array(proact__loop_t *loop,
     break;
   }
   /* Copied in now; only the written spans go back, in loop_end. */
-  entry = proact__replica_create(array, loop->devs, loop->nparts,
+  entry = proact__replica_create(array, plan->devs, plan->nparts,
                                  PROACT__MAP_COPYIN, 1, 0, desc->file,
                                  desc->line, desc->col);
   loop->implicit[loop->nimplicit++] = entry;
@@ -91,20 +92,21 @@ static void loop_rank_bytes(unsigned long long bytes_p[PROACT__XPORT_COUNT_]) {
 static void loop_host_check(const proact__loop_t *loop,
                             const proact__loop_desc_t *desc,
                             proact__present_t *const *entries) {
+  const proact__plan_t *plan = loop->plan;
   proact__host_check_piece_t *pieces;
   long long n = 0, cap = 0;
   if (!proact__host_check_on())
     return;
-  for (int p = 0; p < loop->nparts; p++)
-    cap += proact__loop_part_npieces(loop, p);
+  for (int p = 0; p < plan->nparts; p++)
+    cap += proact__plan_part_npieces(plan, p);
   if ((pieces = malloc((size_t)(cap + 1) * sizeof(*pieces))) == NULL)
     proact__fatal(desc->file, desc->line, desc->col, "out of host memory");
-  for (int p = 0; p < loop->nparts; p++) {
-    if (loop->lo[p] >= loop->hi[p])
+  for (int p = 0; p < plan->nparts; p++) {
+    if (plan->lo[p] >= plan->hi[p])
       continue;
-    for (long long j = 0; j < proact__loop_part_npieces(loop, p); j++) {
-      pieces[n].dev = loop->devs[p];
-      proact__loop_part_piece(loop, p, j, &pieces[n].klo, &pieces[n].khi);
+    for (long long j = 0; j < proact__plan_part_npieces(plan, p); j++) {
+      pieces[n].dev = plan->devs[p];
+      proact__plan_part_piece(plan, p, j, &pieces[n].klo, &pieces[n].khi);
       n++;
     }
   }
@@ -131,6 +133,7 @@ static void loop_pull(proact__loop_t *loop, const proact__loop_desc_t *desc,
 /* The setup phase: the mechanism's setup, the receives of pushes from
  * other ranks, each part's arm; a failure ends the program. */
 static void loop_setup(proact__loop_t *loop, const proact__loop_desc_t *desc) {
+  const proact__plan_t *plan = loop->plan;
   uint64_t t0 = proact__now_ns();
   proact__trace_phase_t phase; /* its copies upload readiness states */
   proact_status_t st;
@@ -139,25 +142,25 @@ static void loop_setup(proact__loop_t *loop, const proact__loop_desc_t *desc) {
   proact__trace_phase_begin(&phase, "setup", "readiness state", desc->file,
                             desc->line);
   serial = proact__last_error_serial();
-  st = loop->mech->setup != NULL ? loop->mech->setup(loop) : PROACT_OK;
+  st = plan->mech->setup != NULL ? plan->mech->setup(loop) : PROACT_OK;
   if (st == PROACT_OK) /* before the agents take chunks */
     proact__rank_push_post(loop);
-  for (int p = 0; p < loop->nparts && st == PROACT_OK && loop->mech->arm;
+  for (int p = 0; p < plan->nparts && st == PROACT_OK && plan->mech->arm;
        p++)
-    st = loop->mech->arm(loop, p);
+    st = plan->mech->arm(loop, p);
   PROACT__STATS_ADD(loop->stats, PROACT__STAT_SETUP_NSEC,
                     proact__now_ns() - t0);
   proact__trace_phase_end(&phase);
   if (st == PROACT_ERR_UNSUPPORTED)
     proact__fatal(desc->file, desc->line, desc->col,
                   "mechanism '%s' is not implemented",
-                  proact_mech_name(loop->mech->id));
+                  proact_mech_name(plan->mech->id));
   /* The cause recorded on the way (an agent thread's pthread_create
    * error) says more than the status. */
   if (st != PROACT_OK)
     proact__fatal(desc->file, desc->line, desc->col,
                   "mechanism '%s' failed to start: %s",
-                  proact_mech_name(loop->mech->id),
+                  proact_mech_name(plan->mech->id),
                   proact__last_error_serial() != serial
                       ? proact_get_last_error()
                       : proact_status_string(st));
@@ -166,23 +169,25 @@ static void loop_setup(proact__loop_t *loop, const proact__loop_desc_t *desc) {
 /* PROACT_DEBUG=info: each part's device, iterations and geometry. */
 static void loop_report_parts(const proact__loop_t *loop,
                               const proact__loop_desc_t *desc) {
-  for (int p = 0; p < loop->nparts; p++) {
+  const proact__plan_t *plan = loop->plan;
+  for (int p = 0; p < plan->nparts; p++) {
     char shape[64] = "";
-    if (loop->tiles > 0)
-      snprintf(shape, sizeof(shape), " x %lld innermost", loop->tile);
+    if (plan->tiles > 0)
+      snprintf(shape, sizeof(shape), " x %lld innermost", plan->tile);
     proact__info(PROACT__SUBSYS_PART, "%s:%d part %d: device %d, k in "
                  "[%lld, %lld), %s walk: %lld blocks of %lld rows%s, %d "
                  "teams of %d threads",
-                 desc->file, desc->line, p, loop->devs[p], loop->lo[p],
-                 loop->hi[p], loop->tiles > 0 ? "column" : "flat",
-                 loop->nblocks[p], loop->block, shape, loop->teams[p],
-                 loop->team_threads[p]);
+                 desc->file, desc->line, p, plan->devs[p], plan->lo[p],
+                 plan->hi[p], plan->tiles > 0 ? "column" : "flat",
+                 plan->nblocks[p], plan->block, shape, plan->teams[p],
+                 plan->team_threads[p]);
   }
 }
 
 proact__loop_t *proact__loop_begin(const proact__loop_desc_t *desc) {
   proact__loop_t *loop = calloc(1, sizeof(*loop));
   proact__present_t **entries = NULL;
+  proact__plan_t *plan;
 
   proact__devices_require_serial(desc->file, desc->line, desc->col, "loop");
   proact__devices_init();
@@ -220,22 +225,24 @@ proact__loop_t *proact__loop_begin(const proact__loop_desc_t *desc) {
                   "was compiled without them "
                   "(-fplugin-arg-proact-read-check=off); rebuild with "
                   "read-check=runtime or on, or unset PROACT_READ_CHECK");
-  proact__mech_choose(loop, desc);
-  proact__plan_parts(loop, desc);
+  plan = proact__plan_create(desc);
+  proact__mech_choose(plan, desc);
+  proact__plan_parts(plan, desc);
   for (int a = 0; a < desc->narrays; a++) {
-    entries[a] = loop_array(loop, desc, &desc->arrays[a]);
+    entries[a] = loop_array(loop, plan, desc, &desc->arrays[a]);
     loop->arrays[a] = desc->arrays[a];
   }
   loop->narrays = desc->narrays;
   loop->entries = entries;
   proact__plan_check_accesses(desc, entries);
-  proact__plan_build(loop, desc, entries);
+  proact__plan_build(plan, desc, entries);
+  loop->plan = plan; /* read only from here on */
 
   if (loop->nimplicit > 0 && proact__dev_sync_all() != PROACT_OK)
     proact__fatal(desc->file, desc->line, desc->col,
                   "copying the loop's arrays to the devices failed");
   loop->stats = proact__stats_node(desc->file, desc->line,
-                                   proact_mech_name(loop->mech->id), desc->id);
+                                   proact_mech_name(plan->mech->id), desc->id);
   PROACT__STATS_ADD(loop->stats, PROACT__STAT_EXECUTIONS, 1);
   /* Copies are counted from here to the end of loop_end: a dma agent's
    * pushes are issued while the kernels run, between the two. */
@@ -260,8 +267,8 @@ void proact__loop_part_begin(proact__loop_t *loop, int part) {
 void proact__loop_part_end(proact__loop_t *loop, int part) {
   loop->part_ns[part] = proact__now_ns() - loop->part_t0[part];
   proact__read_check_collect(loop, part);
-  if (loop->mech->part_end != NULL) /* its agent's watchdog */
-    loop->mech->part_end(loop, part);
+  if (loop->plan->mech->part_end != NULL) /* its agent's watchdog */
+    loop->plan->mech->part_end(loop, part);
   if (loop->nrpushes > 0)
     proact__rank_push_send(loop, part);
   if (PROACT__TRACING()) {
@@ -270,7 +277,7 @@ void proact__loop_part_end(proact__loop_t *loop, int part) {
                              .id = loop->desc->id,
                              .t0 = loop->part_t0[part],
                              .t1 = loop->part_t0[part] + loop->part_ns[part],
-                             .dev = loop->devs[part], .part = part};
+                             .dev = loop->plan->devs[part], .part = part};
     proact__trace_end(&ev);
   }
 }
@@ -280,20 +287,21 @@ void proact__loop_part_end(proact__loop_t *loop, int part) {
  * observation, the watch, the statistics and the loop's trace event. */
 static void loop_account(proact__loop_t *loop, uint64_t t0,
                          const proact__dev_counters_t *after) {
+  const proact__plan_t *plan = loop->plan;
   uint64_t t1 = proact__now_ns(), kmax = 0, ksum = 0;
-  for (int p = 0; p < loop->nparts; p++) {
+  for (int p = 0; p < plan->nparts; p++) {
     ksum += loop->part_ns[p];
     kmax = loop->part_ns[p] > kmax ? loop->part_ns[p] : kmax;
     proact__info(PROACT__SUBSYS_PART, "%s:%d part %d kernel on device %d: "
                  "%.1f us",
-                 loop->file, loop->line, p, loop->devs[p],
+                 loop->file, loop->line, p, plan->devs[p],
                  (double)loop->part_ns[p] / 1e3);
   }
-  if (loop->balance != NULL && proact__loop_contiguous(loop)) {
+  if (plan->balance != NULL && proact__plan_contiguous(plan)) {
     long long iters[PROACT__DEV_MAX];
-    for (int p = 0; p < loop->nparts; p++)
-      iters[p] = loop->hi[p] - loop->lo[p];
-    proact__balance_observe(loop->balance, iters, loop->part_ns);
+    for (int p = 0; p < plan->nparts; p++)
+      iters[p] = plan->hi[p] - plan->lo[p];
+    proact__balance_observe(plan->balance, iters, loop->part_ns);
   }
   proact__watch_end(loop->watch, t1 - loop->t_begin);
   PROACT__STATS_ADD(loop->stats, PROACT__STAT_END_NSEC, t1 - t0);
@@ -328,14 +336,15 @@ static void loop_account(proact__loop_t *loop, uint64_t t0,
   if (PROACT__TRACING()) {
     proact__trace_ev_t ev = {.kind = PROACT__TEV_LOOP, .file = loop->file,
                              .line = loop->line, .id = loop->desc->id,
-                             .mech = proact_mech_name(loop->mech->id),
+                             .mech = proact_mech_name(plan->mech->id),
                              .t0 = loop->t_begin, .t1 = t1,
-                             .part = loop->nparts};
+                             .part = plan->nparts};
     proact__trace_end(&ev);
   }
 }
 
 void proact__loop_end(proact__loop_t *loop) {
+  const proact__plan_t *plan = loop->plan;
   proact__dev_counters_t after;
   uint64_t t0 = proact__now_ns();
   proact_status_t st;
@@ -352,21 +361,21 @@ void proact__loop_end(proact__loop_t *loop) {
       proact__trace_add(&kernels);
   }
   proact__trace_phase_begin(&phase, "drain", "drain", loop->file, loop->line);
-  st = loop->mech->drain(loop);
+  st = plan->mech->drain(loop);
   if (st != PROACT_OK)
     proact__fatal(loop->file, loop->line, loop->col,
                   "mechanism '%s' failed to deliver the loop's writes: %s",
-                  proact_mech_name(loop->mech->id), proact_status_string(st));
+                  proact_mech_name(plan->mech->id), proact_status_string(st));
   /* Once the agents are done, before the writes count as current: a
    * kernel that loaded outside what its device holds computed with
    * zeros there. */
   proact__read_check_report(loop);
   proact__rank_push_finish(loop);
   proact__push_commit(loop, loop->pushes_delivered);
-  st = loop->mech->cleanup != NULL ? loop->mech->cleanup(loop) : PROACT_OK;
+  st = plan->mech->cleanup != NULL ? plan->mech->cleanup(loop) : PROACT_OK;
   if (st != PROACT_OK)
     proact__warn("mechanism '%s' cleanup failed: %s",
-                 proact_mech_name(loop->mech->id), proact_status_string(st));
+                 proact_mech_name(plan->mech->id), proact_status_string(st));
   for (int i = loop->nimplicit - 1; i >= 0; i--)
     proact__replica_destroy(loop->implicit[i]);
   proact__dev_get_counters(&after);
@@ -374,7 +383,7 @@ void proact__loop_end(proact__loop_t *loop) {
 
   loop_account(loop, t0, &after);
   proact__host_check_leave(loop->file, loop->line);
-  free(loop->xfers);
+  proact__plan_destroy(loop->plan);
   free(loop->pushes);
   free(loop->rpushes);
   free(loop->readrecs);

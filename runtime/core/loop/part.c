@@ -11,13 +11,15 @@
 #include "rank.h"
 #include "window.h"
 
-int proact__loop_nparts(const proact__loop_t *loop) { return loop->nparts; }
+int proact__loop_nparts(const proact__loop_t *loop) {
+  return loop->plan->nparts;
+}
 
 int proact__loop_part_device(const proact__loop_t *loop, int part) {
   /* The host fallback's part runs on omp_get_initial_device(). */
   if (proact__devices_count() == 0)
-    return loop->devs[part];
-  return proact__dev_omp_id(loop->devs[part]);
+    return loop->plan->devs[part];
+  return proact__dev_omp_id(loop->plan->devs[part]);
 }
 
 void proact__loop_host_fallback(const char *file, int line, int may_run) {
@@ -33,7 +35,7 @@ void proact__loop_host_fallback(const char *file, int line, int may_run) {
 
 int proact__loop_part_here(const proact__loop_t *loop, int part) {
   return proact__devices_count() == 0 ||
-         proact__dev_is_local(loop->devs[part]);
+         proact__dev_is_local(loop->plan->devs[part]);
 }
 
 void proact__loop_share(proact__loop_t *loop, void *parts, size_t each) {
@@ -42,10 +44,10 @@ void proact__loop_share(proact__loop_t *loop, void *parts, size_t each) {
     return;
   /* Every rank walks the parts in the same order: each value goes from
    * the rank that ran the part to every other, matched by order. */
-  for (int p = 0; p < loop->nparts; p++) {
+  for (int p = 0; p < loop->plan->nparts; p++) {
     char *slot = (char *)parts + (size_t)p * each;
-    int owner = proact__dev_rank(loop->devs[p]);
-    if (loop->lo[p] >= loop->hi[p])
+    int owner = proact__dev_rank(loop->plan->devs[p]);
+    if (loop->plan->lo[p] >= loop->plan->hi[p])
       continue;
     if (owner != me) {
       proact__rank_recv(owner, slot, each);
@@ -58,28 +60,28 @@ void proact__loop_share(proact__loop_t *loop, void *parts, size_t each) {
 }
 
 long long proact__loop_part_lo(const proact__loop_t *loop, int part) {
-  return loop->lo[part];
+  return loop->plan->lo[part];
 }
 
 long long proact__loop_part_hi(const proact__loop_t *loop, int part) {
-  return loop->hi[part];
+  return loop->plan->hi[part];
 }
 
 void proact__loop_part_kernel(proact__loop_t *loop, int part, int *teams,
                               int *threads, proact__part_iters_t *iters,
                               long long *nblocks, proact__ready_t **ready,
                               int *forward) {
-  if (part < 0 || part >= loop->nparts)
+  if (part < 0 || part >= loop->plan->nparts)
     proact__fatal(loop->file, loop->line, loop->col,
-                  "no kernel of part %d (%d parts)", part, loop->nparts);
-  *teams = loop->teams[part];
-  *threads = loop->team_threads[part];
-  *iters = loop->iters[part];
-  *nblocks = loop->nblocks[part];
+                  "no kernel of part %d (%d parts)", part, loop->plan->nparts);
+  *teams = loop->plan->teams[part];
+  *threads = loop->plan->team_threads[part];
+  *iters = loop->plan->iters[part];
+  *nblocks = loop->plan->nblocks[part];
   *ready = NULL;
   *forward = 0;
-  if (loop->mech->part_kernel != NULL)
-    loop->mech->part_kernel(loop, part, ready, forward);
+  if (loop->plan->mech->part_kernel != NULL)
+    loop->plan->mech->part_kernel(loop, part, ready, forward);
 }
 
 void proact__loop_part_section(const proact__loop_t *loop, int part,
@@ -87,14 +89,14 @@ void proact__loop_part_section(const proact__loop_t *loop, int part,
                                long long *len_p) {
   const proact__present_t *entry;
 
-  if (part < 0 || part >= loop->nparts || array < 0 ||
+  if (part < 0 || part >= loop->plan->nparts || array < 0 ||
       array >= loop->narrays)
     proact__fatal(loop->file, loop->line, loop->col,
                   "no section of array %d in part %d (%d arrays, %d parts)",
-                  array, part, loop->narrays, loop->nparts);
+                  array, part, loop->narrays, loop->plan->nparts);
   entry = loop->entries[array];
   if (entry != NULL && entry->distribute) {
-    proact__window_section(entry, loop->devs[part], &loop->arrays[array],
+    proact__window_section(entry, loop->plan->devs[part], &loop->arrays[array],
                            lo_p, len_p);
     return;
   }
@@ -108,11 +110,11 @@ void *proact__loop_part_base(const proact__loop_t *loop, int part,
   const proact__present_t *entry;
   int i;
 
-  if (part < 0 || part >= loop->nparts || array < 0 ||
+  if (part < 0 || part >= loop->plan->nparts || array < 0 ||
       array >= loop->narrays)
     proact__fatal(loop->file, loop->line, loop->col,
                   "no base of array %d in part %d (%d arrays, %d parts)",
-                  array, part, loop->narrays, loop->nparts);
+                  array, part, loop->narrays, loop->plan->nparts);
   /* The host fallback's kernels index the host arrays themselves. */
   if (proact__devices_count() == 0)
     return loop->arrays[array].base;
@@ -120,7 +122,7 @@ void *proact__loop_part_base(const proact__loop_t *loop, int part,
   /* No copy on the device (an empty section or window): the part's
    * kernels load and store none of the array's elements. */
   if (entry == NULL ||
-      (i = proact__present_dev_index(entry, loop->devs[part])) < 0 ||
+      (i = proact__present_dev_index(entry, loop->plan->devs[part])) < 0 ||
       entry->ptrs[i] == NULL)
     return NULL;
   /* ptrs[i] holds the host bytes from host_lo + wlo[i] on; element 0 may

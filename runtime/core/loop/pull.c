@@ -60,7 +60,7 @@ static void need_add(need_list_t *l, proact__present_t *entry, int part,
   nd->part = part;
   l->n++;
   if (read) /* the consumers later loops push to (push.h) */
-    proact__push_note_read(l->loop, entry, l->loop->devs[part], nd->lo,
+    proact__push_note_read(l->loop, entry, l->loop->plan->devs[part], nd->lo,
                            nd->hi);
 }
 
@@ -223,7 +223,8 @@ static void loop_windows(const proact__loop_t *loop,
       ;
     if (entry->distribute)
       proact__window_cover(
-          entry, proact__present_dev_index(entry, loop->devs[needs[i].part]),
+          entry,
+          proact__present_dev_index(entry, loop->plan->devs[needs[i].part]),
           needs[i].lo, needs[j - 1].hi, desc->file, desc->line, desc->col);
   }
 }
@@ -259,24 +260,24 @@ int proact__loop_pull(proact__loop_t *loop, const proact__loop_desc_t *desc,
     entry = entries[site->array];
     if (!proact__present_tracked(entry))
       continue;
-    for (int p = 0; p < loop->nparts; p++) {
-      if (loop->lo[p] >= loop->hi[p])
+    for (int p = 0; p < loop->plan->nparts; p++) {
+      if (loop->plan->lo[p] >= loop->plan->hi[p])
         continue;
       if (site->whole) { /* once per part */
         need_add(&l, entry, p, array, array->lo,
                  (__int128)array->lo + array->len - 1, 1);
         continue;
       }
-      for (long long j = 0; j < proact__loop_part_npieces(loop, p); j++) {
+      for (long long j = 0; j < proact__plan_part_npieces(loop->plan, p); j++) {
         long long klo, khi;
-        proact__loop_part_piece(loop, p, j, &klo, &khi);
+        proact__plan_part_piece(loop->plan, p, j, &klo, &khi);
         need_add_read(&l, desc, site, entry, p, array, klo, khi);
       }
     }
   }
   /* Write spans: inside the section (checked), merged per (entry, part). */
-  for (int x = 0; x < loop->nxfers; x++) {
-    const proact__loop_xfer_t *xf = &loop->xfers[x];
+  for (int x = 0; x < loop->plan->nxfers; x++) {
+    const proact__loop_xfer_t *xf = &loop->plan->xfers[x];
     if (!proact__present_tracked(xf->entry))
       continue;
     if (proact__grow((void **)&l.v, &l.cap, l.n, sizeof(*l.v)) != PROACT_OK)
@@ -299,7 +300,7 @@ int proact__loop_pull(proact__loop_t *loop, const proact__loop_desc_t *desc,
   proact__dev_rank_batch_begin(); /* the pulls between ranks, all at once */
   for (int i = 0; i < n && pl.status == PROACT_OK; i++) {
     pl.entry = needs[i].entry;
-    pl.dst = loop->devs[needs[i].part];
+    pl.dst = loop->plan->devs[needs[i].part];
     pl.src = -1;
     if (proact__validity_walk_lacking(pl.entry->valid, needs[i].lo,
                                       needs[i].hi, pl.dst, pull_piece,

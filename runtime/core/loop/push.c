@@ -47,7 +47,7 @@ static proact_status_t push_piece(void *arg, uint64_t lo, uint64_t hi,
                                   proact__devmask_t readers) {
   push_walk_t *w = arg;
   const proact__loop_xfer_t *x = w->xfer;
-  int src = w->loop->devs[x->part];
+  int src = w->loop->plan->devs[x->part];
 
   readers &= ~(PROACT__DEVMASK(src) | PROACT__DEVMASK_HOST);
   while (readers != 0) {
@@ -70,8 +70,8 @@ static proact_status_t push_piece(void *arg, uint64_t lo, uint64_t hi,
 
 void proact__push_plan(proact__loop_t *loop) {
   push_walk_t w = {loop, NULL, proact__rank_push_on()};
-  for (int i = 0; i < loop->nxfers; i++) {
-    const proact__loop_xfer_t *x = &loop->xfers[i];
+  for (int i = 0; i < loop->plan->nxfers; i++) {
+    const proact__loop_xfer_t *x = &loop->plan->xfers[i];
     if (!proact__present_tracked(x->entry) || x->entry->implicit)
       continue;
     w.xfer = x;
@@ -86,7 +86,7 @@ void proact__push_plan(proact__loop_t *loop) {
                  loop->file, loop->line, loop->pushes[i].entry->name,
                  (unsigned long long)loop->pushes[i].lo,
                  (unsigned long long)loop->pushes[i].hi,
-                 loop->devs[loop->pushes[i].part], loop->pushes[i].dst);
+                 loop->plan->devs[loop->pushes[i].part], loop->pushes[i].dst);
   for (int i = 0; i < loop->nrpushes; i++)
     proact__info(PROACT__SUBSYS_MECH,
                  "%s:%d plan push %s bytes [%llu, %llu) device %d -> %d "
@@ -94,7 +94,7 @@ void proact__push_plan(proact__loop_t *loop) {
                  loop->file, loop->line, loop->rpushes[i].entry->name,
                  (unsigned long long)loop->rpushes[i].lo,
                  (unsigned long long)loop->rpushes[i].hi,
-                 loop->devs[loop->rpushes[i].part], loop->rpushes[i].dst);
+                 loop->plan->devs[loop->rpushes[i].part], loop->rpushes[i].dst);
 }
 
 void proact__push_note_read(proact__loop_t *loop, proact__present_t *entry,
@@ -109,7 +109,7 @@ void proact__push_note_read(proact__loop_t *loop, proact__present_t *entry,
  * pushed ranges become valid on their destinations, the readers of what
  * the loop wrote are reset, then this loop's reads are recorded. */
 void proact__push_commit(proact__loop_t *loop, int delivered) {
-  int cap = loop->npushes + loop->nrpushes + loop->nxfers +
+  int cap = loop->npushes + loop->nrpushes + loop->plan->nxfers +
                 loop->nreadrecs + 1,
       n = 0;
   proact__validity_mark_t *m = malloc((size_t)cap * sizeof(*m));
@@ -131,8 +131,8 @@ void proact__push_commit(proact__loop_t *loop, int delivered) {
   if (st == PROACT_OK)
     st = proact__validity_apply_marks(m, n, 1);
   n = 0;
-  for (int i = 0; st == PROACT_OK && i < loop->nxfers; i++) {
-    const proact__loop_xfer_t *x = &loop->xfers[i];
+  for (int i = 0; st == PROACT_OK && i < loop->plan->nxfers; i++) {
+    const proact__loop_xfer_t *x = &loop->plan->xfers[i];
     m[n++] = (proact__validity_mark_t){
         x->entry->readers,
         {(uint64_t)(x->host_lo - x->entry->host_lo),

@@ -16,8 +16,8 @@
 #include "loop.h"
 
 /* Fills loop->pushes from the readers maps and the parts' write spans
- * (loop->xfers): tracked region entries only; a destination whose copy
- * (window) does not cover a byte does not get it. */
+ * (loop->plan->xfers): tracked region entries only; a destination whose
+ * copy (window) does not cover a byte does not get it. */
 void proact__push_plan(proact__loop_t *loop);
 
 /* Records a read of entry bytes [lo, hi) by device dev in this loop. */

@@ -27,7 +27,7 @@ int proact__rank_push_on(void) {
 }
 
 static int rp_src(const proact__loop_t *loop, const proact__push_t *p) {
-  return loop->devs[p->part];
+  return loop->plan->devs[p->part];
 }
 
 void proact__rank_push_post(proact__loop_t *loop) {
@@ -49,8 +49,8 @@ void proact__rank_push_post(proact__loop_t *loop) {
       x->tag = proact__rank_reserve(to, 1);
       /* Under dma an instrumented part's readiness state holds the push's
        * pieces, and its agent stages them as they become ready. */
-      x->by_agent = loop->mech->sends_rank_pushes != NULL &&
-                    loop->mech->sends_rank_pushes(loop, p->part);
+      x->by_agent = loop->plan->mech->sends_rank_pushes != NULL &&
+                    loop->plan->mech->sends_rank_pushes(loop, p->part);
       if (x->by_agent) {
         const int src = rp_src(loop, p);
         x->src = proact__present_dev_addr(p->entry, src,
@@ -72,7 +72,7 @@ void proact__rank_push_post(proact__loop_t *loop) {
 }
 
 void proact__rank_push_send(proact__loop_t *loop, int part) {
-  const int src = loop->devs[part];
+  const int src = loop->plan->devs[part];
   for (int i = 0; i < loop->nrpushes; i++) {
     const proact__push_t *p = &loop->rpushes[i];
     proact__rank_xfer_t *x = &loop->rxfers[i];

@@ -139,16 +139,16 @@ void proact__loop_checks(proact__loop_t *loop,
   }
   pthread_once(&at_exit, register_clear);
   pthread_mutex_lock(&lock);
-  for (int p = 0; p < loop->nparts; p++) {
+  for (int p = 0; p < loop->plan->nparts; p++) {
+    const int dev = loop->plan->devs[p];
     const read_slot_t *s;
-    if (!on_host(loop->devs[p]) && !proact__dev_is_local(loop->devs[p]))
+    if (!on_host(dev) && !proact__dev_is_local(dev))
       continue; /* another rank's part: that rank checks it */
-    s = read_slot_get(loop->devs[p], zeros);
+    s = read_slot_get(dev, zeros);
     if (s == NULL) {
       pthread_mutex_unlock(&lock);
       proact__fatal(loop->file, loop->line, loop->col,
-                    "out of memory on device %d for the read checks",
-                    loop->devs[p]);
+                    "out of memory on device %d for the read checks", dev);
     }
     loop->faults[p] = s->ptr;
     loop->fault_host[p] = s->host;
@@ -158,9 +158,10 @@ void proact__loop_checks(proact__loop_t *loop,
 
 proact__read_fault_t *proact__loop_part_checks(proact__loop_t *loop,
                                                int part) {
-  if (part < 0 || part >= loop->nparts)
+  if (part < 0 || part >= loop->plan->nparts)
     proact__fatal(loop->file, loop->line, loop->col,
-                  "no read checks of part %d (%d parts)", part, loop->nparts);
+                  "no read checks of part %d (%d parts)", part,
+                  loop->plan->nparts);
   return loop->faults[part];
 }
 
@@ -175,7 +176,7 @@ void proact__read_check_collect(proact__loop_t *loop, int part) {
     rec->site = h->site;
     rec->index = h->index;
     rec->iter = h->iter;
-  } else if (proact__dev_copy_to_host(rec, loop->devs[part],
+  } else if (proact__dev_copy_to_host(rec, loop->plan->devs[part],
                                       &loop->faults[part]->local,
                                       sizeof(*rec)) != PROACT_OK) {
     rec->site = -1;
@@ -186,7 +187,7 @@ void proact__read_check_report(const proact__loop_t *loop) {
   const proact__loop_desc_t *desc = loop->desc;
   char b1[48], b2[48];
 
-  for (int p = 0; p < loop->nparts; p++) {
+  for (int p = 0; p < loop->plan->nparts; p++) {
     const proact__read_record_t *rec = &loop->fault[p];
     const proact__read_site_t *site;
     const proact__array_t *array;
@@ -197,7 +198,7 @@ void proact__read_check_report(const proact__loop_t *loop) {
       proact__fatal(loop->file, loop->line, loop->col,
                     "the read checks of device %d could not be read back "
                     "(site %lld)",
-                    loop->devs[p], rec->site);
+                    loop->plan->devs[p], rec->site);
     site = &loop->checks[rec->site - 1];
     array = &desc->arrays[site->array];
     if (site->clause >= 0) {
@@ -218,12 +219,12 @@ void proact__read_check_report(const proact__loop_t *loop) {
       lo = array->lo;
       len = array->len;
       if (entry != NULL && entry->distribute)
-        proact__window_section(entry, loop->devs[p], array, &lo, &len);
+        proact__window_section(entry, loop->plan->devs[p], array, &lo, &len);
       proact__fatal(loop->file, loop->line, 0,
                     "at loop index %lld the loop reads %s[%lld] (line %d, "
                     "column %d) but device %d holds %s[%lld:%lld]",
                     rec->iter, array->name, rec->index, site->line,
-                    site->col, loop->devs[p], array->name, lo, len);
+                    site->col, loop->plan->devs[p], array->name, lo, len);
     }
     proact__fatal(loop->file, loop->line, 0,
                   "at loop index %lld the loop reads %s[%lld] (line %d, "

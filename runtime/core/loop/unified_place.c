@@ -54,14 +54,14 @@ static int unified_layout(const proact__loop_t *loop,
   int n = 0;
 
   *writes_p = 0;
-  for (int x = 0; x < loop->nxfers; x++) {
-    const proact__loop_xfer_t *xf = &loop->xfers[x];
+  for (int x = 0; x < loop->plan->nxfers; x++) {
+    const proact__loop_xfer_t *xf = &loop->plan->xfers[x];
     if (xf->entry != entry || xf->host_lo >= xf->host_hi)
       continue;
     *writes_p = 1;
     unified_span_add(spans, &n, cap, (uint64_t)(xf->host_lo - entry->host_lo),
                      (uint64_t)(xf->host_hi - entry->host_lo),
-                     loop->devs[xf->part], loop);
+                     loop->plan->devs[xf->part], loop);
   }
   if (*writes_p || proact__unified_written(entry))
     return unified_span_merge(*spans, n);

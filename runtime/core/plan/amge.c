@@ -15,7 +15,7 @@ static proact_status_t amge_count(void *arg, uint64_t lo, uint64_t hi,
 }
 
 /* The bytes the parts of the current split lack for their reads. */
-static uint64_t amge_volume(const proact__loop_t *loop,
+static uint64_t amge_volume(const proact__plan_t *plan,
                             const proact__loop_desc_t *desc,
                             proact__present_t *const *entries) {
   uint64_t bytes = 0;
@@ -25,24 +25,24 @@ static uint64_t amge_volume(const proact__loop_t *loop,
     proact__present_t *entry = entries[site->array];
     if (site->empty || site->whole || entry == NULL || entry->valid == NULL)
       continue; /* a whole read costs the same under every split */
-    for (int p = 0; p < loop->nparts; p++)
-      for (long long j = 0; j < proact__loop_part_npieces(loop, p); j++) {
+    for (int p = 0; p < plan->nparts; p++)
+      for (long long j = 0; j < proact__plan_part_npieces(plan, p); j++) {
         proact__span_t span;
         long long klo, khi;
         uint64_t lo, hi;
-        proact__loop_part_piece(loop, p, j, &klo, &khi);
+        proact__plan_part_piece(plan, p, j, &klo, &khi);
         if (proact__span_of_site(site, desc->first, desc->step, klo, khi,
                                  &span) &&
             proact__span_bytes(array, entry->host_lo, span.lo, span.hi, &lo,
                                &hi)) /* reads clamp to the section, as pulls */
-          proact__validity_walk_lacking(entry->valid, lo, hi, loop->devs[p],
+          proact__validity_walk_lacking(entry->valid, lo, hi, plan->devs[p],
                                         amge_count, &bytes);
       }
   }
   return bytes;
 }
 
-int proact__amge_choose(proact__loop_t *loop, const proact__loop_desc_t *desc,
+int proact__amge_choose(proact__plan_t *plan, const proact__loop_desc_t *desc,
                         proact__present_t *const *entries) {
   int kinds[AMGE_MAX_CANDIDATES] = {PROACT__DECOMP_BLOCK}, n = 1, best = 0;
   long long blocks[AMGE_MAX_CANDIDATES] = {0};
@@ -63,15 +63,15 @@ int proact__amge_choose(proact__loop_t *loop, const proact__loop_desc_t *desc,
   if (n == 1)
     return 0; /* BLOCK alone: the split the loop has */
   for (int c = 0; c < n; c++) {
-    loop->decomp = kinds[c];
-    loop->decomp_block = blocks[c];
-    proact__loop_split_all(loop);
-    cost[c] = amge_volume(loop, desc, entries);
+    plan->decomp = kinds[c];
+    plan->decomp_block = blocks[c];
+    proact__plan_split_all(plan);
+    cost[c] = amge_volume(plan, desc, entries);
     if (cost[c] < cost[best])
       best = c;
   }
-  loop->decomp = kinds[best];
-  loop->decomp_block = blocks[best];
+  plan->decomp = kinds[best];
+  plan->decomp_block = blocks[best];
   proact__info(PROACT__SUBSYS_PART,
                "%s:%d decompose(auto): %s (block %lld), %llu bytes to "
                "pull; BLOCK: %llu",

@@ -6,15 +6,15 @@
 #ifndef PROACT_CORE_AMGE_H
 #define PROACT_CORE_AMGE_H
 
-#include "loop.h"
+#include "plan.h"
 
-/* Chooses loop->decomp and loop->decomp_block for a loop whose
- * decomposition is auto, with loop->nparts and entries known (and split as
+/* Chooses plan->decomp and plan->decomp_block for a loop whose
+ * decomposition is auto, with plan->nparts and entries known (and split as
  * BLOCK). Returns 1 when it weighed other splits, after which the caller
  * must split the iterations again; 0 when BLOCK was the only candidate and
  * nothing changed (the common case: no array it reads was last written
  * block-cyclically). */
-int proact__amge_choose(proact__loop_t *loop, const proact__loop_desc_t *desc,
+int proact__amge_choose(proact__plan_t *plan, const proact__loop_desc_t *desc,
                         proact__present_t *const *entries);
 
 #endif

@@ -15,11 +15,11 @@
  * turn, and a second device made it no faster, its half running on half
  * the teams at the same time per thread. A block keeps at least a team's
  * worth of points (every thread has one). */
-static long long loop_block(const proact__loop_t *loop,
+static long long loop_block(const proact__plan_t *plan,
                             const proact__loop_desc_t *desc, long long teams,
                             long long nth, long long points, int host) {
   long long inner = desc->inner_trip > 0 ? desc->inner_trip : 1;
-  long long part_trip = (desc->trip + loop->nparts - 1) / loop->nparts;
+  long long part_trip = (desc->trip + plan->nparts - 1) / plan->nparts;
   long long block;
 
   if (points == 0) {
@@ -65,10 +65,10 @@ static long long loop_tiles(const proact__loop_desc_t *desc, long long tile) {
  * thread (a host team's nested parallel region cannot grow past its
  * limits). The block (in iterations of the annotated loop) is the same for
  * every part: see loop_block. */
-void proact__plan_geometry(proact__loop_t *loop,
+void proact__plan_geometry(proact__plan_t *plan,
                            const proact__loop_desc_t *desc) {
   const proact__device_t *dev0 =
-      proact__devices_count() > 0 ? proact__dev_get(loop->devs[0]) : NULL;
+      proact__devices_count() > 0 ? proact__dev_get(plan->devs[0]) : NULL;
   int host = dev0 == NULL || dev0->kind == PROACT__DEVICE_HOST_CPU;
   long long teams = proact__param_get(PROACT__PARAM_TEAMS)->i;
   long long nth = proact__param_get(PROACT__PARAM_TEAM_THREADS)->i;
@@ -82,24 +82,24 @@ void proact__plan_geometry(proact__loop_t *loop,
    * a sweep with a reduction, whose teams each fold once, far slower);
    * on a host device tiles of 8 x 8, walked by up to 4 teams of one
    * thread. */
-  loop->tile = host ? 8 : nth > 0 ? nth : 256;
-  loop->tiles = loop_tiles(desc, loop->tile);
-  if (loop->tiles > 0) {
-    loop->block = points > 0 ? (points / loop->tile > 0 ? points / loop->tile
+  plan->tile = host ? 8 : nth > 0 ? nth : 256;
+  plan->tiles = loop_tiles(desc, plan->tile);
+  if (plan->tiles > 0) {
+    plan->block = points > 0 ? (points / plan->tile > 0 ? points / plan->tile
                                                           : 1)
                   : host ? 8 : 12;
-    proact__loop_split_all(loop);
-    for (int p = 0; p < loop->nparts; p++)
-      if (loop->nblocks[p] > INT_MAX)
-        loop->tiles = 0; /* proact__tile_at takes 32-bit block numbers */
-    if (loop->tiles > 0) {
-      for (int p = 0; p < loop->nparts; p++) {
-        long long nb = loop->nblocks[p] > 0 ? loop->nblocks[p] : 1;
+    proact__plan_split_all(plan);
+    for (int p = 0; p < plan->nparts; p++)
+      if (plan->nblocks[p] > INT_MAX)
+        plan->tiles = 0; /* proact__tile_at takes 32-bit block numbers */
+    if (plan->tiles > 0) {
+      for (int p = 0; p < plan->nparts; p++) {
+        long long nb = plan->nblocks[p] > 0 ? plan->nblocks[p] : 1;
         long long cap = teams > 0 ? teams : host ? host_teams : INT_MAX;
-        loop->teams[p] = (int)(nb < cap ? nb : cap);
+        plan->teams[p] = (int)(nb < cap ? nb : cap);
         /* a GPU team is as wide as its tile */
-        loop->team_threads[p] =
-            nth > 0 ? (int)nth : host ? 1 : (int)loop->tile;
+        plan->team_threads[p] =
+            nth > 0 ? (int)nth : host ? 1 : (int)plan->tile;
       }
       return;
     }
@@ -108,22 +108,22 @@ void proact__plan_geometry(proact__loop_t *loop,
     /* the smallest GPU of the loop's sets every part's geometry: the
      * block is the same for every part */
     int sms = INT_MAX;
-    for (int p = 0; p < loop->nparts; p++)
-      if (proact__gpu_sms(loop->devs[p]) < sms)
-        sms = proact__gpu_sms(loop->devs[p]);
+    for (int p = 0; p < plan->nparts; p++)
+      if (proact__gpu_sms(plan->devs[p]) < sms)
+        sms = proact__gpu_sms(plan->devs[p]);
     teams = host                 ? host_teams
             : desc->indexed_inner ? sms
                                   : (long long)sms * PROACT__TEAMS_PER_SM;
   }
   if (nth == 0)
     nth = host ? 1 : 512;
-  loop->block = loop_block(loop, desc, teams, nth, points, host);
-  proact__loop_split_all(loop);
-  for (int p = 0; p < loop->nparts; p++) {
-    loop->teams[p] = (int)(loop->nblocks[p] < teams
-                               ? (loop->nblocks[p] > 0 ? loop->nblocks[p] : 1)
+  plan->block = loop_block(plan, desc, teams, nth, points, host);
+  proact__plan_split_all(plan);
+  for (int p = 0; p < plan->nparts; p++) {
+    plan->teams[p] = (int)(plan->nblocks[p] < teams
+                               ? (plan->nblocks[p] > 0 ? plan->nblocks[p] : 1)
                                : teams);
-    loop->team_threads[p] = (int)nth;
+    plan->team_threads[p] = (int)nth;
   }
 }
 

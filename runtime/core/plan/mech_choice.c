@@ -17,7 +17,7 @@ static int mech_asked(const proact__loop_desc_t *desc) {
   return env >= 0 ? (int)env : desc->mech;
 }
 
-void proact__mech_choose(proact__loop_t *loop,
+void proact__mech_choose(proact__plan_t *plan,
                          const proact__loop_desc_t *desc) {
   const int env = proact__param_get(PROACT__PARAM_MECH)->i >= 0;
   const int mech = mech_asked(desc);
@@ -73,33 +73,33 @@ void proact__mech_choose(proact__loop_t *loop,
                    proact_mech_name(to->id), why);
     ops = to;
   }
-  loop->mech = ops;
+  plan->mech = ops;
 }
 
-void proact__mech_check_plan(proact__loop_t *loop,
+void proact__mech_check_plan(proact__plan_t *plan,
                              const proact__loop_desc_t *desc) {
   const int env = proact__param_get(PROACT__PARAM_MECH)->i >= 0;
   const int asked = mech_asked(desc);
   const proact__mech_ops_t *to;
   const char *why = NULL, *note = NULL;
 
-  if (loop->mech->plan_fits == NULL ||
-      loop->mech->plan_fits(loop, &why, &note))
+  if (plan->mech->plan_fits == NULL ||
+      plan->mech->plan_fits(plan, desc, &why, &note))
     return;
-  to = proact__mech_best(desc, asked != PROACT_MECH_AUTO, loop->mech);
+  to = proact__mech_best(desc, asked != PROACT_MECH_AUTO, plan->mech);
   if (to == NULL)
     to = proact__mech_baseline();
   /* The loop's own clause asked: a warning. PROACT_MECH, which sets every
    * loop of a run (tests, proact-tune), or auto: a note. */
   if (proact__note_once(&mech_notes, desc)) {
-    if (asked == (int)loop->mech->id && !env)
+    if (asked == (int)plan->mech->id && !env)
       proact__warn("%s:%d: mech(%s) falls back to %s: %s", desc->file,
-                   desc->line, proact_mech_name(loop->mech->id),
+                   desc->line, proact_mech_name(plan->mech->id),
                    proact_mech_name(to->id), why);
     else
       proact__info(PROACT__SUBSYS_MECH, "%s:%d: mech(%s) -> %s: %s",
                    desc->file, desc->line, proact_mech_name(asked),
                    proact_mech_name(to->id), note);
   }
-  loop->mech = to;
+  plan->mech = to;
 }

@@ -15,6 +15,7 @@
 #include "proact/detail/codegen.h"
 
 typedef struct proact__loop proact__loop_t;
+typedef struct proact__plan proact__plan_t;
 
 /* A mechanism's state for one execution, defined by the mechanisms. */
 typedef struct proact__mech_state proact__mech_state_t;
@@ -40,12 +41,13 @@ typedef struct proact__mech_ops {
    * always); where not, *why_p says why, for the fallback's warning. */
   int (*can_run)(const proact__loop_desc_t *desc, const char **why_p);
   /* Once the parts and write spans are known: whether the mechanism
-   * delivers this plan exactly (NULL: always); where not, *why_p says why
-   * in a warning and *note_p in a note. */
-  int (*plan_fits)(const proact__loop_t *loop, const char **why_p,
+   * delivers plan, of the loop of desc, exactly (NULL: always); where not,
+   * *why_p says why in a warning and *note_p in a note. */
+  int (*plan_fits)(const proact__plan_t *plan,
+                   const proact__loop_desc_t *desc, const char **why_p,
                    const char **note_p);
-  /* loop_begin, after the parts and write spans are known: creates the
-   * mechanism's state (loop->mech_state). */
+  /* loop_begin, once the plan is built and the pulls are done: creates
+   * the mechanism's state (loop->mech_state). */
   proact_status_t (*setup)(proact__loop_t *loop);
   /* Before part's kernel is launched. */
   proact_status_t (*arm)(proact__loop_t *loop, int part);

@@ -16,12 +16,12 @@ int proact__plan_whole_write(const proact__loop_desc_t *desc) {
 /* The loop's decomposition: PROACT_DECOMPOSE, else its decompose(...)
  * clause; auto starts as BLOCK and is chosen once the arrays are known
  * (amge.h). */
-static void loop_decomp(proact__loop_t *loop, const proact__loop_desc_t *desc) {
+static void loop_decomp(proact__plan_t *plan, const proact__loop_desc_t *desc) {
   long long env = proact__param_get(PROACT__PARAM_DECOMPOSE)->i;
   int kind = env >= 0 ? (int)(env & 0xff) : desc->decomp;
   long long b = env >= 0 ? env >> 8 : desc->decomp_block;
 
-  loop->decomp_auto = kind == PROACT__DECOMP_AUTO;
+  plan->decomp_auto = kind == PROACT__DECOMP_AUTO;
   if (kind == PROACT__DECOMP_AUTO)
     kind = PROACT__DECOMP_BLOCK;
   if (kind == PROACT__DECOMP_BLOCK_CYCLIC && b < 1)
@@ -31,24 +31,24 @@ static void loop_decomp(proact__loop_t *loop, const proact__loop_desc_t *desc) {
   if (kind != PROACT__DECOMP_BLOCK && kind != PROACT__DECOMP_BLOCK_CYCLIC)
     proact__fatal(desc->file, desc->line, desc->col,
                   "invalid decomposition %d", kind);
-  loop->decomp = kind;
-  loop->decomp_block = kind == PROACT__DECOMP_BLOCK ? 0 : b;
+  plan->decomp = kind;
+  plan->decomp_block = kind == PROACT__DECOMP_BLOCK ? 0 : b;
 }
 
-void proact__plan_parts(proact__loop_t *loop,
+void proact__plan_parts(proact__plan_t *plan,
                         const proact__loop_desc_t *desc) {
   int n = proact__devices_count();
 
   if (n == 0) {
-    loop->devs[0] = omp_get_initial_device();
-    loop->nparts = 1;
+    plan->devs[0] = omp_get_initial_device();
+    plan->nparts = 1;
   } else {
-    loop->nparts = proact__devices_of_clause(desc->devices, desc->ndevices,
+    plan->nparts = proact__devices_of_clause(desc->devices, desc->ndevices,
                                              desc->file, desc->line,
-                                             desc->col, loop->devs);
+                                             desc->col, plan->devs);
     if (proact__plan_whole_write(desc))
-      loop->nparts = 1;
+      plan->nparts = 1;
   }
-  loop_decomp(loop, desc);
+  loop_decomp(plan, desc);
 }
 

@@ -99,22 +99,22 @@ static const void *loop_site_key(const proact__loop_desc_t *desc,
  * hull meets a write hull of another part: before it, some other part's
  * hull ends after its start; after it, some other part's starts before its
  * end. */
-static void loop_mark_meets(const proact__loop_t *loop, loop_write_t *writes,
+static void loop_mark_meets(const proact__plan_t *plan, loop_write_t *writes,
                             int g0, int g1) {
   char *edge[PROACT__DEV_MAX];
-  for (int p = 0; p < loop->nparts; p++)
+  for (int p = 0; p < plan->nparts; p++)
     edge[p] = NULL;
   for (int i = g0; i < g1; i++) {
-    for (int p = 0; p < loop->nparts; p++)
+    for (int p = 0; p < plan->nparts; p++)
       if (p != writes[i].part && edge[p] != NULL && edge[p] > writes[i].lo)
         writes[i].meets = 1;
     if (edge[writes[i].part] == NULL || writes[i].hi > edge[writes[i].part])
       edge[writes[i].part] = writes[i].hi;
   }
-  for (int p = 0; p < loop->nparts; p++)
+  for (int p = 0; p < plan->nparts; p++)
     edge[p] = NULL;
   for (int i = g1 - 1; i >= g0; i--) {
-    for (int p = 0; p < loop->nparts; p++)
+    for (int p = 0; p < plan->nparts; p++)
       if (p != writes[i].part && edge[p] != NULL && edge[p] < writes[i].hi)
         writes[i].meets = 1;
     if (edge[writes[i].part] == NULL || writes[i].lo < edge[writes[i].part])
@@ -177,7 +177,7 @@ static long long loop_iteration_of(const proact__loop_desc_t *desc,
  * sets are disjoint. A store after an inner loop whose bounds move with i
  * (inexact) has only a hull, which proves nothing: *unproven is set and
  * the caller runs the loop on one device. */
-static void loop_check_pair(const proact__loop_t *loop,
+static void loop_check_pair(const proact__plan_t *plan,
                             const proact__loop_desc_t *desc,
                             const loop_write_t *w, const loop_write_t *v,
                             int *unproven) {
@@ -212,7 +212,7 @@ static void loop_check_pair(const proact__loop_t *loop,
                   "writes of '%s' by devices %d and %d may overlap: more "
                   "than %lld strided runs to compare; write the index so "
                   "that each iteration's elements follow one pattern",
-                  array->name, loop->devs[w->part], loop->devs[v->part],
+                  array->name, plan->devs[w->part], plan->devs[v->part],
                   LOOP_MEET_MAX_RUNS);
   {
     const long long kw = loop_iteration_of(desc, &desc->writes[w->site],
@@ -230,25 +230,25 @@ static void loop_check_pair(const proact__loop_t *loop,
                     proact__span_format((__int128)desc->first +
                                             (__int128)kw * desc->step,
                                         b2),
-                    loop->devs[w->part], desc->writes[w->site].line,
+                    plan->devs[w->part], desc->writes[w->site].line,
                     proact__span_format((__int128)desc->first +
                                             (__int128)kv * desc->step,
                                         b3),
-                    loop->devs[v->part], desc->line, array->name,
+                    plan->devs[v->part], desc->line, array->name,
                     proact__span_format(at, b1), array->name);
   }
   proact__fatal(desc->file, site->line, site->col,
                 "writes of '%s' by devices %d and %d overlap at %s[%s]: "
                 "the loop is not parallel over its iterations or the "
                 "index cannot be split",
-                array->name, loop->devs[w->part], loop->devs[v->part],
+                array->name, plan->devs[w->part], plan->devs[v->part],
                 array->name, proact__span_format(at, b1));
 }
 
 /* The write hull of every (site, piece), checked against the array's
  * section and, where the hulls of different parts meet, against the other
  * parts' writes element-exactly (runs.h). */
-static int loop_writes(const proact__loop_t *loop,
+static int loop_writes(const proact__plan_t *plan,
                        const proact__loop_desc_t *desc,
                        proact__present_t *const *entries,
                        loop_write_t *writes, int *unproven) {
@@ -268,11 +268,11 @@ static int loop_writes(const proact__loop_t *loop,
                     "store has %d inner-loop terms (at most %d)", site->ndims,
                     PROACT__ACCESS_DIMS);
     array = &desc->arrays[site->array];
-    for (int p = 0; p < loop->nparts; p++)
-    for (long long j = 0; j < loop->npieces[p]; j++) {
+    for (int p = 0; p < plan->nparts; p++)
+    for (long long j = 0; j < plan->npieces[p]; j++) {
       proact__span_t span;
       long long klo, khi;
-      proact__loop_part_piece(loop, p, j, &klo, &khi);
+      proact__plan_part_piece(plan, p, j, &klo, &khi);
       if (site->whole) { /* the only part: it may write any element */
         if (site->empty || array->len <= 0 || klo >= khi)
           continue;
@@ -315,7 +315,7 @@ static int loop_writes(const proact__loop_t *loop,
   ok = calloc((size_t)desc->nwrites * (size_t)desc->nwrites + 1, 1);
   if (ok == NULL)
     proact__fatal(desc->file, desc->line, desc->col, "out of host memory");
-  for (int s = 0; s < desc->nwrites && loop->nparts > 1; s++)
+  for (int s = 0; s < desc->nwrites && plan->nparts > 1; s++)
     for (int t = s; t < desc->nwrites; t++)
       ok[s * desc->nwrites + t] = ok[t * desc->nwrites + s] =
           (unsigned char)(loop_site_key(desc, entries, s) !=
@@ -336,14 +336,14 @@ static int loop_writes(const proact__loop_t *loop,
             loop_site_key(desc, entries, t) == writes[g0].key &&
             !ok[s * desc->nwrites + t])
           proved = 0;
-    loop_mark_meets(loop, writes, g0, g1);
+    loop_mark_meets(plan, writes, g0, g1);
     for (int i = g0; i < g1 && !proved; i++) {
       if (!writes[i].meets)
         continue;
       for (int j = i + 1; j < g1 && writes[j].lo < writes[i].hi; j++)
         if (writes[j].part != writes[i].part &&
             !ok[writes[i].site * desc->nwrites + writes[j].site])
-          loop_check_pair(loop, desc, &writes[i], &writes[j], unproven);
+          loop_check_pair(plan, desc, &writes[i], &writes[j], unproven);
     }
   }
   free(ok);
@@ -381,7 +381,7 @@ static int loop_add_run(void *arg, __int128 lo, __int128 hi) {
  * first (pull.c), so it may own the gaps too, one range whatever the
  * stride. One whose hull meets another part's is taken run by run, so
  * that each device owns exactly the elements it wrote. */
-static void loop_xfers(proact__loop_t *loop, loop_write_t *writes, int n,
+static void loop_xfers(proact__plan_t *plan, loop_write_t *writes, int n,
                        const proact__loop_desc_t *desc) {
   loop_run_walk_t rw = {NULL, 0, 0, NULL, NULL};
   for (int i = 0; i < n; i++) {
@@ -403,29 +403,29 @@ static void loop_xfers(proact__loop_t *loop, loop_write_t *writes, int n,
       proact__fatal(desc->file, desc->line, desc->col, "out of host memory");
   }
   qsort(rw.ranges, (size_t)rw.n, sizeof(*rw.ranges), write_cmp_part);
-  loop->xfers = calloc((size_t)(rw.n > 0 ? rw.n : 1), sizeof(*loop->xfers));
-  if (loop->xfers == NULL)
+  plan->xfers = calloc((size_t)(rw.n > 0 ? rw.n : 1), sizeof(*plan->xfers));
+  if (plan->xfers == NULL)
     proact__fatal(desc->file, desc->line, desc->col, "out of host memory");
   for (int i = 0; i < rw.n; i++) {
     const loop_write_t *r = &rw.ranges[i];
     proact__loop_xfer_t *last =
-        loop->nxfers > 0 ? &loop->xfers[loop->nxfers - 1] : NULL;
+        plan->nxfers > 0 ? &plan->xfers[plan->nxfers - 1] : NULL;
     if (last != NULL && last->entry == r->entry && last->part == r->part &&
         r->lo <= last->host_hi) {
       if (r->hi > last->host_hi)
         last->host_hi = r->hi;
       continue;
     }
-    loop->xfers[loop->nxfers].entry = r->entry;
-    loop->xfers[loop->nxfers].part = r->part;
-    loop->xfers[loop->nxfers].host_lo = r->lo;
-    loop->xfers[loop->nxfers].host_hi = r->hi;
-    loop->nxfers++;
+    plan->xfers[plan->nxfers].entry = r->entry;
+    plan->xfers[plan->nxfers].part = r->part;
+    plan->xfers[plan->nxfers].host_lo = r->lo;
+    plan->xfers[plan->nxfers].host_hi = r->hi;
+    plan->nxfers++;
   }
   free(rw.ranges);
 }
 
-void proact__plan_writes(proact__loop_t *loop,
+void proact__plan_writes(proact__plan_t *plan,
                          const proact__loop_desc_t *desc,
                          proact__present_t *const *entries) {
   loop_write_t *writes;
@@ -434,20 +434,20 @@ void proact__plan_writes(proact__loop_t *loop,
   for (;;) {
     long long pieces = 0;
     int unproven = 0;
-    for (int p = 0; p < loop->nparts; p++)
-      pieces += loop->npieces[p];
+    for (int p = 0; p < plan->nparts; p++)
+      pieces += plan->npieces[p];
     if ((writes = calloc((size_t)desc->nwrites * (size_t)(pieces + 1) + 1,
                          sizeof(*writes))) == NULL)
       proact__fatal(desc->file, desc->line, desc->col, "out of host memory");
-    nwrites = loop_writes(loop, desc, entries, writes, &unproven);
-    if (!unproven || loop->nparts == 1)
+    nwrites = loop_writes(plan, desc, entries, writes, &unproven);
+    if (!unproven || plan->nparts == 1)
       break;
     /* Stores whose devices' hulls meet and prove nothing: one device. */
     free(writes);
-    loop->nparts = 1;
-    loop->balance = NULL;
-    proact__plan_geometry(loop, desc);
+    plan->nparts = 1;
+    plan->balance = NULL;
+    proact__plan_geometry(plan, desc);
   }
-  loop_xfers(loop, writes, nwrites, desc);
+  loop_xfers(plan, writes, nwrites, desc);
   free(writes);
 }

@@ -206,8 +206,8 @@ static int ready_ticketed(const proact__ready_t *rd) {
 static long long *key_of(const proact__loop_t *loop, int part,
                          const part_plan_t *pl, size_t *len_p) {
   const proact__loop_desc_t *desc = loop->desc;
-  const proact__part_iters_t *it = &loop->iters[part];
-  const int dev = loop->devs[part];
+  const proact__part_iters_t *it = &loop->plan->iters[part];
+  const int dev = loop->plan->devs[part];
   size_t k = 0;
   long long *key = malloc((20 + 5 * (size_t)desc->nwrites +
                            4 * (size_t)loop->narrays +
@@ -228,10 +228,10 @@ static long long *key_of(const proact__loop_t *loop, int part,
   key[k++] = it->tiles;
   key[k++] = it->tile;
   key[k++] = loop->mech_state->chunk_bytes;
-  key[k++] = loop->nblocks[part];
-  key[k++] = loop->teams[part];
-  key[k++] = loop->lo[part];
-  key[k++] = loop->hi[part];
+  key[k++] = loop->plan->nblocks[part];
+  key[k++] = loop->plan->teams[part];
+  key[k++] = loop->plan->lo[part];
+  key[k++] = loop->plan->hi[part];
   key[k++] = loop->narrays;
   key[k++] = desc->nwrites;
   key[k++] = loop->npushes;
@@ -285,13 +285,13 @@ static proact_status_t ready_header(const proact__loop_t *loop, int part,
                                     proact__ready_t *rd) {
   const proact__loop_desc_t *desc = loop->desc;
   const int narrays = loop->narrays;
-  const int dev = loop->devs[part];
+  const int dev = loop->plan->devs[part];
 
   memset(rd, 0, sizeof(*rd));
   rd->mode = loop->mech_state->mode;
   rd->first = desc->first;
   rd->step = desc->step;
-  rd->it = loop->iters[part];
+  rd->it = loop->plan->iters[part];
   rd->chunk_bytes = loop->mech_state->chunk_bytes;
   rd->nsites = pl->nsites;
   rd->narrays = narrays;
@@ -335,10 +335,10 @@ static long long ready_chunk_ranges(const proact__loop_t *loop, int part,
   proact__ready_t whole = *rd;
 
   /* One block covering the part's hull (all its pieces). */
-  whole.it.lo = loop->lo[part];
-  whole.it.end = loop->hi[part];
+  whole.it.lo = loop->plan->lo[part];
+  whole.it.end = loop->plan->hi[part];
   whole.it.piece = whole.it.stride = whole.it.block =
-      loop->hi[part] - loop->lo[part];
+      loop->plan->hi[part] - loop->plan->lo[part];
   whole.it.bpp = 1;
   whole.it.tiles = 0;
   for (int a = 0; a < rd->narrays; a++) {
@@ -414,7 +414,7 @@ static proact_status_t ready_pieces(const proact__loop_t *loop, int part,
                                     const proact__ready_t *rd, char *img_base,
                                     const layout_t *l,
                                     proact__ready_img_t *img) {
-  const int dev = loop->devs[part];
+  const int dev = loop->plan->devs[part];
   const uint64_t cb = (uint64_t)rd->chunk_bytes;
   const long long npieces = pl->npieces, ncounters = rd->ncounters;
   proact__ready_array_t *arrays = (void *)(img_base + l->arrays);
@@ -543,7 +543,7 @@ static proact_status_t ready_upload(int dev, const proact__ready_t *rd,
 static proact_status_t ready_build(proact__loop_t *loop, int part,
                                    const part_plan_t *pl,
                                    proact__ready_img_t *img) {
-  const int dev = loop->devs[part];
+  const int dev = loop->plan->devs[part];
   proact_status_t st = PROACT_ERR_NO_MEMORY;
   unsigned char *counted = NULL; /* per counter: some push covers it */
   long long nentries;
@@ -553,7 +553,7 @@ static proact_status_t ready_build(proact__loop_t *loop, int part,
   if (ready_header(loop, part, pl, &rd) != PROACT_OK)
     goto out;
   rd.ncounters = ready_chunk_ranges(loop, part, pl, &rd);
-  rd.nblocks = loop->nblocks[part];
+  rd.nblocks = loop->plan->nblocks[part];
   ready_count_fits(loop, dev, rd.nblocks, "blocks", "PROACT_BLOCK_POINTS");
   ready_count_fits(loop, dev, rd.ncounters, "chunks",
                    "chunk(...) or PROACT_CHUNK");
@@ -563,7 +563,7 @@ static proact_status_t ready_build(proact__loop_t *loop, int part,
                                           counted, NULL, NULL, NULL)) < 0)
     goto out;
   layout_of(&l, pl->nsites, rd.narrays, pl->nfwds, rd.ncounters, rd.nblocks,
-            nentries, pl->npieces, loop->teams[part]);
+            nentries, pl->npieces, loop->plan->teams[part]);
   if ((img->image = calloc(1, l.total)) == NULL)
     goto out;
   img->bytes = l.total;
@@ -599,7 +599,7 @@ out:
 
 proact_status_t proact__ready_setup(proact__loop_t *loop, int part) {
   proact__part_ready_t *pr = &loop->mech_state->part[part];
-  const int dev = loop->devs[part];
+  const int dev = loop->plan->devs[part];
   proact__ready_img_t *img;
   part_plan_t pl;
   long long *key;

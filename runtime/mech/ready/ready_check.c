@@ -16,14 +16,14 @@ static void check_fail(const proact__loop_t *loop, int part,
   proact__fatal(loop->file, loop->line, loop->col,
                 "readiness state of part %d (device %d) not restored after "
                 "the execution: %s %lld is %lld, expected %lld",
-                part, loop->devs[part], what, idx, got, want);
+                part, loop->plan->devs[part], what, idx, got, want);
 }
 
 void proact__ready_check(const proact__loop_t *loop, int part) {
   const proact__part_ready_t *pr = &loop->mech_state->part[part];
   const proact__ready_img_t *img = pr->img;
   const proact__ready_t *dev_view, *init;
-  const int dev = loop->devs[part];
+  const int dev = loop->plan->devs[part];
   long long n;
   int *buf;
   unsigned long long tail = 0;

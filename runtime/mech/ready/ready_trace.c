@@ -22,7 +22,7 @@ void proact__ready_trace(const proact__loop_t *loop, int part) {
   const proact__part_ready_t *pr = &loop->mech_state->part[part];
   const proact__ready_img_t *img = pr->img;
   const proact__ready_t *st;
-  const int dev = loop->devs[part];
+  const int dev = loop->plan->devs[part];
   int64_t offset = 0;
 
   if (img == NULL || img->stamps_host == NULL ||

@@ -1,5 +1,8 @@
 /* One execution of an annotated loop, as the core and the mechanisms see
- * it. */
+ * it: its plan (plan.h, read only once built), what the execution holds
+ * (its arrays' entries, the pushes planned from the readers maps once the
+ * pulls grew the windows, timings, read checks) and the mechanism's state
+ * (mechanism.h, created by its setup). */
 #ifndef PROACT_CORE_LOOP_H
 #define PROACT_CORE_LOOP_H
 
@@ -8,38 +11,11 @@
 #include "param.h"
 #include "stats.h"
 #include "mechanism.h"
-#include "balance.h"
+#include "plan.h"
 #include "presence.h"
 #include "proact.h"
 #include "proact/detail/codegen.h"
 #include "rank_choice.h"
-
-/* A GPU's default geometry for the flat walk (loop.c): one team per
- * multiprocessor for loops that run a CSR row per iteration, else this many
- * per multiprocessor. */
-#define PROACT__TEAMS_PER_SM 8
-
-/* The multiprocessors assumed of a GPU whose backend cannot tell (the
- * generic omp backend): an H100's or H200's. */
-#define PROACT__GPU_SMS_UNKNOWN 132
-
-/* The multiprocessors of device dev for its default geometry. */
-static inline int proact__gpu_sms(int dev) {
-  const proact__device_t *d = proact__dev_get(dev);
-  return d != NULL && d->multiprocessors > 0 ? d->multiprocessors
-                                             : PROACT__GPU_SMS_UNKNOWN;
-}
-
-/* Host bytes [host_lo, host_hi) that one part may write in a replicated
- * array (its write spans); ranges of one (entry, part) are merged and
- * sorted. The mechanism's drain makes them valid on exactly that part's
- * device (region entries) or copies them to the host (implicit entries). */
-typedef struct proact__loop_xfer {
-  proact__present_t *entry;
-  int part;
-  char *host_lo;
-  char *host_hi;
-} proact__loop_xfer_t;
 
 /* Bytes [lo, hi) of entry (offsets from host_lo) that part's device pushes
  * to device dst (push.h). */
@@ -65,20 +41,7 @@ struct proact__loop {
   const char *file; /* the pragma */
   int line;
   int col;
-  const proact__mech_ops_t *mech;
-  int nparts;
-  int devs[PROACT__DEV_MAX]; /* OpenMP device of each part */
-  long long lo[PROACT__DEV_MAX]; /* each part's first iteration */
-  long long hi[PROACT__DEV_MAX]; /* and one past its last (its hull) */
-  proact__part_iters_t iters[PROACT__DEV_MAX]; /* its pieces and blocks */
-  long long npieces[PROACT__DEV_MAX];
-  int decomp;              /* PROACT__DECOMP_BLOCK or _BLOCK_CYCLIC */
-  int decomp_auto;         /* chosen by amge.h */
-  long long decomp_block;  /* BLOCK_CYCLIC's iterations per block */
-  proact__balance_t *balance; /* BLOCK's shares per device; NULL: equal */
-  proact__shares_t shares;    /* balance's, as this execution splits */
-  int nxfers;
-  proact__loop_xfer_t *xfers;
+  const proact__plan_t *plan; /* read only; the loop frees it */
   int nimplicit; /* loop-only replicas, freed by loop_end */
   proact__present_t **implicit;
   int narrays; /* the descriptor's arrays, kept for part sections */
@@ -95,14 +58,6 @@ struct proact__loop {
   struct proact__rank_xfer *rxfers; /* this rank's ends of them */
   int nreadrecs, cap_readrecs;
   proact__read_rec_t *readrecs;
-  int teams[PROACT__DEV_MAX];     /* kernel geometry of each part */
-  int team_threads[PROACT__DEV_MAX];
-  long long block;                /* iterations per row block, every part */
-  long long tiles;                /* column walk: blocks per row block
-                                     (0: flat walk; proact/detail/device_ready.h) */
-  long long tile;                 /* column walk: innermost iterations per
-                                     block */
-  long long nblocks[PROACT__DEV_MAX];
   proact__mech_state_t *mech_state; /* the mechanism's, from its setup to
                                        its cleanup (mechanism.h) */
   int pushes_delivered; /* the mechanism delivered every planned push */
@@ -124,18 +79,5 @@ struct proact__loop {
                                          records, NULL: in the slot */
   proact__read_record_t fault[PROACT__DEV_MAX]; /* what it recorded */
 };
-
-/* Whether each part is one contiguous range of iterations. */
-int proact__loop_contiguous(const proact__loop_t *loop);
-
-/* Splits the iterations over the parts by loop->decomp (lo, hi, pieces,
- * iters and nblocks of every part). */
-void proact__loop_split_all(proact__loop_t *loop);
-
-/* Part's iterations as pieces of consecutive iterations: how many, and
- * piece j's [*lo_p, *hi_p) (one piece with BLOCK). */
-long long proact__loop_part_npieces(const proact__loop_t *loop, int part);
-void proact__loop_part_piece(const proact__loop_t *loop, int part,
-                             long long j, long long *lo_p, long long *hi_p);
 
 #endif
