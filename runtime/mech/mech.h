@@ -20,12 +20,23 @@ extern const proact__mech_ops_t proact__mech_inline_ops;  /* mech_inline.c */
  * end their drains with it. */
 proact_status_t proact__mech_memcpy_drain(proact__loop_t *loop);
 
-/* The proactive mechanisms' setup: the push plan (push.h) and each part's
- * readiness state in the loop's ready mode (ready.h). */
-proact_status_t proact__mech_push_setup(proact__loop_t *loop);
+/* The proactive mechanisms' setup: their state for readiness protocol
+ * mode (PROACT__READY_*), the push plan (push.h) and each part's readiness
+ * state (ready.h). */
+proact_status_t proact__mech_push_setup(proact__loop_t *loop, int mode);
 
-/* Their cleanup: gives the readiness states back to the cache. */
+/* Their cleanup: gives the readiness states back to the cache and frees
+ * the state. */
 proact_status_t proact__mech_push_cleanup(proact__loop_t *loop);
+
+/* Their part_kernel: part's readiness state, with the kernel that reports
+ * to counters (not the forwarding one). */
+void proact__mech_push_part_kernel(const proact__loop_t *loop, int part,
+                                   proact__ready_t **ready_p,
+                                   int *forward_p);
+
+/* Their part_end: the part's kernel returned (the agents' watchdog). */
+void proact__mech_push_part_end(proact__loop_t *loop, int part);
 
 /* Whether part's kernel is instrumented and has chunks to push, so that
  * an agent has work and the drain has pushes to count. */

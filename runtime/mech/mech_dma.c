@@ -16,6 +16,7 @@
 #include "loop.h"
 #include "mech.h"
 #include "rank_push.h"
+#include "ready.h"
 #include "trace.h"
 
 /* The dma agent of one device, for the part of the loop it runs. It takes
@@ -74,10 +75,10 @@ static proact_status_t dma_issue(dma_agent_t *a, int npieces, int src) {
 /* The job the agent thread runs for one execution of the part. */
 static void dma_run(void *arg) {
   dma_agent_t *a = arg;
-  const proact__part_ready_t *pr = &a->loop->ready[a->part];
+  const proact__part_ready_t *pr = &a->loop->mech_state->part[a->part];
   const proact__ready_t *rd = &pr->host_view;
   volatile long long *slots = pr->q_slots; /* the teams fill them */
-  const int src = a->loop->devs[a->part];
+  const int src = a->loop->plan->devs[a->part];
   uint64_t last = proact__now_ns();
   int ended = 0; /* the part's kernel returned */
 
@@ -132,8 +133,27 @@ static void dma_run(void *arg) {
   }
 }
 
+/* Wherever the backend has host memory the kernels write. */
+static int dma_can_run(const proact__loop_desc_t *desc, const char **why_p) {
+  (void)desc;
+  if (proact__dev_has_host_queue())
+    return 1;
+  *why_p = "this device backend has no host queue";
+  return 0;
+}
+
+static proact_status_t dma_setup(proact__loop_t *loop) {
+  return proact__mech_push_setup(loop, PROACT__READY_DMA);
+}
+
+/* An active part's readiness state holds the pieces of its pushes to other
+ * ranks (ready.c), which its agent stages as they become ready. */
+static int dma_sends_rank_pushes(const proact__loop_t *loop, int part) {
+  return proact__mech_push_active(loop, part);
+}
+
 static proact_status_t dma_arm(proact__loop_t *loop, int part) {
-  const int dev = loop->devs[part];
+  const int dev = loop->plan->devs[part];
   dma_agent_t *a = &dma_agents[dev];
 
   if (!proact__mech_push_active(loop, part))
@@ -157,8 +177,8 @@ static proact_status_t dma_drain(proact__loop_t *loop) {
   uint64_t t0 = proact__now_ns();
   proact_status_t st = PROACT_OK;
 
-  for (int p = 0; p < loop->nparts; p++) {
-    dma_agent_t *a = &dma_agents[loop->devs[p]];
+  for (int p = 0; p < loop->plan->nparts; p++) {
+    dma_agent_t *a = &dma_agents[loop->plan->devs[p]];
     proact__agent_result_t r = {0, 0, 0, 0, 0};
     int ran = a->armed;
     if (!proact__mech_push_active(loop, p))
@@ -185,9 +205,13 @@ static proact_status_t dma_drain(proact__loop_t *loop) {
 
 const proact__mech_ops_t proact__mech_dma_ops = {
     .id = PROACT_MECH_DMA,
-    .ready_mode = PROACT__READY_DMA,
-    .setup = proact__mech_push_setup,
+    .caps = PROACT__MECH_CAP_PUSH,
+    .can_run = dma_can_run,
+    .setup = dma_setup,
     .arm = dma_arm,
+    .part_kernel = proact__mech_push_part_kernel,
+    .part_end = proact__mech_push_part_end,
+    .sends_rank_pushes = dma_sends_rank_pushes,
     .drain = dma_drain,
     .cleanup = proact__mech_push_cleanup,
 };

@@ -34,7 +34,7 @@ static proact_status_t memcpy_xfer(const proact__loop_t *loop,
                                    proact__validity_mark_t *marks,
                                    int *nmarks) {
   proact__present_t *entry = x->entry;
-  int src = loop->devs[x->part];
+  int src = loop->plan->devs[x->part];
 
   if (entry->implicit) {
     *copied_p = 1;
@@ -60,14 +60,14 @@ proact_status_t proact__mech_memcpy_drain(proact__loop_t *loop) {
   proact_status_t status = PROACT_OK;
   int copied = 0, nmarks = 0;
   proact__validity_mark_t *marks =
-      malloc((size_t)(loop->nxfers + 1) * sizeof(*marks));
+      malloc((size_t)(loop->plan->nxfers + 1) * sizeof(*marks));
 
   if (marks == NULL)
     return PROACT_ERR_NO_MEMORY;
-  for (int i = 0; i < loop->nxfers; i++)
-    PROACT_CHECK_GOTO(
-        memcpy_xfer(loop, &loop->xfers[i], &copied, marks, &nmarks), status,
-        err_sync);
+  for (int i = 0; i < loop->plan->nxfers; i++)
+    PROACT_CHECK_GOTO(memcpy_xfer(loop, &loop->plan->xfers[i], &copied,
+                                  marks, &nmarks),
+                      status, err_sync);
   PROACT_CHECK_GOTO(proact__validity_apply_marks(marks, nmarks, 0), status,
                     err_sync);
   free(marks);
@@ -81,9 +81,11 @@ err_sync:
   return status;
 }
 
-/* No plan, no agent, nothing held between loop_begin and loop_end. */
+/* No plan, no agent, nothing held between loop_begin and loop_end. It
+ * runs every loop, so it is the last choice of auto and of a fallback. */
 const proact__mech_ops_t proact__mech_memcpy_ops = {
     .id = PROACT_MECH_MEMCPY,
-    .ready_mode = -1,
+    .auto_rank = 1,
+    .fallback_rank = 1,
     .drain = proact__mech_memcpy_drain,
 };

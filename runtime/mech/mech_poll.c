@@ -8,25 +8,40 @@
 #include "clock.h"
 #include "loop.h"
 #include "mech.h"
+#include "ready.h"
+
+/* Wherever the backend has an agent. */
+static int poll_can_run(const proact__loop_desc_t *desc, const char **why_p) {
+  (void)desc;
+  if (proact__dev_has_agent())
+    return 1;
+  *why_p = "this device backend has no poll agent";
+  return 0;
+}
+
+static proact_status_t poll_setup(proact__loop_t *loop) {
+  return proact__mech_push_setup(loop, PROACT__READY_POLL);
+}
 
 static proact_status_t poll_arm(proact__loop_t *loop, int part) {
-  proact__part_ready_t *pr = &loop->ready[part];
+  proact__part_ready_t *pr = &loop->mech_state->part[part];
   if (!proact__mech_push_active(loop, part))
     return PROACT_OK;
   proact__mech_push_arm_watchdog(loop, part);
-  return proact__dev_agent_start(loop->devs[part], pr->dev_rd,
-                                 &pr->host_view, loop->agent_threads,
+  return proact__dev_agent_start(loop->plan->devs[part], pr->dev_rd,
+                                 &pr->host_view,
+                                 loop->mech_state->agent_threads,
                                  proact__mech_watchdog_ns());
 }
 
 static proact_status_t poll_drain(proact__loop_t *loop) {
   uint64_t t0 = proact__now_ns();
 
-  for (int p = 0; p < loop->nparts; p++) {
+  for (int p = 0; p < loop->plan->nparts; p++) {
     proact__agent_result_t r = {0, 0, 0, 0, 0};
     if (!proact__mech_push_active(loop, p))
       continue;
-    PROACT_CHECK(proact__dev_agent_wait(loop->devs[p], &r));
+    PROACT_CHECK(proact__dev_agent_wait(loop->plan->devs[p], &r));
     if (r.stalled)
       proact__mech_push_stalled(loop, p, &r, "counter");
     PROACT__STATS_ADD(loop->stats, PROACT__STAT_AGENT_EXECS, 1);
@@ -39,9 +54,13 @@ static proact_status_t poll_drain(proact__loop_t *loop) {
 
 const proact__mech_ops_t proact__mech_poll_ops = {
     .id = PROACT_MECH_POLL,
-    .ready_mode = PROACT__READY_POLL,
-    .setup = proact__mech_push_setup,
+    .caps = PROACT__MECH_CAP_PUSH,
+    .auto_rank = 3, /* where the backend has an agent: no SM time */
+    .can_run = poll_can_run,
+    .setup = poll_setup,
     .arm = poll_arm,
+    .part_kernel = proact__mech_push_part_kernel,
+    .part_end = proact__mech_push_part_end,
     .drain = poll_drain,
     .cleanup = proact__mech_push_cleanup,
 };

@@ -33,25 +33,43 @@ uint64_t proact__mech_watchdog_ns(void) {
 }
 
 void proact__mech_push_arm_watchdog(proact__loop_t *loop, int part) {
-  if (loop->ready[part].kernel_done != NULL)
-    __atomic_store_n(loop->ready[part].kernel_done, 0, __ATOMIC_RELEASE);
+  volatile int *done = loop->mech_state->part[part].kernel_done;
+  if (done != NULL)
+    __atomic_store_n(done, 0, __ATOMIC_RELEASE);
 }
 
-proact_status_t proact__mech_push_setup(proact__loop_t *loop) {
+void proact__mech_push_part_end(proact__loop_t *loop, int part) {
+  volatile int *done = loop->mech_state->part[part].kernel_done;
+  if (done != NULL)
+    __atomic_store_n(done, 1, __ATOMIC_RELEASE);
+}
+
+void proact__mech_push_part_kernel(const proact__loop_t *loop, int part,
+                                   proact__ready_t **ready_p,
+                                   int *forward_p) {
+  *ready_p = loop->mech_state->part[part].dev_rd;
+  *forward_p = 0;
+}
+
+proact_status_t proact__mech_push_setup(proact__loop_t *loop, int mode) {
+  PROACT_CHECK(proact__ready_state_create(loop, mode));
   proact__push_plan(loop);
-  for (int p = 0; p < loop->nparts; p++)
+  for (int p = 0; p < loop->plan->nparts; p++)
     PROACT_CHECK(proact__ready_setup(loop, p));
   return PROACT_OK;
 }
 
 proact_status_t proact__mech_push_cleanup(proact__loop_t *loop) {
-  for (int p = 0; p < loop->nparts; p++)
+  if (loop->mech_state == NULL)
+    return PROACT_OK;
+  for (int p = 0; p < loop->plan->nparts; p++)
     proact__ready_release(loop, p);
+  proact__ready_state_destroy(loop);
   return PROACT_OK;
 }
 
 int proact__mech_push_active(const proact__loop_t *loop, int part) {
-  const proact__part_ready_t *pr = &loop->ready[part];
+  const proact__part_ready_t *pr = &loop->mech_state->part[part];
   return pr->dev_rd != NULL && pr->nready > 0;
 }
 
@@ -62,16 +80,16 @@ void proact__mech_push_stalled(const proact__loop_t *loop, int part,
                 "%s agent of device %d stalled: %s %lld not ready %lld ms "
                 "after the part's kernel ended (%lld left); the kernel did "
                 "not report all its blocks",
-                proact_mech_name(loop->mech->id), loop->devs[part], what,
-                r->stalled - 1,
+                proact_mech_name(loop->plan->mech->id), loop->plan->devs[part],
+                what, r->stalled - 1,
                 (long long)proact__param_get(PROACT__PARAM_WATCHDOG_MS)->i,
                 r->remaining);
 }
 
 void proact__mech_push_account(proact__loop_t *loop, int part,
                                const proact__agent_result_t *r) {
-  const proact__part_ready_t *pr = &loop->ready[part];
-  loop->agent_busy_ns[part] = r->busy_ns;
+  const proact__part_ready_t *pr = &loop->mech_state->part[part];
+  loop->mech_state->agent_busy_ns[part] = r->busy_ns;
   PROACT__STATS_ADD(loop->stats, PROACT__STAT_PUSH_CHUNKS,
                     (uint64_t)pr->nready);
   PROACT__STATS_ADD(loop->stats, PROACT__STAT_PUSHES, (uint64_t)pr->npushes);
@@ -83,16 +101,18 @@ proact_status_t proact__mech_push_finish(proact__loop_t *loop, uint64_t t0) {
   proact_status_t st;
   uint64_t exposed = proact__now_ns() - t0, busy = 0;
 
-  for (int p = 0; p < loop->nparts; p++)
-    busy = loop->agent_busy_ns[p] > busy ? loop->agent_busy_ns[p] : busy;
+  for (int p = 0; p < loop->plan->nparts; p++)
+    busy = loop->mech_state->agent_busy_ns[p] > busy
+               ? loop->mech_state->agent_busy_ns[p]
+               : busy;
   PROACT__STATS_ADD(loop->stats, PROACT__STAT_EXPOSED_NSEC, exposed);
   PROACT__STATS_ADD(loop->stats, PROACT__STAT_HIDDEN_NSEC,
                     busy > exposed ? busy - exposed : 0);
   if (PROACT__TRACING())
-    for (int p = 0; p < loop->nparts; p++)
+    for (int p = 0; p < loop->plan->nparts; p++)
       proact__ready_trace(loop, p);
   if (proact__param_get(PROACT__PARAM_READY_CHECK)->i)
-    for (int p = 0; p < loop->nparts; p++)
+    for (int p = 0; p < loop->plan->nparts; p++)
       proact__ready_check(loop, p);
   /* Ownership of the written spans, as with memcpy. */
   st = proact__mech_memcpy_drain(loop);
@@ -104,7 +124,7 @@ proact_status_t proact__mech_push_drain_in_kernel(proact__loop_t *loop) {
   const proact__agent_result_t none = {0, 0, 0, 0, 0};
   uint64_t t0 = proact__now_ns();
 
-  for (int p = 0; p < loop->nparts; p++)
+  for (int p = 0; p < loop->plan->nparts; p++)
     if (proact__mech_push_active(loop, p))
       proact__mech_push_account(loop, p, &none);
   return proact__mech_push_finish(loop, t0);

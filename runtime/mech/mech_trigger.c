@@ -5,10 +5,19 @@
 #include "loop.h"
 #include "mech.h"
 
+static proact_status_t trigger_setup(proact__loop_t *loop) {
+  return proact__mech_push_setup(loop, PROACT__READY_TRIGGER);
+}
+
+/* It runs wherever kernels do, so it is what auto picks without an agent
+ * and what a mechanism that cannot run falls back to. */
 const proact__mech_ops_t proact__mech_trigger_ops = {
     .id = PROACT_MECH_TRIGGER,
-    .ready_mode = PROACT__READY_TRIGGER,
-    .setup = proact__mech_push_setup,
+    .caps = PROACT__MECH_CAP_PUSH,
+    .auto_rank = 2,
+    .fallback_rank = 2,
+    .setup = trigger_setup,
+    .part_kernel = proact__mech_push_part_kernel,
     .drain = proact__mech_push_drain_in_kernel,
     .cleanup = proact__mech_push_cleanup,
 };

@@ -9,21 +9,34 @@ hits=$(grep -rnE '#include +"(\.\./)+' support libomptarget-plugin runtime clang
 if [ -n "$hits" ]; then
   echo "relative includes across directories:"; echo "$hits"; rc=1
 fi
+# The layers of libproact, lowest first (docs/design/architecture.md). A
+# layer's files are those under its directory but not under the directory
+# of another layer nested in it (runtime/mech/ready is not runtime/mech).
+layers=(support libomptarget-plugin runtime/core/base runtime/core/data
+        runtime/core/plan runtime/core/loop runtime/mech/ready runtime/mech)
+layer_files() { # layer_files DIR [find tests...]
+  local dir=$1 prune=()
+  shift
+  for l in "${layers[@]}"; do
+    case $l in "$dir"/*) prune+=(-path "$l" -prune -o) ;; esac
+  done
+  find "$dir" "${prune[@]}" -type f "$@" -print
+}
 # Header names of each layer; a lower layer must name none of a higher one's.
-layer_headers() { find "$@" -name '*.h' -printf '%f\n' | sort -u; }
-check() { # check LOWER_DIRS... -- HIGHER_DIRS...
-  local lower=() higher=()
-  while [ "$1" != "--" ]; do lower+=("$1"); shift; done
-  shift; higher=("$@")
-  for h in $(layer_headers "${higher[@]}"); do
-    found=$(grep -rln "#include \"$h\"" "${lower[@]}")
+check() { # check LOWER HIGHER
+  local lower_files
+  lower_files=$(layer_files "$1")
+  for h in $(layer_files "$2" -name '*.h' | xargs -n1 basename | sort -u); do
+    found=$(grep -ln "#include \"$h\"" $lower_files)
     if [ -n "$found" ]; then
-      echo "$h (of ${higher[*]}) included from a lower layer: $found"; rc=1
+      echo "$h (of $2) included from a lower layer ($1): $found"; rc=1
     fi
   done
 }
-check support -- libomptarget-plugin runtime/core runtime/mech
-check libomptarget-plugin -- runtime/core runtime/mech
-check runtime/core -- runtime/mech
+for ((i = 0; i < ${#layers[@]}; i++)); do
+  for ((j = i + 1; j < ${#layers[@]}; j++)); do
+    check "${layers[i]}" "${layers[j]}"
+  done
+done
 [ $rc -eq 0 ] && echo "layers: includes run one way, none by a relative path"
 exit $rc

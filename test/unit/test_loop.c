@@ -72,9 +72,9 @@ TEST_IMPL(loop_column_store_exact_xfers) {
   d.devices = devs;
   d.ndevices = 2;
   loop = proact__loop_begin(&d);
-  ASSERT_EQ(loop->nxfers, 8);
+  ASSERT_EQ(loop->plan->nxfers, 8);
   for (int x = 0; x < 8; x++) {
-    const proact__loop_xfer_t *xf = &loop->xfers[x];
+    const proact__loop_xfer_t *xf = &loop->plan->xfers[x];
     ASSERT_EQ(xf->part, x / 4);
     ASSERT_EQ(xf->host_lo - (char *)a,
               (long long)sizeof(double) * (4 * (x % 4) + 2 * (x / 4)));
@@ -88,10 +88,10 @@ TEST_IMPL(loop_column_store_exact_xfers) {
   d.devices = devs;
   d.ndevices = 2;
   loop = proact__loop_begin(&d);
-  ASSERT_EQ(loop->nxfers, 2);
-  ASSERT_EQ(loop->xfers[1].host_lo - (char *)a,
+  ASSERT_EQ(loop->plan->nxfers, 2);
+  ASSERT_EQ(loop->plan->xfers[1].host_lo - (char *)a,
             (long long)(8 * sizeof(double)));
-  ASSERT_EQ(loop->xfers[1].host_hi - (char *)a,
+  ASSERT_EQ(loop->plan->xfers[1].host_hi - (char *)a,
             (long long)(15 * sizeof(double)));
   proact__loop_end(loop);
 }

@@ -1,5 +1,5 @@
 /* Readiness states kept on the devices between executions
- * (runtime/core/ready_cache.h): repeated loops reuse them, any change of
+ * (runtime/mech/ready/ready_cache.h): repeated loops reuse them, any change of
  * what an image depends on rebuilds it, and after every execution the
  * counters, owners and dma queue are back at their initial values. The
  * kernels below are instrumented by hand as the plugin's are
@@ -14,6 +14,7 @@
 #include "dev.h"
 #include "loop.h"
 #include "presence.h"
+#include "ready.h"
 #include "ready_cache.h"
 #include "proact.h"
 #include "runner.h"
@@ -88,14 +89,15 @@ static int in_copy(const char *p, long long n, const double *x,
  * one: its geometry, chunk size, local copies and every piece's ends. */
 static void check_current(const proact__loop_t *loop, int p,
                           const double *x, const double *y) {
-  const proact__ready_t *rd = loop->ready[p].dev_rd; /* host memory here */
-  const int dev = loop->devs[p];
+  const proact__mech_state_t *st = loop->mech_state;
+  const proact__ready_t *rd = st != NULL ? st->part[p].dev_rd : NULL;
+  const int dev = loop->plan->devs[p]; /* rd: host memory here */
   if (rd == NULL)
     return;
-  ASSERT_EQ(rd->mode, loop->ready_mode);
-  ASSERT_EQ(rd->chunk_bytes, loop->chunk_bytes);
-  ASSERT_EQ(rd->nblocks, loop->nblocks[p]);
-  ASSERT_TRUE(memcmp(&rd->it, &loop->iters[p], sizeof(rd->it)) == 0);
+  ASSERT_EQ(rd->mode, st->mode);
+  ASSERT_EQ(rd->chunk_bytes, st->chunk_bytes);
+  ASSERT_EQ(rd->nblocks, loop->plan->nblocks[p]);
+  ASSERT_TRUE(memcmp(&rd->it, &loop->plan->iters[p], sizeof(rd->it)) == 0);
   for (int a = 0; a < rd->narrays; a++)
     if (rd->arrays[a].nfwd > 0)
       ASSERT_TRUE(rd->arrays[a].local ==
@@ -141,11 +143,12 @@ static int run_sweep(const cfg_t *c, int line, double *x, double *y,
   int nparts = proact__loop_nparts(loop), nstates = 0;
 
   for (int p = 0; p < nparts; p++) {
+    const proact__part_ready_t *pr =
+        loop->mech_state != NULL ? &loop->mech_state->part[p] : NULL;
     check_current(loop, p, x, y);
-    nstates += loop->ready[p].dev_rd != NULL;
-    kept[p] = loop->ready[p].img != NULL && loop->ready[p].img->cached
-                  ? loop->ready[p].img
-                  : NULL;
+    nstates += pr != NULL && pr->dev_rd != NULL;
+    kept[p] = pr != NULL && pr->img != NULL && pr->img->cached ? pr->img
+                                                               : NULL;
     sweep_part(loop, p, to_x ? x : y, to_x ? y : x, to_x ? 0 : 1, c->width);
   }
   proact__loop_end(loop);

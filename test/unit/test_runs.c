@@ -1,4 +1,4 @@
-/* Exact element sets of affine accesses (runtime/core/runs.h), against
+/* Exact element sets of affine accesses (runtime/core/base/runs.h), against
  * brute-force enumeration, and the terms proact__span_add records. */
 #include <limits.h>
 #include <stdint.h>

@@ -1,6 +1,6 @@
-/* Tests of the validity map (runtime/core/validity.h): set, add, the walks,
- * coalescing, edge cases, and a random sequence checked byte by byte
- * against a plain array of masks. */
+/* Tests of the validity map (runtime/core/data/validity.h): set, add, the
+ * walks, coalescing, edge cases, and a random sequence checked byte by
+ * byte against a plain array of masks. */
 #include <stdint.h>
 #include <stdlib.h>
 

@@ -389,8 +389,8 @@ static void check_part_bases(proact__loop_t *loop, int p,
     ASSERT_TRUE(base[a] != NULL);
     for (long long k = lo; k < lo + len; k++) {
       char *at = (char *)base[a] + k * (long long)ES;
-      ASSERT_TRUE(at == proact__present_dev_addr(loop->entries[a],
-                                                 loop->devs[p], host[a] + k));
+      ASSERT_TRUE(at == proact__present_dev_addr(
+                            loop->entries[a], loop->plan->devs[p], host[a] + k));
       ASSERT_TRUE(at == omp_get_mapped_ptr(host[a] + k, dev));
     }
   }

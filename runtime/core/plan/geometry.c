@@ -1,0 +1,129 @@
+/* The kernel geometry of a loop's parts (plan.h). */
+#include <limits.h>
+#include <omp.h>
+
+#include "dev.h"
+#include "devices.h"
+#include "param.h"
+#include "plan.h"
+
+/* Iterations per block. PROACT_BLOCK_POINTS, when set, is taken as it is.
+ * Otherwise a block has at most 8192 points on a GPU (64 on a host device,
+ * so that tests see many blocks and chunks), but no more than a part's
+ * share of the teams: a loop of few long iterations (a CSR row each) with
+ * 8192-row blocks ran on 16 to 32 teams, each thread walking 16 rows in
+ * turn, and a second device made it no faster, its half running on half
+ * the teams at the same time per thread. A block keeps at least a team's
+ * worth of points (every thread has one). */
+static long long loop_block(const proact__plan_t *plan,
+                            const proact__loop_desc_t *desc, long long teams,
+                            long long nth, long long points, int host) {
+  long long inner = desc->inner_trip > 0 ? desc->inner_trip : 1;
+  long long part_trip = (desc->trip + plan->nparts - 1) / plan->nparts;
+  long long block;
+
+  if (points == 0) {
+    /* the part's points over its teams, 128-bit: trip * inner may pass
+     * 2^63 */
+    __int128 share = ((__int128)part_trip * inner + teams - 1) / teams;
+    points = host ? 64 : 8192;
+    if (share < points)
+      points = share > nth ? (long long)share : nth;
+  }
+  block = (points + inner - 1) / inner;
+  return block < 1 ? 1 : block;
+}
+
+/* The column walk's blocks per row block (docs/design/lowering.md), 0 for the
+ * flat walk: where the lowering emitted column kernels, the tiles of
+ * `tile` innermost iterations times the outer collapsed loops'
+ * iterations, when that fits 32 bits (the kernel takes a block number
+ * apart with 32-bit divisions only). PROACT_WALK=auto also wants 3/4 of
+ * the tiles' lanes busy: a short innermost loop (3 coordinates of a point)
+ * would leave most of a tile's threads idle; flat never. */
+static long long loop_tiles(const proact__loop_desc_t *desc, long long tile) {
+  const long long walk = proact__param_get(PROACT__PARAM_WALK)->i;
+  long long last = desc->inner_last, outer, ntl;
+  if (!desc->columns || walk == PROACT__WALK_FLAT || last <= 0 ||
+      last > INT_MAX || desc->inner_trip <= 0 ||
+      desc->inner_trip % last != 0)
+    return 0; /* an empty inner loop: the flat walk runs nothing */
+  outer = desc->inner_trip / last;
+  ntl = (last + tile - 1) / tile;
+  if (walk == PROACT__WALK_AUTO && 4 * last < 3 * ntl * tile)
+    return 0;
+  return outer <= INT_MAX / ntl ? outer * ntl : 0;
+}
+
+/* Kernel geometry of each part: on a GPU 8 teams of 512 threads per
+ * multiprocessor (two waves, whose stencil rows then stay in L2 for their
+ * neighbours), but one team per multiprocessor when each iteration walks a
+ * row read from an array (indexed_inner: a CSR row per thread, each thread
+ * streaming its own row; with a full GPU of such threads their lines no
+ * longer fit L2); on host
+ * devices up to 4 teams (at most one per core: libomp's teams limit) of 1
+ * thread (a host team's nested parallel region cannot grow past its
+ * limits). The block (in iterations of the annotated loop) is the same for
+ * every part: see loop_block. */
+void proact__plan_geometry(proact__plan_t *plan,
+                           const proact__loop_desc_t *desc) {
+  const proact__device_t *dev0 =
+      proact__devices_count() > 0 ? proact__dev_get(plan->devs[0]) : NULL;
+  int host = dev0 == NULL || dev0->kind == PROACT__DEVICE_HOST_CPU;
+  long long teams = proact__param_get(PROACT__PARAM_TEAMS)->i;
+  long long nth = proact__param_get(PROACT__PARAM_TEAM_THREADS)->i;
+  long long points = proact__param_get(PROACT__PARAM_BLOCK_POINTS)->i;
+
+  const int host_teams = omp_get_num_procs() < 4 ? omp_get_num_procs() : 4;
+
+  /* The column walk: one team of 256 threads per tile of 256 innermost
+   * iterations x 12 rows on a GPU, as many teams as tiles (of the shapes
+   * measured, the fastest for 2-D and 3-D stencils together: 8 rows ran
+   * a sweep with a reduction, whose teams each fold once, far slower);
+   * on a host device tiles of 8 x 8, walked by up to 4 teams of one
+   * thread. */
+  plan->tile = host ? 8 : nth > 0 ? nth : 256;
+  plan->tiles = loop_tiles(desc, plan->tile);
+  if (plan->tiles > 0) {
+    plan->block = points > 0 ? (points / plan->tile > 0 ? points / plan->tile
+                                                          : 1)
+                  : host ? 8 : 12;
+    proact__plan_split_all(plan);
+    for (int p = 0; p < plan->nparts; p++)
+      if (plan->nblocks[p] > INT_MAX)
+        plan->tiles = 0; /* proact__tile_at takes 32-bit block numbers */
+    if (plan->tiles > 0) {
+      for (int p = 0; p < plan->nparts; p++) {
+        long long nb = plan->nblocks[p] > 0 ? plan->nblocks[p] : 1;
+        long long cap = teams > 0 ? teams : host ? host_teams : INT_MAX;
+        plan->teams[p] = (int)(nb < cap ? nb : cap);
+        /* a GPU team is as wide as its tile */
+        plan->team_threads[p] =
+            nth > 0 ? (int)nth : host ? 1 : (int)plan->tile;
+      }
+      return;
+    }
+  }
+  if (teams == 0) {
+    /* the smallest GPU of the loop's sets every part's geometry: the
+     * block is the same for every part */
+    int sms = INT_MAX;
+    for (int p = 0; p < plan->nparts; p++)
+      if (proact__gpu_sms(plan->devs[p]) < sms)
+        sms = proact__gpu_sms(plan->devs[p]);
+    teams = host                 ? host_teams
+            : desc->indexed_inner ? sms
+                                  : (long long)sms * PROACT__TEAMS_PER_SM;
+  }
+  if (nth == 0)
+    nth = host ? 1 : 512;
+  plan->block = loop_block(plan, desc, teams, nth, points, host);
+  proact__plan_split_all(plan);
+  for (int p = 0; p < plan->nparts; p++) {
+    plan->teams[p] = (int)(plan->nblocks[p] < teams
+                               ? (plan->nblocks[p] > 0 ? plan->nblocks[p] : 1)
+                               : teams);
+    plan->team_threads[p] = (int)nth;
+  }
+}
+
