@@ -1,7 +1,8 @@
 /* The device layer: what the runtime needs from each OpenMP offload device
  * (allocation, copies between host and devices and between devices, a
  * barrier). Generic functions here validate, log (subsystem copy) and count,
- * then call the backend chosen at init (dev_ops.h). Uses only the support layer.
+ * then call the backend chosen at init (dev_ops.h). Uses the transports
+ * between ranks (transport/) and the support layer.
  *
  * Copies are asynchronous: source and destination must stay untouched until
  * proact__dev_sync_all() returns. */
