@@ -12,7 +12,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "proact/detail/device_ready.h"
+#include "proact/detail/ready_types.h"
 #include "proact/status.h"
 
 /* Finds the devices and chooses the backend; idempotent and thread-safe.
