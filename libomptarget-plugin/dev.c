@@ -19,6 +19,15 @@
 #include "rank_xport.h"
 #include "trace.h"
 
+const proact__param_t proact__param_devices = {
+    0, "PROACT_DEVICES", "all",
+    "'all' or a comma list of OpenMP device numbers and ranges "
+    "(e.g. '0-2,3'), numbers 0-63, each device at most once; D*K "
+    "makes device D K logical devices (e.g. '0*4', '0-3*2')",
+    "OpenMP devices annotated loops are spread over, in this order",
+    proact__param_parse_devices};
+PROACT__PARAM_REGISTER(proact__param_devices)
+
 static pthread_once_t dev_once = PTHREAD_ONCE_INIT;
 static int dev_count;      /* every rank's devices */
 static int dev_local_n;    /* this rank's */

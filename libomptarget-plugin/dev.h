@@ -12,8 +12,14 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "param.h"
 #include "proact/detail/ready_types.h"
 #include "proact/status.h"
+
+/* PROACT_DEVICES (a device list): the OpenMP devices that take part, and
+ * how many logical devices each is. */
+extern const proact__param_t proact__param_devices;
+#define PROACT__PARAM_DEVICES (&proact__param_devices)
 
 /* Finds the devices and chooses the backend; idempotent and thread-safe.
  * Under several ranks (rank.h) it also learns every rank's devices.

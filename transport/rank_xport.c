@@ -11,6 +11,31 @@
 #include "rank.h"
 #include "rank_xport.h"
 
+static proact_status_t parse_transport(const char *text,
+                                       proact__param_value_t *value_p,
+                                       char *why, size_t why_len) {
+  static const proact__param_name_t names[] = {
+      {"auto", PROACT__TRANSPORT_AUTO},
+      {"mpi", PROACT__TRANSPORT_MPI},
+      {"mpi-direct", PROACT__TRANSPORT_MPI_DIRECT},
+      {"nccl", PROACT__TRANSPORT_NCCL}};
+  return proact__param_parse_named(text, names, sizeof(names) / sizeof(*names),
+                                   "transport", value_p, why, why_len);
+}
+
+const proact__param_t proact__param_transport = {
+    32, "PROACT_TRANSPORT", "auto", "auto, mpi, mpi-direct or nccl",
+    "how device data moves between two ranks' devices: auto chooses "
+    "per pair of ranks, the same on every rank (NCCL where every rank "
+    "loads it and all devices are CUDA GPUs, else CUDA-aware MPI "
+    "between GPUs where both ranks' MPI takes device pointers, else "
+    "MPI through host memory); mpi: MPI through host memory; "
+    "mpi-direct: device pointers to MPI; nccl: NCCL between every "
+    "pair. A forced choice that some pair cannot use is an error on "
+    "every rank (docs/user/cluster.md)",
+    parse_transport};
+PROACT__PARAM_REGISTER(proact__param_transport)
+
 static proact__xport_plan_t xport_plan; /* all MPI until chosen */
 static int xport_ranks = 1;
 static char xport_text[320] = "none";

@@ -7,8 +7,13 @@
 
 #include <stddef.h>
 
+#include "param.h"
 #include "proact/status.h"
 #include "rank_choice.h"
+
+/* PROACT_TRANSPORT, a proact__transport_mode_t. */
+extern const proact__param_t proact__param_transport;
+#define PROACT__PARAM_TRANSPORT (&proact__param_transport)
 
 /* What the transports need of this rank's devices, handed in by the
  * device layer above, which drives them. */

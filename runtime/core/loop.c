@@ -31,6 +31,7 @@
 #include "error_report.h"
 #include "grow.h"
 #include "log.h"
+#include "core_param.h"
 #include "devices.h"
 #include "amge.h"
 #include "host_check.h"

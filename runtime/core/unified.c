@@ -9,7 +9,7 @@
 #include "error_report.h"
 #include "grow.h"
 #include "log.h"
-#include "param.h"
+#include "core_param.h"
 #include "presence.h"
 #include "unified.h"
 

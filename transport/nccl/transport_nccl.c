@@ -25,6 +25,24 @@ typedef struct nccl_funcs {
   const char *(*ncclGetErrorString)(ncclResult_t result);
 } nccl_funcs_t;
 
+/* The default soname, or a path for dlopen. */
+static proact_status_t parse_nccl_library(const char *text,
+                                          proact__param_value_t *value_p,
+                                          char *why, size_t why_len) {
+  (void)why;
+  (void)why_len;
+  value_p->i = strcmp(text, "libnccl.so.2") != 0;
+  return PROACT_OK;
+}
+
+static const proact__param_t nccl_library_param = {
+    33, "PROACT_NCCL_LIBRARY", "libnccl.so.2", "a library name or path",
+    "the NCCL library that transfers between ranks load at run time "
+    "(dlopen: a name is searched in LD_LIBRARY_PATH and the system's "
+    "directories)",
+    parse_nccl_library};
+PROACT__PARAM_REGISTER(nccl_library_param)
+
 static nccl_funcs_t nccl;
 static char nccl_text[256];
 static int nccl_nlocal;
@@ -41,7 +59,7 @@ static const char *nccl_reason(ncclResult_t res) {
 }
 
 int proact__nccl_load(int mem, char *why, size_t len) {
-  const char *path = proact__param_text(PROACT__PARAM_NCCL_LIBRARY);
+  const char *path = proact__param_text(&nccl_library_param);
   void *lib = dlopen(path, RTLD_NOW | RTLD_LOCAL);
   const char *stand_in;
   int version = 0;
