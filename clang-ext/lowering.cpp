@@ -714,7 +714,7 @@ void emitColumnRows(Code &C, const CanonicalLoop &L, const Code &Body,
 // __proact_jM0 + t, + T, ... of the tile (neighbouring threads,
 // neighbouring elements: coalesced), each down all the block's rows.
 // IntLane: an int lane counter (a tile is at most 1024 iterations wide,
-// runtime/core/loop.c), which in the bare plain kernel leaves ptxas the
+// runtime/core/plan/geometry.c), which in the bare plain kernel leaves ptxas the
 // registers to issue a row group's loads together at LLVM 16's register
 // count. Not with a reduction, whose kernel ptxas then gave fewer
 // registers but its loads in twice as many batches.
@@ -1058,7 +1058,7 @@ LoopLowering lowerLoop(Preprocessor &PP, const Directive &D,
     C << " * __proact_tr" + num((long long)M + 1);
   C << ";";
   // A part gets a readiness state only to push what it stores
-  // (runtime/core/ready.c): never in a loop that stores to no region array,
+  // (runtime/mech/ready/ready.c): never in a loop that stores to no region array,
   // nor in one with a non-affine store, which the runtime runs on one
   // device under memcpy whatever PROACT_MECH says. Such a loop gets the
   // plain kernel alone, which serves every mechanism. Otherwise the

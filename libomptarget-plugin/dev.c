@@ -13,11 +13,20 @@
 #include "param.h"
 #include "dev.h"
 #include "dev_ops.h"
-#include "proact.h"
 #include "nccl/transport_nccl.h"
+#include "proact.h"
 #include "rank.h"
 #include "rank_xport.h"
 #include "trace.h"
+
+const proact__param_t proact__param_devices = {
+    0, "PROACT_DEVICES", "all",
+    "'all' or a comma list of OpenMP device numbers and ranges "
+    "(e.g. '0-2,3'), numbers 0-63, each device at most once; D*K "
+    "makes device D K logical devices (e.g. '0*4', '0-3*2')",
+    "OpenMP devices annotated loops are spread over, in this order",
+    proact__param_parse_devices};
+PROACT__PARAM_REGISTER(proact__param_devices)
 
 static pthread_once_t dev_once = PTHREAD_ONCE_INIT;
 static int dev_count;      /* every rank's devices */
@@ -129,6 +138,21 @@ static void dev_describe_all(void) {
   dev_count = n;
 }
 
+/* What the transports between ranks need of this rank's devices: what
+ * their pointers point to, and the backend's queues for NCCL. */
+static proact__xport_devs_t dev_xport_devs(void) {
+  proact__xport_devs_t devs = {PROACT__RANK_MEM_OTHER, NULL, NULL};
+  if (dev_ops == NULL)
+    return devs;
+  if (strcmp(dev_ops->name, "cuda") == 0)
+    devs.mem = PROACT__RANK_MEM_CUDA;
+  else if (strcmp(dev_ops->name, "host") == 0)
+    devs.mem = PROACT__RANK_MEM_HOST;
+  devs.queue = dev_ops->xfer_queue;
+  devs.query = dev_ops->xfer_query;
+  return devs;
+}
+
 /* Under several ranks: every rank's descriptions, in rank order, into the
  * global numbering (dev.h). A rank without devices, or more than 63
  * devices in all, ends every rank with an error. */
@@ -138,6 +162,7 @@ static void dev_join_ranks(void) {
     proact__device_t props[PROACT__DEV_MAX];
   } dev_table_t;
   const int ranks = proact__rank_count(), me = proact__rank_self();
+  const proact__xport_devs_t devs = dev_xport_devs();
   dev_table_t *mine = calloc(1, sizeof(*mine));
   dev_table_t *all = calloc((size_t)ranks, sizeof(*all));
   int total = 0;
@@ -182,7 +207,7 @@ static void dev_join_ranks(void) {
   dev_count = total;
   free(mine);
   free(all);
-  proact__xport_init(dev_ops, dev_base, dev_local_n, dev_count,
+  proact__xport_init(&devs, dev_base, dev_local_n, dev_count,
                      dev_shared_gpu);
 }
 

@@ -1,7 +1,8 @@
 /* The device layer: what the runtime needs from each OpenMP offload device
  * (allocation, copies between host and devices and between devices, a
  * barrier). Generic functions here validate, log (subsystem copy) and count,
- * then call the backend chosen at init (dev_ops.h). Uses only the support layer.
+ * then call the backend chosen at init (dev_ops.h). Uses the transports
+ * between ranks (transport/) and the support layer.
  *
  * Copies are asynchronous: source and destination must stay untouched until
  * proact__dev_sync_all() returns. */
@@ -11,8 +12,14 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "proact/detail/device_ready.h"
+#include "param.h"
+#include "proact/detail/ready_types.h"
 #include "proact/status.h"
+
+/* PROACT_DEVICES (a device list): the OpenMP devices that take part, and
+ * how many logical devices each is. */
+extern const proact__param_t proact__param_devices;
+#define PROACT__PARAM_DEVICES (&proact__param_devices)
 
 /* Finds the devices and chooses the backend; idempotent and thread-safe.
  * Under several ranks (rank.h) it also learns every rank's devices.

@@ -9,7 +9,7 @@
 #include <stdlib.h>
 
 #include "dev.h"
-#include "proact/detail/device_ready.h"
+#include "proact/detail/ready_types.h"
 #include "proact/status.h"
 
 /* The ops' `dev` is one of this rank's logical devices, 0..nlocal-1 (dev.h):

@@ -32,7 +32,7 @@ _Noreturn void proact__fatal_hung(const char *file, int line,
 extern void (*proact__fatal_mirror)(const char *text);
 
 /* Called after a fatal message, instead of exiting, when set: the rank
- * layer (libomptarget-plugin/rank.h) sets it to end every rank of an MPI
+ * layer (transport/rank.h) sets it to end every rank of an MPI
  * job at once, since the others would wait for this one. Must not
  * return. */
 extern void (*proact__fatal_abort)(void);

@@ -26,7 +26,7 @@ static void output_exit(void) {
   _exit(1);
 }
 
-__attribute__((constructor(PROACT__CTOR_PARSERS))) static void
+__attribute__((constructor(PROACT__CTOR_PARAMS))) static void
 output_register(void) {
   atexit(output_exit);
 }

@@ -66,21 +66,21 @@ static void env_check_name(const char *entry) {
   size_t n = eq != NULL ? (size_t)(eq - entry) : strlen(entry);
   const char *nearest = NULL;
   int best = ENV_NAME_MAX * 2;
+  const int nparams = proact__param_count();
 
   if (n < 7 || strncasecmp(entry, "PROACT_", 7) != 0)
     return;
-  for (int i = 0; i < PROACT__PARAM_COUNT_; i++)
-    if (strlen(proact__params[i].name) == n &&
-        strncmp(entry, proact__params[i].name, n) == 0)
+  for (int i = 0; i < nparams; i++)
+    if (strlen(proact__param_at(i)->name) == n &&
+        strncmp(entry, proact__param_at(i)->name, n) == 0)
       return;
   for (int i = 0; i < ENV_NTOOL; i++)
     if (strlen(env_tool_names[i]) == n &&
         strncmp(entry, env_tool_names[i], n) == 0)
       return;
-  for (int i = 0; i < PROACT__PARAM_COUNT_ + ENV_NTOOL; i++) {
-    const char *name = i < PROACT__PARAM_COUNT_
-                           ? proact__params[i].name
-                           : env_tool_names[i - PROACT__PARAM_COUNT_];
+  for (int i = 0; i < nparams + ENV_NTOOL; i++) {
+    const char *name = i < nparams ? proact__param_at(i)->name
+                                   : env_tool_names[i - nparams];
     int d = env_distance(entry, n, name);
     if (d < best) {
       best = d;
@@ -95,18 +95,20 @@ static void env_check_name(const char *entry) {
 /* Every invalid value is reported, not only the first, so that one run
  * shows all there is to fix; the last ends the program. Errors go to
  * PROACT_DEBUG_FILE too, as later ones do, unless its own setting is
- * among them. */
+ * among them. After every layer registered its parameters
+ * (PROACT__CTOR_PARAMS). */
 __attribute__((constructor(PROACT__CTOR_ENV_CHECK))) static void
 param_env_check(void) {
-  char msgs[PROACT__PARAM_COUNT_][1024];
+  static char msgs[PROACT__PARAM_MAX][1024];
   int nbad = 0, log_usable = 1;
 
-  for (int i = 0; i < PROACT__PARAM_COUNT_; i++) {
-    const proact__param_id_t id = (proact__param_id_t)i;
-    if (proact__param_check_env(id, msgs[nbad], sizeof(msgs[nbad])) ==
+  for (int i = 0; i < proact__param_count(); i++) {
+    const proact__param_t *param = proact__param_at(i);
+    if (proact__param_check_env(param, msgs[nbad], sizeof(msgs[nbad])) ==
         PROACT_OK)
       continue;
-    if (id == PROACT__PARAM_DEBUG_FILE || id == PROACT__PARAM_DEBUG_PREFIX)
+    if (param == PROACT__PARAM_DEBUG_FILE ||
+        param == PROACT__PARAM_DEBUG_PREFIX)
       log_usable = 0;
     nbad++;
   }

@@ -8,6 +8,10 @@
 
 #include "cuda_drv.h"
 
+/* PROACT_COPY_QUEUES' upper bound: the streams the backend creates per
+ * device. */
+enum { PROACT__COPY_QUEUES_MAX = 16 };
+
 /* Whether copies are timed: PROACT_TRACE records. */
 int proact__cuda_copies_timed(void);
 

@@ -55,7 +55,7 @@ static pthread_mutex_t cuda_peer_lock = PTHREAD_MUTEX_INITIALIZER;
 
 /* PROACT_CUDA_WAIT's names of the CU_CTX_SCHED_* flags, and
  * PROACT_CUDA_CACHE's of the CU_FUNC_CACHE_PREFER_* preferences: values
- * only this backend knows, so it parses them (support/param.h). */
+ * only this backend knows, so it defines these parameters. */
 static const proact__param_name_t cuda_waits[] = {
     {"auto", CU_CTX_SCHED_AUTO},
     {"spin", CU_CTX_SCHED_SPIN},
@@ -83,14 +83,36 @@ static proact_status_t cuda_parse_cache(const char *text,
       "cache preference", value_p, why, why_len);
 }
 
-/* Before the start-up check of the environment (support/param_env.c), so
- * that these are checked whatever the backend, and parse wherever they are
- * read first (proact-info reads every one). */
-__attribute__((constructor(PROACT__CTOR_PARSERS))) static void
-cuda_register_params(void) {
-  proact__param_register_parser(PROACT__PARAM_CUDA_WAIT, cuda_parse_wait);
-  proact__param_register_parser(PROACT__PARAM_CUDA_CACHE, cuda_parse_cache);
-}
+PROACT__PARAM_SIZE_PARSER(cuda_parse_copy_queues, 1, PROACT__COPY_QUEUES_MAX)
+
+/* The cuda backend's parameters, registered whatever the backend, so that
+ * the start-up check and proact-info know them everywhere. */
+static const proact__param_t cuda_wait_param = {
+    18, "PROACT_CUDA_WAIT", "auto", "auto, spin, yield or blocking",
+    "how host threads wait for CUDA devices, set on every device's "
+    "primary context at PROACT's first call (auto: CUDA's choice, "
+    "spinning while there are fewer contexts than cores; libomptarget "
+    "alone gives a device it initializes a blocking wait, which adds "
+    "to every kernel)",
+    cuda_parse_wait};
+PROACT__PARAM_REGISTER(cuda_wait_param)
+
+static const proact__param_t cuda_copy_queues_param = {
+    19, "PROACT_COPY_QUEUES", "4", "1 to 16",
+    "copy queues (CUDA streams) per GPU for device-to-device copies, "
+    "which take them in turn so that copies overlap (1: every copy "
+    "from a GPU waits for the one before)",
+    cuda_parse_copy_queues};
+PROACT__PARAM_REGISTER(cuda_copy_queues_param)
+
+static const proact__param_t cuda_cache_param = {
+    21, "PROACT_CUDA_CACHE", "auto", "auto, l1, shared or equal",
+    "the L1 / shared memory split CUDA devices prefer for the "
+    "program's kernels, set on every device's primary context at "
+    "PROACT's first call (auto: CUDA's choice; gathering kernels are "
+    "sensitive to it)",
+    cuda_parse_cache};
+PROACT__PARAM_REGISTER(cuda_cache_param)
 
 /* The PROACT_CUDA_WAIT name of a context's CU_CTX_SCHED_* bits. */
 static const char *cuda_wait_name(unsigned wait) {
@@ -176,8 +198,8 @@ static proact_status_t cuda_check_device(int dev) {
  * contexts' L1 / shared memory preference (a kernel that sets none takes
  * it). */
 static proact_status_t cuda_retain_contexts(int ndev) {
-  const unsigned wait = (unsigned)proact__param_get(PROACT__PARAM_CUDA_WAIT)->i;
-  const long long cache = proact__param_get(PROACT__PARAM_CUDA_CACHE)->i;
+  const unsigned wait = (unsigned)proact__param_get(&cuda_wait_param)->i;
+  const long long cache = proact__param_get(&cuda_cache_param)->i;
   for (int dev = 0; dev < ndev; dev++) {
     CUdevice cudev;
     unsigned flags = 0;
@@ -247,7 +269,7 @@ static proact_status_t cuda_probe(int ndev) {
 static proact_status_t cuda_open(int nlocal, const int *phys) {
   for (int dev = 0; dev < nlocal; dev++)
     proact__cuda_phys[dev] = phys[dev];
-  cuda_nstreams = (int)proact__param_get(PROACT__PARAM_COPY_QUEUES)->i;
+  cuda_nstreams = (int)proact__param_get(&cuda_copy_queues_param)->i;
   for (int dev = 0; dev < nlocal; dev++) {
     PROACT_CUDADRV_FUNC(cuCtxSetCurrent, (cuda_ctx(dev)));
     for (int s = 0; s < cuda_nstreams; s++)

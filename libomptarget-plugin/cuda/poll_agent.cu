@@ -4,11 +4,11 @@
 // counter until the loop's teams brought it to zero, then the whole block
 // pushes the chunk's pieces to the peers with 16-byte stores, then thread 0
 // sets the counter back to its initial value for the loop's next execution
-// (the state stays on the device, proact/detail/device_ready.h). It ends when
+// (the state stays on the device, proact/detail/ready_types.h). It ends when
 // every chunk with pieces is delivered, or when none became ready for
 // timeout_ns (globaltimer) after the loop's kernel ended (rd->kernel_done),
 // reporting the stalled chunk instead of hanging.
-#include "proact/detail/device_ready.h"
+#include "proact/detail/ready_types.h"
 
 struct agent_result { // proact__agent_result_t
   long long stalled;
@@ -27,7 +27,7 @@ static __device__ unsigned long long now_ns() {
 // 16 bytes at a time when both ends have the same alignment modulo 16 (a
 // few bytes first: a stencil's halo starts one element into a row), four
 // loads in flight per thread before their stores: a chunk is often copied
-// by this block alone. proact__team_copy (device_ready.h) is the kernels'
+// by this block alone. proact__team_copy (device_team.h) is the kernels'
 // twin, with one load in flight (registers).
 static __device__ void block_copy(char *dst, const char *src, long long n) {
   long long i = 0;

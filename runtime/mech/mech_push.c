@@ -20,7 +20,7 @@
 #include "check.h"
 #include "clock.h"
 #include "error_report.h"
-#include "param.h"
+#include "mech_param.h"
 #include "loop.h"
 #include "push.h"
 #include "ready.h"

@@ -99,6 +99,13 @@ expect_invalid "PROACT_MECH=fast PROACT_CUDA_WAIT=busy PROACT_TEAMS=0x10" \
   "invalid PROACT_MECH='fast'" "invalid PROACT_TEAMS='0x10'" \
   "invalid PROACT_CUDA_WAIT='busy'"
 
+# Every layer registers its own parameters before the check: one of each
+# (support, transport, device, core, mechanisms) in one run.
+expect_invalid "PROACT_DEBUG=loud PROACT_MPI_TIMEOUT=0 PROACT_DEVICES=0-x PROACT_DECOMPOSE=rows PROACT_WATCHDOG_MS=0" \
+  "invalid PROACT_DEBUG='loud'" "invalid PROACT_MPI_TIMEOUT='0'" \
+  "invalid PROACT_DEVICES='0-x'" "invalid PROACT_DECOMPOSE='rows'" \
+  "invalid PROACT_WATCHDOG_MS='0'"
+
 # Unknown names: a warning with the nearest variable, the program runs.
 expect_warning PROACT_DEVICE=0 none \
   "^proact: warning: PROACT_DEVICE is not a PROACT variable and is ignored; did you mean PROACT_DEVICES\?"

@@ -146,8 +146,10 @@ void setUp() {
   const std::string Inc = includeDir();
   for (const char *F :
        {"proact.h", "proact/status.h", "proact/detail/codegen.h",
-        "proact/detail/device_ready.h", "proact/detail/read_check.h",
-        "proact/detail/team_fold.h"})
+        "proact/detail/device_ready.h", "proact/detail/part_iters.h",
+        "proact/detail/ready_types.h", "proact/detail/device_walk.h",
+        "proact/detail/device_team.h", "proact/detail/device_protocol.h",
+        "proact/detail/read_check.h", "proact/detail/team_fold.h"})
     addFile(*H->Mem, std::string("/fuzz/include/") + F, Inc + "/" + F);
   H->Mem->addFile("/fuzz/stub/stdio.h", 0,
                   llvm::MemoryBuffer::getMemBuffer(

@@ -8,7 +8,7 @@ import sys
 
 build = sys.argv[1]
 objs = []
-for layer in ("support", "libomptarget-plugin", "runtime"):
+for layer in ("support", "transport", "libomptarget-plugin", "runtime"):
     for root, _, files in os.walk(os.path.join(build, layer)):
         objs += [os.path.join(root, f) for f in files if f.endswith(".c.o")]
 if not objs:

@@ -1,19 +1,22 @@
 #!/usr/bin/env bash
 # layers.sh SOURCE_DIR: fails when a source of a layer includes a file by a
-# relative path (a layer reaches another only through its CMake target), or
-# when a lower layer includes a higher layer's header.
+# relative path (a layer reaches another only through its CMake target),
+# when a lower layer includes a higher layer's header, or when a layer's
+# target links one that is not below it.
 set -u
 cd "$1" || exit 1
 rc=0
-hits=$(grep -rnE '#include +"(\.\./)+' support libomptarget-plugin runtime clang-ext tools include)
-if [ -n "$hits" ]; then
-  echo "relative includes across directories:"; echo "$hits"; rc=1
-fi
 # The layers of libproact, lowest first (docs/design/architecture.md). A
 # layer's files are those under its directory but not under the directory
 # of another layer nested in it (runtime/mech/ready is not runtime/mech).
-layers=(support libomptarget-plugin runtime/core/base runtime/core/data
-        runtime/core/plan runtime/core/loop runtime/mech/ready runtime/mech)
+layers=(support transport libomptarget-plugin runtime/core/base
+        runtime/core/data runtime/core/plan runtime/core/loop
+        runtime/mech/ready runtime/mech)
+hits=$(grep -rnE '#include +"(\.\./)+' support transport libomptarget-plugin \
+  runtime clang-ext tools include)
+if [ -n "$hits" ]; then
+  echo "relative includes across directories:"; echo "$hits"; rc=1
+fi
 layer_files() { # layer_files DIR [find tests...]
   local dir=$1 prune=()
   shift
@@ -22,12 +25,14 @@ layer_files() { # layer_files DIR [find tests...]
   done
   find "$dir" "${prune[@]}" -type f "$@" -print
 }
-# Header names of each layer; a lower layer must name none of a higher one's.
+# Header names of each layer; a lower layer must name none of a higher
+# one's, also through a subfolder path (nccl/transport_nccl.h).
 check() { # check LOWER HIGHER
   local lower_files
   lower_files=$(layer_files "$1")
   for h in $(layer_files "$2" -name '*.h' | xargs -n1 basename | sort -u); do
-    found=$(grep -ln "#include \"$h\"" $lower_files)
+    # shellcheck disable=SC2086 # a list of file names without blanks
+    found=$(grep -lE "#include \"([a-z_]+/)*$h\"" $lower_files)
     if [ -n "$found" ]; then
       echo "$h (of $2) included from a lower layer ($1): $found"; rc=1
     fi
@@ -38,5 +43,23 @@ for ((i = 0; i < ${#layers[@]}; i++)); do
     check "${layers[i]}" "${layers[j]}"
   done
 done
-[ $rc -eq 0 ] && echo "layers: includes run one way, none by a relative path"
+# Each layer's target (its proact_layer) links only targets of the layers
+# below it, so that it reaches no higher layer's include directory.
+below=
+for dir in "${layers[@]}"; do
+  target=$(grep -oE 'proact_layer\(proact_[a-z_]+' "$dir/CMakeLists.txt" |
+    head -n 1 | cut -d'(' -f2)
+  [ -n "$target" ] || { echo "$dir/CMakeLists.txt: no proact_layer"; rc=1; continue; }
+  for t in $(grep -ohE "target_link_libraries\($target [^)]*\)" \
+      "$dir/CMakeLists.txt" | grep -oE 'proact_[a-z_]+' | grep -vx "$target"); do
+    case " $below " in
+      *" $t "*) ;;
+      *) echo "$dir/CMakeLists.txt: $target links $t, not a layer below it"
+         rc=1 ;;
+    esac
+  done
+  below="$below $target"
+done
+[ $rc -eq 0 ] && echo "layers: includes and targets run one way" \
+  "(${layers[*]}), none by a relative path"
 exit $rc

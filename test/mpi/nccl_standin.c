@@ -1,5 +1,5 @@
 /* A stand-in for NCCL (libnccl.so.2) for CI machines without GPUs: the
- * functions PROACT's NCCL transport calls (libomptarget-plugin/nccl/
+ * functions PROACT's NCCL transport calls (transport/nccl/
  * nccl_api.h), over MPI on host memory, so that its bootstrap, groups,
  * non-blocking waits, errors and data path run with host-offload devices
  * (PROACT_NCCL_LIBRARY=<this library> PROACT_TRANSPORT=nccl). It is not

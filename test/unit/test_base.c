@@ -4,7 +4,8 @@
 #include <string.h>
 
 #include "clock.h"
-#include "param.h"
+#include "core_param.h"
+#include "dev.h"
 #include "poll_wait.h"
 #include "proact.h"
 #include "proact/detail/codegen.h"
@@ -131,7 +132,7 @@ TEST_IMPL(param_sizes_overflow) {
               PROACT_ERR_INVALID_PARAM);
     ASSERT_TRUE(strstr(why, "does not fit 64 bits") != NULL);
   }
-  const proact__param_t *chunk = &proact__params[PROACT__PARAM_CHUNK];
+  const proact__param_t *chunk = PROACT__PARAM_CHUNK;
   ASSERT_EQ(chunk->parse("17179869184G", &v, why, sizeof(why)),
             PROACT_ERR_INVALID_PARAM);
   ASSERT_EQ(chunk->parse("2G", &v, why, sizeof(why)),
@@ -142,7 +143,7 @@ TEST_IMPL(param_sizes_overflow) {
 
 /* PROACT_THREADS follows the threads(...) clause: multiples of 32. */
 TEST_IMPL(param_threads_rule) {
-  const proact__param_t *threads = &proact__params[PROACT__PARAM_THREADS];
+  const proact__param_t *threads = PROACT__PARAM_THREADS;
   proact__param_value_t v;
   char why[256] = "";
   ASSERT_EQ(threads->parse("0", &v, why, sizeof(why)), PROACT_OK);
@@ -156,6 +157,15 @@ TEST_IMPL(param_threads_rule) {
             PROACT_ERR_INVALID_PARAM);
   ASSERT_EQ(threads->parse("8224", &v, why, sizeof(why)),
             PROACT_ERR_INVALID_PARAM);
+}
+
+/* The registered parameter of that name. */
+static const proact__param_t *param_named(const char *name) {
+  for (int i = 0; i < proact__param_count(); i++)
+    if (strcmp(proact__param_at(i)->name, name) == 0)
+      return proact__param_at(i);
+  ASSERT_TRUE(0);
+  return NULL;
 }
 
 TEST_IMPL(param_levels_subsys_bool) {
@@ -183,11 +193,9 @@ TEST_IMPL(param_levels_subsys_bool) {
   ASSERT_EQ(v.i, 1);
   ASSERT_EQ(proact__param_parse_bool("yes", &v, why, sizeof(why)),
             PROACT_ERR_INVALID_PARAM);
-  /* The cuda backend parses its own values (registered before main), the
+  /* The cuda backend defines its own (registered before main), with the
    * CU_CTX_SCHED_* flags and CU_FUNC_CACHE_PREFER_* preferences. */
-  ASSERT_TRUE(proact__params[PROACT__PARAM_CUDA_WAIT].parse == NULL);
-  proact__param_parse_func_t wait =
-      proact__param_parser(PROACT__PARAM_CUDA_WAIT);
+  proact__param_parse_func_t wait = param_named("PROACT_CUDA_WAIT")->parse;
   ASSERT_TRUE(wait != NULL);
   ASSERT_EQ(wait("spin", &v, why, sizeof(why)), PROACT_OK);
   ASSERT_EQ(v.i, 1); /* CU_CTX_SCHED_SPIN */
@@ -199,7 +207,7 @@ TEST_IMPL(param_levels_subsys_bool) {
   ASSERT_EQ(wait("busy", &v, why, sizeof(why)), PROACT_ERR_INVALID_PARAM);
   ASSERT_NE(why[0], '\0');
   proact__param_parse_func_t cache =
-      proact__param_parser(PROACT__PARAM_CUDA_CACHE);
+      param_named("PROACT_CUDA_CACHE")->parse;
   ASSERT_TRUE(cache != NULL);
   ASSERT_EQ(cache("l1", &v, why, sizeof(why)), PROACT_OK);
   ASSERT_EQ(v.i, 2); /* CU_FUNC_CACHE_PREFER_L1 */
@@ -212,7 +220,7 @@ TEST_IMPL(param_levels_subsys_bool) {
   why[0] = '\0';
   ASSERT_EQ(cache("L1", &v, why, sizeof(why)), PROACT_ERR_INVALID_PARAM);
   ASSERT_NE(why[0], '\0');
-  const proact__param_t *memory = &proact__params[PROACT__PARAM_MEMORY];
+  const proact__param_t *memory = PROACT__PARAM_MEMORY;
   ASSERT_EQ(memory->parse("unified", &v, why, sizeof(why)), PROACT_OK);
   ASSERT_EQ(v.i, PROACT__MEMORY_UNIFIED);
   ASSERT_EQ(memory->parse("replicas", &v, why, sizeof(why)), PROACT_OK);
@@ -221,7 +229,7 @@ TEST_IMPL(param_levels_subsys_bool) {
   ASSERT_EQ(memory->parse("managed", &v, why, sizeof(why)),
             PROACT_ERR_INVALID_PARAM);
   ASSERT_NE(why[0], '\0');
-  const proact__param_t *walk = &proact__params[PROACT__PARAM_WALK];
+  const proact__param_t *walk = PROACT__PARAM_WALK;
   ASSERT_EQ(walk->parse("flat", &v, why, sizeof(why)), PROACT_OK);
   ASSERT_EQ(v.i, PROACT__WALK_FLAT);
   ASSERT_EQ(walk->parse("columns", &v, why, sizeof(why)), PROACT_OK);
@@ -233,14 +241,15 @@ TEST_IMPL(param_levels_subsys_bool) {
             PROACT_ERR_INVALID_PARAM);
   ASSERT_NE(why[0], '\0');
   /* Every parameter has a name, a default its parser accepts, a range and
-   * a doc line. */
-  for (int i = 0; i < PROACT__PARAM_COUNT_; i++) {
-    const proact__param_t *p = &proact__params[i];
-    proact__param_parse_func_t parse =
-        proact__param_parser((proact__param_id_t)i);
+   * a doc line; every layer's are registered, the documented rows
+   * 0, 1, ... without a gap. */
+  ASSERT_EQ(proact__param_count(), 37);
+  for (int i = 0; i < proact__param_count(); i++) {
+    const proact__param_t *p = proact__param_at(i);
+    ASSERT_EQ(p->place, i);
     ASSERT_TRUE(p->name != NULL && p->range != NULL && p->doc != NULL);
-    ASSERT_TRUE(parse != NULL);
-    ASSERT_EQ(parse(p->dflt, &v, why, sizeof(why)), PROACT_OK);
+    ASSERT_TRUE(p->parse != NULL);
+    ASSERT_EQ(p->parse(p->dflt, &v, why, sizeof(why)), PROACT_OK);
   }
 }
 

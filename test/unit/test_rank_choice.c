@@ -1,4 +1,4 @@
-/* The choice of transport between ranks (libomptarget-plugin/
+/* The choice of transport between ranks (transport/
  * rank_choice.h): every rank's facts in, one transport per pair of ranks
  * out, or an error naming PROACT_TRANSPORT. */
 #include <stdio.h>

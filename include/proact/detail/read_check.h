@@ -22,7 +22,7 @@
 #ifndef PROACT_READ_CHECK_H
 #define PROACT_READ_CHECK_H
 
-#include "device_ready.h" /* PROACT__THREAD_VAR */
+#include "part_iters.h" /* PROACT__THREAD_VAR */
 
 /* Bytes of zeros a failing load reads: the runtime allocates at least the
  * largest element size of the loop's arrays, and never less than this. */

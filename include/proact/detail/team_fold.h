@@ -26,7 +26,7 @@
 
 #include <stddef.h>
 
-#include "device_ready.h"
+#include "device_team.h"
 
 /* Team-shared thread slots: each round of a team's fold reads its slots
  * back, and from global memory every round waits for L2, which made a

@@ -10,7 +10,7 @@
 #include "error_report.h"
 #include "host_check.h"
 #include "log.h"
-#include "param.h"
+#include "core_param.h"
 #include "devices.h"
 #include "presence.h"
 #include "proact.h"

@@ -9,7 +9,7 @@
 #include "dev.h"
 #include "error_report.h"
 #include "log.h"
-#include "param.h"
+#include "core_param.h"
 #include "devices.h"
 #include "info.h"
 #include "validity.h"
@@ -33,26 +33,15 @@ void proact__devices_format(const int *ids, int n, char *buf, size_t len) {
 /* Settings every rank must share: they decide how loops split and what
  * moves, and the ranks compute that each on its own (replicated control).
  * The others (PROACT_DEVICES, logs, statistics, timeouts) may differ. */
-static int devices_shared_param(proact__param_id_t id) {
-  switch (id) {
-  case PROACT__PARAM_DISTRIBUTE:
-  case PROACT__PARAM_MECH:
-  case PROACT__PARAM_CHUNK:
-  case PROACT__PARAM_TEAMS:
-  case PROACT__PARAM_TEAM_THREADS:
-  case PROACT__PARAM_BLOCK_POINTS:
-  case PROACT__PARAM_ELIDE:
-  case PROACT__PARAM_DECOMPOSE:
-  case PROACT__PARAM_BALANCE:
-  case PROACT__PARAM_WALK:
-  case PROACT__PARAM_MEMORY:
-  case PROACT__PARAM_READ_CHECK:
-  case PROACT__PARAM_RANK_PUSH:
-    return 1;
-  default:
-    return 0;
-  }
-}
+static const proact__param_t *const devices_shared[] = {
+    PROACT__PARAM_DISTRIBUTE,   PROACT__PARAM_MECH,
+    PROACT__PARAM_CHUNK,        PROACT__PARAM_TEAMS,
+    PROACT__PARAM_TEAM_THREADS, PROACT__PARAM_BLOCK_POINTS,
+    PROACT__PARAM_ELIDE,        PROACT__PARAM_DECOMPOSE,
+    PROACT__PARAM_BALANCE,      PROACT__PARAM_WALK,
+    PROACT__PARAM_MEMORY,       PROACT__PARAM_READ_CHECK,
+    PROACT__PARAM_RANK_PUSH};
+enum { DEVICES_NSHARED = sizeof(devices_shared) / sizeof(devices_shared[0]) };
 
 /* FNV-1a of a setting's text, to compare the ranks' settings. */
 static uint64_t devices_hash(const char *text) {
@@ -69,7 +58,7 @@ static void devices_join_ranks(const int *local, int nlocal) {
   typedef struct devices_rank {
     int n;
     int ids[PROACT__DEV_MAX];
-    uint64_t params[PROACT__PARAM_COUNT_];
+    uint64_t params[DEVICES_NSHARED];
   } devices_rank_t;
   const int ranks = proact__rank_count(), me = proact__rank_self();
   devices_rank_t *mine = calloc(1, sizeof(*mine));
@@ -81,21 +70,19 @@ static void devices_join_ranks(const int *local, int nlocal) {
   mine->n = nlocal;
   for (int i = 0; i < nlocal; i++)
     mine->ids[i] = local[i];
-  for (int id = 0; id < PROACT__PARAM_COUNT_; id++)
-    if (devices_shared_param((proact__param_id_t)id))
-      mine->params[id] =
-          devices_hash(proact__param_text((proact__param_id_t)id));
+  for (int k = 0; k < DEVICES_NSHARED; k++)
+    mine->params[k] = devices_hash(proact__param_text(devices_shared[k]));
   proact__rank_allgather(mine, all, sizeof(*mine),
                          "exchanging the ranks' participating devices");
   for (int r = 0; r < ranks; r++)
-    for (int id = 0; id < PROACT__PARAM_COUNT_; id++)
-      if (all[r].params[id] != all[0].params[id])
+    for (int k = 0; k < DEVICES_NSHARED; k++)
+      if (all[r].params[k] != all[0].params[k])
         proact__fatal(NULL, 0, 0,
                       "%s differs between rank 0 and rank %d (this rank, "
                       "%d, has '%s'): every rank must run with the same "
                       "setting",
-                      proact__params[id].name, r, me,
-                      proact__param_text((proact__param_id_t)id));
+                      devices_shared[k]->name, r, me,
+                      proact__param_text(devices_shared[k]));
   devices_n = 0;
   for (int r = 0; r < ranks; r++) {
     if (all[r].n == 0)
@@ -197,10 +184,10 @@ static void devices_build(void) {
 
 static void devices_init_once(void) {
   /* Every variable the environment sets, before anything uses them. */
-  for (int id = 0; id < PROACT__PARAM_COUNT_; id++)
-    if (proact__param_from_env((proact__param_id_t)id))
-      proact__info(PROACT__SUBSYS_ENV, "%s=%s", proact__params[id].name,
-                   proact__param_text((proact__param_id_t)id));
+  for (int i = 0; i < proact__param_count(); i++)
+    if (proact__param_from_env(proact__param_at(i)))
+      proact__info(PROACT__SUBSYS_ENV, "%s=%s", proact__param_at(i)->name,
+                   proact__param_text(proact__param_at(i)));
   /* Every run, not once per user: results computed without transfers must
    * never pass for real ones. */
   if (proact__param_get(PROACT__PARAM_ELIDE)->i)

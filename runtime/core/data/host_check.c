@@ -28,7 +28,7 @@
 #include "grow.h"
 #include "host_check.h"
 #include "log.h"
-#include "param.h"
+#include "core_param.h"
 #include "replica.h"
 #include "runs.h"
 

@@ -93,8 +93,8 @@ void proact__info_report(FILE *out, const int *ids, int n) {
 
   /* An invalid setting ends the program with its own message: before any
    * of the report, not in the middle of it. */
-  for (int i = 0; i < PROACT__PARAM_COUNT_; i++)
-    proact__param_get((proact__param_id_t)i);
+  for (int i = 0; i < proact__param_count(); i++)
+    proact__param_get(proact__param_at(i));
   fprintf(out, "PROACT %s\n", proact_version());
   if (proact__rank_count() > 1)
     fprintf(out, "backend: %s, %d devices in all ranks\n",
@@ -139,11 +139,11 @@ void proact__info_report(FILE *out, const int *ids, int n) {
                  "the host\n");
   fprintf(out, "settings (per-loop clauses apply where a setting says "
                "clause or 0):\n");
-  for (int i = 0; i < PROACT__PARAM_COUNT_; i++) {
-    const proact__param_id_t id = (proact__param_id_t)i;
-    fprintf(out, "  %-22s %-14s %s\n", proact__params[i].name,
-            proact__param_text(id),
-            proact__param_from_env(id) ? "env" : "default");
+  for (int i = 0; i < proact__param_count(); i++) {
+    const proact__param_t *param = proact__param_at(i);
+    fprintf(out, "  %-22s %-14s %s\n", param->name,
+            proact__param_text(param),
+            proact__param_from_env(param) ? "env" : "default");
   }
   fflush(out);
 }

@@ -8,7 +8,7 @@
 #include "devices.h"
 #include "error_report.h"
 #include "log.h"
-#include "param.h"
+#include "core_param.h"
 #include "presence.h"
 #include "proact.h"
 #include "unified.h"

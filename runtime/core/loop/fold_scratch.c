@@ -12,7 +12,7 @@
 #include "dev_buffer.h"
 #include "error_report.h"
 #include "log.h"
-#include "param.h"
+#include "core_param.h"
 #include "loop.h"
 
 /* The thread slots' bytes a part's reduction may take in the scratch

@@ -22,6 +22,7 @@
 #include <stdint.h>
 #include <stdlib.h>
 
+#include "core_param.h"
 #include "dev.h"
 #include "clock.h"
 #include "error_report.h"

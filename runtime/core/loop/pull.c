@@ -8,6 +8,7 @@
 #include "error_report.h"
 #include "grow.h"
 #include "log.h"
+#include "core_param.h"
 #include "pull.h"
 #include "push.h"
 #include "runs.h"

@@ -5,7 +5,7 @@
 #include "dev.h"
 #include "error_report.h"
 #include "log.h"
-#include "param.h"
+#include "core_param.h"
 #include "rank.h"
 #include "rank_push.h"
 

@@ -14,7 +14,7 @@
 #include "dev.h"
 #include "error_report.h"
 #include "log.h"
-#include "param.h"
+#include "core_param.h"
 #include "loop.h"
 #include "read_check.h"
 #include "span.h"

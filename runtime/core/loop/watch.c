@@ -12,7 +12,7 @@
 #include "clock.h"
 #include "error_report.h"
 #include "log.h"
-#include "param.h"
+#include "core_param.h"
 #include "watch.h"
 
 #define WATCH_SLOTS 64   /* executions in flight at once (host threads) */

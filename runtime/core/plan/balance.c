@@ -7,6 +7,7 @@
 
 #include "error_report.h"
 #include "log.h"
+#include "core_param.h"
 #include "balance.h"
 #include "partition.h"
 

@@ -2,6 +2,7 @@
 #include <limits.h>
 #include <omp.h>
 
+#include "core_param.h"
 #include "dev.h"
 #include "devices.h"
 #include "param.h"

@@ -1,4 +1,5 @@
 /* The choice of a loop's transfer mechanism (mech_choice.h). */
+#include "core_param.h"
 #include "devices.h"
 #include "error_report.h"
 #include "log.h"

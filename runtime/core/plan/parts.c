@@ -1,6 +1,7 @@
 /* A loop's devices and decomposition (plan.h). */
 #include <omp.h>
 
+#include "core_param.h"
 #include "devices.h"
 #include "error_report.h"
 #include "param.h"

@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "core_param.h"
 #include "dev.h"
 #include "check.h"
 #include "clock.h"

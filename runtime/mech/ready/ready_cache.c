@@ -5,7 +5,7 @@
 
 #include "dev.h"
 #include "log.h"
-#include "param.h"
+#include "core_param.h"
 #include "ready_cache.h"
 
 static proact__ready_img_t *head; /* every cached entry, any device */

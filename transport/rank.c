@@ -17,6 +17,47 @@
 #include "rank.h"
 #include "rank_transport.h"
 
+static proact_status_t parse_mpi(const char *text,
+                                 proact__param_value_t *value_p, char *why,
+                                 size_t why_len) {
+  static const proact__param_name_t names[] = {
+      {"auto", PROACT__MPI_AUTO}, {"0", PROACT__MPI_OFF},
+      {"1", PROACT__MPI_ON}};
+  return proact__param_parse_named(text, names, sizeof(names) / sizeof(*names),
+                                   "PROACT_MPI value", value_p, why, why_len);
+}
+
+static proact_status_t parse_mpi_timeout(const char *text,
+                                         proact__param_value_t *value_p,
+                                         char *why, size_t why_len) {
+  proact_status_t st =
+      proact__param_parse_size(text, 1, 86400, value_p, why, why_len);
+  if (st == PROACT_OK && value_p->i == 0) {
+    if (why != NULL && why_len > 0)
+      snprintf(why, why_len, "0 would wait forever for a rank that died");
+    return PROACT_ERR_INVALID_PARAM;
+  }
+  return st;
+}
+
+const proact__param_t proact__param_mpi = {
+    30, "PROACT_MPI", "auto", "auto, 0 or 1",
+    "auto: the process is one rank of several when its launcher says so "
+    "(OMPI_COMM_WORLD_SIZE, PMI_SIZE, PMIX_SIZE, or SLURM_NTASKS "
+    "under srun, above 1), and then loads libproact-mpi; 1: always "
+    "through MPI, even as a single rank; 0: never, each process runs "
+    "alone on its own devices (docs/user/cluster.md)",
+    parse_mpi};
+PROACT__PARAM_REGISTER(proact__param_mpi)
+
+const proact__param_t proact__param_mpi_timeout = {
+    31, "PROACT_MPI_TIMEOUT", "60", "1 to 86400 (seconds)",
+    "a rank that waits this long for another rank's data or start-up "
+    "(a rank that died, stalled or left early) ends every rank with an "
+    "error naming the rank it waited for",
+    parse_mpi_timeout};
+PROACT__PARAM_REGISTER(proact__param_mpi_timeout)
+
 /* More ranks than participating devices cannot be (every rank brings at
  * least one device, and at most 63 take part). */
 #define RANK_MAX 64

@@ -4,13 +4,37 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "dev_ops.h"
 #include "error_report.h"
 #include "log.h"
 #include "nccl/transport_nccl.h"
 #include "param.h"
 #include "rank.h"
 #include "rank_xport.h"
+
+static proact_status_t parse_transport(const char *text,
+                                       proact__param_value_t *value_p,
+                                       char *why, size_t why_len) {
+  static const proact__param_name_t names[] = {
+      {"auto", PROACT__TRANSPORT_AUTO},
+      {"mpi", PROACT__TRANSPORT_MPI},
+      {"mpi-direct", PROACT__TRANSPORT_MPI_DIRECT},
+      {"nccl", PROACT__TRANSPORT_NCCL}};
+  return proact__param_parse_named(text, names, sizeof(names) / sizeof(*names),
+                                   "transport", value_p, why, why_len);
+}
+
+const proact__param_t proact__param_transport = {
+    32, "PROACT_TRANSPORT", "auto", "auto, mpi, mpi-direct or nccl",
+    "how device data moves between two ranks' devices: auto chooses "
+    "per pair of ranks, the same on every rank (NCCL where every rank "
+    "loads it and all devices are CUDA GPUs, else CUDA-aware MPI "
+    "between GPUs where both ranks' MPI takes device pointers, else "
+    "MPI through host memory); mpi: MPI through host memory; "
+    "mpi-direct: device pointers to MPI; nccl: NCCL between every "
+    "pair. A forced choice that some pair cannot use is an error on "
+    "every rank (docs/user/cluster.md)",
+    parse_transport};
+PROACT__PARAM_REGISTER(proact__param_transport)
 
 static proact__xport_plan_t xport_plan; /* all MPI until chosen */
 static int xport_ranks = 1;
@@ -43,14 +67,11 @@ static _Noreturn void xport_fatal_together(const char *text) {
 }
 
 /* This rank's facts: its setting, its devices, its MPI, its NCCL. */
-static void xport_facts(const proact__dev_ops_t *ops, int shared_gpu,
+static void xport_facts(const proact__xport_devs_t *devs, int shared_gpu,
                         proact__rank_facts_t *f) {
   memset(f, 0, sizeof(*f));
   f->mode = (int)proact__param_get(PROACT__PARAM_TRANSPORT)->i;
-  f->mem = ops == NULL                       ? PROACT__RANK_MEM_OTHER
-           : strcmp(ops->name, "cuda") == 0 ? PROACT__RANK_MEM_CUDA
-           : strcmp(ops->name, "host") == 0 ? PROACT__RANK_MEM_HOST
-                                            : PROACT__RANK_MEM_OTHER;
+  f->mem = devs->mem;
   f->cuda_aware = proact__rank_cuda_aware();
   f->nccl = PROACT__NCCL_ABSENT;
   /* NCCL takes one GPU per member of its communicator. */
@@ -68,7 +89,7 @@ static void xport_facts(const proact__dev_ops_t *ops, int shared_gpu,
 
 /* Sets up NCCL on every rank; on failure, the first failing rank's
  * number and cause (every rank learns the same), else -1. */
-static int xport_nccl_setup(const proact__dev_ops_t *ops, int base,
+static int xport_nccl_setup(const proact__xport_devs_t *devs, int base,
                             int nlocal, int total, char *why, size_t len) {
   typedef struct xport_boot {
     int rc;
@@ -92,7 +113,7 @@ static int xport_nccl_setup(const proact__dev_ops_t *ops, int base,
     return 0;
   }
   memset(&mine, 0, sizeof(mine));
-  mine.rc = proact__nccl_init(all[0].id, total, base, nlocal, ops,
+  mine.rc = proact__nccl_init(all[0].id, total, base, nlocal, devs,
                               xport_timeout(), mine.why, sizeof(mine.why));
   proact__rank_allgather(&mine, all, sizeof(mine),
                          "setting up NCCL's communicators");
@@ -126,8 +147,8 @@ static void xport_describe(void) {
              proact__xport_name(first));
 }
 
-void proact__xport_init(const proact__dev_ops_t *ops, int base, int nlocal,
-                        int total, int shared_gpu) {
+void proact__xport_init(const proact__xport_devs_t *devs, int base,
+                        int nlocal, int total, int shared_gpu) {
   const int ranks = proact__rank_count(), me = proact__rank_self();
   proact__rank_facts_t mine, *all = calloc((size_t)ranks, sizeof(*all));
   proact__xport_plan_t plan;
@@ -135,14 +156,14 @@ void proact__xport_init(const proact__dev_ops_t *ops, int base, int nlocal,
 
   if (all == NULL)
     proact__fatal(NULL, 0, 0, "out of host memory");
-  xport_facts(ops, shared_gpu, &mine);
+  xport_facts(devs, shared_gpu, &mine);
   proact__rank_allgather(&mine, all, sizeof(mine),
                          "choosing the transport between ranks");
   if (proact__xport_choose(all, ranks, &plan, err, sizeof(err)) != PROACT_OK)
     xport_fatal_together(err);
   if (plan.nccl) {
     const int failed =
-        xport_nccl_setup(ops, base, nlocal, total, err, sizeof(err));
+        xport_nccl_setup(devs, base, nlocal, total, err, sizeof(err));
     if (failed >= 0) {
       if (mine.mode == PROACT__TRANSPORT_NCCL) {
         char text[1024];

@@ -10,6 +10,14 @@
 
 #include "proact/status.h"
 
+/* PROACT_TRANSPORT: how device bytes move between ranks. */
+typedef enum proact__transport_mode {
+  PROACT__TRANSPORT_AUTO = 0,       /* per pair of ranks, by their devices */
+  PROACT__TRANSPORT_MPI = 1,        /* MPI through host memory */
+  PROACT__TRANSPORT_MPI_DIRECT = 2, /* device pointers to MPI */
+  PROACT__TRANSPORT_NCCL = 3        /* NCCL between every pair */
+} proact__transport_mode_t;
+
 /* More ranks than participating devices cannot be (rank.c). */
 #define PROACT__RANKS_MAX 64
 

@@ -25,11 +25,29 @@ typedef struct nccl_funcs {
   const char *(*ncclGetErrorString)(ncclResult_t result);
 } nccl_funcs_t;
 
+/* The default soname, or a path for dlopen. */
+static proact_status_t parse_nccl_library(const char *text,
+                                          proact__param_value_t *value_p,
+                                          char *why, size_t why_len) {
+  (void)why;
+  (void)why_len;
+  value_p->i = strcmp(text, "libnccl.so.2") != 0;
+  return PROACT_OK;
+}
+
+static const proact__param_t nccl_library_param = {
+    33, "PROACT_NCCL_LIBRARY", "libnccl.so.2", "a library name or path",
+    "the NCCL library that transfers between ranks load at run time "
+    "(dlopen: a name is searched in LD_LIBRARY_PATH and the system's "
+    "directories)",
+    parse_nccl_library};
+PROACT__PARAM_REGISTER(nccl_library_param)
+
 static nccl_funcs_t nccl;
 static char nccl_text[256];
 static int nccl_nlocal;
 static ncclComm_t nccl_comm[PROACT__DEV_MAX];
-static const proact__dev_ops_t *nccl_ops;
+static proact__xport_devs_t nccl_devs;
 /* One operation at a time: each is issued and waited for whole. */
 static pthread_mutex_t nccl_lock = PTHREAD_MUTEX_INITIALIZER;
 
@@ -41,7 +59,7 @@ static const char *nccl_reason(ncclResult_t res) {
 }
 
 int proact__nccl_load(int mem, char *why, size_t len) {
-  const char *path = proact__param_text(PROACT__PARAM_NCCL_LIBRARY);
+  const char *path = proact__param_text(&nccl_library_param);
   void *lib = dlopen(path, RTLD_NOW | RTLD_LOCAL);
   const char *stand_in;
   int version = 0;
@@ -108,8 +126,7 @@ int proact__nccl_unique_id(void *id, char *why, size_t len) {
 /* Makes local_dev's context current on this thread; its transfer queue
  * (NULL: the backend's copies are synchronous). */
 static void *nccl_queue(int local_dev) {
-  return nccl_ops->xfer_queue != NULL ? nccl_ops->xfer_queue(local_dev)
-                                      : NULL;
+  return nccl_devs.queue != NULL ? nccl_devs.queue(local_dev) : NULL;
 }
 
 /* What nccl_wait awaits. */
@@ -131,8 +148,8 @@ static int nccl_issued(void *arg, const char *what, char *why, size_t len) {
   }
   if (state != ncclSuccess)
     return 1;
-  proact_status_t st = w->queue && nccl_ops->xfer_query != NULL
-                           ? nccl_ops->xfer_query(w->local_dev)
+  proact_status_t st = w->queue && nccl_devs.query != NULL
+                           ? nccl_devs.query(w->local_dev)
                            : PROACT_OK;
   if (st < 0) {
     snprintf(why, len, "%s: the device's transfer queue failed (%s)", what,
@@ -153,7 +170,7 @@ static int nccl_wait(ncclComm_t comm, int local_dev, int queue,
 }
 
 int proact__nccl_init(const void *id, int total, int base, int nlocal,
-                      const proact__dev_ops_t *ops, double timeout_s,
+                      const proact__xport_devs_t *devs, double timeout_s,
                       char *why, size_t len) {
   proact__nccl_config_t config = {sizeof(config), PROACT__NCCL_MAGIC,
                                   PROACT__NCCL_CONFIG_VERSION, 0};
@@ -166,7 +183,7 @@ int proact__nccl_init(const void *id, int total, int base, int nlocal,
     return -1;
   }
   memcpy(&uid, id, sizeof(uid));
-  nccl_ops = ops;
+  nccl_devs = *devs;
   nccl.ncclGroupStart();
   for (int i = 0; i < nlocal; i++) {
     nccl_queue(i); /* the device the communicator belongs to */

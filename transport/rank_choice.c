@@ -2,7 +2,6 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "param.h"
 #include "rank_choice.h"
 
 const char *proact__xport_name(proact__xport_t xport) {

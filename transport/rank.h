@@ -11,7 +11,22 @@
 
 #include <stddef.h>
 
+#include "param.h"
 #include "proact/status.h"
+
+/* PROACT_MPI: whether the process is one rank of several. */
+typedef enum proact__mpi_mode {
+  PROACT__MPI_AUTO = 0, /* when a launcher says there are several ranks */
+  PROACT__MPI_OFF = 1,  /* never: each process runs alone */
+  PROACT__MPI_ON = 2    /* always through MPI, even with one rank */
+} proact__mpi_mode_t;
+
+/* PROACT_MPI (a proact__mpi_mode_t) and PROACT_MPI_TIMEOUT (seconds),
+ * the transport layer's parameters every transport and the device layer
+ * read. */
+extern const proact__param_t proact__param_mpi, proact__param_mpi_timeout;
+#define PROACT__PARAM_MPI (&proact__param_mpi)
+#define PROACT__PARAM_MPI_TIMEOUT (&proact__param_mpi_timeout)
 
 /* Finds the ranks (PROACT_MPI, the launcher's variables), loads the
  * module and joins the job; idempotent and thread-safe. Without the

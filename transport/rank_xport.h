@@ -7,9 +7,25 @@
 
 #include <stddef.h>
 
+#include "param.h"
+#include "proact/status.h"
 #include "rank_choice.h"
 
-struct proact__dev_ops;
+/* PROACT_TRANSPORT, a proact__transport_mode_t. */
+extern const proact__param_t proact__param_transport;
+#define PROACT__PARAM_TRANSPORT (&proact__param_transport)
+
+/* What the transports need of this rank's devices, handed in by the
+ * device layer above, which drives them. */
+typedef struct proact__xport_devs {
+  proact__rank_mem_t mem; /* what their pointers point to */
+  /* The queue transfers between ranks run on for local device dev
+   * (NCCL's stream), with dev's context made current on the calling
+   * thread; and whether everything issued there has finished (PROACT_OK)
+   * or not (PROACT_IN_PROGRESS). NULL: transfers are synchronous there. */
+  void *(*queue)(int dev);
+  proact_status_t (*query)(int dev);
+} proact__xport_devs_t;
 
 /* Gathers every rank's facts, chooses, and sets NCCL up where chosen:
  * every rank at once, once the devices of every rank are known (dev.c),
@@ -17,7 +33,7 @@ struct proact__dev_ops;
  * (shared_gpu: some of them are logical devices of one OpenMP device). A
  * forced PROACT_TRANSPORT that cannot be had ends every rank with an
  * error naming it. */
-void proact__xport_init(const struct proact__dev_ops *ops, int base,
+void proact__xport_init(const proact__xport_devs_t *devs, int base,
                         int nlocal, int total, int shared_gpu);
 
 /* The transport between a device of rank a and one of rank b. */

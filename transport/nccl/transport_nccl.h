@@ -4,13 +4,13 @@
  * device's global number (dev.h), bootstrapped through the rank layer's
  * allgather. Every wait has the deadline of PROACT_MPI_TIMEOUT. Functions
  * return 0 on success, 1 when the deadline passed, -1 on another failure
- * with the cause in why. Internal to libomptarget-plugin/. */
+ * with the cause in why. Internal to transport/. */
 #ifndef PROACT_TRANSPORT_NCCL_H
 #define PROACT_TRANSPORT_NCCL_H
 
 #include <stddef.h>
 
-#include "dev_ops.h"
+#include "rank_xport.h"
 
 #define PROACT__NCCL_ID_BYTES 128
 
@@ -23,9 +23,9 @@ int proact__nccl_load(int mem, char *why, size_t len);
 int proact__nccl_unique_id(void *id, char *why, size_t len);
 
 /* Every rank at once: the communicators of this rank's nlocal devices
- * (NCCL ranks base .. base + nlocal - 1 of total), driven through ops. */
+ * (NCCL ranks base .. base + nlocal - 1 of total), on their queues. */
 int proact__nccl_init(const void *id, int total, int base, int nlocal,
-                      const proact__dev_ops_t *ops, double timeout_s,
+                      const proact__xport_devs_t *devs, double timeout_s,
                       char *why, size_t len);
 
 /* bytes from this rank's device local_dev to global device peer, or to
