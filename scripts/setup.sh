@@ -207,7 +207,11 @@ if [ "$install" = 0 ] || [ "$debian" = 0 ] ||
     exit 1
   fi
   if [ "$nvptx" = 1 ] && [ "$llvm" != 16 ]; then
-    PROACT_LLVM_ROOT=$llvm_root "$root/scripts/device-rtl.sh" "$omp"
+    if [ "$llvm_root" = "/usr/lib/llvm-$llvm" ]; then
+      "$root/scripts/device-rtl.sh" "$omp"
+    else
+      PROACT_LLVM_ROOT=$llvm_root "$root/scripts/device-rtl.sh" "$omp"
+    fi
   fi
   exit 0
 fi
