@@ -20,7 +20,7 @@ for f in bin/proactcc bin/proact-tune bin/proact-info lib/libproact.so lib/proac
          include/proact/detail/codegen.h lib/cmake/PROACT/PROACTConfig.cmake \
          lib/cmake/PROACT/PROACTConfigVersion.cmake lib/pkgconfig/proact.pc \
          bin/proact-trace-plot share/doc/proact/getting-started.md \
-         share/doc/proact/user/building.md; do
+         share/doc/proact/user/building.md share/doc/proact/user/install.md; do
   [ -e "$prefix/$f" ] || fail "the prefix lacks $f"
 done
 echo "ok: installed into an empty prefix"
