@@ -7,6 +7,7 @@
 # nobody when started as root. Configures only; the suite builds the rest.
 set -uo pipefail
 src=$1 llvm=$2 omp=$3
+setup="$src/scripts/setup.sh"
 work=$(mktemp -d)
 chmod 755 "$work" && mkdir -m 777 "$work/home"
 trap 'rm -rf "$work"' EXIT
@@ -15,14 +16,15 @@ as_user=()
 if [ "$(id -u)" -eq 0 ] && command -v setpriv >/dev/null 2>&1; then
   as_user=(setpriv --reuid=nobody --regid=nogroup --clear-groups)
 fi
-# A private OpenMP root under root's home is out of nobody's reach.
-if [ ${#as_user[@]} -gt 0 ] && ! "${as_user[@]}" test -r "$omp/lib/libomptarget.so"; then
+# A source tree or a private OpenMP root under root's home is out of
+# nobody's reach: then the checks run as root, with apt still kept out.
+if [ ${#as_user[@]} -gt 0 ] && ! { "${as_user[@]}" test -r "$omp/lib/libomptarget.so" &&
+     "${as_user[@]}" test -r "$src/scripts/setup.sh"; }; then
   as_user=()
 fi
 run() {
   "${as_user[@]}" env HOME="$work/home" PROACT_LLVM="$llvm" PROACT_OPENMP_ROOT="$omp" "$@"
 }
-setup="$src/scripts/setup.sh"
 
 root=$(run bash "$setup" --print-llvm-root "$llvm")
 [ -n "$root" ] || { echo "skip: no LLVM $llvm installed here"; exit 0; }
