@@ -60,6 +60,19 @@ cmake -S "$src/test/install/app" -B "$work/app" -DCMAKE_C_COMPILER="$cc" \
   { tail -30 "$work/app.log"; fail "find_package build of test/install/app"; }
 cmp_runs "$work/app/heat" "$work/app/heat_seq" 30011 12
 
+# A wrong compiler: find_package names the clang needed, in one sentence.
+if command -v gcc >/dev/null 2>&1; then
+  printf 'cmake_minimum_required(VERSION 3.20)\nproject(app C)\nfind_package(PROACT REQUIRED)\n' \
+    >"$work/CMakeLists.txt"
+  out=$(cmake -S "$work" -B "$work/gcc" -DCMAKE_C_COMPILER=gcc \
+    -DCMAKE_PREFIX_PATH="$prefix" 2>&1) && fail "find_package accepted gcc"
+  grep -q "needs clang .* as the C compiler (found GNU" <<<"$out" ||
+    fail "no compiler message from find_package: $out"
+  grep -q " ;" <<<"$(sed -n '/Reason given/,/^-- Configuring incomplete/p' <<<"$out")" &&
+    fail "stray ';' in find_package's message: $out"
+  echo "ok: find_package with gcc names the clang it needs"
+fi
+
 # examples/ on its own against the prefix.
 cmake -S "$src/examples" -B "$work/examples" -DCMAKE_C_COMPILER="$cc" \
   -DCMAKE_PREFIX_PATH="$prefix" >"$work/ex.log" 2>&1 &&
