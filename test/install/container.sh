@@ -18,6 +18,7 @@ grep -q 'bash /src/proact/packaging/container/build.sh$' <<<"$runs" ||
 for arg in $(sed -n 's/^ARG \([A-Z_]*\)=.*/\1/p' "$dir/Containerfile"); do
   grep -q "$arg=\${$arg}" <<<"$runs" || fail "ARG $arg does not reach build.sh"
 done
+grep -qx 'build-\*/' "$src/.dockerignore" || fail ".dockerignore does not keep build trees out"
 echo "ok: the Containerfile runs build.sh alone on debian:bookworm"
 
 bash -n "$dir/build.sh" || fail "build.sh does not parse"
