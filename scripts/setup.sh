@@ -77,7 +77,14 @@ llvm_missing() {
     [ -e "$r/$f" ] || echo "$r/$f"
   done
   for f in lib/libomptarget.so "lib/clang/$n/include/omp.h"; do
-    [ -e "$omp/$f" ] || echo "$omp/$f"
+    [ -e "$omp/$f" ] && continue
+    # LLVM_ENABLE_PER_TARGET_RUNTIME_DIR puts the runtime one level down.
+    if [ "$f" = lib/libomptarget.so ] && ls "$omp"/lib/*/libomptarget.so >/dev/null 2>&1; then
+      echo "$omp/$f (it is in $(dirname "$(ls "$omp"/lib/*/libomptarget.so | head -n 1)")," \
+        "which PROACT does not search: an LLVM built with LLVM_ENABLE_PER_TARGET_RUNTIME_DIR=OFF has it in lib/)"
+    else
+      echo "$omp/$f"
+    fi
   done
 }
 openmp_root() {
