@@ -22,22 +22,15 @@ class Proact(CMakePackage, CudaPackage):
 
     version("0.2.0")
 
-    variant(
-        "llvm",
-        default="22",
-        values=("22", "16"),
-        multi=False,
-        description="LLVM/Clang major version: the plugin loads only into this clang",
-    )
     variant("mpi", default=True, description="build libproact-mpi.so, the transport between ranks")
     variant("examples", default=False, description="build examples/")
 
     depends_on("cmake@3.20:", type="build")
     depends_on("python@3:", type="run")  # proact-tune's reports, proact-trace-plot
     # The plugin runs inside clang and programs link LLVM's libomptarget:
-    # the same LLVM builds PROACT and compiles the programs.
-    depends_on("llvm@22 +clang +offload", when="llvm=22", type=("build", "link", "run"))
-    depends_on("llvm@16 +clang", when="llvm=16", type=("build", "link", "run"))
+    # the same LLVM (22, or 16) builds PROACT and compiles the programs.
+    depends_on("llvm@22,16 +clang", type=("build", "link", "run"))
+    depends_on("llvm +offload", when="^llvm@22")
     depends_on("mpi", when="+mpi")
     conflicts("cuda_arch=none", when="+cuda", msg="PROACT's nvptx build needs one cuda_arch")
 
@@ -45,7 +38,7 @@ class Proact(CMakePackage, CudaPackage):
         spec = self.spec
         llvm = spec["llvm"].prefix
         args = [
-            self.define("PROACT_LLVM", spec.variants["llvm"].value),
+            self.define("PROACT_LLVM", str(spec["llvm"].version.up_to(1))),
             self.define("LLVM_ROOT", llvm),
             # The compilers must be that clang, not Spack's compiler of the day.
             self.define("CMAKE_C_COMPILER", join_path(llvm.bin, "clang")),
