@@ -3,8 +3,9 @@
 # user without root whose LLVM is already there: scripts/setup.sh finds and
 # checks the installed LLVM without apt (--no-install, and a PATH without
 # apt-get and dpkg as on RHEL), names what a broken LLVM lacks instead of
-# asking for root, and CMake configures from -DLLVM_DIR alone. Run as
-# nobody when started as root. Configures only; the suite builds the rest.
+# asking for root, CMake configures from -DLLVM_DIR alone, and build.sh
+# takes an LLVM root outside /usr/lib. Run as nobody when started as root.
+# Configures only; the suite builds the rest.
 set -uo pipefail
 src=$1 llvm=$2 omp=$3
 setup="$src/scripts/setup.sh"
@@ -66,3 +67,17 @@ grep -q "^LLVM_ROOT:PATH=$root$" "$work/home/build/CMakeCache.txt" ||
   fail "LLVM_ROOT is not $root: $(grep ^LLVM_ROOT "$work/home/build/CMakeCache.txt")"
 grep -q "^PROACT_LLVM:STRING=$llvm$" "$work/home/build/CMakeCache.txt" || fail "PROACT_LLVM is not $llvm"
 echo "ok: cmake -DLLVM_DIR=$root/lib/cmake/llvm configures ${as_user:+as nobody}"
+
+# scripts/build.sh with an LLVM outside /usr/lib (here a link to it, as a
+# module's or Spack's would be): setup steps aside silently, build.sh
+# configures with its bin/clang (the help target: configure, no build).
+ln -s "$root" "$work/home/llvm"
+out=$(run env PROACT_LLVM_ROOT="$work/home/llvm" bash "$setup" 2>&1) ||
+  fail "setup with PROACT_LLVM_ROOT: $out"
+[ -z "$out" ] || fail "setup with PROACT_LLVM_ROOT printed: $out"
+out=$(run env PROACT_LLVM_ROOT="$work/home/llvm" PROACT_BUILD_TARGETS=help \
+  PROACT_CMAKE_ARGS="-DPROACT_BUILD_TESTS=OFF -DPROACT_BUILD_BENCH=OFF -DPROACT_BUILD_EXAMPLES=OFF" \
+  bash "$src/scripts/build.sh" host "$work/home/b" 2>&1) || fail "build.sh: $out"
+grep -q "^CMAKE_C_COMPILER:[A-Z]*=$work/home/llvm/bin/clang$" "$work/home/b/CMakeCache.txt" ||
+  fail "build.sh did not use $work/home/llvm/bin/clang"
+echo "ok: setup.sh and build.sh with PROACT_LLVM_ROOT outside /usr/lib ${as_user:+as nobody}"
