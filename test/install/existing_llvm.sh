@@ -1,11 +1,11 @@
 #!/usr/bin/env bash
-# existing_llvm.sh SOURCE_DIR LLVM OPENMP_ROOT: the route of docs/user/install.md for a
-# user without root whose LLVM is already there: scripts/setup.sh finds and
-# checks the installed LLVM without apt (--no-install, and a PATH without
-# apt-get and dpkg as on RHEL), names what a broken LLVM lacks instead of
-# asking for root, CMake configures from -DLLVM_DIR alone, and build.sh
-# takes an LLVM root outside /usr/lib. Run as nobody when started as root.
-# Configures only; the suite builds the rest.
+# existing_llvm.sh SOURCE_DIR LLVM OPENMP_ROOT: the route of
+# docs/user/install.md for a user without root whose LLVM is already there:
+# scripts/setup.sh finds and checks it without apt (--no-install, and a
+# PATH without apt-get and dpkg as on RHEL), names what a broken LLVM lacks
+# instead of asking for root, CMake configures from -DLLVM_DIR alone, and
+# build.sh takes an LLVM root outside /usr/lib. Run as nobody when started
+# as root. Configures only; the suite builds the rest.
 set -uo pipefail
 src=$1 llvm=$2 omp=$3
 setup="$src/scripts/setup.sh"
