@@ -1,7 +1,9 @@
-# cmake --install: bin/ (proactcc, proact-tune, proact-info), lib/ (libproact,
-# the Clang plugin; the poll agent's GPU code is inside libproact), include/
-# (the user API and the generated-code contract under proact/detail/),
-# lib/cmake/PROACT/ (find_package(PROACT)) and lib/pkgconfig/proact.pc.
+# cmake --install: bin/ (proactcc, proact-tune, proact-info,
+# proact-trace-plot), lib/ (libproact, the Clang plugin; the poll agent's
+# GPU code is inside libproact), include/ (the user API and the
+# generated-code contract under proact/detail/), lib/cmake/PROACT/
+# (find_package(PROACT)), lib/pkgconfig/proact.pc, and share/doc/proact/
+# (the user documentation).
 set(PROACT_CMAKE_DIR "${CMAKE_INSTALL_LIBDIR}/cmake/PROACT")
 
 install(TARGETS proact EXPORT PROACTTargets
@@ -54,3 +56,14 @@ endif()
 configure_file(cmake/proact.pc.in "${PROJECT_BINARY_DIR}/proact.pc" @ONLY)
 install(FILES "${PROJECT_BINARY_DIR}/proact.pc"
   DESTINATION "${CMAKE_INSTALL_LIBDIR}/pkgconfig")
+
+# The timeline plotter (docs/user/tracing.md) as a command, and the user
+# documentation, so that an installed PROACT explains itself without the
+# source tree.
+install(PROGRAMS "${PROJECT_SOURCE_DIR}/bench/trace_plot.py"
+  DESTINATION ${CMAKE_INSTALL_BINDIR} RENAME proact-trace-plot)
+install(FILES "${PROJECT_SOURCE_DIR}/docs/README.md"
+  "${PROJECT_SOURCE_DIR}/docs/getting-started.md"
+  DESTINATION "${CMAKE_INSTALL_DOCDIR}")
+install(DIRECTORY "${PROJECT_SOURCE_DIR}/docs/user"
+  DESTINATION "${CMAKE_INSTALL_DOCDIR}" FILES_MATCHING PATTERN "*.md")

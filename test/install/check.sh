@@ -18,10 +18,13 @@ cmake --install "$build" --prefix "$prefix" >"$work/install.log" ||
 for f in bin/proactcc bin/proact-tune bin/proact-info lib/libproact.so lib/proact-clang.so \
          include/proact.h include/proact/status.h \
          include/proact/detail/codegen.h lib/cmake/PROACT/PROACTConfig.cmake \
-         lib/cmake/PROACT/PROACTConfigVersion.cmake lib/pkgconfig/proact.pc; do
+         lib/cmake/PROACT/PROACTConfigVersion.cmake lib/pkgconfig/proact.pc \
+         bin/proact-trace-plot share/doc/proact/getting-started.md \
+         share/doc/proact/user/building.md share/doc/proact/user/install.md; do
   [ -e "$prefix/$f" ] || fail "the prefix lacks $f"
 done
 echo "ok: installed into an empty prefix"
+[ -x "$prefix/bin/proact-trace-plot" ] || fail "proact-trace-plot is not executable"
 for tool in proact-tune proact-info; do
   [ -x "$prefix/bin/$tool" ] || continue
   if "$prefix/bin/$tool" --help 2>&1 | grep -q 'error while loading shared'; then
@@ -57,6 +60,19 @@ cmake -S "$src/test/install/app" -B "$work/app" -DCMAKE_C_COMPILER="$cc" \
   { tail -30 "$work/app.log"; fail "find_package build of test/install/app"; }
 cmp_runs "$work/app/heat" "$work/app/heat_seq" 30011 12
 
+# A wrong compiler: find_package names the clang needed, in one sentence.
+if command -v gcc >/dev/null 2>&1; then
+  printf 'cmake_minimum_required(VERSION 3.20)\nproject(app C)\nfind_package(PROACT REQUIRED)\n' \
+    >"$work/CMakeLists.txt"
+  out=$(cmake -S "$work" -B "$work/gcc" -DCMAKE_C_COMPILER=gcc \
+    -DCMAKE_PREFIX_PATH="$prefix" 2>&1) && fail "find_package accepted gcc"
+  grep -q "needs clang .* as the C compiler (found GNU" <<<"$out" ||
+    fail "no compiler message from find_package: $out"
+  grep -q " ;" <<<"$(sed -n '/Reason given/,/^-- Configuring incomplete/p' <<<"$out")" &&
+    fail "stray ';' in find_package's message: $out"
+  echo "ok: find_package with gcc names the clang it needs"
+fi
+
 # examples/ on its own against the prefix.
 cmake -S "$src/examples" -B "$work/examples" -DCMAKE_C_COMPILER="$cc" \
   -DCMAKE_PREFIX_PATH="$prefix" >"$work/ex.log" 2>&1 &&
@@ -89,6 +105,29 @@ out=$(PROACT_DEVICES=0,1 "$work/jacobi2d_cc" 66 5) || fail "jacobi2d_cc"
 grep -q 'bit-identical' <<<"$out" || fail "jacobi2d_cc: $out"
 echo "ok: examples/jacobi2d.c built with proactcc, bit-identical"
 cmp_runs "$work/heat_cc2" "$work/heat_cc_seq" 1001 3
+"$pcc" --showme:incdirs | grep -qx "$prefix/include" || fail "proactcc --showme:incdirs"
+"$pcc" --showme:libdirs | grep -q "^$prefix/lib " || fail "proactcc --showme:libdirs"
+
+# A prefix with a space in its name (a copy: proactcc finds the rest beside
+# itself, programs find libproact by their run path).
+spaced="$work/a prefix"
+cp -a "$prefix" "$spaced"
+"$spaced/bin/proactcc" -O2 "$src/test/install/app/heat.c" -o "$work/heat_sp" ||
+  fail "proactcc in a prefix with a space"
+[ "$("$work/heat_sp" 1001 3)" = "$("$work/heat_cc_seq" 1001 3)" ] ||
+  fail "heat built in a prefix with a space differs"
+"$spaced/bin/proactcc" --showme:incdirs | grep -qx "'$spaced/include'" ||
+  fail "proactcc --showme:incdirs does not quote a space"
+echo "ok: proactcc in a prefix with a space"
+
+# Open MPI's wrapper around proactcc (docs/user/cluster.md).
+if command -v mpicc >/dev/null 2>&1 && mpicc --showme:version 2>/dev/null | grep -q "Open MPI"; then
+  OMPI_CC=$pcc mpicc -O2 "$src/test/install/app/heat.c" -o "$work/heat_mpi" ||
+    fail "OMPI_CC=proactcc mpicc"
+  [ "$("$work/heat_mpi" 1001 3)" = "$("$work/heat_cc_seq" 1001 3)" ] ||
+    fail "heat built by OMPI_CC=proactcc mpicc differs"
+  echo "ok: OMPI_CC=proactcc mpicc"
+fi
 
 # pkg-config.
 export PKG_CONFIG_PATH=$prefix/lib/pkgconfig

@@ -2,7 +2,8 @@
 # device_rtl.sh SOURCE_DIR: scripts/device-rtl.sh, offline, on fake private
 # roots: it refuses a libomptarget of another version than clang-22 with a
 # message naming both, and does nothing (silently) for a runtime whose
-# stamp matches the installed clang-22.
+# stamp matches the installed clang-22; for another LLVM 22 it takes only a
+# source tree of clang's version.
 set -uo pipefail
 src=$1
 work=$(mktemp -d)
@@ -32,3 +33,21 @@ echo "$upstream" >"$d/proact-device-rtl.stamp"
 out=$(bash "$rtl" "$root" 2>&1) || fail "up-to-date runtime: $out"
 [ -z "$out" ] || fail "up-to-date runtime printed: $out"
 echo "ok: an up-to-date runtime is left alone, silently"
+
+# Another LLVM 22 (PROACT_LLVM_ROOT, as from Spack or a module) with an
+# LLVM source tree: a tree of another version is refused, naming both, and
+# without a source the message says how to give one.
+tree=$work/tree
+mkdir -p "$tree/cmake/Modules" "$tree/openmp/device"
+: >"$tree/openmp/device/CMakeLists.txt"
+printf 'if(NOT DEFINED LLVM_VERSION_MAJOR)\n  set(LLVM_VERSION_MAJOR 22)\nendif()\n  set(LLVM_VERSION_MINOR 99)\n  set(LLVM_VERSION_PATCH 0)\n' \
+  >"$tree/cmake/Modules/LLVMVersion.cmake"
+out=$(PROACT_LLVM_ROOT=/usr/lib/llvm-22 PROACT_LLVM_SOURCE=$tree \
+  PROACT_DEVICE_RTL_DIR=$work/rtl bash "$rtl" 2>&1) && fail "accepted a 22.99.0 tree: $out"
+grep -q "is LLVM 22.99.0's source but .* is $upstream" <<<"$out" ||
+  fail "no version message for a source tree: $out"
+out=$(PROACT_LLVM_ROOT=/usr/lib/llvm-22 PROACT_DEVICE_RTL_DIR=$work/rtl bash "$rtl" 2>&1) &&
+  fail "built without a source: $out"
+grep -q "PROACT_LLVM_SOURCE=DIR|FILE" <<<"$out" || fail "no source message: $out"
+[ ! -e "$work/rtl/libomptarget-nvptx.bc" ] || fail "built anyway"
+echo "ok: another LLVM 22 takes a source tree of its version only"
