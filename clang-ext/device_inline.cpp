@@ -58,13 +58,15 @@ struct InlineDeviceHelpers : llvm::PassInfoMixin<InlineDeviceHelpers> {
         Changed |= llvm::InlineFunction(*CB, IFI).isSuccess();
       }
     }
-    llvm::SmallVector<llvm::Function *, 64> Dead;
-    for (llvm::Function &F : M)
-      if (inlines(F) && F.use_empty())
-        Dead.push_back(&F);
-    for (llvm::Function *F : Dead)
-      F->eraseFromParent();
-    Changed |= !Dead.empty();
+    // A helper left unused may have been the last caller of another.
+    for (bool Erased = true; Erased;) {
+      Erased = false;
+      for (llvm::Function &F : llvm::make_early_inc_range(M))
+        if (inlines(F) && F.use_empty()) {
+          F.eraseFromParent();
+          Erased = Changed = true;
+        }
+    }
     return Changed ? llvm::PreservedAnalyses::none()
                    : llvm::PreservedAnalyses::all();
   }
