@@ -8,16 +8,18 @@ inner loop, a seven-point 3-D stencil), written either with
 `#pragma proact region(...)` or as its twin, `#pragma omp target teams
 distribute parallel for` with the same maps (`collapse` where PROACT
 collapses the nest). Each file is compiled with -c at -O2 for the
-host-offload target (x86_64) and, where ptxas is found, nvptx64, REPS times,
-the ways alternating, under /usr/bin/time -v (wall seconds, peak RSS of the
-largest process) and a timeout, so that a blow-up is reported, not waited
-for. The ratio PROACT / OpenMP is per row, both measured in the same run.
+host-offload target (x86_64) and nvptx64 (--target; nvptx needs ptxas from
+--cuda), REPS times, the ways alternating, under /usr/bin/time -v (wall
+seconds, CPU seconds of clang and its children, peak RSS of the largest
+process) and a timeout, so that a blow-up is reported, not waited for. The
+ratio PROACT / OpenMP is per row, both measured in the same run.
 
   bench/compile/large.py --plugin build-host/lib/proact-clang.so \\
       [--target host --target nvptx] [--sizes 100,500,2000] [--reps 3]
 
 Exits 1 when the bar fails: 500 loops in one function at -O2 must compile
-within BAR (3) times their OpenMP twin's wall time, on every target run.
+within BAR (3) times their OpenMP twin's CPU time (--bar-on wall: wall
+time), on every target run.
 """
 import argparse
 import os
@@ -163,8 +165,12 @@ def main():
           "| memory ratio | bar |")
     print("|---|---|---|---|---|---|---|---|---|---|---|---|---|")
     failed = []
-    tmp = args.keep or tempfile.mkdtemp(prefix="proact-large-")
-    os.makedirs(tmp, exist_ok=True)
+    if args.keep:
+        os.makedirs(args.keep, exist_ok=True)
+        tmp = args.keep
+    else:
+        tmpdir = tempfile.TemporaryDirectory(prefix="proact-large-")
+        tmp = tmpdir.name
     for target in targets:
         for layout in layouts:
             for loops in sizes:
@@ -199,10 +205,11 @@ def main():
                     for w in WAYS:
                         if med[w] is not None:
                             out.append(fmt % med[w][i])
-                        elif status[w] == "timeout":
-                            out.append("timeout (> %d s)" % args.timeout)
+                        elif i == 0:
+                            out.append("%s (%d s)" % (status[w], args.timeout)
+                                       if status[w] == "timeout" else status[w])
                         else:
-                            out.append(status[w])
+                            out.append("-")
                     if med["proact"] and med["omp"]:
                         out.append("%.1fx" % (med["proact"][i] / med["omp"][i]))
                     else:
