@@ -18,11 +18,10 @@ namespace {
 // are static functions that every kernel of the file calls. OpenMPOpt's
 // module pass runs before the inliner, and its Attributor tracks, for each
 // function, the kernels that reach it through every call site, so with K
-// kernels calling the same helpers it takes time quadratic in K (500 loops,
-// 2500 kernels: minutes). Inlined first, each kernel is analysed alone; the
-// inliner would have inlined them later anyway. A cold or noinline helper
-// (proact__read_fail, a checked load's failure path) stays out of line, as
-// the inliner leaves it.
+// kernels calling the same helpers it takes time quadratic in K. Inlined
+// first, each kernel is analysed alone; the inliner would have inlined them
+// later anyway. A cold or noinline helper (proact__read_fail, a checked
+// load's failure path) stays out of line, as the inliner leaves it.
 bool isHelper(const llvm::Function &F) {
   return F.hasLocalLinkage() && !F.isDeclaration() &&
          F.getName().starts_with("proact__");
