@@ -1,6 +1,7 @@
 #include "plugin_args.h"
 #include "build_options.h"
 #include "data_jumps.h"
+#include "device_inline.h"
 #include "near_miss.h"
 #include "diagnostics.h"
 #include "lang_compat.h"
@@ -65,6 +66,7 @@ class ProactArgs : public PluginASTAction {
                                                  llvm::StringRef) override {
     setLookupInstance(&CI); // not FrontendAction::setCompilerInstance
     addNearMissHandler(CI.getPreprocessor());
+    addDeviceHelperInlining(CI);
     std::vector<std::unique_ptr<ASTConsumer>> Checks;
     Checks.push_back(std::make_unique<ArgumentsReachedCheck>(Given));
     Checks.push_back(makeDataJumpCheck());
