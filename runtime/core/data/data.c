@@ -9,6 +9,7 @@
 #include "dev.h"
 #include "error_report.h"
 #include "host_check.h"
+#include "owner.h"
 #include "log.h"
 #include "core_param.h"
 #include "devices.h"
@@ -47,6 +48,7 @@ proact__data_t *proact__data_begin(const proact__data_desc_t *desc) {
 
   proact__devices_require_serial(desc->file, desc->line, desc->col,
                                  "data region");
+  proact__owner_enter(desc->file, desc->line, desc->col, "data region");
   proact__devices_init();
   if (data == NULL || (desc->nmaps > 0 &&
                        (data->owned = calloc((size_t)desc->nmaps,
@@ -128,4 +130,5 @@ void proact__data_end(proact__data_t *data) {
   proact__host_check_leave(data->file, data->line);
   free(data->owned);
   free(data);
+  proact__owner_leave();
 }

@@ -18,6 +18,7 @@
 #include "devices.h"
 #include "error_report.h"
 #include "host_check.h"
+#include "owner.h"
 #include "log.h"
 #include "presence.h"
 #include "proact.h"
@@ -115,6 +116,7 @@ void proact__update(const proact__update_desc_t *desc) {
   /* Host fallback: the host arrays are the only copies. */
   if (proact__devices_count() == 0)
     return;
+  proact__owner_enter(desc->file, desc->line, desc->col, "update");
   proact__host_check_enter();
   stats = proact__stats_node(desc->file, desc->line, "update", 0);
   t0 = proact__now_ns();
@@ -175,4 +177,5 @@ void proact__update(const proact__update_desc_t *desc) {
                     (after.h2d_bytes - before.h2d_bytes) +
                         (after.d2h_bytes - before.d2h_bytes));
   proact__host_check_leave(desc->file, desc->line);
+  proact__owner_leave();
 }

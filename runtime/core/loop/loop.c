@@ -30,6 +30,7 @@
 #include "devices.h"
 #include "balance.h"
 #include "host_check.h"
+#include "owner.h"
 #include "loop.h"
 #include "mech_choice.h"
 #include "plan.h"
@@ -191,6 +192,7 @@ proact__loop_t *proact__loop_begin(const proact__loop_desc_t *desc) {
   proact__plan_t *plan;
 
   proact__devices_require_serial(desc->file, desc->line, desc->col, "loop");
+  proact__owner_enter(desc->file, desc->line, desc->col, "loop");
   proact__devices_init();
   proact__host_check_enter();
   if (loop != NULL) {
@@ -393,4 +395,5 @@ void proact__loop_end(proact__loop_t *loop) {
   free(loop->arrays);
   free(loop->array_partials);
   free(loop);
+  proact__owner_leave();
 }
