@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // A small recursive-descent parser over subscript tokens: + - * / % unary,
 // parentheses, integer casts, body locals (their initializer's form), and
 // opaque loop-invariant primaries (calls, member and subscript expressions

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception */
 // Decomposes a subscript into a linear form over loop variables:
 //   index = sum_v Coef[v] * v + K
 // where Coef[v] and K are expressions that do not change during the loop.

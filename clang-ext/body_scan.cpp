@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 #include "body_scan.h"
 #include "diagnostics.h"
 #include "name_lookup.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception */
 // Finds how a loop body uses the region arrays: every store `a[idx] op= ...`
 // and every load `a[idx]`, with idx decomposed into coef * i + offset, where
 // the offset may range over the canonical inner loops enclosing the access.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 #include "bounds.h"
 #include "loop_syntax.h"
 #include <cctype>

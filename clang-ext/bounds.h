@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception */
 // Bounds of inner loops that move with the enclosing loops' variables:
 // tiles (`for (i = ii; i < MIN(ii + B, n); i++)`), parity starts
 // (`for (j = 1 + (i + 1) % 2; ...)`), windows (`j = i; j < i + 3`). Each

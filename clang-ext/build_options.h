@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception */
 // The plugin arguments that choose which kernel variants a loop gets
 // (docs/user/building.md, "Plugin arguments"): a large code can leave out
 // the kernels of mechanisms it never runs, and pick its read checks at

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // Parses the clauses of '#pragma proact'. Each clause is `name(args)`; the
 // argument tokens are split at top-level commas.
 #include "build_options.h"

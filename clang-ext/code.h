@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception */
 // A piece of C to inject: generated text mixed with original tokens, so the
 // user's own tokens keep their source locations (diagnostics point at them).
 #ifndef PROACT_CLANG_EXT_CODE_H

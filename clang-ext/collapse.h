@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception */
 // Finds the inner loops that can be collapsed with the annotated one, so a
 // 2-D or 3-D nest runs one GPU thread per point instead of one thread per
 // row walking it serially (uncoalesced, and no faster on more devices).

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // Jumps across the boundary of a '#pragma proact data' region. The region is
 // lowered to a one-pass 'for' whose init enters it and whose increment
 // leaves it (lowerData), so a 'return', 'goto', 'break' or 'continue' out of

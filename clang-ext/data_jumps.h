@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception */
 // The check that no jump crosses the boundary of a '#pragma proact data'
 // region (docs/user/directives.md, "The data directive").
 #ifndef PROACT_CLANG_EXT_DATA_JUMPS_H

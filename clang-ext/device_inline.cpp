@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 #include "device_inline.h"
 #include "lang_compat.h"
 #include "clang/Frontend/CompilerInstance.h"

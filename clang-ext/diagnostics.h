@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception */
 // Every diagnostic the plugin reports, declared once. Reported through
 // clang's DiagnosticsEngine so they carry file:line:col and work with -verify.
 #ifndef PROACT_CLANG_EXT_DIAGNOSTICS_H

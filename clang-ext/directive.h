@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception */
 // The parsed form of one '#pragma proact' line (grammar:
 // docs/user/directives.md).
 #ifndef PROACT_CLANG_EXT_DIRECTIVE_H

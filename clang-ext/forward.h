@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception */
 // The body of mech(inline)'s forwarding kernel: every store to a region
 // array, `a[idx] op= ...;`, becomes `{ a[idx] op= ...;
 // proact__ready_forward(__proact_rd, A, &(a[idx]), sizeof(a[idx])); }`, so

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception */
 // The checks that run as each function is parsed (update_place.cpp,
 // inner_vars.cpp) look at every function definition of a top-level
 // declaration group.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception */
 // Loads in flight for streaming bodies. A GPU thread of the plain walk
 // issues one iteration's loads, waits for them, stores, and only then
 // loads again: too few bytes in flight to keep HBM busy. When the body is

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 #include "inject.h"
 #include "clang/Basic/SourceManager.h"
 #include "clang/Lex/Lexer.h"

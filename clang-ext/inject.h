@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception */
 // Turns generated Code into real tokens: the generated text is lexed from a
 // buffer in the SourceManager and every generated token gets an expansion
 // location at the pragma, so OpenMP names its kernels after the user's file

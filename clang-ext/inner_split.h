@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception */
 // Which inner loops of a nest may run their iterations on different threads
 // (collapse.h). The user declares the annotated loop's iterations
 // independent, never an inner loop's: an inner loop is split only where the

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception */
 // Inner loops whose variable is declared before the annotated loop (C89
 // style: `int i, j; ... for (i = 0; ...) for (j = 0; ...)`). Each thread
 // needs its own copy, as OpenMP makes a loop's variable private: the

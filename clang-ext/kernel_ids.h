@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception */
 // How a kernel names its thread, team size, team and team count, and how
 // its team waits for itself: the OpenMP calls and barrier in an SPMD kernel
 // (target teams + parallel), the hardware's registers and bar.sync in a

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception */
 #ifndef PROACT_CLANG_EXT_LANG_COMPAT_H
 #define PROACT_CLANG_EXT_LANG_COMPAT_H
 // The clang API spellings that differ between the supported clangs (16, 22),

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 #include "loop_syntax.h"
 #include "clang/Lex/Lexer.h"
 #include <cctype>

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception */
 // Reading a statement's tokens from the preprocessor and recognising a
 // canonical 'for' header: for ([type] i = first; i CMP bound; step).
 #ifndef PROACT_CLANG_EXT_LOOP_SYNTAX_H

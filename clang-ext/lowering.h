@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception */
 // The C that replaces an annotated loop or data block
 // (docs/design/lowering.md).
 #ifndef PROACT_CLANG_EXT_LOWERING_H

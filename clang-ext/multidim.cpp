@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 #include "multidim.h"
 #include "diagnostics.h"
 #include "inject.h"

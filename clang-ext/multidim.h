@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception */
 // C's own multi-dimensional arrays as region arrays: `double a[n][m]`
 // (constant or variable-length, a local or a parameter), `double (*a)[m]`,
 // `double a[n][m][k]` (docs/design/lowering.md, "Multi-dimensional

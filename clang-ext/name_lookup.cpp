@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 #include "name_lookup.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Decl.h"

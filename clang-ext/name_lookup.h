@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception */
 // What a name in a loop body means where the pragma stands: a type, a
 // variable declared before the loop, or something else. The body is read as
 // tokens before it is parsed, so only Sema, which has parsed everything up

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 #include "near_miss.h"
 #include "diagnostics.h"
 #include "lang_compat.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception */
 // Spelling suggestions: the closest of a few known words to a misspelt one,
 // and the warning for a pragma that looks like a misspelt '#pragma proact'
 // (clang ignores unknown pragmas without a word unless -Wunknown-pragmas).

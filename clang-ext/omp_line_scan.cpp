@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 #include "omp_line_scan.h"
 
 #include "clang/Lex/Lexer.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception */
 // Whether an OpenMP pragma stands in the program's text between two places:
 // what a separate preprocessing step (clang -E) has already printed.
 #ifndef PROACT_CLANG_EXT_OMP_LINE_SCAN_H

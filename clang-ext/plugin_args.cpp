@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 #include "plugin_args.h"
 #include "build_options.h"
 #include "data_jumps.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception */
 // The plugin's arguments, -fplugin-arg-proact-profile=FILE,
 // -fplugin-arg-proact-ilp=N, -fplugin-arg-proact-mechanisms=LIST,
 // -fplugin-arg-proact-read-check=MODE and the warning and remark switches

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // The '#pragma proact' handler: reads the directive and the statement after
 // it, checks them, and replaces them with standard OpenMP + runtime calls.
 // It never looks at whether this is the host or a device pass, so both passes

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception */
 // The profile proact-tune writes (tools/tune/tune_profile.h): per loop,
 // keyed by the base name of its file and its line, the mechanism, chunk
 // size and transfer threads to bake into the generated code. Given with

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception */
 // The device-side checks of the loads the runtime cannot check before the
 // kernels (proact/detail/read_check.h): each load of BodyAccesses::Checked
 // in the kernels' code becomes a call of proact__read_at that loads only

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception */
 // The lowering of reduction(op: s, ...) (docs/design/lowering.md,
 // "Reductions"): each thread of a part's kernel accumulates into its own s,
 // started at op's identity (+ * ^ | || &&) or at s itself (max, min, &:

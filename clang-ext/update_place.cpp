@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // The lowering of an update directive is one compound statement, so after
 // 'if (c)' it would parse and run under the condition. OpenMP forbids a
 // standalone directive there because the reader cannot tell what it

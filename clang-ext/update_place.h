@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception */
 // Where '#pragma proact update' may stand: like OpenMP's standalone
 // directives, not as the immediate substatement of if, else, for, while,
 // do or switch (docs/user/directives.md, "The update directive").

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception */
 // 16-byte accesses for streaming bodies. The 1-D walk's groups take
 // iterations k, k + T, ... (ilp.h): every load and store is 4 bytes for a
 // float array, and a copy kernel issues four times the instructions of

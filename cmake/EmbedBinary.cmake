@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 # cmake -DIN=file -DOUT=file.c -DNAME=symbol -P EmbedBinary.cmake
 # Writes IN's bytes as `const unsigned char NAME[]` (8-byte aligned, as
 # cuModuleLoadData wants) followed by a zero byte.

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 # Makes PROACT::proact, the target that turns a program into a PROACT
 # program, for this source tree and for an installed prefix alike
 # (PROACTConfig.cmake includes this file). Expects:

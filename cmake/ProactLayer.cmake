@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 # proact_layer(NAME SOURCES...): one layer of libproact as an object library
 # with the settings every layer shares. Its directory is its include
 # interface; a layer reaches another only by linking it

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 # The test configurations of test/e2e and test/mpi from one table of
 # factors (test/e2e/pairwise.py).
 

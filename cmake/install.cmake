@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 # cmake --install: bin/ (proactcc, proact-tune, proact-info,
 # proact-trace-plot), lib/ (libproact, the Clang plugin; the poll agent's
 # GPU code is inside libproact), include/ (the user API and the
@@ -64,6 +65,7 @@ install(PROGRAMS "${PROJECT_SOURCE_DIR}/bench/trace_plot.py"
   DESTINATION ${CMAKE_INSTALL_BINDIR} RENAME proact-trace-plot)
 install(FILES "${PROJECT_SOURCE_DIR}/docs/README.md"
   "${PROJECT_SOURCE_DIR}/docs/getting-started.md"
+  "${PROJECT_SOURCE_DIR}/LICENSE"
   DESTINATION "${CMAKE_INSTALL_DOCDIR}")
 install(DIRECTORY "${PROJECT_SOURCE_DIR}/docs/user"
   DESTINATION "${CMAKE_INSTALL_DOCDIR}" FILES_MATCHING PATTERN "*.md")

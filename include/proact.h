@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception */
 /* PROACT public C API.
  *
  * Most programs never call these functions: they annotate loops with

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception */
 /* The persistent agent threads (agent_thread.h): one per role and device,
  * a mutex and two condition variables to hand each a job and wait for it,
  * joined at exit. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception */
 /* The persistent host threads that run transfer agents: the poll agent of
  * a host-offload device (host/agent_host.c) and the dma mechanism's agent
  * (runtime/mech/mech_dma.c). One thread per role and device, created on

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception */
 /* Generic device layer: argument checks, logging and byte counts around the
  * backend ops; backend choice at init. */
 #include <omp.h>

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception */
 /* The device layer: what the runtime needs from each OpenMP offload device
  * (allocation, copies between host and devices and between devices, a
  * barrier). Generic functions here validate, log (subsystem copy) and count,

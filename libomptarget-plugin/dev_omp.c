@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception */
 /* Generic fallback backend: every copy through omp_target_memcpy, which
  * works for any libomptarget device (device to device it stages through the
  * host when the plugin cannot exchange data directly). Synchronous, so

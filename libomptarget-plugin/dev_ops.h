@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception */
 /* Backend interface of the device layer (LLVM PluginInterface style: the
  * generic layer in dev.c checks arguments, the backend only acts). Internal
  * to libomptarget-plugin/. */

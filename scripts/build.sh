@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 # build.sh host|nvptx [BUILD_DIR]: configures and builds PROACT, the
 # examples and the tests for one offload target with LLVM PROACT_LLVM (22,
 # the default, or 16). Extra CMake options can be given in PROACT_CMAKE_ARGS

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 # The main job: sets everything up and runs the Jacobi example on the GPUs
 # when there are NVIDIA GPUs and CUDA, else on the 4 host-offload devices.
 # Arguments go to the example: demo.sh [n] [iterations].

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 # device-rtl.sh [OPENMP_ROOT]: builds LLVM 22's NVPTX OpenMP device runtime
 # from LLVM's own source, for exactly the clang 22 in use, into
 # OPENMP_ROOT/lib/nvptx64-nvidia-cuda/ (libomptarget-nvptx.bc and

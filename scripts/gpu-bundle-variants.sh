@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 # gpu-bundle-variants.sh NAME=REV:LLVM ...: builds the kernel benchmark
 # (proact_kernels, proact_norm, loop_cost, cuda_kernels) and the Jacobi example for
 # NVIDIA GPUs from commit REV (HEAD: this tree as it is) with LLVM 16 or
@@ -14,7 +15,7 @@ set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 pair=${PAIR:-$root/.gpu-bundle-variants}
 progs=(proact_kernels proact_norm jacobi2d loop_cost ${PROACT_VARIANT_PROGS:-})
-[ $# -gt 0 ] || { sed -n '2,11p' "$0" | sed 's/^# \{0,1\}//' >&2; exit 2; }
+[ $# -gt 0 ] || { sed -n '3,12p' "$0" | sed 's/^# \{0,1\}//' >&2; exit 2; }
 
 # apt_debs DIR PACKAGE...: exactly these .debs in DIR, at apt's versions.
 apt_debs() {

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 # Builds PROACT for NVIDIA GPUs here (a machine without GPUs is fine) with
 # LLVM PROACT_LLVM (22, the default, or 16) and packs what a GPU machine
 # without LLVM needs into .gpu-bundle/ (ignored by git): the programs,

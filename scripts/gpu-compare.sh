@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 # gpu-compare.sh [ROUNDS]: on the GPU machine, in the repository root, with
 # the variants of scripts/gpu-bundle-variants.sh carried under $PAIR
 # (default .gpu-bundle-variants). Runs them side by side on GPU 0 in one

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 # gpu-logical.sh PART...: the multi-device checks on one GPU through logical
 # devices (PROACT_DEVICES=0*K; docs/user/gpu.md), run through
 # scripts/gpu-run.sh. Parts, each into $OUT:

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 # The GPU suite of the proactive mechanisms (run through scripts/gpu-run.sh
 # on 2 GPUs): bit-identity of every end-to-end program (the stress test
 # included) under each mechanism on 1 and 2 GPUs, compute-sanitizer

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 # After scripts/gpu-bundle.sh: adds what the multi-rank GPU check needs on
 # a GPU machine without MPI to .gpu-bundle/: libproact-mpi.so and the .debs
 # of Debian's Open MPI and its libraries, which scripts/gpu-run.sh unpacks

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 # Runs programs that test/e2e/random_nests.py built with --no-run (each
 # nestsN with its sequential twin nestsN_seq in DIR) under every mechanism
 # on PROACT_DEVICES (default 0) through test/e2e/compare.sh, for GPUs,

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 # Runs on the GPU machine, in the repository root, with a bundle carried
 # there (.gpu-bundle/, or the directory PROACT_GPU_BUNDLE names). Unpacks
 # the bundle's LLVM OpenMP runtime (16 or 22) into a temporary root, then

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 # gpu-sanitize.sh TOOL PROGRAM [ARGS...]: runs PROGRAM (a PROACT or OpenMP
 # offload program) under compute-sanitizer --tool TOOL on the GPU machine,
 # through scripts/gpu-run.sh. It puts the bundle's patched libomptarget

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 # The GPU validation suite (run through scripts/gpu-run.sh): bit-identity of
 # every end-to-end program on 1 and 2 GPUs, then the Jacobi example on 1 vs
 # 2 GPUs, median of repetitions. Writes a log to $OUT/gpu-suite.log.

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 """kernel-regs.py FILE [NAME_SUBSTRING]: the registers per thread of each
 GPU kernel in FILE, a linked PROACT program (as the GPU will launch it) or a
 CUDA image (a .cubin, e.g. from -save-temps).

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 # Sets up what PROACT needs: LLVM 22 (the default) or 16 with clang,
 # libomptarget and the OpenMP headers, the build tools and Open MPI for the
 # multi-rank tests, and NVTX's headers where no CUDA has them. An LLVM that

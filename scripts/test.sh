@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 # Sets everything up, builds for the host-offload devices and runs all tests
 # (unit, lit + FileCheck, end-to-end bit-identity on 1-4 devices).
 #

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception */
 /* Status-checking macros (NCCL checks.h style). An error is logged once,
  * where it is first found; these macros only propagate it. */
 #ifndef PROACT_BASE_CHECK_H

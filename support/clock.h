@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception */
 /* The monotonic clock the runtime times loops, kernels and agents with. */
 #ifndef PROACT_BASE_CLOCK_H
 #define PROACT_BASE_CLOCK_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception */
 /* Fatal errors: a user mistake in a pragma or an environment variable, or a
  * device failure the program cannot continue after. */
 #include <pthread.h>

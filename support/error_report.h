@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception */
 /* Error reporting shared by every layer: the last-error string and the fatal
  * helper used where the lowering contract says "reported and ends the
  * program". */

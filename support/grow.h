@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception */
 /* Growing arrays: room for one more item. */
 #ifndef PROACT_BASE_GROW_H
 #define PROACT_BASE_GROW_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception */
 /* Log filtering and formatting; PROACT_DEBUG_FILE's file. */
 #include <errno.h>
 #include <pthread.h>

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception */
 /* Logging to stderr, or to PROACT_DEBUG_FILE, every line prefixed
  * "proact: KIND: " (and, in the file or with PROACT_DEBUG_PREFIX=1,
  * "host:pid:tid [dev] " before that, NCCL style). Warnings and errors

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception */
 /* The exit status of a program whose PROACT output was lost
  * (output_status.h). */
 #include <pthread.h>

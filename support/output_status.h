@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception */
 /* Write errors on the files PROACT writes for the user (the log, the
  * statistics, the trace): reported, and by default the program's exit
  * status (PROACT_OUTPUT_STRICT). */

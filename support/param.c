@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception */
 /* The PROACT_* parameters' registry, the parsers of the kinds of value
  * they share, and the support layer's own parameters. */
 #include <ctype.h>

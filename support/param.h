@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception */
 /* PROACT_* environment variables. Each layer defines its own, each with
  * its name, default, valid range, documentation and parser, and registers
  * them here before main (PROACT__PARAM_REGISTER, as NCCL_PARAM does);

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception */
 /* The start-up check of the environment: before main, every PROACT_*
  * variable the environment sets is parsed, whatever the backend and
  * whether or not the program will read it, and names that are no PROACT

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception */
 /* Waiting with a deadline by polling: the waits between ranks use it, so
  * that a peer that died or stalled ends the wait with a message instead of
  * a hang. Header-only, so that a transport module built apart from

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception */
 /* Statistics nodes: a list of loops (few per program), printed at exit
  * (PROACT_STATS=1) and written to PROACT_STATS_FILE. */
 #include <errno.h>

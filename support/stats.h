@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception */
 /* Per-loop (and per update directive) statistics, keyed by the pragma's
  * file:line, printed to stderr at exit when PROACT_STATS=1 and written to
  * PROACT_STATS_FILE (JSON or CSV) when set. Counting compiles to nothing when PROACT_ENABLE_STATS is 0. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception */
 /* Status strings (from the X-macro list in proact/status.h), mechanism
  * names, and the process-wide last-error message returned by
  * proact_get_last_error(). */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception */
 /* The event recorder (trace.h): a lock-free append into blocks allocated on
  * demand, written as Chrome trace-event JSON at exit; and the NVTX calls
  * when the NVTX 3 headers were found at build time (PROACT_HAVE_NVTX). */

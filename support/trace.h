@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception */
 /* The event recorder behind PROACT_TRACE (a Chrome trace-event JSON file
  * written at exit, docs/user/tracing.md) and the NVTX ranges of the
  * "PROACT" domain that nsys shows. Every layer records into it, so it lives

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception */
 /* Ranks (rank.h): the launcher's variables, the transport module, and the
  * ordered host transfers between ranks. */
 #include <dlfcn.h>

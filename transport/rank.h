@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception */
 /* Ranks: the same program started by an MPI launcher as several processes
  * (docs/user/cluster.md, docs/design/ranks.md). Every rank runs the same
  * host program and makes the same runtime decisions; the participating

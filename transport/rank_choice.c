@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception */
 /* The transport between two ranks' devices (rank_choice.h). */
 #include <stdio.h>
 #include <string.h>

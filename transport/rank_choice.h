@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception */
 /* The choice of transport between the devices of two ranks
  * (docs/design/ranks.md, "Transports"): a function of what every rank
  * says about itself, gathered at start-up, so that every rank makes the

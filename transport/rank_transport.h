@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception */
 /* The contract between libproact and a transport module it loads at run
  * time (libproact-mpi.so): the module is built against an MPI library,
  * libproact is not, so that a program that never runs as several ranks

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception */
 /* The transports between ranks' devices (rank_xport.h). */
 #include <pthread.h>
 #include <stdio.h>

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception */
 /* Transports between the devices of different ranks: which one each pair
  * of ranks uses (rank_choice.h decides, at start-up, the same on every
  * rank), and the bytes each moved, for proact-info and the statistics

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception */
 /* PROACT status codes: one X-macro list generates the enum and the strings. */
 #ifndef PROACT_STATUS_H
 #define PROACT_STATUS_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception */
 /* Launching the poll agent kernel (poll_agent.cu) on a GPU: the image
  * nvcc built is embedded in libproact (poll_agent_image.c, generated at
  * build time) and loaded into each device's primary context on first use;

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception */
 /* Copy times of the cuda backend (copy_times.h). A copy's events are
  * converted with cuEventElapsedTime from a reference event whose host time
  * is known: recorded on an idle stream of the device and watched until

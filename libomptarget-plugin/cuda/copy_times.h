@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception */
 /* When the cuda backend's asynchronous copies ran, for PROACT_TRACE: an
  * event pair around each copy on its stream, read once the stream was
  * waited for and put on the host's clock (copy_times.c). */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception */
 /* What the files of the cuda backend share: the driver's functions (loaded
  * by dev_cuda.c's probe) and each device's primary context. Kept apart
  * from dev_cuda.c so that the poll agent (agent_cuda.c) and the backend,

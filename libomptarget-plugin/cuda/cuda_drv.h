@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception */
 /* The few CUDA driver API types, constants and functions the cuda backend
  * uses, declared here (values from CUDA's cuda.h) so that building PROACT
  * needs no CUDA: libcuda.so.1 is opened with dlopen at run time. */

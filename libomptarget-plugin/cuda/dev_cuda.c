@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception */
 /* Backend for CUDA devices driven by libomptarget's CUDA plugin. Works in
  * each GPU's primary context (the one libomptarget uses), with non-blocking
  * streams per (logical) device: host copies go on the device's first,

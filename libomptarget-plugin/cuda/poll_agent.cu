@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception */
 // The poll agent (mech(poll)): a persistent kernel launched on its own
 // stream next to the loop's OpenMP kernel on the same GPU. Block j of the
 // grid owns chunks j, j + grid, ...; its thread 0 polls the chunk's

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception */
 /* The poll agent of a host-offload device, run on its persistent agent
  * thread (agent_thread.h). It does what the GPU agent kernel does (cuda/poll_agent.cu):
  * waits for each chunk's counter to reach zero (acquire) and copies its

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception */
 /* Backend for x86_64 host-offload devices: their omp_target_alloc memory is
  * plain memory of this process, so copies are memcpy. (LLVM 16's host plugin
  * cannot copy between devices: isDataExchangable() is false.) */

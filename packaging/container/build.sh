@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 # The container's build steps (packaging/container/Containerfile), run as
 # root on a Debian 12 base: CUDA from NVIDIA's repository, LLVM 22 and its
 # NVPTX device runtime with scripts/setup.sh --nvptx, PROACT built for

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception */
 /* Registers every mechanism with the core before main runs, so the core
  * finds them by id without depending on this layer. */
 #include "mech.h"

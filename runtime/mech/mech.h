@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception */
 /* The transfer mechanisms' tables (core's mechanism.h), registered with the
  * core when libproact loads (mech.c), and what the proactive ones share
  * (mech_push.c). */

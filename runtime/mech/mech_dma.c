@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception */
 /* The dma mechanism: the team whose block makes a chunk ready appends it
  * to a queue in host memory the kernels can write (proact/detail/
  * device_ready.h), and a host thread of the source device takes the

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception */
 /* The inline mechanism: the lowering's forwarding kernel writes every
  * store to the consumers' copies as it makes it (the readiness state's
  * forwards; its blocks report to no counter). Nothing runs beside the

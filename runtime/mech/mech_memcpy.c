@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception */
 /* The memcpy mechanism (the baseline), lazy and consumer-driven.
  *
  * Region replicas are not pushed anywhere after a loop. Instead the core

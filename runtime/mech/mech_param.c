@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception */
 /* The mechanisms' PROACT_* parameters (mech_param.h). */
 #include <stdio.h>
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception */
 /* The mechanisms' PROACT_* parameters (support/param.h), registered by
  * this layer before main. */
 #ifndef PROACT_MECH_PARAM_H

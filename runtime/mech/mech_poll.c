@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception */
 /* The poll mechanism: an agent per device polls the part's counters and
  * pushes each chunk they report ready, beside the kernel (the device
  * layer's agent_start: a GPU kernel on its own stream, or a persistent

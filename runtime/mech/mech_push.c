@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception */
 /* What the proactive mechanisms (poll, trigger, dma, inline) share. They
  * have the same plan (push.h: each part's write spans go to the devices
  * that read them) and the same readiness state (ready.h); they differ in

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception */
 /* The trigger mechanism: the team whose block brings a chunk's counter to
  * zero pushes the chunk itself, inside the kernel (proact/detail/
  * device_ready.h). Nothing runs beside the kernels, so there is nothing to

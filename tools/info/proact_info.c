@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception */
 /* proact-info: what PROACT finds on this machine, for users checking a
  * setup and for bug reports: the version, the devices with their properties
  * and peer access, and every PROACT_* setting with its source. The report

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception */
 /* proact-tune: times a PROACT program under every configuration of
  * mechanism x chunk size x transfer threads, and writes a profile the
  * Clang plugin bakes into the program (docs/user/tuning.md).

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception */
 /* Writing the profile (format in tune_profile.h). */
 #include "tune_profile.h"
 

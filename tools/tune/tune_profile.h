@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception */
 /* The profile proact-tune writes and the Clang plugin reads: one line per
  * loop, "loop FILE:LINE mech NAME chunk BYTES threads N id HEX", keyed by
  * the source file's path as the compiler saw it (the plugin also accepts

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception */
 /* Runs the program under one configuration and reads the statistics file
  * it writes at exit (PROACT_STATS_FILE, support/stats.c), its columns
  * found by name. Output goes to temporary files, not pipes, so a program

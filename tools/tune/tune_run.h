@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception */
 /* One run of the program being tuned: under a configuration (mechanism,
  * chunk bytes, transfer threads, given to the runtime as PROACT_MECH,
  * PROACT_CHUNK, PROACT_THREADS), and the per-loop times read back from the

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception */
 /* libproact-mpi.so: the MPI transport of the rank layer
  * (rank_transport.h). Waits are MPI_Test loops with a deadline, so that a
  * rank that died or stalled ends the job with a message instead of a

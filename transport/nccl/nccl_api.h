@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception */
 /* The few NCCL types, constants and functions the NCCL transport uses,
  * declared here (values from NCCL's nccl.h) so that building PROACT needs
  * no NCCL: libnccl.so.2 is opened with dlopen at run time. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception */
 /* The NCCL transport between ranks (transport_nccl.h). The
  * communicators are non-blocking, so that no call waits inside NCCL: an
  * operation is issued, then its communicator's state and the device's

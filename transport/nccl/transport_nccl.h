@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception */
 /* NCCL between the devices of different ranks (docs/design/ranks.md,
  * "Transports"): libnccl.so.2 (or PROACT_NCCL_LIBRARY) loaded at run time,
  * one communicator per device of this rank whose NCCL rank is the

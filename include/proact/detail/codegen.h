@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception */
 /* The calls the Clang plugin emits for `#pragma proact`
  * (docs/design/lowering.md).
  *

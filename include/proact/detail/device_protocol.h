@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception */
 /* The readiness protocol the generated kernels run (ready_types.h): a
  * team's blocks, the counters a finished block decrements and what a
  * counter at zero sets off (PROACT__READY_*). OpenMP device code only. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception */
 /* Per-chunk readiness (docs/design/readiness.md): what the generated
  * kernels include, in parts by who compiles them. Shared with the host
  * (the runtime, the device layer, the CUDA poll agent): part_iters.h (a

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception */
 /* What a kernel's team does on its device, for the readiness protocol
  * (device_protocol.h) and the reductions (team_fold.h): fences, the
  * team's identities and barrier, the device's clock, a team's copy.

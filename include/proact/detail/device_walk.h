@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception */
 /* How a kernel's team walks its blocks (docs/design/lowering.md): device
  * code of the generated kernels, the digits of proact__part_block's blocks
  * kept so that the kernel runs no 64-bit division. */

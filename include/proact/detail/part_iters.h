@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception */
 /* A kernel part's iterations and its blocks (docs/design/lowering.md),
  * shared by the runtime (host C), the generated kernels and the CUDA poll
  * agent (nvcc): plain C structs and static inline functions only. */

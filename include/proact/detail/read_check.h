@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception */
 /* The device-side read checks (docs/user/directives.md, "Read a[index]"):
  * a load of a region array that the host cannot check before the kernels
  * (one after a condition or jump of the body, one through an index that is

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception */
 /* Per-chunk readiness (docs/design/readiness.md), shared by three
  * compilers: the runtime (host C), the generated kernels (OpenMP device
  * code, through proact/detail/codegen.h) and the CUDA poll agent (nvcc).

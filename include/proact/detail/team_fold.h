@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception */
 /* The device side of reduction(op: s) (docs/design/lowering.md,
  * "Reductions"): what the generated kernels need to fold every thread's
  * copy of s into one value per part, in an order fixed by the kernel's

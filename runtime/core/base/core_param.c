@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception */
 /* The core's PROACT_* parameters (core_param.h). */
 #include <stdio.h>
 #include <string.h>

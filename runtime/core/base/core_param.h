@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception */
 /* The core's PROACT_* parameters (support/param.h), registered by this
  * layer before main; what each value means is in its documentation
  * (core_param.c) and below. */

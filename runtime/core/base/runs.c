@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception */
 /* Exact element sets of affine accesses (runs.h). */
 #include <stdlib.h>
 

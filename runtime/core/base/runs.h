@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception */
 /* Exact sets of the elements an affine access touches in a range of
  * iterations: runs of `len` consecutive elements, repeated by up to
  * PROACT__RUNS_LEVELS levels. Level l repeats the block that the levels

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception */
 /* Trip counts and access spans, in 128-bit arithmetic. */
 #include <limits.h>
 

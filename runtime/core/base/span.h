@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception */
 /* Which elements a loop part accesses: for an access index = coef*i + off
  * with off in [off_min, off_max] and i = first + k*step, the index range of
  * iterations k in [klo, khi). 128-bit so that no affine index overflows. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception */
 /* Data regions (proact__data_begin/end): replicas of each mapped section on
  * the region's devices for the region's lifetime, or windows for the
  * distributed ones (distribute(...) or PROACT_DISTRIBUTE=1). Loops keep

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception */
 /* Device memory a loop's kernels use beside its arrays (the reductions'
  * scratch, the array reductions' copies): one buffer per device, and one in
  * host memory for loops that fall back to the host, grown when a loop needs

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception */
 /* Participating device list, built once from omp_get_num_devices() and
  * PROACT_DEVICES. */
 #include <omp.h>

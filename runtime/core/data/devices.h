@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception */
 /* The participating devices: every OpenMP device, or the PROACT_DEVICES
  * subset, in that order. With no offload device, PROACT falls back to one
  * part on the host (omp_get_initial_device()) and keeps no replicas. */

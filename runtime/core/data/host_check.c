@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception */
 /* PROACT_CHECK_HOST=1 (host_check.h). Host writes are found by comparing
  * each array's host bytes at every PROACT call with a copy taken when the
  * last one returned; host reads of stale elements by protecting (no

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception */
 /* PROACT_CHECK_HOST=1: catches host code inside a data region that reads
  * an element of a region array a loop changed on the devices and no
  * `update host(...)` brought back, and host writes that no `update

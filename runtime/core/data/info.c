@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception */
 /* What PROACT found and will use, for proact-info, PROACT_INFO=1 and
  * programs that call proact_print_info() (devices.c, which owns the device
  * list this report is given). */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception */
 /* The report of proact_print_info() (include/proact.h): version, devices,
  * peer access, parameters. */
 #ifndef PROACT_CORE_INFO_H

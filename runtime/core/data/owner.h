@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception */
 /* The thread that drives PROACT. A process's devices, agents, copy queues,
  * region entries, validity maps and statistics are one state, which the
  * loops, data regions and updates of one thread at a time may use: a call

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception */
 /* The presence table: a short list (one entry per live array section). */
 #include <pthread.h>
 #include <stddef.h>

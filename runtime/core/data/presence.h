@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception */
 /* Table of live region arrays: a host byte range and its copy on each
  * device of the region that created it, a full replica or, for a
  * distributed array, a window that grows with what the device's loops use

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception */
 /* Creating and destroying the device copies of one array section: full
  * replicas, or the (initially empty) windows of a distributed array. */
 #include <omp.h>

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception */
 /* Device copies of one array section: a replica per device, associated
  * with the host section so that OpenMP target regions mapping the section
  * (map(alloc: a[lo:len])) use them; or, distributed, a window per device

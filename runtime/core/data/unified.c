@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception */
 /* Data regions in shared memory and their placement hints (unified.h). */
 #include <omp.h>
 #include <pthread.h>

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception */
 /* Data regions in shared memory (PROACT_MEMORY=unified): the Unified Memory
  * baseline of the benchmarks (the PROACT paper's "UM with hints").
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception */
 /* `#pragma proact update` (proact__update): makes the host's or the
  * devices' copy of a section of a data-region array current.
  *

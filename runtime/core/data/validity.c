@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception */
 /* Validity maps: a sorted array of interval starts with their masks;
  * interval i is [iv[i].lo, iv[i + 1].lo), the last one ends at map->hi. */
 #include <stdint.h>

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception */
 /* Validity map of a replicated array: which devices' replicas hold the
  * current value of each byte. The covered range [lo, hi) is split into a
  * sorted list of disjoint intervals, each with a 64-bit mask of holders

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception */
 /* Growing the windows of distributed arrays (window.h). */
 #include <omp.h>
 #include <stdint.h>

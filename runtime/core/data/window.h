@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception */
 /* Windows of distributed arrays. Each device of a distributed entry holds
  * byte offsets [wlo, whi) of the section (presence.h), associated with the
  * matching host bytes so that a target region mapping any part of it uses

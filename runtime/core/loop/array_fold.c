@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception */
 /* Array reductions, reduction(op: h[lo:len]) (proact/detail/codegen.h):
  * the device memory of every thread's copy of the reduced sections, the
  * host memory of the parts' folded sections, and the hand-over of h when a

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception */
 /* The scratch of reduction kernels (proact/detail/team_fold.h,
  * proact__loop_part_reduction): one allocation per device, grown when a
  * loop needs more and kept until exit, since a solver reduces a norm at

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception */
 /* Annotated loops: the entry points the generated code calls
  * (codegen.h) and the phases of one execution: the plan (plan.h), the
  * pulls, the mechanism's setup and arm, the parts' kernels, its drain and

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception */
 /* One execution of an annotated loop, as the core and the mechanisms see
  * it: its plan (plan.h, read only once built), what the execution holds
  * (its arrays' entries, the pushes planned from the readers maps once the

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception */
 /* What the generated code asks of a loop's parts (codegen.h): how many,
  * their devices and iterations, their kernels' arguments (the
  * mechanism's, part_kernel), the sections and bases of their arrays, and

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception */
 /* The pulls before a loop's kernels (pull.h). */
 #include <stdint.h>
 #include <stdlib.h>

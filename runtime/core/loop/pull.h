@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception */
 /* Before a loop's kernels: grows distributed arrays' windows and pulls to
  * each part's device what the part reads or writes and lacks (the
  * consistency scheme is described at the top of loop.c). */

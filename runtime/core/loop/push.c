@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception */
 /* Push planning and bookkeeping (push.h). */
 #include <stdlib.h>
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception */
 /* Consumer-aware pushes: which written bytes a loop's parts send to which
  * devices while (or right after) their kernels run.
  *

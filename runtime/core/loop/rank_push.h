@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception */
 /* Pushes between ranks (docs/design/ranks.md): what a part writes and a
  * device of another rank read last time is sent during the loop (under
  * dma by the agent once its chunks are ready, else as the part's kernel

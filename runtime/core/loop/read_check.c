@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception */
 /* The device-side read checks (proact/detail/read_check.h): each part's
  * fault slot, and the error after the kernels. A slot is kept per device
  * until exit, grown when a loop's elements are larger than its zeros, as

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception */
 /* The loads the kernels check themselves (read_check.c): those whose index
  * is not affine or that may not run at every iteration. */
 #ifndef PROACT_CORE_READ_CHECK_H

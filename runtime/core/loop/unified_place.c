@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception */
 /* The placement hints of a loop's arrays in shared memory (unified.h),
  * from its write spans and the reads the pulls recorded. */
 #include <stdint.h>

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception */
 /* PROACT_MEMORY=unified: the hints a loop gives the driver about its
  * arrays in shared memory (unified.h). */
 #ifndef PROACT_CORE_UNIFIED_PLACE_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception */
 /* The watch on loop executions (watch.h). A thread started with the first
  * loop looks at the executions in flight four times a second. The agents'
  * own watchdog catches a protocol stall once a kernel has ended; this one

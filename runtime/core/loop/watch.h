@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception */
 /* A watch on loop executions in flight (watch.c): one that runs far longer
  * than the loop's earlier executions gets a warning, and past
  * PROACT_TIMEOUT the program ends with an error naming the loop. */

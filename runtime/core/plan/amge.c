@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception */
 /* AMGE's decomposition choice (amge.h). */
 #include "amge.h"
 

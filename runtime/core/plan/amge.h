@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception */
 /* decompose(auto): AMGE's policy, the decomposition that moves the least.
  * The candidates are BLOCK and each BLOCK_CYCLIC split that last wrote an
  * array the loop reads; each is scored by the bytes its parts would have

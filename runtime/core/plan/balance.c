@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception */
 /* Shares of a loop's iterations per device, from measured speeds
  * (balance.h). */
 #include <pthread.h>

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception */
 /* Splitting loops' iterations over devices of different speeds (opt-in:
  * PROACT_BALANCE=1). The BLOCK loops of one trip count on one device set
  * share their shares of the iterations, so that a loop and the loop that

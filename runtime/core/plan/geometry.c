@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception */
 /* The kernel geometry of a loop's parts (plan.h). */
 #include <limits.h>
 #include <omp.h>

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception */
 /* Whether an annotated loop's iterations, and the iterations of the inner
  * loops the plugin collapsed with it, may run on different threads: the
  * kernels split them over devices, teams and threads, so two of them that

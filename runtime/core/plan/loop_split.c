@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception */
 /* How a loop's iterations are split over its parts (plan.h): BLOCK as
  * contiguous ranges (by the balancer's shares when it has them), BLOCK_CYCLIC
  * as blocks dealt in turn. Used by the loop, AMGE's scoring and the pulls. */

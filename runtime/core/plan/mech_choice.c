@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception */
 /* The choice of a loop's transfer mechanism (mech_choice.h). */
 #include "core_param.h"
 #include "devices.h"

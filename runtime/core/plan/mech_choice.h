@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception */
 /* Which transfer mechanism runs a loop, decided by asking the registered
  * ops tables (mechanism.h) what they can do, never by their names. */
 #ifndef PROACT_CORE_MECH_CHOICE_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception */
 /* The registry of mechanism ops tables (mechanism.h). */
 #include "error_report.h"
 #include "mechanism.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception */
 /* The interface the core drives a transfer mechanism through (UCX's
  * uct_iface_ops_t model). The mechanisms live in the layer above
  * (runtime/mech) and register their tables here, so the core never names

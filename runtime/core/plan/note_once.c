@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception */
 /* Notes given once per loop site (note_once.h). */
 #include <pthread.h>
 #include <string.h>

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception */
 /* Notes that would repeat at every execution of a loop are given once per
  * loop site. */
 #ifndef PROACT_CORE_NOTE_ONCE_H

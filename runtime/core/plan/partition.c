@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception */
 /* BLOCK partition. 128-bit products: trip * nparts may not fit 64 bits. */
 #include "partition.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception */
 /* Splitting a loop's iterations over devices. */
 #ifndef PROACT_CORE_PARTITION_H
 #define PROACT_CORE_PARTITION_H

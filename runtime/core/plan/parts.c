@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception */
 /* A loop's devices and decomposition (plan.h). */
 #include <omp.h>
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception */
 /* A loop's plan (plan.h), built before anything moves. */
 #include <stdlib.h>
 

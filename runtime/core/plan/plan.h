@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception */
 /* The plan of a loop: what is decided before anything moves and read only
  * afterwards. Its devices and decomposition, the split of its iterations
  * and its kernels' geometry, its write spans merged into the transfers its

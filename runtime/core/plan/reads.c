@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception */
 /* The checks of a loop's loads against its sections and reads(...)
  * clauses (plan.h). */
 #include <stdint.h>

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception */
 /* A loop's write spans: checked against the sections and, between parts,
  * element by element; merged into the transfers its mechanism records
  * (plan.h). */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception */
 /* Readiness state of a part (ready.h): built once per plan, kept on the
  * device between executions (ready_cache.h). */
 #include <limits.h>

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception */
 /* Building each part's readiness state (proact/detail/device_ready.h) for the loop's
  * pushes: chunk counters, the pieces of each chunk, inline forwards. A
  * state is built and uploaded once per plan and kept on the device for

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception */
 /* Device-resident readiness states (ready_cache.h). */
 #include <pthread.h>
 #include <stdlib.h>

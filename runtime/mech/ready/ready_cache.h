@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception */
 /* Readiness states kept on the devices between executions of a loop
  * (proact/detail/device_ready.h). An iterative solver runs the same loops again and
  * again with the same plan; their states are then identical but for the

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception */
 /* PROACT_READY_CHECK=1: a kept readiness state must be back at its
  * initial values after every execution (ready.h), or the next execution
  * would push too early or wait forever. This reads the device copy back

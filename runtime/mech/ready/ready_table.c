@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception */
 /* Cached block tables (ready_table.h). */
 #include <pthread.h>
 #include <stdlib.h>

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception */
 /* Block tables of readiness states (proact/detail/device_ready.h), cached
  * per loop site and part: building one walks every block of the part
  * through 64-bit divisions, and it is the same on every execution of a loop

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception */
 /* The device's own times of a traced execution's chunks (PROACT_TRACE):
  * the readiness state's stamps (proact/detail/device_ready.h), written by
  * the teams and the GPU poll agent on the device clock, become events on

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 # PROACT's Spack recipe (docs/user/install.md). It lives in PROACT's
 # repository, beside the CMake options it sets: test/install/spack_recipe.py
 # loads it in CI and checks every -D it passes against CMakeLists.txt.
