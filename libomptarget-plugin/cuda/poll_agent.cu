@@ -65,7 +65,7 @@ extern "C" __global__ void proact_poll_agent(const proact__ready_t *rd,
                                              agent_result *result) {
   __shared__ int stalled;
   const unsigned long long start = now_ns();
-  unsigned long long last = start, busy = 0;
+  unsigned long long last = start, busy = 0, looked = start;
   int ended = rd->kernel_done == nullptr; // the loop's kernel returned
   for (long long c = blockIdx.x; c < rd->ncounters; c += gridDim.x) {
     if (rd->piece_first[c] == rd->piece_first[c + 1])
@@ -74,12 +74,16 @@ extern "C" __global__ void proact_poll_agent(const proact__ready_t *rd,
       int left;
       stalled = 0;
       while ((left = *(volatile int *)&rd->counters[c]) != 0) {
-        // The flag is host memory: read it only after a millisecond
-        // without progress. The watchdog counts from the later of the
+        // The flag is host memory: read it at most once a millisecond,
+        // since reads across PCIe from every spinning block slow the
+        // loop's own kernel. The watchdog counts from the later of the
         // last chunk and the kernel's end: a long kernel is not a stall.
-        if (!ended && now_ns() - last > 1000000ull && *rd->kernel_done) {
-          ended = 1;
-          last = now_ns();
+        if (!ended && now_ns() - looked > 1000000ull) {
+          looked = now_ns();
+          if (*(volatile int *)rd->kernel_done) {
+            ended = 1;
+            last = looked;
+          }
         }
         if (ended && now_ns() - last > timeout_ns) {
           result->stalled = c + 1;
