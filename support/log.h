@@ -48,21 +48,13 @@ void proact__log(const char *kind, unsigned subsys, const char *file,
       proact__log("info", (subsys), NULL, 0, fmt, ##__VA_ARGS__);             \
   } while (0)
 
-#ifdef PROACT_ENABLE_TRACE
+/* Compiled in everywhere: PROACT_DEBUG=trace must show more than info,
+ * and below that level each call costs one test of the level. */
 #define proact__trace(subsys, fmt, ...)                                       \
   do {                                                                        \
     if (proact__log_enabled(PROACT__LOG_TRACE, (subsys)))                     \
       proact__log("trace", (subsys), __FILE__, __LINE__, fmt,                 \
                   ##__VA_ARGS__);                                             \
   } while (0)
-#else
-/* Still type-checks the arguments, generates no code. */
-#define proact__trace(subsys, fmt, ...)                                       \
-  do {                                                                        \
-    if (0)                                                                    \
-      proact__log("trace", (subsys), __FILE__, __LINE__, fmt,                 \
-                  ##__VA_ARGS__);                                             \
-  } while (0)
-#endif
 
 #endif

@@ -310,7 +310,7 @@ static void trace_loc(FILE *f, const proact__trace_ev_t *ev) {
     json_string(f, buf);
   }
   if (ev->id != 0)
-    fprintf(f, ",\"id\":\"0x%016llx\"", ev->id);
+    fprintf(f, ",\"id\":\"%016llx\"", ev->id);
 }
 
 static void trace_write_event(FILE *f, const proact__trace_ev_t *ev,

@@ -14,6 +14,7 @@ those of the same run untraced. An unwritable path ends the program at
 start-up with an error naming PROACT_TRACE and the cause.
 """
 import collections
+import re
 import json
 import os
 import subprocess
@@ -78,6 +79,11 @@ def check(prog, args, mech, tmp, expected_out):
         if not e["args"].get("loop", "").count(":") or "id" not in e["args"]:
             errors.append("%s: loop event without location or id: %s"
                           % (mech, e))
+            break
+        # The id as the statistics and the profile write it.
+        if not re.fullmatch(r"[0-9a-f]{16}", e["args"]["id"]):
+            errors.append("%s: loop id %r is not 16 hex digits as in "
+                          "PROACT_STATS" % (mech, e["args"]["id"]))
             break
     kernels = collections.Counter(names[e["tid"]] for e in body
                                   if e["cat"] == "kernel")
