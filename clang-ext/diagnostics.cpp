@@ -4,6 +4,7 @@
 #include "llvm/ADT/SmallString.h"
 #include <cstring>
 #include <memory>
+#include <optional>
 #include <set>
 #include <tuple>
 #include <utility>
@@ -17,32 +18,32 @@ void setDevicePass(bool Device) { DevicePass = Device; }
 
 namespace {
 
-// The switchable diagnostics: report()'s table entries by name, and the
-// profile's two warnings (profile.cpp), which share the same control.
+// The switchable diagnostics by name, with report()'s table entry each
+// stands for; the profile's duplicate and unmatched warnings (profile.cpp)
+// have none there but share the same control.
 struct Switch {
   const char *Name;
   bool Remark;
+  std::optional<Diag> D;
 };
 const Switch Switches[] = {
-    {"pragma-spelling", false},       {"non-affine-write", false},
-    {"unused-region-array", false},   {"arguments-not-applied", false},
-    {"profile-stale", false},         {"profile-duplicate", false},
-    {"profile-unmatched", false},     {"clause-without-effect", false},
-    {"whole-array-read", true},       {"profile-applied", true},
+    {"pragma-spelling", false, Diag::PragmaNearMiss},
+    {"non-affine-write", false, Diag::NonAffineWrite},
+    {"unused-region-array", false, Diag::RegionArrayUnused},
+    {"arguments-not-applied", false, Diag::ArgumentsNotApplied},
+    {"profile-stale", false, Diag::ProfileStale},
+    {"profile-duplicate", false, std::nullopt},
+    {"profile-unmatched", false, std::nullopt},
+    {"clause-without-effect", false, Diag::ClauseWithoutEffect},
+    {"whole-array-read", true, Diag::WholeArrayRead},
+    {"profile-applied", true, Diag::ProfileApplied},
 };
 
 const char *switchName(Diag D) {
-  switch (D) {
-  case Diag::PragmaNearMiss: return "pragma-spelling";
-  case Diag::NonAffineWrite: return "non-affine-write";
-  case Diag::RegionArrayUnused: return "unused-region-array";
-  case Diag::ArgumentsNotApplied: return "arguments-not-applied";
-  case Diag::ProfileStale: return "profile-stale";
-  case Diag::ClauseWithoutEffect: return "clause-without-effect";
-  case Diag::WholeArrayRead: return "whole-array-read";
-  case Diag::ProfileApplied: return "profile-applied";
-  default: return nullptr;
-  }
+  for (const Switch &S : Switches)
+    if (S.D == D)
+      return S.Name;
+  return nullptr;
 }
 
 // The plugin's W/R arguments in the order given, each as (name, what):
