@@ -266,3 +266,12 @@ const proact__param_t proact__param_check_host = {
     "(docs/user/troubleshooting.md)",
     proact__param_parse_bool};
 PROACT__PARAM_REGISTER(proact__param_check_host)
+
+const proact__param_t proact__param_plan_cache = {
+    37, "PROACT_PLAN_CACHE", "1", "0 or 1",
+    "1: a loop that runs again with the same sizes, sections, subscripts "
+    "and region entries reuses the plan (parts, split, geometry, write "
+    "spans, mechanism) it built the first time instead of building it "
+    "again; 0: every execution builds its plan",
+    proact__param_parse_bool};
+PROACT__PARAM_REGISTER(proact__param_plan_cache)

@@ -35,6 +35,7 @@
 #include "loop.h"
 #include "mech_choice.h"
 #include "plan.h"
+#include "plan_cache.h"
 #include "trace.h"
 #include "watch.h"
 #include "pull.h"
@@ -187,10 +188,20 @@ static void loop_report_parts(const proact__loop_t *loop,
   }
 }
 
+/* A new plan for desc: its mechanism and parts, before its arrays are
+ * looked up. */
+static proact__plan_t *loop_plan_start(const proact__loop_desc_t *desc) {
+  proact__plan_t *plan = proact__plan_create(desc);
+  proact__mech_choose(plan, desc);
+  proact__plan_parts(plan, desc);
+  return plan;
+}
+
 proact__loop_t *proact__loop_begin(const proact__loop_desc_t *desc) {
   proact__loop_t *loop = calloc(1, sizeof(*loop));
   proact__present_t **entries = NULL;
-  proact__plan_t *plan;
+  const proact__plan_t *plan;
+  proact__plan_t *fresh = NULL;
 
   proact__devices_require_serial(desc->file, desc->line, desc->col, "loop");
   proact__owner_enter(desc->file, desc->line, desc->col, "loop");
@@ -229,17 +240,24 @@ proact__loop_t *proact__loop_begin(const proact__loop_desc_t *desc) {
                   "was compiled without them "
                   "(-fplugin-arg-proact-read-check=off); rebuild with "
                   "read-check=runtime or on, or unset PROACT_READ_CHECK");
-  plan = proact__plan_create(desc);
-  proact__mech_choose(plan, desc);
-  proact__plan_parts(plan, desc);
+  /* A kept plan's devices are the ones a new plan would get: both come
+   * from the descriptor alone. */
+  if ((plan = proact__plan_cache_take(desc)) == NULL)
+    plan = fresh = loop_plan_start(desc);
   for (int a = 0; a < desc->narrays; a++) {
     entries[a] = loop_array(loop, plan, desc, &desc->arrays[a]);
     loop->arrays[a] = desc->arrays[a];
   }
   loop->narrays = desc->narrays;
   loop->entries = entries;
-  proact__plan_check_accesses(desc, entries);
-  proact__plan_build(plan, desc, entries);
+  if (fresh == NULL && !proact__plan_cache_holds(plan, desc, entries))
+    plan = fresh = loop_plan_start(desc);
+  if (fresh != NULL) {
+    proact__plan_check_accesses(desc, entries);
+    proact__plan_build(fresh, desc, entries);
+    proact__plan_cache_keep(fresh, desc, entries);
+  }
+  proact__plan_mark_entries(plan);
   loop->plan = plan; /* read only from here on */
 
   if (loop->nimplicit > 0 && proact__dev_sync_all() != PROACT_OK)
@@ -387,7 +405,7 @@ void proact__loop_end(proact__loop_t *loop) {
 
   loop_account(loop, t0, &after);
   proact__host_check_leave(loop->file, loop->line);
-  proact__plan_destroy(loop->plan);
+  proact__plan_release(loop->plan);
   free(loop->pushes);
   free(loop->rpushes);
   free(loop->readrecs);
