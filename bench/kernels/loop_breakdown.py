@@ -10,7 +10,8 @@ phases inside it, on the thread that ran the loop, split it into:
   pull     the pull phase (host check, pulls, unified hints)
   setup    the mechanism's setup and each part's arm
   launch   end of setup to the first part's kernel start: the parts'
-           threads started, each part's arguments
+           threads started, each part's pulls between this rank's
+           devices and its arguments
   kernels  first kernel start to the last kernel end (host-timed: launch
            to completion, every part)
   join     last kernel end to the start of loop_end: the parts' threads

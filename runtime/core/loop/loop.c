@@ -6,9 +6,10 @@
  *
  * Consistency of region replicas (non-implicit entries) is lazy and
  * consumer-driven: each entry's validity map (validity.h) says which devices
- * hold the current value of each byte. Before the kernels (loop_begin), each
- * part pulls, device to device from the lowest-numbered valid device, the
- * bytes it needs and lacks: the spans of its reads (the whole section for a
+ * hold the current value of each byte. Before the kernels each part pulls
+ * (loop_begin finds the copies, the part's thread issues them before its
+ * kernel: pull.h), device to device from the lowest-numbered valid device,
+ * the bytes it needs and lacks: the spans of its reads (the whole section for a
  * non-affine read) and of its writes (it must hold current values for the
  * elements of a write span it does not write, since after the loop it is
  * the span's only owner). Distributed arrays first grow each part's window
@@ -280,6 +281,7 @@ proact__loop_t *proact__loop_begin(const proact__loop_desc_t *desc) {
 
 /* Each part's host thread writes only its own slots. */
 void proact__loop_part_begin(proact__loop_t *loop, int part) {
+  proact__loop_pull_part(loop, part);
   loop->part_t0[part] = PROACT__TRACING()
                             ? proact__trace_begin("kernel", loop->file,
                                                   loop->line)
@@ -383,6 +385,8 @@ void proact__loop_end(proact__loop_t *loop) {
       proact__trace_add(&kernels);
   }
   proact__trace_phase_begin(&phase, "drain", "drain", loop->file, loop->line);
+  for (int p = 0; p < plan->nparts; p++) /* a part that ran no kernel */
+    proact__loop_pull_part(loop, p);
   st = plan->mech->drain(loop);
   if (st != PROACT_OK)
     proact__fatal(loop->file, loop->line, loop->col,
@@ -406,6 +410,7 @@ void proact__loop_end(proact__loop_t *loop) {
   loop_account(loop, t0, &after);
   proact__host_check_leave(loop->file, loop->line);
   proact__plan_release(loop->plan);
+  free(loop->pull_copies);
   free(loop->pushes);
   free(loop->rpushes);
   free(loop->readrecs);
