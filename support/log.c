@@ -9,6 +9,7 @@
 #include <sys/syscall.h>
 #include <unistd.h>
 
+#include "build_info.h"
 #include "log.h"
 #include "output_status.h"
 
@@ -35,6 +36,7 @@ static int log_state;
 static FILE *log_file;    /* PROACT_DEBUG_FILE's, NULL: stderr only */
 static int log_prefix;    /* PROACT_DEBUG_PREFIX: on stderr too */
 static char log_host[64]; /* up to the first '.', as NCCL shows it */
+static int log_identified; /* the identity line is out */
 static _Thread_local int log_dev = -1;
 static _Thread_local int log_dev_set;
 
@@ -164,6 +166,13 @@ void proact__log(const char *kind, unsigned subsys, const char *file,
              base != NULL ? base + 1 : file, line);
   }
   log_setup();
+  /* The first line of a log that shows more than warnings says which
+   * PROACT wrote it, so that a log in a bug report needs no question. */
+  if (!__atomic_load_n(&log_identified, __ATOMIC_ACQUIRE) &&
+      proact__param_get(PROACT__PARAM_DEBUG)->i >= PROACT__LOG_INFO &&
+      !__atomic_exchange_n(&log_identified, 1, __ATOMIC_ACQ_REL))
+    proact__log("info", PROACT__SUBSYS_INIT, NULL, 0, "%s",
+                proact__build_identity());
   f = __atomic_load_n(&log_file, __ATOMIC_ACQUIRE);
   if (f != NULL || log_prefix)
     line_prefix(pre, sizeof(pre));
