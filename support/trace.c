@@ -7,11 +7,14 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 #include <unistd.h>
 
+#include "build_info.h"
 #include "clock.h"
 #include "error_report.h"
 #include "log.h"
+#include "output_path.h"
 #include "output_status.h"
 #include "param.h"
 #include "trace.h"
@@ -33,6 +36,7 @@ static proact__trace_ev_t *trace_blocks[TRACE_BLOCKS];
 static uint64_t trace_next;    /* slots handed out */
 static uint64_t trace_dropped; /* events past the last block or unallocated */
 static uint64_t trace_origin;  /* ns of the recorder's start, ts 0 */
+static uint64_t trace_origin_unix; /* the same instant, CLOCK_REALTIME */
 static FILE *trace_file;
 static char trace_path[4096];
 static int trace_forked; /* a child of fork writes nothing */
@@ -402,20 +406,42 @@ static void trace_write(void) {
   static trace_track_t tracks[TRACKS_MAX];
   const uint64_t n = __atomic_load_n(&trace_next, __ATOMIC_ACQUIRE);
   uint64_t written = 0, incomplete = 0;
-  int ntracks = 0;
+  int ntracks = 0, nranks, rank = proact__output_rank(&nranks, NULL);
   FILE *f = trace_file;
+  char host[256], boot[64] = "";
+
+  if (gethostname(host, sizeof(host)) != 0)
+    snprintf(host, sizeof(host), "unknown");
+  host[sizeof(host) - 1] = '\0';
+  {
+    FILE *b = fopen("/proc/sys/kernel/random/boot_id", "r");
+    if (b != NULL) {
+      if (fgets(boot, sizeof(boot), b) == NULL)
+        boot[0] = '\0';
+      boot[strcspn(boot, "\n")] = '\0';
+      fclose(b);
+    }
+  }
 
   fprintf(f, "{\"displayTimeUnit\":\"ms\",\"traceEvents\":[\n");
   fprintf(f, "{\"name\":\"process_name\",\"ph\":\"M\",\"pid\":%d,\"tid\":0,"
              "\"args\":{\"name\":",
           (int)getpid());
   {
-    char buf[256];
-    snprintf(buf, sizeof(buf), "%s (PROACT, pid %d)",
-             program_invocation_short_name, (int)getpid());
+    char buf[512];
+    /* The rank first: it is what tells a job's traces apart once merged. */
+    if (nranks > 1)
+      snprintf(buf, sizeof(buf), "rank %d of %d: %s (PROACT, pid %d on %s)",
+               rank, nranks, program_invocation_short_name, (int)getpid(),
+               host);
+    else
+      snprintf(buf, sizeof(buf), "%s (PROACT, pid %d)",
+               program_invocation_short_name, (int)getpid());
     json_string(f, buf);
   }
-  fprintf(f, "}}");
+  fprintf(f, "}},\n{\"name\":\"process_sort_index\",\"ph\":\"M\","
+             "\"pid\":%d,\"tid\":0,\"args\":{\"sort_index\":%d}}",
+          (int)getpid(), rank);
   for (uint64_t i = 0; i < n && (i >> TRACE_BLOCK_SHIFT) < TRACE_BLOCKS;
        i++) {
     const proact__trace_ev_t *block =
@@ -449,11 +475,21 @@ static void trace_write(void) {
   }
   fprintf(f, "\n],\"otherData\":{\"ts\":\"microseconds from the start of "
              "PROACT in this process (CLOCK_MONOTONIC)\",\"events\":%llu,"
-             "\"dropped\":%llu,\"incomplete\":%llu}}\n",
+             "\"dropped\":%llu,\"incomplete\":%llu,"
+             "\"origin_monotonic_ns\":%llu,\"origin_unix_ns\":%llu,"
+             "\"host\":",
           (unsigned long long)written,
           (unsigned long long)__atomic_load_n(&trace_dropped,
                                               __ATOMIC_RELAXED),
-          (unsigned long long)incomplete);
+          (unsigned long long)incomplete, (unsigned long long)trace_origin,
+          (unsigned long long)trace_origin_unix);
+  json_string(f, host);
+  fprintf(f, ",\"boot_id\":");
+  json_string(f, boot);
+  fprintf(f, ",\"pid\":%d,\"rank\":%d,\"ranks\":%d,\"proact\":",
+          (int)getpid(), rank, nranks);
+  json_string(f, proact__build_identity());
+  fprintf(f, "}}\n");
 }
 
 static void trace_exit(void) {
@@ -477,12 +513,18 @@ static void trace_child(void) {
 /* Before main, so that an unwritable path ends the program at once and the
  * flag is fixed before any thread reads it. */
 __attribute__((constructor)) static void trace_init(void) {
+  struct timespec real;
+  clock_gettime(CLOCK_REALTIME, &real);
   trace_origin = proact__now_ns();
+  trace_origin_unix =
+      (uint64_t)real.tv_sec * 1000000000u + (uint64_t)real.tv_nsec;
   if (proact__param_get(PROACT__PARAM_TRACE)->i) {
-    /* %p and %h, so that the processes of one run (proact-tune's, MPI
+    /* The escapes, so that the processes of one run (proact-tune's, MPI
      * ranks) each write their own file. */
     const char *text = proact__param_text(PROACT__PARAM_TRACE);
-    if (proact__log_expand_path(text, trace_path, sizeof(trace_path)) != 0)
+    char clash[8192];
+    if (proact__output_path_expand(text, trace_path, sizeof(trace_path)) !=
+        0)
       proact__fatal(NULL, 0, 0, "PROACT_TRACE='%s' is too long", text);
     if ((trace_file = fopen(trace_path, "w")) == NULL)
       proact__fatal(NULL, 0, 0, "cannot open PROACT_TRACE=%s for writing: "
@@ -492,6 +534,9 @@ __attribute__((constructor)) static void trace_init(void) {
                                 "writing at exit");
     pthread_atfork(NULL, NULL, trace_child);
     proact__trace_flags |= PROACT__TRACE_RECORD;
+    if (proact__output_clash("PROACT_TRACE", text, trace_path, clash,
+                             sizeof(clash)))
+      proact__warn("%s", clash);
   }
 #ifdef PROACT_HAVE_NVTX
   /* nsys sets the injection variable; without it NVTX calls do nothing,
