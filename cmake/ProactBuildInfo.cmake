@@ -2,11 +2,9 @@
 # The build's identity for support/build_info.c: its configuration
 # (proact_build_config.h, at configure time) and the git commit
 # (proact_build_commit.h, at every build: cmake/ProactCommit.cmake).
-# PROACT_COMMIT names the commit where the sources have no git (a
-# packager's tarball); without either the commit is "unknown".
+# PROACT_COMMIT (CMakeLists.txt) names the commit where the sources have
+# no git (a packager's tarball); without either the commit is "unknown".
 # Included after the layers, the transport and the tools are configured.
-set(PROACT_COMMIT "" CACHE STRING
-  "the commit to report where the sources are not a git checkout")
 set(_bi_dir "${PROJECT_BINARY_DIR}/generated")
 
 if(PROACT_OFFLOAD STREQUAL "nvptx")

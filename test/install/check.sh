@@ -27,6 +27,14 @@ echo "ok: installed into an empty prefix"
 for tool in proact-trace-plot proact-trace-merge; do
   [ -x "$prefix/bin/$tool" ] || fail "$tool is not executable"
 done
+# The installed library names the commit and build the build tree does.
+if [ -x "$build/bin/proact-info" ]; then
+  want=$("$build/bin/proact-info" | sed -n '1,4p')
+  got=$("$prefix/bin/proact-info" | sed -n '1,4p')
+  [ "$got" = "$want" ] || fail "installed proact-info says '$got', the build '$want'"
+  grep -q '^commit: ' <<<"$got" || fail "installed proact-info names no commit: $got"
+  echo "ok: installed proact-info names $(sed -n 3p <<<"$got")"
+fi
 for tool in proact-tune proact-info; do
   [ -x "$prefix/bin/$tool" ] || continue
   if "$prefix/bin/$tool" --help 2>&1 | grep -q 'error while loading shared'; then
