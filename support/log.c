@@ -149,10 +149,12 @@ void proact__log(const char *kind, unsigned subsys, const char *file,
              base != NULL ? base + 1 : file, line);
   }
   log_setup();
-  /* The first line of a log that shows more than warnings says which
-   * PROACT wrote it, so that a log in a bug report needs no question. */
-  if (!__atomic_load_n(&log_identified, __ATOMIC_ACQUIRE) &&
-      proact__param_get(PROACT__PARAM_DEBUG)->i >= PROACT__LOG_INFO &&
+  /* The first info or trace line of a log says which PROACT wrote it, so
+   * that a log in a bug report needs no question. Only for those kinds,
+   * whose callers checked the level: the errors of an invalid
+   * PROACT_DEBUG must not read it. */
+  if ((strcmp(kind, "info") == 0 || strcmp(kind, "trace") == 0) &&
+      !__atomic_load_n(&log_identified, __ATOMIC_ACQUIRE) &&
       !__atomic_exchange_n(&log_identified, 1, __ATOMIC_ACQ_REL))
     proact__log("info", PROACT__SUBSYS_INIT, NULL, 0, "%s",
                 proact__build_identity());
