@@ -5,8 +5,9 @@ as timelines, one panel per file, stacked with a shared scale of
 microseconds from each panel's window start.
 
 One row per track, in the trace's order (per process, rank 0 first, in
-a file proact-trace-merge made of several ranks' traces): the host thread's loops and
-phases, each device's kernels, the copies between each pair (host
+a file proact-trace-merge made of several ranks' traces): the host
+thread's loops and phases, each device's kernels, the copies between each
+pair (host
 included), the agent threads' jobs with the chunks they saw ready as red
 ticks; the chunks the devices stamped ready are black ticks on their kernel
 rows.

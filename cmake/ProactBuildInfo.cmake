@@ -34,15 +34,18 @@ set(_bi_type "${CMAKE_BUILD_TYPE}")
 if(_bi_type STREQUAL "")
   set(_bi_type "none")
 endif()
-set(PROACT_BUILD_CONFIG_TEXT
-  "LLVM ${LLVM_PACKAGE_VERSION}, offload ${PROACT_OFFLOAD}, CUDA architecture ${_bi_arch}, NVTX ${_bi_nvtx}, MPI module ${_bi_mpi}, build type ${_bi_type}")
+string(JOIN ", " PROACT_BUILD_CONFIG_TEXT
+  "LLVM ${LLVM_PACKAGE_VERSION}" "offload ${PROACT_OFFLOAD}"
+  "CUDA architecture ${_bi_arch}" "NVTX ${_bi_nvtx}"
+  "MPI module ${_bi_mpi}" "build type ${_bi_type}")
 string(REPLACE "\"" "\\\"" _bi_text "${PROACT_BUILD_CONFIG_TEXT}")
 file(CONFIGURE OUTPUT "${_bi_dir}/proact_build_config.h" CONTENT
 "/* Written by cmake/ProactBuildInfo.cmake at configure time. */
 #define PROACT_BUILD_VERSION \"${PROJECT_VERSION}\"
 #define PROACT_BUILD_CONFIG \"${_bi_text}\"
 " @ONLY)
-message(STATUS "Build identity: PROACT ${PROJECT_VERSION}, ${PROACT_BUILD_CONFIG_TEXT}")
+message(STATUS
+  "Build identity: PROACT ${PROJECT_VERSION}, ${PROACT_BUILD_CONFIG_TEXT}")
 
 set(_bi_commit_args -DSOURCE_DIR=${PROJECT_SOURCE_DIR}
   -DOUT=${_bi_dir}/proact_build_commit.h "-DCOMMIT=${PROACT_COMMIT}"

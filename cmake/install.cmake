@@ -1,10 +1,10 @@
 # SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 # cmake --install: bin/ (proactcc, proact-tune, proact-info,
 # proact-trace-plot, proact-trace-merge), lib/ (libproact, the Clang
-# plugin; the poll agent's GPU code is inside libproact), include/ (the user API and the
-# generated-code contract under proact/detail/), lib/cmake/PROACT/
-# (find_package(PROACT)), lib/pkgconfig/proact.pc, and share/doc/proact/
-# (the user documentation).
+# plugin; the poll agent's GPU code is inside libproact), include/ (the
+# user API and the generated-code contract under proact/detail/),
+# lib/cmake/PROACT/ (find_package(PROACT)), lib/pkgconfig/proact.pc, and
+# share/doc/proact/ (the user documentation).
 set(PROACT_CMAKE_DIR "${CMAKE_INSTALL_LIBDIR}/cmake/PROACT")
 
 install(TARGETS proact EXPORT PROACTTargets
