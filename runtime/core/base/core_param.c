@@ -214,8 +214,9 @@ PROACT__PARAM_REGISTER(proact__param_memory)
 const proact__param_t proact__param_info = {
     23, "PROACT_INFO", "0", "0 or 1",
     "1: print to stderr at the first PROACT call what proact-info "
-    "prints: the version, the devices with their properties and peer "
-    "access, and every PROACT_* setting with its source",
+    "prints: the version, lowering ABI, commit and build configuration, "
+    "the devices with their properties and peer access, and every "
+    "PROACT_* setting with its source",
     proact__param_parse_bool};
 PROACT__PARAM_REGISTER(proact__param_info)
 
