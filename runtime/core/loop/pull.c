@@ -14,6 +14,7 @@
 #include "push.h"
 #include "runs.h"
 #include "span.h"
+#include "trace.h"
 #include "validity.h"
 #include "window.h"
 
@@ -365,9 +366,18 @@ void proact__loop_pull_part(proact__loop_t *loop, int part) {
   uint64_t wait = 0; /* devices whose queues carry the part's copies */
   proact_status_t st = PROACT_OK;
 
+  proact__trace_phase_t phase;
+  int n = 0;
+
   if (loop->pulled[part])
     return;
   loop->pulled[part] = 1;
+  for (int i = 0; i < loop->npull_copies; i++)
+    n += loop->pull_copies[i].part == part;
+  if (n == 0)
+    return;
+  proact__trace_phase_begin(&phase, "part pull", "pull", loop->file,
+                            loop->line);
   for (int i = 0; i < loop->npull_copies && st == PROACT_OK; i++) {
     const proact__pull_copy_t *c = &loop->pull_copies[i];
     if (c->part != part)
@@ -383,6 +393,7 @@ void proact__loop_pull_part(proact__loop_t *loop, int part) {
   for (int d = 0; d < PROACT__DEV_MAX && wait != 0 && st == PROACT_OK; d++)
     if (wait & (1ull << d))
       st = proact__dev_sync_dev(d);
+  proact__trace_phase_end(&phase);
   if (st != PROACT_OK)
     proact__fatal(loop->file, loop->line, loop->col,
                   "copying what part %d of the loop reads to device %d "
