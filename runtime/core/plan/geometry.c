@@ -62,12 +62,16 @@ static long long loop_tiles(const proact__loop_desc_t *desc, long long tile) {
  * limit (KMP_TEAMS_THREAD_LIMIT, else the cores), within its thread limit.
  * Past it libomp warns and forms fewer teams or threads. */
 static long long host_threads(void) {
-  const char *env = getenv("KMP_TEAMS_THREAD_LIMIT");
-  long long max = env != NULL && atoll(env) > 0 ? atoll(env)
+  static long long max; /* libomp reads its settings once, too */
+  if (max == 0) {
+    const char *env = getenv("KMP_TEAMS_THREAD_LIMIT");
+    long long m = env != NULL && atoll(env) > 0 ? atoll(env)
                                                 : omp_get_num_procs();
-  if (omp_get_thread_limit() > 0 && omp_get_thread_limit() < max)
-    max = omp_get_thread_limit();
-  return max > 0 ? max : 1;
+    if (omp_get_thread_limit() > 0 && omp_get_thread_limit() < m)
+      m = omp_get_thread_limit();
+    max = m > 0 ? m : 1;
+  }
+  return max;
 }
 
 /* A part's threads per team: nth, within host_max over its teams on a
