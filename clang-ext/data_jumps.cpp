@@ -5,8 +5,8 @@
 // its block skips the exit (the arrays are not copied back, the replicas
 // leak), and a 'goto' into it runs the exit without the entry. Checked on
 // the AST of each function, as OpenMP checks its structured blocks. The
-// same walk finds free() and realloc() of an array the region maps, whose
-// exit would copy it back into freed memory.
+// same walk finds free(), realloc() and munmap() of an array the region
+// maps, whose exit would copy it back into freed memory.
 #include "data_jumps.h"
 #include "diagnostics.h"
 #include "clang/AST/ASTConsumer.h"
@@ -184,7 +184,7 @@ private:
     std::vector<const ForStmt *> Regions; // enclosing, outermost first
   };
   // A jump out of (How: its keyword) or into (How null) Region, or a call
-  // (How: free or realloc) that frees Freed, which Region maps.
+  // (How: free, realloc or munmap) that frees Freed, which Region maps.
   struct Finding {
     SourceLocation Loc;
     const ForStmt *Region;
@@ -212,8 +212,8 @@ private:
     Found.push_back(Finding{Loc, Region, How, Hint});
   }
 
-  // free(x) or realloc(x, n) of a variable an enclosing region holds: the
-  // innermost such region.
+  // free(x), realloc(x, n) or munmap(x, n) of a variable an enclosing
+  // region holds: the innermost such region.
   void freedHere(const CallExpr *Call) {
     const FunctionDecl *F = Call->getDirectCallee();
     if (F == nullptr || !F->getIdentifier() || Call->getNumArgs() < 1 ||
@@ -221,6 +221,7 @@ private:
       return;
     const char *How = F->getName() == "free"      ? "free"
                       : F->getName() == "realloc" ? "realloc"
+                      : F->getName() == "munmap"  ? "munmap"
                                                   : nullptr;
     const auto *R =
         How ? dyn_cast<DeclRefExpr>(Call->getArg(0)->IgnoreParenCasts())

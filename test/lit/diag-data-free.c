@@ -1,4 +1,4 @@
-// free() or realloc() of an array a data region maps, written inside the
+// free(), realloc() or munmap() of an array a data region maps, written inside the
 // region while the variable still holds the mapped pointer, is an error at
 // the call with a note at the region's directive: the region's exit would
 // copy the array back into freed memory. Arrays the region does not map,
@@ -6,9 +6,10 @@
 // after the region are fine.
 // RUN: not %proact-cc -fsyntax-only %s 2>&1 | %FileCheck %s --implicit-check-not=error: --implicit-check-not=lowering --implicit-check-not=__proact
 // RUN: not %proact-offload-cc -fsyntax-only %s 2>&1 | %FileCheck %s --check-prefix=ERRORS
-// ERRORS: 5 errors generated
+// ERRORS: 6 errors generated
 #include <proact.h>
 #include <stdlib.h>
+#include <sys/mman.h>
 
 void frees(int n, double *a, double *b, double *c, double (*g)[8]) {
   double *t = malloc(8);
@@ -57,4 +58,14 @@ void swaps(int n, double *x, double *y) {
     }
   }
 }
-// CHECK: 5 errors generated
+// Unmapped: the same.
+void unmaps(int n) {
+  double *m = mmap(0, n * sizeof(double), PROT_READ | PROT_WRITE,
+                   MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+#pragma proact data copy(m[0:n])
+  {
+    munmap(m, n * sizeof(double));
+// CHECK: diag-data-free.c:[[#@LINE-1]]:5: error: 'munmap(m)' inside a proact data region that maps 'm'
+  }
+}
+// CHECK: 6 errors generated
