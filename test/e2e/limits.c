@@ -1,8 +1,8 @@
 /* The proactive mechanisms count a part's blocks in 32 bits
  * (docs/user/limits.md, "Tuning"): a part of more than 2^31 - 1 blocks
  * that pushes must stop with the error naming the loop and the knob, not
- * wrap a counter. Usage: limits blocks (with PROACT_DEVICES=0,1 and
- * PROACT_BLOCK_POINTS=1).
+ * wrap a counter. Usage: limits blocks (with two devices, e.g.
+ * PROACT_DEVICES=0*2, and PROACT_BLOCK_POINTS=1).
  *
  * The array is 4 GiB of bytes, created (never copied) and never touched
  * but for two elements: the first loop makes device 0 read an element
