@@ -313,7 +313,11 @@ namespace proact {
     "-fplugin-arg-proact-Ropenmp-spread remarks for why) but stands in a "     \
     "spread 'target data' region, whose arrays live on every device: make "    \
     "it spread, or move it out of the region")                                 \
-  X(SpreadDataHere, Note, "the spread 'target data' region begins here")
+  X(SpreadDataHere, Note, "the spread 'target data' region begins here")   \
+  X(SpreadArrayUnmapped, Error,                                                \
+    "the body indexes '%0', which neither a map clause of this construct "    \
+    "nor a spread 'target data' region around it names; map it with a "       \
+    "section, map(tofrom: %0[lo:len])")
 
 enum class Diag {
 #define PROACT_DIAG_ENUM_(Name, Level, Text) Name,

@@ -571,6 +571,8 @@ private:
                               Directive &D, Directive &Data) {
     const SpreadConstruct &S = *Spread;
     std::vector<const SpreadItem *> Region;
+    std::vector<SpreadItem> Implicit;
+    Implicit.reserve(Stmt.size()); // Region points into it
     std::set<std::string> Named;
     for (const SpreadItem &It : S.Items)
       if (Named.insert(It.Name).second)
@@ -588,7 +590,29 @@ private:
           Region.push_back(&*It);
           break;
         }
+      // An array object nothing names is mapped tofrom implicitly, as
+      // OpenMP does; a pointer nothing names OpenMP would find present in
+      // a region that does not spread.
+      const ArrayShape Shape =
+          Named.count(N) ? ArrayShape() : lookupArrayShape(Stmt[I]);
+      if (Shape.Object) {
+        SpreadItem It;
+        It.Name = N;
+        It.Section = Tokens{Stmt[I]};
+        It.MapKind = PROACT__MAP_COPY;
+        Implicit.push_back(It);
+        Named.insert(N);
+        continue;
+      }
+      if (Shape.Rank > 0) {
+        report(PP.getDiagnostics(), Stmt[I].getLocation(),
+               Diag::SpreadArrayUnmapped)
+            << N;
+        return false;
+      }
     }
+    for (const SpreadItem &It : Implicit)
+      Region.push_back(&It);
     Code C;
     if (!Region.empty()) {
       C << "region(";
@@ -599,9 +623,11 @@ private:
     C << S.Reductions;
     const Tokens Line = materialize(PP, S.Loc, C);
     bool Ok = parseDirective(PP, Line, S.Loc, D);
-    if (S.Items.empty())
+    std::vector<SpreadItem> Mapped = S.Items;
+    Mapped.insert(Mapped.end(), Implicit.begin(), Implicit.end());
+    if (Mapped.empty())
       return Ok;
-    const Tokens DataLine = materialize(PP, S.Loc, dataLine(S.Items));
+    const Tokens DataLine = materialize(PP, S.Loc, dataLine(Mapped));
     return parseDirective(PP, DataLine, S.Loc, Data) && Ok;
   }
 
