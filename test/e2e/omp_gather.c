@@ -2,7 +2,7 @@
  * code: an index array read inside the loop (so every device needs the
  * whole gathered array), map(alloc:) scratch that a first loop fills and a
  * second reads, an array object mapped by name, and a loop with a clause
- * spread mode does not take (nowait) left to OpenMP outside any data
+ * spread mode does not take (device) left to OpenMP outside any data
  * region. Built in spread mode it must print what the unmodified program
  * prints on one device, bit for bit.
  * Usage: omp_gather [n] [rounds] */
@@ -31,10 +31,9 @@ int main(int argc, char **argv) {
         dst[i] = dst[i] / 2 + tmp[(i + r) % n];
     }
   }
-#pragma omp target teams distribute parallel for map(tofrom: src[0:n]) nowait
+#pragma omp target teams distribute parallel for map(tofrom: src[0:n]) device(0)
   for (long i = 0; i < n; i++)
     src[i] = src[i] * 2;
-#pragma omp taskwait
   e2e_print("dst", dst, (size_t)n * sizeof(double));
   e2e_print("src", src, (size_t)n * sizeof(double));
   return 0;
