@@ -35,7 +35,7 @@ namespace {
 bool Spread = false;
 
 struct DataRecord {
-  unsigned N;
+  Token Marker;
   std::vector<SpreadItem> Items;
 };
 std::vector<DataRecord> &dataRecords() {
@@ -391,11 +391,9 @@ public:
       inject(PP, Omp);
       return;
     }
-    for (const DataRecord &R : dataRecords()) {
-      Tokens M = materialize(PP, Introducer.Loc, Code(spreadMarker(R.N)));
-      if (M.size() == 1 && lookupName(M[0]) == NameKind::Variable)
+    for (const DataRecord &R : dataRecords())
+      if (lookupName(R.Marker) == NameKind::Variable)
         S.Visible.insert(S.Visible.end(), R.Items.begin(), R.Items.end());
-    }
     S.Kind = F == Form::Loop   ? SpreadKind::Loop
              : F == Form::Data ? SpreadKind::Data
                                : SpreadKind::Update;
@@ -502,8 +500,8 @@ std::unique_ptr<ASTConsumer> makeSpreadConsumer() {
   return std::make_unique<SpreadConsumer>();
 }
 
-void noteSpreadData(unsigned N, const std::vector<SpreadItem> &Items) {
-  dataRecords().push_back(DataRecord{N, Items});
+void noteSpreadData(const Token &Marker, const std::vector<SpreadItem> &Items) {
+  dataRecords().push_back(DataRecord{Marker, Items});
 }
 
 std::string spreadMarker(unsigned N) {

@@ -57,9 +57,10 @@ struct SpreadConstruct {
 // gives S.Omp back with a remark saying why not.
 void handleSpreadConstruct(clang::Preprocessor &PP, SpreadConstruct &S);
 
-// Remembers the arrays of spread data region N (its marker variable,
-// spreadMarker(N), is declared first in its block).
-void noteSpreadData(unsigned N, const std::vector<SpreadItem> &Items);
+// Remembers the arrays of a spread data region and the identifier of its
+// marker variable (spreadMarker(N), declared first in its block).
+void noteSpreadData(const clang::Token &Marker,
+                    const std::vector<SpreadItem> &Items);
 std::string spreadMarker(unsigned N);
 
 } // namespace proact

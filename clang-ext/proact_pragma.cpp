@@ -369,7 +369,7 @@ private:
       Entry.SpreadAs = "data region";
       Entry.Marker = materialize(PP, D.Loc,
                                  Code("const int " + M + " = 0; (void)" + M + ";"));
-      noteSpreadData(Regions, Spread->Items);
+      noteSpreadData(Entry.Marker[2], Spread->Items); // the marker's name
     }
   }
 

@@ -106,6 +106,14 @@ void stays(long n, double *a, double *b, int dev, struct { double *p; } *t) {
   // CHECK: [[@LINE+1]]:1: remark: '#pragma omp target' stays on one device, as OpenMP says: spread mode spreads
 #pragma omp target map(tofrom: x)
   x = 1;
+  // A data region whose statement is not a block stays OpenMP's, and so
+  // does everything in it.
+  // CHECK: [[@LINE+3]]:1: remark: '#pragma proact data' must be followed by a compound statement '{ ... }' [proact:openmp-spread]
+  // CHECK: [[@LINE+1]]:1: remark: '#pragma omp target data' stays on one device, as OpenMP says: PROACT's analysis does not accept it (the remarks above say why) [proact:openmp-spread]
+#pragma omp target data map(tofrom: a[0:n])
+#pragma omp target teams distribute parallel for
+  for (long k = 0; k < n; k++)
+    a[k] += 1;
   // What PROACT's analysis rejects stays OpenMP: its reasons are remarks.
   // CHECK: [[@LINE+3]]:20: remark: loop is not in canonical form: {{.*}} [proact:openmp-spread]
   // CHECK: [[@LINE+1]]:1: remark: '#pragma omp target teams distribute parallel for' stays on one device, as OpenMP says: PROACT's analysis does not accept it (the remarks above say why) [proact:openmp-spread]
