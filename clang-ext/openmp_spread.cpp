@@ -98,7 +98,7 @@ Form formOf(const std::string &Name) {
   static const std::set<std::string> Loops = {
       "target teams distribute parallel for",
       "target teams distribute parallel for simd", "target parallel for",
-      "target parallel for simd"};
+      "target parallel for simd", "target teams loop", "target parallel loop"};
   if (Loops.count(Name))
     return Form::Loop;
   if (Name == "target data")
@@ -172,7 +172,7 @@ private:
         "num_teams", "thread_limit", "num_threads", "schedule",
         "dist_schedule", "simdlen", "safelen", "order", "proc_bind",
         "nontemporal", "aligned", "collapse", "default", "shared",
-        "firstprivate"};
+        "firstprivate", "bind"};
     return T.count(N) != 0;
   }
 
@@ -377,8 +377,8 @@ public:
     std::string Why;
     if (F == Form::None) {
       Why = "spread mode spreads 'target data', 'target update', 'target "
-            "teams distribute parallel for [simd]' and 'target parallel for "
-            "[simd]'";
+            "teams distribute parallel for [simd]', 'target parallel for "
+            "[simd]', 'target teams loop' and 'target parallel loop'";
     } else {
       Translator Tr(PP, Line, S);
       Tr.NameEnd = NameEnd;

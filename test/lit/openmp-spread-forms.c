@@ -95,8 +95,16 @@ void stays(long n, double *a, double *b, int dev, struct { double *p; } *t) {
     // CHECK: [[@LINE+1]]:1: remark: '#pragma omp target update' stays on one device, as OpenMP says: it stands inside an OpenMP construct that stays on one device [proact:openmp-spread]
 #pragma omp target update from(a[0:n])
   }
-  // CHECK: [[@LINE+1]]:1: remark: '#pragma omp target teams loop' stays on one device, as OpenMP says: spread mode spreads 'target data', 'target update', 'target teams distribute parallel for [simd]' and 'target parallel for [simd]' [proact:openmp-spread]
-#pragma omp target teams loop map(tofrom: a[0:n])
+  // CHECK: [[@LINE+1]]:1: remark: '#pragma omp target teams loop' spreads over the devices as PROACT loop [proact:openmp-spread]
+#pragma omp target teams loop map(tofrom: a[0:n]) bind(teams)
+  for (long k = 0; k < n; k++)
+    a[k] += 1;
+  // CHECK: [[@LINE+1]]:1: remark: '#pragma omp target parallel loop' spreads over the devices as PROACT loop [proact:openmp-spread]
+#pragma omp target parallel loop map(tofrom: a[0:n])
+  for (long k = 0; k < n; k++)
+    a[k] += 1;
+  // CHECK: [[@LINE+1]]:1: remark: '#pragma omp target teams distribute' stays on one device, as OpenMP says: spread mode spreads 'target data', 'target update', 'target teams distribute parallel for [simd]', 'target parallel for [simd]', 'target teams loop' and 'target parallel loop' [proact:openmp-spread]
+#pragma omp target teams distribute map(tofrom: a[0:n])
   for (long k = 0; k < n; k++)
     a[k] += 1;
   // CHECK: [[@LINE+1]]:1: remark: '#pragma omp target enter data' stays on one device, as OpenMP says: spread mode spreads

@@ -22,7 +22,7 @@ void f(long n, double *a, double *b, int dev) {
       a[k] += b[k];
 #pragma omp target update from(a[0:n]) device(dev)
   }
-#pragma omp target teams loop map(tofrom: a[0:n])
+#pragma omp target teams distribute map(tofrom: a[0:n])
   for (long k = 0; k < n; k++)
     a[k] *= 2;
 #pragma omp target enter data map(to: b[0:n])
