@@ -314,6 +314,10 @@ namespace proact {
     "spread 'target data' region, whose arrays live on every device: make "    \
     "it spread, or move it out of the region")                                 \
   X(SpreadDataHere, Note, "the spread 'target data' region begins here")   \
+  X(SpreadPreprocessed, Warning,                                               \
+    "spread mode is off in this preprocessed file ('clang -E', -save-temps): " \
+    "its compilation has no include path to find <proact.h> by, so the "      \
+    "OpenMP constructs stay on one device; compile the source file itself")   \
   X(SpreadArrayUnmapped, Error,                                                \
     "the body indexes '%0', which neither a map clause of this construct "    \
     "nor a spread 'target data' region around it names; map it with a "       \

@@ -33,6 +33,8 @@ namespace proact {
 namespace {
 
 bool Spread = false;
+// The input is a preprocessed file: no <proact.h> to lower with.
+bool Preprocessed = false;
 
 struct DataRecord {
   Token Marker;
@@ -369,6 +371,15 @@ public:
       inject(PP, Omp); // host constructs are OpenMP's
       return;
     }
+    if (Preprocessed) {
+      static bool Warned = false;
+      setDevicePass(isOpenMPDevicePass(PP.getLangOpts()));
+      if (!Warned)
+        report(PP.getDiagnostics(), Introducer.Loc, Diag::SpreadPreprocessed);
+      Warned = true;
+      inject(PP, Omp);
+      return;
+    }
     SpreadConstruct S;
     S.Loc = Introducer.Loc;
     S.Name = Name;
@@ -491,6 +502,12 @@ bool openMPSpreadOn() { return Spread; }
 
 void prepareSpread(CompilerInstance &CI) {
   if (!Spread || !CI.getLangOpts().OpenMP)
+    return;
+  // A preprocessed file's compilation gets no include path (-save-temps
+  // drops it); the handler then leaves every construct to OpenMP.
+  const auto &Inputs = CI.getFrontendOpts().Inputs;
+  Preprocessed = !Inputs.empty() && Inputs[0].getKind().isPreprocessed();
+  if (Preprocessed)
     return;
   Preprocessor &PP = CI.getPreprocessor();
   PP.setPredefines(PP.getPredefines() + "\n#include <proact.h>\n");
