@@ -1,10 +1,11 @@
 /* Reductions written as plain OpenMP offload code: a dot product and a
  * norm over mapped arrays with '+' and 'max', an integer count with '-'
  * (which OpenMP sums), a 'target parallel for' reduction, and a collapsed
- * 2-D 'target teams loop' summing into a mapped scalar. The doubles are
- * multiples of 1/1024 small enough that every partial sum is exact, so the
- * results do not depend on the order of the additions and must equal those
- * of the unmodified program on one device, bit for bit.
+ * 2-D nest summing into a mapped scalar (not a 'target teams loop': clang
+ * 16's OpenMP build leaves its reduction at 0). The doubles are multiples
+ * of 1/1024 small enough that every partial sum is exact, so the results
+ * do not depend on the order of the additions and must equal those of the
+ * unmodified program on one device, bit for bit.
  * Usage: omp_reduce [n] [rounds] */
 #include "e2e_util.h"
 
@@ -31,7 +32,7 @@ int main(int argc, char **argv) {
 #pragma omp target parallel for map(to: x[0:n]) reduction(+: count)
     for (long i = 0; i < n; i++)
       count += x[i] > 0.5;
-#pragma omp target teams loop collapse(2) map(to: y[0:m * m]) map(tofrom: grid) reduction(+: grid)
+#pragma omp target teams distribute parallel for collapse(2) map(to: y[0:m * m]) map(tofrom: grid) reduction(+: grid)
     for (long i = 0; i < m; i++)
       for (long j = 0; j < m; j++)
         grid += y[i * m + j] * (double)(j + 1);
