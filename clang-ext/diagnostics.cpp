@@ -35,9 +35,15 @@ const Switch Switches[] = {
     {"profile-duplicate", false, std::nullopt},
     {"profile-unmatched", false, std::nullopt},
     {"clause-without-effect", false, Diag::ClauseWithoutEffect},
+    {"spread-preprocessed", false, Diag::SpreadPreprocessed},
     {"whole-array-read", true, Diag::WholeArrayRead},
     {"profile-applied", true, Diag::ProfileApplied},
+    {"openmp-spread", true, Diag::OpenMPSpread},
+    {"openmp-spread", true, Diag::OpenMPNotSpread},
+    {"openmp-spread", true, Diag::SpreadAttempt},
 };
+
+bool Trial = false, TrialFailed = false;
 
 const char *switchName(Diag D) {
   for (const Switch &S : Switches)
@@ -80,8 +86,9 @@ bool takeDiagnosticArg(const std::string &Arg, bool *Taken, std::string *Why) {
   for (const Switch &S : Switches)
     Known |= S.Remark == Remark && Name == S.Name;
   if (!Known) {
+    std::set<std::string> Listed;
     for (const Switch &S : Switches)
-      if (S.Remark == Remark)
+      if (S.Remark == Remark && Listed.insert(S.Name).second)
         *Why += std::string(Why->empty() ? "" : ", ") + S.Name;
     return false;
   }
@@ -132,6 +139,13 @@ clang::DiagnosticIDs::Level userLevel(const clang::DiagnosticsEngine &DE,
   return Error ? clang::DiagnosticIDs::Error : clang::DiagnosticIDs::Warning;
 }
 
+void setSpreadTrial(bool On) {
+  Trial = On;
+  TrialFailed = false;
+}
+
+bool spreadTrialFailed() { return TrialFailed; }
+
 clang::DiagnosticBuilder report(clang::DiagnosticsEngine &DE,
                                 clang::SourceLocation Loc, Diag D) {
   struct Entry {
@@ -144,7 +158,13 @@ clang::DiagnosticBuilder report(clang::DiagnosticsEngine &DE,
       PROACT_DIAGNOSTICS(PROACT_DIAG_TABLE_)
 #undef PROACT_DIAG_TABLE_
   };
-  const Entry &E = Table[static_cast<int>(D)];
+  Entry E = Table[static_cast<int>(D)];
+  if (Trial && (E.Level == clang::DiagnosticsEngine::Error ||
+                E.Level == clang::DiagnosticsEngine::Warning)) {
+    TrialFailed |= E.Level == clang::DiagnosticsEngine::Error;
+    E.Level = clang::DiagnosticsEngine::Remark;
+    D = Diag::SpreadAttempt;
+  }
   // An ignored diagnostic also silences the notes that follow it.
   const bool Quiet = DevicePass &&
                      (E.Level == clang::DiagnosticsEngine::Warning ||

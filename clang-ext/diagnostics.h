@@ -250,7 +250,8 @@ namespace proact {
     "unknown PROACT plugin argument '%0'; the plugin takes "                   \
     "-fplugin-arg-proact-profile=FILE, -fplugin-arg-proact-ilp=N (N from 1 "  \
     "to 8), -fplugin-arg-proact-mechanisms=LIST, "                            \
-    "-fplugin-arg-proact-read-check=runtime|on|off and the switches of its "  \
+    "-fplugin-arg-proact-read-check=runtime|on|off, "                        \
+    "-fplugin-arg-proact-openmp=spread|off and the switches of its "          \
     "warnings and remarks, -fplugin-arg-proact-Wno-NAME, -Werror=NAME, "      \
     "-Wno-error=NAME, -RNAME and -Rno-NAME (docs/user/building.md)")          \
   X(BadPluginArgValue, Error,                                                  \
@@ -307,7 +308,26 @@ namespace proact {
   X(ProactLoopHere, Note, "the loop of this '#pragma proact'")                 \
   X(ClauseWithoutEffect, Warning,                                              \
     "clause '%0' has no effect with the memcpy mechanism, which copies each "  \
-    "device's writes in one piece after the loop")
+    "device's writes in one piece after the loop")                             \
+  X(OpenMPSpread, Remark,                                                      \
+    "'#pragma omp %0' spreads over the devices as PROACT %1")                  \
+  X(OpenMPNotSpread, Remark,                                                   \
+    "'#pragma omp %0' stays on one device, as OpenMP says: %1")               \
+  X(SpreadAttempt, Remark, "%0")                                               \
+  X(OpenMPStaysInSpreadData, Error,                                            \
+    "this OpenMP target construct stays on one device (see the "               \
+    "-fplugin-arg-proact-Ropenmp-spread remarks for why) but stands in a "     \
+    "spread 'target data' region, whose arrays live on every device: make "    \
+    "it spread, or move it out of the region")                                 \
+  X(SpreadDataHere, Note, "the spread 'target data' region begins here")   \
+  X(SpreadPreprocessed, Warning,                                               \
+    "spread mode is off in this preprocessed file ('clang -E', -save-temps): " \
+    "its compilation has no include path to find <proact.h> by, so the "      \
+    "OpenMP constructs stay on one device; compile the source file itself")   \
+  X(SpreadArrayUnmapped, Error,                                                \
+    "the body indexes '%0', which neither a map clause of this construct "    \
+    "nor a spread 'target data' region around it names; map it with a "       \
+    "section, map(tofrom: %0[lo:len])")
 
 enum class Diag {
 #define PROACT_DIAG_ENUM_(Name, Level, Text) Name,
@@ -324,6 +344,12 @@ void setDevicePass(bool Device);
 
 clang::DiagnosticBuilder report(clang::DiagnosticsEngine &DE,
                                 clang::SourceLocation Loc, Diag D);
+
+// While a spread construct is translated (openmp_spread.h), the errors
+// and warnings report() gives become remarks of the openmp-spread switch,
+// and an error marks the attempt failed: the construct then stays OpenMP.
+void setSpreadTrial(bool On);
+bool spreadTrialFailed();
 
 // The user's control over the plugin's warnings and remarks, which clang's
 // warning groups cannot reach (a plugin cannot add a group): each has a

@@ -9,6 +9,7 @@
 #include "ilp.h"
 #include "inner_vars.h"
 #include "name_lookup.h"
+#include "openmp_spread.h"
 #include "profile.h"
 #include "update_place.h"
 #include "clang/AST/ASTConsumer.h"
@@ -68,11 +69,13 @@ class ProactArgs : public PluginASTAction {
     setLookupInstance(&CI); // not FrontendAction::setCompilerInstance
     addNearMissHandler(CI.getPreprocessor());
     addDeviceHelperInlining(CI);
+    prepareSpread(CI);
     std::vector<std::unique_ptr<ASTConsumer>> Checks;
     Checks.push_back(std::make_unique<ArgumentsReachedCheck>(Given));
     Checks.push_back(makeDataJumpCheck());
     Checks.push_back(makeUpdatePlaceCheck());
     Checks.push_back(makeInnerVarsCheck());
+    Checks.push_back(makeSpreadConsumer());
     return std::make_unique<MultiplexConsumer>(std::move(Checks));
   }
   bool ParseArgs(const CompilerInstance &CI,
@@ -96,6 +99,13 @@ class ProactArgs : public PluginASTAction {
         report(CI.getDiagnostics(), SourceLocation(), Diag::BadPluginArgValue)
             << Bad << "mechanisms"
             << "a comma-separated list of memcpy, inline, poll, trigger, dma";
+        return false;
+      }
+      if (A.rfind("openmp=", 0) == 0) {
+        if (setOpenMPMode(A.substr(7)))
+          continue;
+        report(CI.getDiagnostics(), SourceLocation(), Diag::BadPluginArgValue)
+            << A.substr(7) << "openmp" << "spread or off";
         return false;
       }
       if (A.rfind("read-check=", 0) == 0) {
@@ -136,4 +146,4 @@ void noteDirective() { DirectiveSeen = true; }
 
 static FrontendPluginRegistry::Add<proact::ProactArgs>
     RegisterProactArgs("proact", "PROACT plugin arguments (profile=FILE, ilp=N, mechanisms=LIST, "
-                       "read-check=MODE)");
+                       "read-check=MODE, openmp=spread)");

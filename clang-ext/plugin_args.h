@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception */
 // The plugin's arguments, -fplugin-arg-proact-profile=FILE,
 // -fplugin-arg-proact-ilp=N, -fplugin-arg-proact-mechanisms=LIST,
-// -fplugin-arg-proact-read-check=MODE and the warning and remark switches
+// -fplugin-arg-proact-read-check=MODE, -fplugin-arg-proact-openmp=spread
+// (openmp_spread.h) and the warning and remark switches
 // (diagnostics.h, docs/user/building.md), and the check that they
 // reached the loops: clang hands them over only to compilations that parse,
 // so a file whose loops were lowered by an earlier `clang -E` (as

@@ -12,6 +12,7 @@
 #include "multidim.h"
 #include "name_lookup.h"
 #include "omp_line_scan.h"
+#include "openmp_spread.h"
 #include "plugin_args.h"
 #include "profile.h"
 #include "proact/detail/codegen.h"
@@ -219,6 +220,14 @@ private:
     // have reported an error in it; if it did not, this directive's is
     // reported here.
     SourceLocation Stray;
+    // Spread constructs: the OpenMP construct to give back instead of the
+    // lowering where it cannot spread (inside an OpenMP construct), its
+    // name, what it spreads as, and tokens that follow After only with the
+    // lowering (a spread data region's marker).
+    Tokens Fallback;
+    std::string SpreadName, SpreadAs;
+    Tokens Marker;
+    bool Standalone = false; // an update: no statement of its own follows
   };
   static std::map<unsigned, Deferred> &deferred() {
     static std::map<unsigned, Deferred> M;
@@ -242,6 +251,28 @@ private:
     // around the directive (when the directive itself was read, the parser
     // may still have been closing a construct that ends just before it).
     SourceLocation Construct;
+    if (Clean && !Entry.SpreadName.empty()) {
+      const OpenMPPlace Place = openMPPlace(&Construct);
+      DiagnosticsEngine &DE = PP.getDiagnostics();
+      const bool Stays = Place == OpenMPPlace::Inside ||
+                         Place == OpenMPPlace::AfterLoopLine ||
+                         (Entry.Standalone && atFileScope());
+      if (Stays)
+        report(DE, Entry.Directive, Diag::OpenMPNotSpread)
+            << Entry.SpreadName
+            << "it stands inside an OpenMP construct that stays on one device";
+      else
+        report(DE, Entry.Directive, Diag::OpenMPSpread)
+            << Entry.SpreadName << Entry.SpreadAs;
+      Out = Stays ? Entry.Fallback : Entry.Lowering;
+      for (const Token &T : Entry.After)
+        if (T.isNot(tok::eof))
+          Out.push_back(T);
+      if (!Stays)
+        Out.insert(Out.end(), Entry.Marker.begin(), Entry.Marker.end());
+      inject(PP, Out);
+      return;
+    }
     if (Clean && Entry.Stray.isInvalid() &&
         openMPPlace(&Construct) == OpenMPPlace::Inside) {
       report(PP.getDiagnostics(), Entry.Directive, Diag::ProactInOpenMPRegion)
@@ -271,9 +302,9 @@ private:
     return Entry;
   }
 
-  static void injectLowering(Preprocessor &PP, SourceLocation At,
-                             const Code &CheckIf, const Code &Lowering,
-                             const Tokens &After, bool IsData) {
+  static Deferred &injectLowering(Preprocessor &PP, SourceLocation At,
+                                  const Code &CheckIf, const Code &Lowering,
+                                  const Tokens &After, bool IsData) {
     Code Check = CheckIf;
     Check << "_Pragma(\"clang diagnostic push\") _Pragma(\"clang diagnostic ignored \\\"-Wdangling-else\\\"\") else _Pragma(\"clang diagnostic pop\")";
     Deferred &Entry = defer(PP, Check);
@@ -283,6 +314,7 @@ private:
     Entry.IsData = IsData;
     Entry.Directive = At;
     inject(PP, materialize(PP, At, Check));
+    return Entry;
   }
 
   // A loop stopped by a directive inside its brackets goes back unchanged,
@@ -311,23 +343,44 @@ private:
       report(PP.getDiagnostics(),
              R.interrupted().isValid() ? R.interrupted() : Next.getLocation(),
              Diag::DataNotFollowedByBlock);
-      inject(PP, After);
+      giveBack(PP, After);
       return;
     }
     if (!Ok) {
-      inject(PP, After);
+      giveBack(PP, After);
       return;
     }
     Directive Flat = D;
     FlatArrays F;
-    if (!flattenSections(PP, Flat, F)) {
-      inject(PP, After);
+    if (!flattenSections(PP, Flat, F) || (Spread && spreadTrialFailed())) {
+      giveBack(PP, After);
       return;
     }
     Code Check("if (0) {");
     emitClauseChecks(Check, D);
     Check << "}";
-    injectLowering(PP, D.Loc, Check, lowerData(PP, Flat, F), After, true);
+    Deferred &Entry =
+        injectLowering(PP, D.Loc, Check, lowerData(PP, Flat, F), After, true);
+    if (Spread) {
+      static unsigned Regions = 0;
+      const std::string M = spreadMarker(++Regions);
+      Entry.Fallback = Spread->Omp;
+      Entry.SpreadName = Spread->Name;
+      Entry.SpreadAs = "data region";
+      Entry.Marker = materialize(PP, D.Loc,
+                                 Code("const int " + M + " = 0; (void)" + M + ";"));
+      noteSpreadData(Entry.Marker[2], Spread->Items); // the marker's name
+    }
+  }
+
+  // The construct being translated in spread mode (openmp_spread.h), or
+  // nullptr: what a failed attempt gives back starts with its OpenMP line.
+  static SpreadConstruct *Spread;
+
+  static void giveBack(Preprocessor &PP, Tokens Toks) {
+    if (Spread != nullptr)
+      Toks.insert(Toks.begin(), Spread->Omp.begin(), Spread->Omp.end());
+    inject(PP, Toks);
   }
 
   // A standalone directive: nothing after it belongs to it, so only its
@@ -367,7 +420,7 @@ private:
     TokenReader R(PP, D.Loc);
     Token First;
     R.lex(First);
-    if (First.is(tok::annot_pragma_openmp)) {
+    if (Spread == nullptr && First.is(tok::annot_pragma_openmp)) {
       Tokens Omp;
       if (!readOpenMPLine(R, First, Omp) || !openMPLineFits(PP, D, Omp)) {
         // The loop goes back unchanged, without the line (reported).
@@ -379,7 +432,7 @@ private:
         return;
       }
       R.lex(First); // the line is for the build without PROACT: dropped
-    } else if (First.is(tok::kw_for) &&
+    } else if (Spread == nullptr && First.is(tok::kw_for) &&
                openMPLinePrinted(PP, D.Loc, First.getLocation())) {
       report(DE, First.getLocation(), Diag::OpenMPLinePreprocessed);
       inject(PP, Tokens{First});
@@ -390,7 +443,9 @@ private:
              R.interrupted().isValid() ? R.interrupted() : First.getLocation(),
              Diag::NotFollowedByFor);
       if (First.isNot(tok::eof)) // the reader's synthetic eof stays here
-        inject(PP, Tokens{First});
+        giveBack(PP, Tokens{First});
+      else
+        giveBack(PP, Tokens{});
       return;
     }
     Tokens Stmt;
@@ -428,6 +483,12 @@ private:
         injectWith(PP, Stmt, After);
         return;
       }
+    // In spread mode the directive follows from the map clauses and the
+    // arrays the body indexes; what goes back on failure is the original.
+    const Tokens Orig = Stmt;
+    Directive SpreadData;
+    if (Spread != nullptr)
+      Ok = spreadDirective(PP, Stmt, D, SpreadData);
     D.Id = loopId(PP, Line, Stmt);
     if (Ok)
       Ok = applyProfile(PP, D);
@@ -436,11 +497,16 @@ private:
     SourceLocation Where;
     if (!parseCanonicalFor(PP, Stmt, 0, L, Why, Where)) {
       report(DE, Where, Diag::NonCanonicalLoop) << Why;
-      injectWith(PP, Stmt, After);
+      injectWith(PP, Orig, After);
+      return;
+    }
+    if (Spread != nullptr && !Spread->Private.empty() &&
+        !privatize(PP, Stmt, L)) {
+      injectWith(PP, Orig, After);
       return;
     }
     if (!checkCalls(PP, D, Stmt, L.BodyBegin)) {
-      injectWith(PP, Stmt, After);
+      injectWith(PP, Orig, After);
       return;
     }
     Tokens Body(Stmt.begin() + L.BodyBegin, Stmt.end());
@@ -454,13 +520,245 @@ private:
     if (!Ok || !flattenSections(PP, Flat, F) ||
         !flattenBody(PP, Flat, F, Body, FlatBody) ||
         !scanBody(PP, Flat, L, FlatBody, Accesses)) {
-      injectWith(PP, Stmt, After);
+      injectWith(PP, Orig, After);
       return;
     }
     const LoopLowering LL =
         lowerLoop(PP, Flat, L, FlatBody, Accesses, F, D, Body);
-    injectLowering(PP, D.Loc, LL.Check, LL.Lowering, After, false);
+    if (Spread == nullptr) {
+      injectLowering(PP, D.Loc, LL.Check, LL.Lowering, After, false);
+      return;
+    }
+    // OpenMP maps the arrays for this construct alone: a data region
+    // around the loop does the same (one nested in a data region holding
+    // them reuses its copies, as OpenMP finds them present). The loop
+    // variables declared before the loop are private to the target
+    // construct and keep their values on the host: the lowering works on
+    // copies of them.
+    Code Lowering("{");
+    for (const Token &V : nestVariables(PP, Orig))
+      Lowering << "__typeof__(" << V << ") " << V << ";";
+    Directive FlatData = SpreadData;
+    FlatArrays FD;
+    const bool Mapped = !SpreadData.Arrays.empty();
+    if (Mapped && !flattenSections(PP, FlatData, FD)) {
+      injectWith(PP, Orig, After);
+      return;
+    }
+    if (spreadTrialFailed()) {
+      injectWith(PP, Orig, After);
+      return;
+    }
+    if (Mapped)
+      Lowering << lowerData(PP, FlatData, FD) << "{";
+    Lowering << LL.Lowering;
+    if (Mapped)
+      Lowering << "}";
+    Lowering << "}";
+    Deferred &Entry =
+        injectLowering(PP, D.Loc, LL.Check, Lowering, After, false);
+    Entry.Fallback = Spread->Omp;
+    Entry.Fallback.insert(Entry.Fallback.end(), Orig.begin(), Orig.end());
+    Entry.SpreadName = Spread->Name;
+    Entry.SpreadAs = "loop";
   }
+
+  // The PROACT loop directive of the spread construct around loop Stmt
+  // into D, and the data directive of its map clauses into Data (no arrays:
+  // none). An array the body indexes that the construct does not map is
+  // taken from the innermost spread data region visible here that holds it.
+  static bool spreadDirective(Preprocessor &PP, const Tokens &Stmt,
+                              Directive &D, Directive &Data) {
+    const SpreadConstruct &S = *Spread;
+    std::vector<const SpreadItem *> Region;
+    std::vector<SpreadItem> Implicit;
+    Implicit.reserve(Stmt.size()); // Region points into it
+    std::set<std::string> Named;
+    for (const SpreadItem &It : S.Items)
+      if (Named.insert(It.Name).second)
+        Region.push_back(&It);
+    for (size_t I = 0; I + 1 < Stmt.size(); ++I) {
+      if (Stmt[I].isNot(tok::identifier) || Stmt[I + 1].isNot(tok::l_square) ||
+          (I > 0 && Stmt[I - 1].isOneOf(tok::period, tok::arrow)))
+        continue;
+      const std::string N = spelling(PP, Stmt[I]);
+      if (Named.count(N))
+        continue;
+      for (auto It = S.Visible.rbegin(); It != S.Visible.rend(); ++It)
+        if (It->Name == N) {
+          Named.insert(N);
+          Region.push_back(&*It);
+          break;
+        }
+      // An array object nothing names is mapped tofrom implicitly, as
+      // OpenMP does; a pointer nothing names OpenMP would find present in
+      // a region that does not spread.
+      const ArrayShape Shape =
+          Named.count(N) ? ArrayShape() : lookupArrayShape(Stmt[I]);
+      if (Shape.Object) {
+        SpreadItem It;
+        It.Name = N;
+        It.Section = Tokens{Stmt[I]};
+        It.MapKind = PROACT__MAP_COPY;
+        Implicit.push_back(It);
+        Named.insert(N);
+        continue;
+      }
+      if (Shape.Rank > 0) {
+        report(PP.getDiagnostics(), Stmt[I].getLocation(),
+               Diag::SpreadArrayUnmapped)
+            << N;
+        return false;
+      }
+    }
+    for (const SpreadItem &It : Implicit)
+      Region.push_back(&It);
+    Code C;
+    if (!Region.empty()) {
+      C << "region(";
+      for (size_t I = 0; I < Region.size(); ++I)
+        C << (I ? "," : "") << Region[I]->Section;
+      C << ")";
+    }
+    C << S.Reductions;
+    const Tokens Line = materialize(PP, S.Loc, C);
+    bool Ok = parseDirective(PP, Line, S.Loc, D);
+    std::vector<SpreadItem> Mapped = S.Items;
+    Mapped.insert(Mapped.end(), Implicit.begin(), Implicit.end());
+    if (Mapped.empty())
+      return Ok;
+    const Tokens DataLine = materialize(PP, S.Loc, dataLine(Mapped));
+    return parseDirective(PP, DataLine, S.Loc, Data) && Ok;
+  }
+
+  // "data copy(...) copyin(...) ..." for the items of map clauses.
+  static Code dataLine(const std::vector<SpreadItem> &Items) {
+    static const char *const Names[] = {"copy", "copyin", "copyout", "create"};
+    static_assert(PROACT__MAP_COPY == 0 && PROACT__MAP_COPYIN == 1 &&
+                      PROACT__MAP_COPYOUT == 2 && PROACT__MAP_CREATE == 3,
+                  "map kinds index Names");
+    Code C("data");
+    std::set<std::string> Named;
+    for (int K = 0; K < 4; ++K) {
+      bool Any = false;
+      for (const SpreadItem &It : Items) {
+        if (It.MapKind != K || !Named.insert(It.Name).second)
+          continue;
+        C << (Any ? "," : std::string(" ") + Names[K] + "(") << It.Section;
+        Any = true;
+      }
+      if (Any)
+        C << ")";
+    }
+    return C;
+  }
+
+  // The variables of the loops in Stmt that are declared before the
+  // statement, `for (x = ...`, each once.
+  static Tokens nestVariables(Preprocessor &PP, const Tokens &Stmt) {
+    Tokens Out;
+    std::set<std::string> Seen;
+    for (size_t I = 0; I + 3 < Stmt.size(); ++I)
+      if (Stmt[I].is(tok::kw_for) && Stmt[I + 1].is(tok::l_paren) &&
+          Stmt[I + 2].is(tok::identifier) && Stmt[I + 3].is(tok::equal) &&
+          lookupName(Stmt[I + 2]) == NameKind::Variable &&
+          Seen.insert(spelling(PP, Stmt[I + 2])).second)
+        Out.push_back(Stmt[I + 2]);
+    return Out;
+  }
+
+  // private(x, ...): the body gets its own x, `{ __typeof__(x) x; body }`
+  // (each thread of each device its own copy, as OpenMP gives). The loop
+  // variables of the nest, `for (x = ...`, are each thread's own already.
+  static bool privatize(Preprocessor &PP, Tokens &Stmt, CanonicalLoop &L) {
+    std::set<std::string> LoopVars;
+    for (const Token &V : nestVariables(PP, Stmt))
+      LoopVars.insert(spelling(PP, V));
+    Code Decls("{");
+    bool Any = false;
+    for (const Token &T : Spread->Private) {
+      if (LoopVars.count(spelling(PP, T)))
+        continue;
+      Decls << "__typeof__(" << T << ")" << T << ";";
+      Any = true;
+    }
+    if (!Any)
+      return true;
+    Tokens Open = materialize(PP, Spread->Loc, Decls);
+    Tokens Close = materialize(PP, Spread->Loc, Code("}"));
+    Tokens Out(Stmt.begin(), Stmt.begin() + L.BodyBegin);
+    Out.insert(Out.end(), Open.begin(), Open.end());
+    Out.insert(Out.end(), Stmt.begin() + L.BodyBegin, Stmt.end());
+    Out.insert(Out.end(), Close.begin(), Close.end());
+    Stmt = std::move(Out);
+    std::string Why;
+    SourceLocation Where;
+    return parseCanonicalFor(PP, Stmt, 0, L, Why, Where);
+  }
+
+public:
+  // handleSpreadConstruct (openmp_spread.h).
+  static void spread(Preprocessor &PP, SpreadConstruct &S) {
+    setDevicePass(isOpenMPDevicePass(PP.getLangOpts()));
+    trackSkippedRanges(PP);
+    reportRepeatsOnce(PP.getDiagnostics());
+    noteDirective();
+    if (!headerMatches(PP, S.Loc)) { // <proact.h> is included for it
+      inject(PP, S.Omp);
+      return;
+    }
+    Spread = &S;
+    setSpreadTrial(true);
+    Directive D;
+    D.Loc = S.Loc;
+    if (S.Kind == SpreadKind::Loop) {
+      handleLoop(PP, D, true, S.Omp);
+    } else if (S.Kind == SpreadKind::Data) {
+      Code C = dataLine(S.Items);
+      const bool Ok = parseDirective(PP, materialize(PP, S.Loc, C), S.Loc, D);
+      handleData(PP, D, Ok);
+    } else {
+      spreadUpdate(PP, S);
+    }
+    const bool Failed = spreadTrialFailed();
+    setSpreadTrial(false);
+    Spread = nullptr;
+    if (Failed)
+      report(PP.getDiagnostics(), S.Loc, Diag::OpenMPNotSpread)
+          << S.Name
+          << "PROACT's analysis does not accept it (the remarks above say "
+             "why)";
+  }
+
+private:
+  // `target update` becomes the update directive after a ';': the parser
+  // reads that empty statement before the handler decides, so that a
+  // construct ending just before the line has been closed (a standalone
+  // directive is never a substatement, so the ';' changes no meaning).
+  static void spreadUpdate(Preprocessor &PP, SpreadConstruct &S) {
+    Code C("update");
+    for (const SpreadItem &It : S.Items)
+      C << (It.MapKind == PROACT__UPDATE_HOST ? " host(" : " device(")
+        << It.Section << ")";
+    Directive D;
+    FlatArrays F;
+    const bool Ok = parseDirective(PP, materialize(PP, S.Loc, C), S.Loc, D);
+    Directive Flat = D;
+    if (!Ok || !flattenSections(PP, Flat, F) || spreadTrialFailed()) {
+      giveBack(PP, Tokens{});
+      return;
+    }
+    Code Sync(";");
+    Deferred &Entry = defer(PP, Sync);
+    Entry.Lowering = materialize(PP, S.Loc, lowerUpdate(PP, Flat, F));
+    Entry.Fallback = S.Omp;
+    Entry.SpreadName = S.Name;
+    Entry.SpreadAs = "update";
+    Entry.Standalone = true;
+    Entry.Directive = S.Loc;
+    inject(PP, materialize(PP, S.Loc, Sync));
+  }
+
 
   // Whether a '#pragma omp' line stands between the directive at From and
   // the loop at To while no parser runs (clang -E): the preprocessor has
@@ -658,13 +956,18 @@ private:
     for (const Token &T : After)
       if (T.isNot(tok::eof))
         Toks.push_back(T);
-    inject(PP, Toks);
+    giveBack(PP, Toks);
   }
 };
 
 std::string ProactPragmaHandler::NestedWord;
+SpreadConstruct *ProactPragmaHandler::Spread = nullptr;
 
 } // namespace
+
+void proact::handleSpreadConstruct(Preprocessor &PP, SpreadConstruct &S) {
+  ProactPragmaHandler::spread(PP, S);
+}
 
 static PragmaHandlerRegistry::Add<ProactPragmaHandler>
     RegisterProact("proact", "PROACT multi-device loops and data regions");

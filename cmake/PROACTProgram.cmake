@@ -13,11 +13,13 @@
 #   PROACT_DEVICE_RTL_DIR  where the NVPTX OpenMP device runtime is
 #   PROACT_ASSUME_NO_NESTED_PARALLELISM
 #
-# A program picks another offload target or architecture, or floating-point
-# contraction, with target properties:
+# A program picks another offload target or architecture, floating-point
+# contraction, or spread mode for its OpenMP offload constructs
+# (docs/user/openmp.md), with target properties:
 #   set_target_properties(app PROPERTIES PROACT_OFFLOAD nvptx
 #                                        PROACT_CUDA_ARCH sm_80
-#                                        PROACT_FP_CONTRACT fast)
+#                                        PROACT_FP_CONTRACT fast
+#                                        PROACT_OPENMP spread)
 #
 # proact_add_program(NAME SOURCES...): an executable linked to PROACT::proact.
 # proact_add_sequential(NAME SOURCES...): the same sources as the plain
@@ -63,8 +65,10 @@ target_link_options(proact_offload INTERFACE ${_proact_offload_flags}
 add_library(PROACT::offload ALIAS proact_offload)
 
 add_library(proact_program INTERFACE)
+# PROACT_OPENMP: the plugin's openmp= argument (spread or off), checked there.
+set(_proact_openmp "$<$<BOOL:$<TARGET_PROPERTY:PROACT_OPENMP>>:-fplugin-arg-proact-openmp=$<TARGET_PROPERTY:PROACT_OPENMP>>")
 target_compile_options(proact_program INTERFACE ${_proact_kernel_flags}
-  "${_proact_fp}" "-fplugin=${PROACT_PLUGIN}")
+  "${_proact_fp}" "-fplugin=${PROACT_PLUGIN}" "${_proact_openmp}")
 target_link_libraries(proact_program INTERFACE proact_offload
   ${PROACT_RUNTIME} m)
 add_library(PROACT::proact ALIAS proact_program)

@@ -69,6 +69,9 @@ cmake -S "$src/test/install/app" -B "$work/app" -DCMAKE_C_COMPILER="$cc" \
   cmake --build "$work/app" >>"$work/app.log" 2>&1 ||
   { tail -30 "$work/app.log"; fail "find_package build of test/install/app"; }
 cmp_runs "$work/app/heat" "$work/app/heat_seq" 30011 12
+# The OpenMP program in spread mode (PROACT_OPENMP), against its plain
+# OpenMP build on one device.
+cmp_runs "$work/app/omp_heat" "$work/app/omp_heat_omp" 30011 12
 
 # A wrong compiler: find_package names the clang needed, in one sentence.
 if command -v gcc >/dev/null 2>&1; then
@@ -115,6 +118,13 @@ out=$(PROACT_DEVICES=0,1 "$work/jacobi2d_cc" 66 5) || fail "jacobi2d_cc"
 grep -q 'bit-identical' <<<"$out" || fail "jacobi2d_cc: $out"
 echo "ok: examples/jacobi2d.c built with proactcc, bit-identical"
 cmp_runs "$work/heat_cc2" "$work/heat_cc_seq" 1001 3
+"$pcc" --openmp=spread -Werror -O2 "$src/test/install/app/omp_heat.c" -o "$work/omp_heat_cc" ||
+  fail "proactcc --openmp=spread"
+cmp_runs "$work/omp_heat_cc" "$work/app/omp_heat_omp" 1001 5
+if "$pcc" --openmp=spreads -c "$src/test/install/app/omp_heat.c" -o "$work/x.o" 2>"$work/openmp.err"; then
+  fail "proactcc --openmp=spreads was taken"
+fi
+grep -q "must be spread or off" "$work/openmp.err" || fail "proactcc --openmp=spreads: $(cat "$work/openmp.err")"
 "$pcc" --showme:incdirs | grep -qx "$prefix/include" || fail "proactcc --showme:incdirs"
 "$pcc" --showme:libdirs | grep -q "^$prefix/lib " || fail "proactcc --showme:libdirs"
 

@@ -48,4 +48,4 @@ void f(long n, double *a, double *b, double *c, long *idx) {
 // MIXED: 1 warning and 1 error generated.
 // REMARK: diag-control.c:32:18: remark: 'b' is read through an index that is not affine in 'i' {{.*}} [proact:whole-array-read]
 // BADW: error: plugin argument 'Wno-unused-arrays' names no PROACT warning; the warnings are pragma-spelling, non-affine-write, unused-region-array, {{.*}}, and 'proact' names them all
-// BADR: error: plugin argument 'Rpragma-spelling' names no PROACT remark; the remarks are whole-array-read, profile-applied, and 'proact' names them all
+// BADR: error: plugin argument 'Rpragma-spelling' names no PROACT remark; the remarks are whole-array-read, profile-applied, openmp-spread, and 'proact' names them all

@@ -1,0 +1,528 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+// Spread mode. Clang's parser registers the '#pragma omp' handler; a plugin
+// cannot register a second one under that name, so once the parser has
+// registered its own (Sema's initialisation, before the first token is
+// read) this file takes the name over: the parser's handler is removed by
+// name and this one added. For every line it does not spread it makes what
+// the parser's handler makes (the line between annot_pragma_openmp and
+// annot_pragma_openmp_end), so the parser sees the same tokens; for a
+// construct it spreads it hands a translation to the PROACT directive
+// handler (proact_pragma.cpp).
+#include "openmp_spread.h"
+#include "diagnostics.h"
+#include "function_bodies.h"
+#include "lang_compat.h"
+#include "inject.h"
+#include "loop_syntax.h"
+#include "name_lookup.h"
+#include "proact/detail/codegen.h"
+#include "clang/AST/ASTContext.h"
+#include "clang/AST/RecursiveASTVisitor.h"
+#include "clang/AST/StmtOpenMP.h"
+#include "clang/Basic/OpenMPKinds.h"
+#include "clang/Lex/Pragma.h"
+#include "clang/Lex/Preprocessor.h"
+#include "clang/Sema/Sema.h"
+#include "clang/Sema/SemaConsumer.h"
+#include <map>
+#include <set>
+
+using namespace clang;
+
+namespace proact {
+namespace {
+
+bool Spread = false;
+// The input is a preprocessed file: no <proact.h> to lower with.
+bool Preprocessed = false;
+
+struct DataRecord {
+  Token Marker;
+  std::vector<SpreadItem> Items;
+};
+std::vector<DataRecord> &dataRecords() {
+  static std::vector<DataRecord> R;
+  return R;
+}
+
+std::string text(const Preprocessor &PP, const Tokens &Toks, size_t B,
+                 size_t E) {
+  std::string S;
+  for (size_t I = B; I < E && I < Toks.size(); ++I)
+    S += (S.empty() ? "" : " ") + spelling(PP, Toks[I]);
+  return S;
+}
+
+bool isIdent(const Token &T) { return T.is(tok::identifier); }
+
+std::string word(const Token &T) {
+  return T.is(tok::identifier) ? T.getIdentifierInfo()->getName().str()
+                               : std::string();
+}
+
+// Splits Toks[B, E) at the commas outside brackets.
+std::vector<Tokens> splitList(const Tokens &Toks, size_t B, size_t E) {
+  std::vector<Tokens> Out(1);
+  int Depth = 0;
+  for (size_t I = B; I < E; ++I) {
+    Depth += bracketDelta(Toks[I]);
+    if (Depth == 0 && Toks[I].is(tok::comma)) {
+      Out.emplace_back();
+      continue;
+    }
+    Out.back().push_back(Toks[I]);
+  }
+  if (Out.size() == 1 && Out[0].empty())
+    Out.clear();
+  return Out;
+}
+
+// The first top-level ':' in Toks[B, E), or E.
+size_t topColon(const Tokens &Toks, size_t B, size_t E) {
+  int Depth = 0;
+  for (size_t I = B; I < E; ++I) {
+    Depth += bracketDelta(Toks[I]);
+    if (Depth == 0 && Toks[I].is(tok::colon))
+      return I;
+  }
+  return E;
+}
+
+struct Clause {
+  std::string Name;
+  Token Tok;
+  size_t Open = 0, Close = 0; // the '(' and ')' indices; equal: no arguments
+};
+
+// The constructs this mode spreads, by their directive words.
+enum class Form { None, Loop, Data, Update };
+Form formOf(const std::string &Name) {
+  static const std::set<std::string> Loops = {
+      "target teams distribute parallel for",
+      "target teams distribute parallel for simd", "target parallel for",
+      "target parallel for simd", "target teams loop", "target parallel loop"};
+  if (Loops.count(Name))
+    return Form::Loop;
+  if (Name == "target data")
+    return Form::Data;
+  if (Name == "target update")
+    return Form::Update;
+  return Form::None;
+}
+
+class Translator {
+public:
+  Translator(Preprocessor &PP, const Tokens &Line, SpreadConstruct &S)
+      : PP(PP), Line(Line), S(S) {}
+
+  // The reason the construct does not spread, or "" when it does.
+  std::string run(Form F) {
+    std::vector<Clause> Clauses;
+    if (!clauses(Clauses))
+      return "its clauses could not be read";
+    for (const Clause &C : Clauses) {
+      std::string Why = F == Form::Loop     ? loopClause(C)
+                        : F == Form::Data   ? dataClause(C)
+                                            : updateClause(C);
+      if (!Why.empty())
+        return Why;
+    }
+    if (F != Form::Loop && S.Items.empty())
+      return F == Form::Data ? "it maps no array section (a spread data "
+                               "region holds arrays only)"
+                             : "it moves no array section";
+    return "";
+  }
+
+  size_t NameEnd = 0;
+
+private:
+  Preprocessor &PP;
+  const Tokens &Line;
+  SpreadConstruct &S;
+
+  bool clauses(std::vector<Clause> &Out) {
+    size_t I = NameEnd;
+    while (I < Line.size()) {
+      if (Line[I].is(tok::comma)) {
+        ++I;
+        continue;
+      }
+      if (!isIdent(Line[I]) && !Line[I].is(tok::kw_if) &&
+          !Line[I].is(tok::kw_default))
+        return false;
+      Clause C;
+      C.Tok = Line[I];
+      C.Name = spelling(PP, Line[I]);
+      C.Open = C.Close = I;
+      ++I;
+      if (I < Line.size() && Line[I].is(tok::l_paren)) {
+        C.Open = I;
+        C.Close = matchingClose(Line, I);
+        if (C.Close >= Line.size())
+          return false;
+        I = C.Close + 1;
+      }
+      Out.push_back(C);
+    }
+    return true;
+  }
+
+  // Clauses that only tune the build for one device.
+  static bool tuning(const std::string &N) {
+    static const std::set<std::string> T = {
+        "num_teams", "thread_limit", "num_threads", "schedule",
+        "dist_schedule", "simdlen", "safelen", "order", "proc_bind",
+        "nontemporal", "aligned", "collapse", "default", "shared",
+        "firstprivate", "bind"};
+    return T.count(N) != 0;
+  }
+
+  static std::string notSpread(const std::string &N) {
+    if (N == "nowait" || N == "depend")
+      return "'" + N + "' makes it asynchronous; remove it to spread";
+    if (N == "device")
+      return "'device(...)' names one device; remove it to spread over all";
+    if (N == "if")
+      return "'if(...)' may run it on the host instead; remove it to spread";
+    return "clause '" + N + "' is not supported in spread mode";
+  }
+
+  std::string loopClause(const Clause &C) {
+    if (tuning(C.Name))
+      return "";
+    if (C.Name == "map")
+      return mapClause(C);
+    if (C.Name == "reduction")
+      return reduction(C);
+    if (C.Name == "private") {
+      for (const Tokens &It : splitList(Line, C.Open + 1, C.Close)) {
+        if (It.size() != 1 || !isIdent(It[0]))
+          return "private(...) lists something other than variables";
+        S.Private.push_back(It[0]);
+      }
+      return "";
+    }
+    return notSpread(C.Name);
+  }
+
+  std::string dataClause(const Clause &C) {
+    if (C.Name == "map")
+      return mapClause(C);
+    return notSpread(C.Name);
+  }
+
+  std::string updateClause(const Clause &C) {
+    if (C.Name != "to" && C.Name != "from")
+      return notSpread(C.Name);
+    if (C.Open == C.Close)
+      return "'" + C.Name + "' has no list";
+    if (topColon(Line, C.Open + 1, C.Close) != C.Close)
+      return "a motion modifier in '" + C.Name + "(...)'";
+    return items(C, C.Name == "to" ? PROACT__UPDATE_DEVICE
+                                   : PROACT__UPDATE_HOST,
+                 C.Open + 1);
+  }
+
+  std::string mapClause(const Clause &C) {
+    if (C.Open == C.Close)
+      return "'map' has no list";
+    const size_t Colon = topColon(Line, C.Open + 1, C.Close);
+    int Kind = PROACT__MAP_COPY;
+    size_t From = C.Open + 1;
+    if (Colon != C.Close) {
+      if (Colon != C.Open + 2)
+        return "map(" + text(PP, Line, C.Open + 1, Colon) +
+               ": ...) has a map-type modifier; only to, from, tofrom and "
+               "alloc spread";
+      const std::string T = spelling(PP, Line[C.Open + 1]);
+      if (T == "to")
+        Kind = PROACT__MAP_COPYIN;
+      else if (T == "from")
+        Kind = PROACT__MAP_COPYOUT;
+      else if (T == "alloc")
+        Kind = PROACT__MAP_CREATE;
+      else if (T != "tofrom")
+        return "map(" + T + ": ...); only to, from, tofrom and alloc spread";
+      From = Colon + 1;
+    }
+    return items(C, Kind, From);
+  }
+
+  // The list of C from index From: array sections, array objects, or
+  // scalars (left out: each device gets their values).
+  std::string items(const Clause &C, int Kind, size_t From) {
+    for (const Tokens &It : splitList(Line, From, C.Close)) {
+      if (It.empty() || !isIdent(It[0]))
+        return "'" + C.Name + "(...)' lists an expression";
+      for (const Token &T : It)
+        if (T.isOneOf(tok::period, tok::arrow))
+          return "'" + C.Name + "(...)' lists a structure member ('" +
+                 text(PP, It, 0, It.size()) + "')";
+      SpreadItem Item;
+      Item.Name = word(It[0]);
+      Item.Section = It;
+      Item.MapKind = Kind;
+      if (It.size() == 1) {
+        const ArrayShape Shape = lookupArrayShape(It[0]);
+        if (!Shape.Known)
+          return "'" + Item.Name + "' is not a variable known here";
+        if (Shape.Rank == 0) {
+          // A scalar: a loop's devices get its value; a data region or an
+          // update would make a device copy that spread loops never read.
+          if (formOf(S.Name) != Form::Loop)
+            return "it maps the scalar '" + Item.Name +
+                   "' (spread loops pass scalars by value)";
+          continue;
+        }
+        if (!Shape.Object)
+          return "'" + Item.Name +
+                 "' is a pointer mapped without a section (OpenMP maps the "
+                 "pointer alone); write " + Item.Name + "[0:n]";
+      } else if (It[1].isNot(tok::l_square)) {
+        return "'" + C.Name + "(...)' lists an expression";
+      }
+      S.Items.push_back(std::move(Item));
+    }
+    return "";
+  }
+
+  std::string reduction(const Clause &C) {
+    const size_t Colon = topColon(Line, C.Open + 1, C.Close);
+    if (C.Open == C.Close || Colon == C.Close)
+      return "reduction(...) has no operator";
+    for (size_t I = C.Open + 1; I < Colon; ++I)
+      if (Line[I].is(tok::comma))
+        return "a reduction modifier ('" +
+               text(PP, Line, C.Open + 1, Colon) + "')";
+    Code R("reduction(");
+    if (Colon == C.Open + 2 && Line[C.Open + 1].is(tok::minus))
+      R << "+"; // OpenMP's '-' reduction sums
+    else
+      for (size_t I = C.Open + 1; I < Colon; ++I)
+        R << Line[I];
+    for (size_t I = Colon; I <= C.Close; ++I)
+      R << Line[I];
+    Tokens T = materialize(PP, C.Tok.getLocation(), R);
+    S.Reductions.insert(S.Reductions.end(), T.begin(), T.end());
+    return "";
+  }
+};
+
+// Whether Loc is in code the PROACT lowering generated (inject.cpp).
+bool isGenerated(const SourceManager &SM, SourceLocation Loc) {
+  return Loc.isMacroID() &&
+         SM.getBufferName(SM.getSpellingLoc(Loc)) == "<proact lowering>";
+}
+
+// What clang's own handler does with a '#pragma omp' line: the line's
+// tokens between annot_pragma_openmp (at the pragma) and
+// annot_pragma_openmp_end (at the end of the line).
+Tokens annotate(SourceLocation PragmaLoc, const Tokens &Line,
+                SourceLocation EndLoc) {
+  Tokens Out;
+  Token T;
+  T.startToken();
+  T.setKind(tok::annot_pragma_openmp);
+  T.setLocation(PragmaLoc);
+  Out.push_back(T);
+  Out.insert(Out.end(), Line.begin(), Line.end());
+  T.startToken();
+  T.setKind(tok::annot_pragma_openmp_end);
+  T.setLocation(EndLoc);
+  Out.push_back(T);
+  return Out;
+}
+
+class OmpHandler : public PragmaHandler {
+public:
+  OmpHandler() : PragmaHandler("omp") {}
+
+  void HandlePragma(Preprocessor &PP, PragmaIntroducer Introducer,
+                    Token &FirstTok) override {
+    (void)FirstTok;
+    Tokens Line;
+    Token T;
+    bool Nested = false;
+    for (PP.Lex(T); T.isNot(tok::eod) && T.isNot(tok::eof); PP.Lex(T)) {
+      // A '#pragma omp' inside this one's line (from a macro): clang's
+      // handler reports it and drops it; so does the parser here, which
+      // gets it as it stands.
+      Nested |= T.is(tok::annot_pragma_openmp);
+      Line.push_back(T);
+    }
+    Tokens Omp = annotate(Introducer.Loc, Line, T.getLocation());
+    // The PROACT lowering's own target regions are OpenMP's.
+    if (Nested || isGenerated(PP.getSourceManager(), Introducer.Loc) ||
+        TokenReader::active() != nullptr) {
+      inject(PP, Omp);
+      return;
+    }
+    size_t NameEnd = 0;
+    std::string Name;
+    static const std::set<std::string> Words = {
+        "target", "teams", "distribute", "parallel", "for", "simd", "loop",
+        "data",   "update", "enter",     "exit"};
+    while (NameEnd < Line.size() &&
+           (Line[NameEnd].is(tok::kw_for) ||
+            Words.count(word(Line[NameEnd]))))
+      Name += (Name.empty() ? "" : " ") + spelling(PP, Line[NameEnd++]);
+    if (Name.rfind("target", 0) != 0) {
+      inject(PP, Omp); // host constructs are OpenMP's
+      return;
+    }
+    if (Preprocessed) {
+      static bool Warned = false;
+      setDevicePass(isOpenMPDevicePass(PP.getLangOpts()));
+      if (!Warned)
+        report(PP.getDiagnostics(), Introducer.Loc, Diag::SpreadPreprocessed);
+      Warned = true;
+      inject(PP, Omp);
+      return;
+    }
+    SpreadConstruct S;
+    S.Loc = Introducer.Loc;
+    S.Name = Name;
+    S.Omp = Omp;
+    const Form F = formOf(Name);
+    std::string Why;
+    if (F == Form::None) {
+      Why = "spread mode spreads 'target data', 'target update', 'target "
+            "teams distribute parallel for [simd]', 'target parallel for "
+            "[simd]', 'target teams loop' and 'target parallel loop'";
+    } else {
+      Translator Tr(PP, Line, S);
+      Tr.NameEnd = NameEnd;
+      Why = Tr.run(F);
+    }
+    if (!Why.empty()) {
+      setDevicePass(isOpenMPDevicePass(PP.getLangOpts()));
+      report(PP.getDiagnostics(), Introducer.Loc, Diag::OpenMPNotSpread)
+          << Name << Why;
+      inject(PP, Omp);
+      return;
+    }
+    for (const DataRecord &R : dataRecords())
+      if (lookupName(R.Marker) == NameKind::Variable)
+        S.Visible.insert(S.Visible.end(), R.Items.begin(), R.Items.end());
+    S.Kind = F == Form::Loop   ? SpreadKind::Loop
+             : F == Form::Data ? SpreadKind::Data
+                               : SpreadKind::Update;
+    handleSpreadConstruct(PP, S);
+  }
+};
+
+// The region a spread data directive became: its block's first statement
+// declares the marker.
+bool isSpreadDataRegion(const Stmt *S) {
+  const auto *F = dyn_cast<ForStmt>(S);
+  const auto *Body = F ? dyn_cast_or_null<CompoundStmt>(F->getBody()) : nullptr;
+  if (!Body || Body->body_empty())
+    return false;
+  const auto *D = dyn_cast<DeclStmt>(Body->body_front());
+  const auto *V = D && D->isSingleDecl()
+                      ? dyn_cast<VarDecl>(D->getSingleDecl())
+                      : nullptr;
+  return V && V->getIdentifier() &&
+         V->getName().starts_with("__proact_spread_");
+}
+
+class PlaceCheck : public RecursiveASTVisitor<PlaceCheck> {
+public:
+  explicit PlaceCheck(ASTContext &Ctx) : Ctx(Ctx) {}
+
+  bool TraverseForStmt(ForStmt *S) {
+    const bool Region = isSpreadDataRegion(S);
+    if (Region)
+      Regions.push_back(S);
+    RecursiveASTVisitor::TraverseForStmt(S);
+    if (Region)
+      Regions.pop_back();
+    return true;
+  }
+  bool VisitOMPExecutableDirective(OMPExecutableDirective *D) {
+    const OpenMPDirectiveKind K = D->getDirectiveKind();
+    if (Regions.empty() || (!isOpenMPTargetExecutionDirective(K) &&
+                            !isOpenMPTargetDataManagementDirective(K)))
+      return true;
+    const SourceManager &SM = Ctx.getSourceManager();
+    if (isGenerated(SM, D->getBeginLoc()))
+      return true;
+    report(Ctx.getDiagnostics(), SM.getExpansionLoc(D->getBeginLoc()),
+           Diag::OpenMPStaysInSpreadData);
+    report(Ctx.getDiagnostics(),
+           SM.getExpansionLoc(Regions.back()->getBeginLoc()),
+           Diag::SpreadDataHere);
+    return true;
+  }
+
+private:
+  ASTContext &Ctx;
+  std::vector<const ForStmt *> Regions;
+};
+
+class SpreadConsumer : public SemaConsumer {
+  ASTContext *Ctx = nullptr;
+
+public:
+  void Initialize(ASTContext &C) override { Ctx = &C; }
+  void InitializeSema(Sema &S) override {
+    Preprocessor &PP = S.getPreprocessor();
+    if (!Spread || !PP.getLangOpts().OpenMP)
+      return;
+    // The parser registered its handler in its constructor and reads the
+    // first token after this call. Removal goes by name and hands the
+    // handler back to the parser, which owns it; when the parser ends it
+    // removes "omp" by name again, which then is this one.
+    static OmpHandler Ours;
+    EmptyPragmaHandler Theirs("omp");
+    PP.RemovePragmaHandler(&Theirs);
+    PP.AddPragmaHandler(&Ours);
+  }
+  bool HandleTopLevelDecl(DeclGroupRef DG) override {
+    if (!Spread || Ctx == nullptr)
+      return true;
+    forEachFunctionBody(DG, [this](FunctionDecl *FD) {
+      PlaceCheck(*Ctx).TraverseStmt(FD->getBody());
+    });
+    return true;
+  }
+};
+
+} // namespace
+
+bool setOpenMPMode(const std::string &Value) {
+  if (Value != "spread" && Value != "off")
+    return false;
+  Spread = Value == "spread";
+  return true;
+}
+
+bool openMPSpreadOn() { return Spread; }
+
+void prepareSpread(CompilerInstance &CI) {
+  if (!Spread || !CI.getLangOpts().OpenMP)
+    return;
+  // A preprocessed file's compilation gets no include path (-save-temps
+  // drops it); the handler then leaves every construct to OpenMP.
+  const auto &Inputs = CI.getFrontendOpts().Inputs;
+  Preprocessed = !Inputs.empty() && Inputs[0].getKind().isPreprocessed();
+  if (Preprocessed)
+    return;
+  Preprocessor &PP = CI.getPreprocessor();
+  PP.setPredefines(PP.getPredefines() + "\n#include <proact.h>\n");
+}
+
+std::unique_ptr<ASTConsumer> makeSpreadConsumer() {
+  return std::make_unique<SpreadConsumer>();
+}
+
+void noteSpreadData(const Token &Marker, const std::vector<SpreadItem> &Items) {
+  dataRecords().push_back(DataRecord{Marker, Items});
+}
+
+std::string spreadMarker(unsigned N) {
+  return "__proact_spread_" + std::to_string(N);
+}
+
+} // namespace proact

@@ -1,0 +1,68 @@
+/* SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception */
+// Spread mode (-fplugin-arg-proact-openmp=spread): OpenMP offload
+// constructs treated as PROACT directives (docs/user/openmp.md; the route:
+// docs/design/lowering.md, "OpenMP constructs in spread mode").
+#ifndef PROACT_CLANG_EXT_OPENMP_SPREAD_H
+#define PROACT_CLANG_EXT_OPENMP_SPREAD_H
+
+#include "code.h"
+#include "clang/AST/ASTConsumer.h"
+#include "clang/Frontend/CompilerInstance.h"
+#include <memory>
+#include <string>
+#include <vector>
+
+namespace proact {
+
+// The value of -fplugin-arg-proact-openmp=: "spread" or "off". False for
+// anything else.
+bool setOpenMPMode(const std::string &Value);
+bool openMPSpreadOn();
+
+// Called when the compilation parses (the plugin's AST action): in spread
+// mode with OpenMP on, <proact.h> is included ahead of the file, as
+// -include would, since an OpenMP program does not include it.
+void prepareSpread(clang::CompilerInstance &CI);
+
+// Installs the '#pragma omp' handler once the parser has registered its own
+// (Sema's initialisation), and checks the finished AST: an OpenMP target
+// construct left on one device inside a spread data region is an error.
+std::unique_ptr<clang::ASTConsumer> makeSpreadConsumer();
+
+// One array of a map(...), to(...) or from(...) list.
+struct SpreadItem {
+  std::string Name;
+  Tokens Section;  // name[lo:len]... or the name alone (an array object)
+  int MapKind = 0; // PROACT__MAP_* / PROACT__UPDATE_*
+};
+
+enum class SpreadKind { Loop, Data, Update };
+
+// An OpenMP construct the handler translated, for proact_pragma.cpp.
+struct SpreadConstruct {
+  SpreadKind Kind = SpreadKind::Loop;
+  clang::SourceLocation Loc; // the '#pragma' (or _Pragma)
+  std::string Name;          // "target teams distribute parallel for", ...
+  Tokens Omp;                // what clang's handler makes of the line: the
+                             // OpenMP construct, when it does not spread
+  std::vector<SpreadItem> Items;
+  Tokens Reductions;         // PROACT reduction(...) clauses, ready to parse
+  Tokens Private;            // identifiers of private(...)
+  // Arrays of the spread data regions visible at the pragma, for those the
+  // body indexes without mapping them (OpenMP finds them present).
+  std::vector<SpreadItem> Visible;
+};
+
+// proact_pragma.cpp: lowers S like the PROACT directive it stands for, or
+// gives S.Omp back with a remark saying why not.
+void handleSpreadConstruct(clang::Preprocessor &PP, SpreadConstruct &S);
+
+// Remembers the arrays of a spread data region and the identifier of its
+// marker variable (spreadMarker(N), declared first in its block).
+void noteSpreadData(const clang::Token &Marker,
+                    const std::vector<SpreadItem> &Items);
+std::string spreadMarker(unsigned N);
+
+} // namespace proact
+
+#endif
