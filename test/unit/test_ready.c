@@ -164,6 +164,49 @@ TEST_IMPL(ready_table_counted) {
   proact__ready_table_clear();
 }
 
+/* The readiness kernels' block order: the blocks that touch a counted
+ * chunk first, then the rest, each ascending; no table where that is the
+ * blocks' own order. Block b touches one where first[b] < first[b + 1]. */
+TEST_IMPL(ready_block_order) {
+  static const struct {
+    long long first[9]; /* 8 blocks */
+    int reorder;
+    int order[8];
+  } cases[] = {
+      /* a part's last rows pushed (its lower neighbour's halo) */
+      {{0, 0, 0, 0, 0, 0, 0, 1, 2}, 1, {6, 7, 0, 1, 2, 3, 4, 5}},
+      /* a middle part: both ends */
+      {{0, 1, 2, 2, 2, 2, 2, 3, 4}, 1, {0, 1, 6, 7, 2, 3, 4, 5}},
+      /* pieces of a cyclic split: each piece's edges */
+      {{0, 1, 1, 2, 3, 3, 4, 4, 4}, 1, {0, 2, 3, 5, 1, 4, 6, 7}},
+      /* the first rows only: already first */
+      {{0, 2, 3, 3, 3, 3, 3, 3, 3}, 0, {0}},
+      /* every block, or none */
+      {{0, 1, 2, 3, 4, 5, 6, 7, 8}, 0, {0}},
+      {{0, 0, 0, 0, 0, 0, 0, 0, 0}, 0, {0}},
+  };
+  for (size_t k = 0; k < sizeof(cases) / sizeof(cases[0]); k++) {
+    proact__ready_t rd;
+    int order[8];
+    memset(&rd, 0, sizeof(rd));
+    memset(order, 0xff, sizeof(order));
+    rd.nsites = 1;
+    rd.nblocks = 8;
+    rd.blk_first = (long long *)cases[k].first;
+    ASSERT_EQ(proact__ready_block_order(&rd, order), cases[k].reorder);
+    ASSERT_EQ(proact__ready_block_order(&rd, NULL), cases[k].reorder);
+    for (int p = 0; p < 8; p++)
+      ASSERT_EQ(order[p], cases[k].reorder ? cases[k].order[p] : -1);
+  }
+  {
+    /* No sites: every block reports (nothing counted), in its own order. */
+    proact__ready_t rd;
+    memset(&rd, 0, sizeof(rd));
+    rd.nblocks = 8;
+    ASSERT_EQ(proact__ready_block_order(&rd, NULL), 0);
+  }
+}
+
 /* A counted chunk in a gap of the write hull, which no block's stores
  * touch, is block 0's to report: else its counter never reaches zero (dma
  * waited for it until the watchdog, trigger never pushed it). */
