@@ -639,25 +639,22 @@ void emitFlatWalk(Code &C, const Directive &D, const CanonicalLoop &L,
     // fold repeats bit for bit
     const std::string B = bareArg(Bare);
     C << "const int __proact_tk = __proact_rd->ticketed; "
-         "const int *const __proact_ord = __proact_rd->order; "
          "unsigned __proact_bk = 0; proact__block_walk_t __proact_w; "
-         "for (proact__ready_walk(__proact_rd, __proact_tk, __proact_ord, "
-         "&__proact_itk, 0u, &__proact_w, " + B + "); "
-         "__proact_w.b < __proact_nb; "
-         "proact__ready_walk(__proact_rd, __proact_tk, __proact_ord, "
-         "&__proact_itk, ++__proact_bk, &__proact_w, " + B + ")) {";
+         "for (proact__ready_walk(__proact_rd, __proact_tk, &__proact_itk, "
+         "0u, &__proact_w, " + B + "); __proact_w.b < __proact_nb; "
+         "proact__ready_walk(__proact_rd, __proact_tk, &__proact_itk, "
+         "++__proact_bk, &__proact_w, " + B + ")) {";
   } else if (Forwarding != nullptr && D.Reductions.empty()) {
     // the forwarding kernel: places team, team + teams, ..., each block
     // looked up (32-bit divisions), those whose stores other devices read
-    // first (proact__ready_block_of)
+    // first (proact__ready_block_at)
     C << std::string("const int __proact_teams = ") + Ids.Teams +
-             "; const int *const __proact_ord = __proact_rd->order; "
-             "proact__block_walk_t __proact_w; "
+             "; proact__block_walk_t __proact_w; "
              "for (long long __proact_pl = " + Ids.Team +
-             "; proact__block_walk_at(&__proact_itk, "
-             "proact__ready_block_of(__proact_ord, __proact_nb, "
-             "__proact_pl), &__proact_w), __proact_w.b < __proact_nb; "
-             "__proact_pl += __proact_teams) {";
+             "; __proact_pl < __proact_nb; __proact_pl += __proact_teams) {"
+             "proact__block_walk_at(&__proact_itk, "
+             "proact__ready_block_at(__proact_rd, __proact_pl), "
+             "&__proact_w);";
   } else {
     C << std::string("const int __proact_teams = ") + Ids.Teams +
              "; proact__block_walk_t __proact_w; "
@@ -784,13 +781,13 @@ void emitColumnWalk(Code &C, const CanonicalLoop &L,
   C << std::string("const int __proact_teams = ") + Ids.Teams + "; ";
   if (Ordered) {
     // A readiness kernel's places team, team + teams, ..., the tiles whose
-    // stores other devices read first (proact__ready_block_of), each
-    // looked up afresh.
-    C << "const int *const __proact_ord = __proact_rd->order; "
-         "for (long long __proact_pl = " + std::string(Ids.Team) +
+    // stores other devices read first (proact__ready_block_at, the order
+    // read at each tile: a pointer live across the rows costs registers),
+    // each looked up afresh.
+    C << "for (long long __proact_pl = " + std::string(Ids.Team) +
              "; __proact_pl < __proact_nb; __proact_pl += __proact_teams) {"
-             "const long long __proact_b = proact__ready_block_of("
-             "__proact_ord, __proact_nb, __proact_pl);";
+             "const long long __proact_b = proact__ready_block_at("
+             "__proact_rd, __proact_pl);";
     C << "proact__tile_t __proact_w; long long __proact_blo, __proact_bhi; "
          "proact__tile_at(&__proact_itk, (unsigned)__proact_b, &__proact_w); "
          "proact__tile_range(&__proact_itk, &__proact_w, &__proact_blo, "

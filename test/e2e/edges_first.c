@@ -21,7 +21,7 @@ int main(int argc, char **argv) {
 #pragma proact data copy(u[0:cells], v[0:cells])
   {
     for (long t = 0; t < iters; t++) {
-#pragma proact region(u[0:cells], v[0:cells])
+#pragma proact region(v[0:cells])
       for (long i = 1; i < n - 1; i++)
         for (long j = 0; j < m; j++)
           v[i * m + j] = omp_get_wtime();

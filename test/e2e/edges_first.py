@@ -4,12 +4,13 @@ chunks another device reads (docs/design/readiness.md, "Blocks in order of
 time").
 
 PROGRAM is edges_first.c: its first loop stores the time each point ran,
-and prints each row's earliest. On 2 host devices, one team per kernel (so
-that a part's blocks run one after another, in the walk's order), under
-every mechanism that pushes from inside the kernel and both walks, part 0's
-last row, the halo part 1 reads, must have run before most of part 0's
-rows (in the walk's own order it runs last), and part 1's first row before
-most of part 1's. The rows of each part come from PROACT_DEBUG=info. This
+and prints each row's earliest. On 2 host devices, with one team per
+kernel (a part's blocks run one after another, in the walk's order) and
+with two (a host device runs them in turn, so the order must give team 0
+the edges), under every mechanism that pushes from inside the kernel and
+both walks, part 0's last row, the halo part 1 reads, must have run before
+most of part 0's rows (in the walk's own order it runs last), and part 1's
+first row before most of part 1's. The rows of each part come from PROACT_DEBUG=info. This
 checks an order, not a time: load on the machine cannot change it.
 """
 import os
@@ -22,14 +23,14 @@ PARTS = re.compile(r"edges_first\.c:(\d+) part (\d): device \d+, k in "
                    r"\[(-?\d+), (-?\d+)\)")
 
 
-def check(prog, walk, mech):
-    env = dict(os.environ, PROACT_DEVICES="0,1", PROACT_TEAMS="1",
+def check(prog, walk, mech, teams):
+    env = dict(os.environ, PROACT_DEVICES="0,1", PROACT_TEAMS=str(teams),
                PROACT_CHUNK="256", PROACT_WALK=walk, PROACT_MECH=mech,
                PROACT_READY_CHECK="1", PROACT_DEBUG="info",
                PROACT_DEBUG_SUBSYS="part,mech")
     r = subprocess.run([prog, "66", "64", "4"], env=env, capture_output=True,
                        text=True, timeout=120)
-    what = "%s, %s walk" % (mech, walk)
+    what = "%s, %s walk, %d teams" % (mech, walk, teams)
     if r.returncode != 0:
         return ["%s: exit %d: %s" % (what, r.returncode, r.stderr[-2000:])]
     parts = {}
@@ -67,9 +68,10 @@ def check(prog, walk, mech):
 def main():
     prog = sys.argv[1]
     errors = []
-    for walk in ("flat", "columns"):
-        for mech in ("poll", "trigger", "dma", "inline"):
-            errors += check(prog, walk, mech)
+    for teams in (1, 2):
+        for walk in ("flat", "columns"):
+            for mech in ("poll", "trigger", "dma", "inline"):
+                errors += check(prog, walk, mech, teams)
     for e in errors:
         print(e)
     print("FAIL" if errors else "PASS")

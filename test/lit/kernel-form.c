@@ -64,9 +64,9 @@ void plane(long n, float *u, float *v) {
 // SPMD-NEXT: #pragma omp target teams num_teams(__proact_nt)
 // BARE-NEXT: #pragma omp target teams ompx_bare num_teams(__proact_nt)
 // BARE-NOT: omp_get_
-// BARE: proact__ready_walk(__proact_rd, __proact_tk, __proact_ord, &__proact_itk, 0u, &__proact_w, 1);
+// BARE: proact__ready_walk(__proact_rd, __proact_tk, &__proact_itk, 0u, &__proact_w, 1);
 // BARE: proact__ready_block_done(__proact_rd, __proact_b, 1);
-// SPMD: proact__ready_walk(__proact_rd, __proact_tk, __proact_ord, &__proact_itk, 0u, &__proact_w, 0);
+// SPMD: proact__ready_walk(__proact_rd, __proact_tk, &__proact_itk, 0u, &__proact_w, 0);
 // SPMD: proact__ready_block_done(__proact_rd, __proact_b, 0);
 // CHECK: } else {proact__host_fallback("{{.*}}kernel-form.c", 14, 0);} }} else {
 // CHECK-NEXT: # 14

@@ -212,27 +212,41 @@ static inline int proact__ready_block_touches(const proact__ready_t *rd,
  * each in ascending order, so that what other devices read is final early
  * in the kernel, not when the walk reaches it (a part's last rows, the
  * halo its lower neighbour reads, at the very end). Only the order
- * changes, so each block still runs once and decrements what it did. Fills
- * order[0 .. nblocks) (when not NULL) and returns 1, or returns 0 when the
- * order would be the blocks' own: no block touches such a chunk, every
- * one does (no sites: nothing counted), or those that do lead already. */
+ * changes, so each block still runs once and decrements what it did.
+ *
+ * order[p] is the block that place p of the walk runs; team t takes places
+ * t, t + teams, ... . Where the teams run at once (a GPU; teams <= 1
+ * here) that order is by place. Where they run one after another (a host
+ * device's teams inside the parts' parallel region: teams > 1 here), team
+ * 0's places come first, then team 1's, and so on. Fills order[0 ..
+ * nblocks) (when not NULL) and returns 1, or returns 0 when every place
+ * would run its own block: no block touches such a chunk, every one does
+ * (no sites: nothing counted), or, teams at once, those that do lead
+ * already. */
 static inline int proact__ready_block_order(const proact__ready_t *rd,
-                                            int *order) {
-  long long touching = 0, lead = 0, k = 0;
-  for (long long b = 0; b < rd->nblocks; b++)
+                                            int teams, int *order) {
+  const long long nb = rd->nblocks;
+  long long touching = 0, lead = 0, t = 0, j = 0;
+  for (long long b = 0; b < nb; b++)
     touching += proact__ready_block_touches(rd, b);
-  while (lead < rd->nblocks && proact__ready_block_touches(rd, lead))
+  while (lead < nb && proact__ready_block_touches(rd, lead))
     lead++;
-  if (lead == touching)
+  if (touching == 0 || touching == nb || (teams <= 1 && lead == touching))
     return 0;
-  if (order != 0) {
-    for (long long b = 0; b < rd->nblocks; b++)
-      if (proact__ready_block_touches(rd, b))
-        order[k++] = (int)b;
-    for (long long b = 0; b < rd->nblocks; b++)
-      if (!proact__ready_block_touches(rd, b))
-        order[k++] = (int)b;
-  }
+  if (teams < 1)
+    teams = 1;
+  if (order != 0)
+    for (int pass = 1; pass >= 0; pass--)
+      for (long long b = 0; b < nb; b++) {
+        if (proact__ready_block_touches(rd, b) != pass)
+          continue;
+        /* the next place in time: team t's j-th */
+        order[t + j * teams] = (int)b;
+        if (t + ++j * teams >= nb) {
+          t++;
+          j = 0;
+        }
+      }
   return 1;
 }
 

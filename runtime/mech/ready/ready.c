@@ -203,6 +203,20 @@ static int ready_ticketed(const proact__ready_t *rd) {
   return 2 * reporting >= rd->nblocks;
 }
 
+/* The teams of part's kernel that run one after another, for the block
+ * order (proact__ready_block_order): a host device's, whose kernels the
+ * parts' host threads launch from inside a parallel region, where OpenMP
+ * runs a teams region's teams in turn (nested parallelism is off); 1 where
+ * they run at once, on a GPU, or take their blocks by ticket (in order of
+ * time already). */
+static int ready_serial_teams(const proact__loop_t *loop, int part,
+                              const proact__ready_t *rd) {
+  const proact__device_t *d = proact__dev_get(loop->plan->devs[part]);
+  if (rd->ticketed || d == NULL || d->kind != PROACT__DEVICE_HOST_CPU)
+    return 1;
+  return loop->plan->teams[part];
+}
+
 /* Everything part's image is a function of, as values to compare whole:
  * the mode, the device, the iterations and blocks, the chunk size, the
  * store sites, the written arrays (offsets, element size, this device's
@@ -593,7 +607,8 @@ static proact_status_t ready_build(proact__loop_t *loop, int part,
     rd.blk_first = blk_first; /* the host's table, for the count; the
                                  image's header points at the device's */
     rd.ticketed = ready_ticketed(&rd);
-    if (proact__ready_block_order(&rd, (int *)(img->image + l.order)))
+    if (proact__ready_block_order(&rd, ready_serial_teams(loop, part, &rd),
+                                  (int *)(img->image + l.order)))
       rd.order = (const int *)(img->image + l.order);
   }
   if (ready_pieces(loop, part, pl, &rd, img->image, &l, img) != PROACT_OK)
