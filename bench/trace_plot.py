@@ -4,8 +4,10 @@
 as timelines, one panel per file, stacked with a shared scale of
 microseconds from each panel's window start.
 
-One row per track, in the trace's order: the host thread's loops and
-phases, each device's kernels, the copies between each pair (host
+One row per track, in the trace's order (per process, rank 0 first, in
+a file proact-trace-merge made of several ranks' traces): the host
+thread's loops and phases, each device's kernels, the copies between each
+pair (host
 included), the agent threads' jobs with the chunks they saw ready as red
 ticks; the chunks the devices stamped ready are black ticks on their kernel
 rows.
@@ -30,15 +32,29 @@ PHASE_COLOURS = {"pull": "#9e7cc1", "setup": "#c9b3e0", "kernels": "#e7def2",
 
 
 def load(path):
+    """Track names and order keyed by (pid, tid), and the events."""
     with open(path) as f:
         doc = json.load(f)
     events = doc["traceEvents"] if isinstance(doc, dict) else doc
-    names, order = {}, {}
+    names, order, procs, porder = {}, {}, {}, {}
     for e in events:
-        if e.get("ph") == "M" and e["name"] == "thread_name":
-            names[e["tid"]] = e["args"]["name"]
-        elif e.get("ph") == "M" and e["name"] == "thread_sort_index":
-            order[e["tid"]] = e["args"]["sort_index"]
+        if e.get("ph") != "M":
+            continue
+        key = (e.get("pid"), e["tid"])
+        if e["name"] == "thread_name":
+            names[key] = e["args"]["name"]
+        elif e["name"] == "thread_sort_index":
+            order[key] = e["args"]["sort_index"]
+        elif e["name"] == "process_name":
+            procs[e.get("pid")] = e["args"]["name"]
+        elif e["name"] == "process_sort_index":
+            porder[e.get("pid")] = e["args"]["sort_index"]
+    # Several processes: each row says whose it is ("rank 1: ...").
+    if len(procs) > 1:
+        for key in names:
+            label = procs.get(key[0], str(key[0])).split(":")[0]
+            names[key] = "%s: %s" % (label, names[key])
+    order = {k: (porder.get(k[0], 0), v) for k, v in order.items()}
     body = [e for e in events if e.get("ph") in ("X", "i")]
     return names, order, body
 
@@ -81,13 +97,13 @@ def panel(ax, path, args):
     pad = (t1 - t0) * 0.01
     shown = [e for e in body
              if e["ts"] <= t1 + pad and e["ts"] + e.get("dur", 0) >= t0 - pad]
-    tids = sorted({e["tid"] for e in shown},
-                  key=lambda t: (order.get(t, 1 << 30), t))
+    tids = sorted({(e.get("pid"), e["tid"]) for e in shown},
+                  key=lambda t: (order.get(t, (1 << 30, 0)), t))
     row = {t: i for i, t in enumerate(tids)}
     # Loops first, so that their phases are drawn over them.
     shown.sort(key=lambda e: not e["name"].startswith("loop "))
     for e in shown:
-        y = row[e["tid"]]
+        y = row[(e.get("pid"), e["tid"])]
         x = e["ts"] - t0
         if e["ph"] == "i":
             stamped = e.get("args", {}).get("seen by") == "device"
@@ -103,7 +119,7 @@ def panel(ax, path, args):
                        edgecolors="#555555" if loop else "none",
                        linewidth=0.4)
     ax.set_yticks(range(len(tids)))
-    ax.set_yticklabels([names.get(t, str(t)) for t in tids], fontsize=8)
+    ax.set_yticklabels([names.get(t, str(t[1])) for t in tids], fontsize=8)
     ax.invert_yaxis()
     ax.set_xlim(-pad, t1 - t0 + pad)
     ax.set_title(args.title.pop(0) if args.title else path, fontsize=10)
@@ -123,7 +139,7 @@ def main():
     rows = []
     for path in args.traces:
         names, order, body = load(path)
-        rows.append(max(3, len({e["tid"] for e in body})))
+        rows.append(max(3, len({(e.get("pid"), e["tid"]) for e in body})))
     fig, axes = plt.subplots(len(args.traces), 1, squeeze=False,
                              figsize=(12, sum(0.32 * r + 1.0 for r in rows)),
                              gridspec_kw={"height_ratios": rows})

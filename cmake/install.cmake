@@ -1,10 +1,10 @@
 # SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 # cmake --install: bin/ (proactcc, proact-tune, proact-info,
-# proact-trace-plot), lib/ (libproact, the Clang plugin; the poll agent's
-# GPU code is inside libproact), include/ (the user API and the
-# generated-code contract under proact/detail/), lib/cmake/PROACT/
-# (find_package(PROACT)), lib/pkgconfig/proact.pc, and share/doc/proact/
-# (the user documentation).
+# proact-trace-plot, proact-trace-merge), lib/ (libproact, the Clang
+# plugin; the poll agent's GPU code is inside libproact), include/ (the
+# user API and the generated-code contract under proact/detail/),
+# lib/cmake/PROACT/ (find_package(PROACT)), lib/pkgconfig/proact.pc, and
+# share/doc/proact/ (the user documentation).
 set(PROACT_CMAKE_DIR "${CMAKE_INSTALL_LIBDIR}/cmake/PROACT")
 
 install(TARGETS proact EXPORT PROACTTargets
@@ -58,11 +58,13 @@ configure_file(cmake/proact.pc.in "${PROJECT_BINARY_DIR}/proact.pc" @ONLY)
 install(FILES "${PROJECT_BINARY_DIR}/proact.pc"
   DESTINATION "${CMAKE_INSTALL_LIBDIR}/pkgconfig")
 
-# The timeline plotter (docs/user/tracing.md) as a command, and the user
+# The timeline plotter and merger (docs/user/tracing.md) as commands, and the user
 # documentation, so that an installed PROACT explains itself without the
 # source tree.
 install(PROGRAMS "${PROJECT_SOURCE_DIR}/bench/trace_plot.py"
   DESTINATION ${CMAKE_INSTALL_BINDIR} RENAME proact-trace-plot)
+install(PROGRAMS "${PROJECT_SOURCE_DIR}/bench/trace_merge.py"
+  DESTINATION ${CMAKE_INSTALL_BINDIR} RENAME proact-trace-merge)
 install(FILES "${PROJECT_SOURCE_DIR}/docs/README.md"
   "${PROJECT_SOURCE_DIR}/docs/getting-started.md"
   "${PROJECT_SOURCE_DIR}/LICENSE"

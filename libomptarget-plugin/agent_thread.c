@@ -4,6 +4,7 @@
  * joined at exit. */
 #include <errno.h>
 #include <pthread.h>
+#include <stdint.h>
 #include <sched.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -23,6 +24,7 @@ struct proact__agent_thread {
   void (*fn)(void *); /* the job not yet taken; NULL: none */
   void *arg;
   int busy;     /* a job was posted and has not returned */
+  int posted;   /* fn is set: what the idle thread spins on */
   int sleeping; /* the thread waits on wake */
   int waiting;  /* the loop's thread waits on idle */
   int quit;
@@ -42,6 +44,25 @@ int proact__agent_thread_quitting(void) {
   return __atomic_load_n(&quitting, __ATOMIC_RELAXED);
 }
 
+/* How long an idle thread and a waiter spin before they sleep: longer
+ * than the host's work between two loops, so that a loop run after
+ * another hands its agent the next job, and learns that the job is done,
+ * without a system call on either side. */
+#define AGENT_SPIN_NS 100000u
+
+/* Spins until *flag (read without the lock) equals want or AGENT_SPIN_NS
+ * pass; returns whether it does. */
+static int agent_spin(const int *flag, int want) {
+  const uint64_t t0 = proact__now_ns();
+  unsigned n = 0;
+  while (__atomic_load_n(flag, __ATOMIC_ACQUIRE) != want) {
+    if ((++n & 63u) == 0 && proact__now_ns() - t0 > AGENT_SPIN_NS)
+      return 0;
+    sched_yield();
+  }
+  return 1;
+}
+
 static void *agent_thread_main(void *arg) {
   proact__agent_thread_t *t = arg;
 
@@ -50,6 +71,11 @@ static void *agent_thread_main(void *arg) {
   pthread_mutex_lock(&t->lock);
   for (;;) {
     void (*fn)(void *);
+    if (t->fn == NULL && !t->quit) {
+      pthread_mutex_unlock(&t->lock);
+      agent_spin(&t->posted, 1);
+      pthread_mutex_lock(&t->lock);
+    }
     while (t->fn == NULL && !t->quit) {
       t->sleeping = 1;
       pthread_cond_wait(&t->wake, &t->lock);
@@ -60,6 +86,7 @@ static void *agent_thread_main(void *arg) {
       break;
     fn = t->fn;
     t->fn = NULL;
+    __atomic_store_n(&t->posted, 0, __ATOMIC_RELAXED);
     pthread_mutex_unlock(&t->lock);
     if (PROACT__TRACING()) {
       proact__trace_ev_t ev = {.kind = PROACT__TEV_JOB, .name = "job"};
@@ -70,7 +97,7 @@ static void *agent_thread_main(void *arg) {
       fn(t->arg);
     }
     pthread_mutex_lock(&t->lock);
-    t->busy = 0;
+    __atomic_store_n(&t->busy, 0, __ATOMIC_RELEASE);
     if (t->waiting)
       pthread_cond_signal(&t->idle);
   }
@@ -205,7 +232,8 @@ proact_status_t proact__agent_thread_post(proact__agent_thread_t **thread_p,
   }
   t->fn = fn;
   t->arg = arg;
-  t->busy = 1;
+  __atomic_store_n(&t->busy, 1, __ATOMIC_RELAXED);
+  __atomic_store_n(&t->posted, 1, __ATOMIC_RELEASE);
   sleeping = t->sleeping;
   pthread_mutex_unlock(&t->lock);
   /* Outside the lock, so the thread it wakes does not block on it. */
@@ -217,6 +245,7 @@ proact_status_t proact__agent_thread_post(proact__agent_thread_t **thread_p,
 void proact__agent_thread_wait(proact__agent_thread_t *t) {
   if (t == NULL)
     return;
+  agent_spin(&t->busy, 0);
   pthread_mutex_lock(&t->lock);
   while (t->busy) {
     t->waiting = 1;

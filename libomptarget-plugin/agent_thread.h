@@ -4,8 +4,9 @@
  * (runtime/mech/mech_dma.c). One thread per role and device, created on
  * first use, named "proact-<role>-<dev>" so profilers and debuggers show
  * it, handed one job per loop execution and joined when the process exits:
- * a loop pays a mutex and a wake-up instead of a thread's creation and
- * join. */
+ * a loop pays an uncontended mutex instead of a thread's creation and
+ * join (and a wake-up only when the thread has been idle long enough to
+ * sleep: agent_thread.c). */
 #ifndef PROACT_DEV_AGENT_THREAD_H
 #define PROACT_DEV_AGENT_THREAD_H
 

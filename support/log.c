@@ -9,7 +9,9 @@
 #include <sys/syscall.h>
 #include <unistd.h>
 
+#include "build_info.h"
 #include "log.h"
+#include "output_path.h"
 #include "output_status.h"
 
 int proact__log_enabled(proact__log_level_t level, unsigned subsys) {
@@ -35,6 +37,7 @@ static int log_state;
 static FILE *log_file;    /* PROACT_DEBUG_FILE's, NULL: stderr only */
 static int log_prefix;    /* PROACT_DEBUG_PREFIX: on stderr too */
 static char log_host[64]; /* up to the first '.', as NCCL shows it */
+static int log_identified; /* the identity line is out */
 static _Thread_local int log_dev = -1;
 static _Thread_local int log_dev_set;
 
@@ -50,31 +53,6 @@ static void host_name(char *out, size_t size) {
   out[strcspn(out, ".")] = '\0';
 }
 
-int proact__log_expand_path(const char *pattern, char *out, size_t size) {
-  char host[64];
-  size_t n = 0;
-  host_name(host, sizeof(host));
-  for (const char *p = pattern; *p != '\0'; p++) {
-    char num[24];
-    const char *add = num;
-    if (p[0] == '%' && p[1] == 'h')
-      add = host, p++;
-    else if (p[0] == '%' && p[1] == 'p')
-      snprintf(num, sizeof(num), "%ld", (long)getpid()), p++;
-    else if (p[0] == '%' && p[1] == '%')
-      snprintf(num, sizeof(num), "%%"), p++;
-    else
-      snprintf(num, sizeof(num), "%c", *p);
-    if (n + strlen(add) >= size)
-      return -1;
-    memcpy(out + n, add, strlen(add) + 1);
-    n += strlen(add);
-  }
-  if (n == 0 && size > 0)
-    out[0] = '\0';
-  return 0;
-}
-
 static void log_setup(void) {
   int expect = 0;
   if (!__atomic_compare_exchange_n(&log_state, &expect, 1, 0,
@@ -86,7 +64,8 @@ static void log_setup(void) {
     const char *pattern = proact__param_text(PROACT__PARAM_DEBUG_FILE);
     char path[4096];
     FILE *f = NULL;
-    if (proact__log_expand_path(pattern, path, sizeof(path)) != 0)
+    char clash[8192];
+    if (proact__output_path_expand(pattern, path, sizeof(path)) != 0)
       proact__fatal(NULL, 0, 0, "PROACT_DEBUG_FILE='%s' is too long",
                     pattern);
     if ((f = fopen(path, "w")) == NULL)
@@ -95,6 +74,12 @@ static void log_setup(void) {
     setvbuf(f, NULL, _IOLBF, 0); /* each line out at once, crash or not */
     __atomic_store_n(&log_file, f, __ATOMIC_RELEASE);
     proact__fatal_mirror = proact__log_mirror_error;
+    __atomic_store_n(&log_state, 2, __ATOMIC_RELEASE);
+    /* To stderr as well: the other process's file is this one. */
+    if (proact__output_clash("PROACT_DEBUG_FILE", pattern, path, clash,
+                             sizeof(clash)))
+      fprintf(stderr, "proact: warning: %s\n", clash);
+    return;
   }
   __atomic_store_n(&log_state, 2, __ATOMIC_RELEASE);
 }
@@ -164,6 +149,15 @@ void proact__log(const char *kind, unsigned subsys, const char *file,
              base != NULL ? base + 1 : file, line);
   }
   log_setup();
+  /* The first info or trace line of a log says which PROACT wrote it, so
+   * that a log in a bug report needs no question. Only for those kinds,
+   * whose callers checked the level: the errors of an invalid
+   * PROACT_DEBUG must not read it. */
+  if ((strcmp(kind, "info") == 0 || strcmp(kind, "trace") == 0) &&
+      !__atomic_load_n(&log_identified, __ATOMIC_ACQUIRE) &&
+      !__atomic_exchange_n(&log_identified, 1, __ATOMIC_ACQ_REL))
+    proact__log("info", PROACT__SUBSYS_INIT, NULL, 0, "%s",
+                proact__build_identity());
   f = __atomic_load_n(&log_file, __ATOMIC_ACQUIRE);
   if (f != NULL || log_prefix)
     line_prefix(pre, sizeof(pre));

@@ -28,9 +28,6 @@ void proact__log_set_device(int dev);
  * themselves, reach the file too. */
 void proact__log_mirror_error(const char *text);
 
-/* PROACT_DEBUG_FILE's path with %h (host name), %p (process id) and %%
- * expanded into out; -1 when it does not fit. */
-int proact__log_expand_path(const char *pattern, char *out, size_t size);
 void proact__log(const char *kind, unsigned subsys, const char *file,
                  int line, const char *fmt, ...) PROACT__PRINTF(5, 6);
 

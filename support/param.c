@@ -10,11 +10,13 @@
 
 #include "check.h"
 #include "error_report.h"
+#include "output_path.h"
 #include "param.h"
 #include "proact.h"
 
 /* none, or a path whose extension names the format: tools read the file by
- * it, so a path without one would leave them guessing. */
+ * it, so a path without one would leave them guessing; with the output
+ * files' escapes. */
 static proact_status_t parse_stats_file(const char *text,
                                         proact__param_value_t *value_p,
                                         char *why, size_t why_len) {
@@ -29,22 +31,14 @@ static proact_status_t parse_stats_file(const char *text,
     snprintf(why, why_len, "'%s' ends neither in .json nor in .csv", text);
     return PROACT_ERR_INVALID_PARAM;
   }
-  return PROACT_OK;
+  return proact__output_path_check(text, why, why_len);
 }
 
-/* stderr, or a path whose only escapes are %h, %p and %%: an unknown one
- * is more likely a typo than a wish for a literal '%'. */
+/* stderr, or a path with the output files' escapes (output_path.h). */
 static proact_status_t parse_debug_file(const char *text,
                                         proact__param_value_t *value_p,
                                         char *why, size_t why_len) {
-  for (const char *p = strchr(text, '%'); p != NULL;
-       p = strchr(p + 2, '%')) {
-    if (p[1] != 'h' && p[1] != 'p' && p[1] != '%') {
-      snprintf(why, why_len, "unknown escape '%%%.1s' (%%h, %%p, %%%%)",
-               p + 1);
-      return PROACT_ERR_INVALID_PARAM;
-    }
-  }
+  PROACT_CHECK(proact__output_path_check(text, why, why_len));
   value_p->i = strcmp(text, "stderr") != 0;
   return PROACT_OK;
 }
@@ -81,7 +75,7 @@ PROACT__PARAM_REGISTER(proact__param_stats)
 
 const proact__param_t proact__param_stats_file = {
     24, "PROACT_STATS_FILE", "none",
-    "none, or a path ending in .json or .csv",
+    "none, or a path ending in .json or .csv; " PROACT__OUTPUT_ESCAPES,
     "write the per-loop statistics to this file at exit, as JSON or "
     "CSV by its extension (docs/user/tuning.md); implies collecting "
     "them. A path that cannot be written is an error at start-up",
@@ -90,7 +84,7 @@ PROACT__PARAM_REGISTER(proact__param_stats_file)
 
 const proact__param_t proact__param_debug_file = {
     25, "PROACT_DEBUG_FILE", "stderr",
-    "stderr, or a path; %h: the host name, %p: the process id, %%: %",
+    "stderr, or a path; " PROACT__OUTPUT_ESCAPES,
     "where PROACT's log lines go, each prefixed host:pid:tid; errors "
     "also go to stderr. A path that cannot be opened is an error at "
     "start-up",
@@ -106,7 +100,7 @@ PROACT__PARAM_REGISTER(proact__param_debug_prefix)
 
 const proact__param_t proact__param_trace = {
     27, "PROACT_TRACE", "off",
-    "off, or a path; %h: the host name, %p: the process id, %%: %",
+    "off, or a path; " PROACT__OUTPUT_ESCAPES,
     "write a timeline of loops, kernels, copies, chunks seen ready and "
     "agent jobs to this file at exit, as Chrome trace-event JSON for "
     "Perfetto (docs/user/tracing.md). A path that cannot be written is "

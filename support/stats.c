@@ -9,7 +9,10 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "build_info.h"
 #include "error_report.h"
+#include "log.h"
+#include "output_path.h"
 #include "output_status.h"
 
 #include "param.h"
@@ -243,6 +246,9 @@ static void stats_write_rows(FILE *f, int json) {
   size_t nf = sizeof(stats_fields) / sizeof(stats_fields[0]);
   if (json) {
     fprintf(f, "{\n  \"format\": \"proact-stats\",\n  \"version\": 1,\n");
+    fputs("  \"proact\": ", f);
+    stats_put_string(f, proact__build_identity(), 1);
+    fputs(",\n", f);
     if (stats_context != NULL) {
       fputs("  \"context\": ", f);
       stats_put_string(f, stats_context, 1);
@@ -329,7 +335,7 @@ static void stats_write_file(void) {
 /* At start-up: a path that cannot be written stops the program before it
  * works, not after. The check leaves nothing behind. */
 __attribute__((constructor)) static void stats_file_open(void) {
-  char tmp[4200];
+  char tmp[4200], clash[8192];
   struct stat st;
   FILE *f;
   const char *path;
@@ -338,12 +344,13 @@ __attribute__((constructor)) static void stats_file_open(void) {
           PROACT__STATS_FORMAT_NONE)
     return;
   path = proact__param_text(PROACT__PARAM_STATS_FILE);
-  if (strlen(path) >= sizeof(stats_path))
+  if (proact__output_path_expand(path, stats_path, sizeof(stats_path)) != 0)
     proact__fatal(NULL, 0, 0, "PROACT_STATS_FILE='%s' is too long", path);
-  if (stat(path, &st) == 0 && S_ISDIR(st.st_mode))
+  if (stat(stats_path, &st) == 0 && S_ISDIR(st.st_mode)) {
+    stats_path[0] = '\0';
     proact__fatal(NULL, 0, 0, "cannot write PROACT_STATS_FILE='%s': %s",
                   path, strerror(EISDIR));
-  snprintf(stats_path, sizeof(stats_path), "%s", path);
+  }
   stats_pid = getpid();
   stats_format = (int)proact__param_get(PROACT__PARAM_STATS_FILE)->i;
   stats_tmp_path(tmp, sizeof(tmp));
@@ -357,6 +364,9 @@ __attribute__((constructor)) static void stats_file_open(void) {
   }
   fclose(f);
   unlink(tmp);
+  if (proact__output_clash("PROACT_STATS_FILE", path, stats_path, clash,
+                           sizeof(clash)))
+    proact__warn("%s", clash);
   if (atexit(stats_write_file) != 0)
     proact__fatal(NULL, 0, 0, "cannot register the writing of "
                               "PROACT_STATS_FILE at exit");

@@ -54,7 +54,8 @@ typedef struct proact__trace_ev {
   int src, dst;           /* copy: the devices, -1 for the host */
   int on_dev;             /* ready: stamped by the device itself (drawn on
                              its kernel track), not seen by an agent */
-  /* Set by the recorder. */
+  /* Callers leave these zero: the recorder keeps them in its own
+   * compact record and sets them when it writes the file. */
   int tid;                /* the recording thread */
   const char *thread;     /* its name when it is an agent, else NULL */
   int done;               /* the slot is complete (release) */

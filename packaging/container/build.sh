@@ -6,7 +6,8 @@
 # nvptx and installed into PROACT_PREFIX. PROACT_DRY_RUN=1 prints the
 # commands instead (CI checks them that way; test/install/container.sh).
 #
-#   CUDA_VERSION=13.0 PROACT_CUDA_ARCH=sm_90 PROACT_PREFIX=/opt/proact build.sh
+#   CUDA_VERSION=13.0 PROACT_CUDA_ARCH=sm_90 PROACT_PREFIX=/opt/proact \
+#     PROACT_COMMIT=<the commit, for proact-info> build.sh
 set -euo pipefail
 src=$(cd "$(dirname "$0")/../.." && pwd)
 cuda=${CUDA_VERSION:-13.0}
@@ -43,7 +44,8 @@ run bash "$src/scripts/setup.sh" --nvptx
 
 # 3. PROACT for nvptx, without its tests and benchmarks, into the prefix.
 build=/tmp/proact-build
-run env PROACT_CMAKE_ARGS="-DPROACT_CUDA_PATH=/usr/local/cuda -DPROACT_CUDA_ARCH=$arch -DPROACT_BUILD_TESTS=OFF -DPROACT_BUILD_BENCH=OFF -DPROACT_BUILD_EXAMPLES=OFF" \
+# The image's sources have no .git: the commit comes from PROACT_COMMIT.
+run env PROACT_CMAKE_ARGS="-DPROACT_CUDA_PATH=/usr/local/cuda -DPROACT_CUDA_ARCH=$arch -DPROACT_BUILD_TESTS=OFF -DPROACT_BUILD_BENCH=OFF -DPROACT_BUILD_EXAMPLES=OFF -DPROACT_COMMIT=${PROACT_COMMIT:-unknown}" \
   bash "$src/scripts/build.sh" nvptx "$build"
 run cmake --install "$build" --prefix "$prefix"
 

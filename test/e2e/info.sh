@@ -4,7 +4,10 @@
 # --version answer on stdout with status 0, a wrong command line gets
 # status 2 and a hint on stderr, an invalid setting status 1. PROGRAM run
 # with PROACT_INFO=1 prints the same report to stderr once, and its own
-# output does not change; PROACT_DEBUG=info logs each variable set.
+# output does not change; PROACT_DEBUG=info logs each variable set. The
+# report's second to fourth lines, and the log's first, name the lowering
+# ABI, the commit (TEST_SOURCE_DIR's, when it is a git checkout) and the
+# build's configuration (TEST_OFFLOAD, TEST_LLVM).
 set -uo pipefail
 info=$1 prog=$2
 shift 2
@@ -14,6 +17,18 @@ out=$(PROACT_DEVICES=0,1 PROACT_CHUNK=64K "$info") || fail "proact-info: status 
 echo "$out"
 version=$(echo "$out" | head -n 1)
 [[ $version =~ ^PROACT\ [0-9]+\.[0-9]+\.[0-9]+$ ]] || fail "first line is not 'PROACT X.Y.Z': $version"
+abi=$(sed -n 's/^#define PROACT_LOWERING_ABI \([0-9]*\)$/\1/p' \
+  "${TEST_SOURCE_DIR:?}/include/proact/detail/codegen.h")
+commit=unknown
+top=$(git -C "$TEST_SOURCE_DIR" rev-parse --show-toplevel 2>/dev/null) &&
+  [ "$(realpath "$top")" = "$(realpath "$TEST_SOURCE_DIR")" ] &&
+  commit=$(git -C "$TEST_SOURCE_DIR" rev-parse --short=12 HEAD)
+build="LLVM ${TEST_LLVM:?}, offload ${TEST_OFFLOAD:?}, CUDA architecture [a-z0-9_]+, NVTX (yes|no), MPI module (yes|no) .*, build type [A-Za-z]+"
+identity=("lowering ABI: $abi" "commit: $commit(-dirty)?" "build: $build")
+for i in 0 1 2; do
+  line=$(echo "$out" | sed -n "$((i + 2))p")
+  [[ $line =~ ^${identity[i]}$ ]] || fail "line $((i + 2)) is '$line', expected '${identity[i]}'"
+done
 echo "$out" | grep -Eq '^devices: 2 participating$' || fail "no 2 participating devices"
 echo "$out" | grep -Eq '^  0 +(gpu|host-cpu|unknown) ' || fail "no row for device 0"
 echo "$out" | grep -Eq '^  1 +(gpu|host-cpu|unknown) ' || fail "no row for device 1"
@@ -61,8 +76,14 @@ got=$(PROACT_INFO=1 PROACT_DEVICES=0,1 "$prog" "$@" 2>"$errf") || fail "PROACT_I
 [ "$(grep -c '^PROACT [0-9]' "$errf")" -eq 1 ] || fail "PROACT_INFO=1: not one report: $(cat "$errf")"
 grep -Eq '^  PROACT_INFO +1 +env$' "$errf" || fail "PROACT_INFO=1: no PROACT_INFO from env"
 grep -q '^devices: 2 participating$' "$errf" || fail "PROACT_INFO=1: no devices"
+for i in 0 1 2; do
+  grep -Eq "^${identity[i]}$" "$errf" || fail "PROACT_INFO=1: no line '${identity[i]}'"
+done
 PROACT_DEBUG=info PROACT_DEBUG_SUBSYS=env PROACT_CHUNK=64K PROACT_DEVICES=0,1 \
   "$prog" "$@" >/dev/null 2>"$errf" || fail "PROACT_DEBUG=info $prog: status $?"
 grep -q '^proact: info: env: PROACT_CHUNK=64K$' "$errf" ||
   fail "PROACT_DEBUG=info: no env line for PROACT_CHUNK: $(cat "$errf")"
-echo "proact-info: report, options, PROACT_INFO=1 and env logging as expected"
+first=$(head -n 1 "$errf")
+want="proact: info: init: PROACT ${version#PROACT } \(lowering ABI $abi\), commit $commit(-dirty)?, $build"
+[[ $first =~ ^$want$ ]] || fail "PROACT_DEBUG=info: the first line is '$first', expected '$want'"
+echo "proact-info: report, options, identity, PROACT_INFO=1 and env logging as expected"

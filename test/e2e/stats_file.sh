@@ -2,7 +2,9 @@
 # stats_file.sh PROGRAM ARGS...: PROACT_STATS_FILE writes the per-loop
 # statistics as JSON or CSV (by the extension), with the loops and
 # executions PROACT_STATS=1's table shows; a path that cannot be written
-# stops the program at start-up with the variable and the cause.
+# stops the program at start-up with the variable and the cause; %h, %p and
+# %r in the path are expanded, and rank 0 of several warns about a path
+# that would be one file for all ranks.
 set -uo pipefail
 prog=$1
 shift
@@ -73,6 +75,29 @@ done
 PROACT_DEVICES=0,1 PROACT_STATS_FILE="$dir/alone.json" "$prog" "$@" > /dev/null 2> "$dir/err.txt" || exit 1
 ! grep -q '^proact: stats: ' "$dir/err.txt" || { echo "a table without PROACT_STATS=1"; exit 1; }
 python3 -c 'import json, sys; assert json.load(open(sys.argv[1]))["loops"]' "$dir/alone.json" || exit 1
+# The path's escapes: %h the host, %p the process id, %r the rank its
+# launcher gives it (0 alone; PROACT_MPI=0 keeps these processes alone),
+# %% a '%'; no warning, since no other process writes the file.
+host=$(hostname); host=${host%%.*}
+PROACT_DEVICES=0,1 PROACT_STATS_FILE="$dir/esc.%h.%p.%r.%%.json" "$prog" "$@" > /dev/null 2> "$dir/err.txt" || exit 1
+f=$(ls "$dir" | grep '^esc\.')
+[[ $f =~ ^esc\.$host\.[0-9]+\.0\.%\.json$ ]] || { echo "escapes not expanded: $f"; exit 1; }
+[ ! -s "$dir/err.txt" ] || { echo "stderr:"; cat "$dir/err.txt"; exit 1; }
+for rank in 1 3; do
+  OMPI_COMM_WORLD_RANK=$rank OMPI_COMM_WORLD_SIZE=4 PROACT_MPI=0 PROACT_DEVICES=0 \
+    PROACT_STATS_FILE="$dir/rank.%r.csv" "$prog" "$@" > /dev/null 2> "$dir/err.txt" || exit 1
+  [ -s "$dir/rank.$rank.csv" ] || { echo "%r: no rank.$rank.csv"; ls "$dir"; exit 1; }
+  [ ! -s "$dir/err.txt" ] || { echo "%r: stderr:"; cat "$dir/err.txt"; exit 1; }
+done
+# A path without an escape under a launcher of several ranks: rank 0 warns
+# that only one rank's statistics would survive; the others say nothing.
+for rank in 0 1; do
+  OMPI_COMM_WORLD_RANK=$rank OMPI_COMM_WORLD_SIZE=2 PROACT_MPI=0 PROACT_DEVICES=0 \
+    PROACT_STATS_FILE="$dir/shared.json" "$prog" "$@" > /dev/null 2> "$dir/err.$rank.txt" || exit 1
+done
+grep -qx "proact: warning: PROACT_STATS_FILE=$dir/shared.json names one file for all 2 ranks: each rank writes it and only one rank's survives; put %r (the rank) in the path" "$dir/err.0.txt" ||
+  { echo "rank 0: no warning:"; cat "$dir/err.0.txt"; exit 1; }
+[ ! -s "$dir/err.1.txt" ] || { echo "rank 1 warned too:"; cat "$dir/err.1.txt"; exit 1; }
 # Nothing left beside the files: the temporary ones were renamed.
 [ -z "$(ls "$dir" | grep '\.tmp$')" ] || { echo "temporary files left"; ls "$dir"; exit 1; }
 # Errors at start-up, before any output.
@@ -83,6 +108,7 @@ check_error() {
 }
 check_error "$dir/none/s.json" "^proact: error: cannot write PROACT_STATS_FILE='$dir/none/s.json' .*: No such file or directory$"
 check_error "$dir/s.txt" "^proact: error: invalid PROACT_STATS_FILE='$dir/s.txt': .* ends neither in .json nor in .csv"
+check_error "$dir/s.%r.%x.json" "^proact: error: invalid PROACT_STATS_FILE='$dir/s.%r.%x.json': unknown escape '%x' \\(%h, %p, %r, %%\\)"
 mkdir "$dir/d.json"
 check_error "$dir/d.json" "^proact: error: cannot write PROACT_STATS_FILE='$dir/d.json': Is a directory$"
-echo "statistics files: JSON and CSV match the table; byte counts the same in two runs of each mechanism; bad paths stop at start-up"
+echo "statistics files: JSON and CSV match the table; byte counts the same in two runs of each mechanism; %h %p %r expanded, one file for several ranks warned about; bad paths stop at start-up"

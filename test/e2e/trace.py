@@ -11,15 +11,20 @@ track, copies between the devices (pushes, pulls under memcpy), one
 chunk-ready instant per pushed chunk stamped by the device inside its
 kernel, and under poll and dma one more seen by the agent. The results are
 those of the same run untraced. An unwritable path ends the program at
-start-up with an error naming PROACT_TRACE and the cause.
+start-up with an error naming PROACT_TRACE and the cause. %h, %p and %r in
+the path are expanded (%r: the launcher's rank, 0 alone); the file names
+the process and its rank, records its time origin on both clocks and
+which PROACT wrote it.
 """
 import collections
 import re
 import json
 import os
+import socket
 import subprocess
 import sys
 import tempfile
+import time
 
 
 DEVICES = "0,1"
@@ -189,6 +194,52 @@ def check_stamped(mech, body, names, stamped):
     return errors
 
 
+def check_escapes(prog, args, tmp):
+    """%h, %p and %r expanded; the origin, rank and identity recorded."""
+    errors = []
+    host = socket.gethostname().split(".")[0]
+    pattern = os.path.join(tmp, "esc.%h.%p.%r.json")
+    env = {"PROACT_TRACE": pattern, "PROACT_MPI": "0",
+           "OMPI_COMM_WORLD_RANK": "1", "OMPI_COMM_WORLD_SIZE": "2"}
+    before = time.time_ns()
+    r = run(prog, args, env)
+    after = time.time_ns()
+    if r.returncode != 0 or r.stderr:
+        return ["escapes: exit %d, stderr %r" % (r.returncode, r.stderr)]
+    files = [f for f in os.listdir(tmp) if f.startswith("esc.")]
+    m = [re.fullmatch(r"esc\.%s\.(\d+)\.1\.json" % re.escape(host), f)
+         for f in files]
+    if len(files) != 1 or not m[0]:
+        return ["escapes: files %s, expected esc.%s.PID.1.json" %
+                (files, host)]
+    pid = int(m[0].group(1))
+    with open(os.path.join(tmp, files[0])) as f:
+        doc = json.load(f)
+    other = doc["otherData"]
+    pname = [e["args"]["name"] for e in doc["traceEvents"]
+             if e["name"] == "process_name"]
+    want = "rank 1 of 2: %s (PROACT, pid %d on " % (os.path.basename(prog),
+                                                    pid)
+    if len(pname) != 1 or not pname[0].startswith(want):
+        errors.append("escapes: process name %s, expected %r..." %
+                      (pname, want))
+    if (other.get("rank"), other.get("ranks"), other.get("pid")) != (1, 2,
+                                                                     pid):
+        errors.append("escapes: rank, ranks, pid %s" % other)
+    if not before <= other.get("origin_unix_ns", 0) <= after:
+        errors.append("escapes: origin_unix_ns %s outside the run [%d, %d]"
+                      % (other.get("origin_unix_ns"), before, after))
+    if not 0 < other.get("origin_monotonic_ns", 0) <= time.monotonic_ns():
+        errors.append("escapes: origin_monotonic_ns %s" %
+                      other.get("origin_monotonic_ns"))
+    if not re.match(r"PROACT \d+\.\d+\.\d+ \(lowering ABI \d+\), commit ",
+                    other.get("proact", "")):
+        errors.append("escapes: no identity: %r" % other.get("proact"))
+    if not errors:
+        print("escapes: %s, rank 1 of 2, origin recorded" % files[0])
+    return errors
+
+
 def main():
     global DEVICES
     argv = sys.argv[1:]
@@ -203,6 +254,7 @@ def main():
     with tempfile.TemporaryDirectory() as tmp:
         for mech in ("memcpy", "poll", "trigger", "dma"):
             errors += check(prog, args, mech, tmp, base.stdout)
+        errors += check_escapes(prog, args, tmp)
         bad = os.path.join(tmp, "no-such-dir", "t.json")
         r = run(prog, args, {"PROACT_TRACE": bad})
         if (r.returncode == 0 or "PROACT_TRACE" not in r.stderr or

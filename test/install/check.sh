@@ -19,12 +19,22 @@ for f in bin/proactcc bin/proact-tune bin/proact-info lib/libproact.so lib/proac
          include/proact.h include/proact/status.h \
          include/proact/detail/codegen.h lib/cmake/PROACT/PROACTConfig.cmake \
          lib/cmake/PROACT/PROACTConfigVersion.cmake lib/pkgconfig/proact.pc \
-         bin/proact-trace-plot share/doc/proact/getting-started.md \
+         bin/proact-trace-plot bin/proact-trace-merge share/doc/proact/getting-started.md \
          share/doc/proact/user/building.md share/doc/proact/user/install.md; do
   [ -e "$prefix/$f" ] || fail "the prefix lacks $f"
 done
 echo "ok: installed into an empty prefix"
-[ -x "$prefix/bin/proact-trace-plot" ] || fail "proact-trace-plot is not executable"
+for tool in proact-trace-plot proact-trace-merge; do
+  [ -x "$prefix/bin/$tool" ] || fail "$tool is not executable"
+done
+# The installed library names the commit and build the build tree does.
+if [ -x "$build/bin/proact-info" ]; then
+  want=$("$build/bin/proact-info" | sed -n '1,4p')
+  got=$("$prefix/bin/proact-info" | sed -n '1,4p')
+  [ "$got" = "$want" ] || fail "installed proact-info says '$got', the build '$want'"
+  grep -q '^commit: ' <<<"$got" || fail "installed proact-info names no commit: $got"
+  echo "ok: installed proact-info names $(sed -n 3p <<<"$got")"
+fi
 for tool in proact-tune proact-info; do
   [ -x "$prefix/bin/$tool" ] || continue
   if "$prefix/bin/$tool" --help 2>&1 | grep -q 'error while loading shared'; then

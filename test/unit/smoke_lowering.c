@@ -33,6 +33,7 @@ static void run_loop(const proact__loop_desc_t *desc, double *a, double *b,
     int dev = proact__loop_part_device(loop, p);
     if (lo >= hi)
       continue;
+    proact__loop_part_begin(loop, p); /* its pulls, its kernel's timing */
     /* i = first + k*step with first = 1, step = 1 */
     if (to_b) {
 #pragma omp target teams distribute parallel for device(dev)                  \
@@ -49,6 +50,7 @@ static void run_loop(const proact__loop_desc_t *desc, double *a, double *b,
         a[i] = b[i] * 1.0000001 + (double)i * 1e-9;
       }
     }
+    proact__loop_part_end(loop, p);
   }
   proact__loop_end(loop);
 }
@@ -121,12 +123,14 @@ int main(void) {
       int dev = proact__loop_part_device(loop, p);
       if (lo >= hi)
         continue;
+      proact__loop_part_begin(loop, p);
 #pragma omp target teams distribute parallel for device(dev)                  \
     map(alloc : a[0 : N])
       for (long long k = lo; k < hi; k++) {
         long long i = first + k * step;
         a[i] = -a[i];
       }
+      proact__loop_part_end(loop, p);
     }
     proact__loop_end(loop);
   }

@@ -10,6 +10,7 @@
 #include "proact.h"
 #include "proact/detail/codegen.h"
 #include "runner.h"
+#include "trace.h"
 
 TEST_IMPL(status_strings) {
   ASSERT_STR_EQ(proact_status_string(PROACT_OK), "success");
@@ -243,7 +244,7 @@ TEST_IMPL(param_levels_subsys_bool) {
   /* Every parameter has a name, a default its parser accepts, a range and
    * a doc line; every layer's are registered, the documented rows
    * 0, 1, ... without a gap. */
-  ASSERT_EQ(proact__param_count(), 37);
+  ASSERT_EQ(proact__param_count(), 38);
   for (int i = 0; i < proact__param_count(); i++) {
     const proact__param_t *p = proact__param_at(i);
     ASSERT_EQ(p->place, i);
@@ -336,4 +337,51 @@ TEST_IMPL(poll_wait_outcomes) {
   never.calls = 0;
   ASSERT_EQ(proact__poll_wait(scripted_poll, &never, 0.0, NULL, NULL, 0), 1);
   ASSERT_LE(1, never.calls);
+}
+
+/* The resident memory of this process in KiB (VmRSS). */
+static long long rss_kib(void) {
+  char line[256];
+  long long kib = -1;
+  FILE *f = fopen("/proc/self/status", "r");
+  if (f == NULL)
+    return -1;
+  while (fgets(line, sizeof(line), f) != NULL)
+    if (strncmp(line, "VmRSS:", 6) == 0)
+      kib = atoll(line + 6);
+  fclose(f);
+  return kib;
+}
+
+/* PROACT_TRACE keeps each event in 64 bytes (docs/user/tracing.md): the
+ * memory the recorder takes for 2^18 events (16 of its blocks), the names,
+ * loops and strings of a copy, a loop and a ready chunk among them. */
+TEST_IMPL(trace_event_memory) {
+  enum { EVENTS = 1 << 18 };
+  static const char *const files[] = {"a.c", "b.c"};
+  long long before, after;
+  proact__trace_flags |= PROACT__TRACE_RECORD;
+  before = rss_kib();
+  ASSERT_LT(0, before);
+  for (int i = 0; i < EVENTS; i++) {
+    proact__trace_ev_t ev = {.kind = (proact__trace_kind_t)(i % 3 == 0
+                                          ? PROACT__TEV_COPY
+                                      : i % 3 == 1 ? PROACT__TEV_LOOP
+                                                   : PROACT__TEV_READY),
+                             .name = i % 3 == 0 ? "push" : NULL,
+                             .file = files[i & 1], .line = i % 7,
+                             .id = 0x1234u + (unsigned)(i % 7),
+                             .mech = "dma", .timing = "host",
+                             .t0 = 1000u + (uint64_t)i, .t1 = 2000u + (uint64_t)i,
+                             .bytes = i, .chunk = i, .dev = 1, .src = 0,
+                             .dst = 1};
+    proact__trace_add(&ev);
+  }
+  after = rss_kib();
+  proact__trace_flags &= ~PROACT__TRACE_RECORD;
+  printf("# %d events: %lld KiB more resident (%.1f bytes each)\n", EVENTS,
+         after - before, (after - before) * 1024.0 / EVENTS);
+  /* Recorded at all, and at most 64 bytes each plus 1 MiB of slack. */
+  ASSERT_LE((long long)EVENTS * 32 / 1024, after - before);
+  ASSERT_LE(after - before, (long long)EVENTS * 64 / 1024 + 1024);
 }

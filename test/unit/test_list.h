@@ -11,6 +11,7 @@
   X(param_levels_subsys_bool, 5000, NULL)                                     \
   X(param_docs_match_table, 5000, NULL)                                       \
   X(poll_wait_outcomes, 5000, NULL)                                          \
+  X(trace_event_memory, 20000, NULL)                                          \
   X(param_env_invalid_is_fatal, 5000, "invalid PROACT_DEVICES='1-0'")         \
   X(param_env_unknown_device_is_fatal, 20000,                                 \
     "PROACT_DEVICES names device 63")                                         \

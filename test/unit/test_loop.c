@@ -9,6 +9,7 @@
 
 #include "dev.h"
 #include "loop.h"
+#include "loop_parts.h"
 #include "stats.h"
 #include "presence.h"
 #include "validity.h"
@@ -41,7 +42,7 @@ TEST_IMPL(loop_parts_and_devices_clause) {
 
   d.devices = devs;
   d.ndevices = 2;
-  loop = proact__loop_begin(&d);
+  loop = test_loop_begin(&d);
   ASSERT_EQ(proact__loop_nparts(loop), 2);
   ASSERT_EQ(proact__loop_part_device(loop, 0), 2);
   ASSERT_EQ(proact__loop_part_device(loop, 1), 0);
@@ -71,7 +72,7 @@ TEST_IMPL(loop_column_store_exact_xfers) {
   d.trip = 4;
   d.devices = devs;
   d.ndevices = 2;
-  loop = proact__loop_begin(&d);
+  loop = test_loop_begin(&d);
   ASSERT_EQ(loop->plan->nxfers, 8);
   for (int x = 0; x < 8; x++) {
     const proact__loop_xfer_t *xf = &loop->plan->xfers[x];
@@ -87,7 +88,7 @@ TEST_IMPL(loop_column_store_exact_xfers) {
   d.trip = 8;
   d.devices = devs;
   d.ndevices = 2;
-  loop = proact__loop_begin(&d);
+  loop = test_loop_begin(&d);
   ASSERT_EQ(loop->plan->nxfers, 2);
   ASSERT_EQ(loop->plan->xfers[1].host_lo - (char *)a,
             (long long)(8 * sizeof(double)));
@@ -251,7 +252,7 @@ TEST_IMPL(data_nested_reuse_and_copyout) {
     a[i] = -1.0;
   r1 = proact__data_begin(&outer);
   r2 = proact__data_begin(&inner);
-  loop = proact__loop_begin(&d);
+  loop = test_loop_begin(&d);
   for (int p = 0; p < proact__loop_nparts(loop); p++) {
     long long lo = proact__loop_part_lo(loop, p);
     long long hi = proact__loop_part_hi(loop, p);
@@ -274,7 +275,7 @@ TEST_IMPL(data_nested_reuse_and_copyout) {
     proact__access_t rsite = {.array = 0, .whole = 1};
     proact__loop_desc_t ds = {"t.c", 9, 1, 0, 1, ndev, PROACT_MECH_MEMCPY,
                               0, 0, NULL, 0, 2, arrs, 1, &wsite, 1, &rsite, 1, 0, 0, 0, 0, 0, 0, 0};
-    loop = proact__loop_begin(&ds);
+    loop = test_loop_begin(&ds);
     ASSERT_EQ(proact__loop_nparts(loop), ndev);
     for (int p = 0; p < proact__loop_nparts(loop); p++) {
       long long lo = proact__loop_part_lo(loop, p);
@@ -366,7 +367,7 @@ static void run(const proact__loop_desc_t *d, int kind, uint64_t *bytes_p,
   ASSERT_TRUE(node != NULL); /* PROACT_STATS=1 */
   b0 = proact__stats_read(node, PROACT__STAT_PEER_BYTES);
   c0 = proact__stats_read(node, PROACT__STAT_COPIES);
-  loop = proact__loop_begin(d);
+  loop = test_loop_begin(d);
   for (int p = 0; p < proact__loop_nparts(loop); p++)
     kernel(kind, proact__loop_part_device(loop, p),
            proact__loop_part_lo(loop, p), proact__loop_part_hi(loop, p));
@@ -529,7 +530,7 @@ TEST_IMPL(lazy_subset_then_all) {
             0x4);
 
   node = proact__stats_node("t.c", 42, "memcpy", 0);
-  loop = proact__loop_begin(&sum);
+  loop = test_loop_begin(&sum);
   /* Expected: each x element of [lo, hi + 1] (i = 1 + k, reads i-1..i+1)
    * whose only owner is another device. */
   for (int p = 0; p < proact__loop_nparts(loop); p++) {
@@ -589,7 +590,7 @@ TEST_IMPL(lazy_exit_gathers_from_owners) {
 TEST_IMPL(array_reduction_geometry) {
   proact__access_t site = {0, 0, 0, 1, 0, 0, 7, 3};
   proact__loop_desc_t d = loop_desc(&site);
-  proact__loop_t *loop = proact__loop_begin(&d);
+  proact__loop_t *loop = test_loop_begin(&d);
   const size_t budget = PROACT__ARRAY_FOLD_BUDGET;
   int teams = 1000, threads = 8;
   char *p = proact__loop_part_array_reduction(loop, 0, budget / 256, &teams,
@@ -620,7 +621,7 @@ TEST_IMPL(array_reduction_geometry) {
 TEST_IMPL(array_reduction_too_large_is_fatal) {
   proact__access_t site = {0, 0, 0, 1, 0, 0, 7, 3};
   proact__loop_desc_t d = loop_desc(&site);
-  proact__loop_t *loop = proact__loop_begin(&d);
+  proact__loop_t *loop = test_loop_begin(&d);
   int teams = 1, threads = 1;
   proact__loop_part_array_reduction(loop, 0, PROACT__ARRAY_FOLD_BUDGET + 1,
                                     &teams, &threads);
@@ -647,7 +648,7 @@ TEST_IMPL(array_reduction_fetch_publish) {
             PROACT__PRESENT_CONTAINS);
   for (int i = 0; i < LEN; i++)
     h[i] = -1.0; /* the host copy is stale: the devices hold the value */
-  loop = proact__loop_begin(&d);
+  loop = test_loop_begin(&d);
   proact__loop_array_fetch(loop, "h", h, sizeof(double), 2, 4);
   ASSERT_EQ((long long)h[1], -1);
   ASSERT_EQ((long long)h[2], 2);

@@ -13,6 +13,7 @@
 
 #include "dev.h"
 #include "loop.h"
+#include "loop_parts.h"
 #include "presence.h"
 #include "ready.h"
 #include "ready_cache.h"
@@ -139,7 +140,7 @@ static int run_sweep(const cfg_t *c, int line, double *x, double *y,
                            1, &w, 1, &r, .inner_trip = 1, .inline_ok = 1,
                            .decomp = PROACT__DECOMP_BLOCK};
   proact__ready_img_t *kept[PROACT__DEV_MAX];
-  proact__loop_t *loop = proact__loop_begin(&d);
+  proact__loop_t *loop = test_loop_begin(&d);
   int nparts = proact__loop_nparts(loop), nstates = 0;
 
   for (int p = 0; p < nparts; p++) {

@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "dev.h"
+#include "loop_parts.h"
 #include "presence.h"
 #include "validity.h"
 #include "proact.h"
@@ -46,7 +47,7 @@ static void write_a(void) {
                            .trip = ULEN, .mech = PROACT_MECH_MEMCPY,
                            .narrays = 1, .arrays = &uarr_a, .nwrites = 1,
                            .writes = &w, .inner_trip = 1};
-  proact__loop_t *loop = proact__loop_begin(&d);
+  proact__loop_t *loop = test_loop_begin(&d);
   for (int p = 0; p < proact__loop_nparts(loop); p++) {
     long long lo = proact__loop_part_lo(loop, p);
     long long hi = proact__loop_part_hi(loop, p);
@@ -69,7 +70,7 @@ static void read_a3(void) {
                            .narrays = 2, .arrays = arrs, .nwrites = 1,
                            .writes = &w, .nreads = 1, .reads = &r,
                            .inner_trip = 1};
-  proact__loop_t *loop = proact__loop_begin(&d);
+  proact__loop_t *loop = test_loop_begin(&d);
   for (int p = 0; p < proact__loop_nparts(loop); p++) {
     long long lo = proact__loop_part_lo(loop, p);
     long long hi = proact__loop_part_hi(loop, p);

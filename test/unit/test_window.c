@@ -9,6 +9,7 @@
 
 #include "dev.h"
 #include "loop.h"
+#include "loop_parts.h"
 #include "presence.h"
 #include "window.h"
 #include "proact.h"
@@ -92,7 +93,7 @@ static proact__dev_counters_t wrun(const wloop_t *l, int kind, double *src,
   int s = l->r.array, t = l->w.array;
 
   proact__dev_get_counters(&c0);
-  loop = proact__loop_begin(&l->d);
+  loop = test_loop_begin(&l->d);
   for (int p = 0; p < proact__loop_nparts(loop); p++) {
     long long klo = proact__loop_part_lo(loop, p);
     long long khi = proact__loop_part_hi(loop, p);
@@ -400,7 +401,7 @@ static void check_part_bases(proact__loop_t *loop, int p,
  * (is_device_ptr), not the associated host names. */
 static void brun(const wloop_t *l, int kind, double *src, double *dst) {
   double *host[2];
-  proact__loop_t *loop = proact__loop_begin(&l->d);
+  proact__loop_t *loop = test_loop_begin(&l->d);
   host[l->r.array] = src;
   host[l->w.array] = dst;
   for (int p = 0; p < proact__loop_nparts(loop); p++) {
@@ -481,6 +482,6 @@ TEST_IMPL(loop_part_base_bad_array) {
   proact__loop_t *loop;
 
   wloop_init(&fill, 81, 1, 0, W_FILL, arrs);
-  loop = proact__loop_begin(&fill.d);
+  loop = test_loop_begin(&fill.d);
   proact__loop_part_base(loop, 0, 2);
 }

@@ -214,8 +214,9 @@ PROACT__PARAM_REGISTER(proact__param_memory)
 const proact__param_t proact__param_info = {
     23, "PROACT_INFO", "0", "0 or 1",
     "1: print to stderr at the first PROACT call what proact-info "
-    "prints: the version, the devices with their properties and peer "
-    "access, and every PROACT_* setting with its source",
+    "prints: the version, lowering ABI, commit and build configuration, "
+    "the devices with their properties and peer access, and every "
+    "PROACT_* setting with its source",
     proact__param_parse_bool};
 PROACT__PARAM_REGISTER(proact__param_info)
 
@@ -266,3 +267,12 @@ const proact__param_t proact__param_check_host = {
     "(docs/user/troubleshooting.md)",
     proact__param_parse_bool};
 PROACT__PARAM_REGISTER(proact__param_check_host)
+
+const proact__param_t proact__param_plan_cache = {
+    37, "PROACT_PLAN_CACHE", "1", "0 or 1",
+    "1: a loop that runs again with the same sizes, sections, subscripts "
+    "and region entries reuses the plan (parts, split, geometry, write "
+    "spans, mechanism) it built the first time instead of building it "
+    "again; 0: every execution builds its plan",
+    proact__param_parse_bool};
+PROACT__PARAM_REGISTER(proact__param_plan_cache)

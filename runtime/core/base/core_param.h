@@ -29,7 +29,7 @@ extern const proact__param_t proact__param_distribute, proact__param_mech,
     proact__param_balance, proact__param_balance_min_us, proact__param_walk,
     proact__param_memory, proact__param_info, proact__param_timeout,
     proact__param_read_check, proact__param_rank_push,
-    proact__param_check_host;
+    proact__param_check_host, proact__param_plan_cache;
 #define PROACT__PARAM_DISTRIBUTE (&proact__param_distribute)
 #define PROACT__PARAM_MECH (&proact__param_mech)
 #define PROACT__PARAM_CHUNK (&proact__param_chunk)
@@ -49,5 +49,6 @@ extern const proact__param_t proact__param_distribute, proact__param_mech,
 #define PROACT__PARAM_READ_CHECK (&proact__param_read_check)
 #define PROACT__PARAM_RANK_PUSH (&proact__param_rank_push)
 #define PROACT__PARAM_CHECK_HOST (&proact__param_check_host)
+#define PROACT__PARAM_PLAN_CACHE (&proact__param_plan_cache)
 
 #endif

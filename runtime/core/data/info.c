@@ -6,10 +6,12 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "build_info.h"
 #include "dev.h"
 #include "info.h"
 #include "param.h"
 #include "proact.h"
+#include "proact/detail/codegen.h"
 #include "rank.h"
 #include "rank_xport.h"
 
@@ -97,6 +99,9 @@ void proact__info_report(FILE *out, const int *ids, int n) {
   for (int i = 0; i < proact__param_count(); i++)
     proact__param_get(proact__param_at(i));
   fprintf(out, "PROACT %s\n", proact_version());
+  fprintf(out, "lowering ABI: %d\n", PROACT_LOWERING_ABI);
+  fprintf(out, "commit: %s\n", proact__build_commit());
+  fprintf(out, "build: %s\n", proact__build_config());
   if (proact__rank_count() > 1)
     fprintf(out, "backend: %s, %d devices in all ranks\n",
             proact__dev_backend_name(), ndev);

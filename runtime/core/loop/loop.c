@@ -6,9 +6,10 @@
  *
  * Consistency of region replicas (non-implicit entries) is lazy and
  * consumer-driven: each entry's validity map (validity.h) says which devices
- * hold the current value of each byte. Before the kernels (loop_begin), each
- * part pulls, device to device from the lowest-numbered valid device, the
- * bytes it needs and lacks: the spans of its reads (the whole section for a
+ * hold the current value of each byte. Before the kernels each part pulls
+ * (loop_begin finds the copies, the part's thread issues them before its
+ * kernel: pull.h), device to device from the lowest-numbered valid device,
+ * the bytes it needs and lacks: the spans of its reads (the whole section for a
  * non-affine read) and of its writes (it must hold current values for the
  * elements of a write span it does not write, since after the loop it is
  * the span's only owner). Distributed arrays first grow each part's window
@@ -35,6 +36,7 @@
 #include "loop.h"
 #include "mech_choice.h"
 #include "plan.h"
+#include "plan_cache.h"
 #include "trace.h"
 #include "watch.h"
 #include "pull.h"
@@ -187,10 +189,20 @@ static void loop_report_parts(const proact__loop_t *loop,
   }
 }
 
+/* A new plan for desc: its mechanism and parts, before its arrays are
+ * looked up. */
+static proact__plan_t *loop_plan_start(const proact__loop_desc_t *desc) {
+  proact__plan_t *plan = proact__plan_create(desc);
+  proact__mech_choose(plan, desc);
+  proact__plan_parts(plan, desc);
+  return plan;
+}
+
 proact__loop_t *proact__loop_begin(const proact__loop_desc_t *desc) {
   proact__loop_t *loop = calloc(1, sizeof(*loop));
   proact__present_t **entries = NULL;
-  proact__plan_t *plan;
+  const proact__plan_t *plan;
+  proact__plan_t *fresh = NULL;
 
   proact__devices_require_serial(desc->file, desc->line, desc->col, "loop");
   proact__owner_enter(desc->file, desc->line, desc->col, "loop");
@@ -229,17 +241,24 @@ proact__loop_t *proact__loop_begin(const proact__loop_desc_t *desc) {
                   "was compiled without them "
                   "(-fplugin-arg-proact-read-check=off); rebuild with "
                   "read-check=runtime or on, or unset PROACT_READ_CHECK");
-  plan = proact__plan_create(desc);
-  proact__mech_choose(plan, desc);
-  proact__plan_parts(plan, desc);
+  /* A kept plan's devices are the ones a new plan would get: both come
+   * from the descriptor alone. */
+  if ((plan = proact__plan_cache_take(desc)) == NULL)
+    plan = fresh = loop_plan_start(desc);
   for (int a = 0; a < desc->narrays; a++) {
     entries[a] = loop_array(loop, plan, desc, &desc->arrays[a]);
     loop->arrays[a] = desc->arrays[a];
   }
   loop->narrays = desc->narrays;
   loop->entries = entries;
-  proact__plan_check_accesses(desc, entries);
-  proact__plan_build(plan, desc, entries);
+  if (fresh == NULL && !proact__plan_cache_holds(plan, desc, entries))
+    plan = fresh = loop_plan_start(desc);
+  if (fresh != NULL) {
+    proact__plan_check_accesses(desc, entries);
+    proact__plan_build(fresh, desc, entries);
+    proact__plan_cache_keep(fresh, desc, entries);
+  }
+  proact__plan_mark_entries(plan);
   loop->plan = plan; /* read only from here on */
 
   if (loop->nimplicit > 0 && proact__dev_sync_all() != PROACT_OK)
@@ -262,6 +281,7 @@ proact__loop_t *proact__loop_begin(const proact__loop_desc_t *desc) {
 
 /* Each part's host thread writes only its own slots. */
 void proact__loop_part_begin(proact__loop_t *loop, int part) {
+  proact__loop_pull_part(loop, part);
   loop->part_t0[part] = PROACT__TRACING()
                             ? proact__trace_begin("kernel", loop->file,
                                                   loop->line)
@@ -365,6 +385,8 @@ void proact__loop_end(proact__loop_t *loop) {
       proact__trace_add(&kernels);
   }
   proact__trace_phase_begin(&phase, "drain", "drain", loop->file, loop->line);
+  for (int p = 0; p < plan->nparts; p++) /* a part that ran no kernel */
+    proact__loop_pull_part(loop, p);
   st = plan->mech->drain(loop);
   if (st != PROACT_OK)
     proact__fatal(loop->file, loop->line, loop->col,
@@ -387,7 +409,8 @@ void proact__loop_end(proact__loop_t *loop) {
 
   loop_account(loop, t0, &after);
   proact__host_check_leave(loop->file, loop->line);
-  proact__plan_destroy(loop->plan);
+  proact__plan_release(loop->plan);
+  free(loop->pull_copies);
   free(loop->pushes);
   free(loop->rpushes);
   free(loop->readrecs);

@@ -79,6 +79,9 @@ struct proact__loop {
   proact__read_record_t *fault_host[PROACT__DEV_MAX]; /* where its kernel
                                          records, NULL: in the slot */
   proact__read_record_t fault[PROACT__DEV_MAX]; /* what it recorded */
+  struct proact__pull_copy *pull_copies; /* the parts' pulls (pull.h) */
+  int npull_copies, cap_pull_copies;
+  int pulled[PROACT__DEV_MAX]; /* part p issued and waited for its pulls */
 };
 
 #endif

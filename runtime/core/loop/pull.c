@@ -14,6 +14,7 @@
 #include "push.h"
 #include "runs.h"
 #include "span.h"
+#include "trace.h"
 #include "validity.h"
 #include "window.h"
 
@@ -115,7 +116,7 @@ static void need_add_read(need_list_t *l, const proact__loop_desc_t *desc,
  * in marks[] (its bytes become valid on the device), applied once every
  * copy completed. */
 typedef struct loop_pull {
-  const proact__loop_t *loop;
+  proact__loop_t *loop;
   proact__present_t *entry;
   int dst;
   int src;      /* -1: no pending copy */
@@ -124,8 +125,30 @@ typedef struct loop_pull {
   int nmarks;
   int cap;
   proact__validity_mark_t *marks;
+  int part;    /* whose needs are walked */
+  int issued;  /* a copy was issued here, not left to a part */
   proact_status_t status;
 } loop_pull_t;
+
+/* Leaves a pull between this rank's devices (or from the host) to its
+ * part's thread; returns 0 for one that involves another rank. */
+static int pull_defer(loop_pull_t *pl, void *to, const void *from,
+                      size_t bytes) {
+  proact__loop_t *loop = pl->loop;
+  const int host = pl->src == PROACT__DEVMASK_HOST_BIT;
+  if (!proact__dev_is_local(pl->dst) ||
+      (!host && !proact__dev_is_local(pl->src)))
+    return 0;
+  if (proact__grow((void **)&loop->pull_copies, &loop->cap_pull_copies,
+                   loop->npull_copies, sizeof(*loop->pull_copies)) !=
+      PROACT_OK) {
+    pl->status = PROACT_ERR_NO_MEMORY;
+    return 1;
+  }
+  loop->pull_copies[loop->npull_copies++] = (proact__pull_copy_t){
+      pl->part, host ? -1 : pl->src, pl->dst, to, from, bytes};
+  return 1;
+}
 
 static proact_status_t pull_flush(loop_pull_t *pl) {
   proact__present_t *entry = pl->entry;
@@ -147,15 +170,23 @@ static proact_status_t pull_flush(loop_pull_t *pl) {
                entry->lo + (long long)(pl->lo / elem),
                entry->lo + (long long)((pl->hi - 1) / elem), bytes, from,
                pl->dst);
-  if (pl->src == PROACT__DEVMASK_HOST_BIT) /* no device holds it */
-    st = proact__dev_copy_to_dev(
-        pl->dst, proact__present_dev_addr(entry, pl->dst, host), host, bytes);
-  else if (proact__param_get(PROACT__PARAM_ELIDE)->i)
+  if (pl->src != PROACT__DEVMASK_HOST_BIT &&
+      proact__param_get(PROACT__PARAM_ELIDE)->i) {
     st = PROACT_OK; /* the infinite-bandwidth bound: as if it arrived */
-  else
-    st = proact__dev_copy_peer(
-        pl->dst, proact__present_dev_addr(entry, pl->dst, host), pl->src,
-        proact__present_dev_addr(entry, pl->src, host), bytes);
+  } else {
+    void *to = proact__present_dev_addr(entry, pl->dst, host);
+    const void *at = pl->src == PROACT__DEVMASK_HOST_BIT /* no device */
+                         ? host
+                         : proact__present_dev_addr(entry, pl->src, host);
+    if (pull_defer(pl, to, at, bytes)) {
+      st = pl->status;
+    } else {
+      pl->issued = 1;
+      st = pl->src == PROACT__DEVMASK_HOST_BIT
+               ? proact__dev_copy_to_dev(pl->dst, to, at, bytes)
+               : proact__dev_copy_peer(pl->dst, to, pl->src, at, bytes);
+    }
+  }
   if (st != PROACT_OK) {
     pl->status = st;
     return st;
@@ -237,7 +268,7 @@ static void loop_windows(const proact__loop_t *loop,
  * issued. */
 int proact__loop_pull(proact__loop_t *loop, const proact__loop_desc_t *desc,
                       proact__present_t *const *entries) {
-  loop_pull_t pl = {loop, NULL, -1, -1, 0, 0, 0, 0, NULL, PROACT_OK};
+  loop_pull_t pl = {loop, NULL, -1, -1, 0, 0, 0, 0, NULL, 0, 0, PROACT_OK};
   need_list_t l = {loop, NULL, 0, 0};
   loop_need_t *needs;
   int n, whole = 0;
@@ -302,6 +333,7 @@ int proact__loop_pull(proact__loop_t *loop, const proact__loop_desc_t *desc,
   proact__dev_rank_batch_begin(); /* the pulls between ranks, all at once */
   for (int i = 0; i < n && pl.status == PROACT_OK; i++) {
     pl.entry = needs[i].entry;
+    pl.part = needs[i].part;
     pl.dst = loop->plan->devs[needs[i].part];
     pl.src = -1;
     if (proact__validity_walk_lacking(pl.entry->valid, needs[i].lo,
@@ -315,7 +347,7 @@ int proact__loop_pull(proact__loop_t *loop, const proact__loop_desc_t *desc,
     if (pl.status == PROACT_OK)
       pl.status = st;
   }
-  if (pl.nmarks > 0 || pl.status != PROACT_OK) {
+  if (pl.issued || pl.status != PROACT_OK) {
     proact_status_t st = proact__dev_sync_all();
     if (pl.status == PROACT_OK)
       pl.status = st;
@@ -328,4 +360,43 @@ int proact__loop_pull(proact__loop_t *loop, const proact__loop_desc_t *desc,
     proact__fatal(desc->file, desc->line, desc->col, "out of host memory");
   free(pl.marks);
   return whole;
+}
+
+void proact__loop_pull_part(proact__loop_t *loop, int part) {
+  uint64_t wait = 0; /* devices whose queues carry the part's copies */
+  proact_status_t st = PROACT_OK;
+
+  proact__trace_phase_t phase;
+  int n = 0;
+
+  if (loop->pulled[part])
+    return;
+  loop->pulled[part] = 1;
+  for (int i = 0; i < loop->npull_copies; i++)
+    n += loop->pull_copies[i].part == part;
+  if (n == 0)
+    return;
+  proact__trace_phase_begin(&phase, "part pull", "pull", loop->file,
+                            loop->line);
+  for (int i = 0; i < loop->npull_copies && st == PROACT_OK; i++) {
+    const proact__pull_copy_t *c = &loop->pull_copies[i];
+    if (c->part != part)
+      continue;
+    if (c->src < 0) {
+      st = proact__dev_copy_to_dev(c->dst, c->to, c->from, c->bytes);
+      wait |= 1ull << c->dst;
+    } else {
+      st = proact__dev_copy_peer(c->dst, c->to, c->src, c->from, c->bytes);
+      wait |= 1ull << c->src;
+    }
+  }
+  for (int d = 0; d < PROACT__DEV_MAX && wait != 0 && st == PROACT_OK; d++)
+    if (wait & (1ull << d))
+      st = proact__dev_sync_dev(d);
+  proact__trace_phase_end(&phase);
+  if (st != PROACT_OK)
+    proact__fatal(loop->file, loop->line, loop->col,
+                  "copying what part %d of the loop reads to device %d "
+                  "failed: %s",
+                  part, loop->plan->devs[part], proact_status_string(st));
 }

@@ -51,11 +51,16 @@ void proact__plan_build(proact__plan_t *plan, const proact__loop_desc_t *desc,
     proact__balance_shares(plan->balance, &plan->shares);
   proact__plan_geometry(plan, desc);
   if (plan->decomp_auto && plan->nparts > 1 &&
-      proact__amge_choose(plan, desc, entries))
+      proact__amge_choose(plan, desc, entries)) {
+    plan->by_placement = 1;
     proact__plan_geometry(plan, desc);
+  }
   proact__plan_writes(plan, desc, entries);
   proact__mech_check_plan(plan, desc);
-  for (int x = 0; x < plan->nxfers; x++) { /* AMGE's next candidates */
+}
+
+void proact__plan_mark_entries(const proact__plan_t *plan) {
+  for (int x = 0; x < plan->nxfers; x++) {
     plan->xfers[x].entry->last_decomp = plan->decomp;
     plan->xfers[x].entry->last_block = plan->decomp_block;
   }

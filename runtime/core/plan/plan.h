@@ -73,6 +73,9 @@ struct proact__plan {
   long long tile;                 /* column walk: innermost iterations per
                                      block */
   long long nblocks[PROACT__DEV_MAX];
+  int by_placement; /* AMGE chose the split by where the data lies now */
+  struct proact__plan_slot *slot; /* where plan_cache.h keeps it; NULL:
+                                     freed when its execution ends */
 };
 
 /* A plan for the loop of desc, its site and trip count set, nothing
@@ -130,5 +133,9 @@ void proact__plan_writes(proact__plan_t *plan,
  * check of the plan (mech_choice.h). */
 void proact__plan_build(proact__plan_t *plan, const proact__loop_desc_t *desc,
                         proact__present_t *const *entries);
+
+/* Records in the entries the loop writes how it splits them (AMGE's next
+ * candidates), at each execution, built or kept plan alike. */
+void proact__plan_mark_entries(const proact__plan_t *plan);
 
 #endif
