@@ -4,7 +4,9 @@
 // leaves it (lowerData), so a 'return', 'goto', 'break' or 'continue' out of
 // its block skips the exit (the arrays are not copied back, the replicas
 // leak), and a 'goto' into it runs the exit without the entry. Checked on
-// the AST of each function, as OpenMP checks its structured blocks.
+// the AST of each function, as OpenMP checks its structured blocks. The
+// same walk finds free(), realloc() and munmap() of an array the region
+// maps, whose exit would copy it back into freed memory.
 #include "data_jumps.h"
 #include "diagnostics.h"
 #include "clang/AST/ASTConsumer.h"
@@ -16,6 +18,7 @@
 #include "clang/Basic/SourceManager.h"
 #include <algorithm>
 #include <map>
+#include <set>
 #include <vector>
 
 using namespace clang;
@@ -32,6 +35,83 @@ const ForStmt *asDataRegion(const Stmt *S) {
   const auto *V = dyn_cast<VarDecl>(Init->getSingleDecl());
   return V && V->getIdentifier() && V->getName() == "__proact_data" ? F
                                                                      : nullptr;
+}
+
+// The variable an array operand names: `x` in `(void *)(x)`, through the
+// lowering's own locals (a flattened multi-dimensional array,
+// `&(g)[0][0]`).
+const VarDecl *namedVar(const Expr *E) {
+  for (int Depth = 0; E != nullptr && Depth < 4; ++Depth) {
+    E = E->IgnoreParenCasts();
+    for (;;) {
+      if (const auto *U = dyn_cast<UnaryOperator>(E);
+          U && U->getOpcode() == UO_AddrOf)
+        E = U->getSubExpr()->IgnoreParenCasts();
+      else if (const auto *A = dyn_cast<ArraySubscriptExpr>(E))
+        E = A->getBase()->IgnoreParenCasts();
+      else
+        break;
+    }
+    const auto *R = dyn_cast<DeclRefExpr>(E);
+    const auto *V = R ? dyn_cast<VarDecl>(R->getDecl()) : nullptr;
+    if (V == nullptr)
+      return nullptr;
+    if (!V->getIdentifier() || !V->getName().starts_with("__proact"))
+      return V;
+    E = V->getInit();
+  }
+  return nullptr;
+}
+
+// The variables whose values the data region's entry maps: the right-hand
+// sides of `__proact_maps[k].array.base = (void *)(x)` in its init.
+void mappedVars(const Stmt *S, std::set<const VarDecl *> &Out) {
+  if (S == nullptr)
+    return;
+  if (const auto *B = dyn_cast<BinaryOperator>(S))
+    if (B->getOpcode() == BO_Assign)
+      if (const auto *M = dyn_cast<MemberExpr>(B->getLHS()->IgnoreParens()))
+        if (M->getMemberDecl()->getIdentifier() &&
+            M->getMemberDecl()->getName() == "base")
+          if (const VarDecl *V = namedVar(B->getRHS()))
+            Out.insert(V);
+  for (const Stmt *C : S->children())
+    mappedVars(C, Out);
+}
+
+// An assignment (or increment, or address taken) of a variable inside a
+// region's body: from its end on, which allocation the variable holds is
+// not known here (a swap of two buffers is fine). Loops: the statements
+// of the body that repeat it.
+struct Move {
+  SourceLocation End;
+  std::vector<const Stmt *> Loops;
+};
+
+void movedVars(const Stmt *S, std::vector<const Stmt *> &Loops,
+               std::map<const VarDecl *, std::vector<Move>> &Out) {
+  if (S == nullptr)
+    return;
+  const Expr *Target = nullptr;
+  if (const auto *B = dyn_cast<BinaryOperator>(S)) {
+    if (B->isAssignmentOp())
+      Target = B->getLHS();
+  } else if (const auto *U = dyn_cast<UnaryOperator>(S)) {
+    if (U->isIncrementDecrementOp() || U->getOpcode() == UO_AddrOf)
+      Target = U->getSubExpr();
+  }
+  if (Target != nullptr)
+    if (const auto *R = dyn_cast<DeclRefExpr>(Target->IgnoreParenCasts()))
+      if (const auto *V = dyn_cast<VarDecl>(R->getDecl()))
+        Out[V].push_back(Move{S->getEndLoc(), Loops});
+  const bool Loop = (isa<ForStmt>(S) && !asDataRegion(S)) ||
+                    isa<WhileStmt>(S) || isa<DoStmt>(S);
+  if (Loop)
+    Loops.push_back(S);
+  for (const Stmt *C : S->children())
+    movedVars(C, Loops, Out);
+  if (Loop)
+    Loops.pop_back();
 }
 
 class Checker {
@@ -74,7 +154,10 @@ public:
     });
     for (size_t I : Order) {
       const Finding &F = Found[I];
-      if (F.How)
+      if (F.Freed)
+        report(DE, F.Loc, Diag::FreeInDataRegion)
+            << F.How << F.Freed->getName();
+      else if (F.How)
         report(DE, F.Loc, Diag::LeaveDataRegion) << F.How << F.Hint;
       else
         report(DE, F.Loc, Diag::EnterDataRegion);
@@ -87,26 +170,33 @@ public:
 
 private:
   struct Frame {
-    const ForStmt *Region;
+    const ForStmt *Region = nullptr;
     int Loops = 0;    // loops entered inside the region
     int Switches = 0; // switch statements entered inside the region
+    // The variables the region maps, and where its body points them
+    // elsewhere.
+    std::set<const VarDecl *> Mapped;
+    std::map<const VarDecl *, std::vector<Move>> Moves;
   };
   struct Goto {
     SourceLocation Loc;
     const LabelDecl *Label;
     std::vector<const ForStmt *> Regions; // enclosing, outermost first
   };
-  // A jump out of (How: its keyword) or into (How null) Region.
+  // A jump out of (How: its keyword) or into (How null) Region, or a call
+  // (How: free, realloc or munmap) that frees Freed, which Region maps.
   struct Finding {
     SourceLocation Loc;
     const ForStmt *Region;
     const char *How;
     const char *Hint;
+    const VarDecl *Freed = nullptr;
   };
   ASTContext &Ctx;
   DiagnosticsEngine &DE;
   std::vector<Finding> Found;
   std::vector<Frame> Frames;
+  std::vector<const Stmt *> LoopStack; // the loops around the walk
   std::vector<Goto> Gotos;
   std::map<const LabelDecl *, std::vector<const ForStmt *>> Labels;
 
@@ -122,6 +212,52 @@ private:
     Found.push_back(Finding{Loc, Region, How, Hint});
   }
 
+  // free(x), realloc(x, n) or munmap(x, n) of a variable an enclosing
+  // region holds: the innermost such region.
+  void freedHere(const CallExpr *Call) {
+    const FunctionDecl *F = Call->getDirectCallee();
+    if (F == nullptr || !F->getIdentifier() || Call->getNumArgs() < 1 ||
+        !F->getDeclContext()->getRedeclContext()->isTranslationUnit())
+      return;
+    const char *How = F->getName() == "free"      ? "free"
+                      : F->getName() == "realloc" ? "realloc"
+                      : F->getName() == "munmap"  ? "munmap"
+                                                  : nullptr;
+    const auto *R =
+        How ? dyn_cast<DeclRefExpr>(Call->getArg(0)->IgnoreParenCasts())
+            : nullptr;
+    const auto *V = R ? dyn_cast<VarDecl>(R->getDecl()) : nullptr;
+    if (V == nullptr)
+      return;
+    for (auto It = Frames.rbegin(); It != Frames.rend(); ++It)
+      if (It->Mapped.count(V)) {
+        if (!holds(*It, V, Call->getBeginLoc()))
+          return;
+        Found.push_back(Finding{Call->getBeginLoc(), It->Region, How,
+                                nullptr, V});
+        return;
+      }
+  }
+
+  // Whether V still holds what region F mapped at Loc: no move of V ends
+  // before Loc, nor repeats with it in a loop of the region.
+  bool holds(const Frame &F, const VarDecl *V, SourceLocation Loc) const {
+    const SourceManager &SM = Ctx.getSourceManager();
+    auto M = F.Moves.find(V);
+    if (M == F.Moves.end())
+      return true;
+    for (const Move &Mv : M->second) {
+      if (SM.isBeforeInTranslationUnit(SM.getExpansionLoc(Mv.End),
+                                       SM.getExpansionLoc(Loc)))
+        return false;
+      for (const Stmt *L : Mv.Loops)
+        if (std::find(LoopStack.begin(), LoopStack.end(), L) !=
+            LoopStack.end())
+          return false;
+    }
+    return true;
+  }
+
   void walk(const Stmt *S) {
     if (S == nullptr)
       return;
@@ -130,7 +266,11 @@ private:
     if (isa<OMPExecutableDirective>(S) || isa<BlockExpr>(S))
       return;
     if (const ForStmt *R = asDataRegion(S)) {
-      Frames.push_back(Frame{R});
+      std::vector<const Stmt *> Loops;
+      Frames.emplace_back();
+      Frames.back().Region = R;
+      mappedVars(R->getInit(), Frames.back().Mapped);
+      movedVars(R->getBody(), Loops, Frames.back().Moves);
       walk(R->getBody());
       Frames.pop_back();
       return;
@@ -140,6 +280,9 @@ private:
       Labels[L->getDecl()] = regions();
     if (const auto *G = dyn_cast<GotoStmt>(S))
       Gotos.push_back(Goto{G->getGotoLoc(), G->getLabel(), regions()});
+    if (Top)
+      if (const auto *Call = dyn_cast<CallExpr>(S))
+        freedHere(Call);
     if (Top) {
       if (const auto *Ret = dyn_cast<ReturnStmt>(S))
         leave(Ret->getReturnLoc(), Top->Region, "return",
@@ -162,8 +305,12 @@ private:
       ++Top->Loops;
     if (Top && Switch)
       ++Top->Switches;
+    if (Loop)
+      LoopStack.push_back(S);
     for (const Stmt *C : S->children())
       walk(C);
+    if (Loop)
+      LoopStack.pop_back();
     // Frames may have grown and shrunk in between: Top is still valid.
     if (Top && Loop)
       --Frames.back().Loops;

@@ -83,6 +83,12 @@ namespace proact {
     "arrays' device copies); jump to a label before the region's directive "   \
     "instead")                                                                 \
   X(DataRegionHere, Note, "the proact data region begins here")               \
+  X(FreeInDataRegion, Error,                                                   \
+    "'%0(%1)' inside a proact data region that maps '%1': the region's exit "  \
+    "would copy the array back into freed memory, and a new allocation at "    \
+    "the same address would take the old device copy; free it after the "     \
+    "region, or end the region first and map the new allocation in a region " \
+    "of its own")                                                              \
   X(StrayDirective, Error,                                                    \
     "'#pragma proact' inside the parentheses or brackets of an annotated "     \
     "loop; a ')' or ']' is missing before it")                                 \

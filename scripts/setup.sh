@@ -79,13 +79,13 @@ llvm_missing() {
   done
   for f in lib/libomptarget.so "lib/clang/$n/include/omp.h"; do
     [ -e "$omp/$f" ] && continue
-    # LLVM_ENABLE_PER_TARGET_RUNTIME_DIR puts the runtime one level down.
-    if [ "$f" = lib/libomptarget.so ] && ls "$omp"/lib/*/libomptarget.so >/dev/null 2>&1; then
-      echo "$omp/$f (it is in $(dirname "$(ls "$omp"/lib/*/libomptarget.so | head -n 1)")," \
-        "which PROACT does not search: an LLVM built with LLVM_ENABLE_PER_TARGET_RUNTIME_DIR=OFF has it in lib/)"
-    else
-      echo "$omp/$f"
+    # LLVM_ENABLE_PER_TARGET_RUNTIME_DIR puts the runtime one level down,
+    # in lib/<host triple>/ (CMakeLists.txt looks there too).
+    if [ "$f" = lib/libomptarget.so ] &&
+       ls "$omp/lib/$(uname -m)"-*/libomptarget.so >/dev/null 2>&1; then
+      continue
     fi
+    echo "$omp/$f"
   done
 }
 openmp_root() {

@@ -68,6 +68,25 @@ grep -q "^LLVM_ROOT:PATH=$root$" "$work/home/build/CMakeCache.txt" ||
 grep -q "^PROACT_LLVM:STRING=$llvm$" "$work/home/build/CMakeCache.txt" || fail "PROACT_LLVM is not $llvm"
 echo "ok: cmake -DLLVM_DIR=$root/lib/cmake/llvm configures ${as_user:+as nobody}"
 
+# An OpenMP runtime laid out per target (LLVM_ENABLE_PER_TARGET_RUNTIME_DIR
+# =ON, the default of LLVM's own builds): libomptarget in lib/<triple>/.
+pt=$work/home/omp-per-target
+triple="$(uname -m)-unknown-linux-gnu"
+mkdir -p "$pt/lib/$triple" "$pt/lib/clang"
+ln -s "$omp/lib/clang/$llvm" "$pt/lib/clang/$llvm"
+for f in "$omp"/lib/libomp*.so*; do ln -s "$f" "$pt/lib/$triple/"; done
+[ ! -e "$pt/lib/libomptarget.so" ] || fail "the per-target layout has lib/libomptarget.so"
+out=$(run env PROACT_OPENMP_ROOT="$pt" bash "$setup" --no-install 2>&1) ||
+  fail "setup with a per-target OpenMP runtime: $out"
+[ -z "$out" ] || fail "setup with a per-target OpenMP runtime printed: $out"
+out=$(run cmake -S "$src" -B "$work/home/build-pt" -DLLVM_DIR="$root/lib/cmake/llvm" \
+  -DPROACT_OPENMP_ROOT="$pt" -DPROACT_BUILD_TESTS=OFF \
+  -DPROACT_BUILD_EXAMPLES=OFF -DPROACT_BUILD_BENCH=OFF 2>&1) ||
+  fail "cmake with a per-target OpenMP runtime: $out"
+grep -q "OpenMP runtime in $pt/lib/$triple" <<<"$out" ||
+  fail "cmake did not find the runtime in lib/$triple: $out"
+echo "ok: an OpenMP runtime in lib/$triple/ (per-target layout) is found"
+
 # scripts/build.sh with an LLVM outside /usr/lib (here a link to it, as a
 # module's or Spack's would be): setup steps aside silently, build.sh
 # configures with its bin/clang (the help target: configure, no build).

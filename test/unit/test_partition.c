@@ -7,6 +7,7 @@
 
 #include "balance.h"
 #include "partition.h"
+#include "plan.h"
 #include "span.h"
 #include "proact.h"
 #include "proact/detail/codegen.h"
@@ -353,4 +354,38 @@ TEST_IMPL(balance_off) {
   const int devs[2] = {0, 1};
   setenv("PROACT_BALANCE", "0", 1);
   ASSERT_TRUE(proact__balance_of(16382, 2, devs) == NULL);
+}
+
+/* The split of a loop of trip iterations over nparts parts by
+ * BLOCK_CYCLIC(bc), blocks of block iterations, tiles per row block. */
+static void split(proact__plan_t *plan, long long trip, int nparts,
+                  long long bc, long long block, long long tiles) {
+  memset(plan, 0, sizeof(*plan));
+  plan->trip = trip;
+  plan->nparts = nparts;
+  plan->decomp = PROACT__DECOMP_BLOCK_CYCLIC;
+  plan->decomp_block = bc;
+  plan->block = block;
+  plan->tiles = tiles;
+  proact__plan_split_all(plan);
+}
+
+/* A block_cyclic block far above the trip count is the trip count: part 0
+ * walks the iterations, not B's; counts that pass 64 bits saturate, so
+ * that the mechanisms' 32-bit limit still sees them. */
+TEST_IMPL(split_bounded_by_trip) {
+  proact__plan_t plan;
+  split(&plan, 4489, 2, 1LL << 40, 64, 0);
+  ASSERT_EQ(plan.decomp_block, 4489);
+  ASSERT_EQ(plan.npieces[0], 1);
+  ASSERT_EQ(plan.hi[0], 4489);
+  ASSERT_EQ(plan.iters[0].piece, 4489);
+  ASSERT_EQ(plan.nblocks[0], (4489 + 63) / 64);
+  ASSERT_EQ(plan.nblocks[1], 0);
+  /* 2^62 one-iteration blocks in one piece, times 2^20 tiles */
+  split(&plan, 1LL << 62, 1, 1LL << 62, 1, 1LL << 20);
+  ASSERT_EQ(plan.nblocks[0], LLONG_MAX);
+  split(&plan, 1LL << 40, 2, 1, 1, 1LL << 30);
+  ASSERT_EQ(plan.npieces[0], 1LL << 39);
+  ASSERT_EQ(plan.nblocks[0], LLONG_MAX);
 }

@@ -124,7 +124,9 @@ const proact__param_t proact__param_teams = {
     "teams of each generated kernel (0: 8 per multiprocessor on a GPU, "
     "1056 on an H100 or H200, one per multiprocessor for a loop whose "
     "iterations walk rows read from an array, one per block with the "
-    "column walk, up to 4 on a host device, one per core)",
+    "column walk, up to 4 on a host device, one per core; on a host "
+    "device never more than libomp forms: one per core, or "
+    "KMP_TEAMS_THREAD_LIMIT)",
     parse_teams};
 PROACT__PARAM_REGISTER(proact__param_teams)
 
@@ -132,7 +134,8 @@ const proact__param_t proact__param_team_threads = {
     9, "PROACT_TEAM_THREADS", "0", "0, or 1 to 1024",
     "threads per team of each generated kernel (0: 512 on a GPU, 256 "
     "with the column walk, whose tiles are this wide; 1 on a host "
-    "device)",
+    "device, where teams times threads stays within that limit of "
+    "PROACT_TEAMS)",
     parse_team_threads};
 PROACT__PARAM_REGISTER(proact__param_team_threads)
 

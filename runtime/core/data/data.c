@@ -113,6 +113,9 @@ void proact__data_end(proact__data_t *data) {
   proact__trace_phase_t phase = {0};
   if (data == NULL)
     return;
+  /* Before anything reads or writes the host arrays. */
+  for (int i = 0; i < data->nowned; i++)
+    proact__replica_check_host(data->owned[i], "the region's end");
   proact__host_check_enter();
   if (data->nowned > 0)
     proact__trace_phase_begin(&phase, "region exit", "region exit",

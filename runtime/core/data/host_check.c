@@ -773,6 +773,8 @@ static void hc_collect_entry(proact__present_t *e, void *arg);
 void proact__host_check_enter(void) {
   if (!proact__host_check_on())
     return;
+  /* The comparison below reads every array: not one the program unmapped. */
+  proact__replica_check_hosts("a PROACT call under PROACT_CHECK_HOST=1");
   hc_lock_take();
   hc_unprotect_locked(hc_snap);
   hc_lock_give();

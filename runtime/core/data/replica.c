@@ -1,9 +1,15 @@
 /* SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception */
 /* Creating and destroying the device copies of one array section: full
  * replicas, or the (initially empty) windows of a distributed array. */
+#ifndef _GNU_SOURCE
+#define _GNU_SOURCE
+#endif
+#include <errno.h>
 #include <omp.h>
 #include <stdint.h>
 #include <stdlib.h>
+#include <sys/mman.h>
+#include <unistd.h>
 
 #include "dev.h"
 #include "devices.h"
@@ -213,6 +219,39 @@ void proact__replica_gather_to(proact__present_t *entry, uint64_t lo,
     g.src = entry->devs[0];
   }
   replica_gather_flush(&g);
+}
+
+void proact__replica_check_host(const proact__present_t *entry,
+                                const char *when) {
+  static uintptr_t page;
+  uintptr_t lo, hi;
+
+  if (entry->host_lo == entry->host_hi)
+    return;
+  if (page == 0)
+    page = (uintptr_t)sysconf(_SC_PAGESIZE);
+  lo = (uintptr_t)entry->host_lo & ~(page - 1);
+  hi = ((uintptr_t)entry->host_hi + page - 1) & ~(page - 1);
+  /* MS_ASYNC writes nothing back: the kernel only walks the mappings,
+   * and a range with a hole is ENOMEM. */
+  if (msync((void *)lo, (size_t)(hi - lo), MS_ASYNC) == 0 || errno != ENOMEM)
+    return;
+  proact__fatal(entry->file, entry->line, 0,
+                "%s[%lld:%lld] was freed or unmapped while this data region "
+                "held it (%s found its memory gone); a region array must "
+                "stay allocated until its region ends: free it after the "
+                "region, or end the region first and map the new "
+                "allocation in a region of its own",
+                entry->name, entry->lo, entry->len, when);
+}
+
+static void replica_check_one(proact__present_t *entry, void *when) {
+  if (!entry->implicit)
+    proact__replica_check_host(entry, when);
+}
+
+void proact__replica_check_hosts(const char *when) {
+  proact__present_each(replica_check_one, (void *)when);
 }
 
 void proact__replica_destroy(proact__present_t *entry) {

@@ -42,6 +42,19 @@ void proact__replica_gather(proact__present_t *entry, uint64_t lo,
 void proact__replica_gather_to(proact__present_t *entry, uint64_t lo,
                                uint64_t hi, char *dst);
 
+/* Stops the program when the host memory of region entry is no longer
+ * mapped: the program freed or unmapped the array while its data region
+ * held it (allocators give large blocks back to the system at free). when
+ * says which PROACT call found it. Checks the mappings only, one system
+ * call: memory freed into the allocator's own pools is not seen. */
+void proact__replica_check_host(const proact__present_t *entry,
+                                const char *when);
+
+/* proact__replica_check_host for every live entry of a data region (not
+ * a loop's own): where a PROACT call meets a section no region holds, the
+ * program may have freed a region array and allocated it anew. */
+void proact__replica_check_hosts(const char *when);
+
 /* Removes the entry from the table; when kind is COPY or COPYOUT, gathers
  * the section back to the host, each byte the host lacks from a device
  * that holds its current value (the validity map: after loops, different

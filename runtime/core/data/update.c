@@ -13,6 +13,7 @@
  * (unified.h), which every device reads directly, receive the values at
  * once instead. */
 #include <stdint.h>
+#include <stdio.h>
 
 #include "clock.h"
 #include "dev.h"
@@ -55,6 +56,12 @@ static proact__present_t *update_entry(const proact__update_desc_t *desc,
                   entry->line);
   case PROACT__PRESENT_NONE:
     break;
+  }
+  {
+    char when[256];
+    snprintf(when, sizeof(when), "the update at %s:%d", desc->file,
+             desc->line);
+    proact__replica_check_hosts(when);
   }
   proact__fatal(desc->file, item->line, item->col,
                 "update %s(%s[%lld:%lld]): no data region holds this "

@@ -73,11 +73,21 @@ static proact__present_t *loop_array(proact__loop_t *loop,
   case PROACT__PRESENT_PARTIAL:
     proact__fatal(desc->file, desc->line, desc->col,
                   "%s[%lld:%lld] partially overlaps %s[%lld:%lld] of the "
-                  "region of %s:%d",
+                  "region of %s:%d (was that array freed and this one "
+                  "allocated in its place? a region array must stay "
+                  "allocated until its region ends)",
                   array->name, array->lo, array->len, entry->name, entry->lo,
                   entry->len, entry->file, entry->line);
   case PROACT__PRESENT_NONE:
     break;
+  }
+  {
+    /* A region array freed and allocated anew meets no entry: found here
+     * when its old memory is gone, before the region's end writes there. */
+    char when[256];
+    snprintf(when, sizeof(when), "the loop at %s:%d", desc->file,
+             desc->line);
+    proact__replica_check_hosts(when);
   }
   /* Copied in now; only the written spans go back, in loop_end. */
   entry = proact__replica_create(array, plan->devs, plan->nparts,

@@ -2,6 +2,7 @@
 /* The kernel geometry of a loop's parts (plan.h). */
 #include <limits.h>
 #include <omp.h>
+#include <stdlib.h>
 
 #include "core_param.h"
 #include "dev.h"
@@ -57,6 +58,31 @@ static long long loop_tiles(const proact__loop_desc_t *desc, long long tile) {
   return outer <= INT_MAX / ntl ? outer * ntl : 0;
 }
 
+/* The threads a host device's teams may have together: libomp's teams
+ * limit (KMP_TEAMS_THREAD_LIMIT, else the cores), within its thread limit.
+ * Past it libomp warns and forms fewer teams or threads. */
+static long long host_threads(void) {
+  static long long max; /* libomp reads its settings once, too */
+  if (max == 0) {
+    const char *env = getenv("KMP_TEAMS_THREAD_LIMIT");
+    long long m = env != NULL && atoll(env) > 0 ? atoll(env)
+                                                : omp_get_num_procs();
+    if (omp_get_thread_limit() > 0 && omp_get_thread_limit() < m)
+      m = omp_get_thread_limit();
+    max = m > 0 ? m : 1;
+  }
+  return max;
+}
+
+/* A part's threads per team: nth, within host_max over its teams on a
+ * host device. */
+static int part_threads(int host, long long host_max, int teams,
+                        long long nth) {
+  if (host && teams > 0 && nth * teams > host_max)
+    nth = host_max / teams > 1 ? host_max / teams : 1;
+  return (int)nth;
+}
+
 /* Kernel geometry of each part: on a GPU 8 teams of 512 threads per
  * multiprocessor (two waves, whose stencil rows then stay in L2 for their
  * neighbours), but one team per multiprocessor when each iteration walks a
@@ -77,6 +103,11 @@ void proact__plan_geometry(proact__plan_t *plan,
   long long points = proact__param_get(PROACT__PARAM_BLOCK_POINTS)->i;
 
   const int host_teams = omp_get_num_procs() < 4 ? omp_get_num_procs() : 4;
+  const long long host_max = host_threads();
+
+  /* Set values past what a host device forms are bounded by it. */
+  if (host && teams > host_max)
+    teams = host_max;
 
   /* The column walk: one team of 256 threads per tile of 256 innermost
    * iterations x 12 rows on a GPU, as many teams as tiles (of the shapes
@@ -100,8 +131,9 @@ void proact__plan_geometry(proact__plan_t *plan,
         long long cap = teams > 0 ? teams : host ? host_teams : INT_MAX;
         plan->teams[p] = (int)(nb < cap ? nb : cap);
         /* a GPU team is as wide as its tile */
-        plan->team_threads[p] =
-            nth > 0 ? (int)nth : host ? 1 : (int)plan->tile;
+        plan->team_threads[p] = part_threads(
+            host, host_max, plan->teams[p],
+            nth > 0 ? nth : host ? 1 : plan->tile);
       }
       return;
     }
@@ -125,7 +157,7 @@ void proact__plan_geometry(proact__plan_t *plan,
     plan->teams[p] = (int)(plan->nblocks[p] < teams
                                ? (plan->nblocks[p] > 0 ? plan->nblocks[p] : 1)
                                : teams);
-    plan->team_threads[p] = (int)nth;
+    plan->team_threads[p] = part_threads(host, host_max, plan->teams[p], nth);
   }
 }
 

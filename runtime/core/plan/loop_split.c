@@ -2,6 +2,8 @@
 /* How a loop's iterations are split over its parts (plan.h): BLOCK as
  * contiguous ranges (by the balancer's shares when it has them), BLOCK_CYCLIC
  * as blocks dealt in turn. Used by the loop, AMGE's scoring and the pulls. */
+#include <limits.h>
+
 #include "balance.h"
 #include "plan.h"
 #include "partition.h"
@@ -67,8 +69,13 @@ void proact__plan_split_all(proact__plan_t *plan) {
     it->bpp = it->piece > 0 ? (it->piece + it->block - 1) / it->block : 1;
     it->tiles = plan->tiles;
     it->tile = plan->tile;
-    plan->nblocks[p] =
-        plan->npieces[p] * it->bpp * (plan->tiles > 0 ? plan->tiles : 1);
+    {
+      /* Saturated, not wrapped: the mechanisms' 32-bit limit must see a
+       * count past it (ready.c). */
+      __int128 nb = (__int128)plan->npieces[p] * it->bpp *
+                    (plan->tiles > 0 ? plan->tiles : 1);
+      plan->nblocks[p] = nb > LLONG_MAX ? LLONG_MAX : (long long)nb;
+    }
   }
 }
 
