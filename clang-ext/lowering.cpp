@@ -539,7 +539,8 @@ void emitThreadDigits(Code &C, size_t M, const KernelIds &Ids) {
 // The part's kernel: teams take the part's blocks (proact__block_walk_*:
 // consecutive iterations; block b by team b mod teams; the instrumented
 // kernel by ticket where most blocks report, proact__ready_walk, so that
-// blocks finish in order and chunks become ready while the kernel runs); the
+// blocks finish in order and chunks become ready while the kernel runs;
+// the readiness kernels those whose chunks other devices read first); the
 // threads of a team share a block (emitBlockLoop). Three kernels per loop,
 // so that each has only the registers it needs: plain (no readiness
 // state), instrumented (the team reports each finished block,
@@ -633,8 +634,9 @@ void emitFlatWalk(Code &C, const Directive &D, const CanonicalLoop &L,
   const KernelIds &Ids = kernelIds(Bare);
   emitThreadDigits(C, M, Ids);
   if (Instrumented && D.Reductions.empty()) {
-    // by ticket where the runtime says so (device_ready.h); a reduction
-    // keeps the fixed walk, whose fold repeats bit for bit
+    // by ticket where the runtime says so, the blocks other devices read
+    // first (device_protocol.h); a reduction keeps the fixed walk, whose
+    // fold repeats bit for bit
     const std::string B = bareArg(Bare);
     C << "const int __proact_tk = __proact_rd->ticketed; "
          "unsigned __proact_bk = 0; proact__block_walk_t __proact_w; "
@@ -642,6 +644,17 @@ void emitFlatWalk(Code &C, const Directive &D, const CanonicalLoop &L,
          "0u, &__proact_w, " + B + "); __proact_w.b < __proact_nb; "
          "proact__ready_walk(__proact_rd, __proact_tk, &__proact_itk, "
          "++__proact_bk, &__proact_w, " + B + ")) {";
+  } else if (Forwarding != nullptr && D.Reductions.empty()) {
+    // the forwarding kernel: places team, team + teams, ..., each block
+    // looked up (32-bit divisions), those whose stores other devices read
+    // first (proact__ready_block_at)
+    C << std::string("const int __proact_teams = ") + Ids.Teams +
+             "; proact__block_walk_t __proact_w; "
+             "for (long long __proact_pl = " + Ids.Team +
+             "; __proact_pl < __proact_nb; __proact_pl += __proact_teams) {"
+             "proact__block_walk_at(&__proact_itk, "
+             "proact__ready_block_at(__proact_rd, __proact_pl), "
+             "&__proact_w);";
   } else {
     C << std::string("const int __proact_teams = ") + Ids.Teams +
              "; proact__block_walk_t __proact_w; "
@@ -747,7 +760,9 @@ void emitColumnTile(Code &C, const CanonicalLoop &L,
 // one of each outer collapsed loop and `block` rows of the annotated loop
 // (proact/detail/device_ready.h). Blocks b = team, team + teams, ...
 // (proact__tile_walk_*; the instrumented kernel looks each up afresh with
-// proact__tile_at, device_ready.h says why); the block's digits (outer
+// proact__tile_at, device_ready.h says why; the readiness kernels of a
+// loop without a reduction look up the block at each place of the part's
+// order, Ordered); the block's digits (outer
 // collapsed loops' j1, ..., tile of the innermost) come from 32-bit
 // divisions, once a block.
 // Instrumented and forwarding as emitKernel's; each kernel has its own
@@ -757,14 +772,27 @@ void emitColumnWalk(Code &C, const CanonicalLoop &L,
                     const CollapsedNest &Nest, const Code &Body,
                     const Code *Forwarding, bool Instrumented,
                     const Grouping &KG, bool Bare, bool Lookup,
-                    bool IntLane) {
+                    bool Ordered, bool IntLane) {
   const size_t M = Nest.Loops.size();
   const std::string Last = num((long long)M);
   const KernelIds &Ids = kernelIds(Bare);
   C << "const unsigned __proact_ntl = ((unsigned)__proact_tr" + Last +
            " + (unsigned)__proact_itw - 1u) / (unsigned)__proact_itw;";
   C << std::string("const int __proact_teams = ") + Ids.Teams + "; ";
-  if (Lookup) {
+  if (Ordered) {
+    // A readiness kernel's places team, team + teams, ..., the tiles whose
+    // stores other devices read first (proact__ready_block_at, the order
+    // read at each tile: a pointer live across the rows costs registers),
+    // each looked up afresh.
+    C << "for (long long __proact_pl = " + std::string(Ids.Team) +
+             "; __proact_pl < __proact_nb; __proact_pl += __proact_teams) {"
+             "const long long __proact_b = proact__ready_block_at("
+             "__proact_rd, __proact_pl);";
+    C << "proact__tile_t __proact_w; long long __proact_blo, __proact_bhi; "
+         "proact__tile_at(&__proact_itk, (unsigned)__proact_b, &__proact_w); "
+         "proact__tile_range(&__proact_itk, &__proact_w, &__proact_blo, "
+         "&__proact_bhi);";
+  } else if (Lookup) {
     // Each tile looked up afresh (proact__tile_at). In the bare plain
     // kernel, a walk's digits, live across the rows, left ptxas (given
     // LLVM 22's code) too few registers to issue a row group's loads
@@ -828,18 +856,20 @@ void emitColumnKernel(Code &C, const Directive &D, const CanonicalLoop &L,
   emitKernelOpen(C, D, L, Readiness, Checks, Bare);
   // The bare plain kernel looks each tile up and counts its lanes in an
   // int (emitColumnWalk, emitColumnTile say why); a reduction keeps the
-  // 64-bit lane counter.
+  // 64-bit lane counter. The readiness kernels run the tiles other devices
+  // read first, unless a reduction's fold needs the fixed walk.
   const bool BarePlain = Bare && K == ColumnKernel::Plain;
+  const bool Ordered = Readiness && D.Reductions.empty();
   emitHostSplit(
       C, Where, Readiness,
       [&] {
         emitColumnWalk(C, L, Nest, Body, Forwarding, Instrumented, KG, Bare,
-                       Instrumented || BarePlain,
+                       Instrumented || BarePlain, Ordered,
                        BarePlain && D.Reductions.empty());
       },
       [&] {
         emitColumnWalk(C, L, Nest, Body, nullptr, false, One, Bare, false,
-                       false);
+                       false, false);
       });
   emitKernelClose(C, D, kernelIds(Bare));
 }

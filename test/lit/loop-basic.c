@@ -42,6 +42,11 @@ void smooth(int n, double *u, double *v) {
 // SPMD: {__typeof__(__proact_pb0) u = __proact_pb0; (void)u;__typeof__(__proact_pb1) v = __proact_pb1; (void)v;const proact__part_iters_t __proact_itk = {{[{]}}__proact_il, __proact_ie, __proact_ip, __proact_is, __proact_ib, __proact_ibp, __proact_itt, __proact_itw};if (!proact__host_code()) {const long long __proact_t = omp_get_thread_num(), __proact_T = omp_get_num_threads(); long long __proact_r = __proact_t, __proact_R = __proact_T;const long long __proact_t0 = __proact_r, __proact_s0 = __proact_R;
 // BARE: #pragma omp target teams ompx_bare num_teams(__proact_nt) thread_limit(__proact_nth) device(__proact_dev) is_device_ptr(__proact_pb0, __proact_pb1) is_device_ptr(__proact_rd)
 // BARE: {__typeof__(__proact_pb0) u = __proact_pb0; (void)u;__typeof__(__proact_pb1) v = __proact_pb1; (void)v;const proact__part_iters_t __proact_itk = {{[{]}}__proact_il, __proact_ie, __proact_ip, __proact_is, __proact_ib, __proact_ibp, __proact_itt, __proact_itw};if (!proact__host_code()) {const long long __proact_t = proact__kernel_thread(), __proact_T = proact__kernel_threads(); long long __proact_r = __proact_t, __proact_R = __proact_T;const long long __proact_t0 = __proact_r, __proact_s0 = __proact_R;
+// The forwarding kernel's places team, team + teams, ..., each running the
+// block the part's order gives (the blocks other devices read first),
+// looked up with 32-bit divisions:
+// SPMD-SAME: const int __proact_teams = omp_get_num_teams(); proact__block_walk_t __proact_w; for (long long __proact_pl = omp_get_team_num(); __proact_pl < __proact_nb; __proact_pl += __proact_teams) {proact__block_walk_at(&__proact_itk, proact__ready_block_at(__proact_rd, __proact_pl), &__proact_w);const long long __proact_b = __proact_w.b;
+// BARE-SAME: const int __proact_teams = proact__kernel_teams(); proact__block_walk_t __proact_w; for (long long __proact_pl = proact__kernel_team(); __proact_pl < __proact_nb; __proact_pl += __proact_teams) {proact__block_walk_at(&__proact_itk, proact__ready_block_at(__proact_rd, __proact_pl), &__proact_w);const long long __proact_b = __proact_w.b;
 // CHECK: proact__ready_t *const __proact_rb = proact__ready_block_touches(__proact_rd, __proact_b) ? __proact_rd : 0;{ long long __proact_k = __proact_blo + __proact_t0;for (; __proact_k + 1 * __proact_s0 < __proact_bhi; __proact_k += 2 * __proact_s0) {{[{][{]}}int i = (int)(__proact_first + (__proact_k + 0 * __proact_s0));
 // CHECK: proact__ready_forward(__proact_rb, 1, (const void *)&(
 // CHECK-NOT: proact__ready_block_done
@@ -52,8 +57,9 @@ void smooth(int n, double *u, double *v) {
 // SPMD-NEXT: #pragma omp parallel num_threads(__proact_nth)
 // BARE-NEXT: #pragma omp target teams ompx_bare num_teams(__proact_nt) thread_limit(__proact_nth) device(__proact_dev) is_device_ptr(__proact_pb0, __proact_pb1) is_device_ptr(__proact_rd)
 // The instrumented kernel walks its blocks with proact__ready_walk: by
-// ticket when the runtime says so (most blocks report), else block team +
-// k * teams, its digits from 32-bit divisions:
+// ticket when the runtime says so (most blocks report), else place team +
+// k * teams, the place's block from the part's order (the blocks other
+// devices read first), its digits from 32-bit divisions:
 // (the readiness calls' last argument says whether the kernel is bare):
 // SPMD: const int __proact_tk = __proact_rd->ticketed; unsigned __proact_bk = 0; proact__block_walk_t __proact_w; for (proact__ready_walk(__proact_rd, __proact_tk, &__proact_itk, 0u, &__proact_w, 0); __proact_w.b < __proact_nb; proact__ready_walk(__proact_rd, __proact_tk, &__proact_itk, ++__proact_bk, &__proact_w, 0)) {const long long __proact_b = __proact_w.b;
 // BARE: const int __proact_tk = __proact_rd->ticketed; unsigned __proact_bk = 0; proact__block_walk_t __proact_w; for (proact__ready_walk(__proact_rd, __proact_tk, &__proact_itk, 0u, &__proact_w, 1); __proact_w.b < __proact_nb; proact__ready_walk(__proact_rd, __proact_tk, &__proact_itk, ++__proact_bk, &__proact_w, 1)) {const long long __proact_b = __proact_w.b;

@@ -22,15 +22,16 @@ void plane(long n, float *u, float *v) {
 // CHECK: __proact_desc.columns = 1; __proact_desc.inner_last = __proact_tr1;
 // CHECK: __proact_itt = __proact_it.tiles, __proact_itw = __proact_it.tile;if (__proact_itt > 0) {if (__proact_fwd) {
 // CHECK: {__typeof__(__proact_pb0) u = __proact_pb0; (void)u;__typeof__(__proact_pb1) v = __proact_pb1; (void)v;const proact__part_iters_t __proact_itk = {{[{]}}__proact_il, __proact_ie, __proact_ip, __proact_is, __proact_ib, __proact_ibp, __proact_itt, __proact_itw};if (!proact__host_code()) {const unsigned __proact_ntl = ((unsigned)__proact_tr1 + (unsigned)__proact_itw - 1u) / (unsigned)__proact_itw;
-// CHECK-SAME: proact__tile_walk_start(&__proact_itk, {{omp_get_team_num|proact__kernel_team}}(), __proact_teams, &__proact_w)
+// CHECK-SAME: for (long long __proact_pl = {{omp_get_team_num|proact__kernel_team}}(); __proact_pl < __proact_nb; __proact_pl += __proact_teams) {const long long __proact_b = proact__ready_block_at(__proact_rd, __proact_pl);proact__tile_t __proact_w; long long __proact_blo, __proact_bhi; proact__tile_at(&__proact_itk, (unsigned)__proact_b, &__proact_w); proact__tile_range(&__proact_itk, &__proact_w, &__proact_blo, &__proact_bhi);
 // CHECK-SAME: unsigned __proact_c = (unsigned)__proact_w.c; const long long __proact_jM0 = (long long)(__proact_c % __proact_ntl) * __proact_itw; __proact_c /= __proact_ntl;const long long __proact_kb = __proact_blo; const int __proact_rows = (int)(__proact_bhi - __proact_blo);proact__ready_t *const __proact_rb = proact__ready_block_touches(__proact_rd, __proact_b) ? __proact_rd : 0;for (long long __proact_lane = {{omp_get_thread_num|proact__kernel_thread}}(); __proact_lane < __proact_itw; __proact_lane += {{omp_get_num_threads|proact__kernel_threads}}()) {const long long __proact_j1 = __proact_jM0 + __proact_lane; if (__proact_j1 >= __proact_tr1) break;long j= (long)((long long)( 1) + __proact_j1 *(long long)(1));{ int __proact_k = 0; const int __proact_s0 = 1, __proact_bhi = __proact_rows; (void)__proact_s0;for (; __proact_k + 3 * __proact_s0 < __proact_bhi; __proact_k += 4 * __proact_s0) {{[{][{]}}long i = (long)(__proact_first + __proact_kb + __proact_k + 0);
 // CHECK: {long i = (long)(__proact_first + __proact_kb + __proact_k + 3);
 // The forwarding column kernel forwards each grouped store:
 // CHECK: proact__ready_forward(__proact_rb, 1,
 // The instrumented column kernel looks each tile up afresh (nothing
-// carried across the reporting) and reports it:
+// carried across the reporting), the tiles other devices read first (the
+// part's order, as the forwarding kernel), and reports it:
 // CHECK: } else if (__proact_rd != 0) {
-// CHECK: for (long long __proact_b = {{omp_get_team_num|proact__kernel_team}}(); __proact_b < __proact_nb; __proact_b += __proact_teams) {proact__tile_t __proact_w; long long __proact_blo, __proact_bhi; proact__tile_at(&__proact_itk, (unsigned)__proact_b, &__proact_w); proact__tile_range(&__proact_itk, &__proact_w, &__proact_blo, &__proact_bhi);
+// CHECK: for (long long __proact_pl = {{omp_get_team_num|proact__kernel_team}}(); __proact_pl < __proact_nb; __proact_pl += __proact_teams) {const long long __proact_b = proact__ready_block_at(__proact_rd, __proact_pl);proact__tile_t __proact_w; long long __proact_blo, __proact_bhi; proact__tile_at(&__proact_itk, (unsigned)__proact_b, &__proact_w); proact__tile_range(&__proact_itk, &__proact_w, &__proact_blo, &__proact_bhi);
 // CHECK: for (; __proact_k + 7 * __proact_s0 < __proact_bhi; __proact_k += 8 * __proact_s0) {{[{][{]}}long i = (long)(__proact_first + __proact_kb + __proact_k + 0);
 // CHECK: {long i = (long)(__proact_first + __proact_kb + __proact_k + 7);
 // CHECK: proact__ready_block_done(__proact_rd, __proact_b, {{[01]}});}} else {proact__host_fallback("{{.*}}loop-columns.c", 16, 0);} }} else {
@@ -41,6 +42,8 @@ void plane(long n, float *u, float *v) {
 // CHECK: for (; __proact_k + 1 * __proact_s0 < __proact_bhi; __proact_k += 2 * __proact_s0) {{[{][{]}}long i = (long)(__proact_first + (__proact_kb + (__proact_k + 0)));
 // The flat kernels follow, for PROACT_WALK=flat and short inner loops:
 // CHECK: } else {if (__proact_fwd) {
+// CHECK: proact__ready_block_at(__proact_rd, __proact_pl)
+// CHECK: proact__ready_walk(__proact_rd, __proact_tk, &__proact_itk,
 // CHECK: proact__block_walk_start
 // CHECK: proact__loop_end(__proact_loop);
 
@@ -55,7 +58,7 @@ void grid(long n, double *p, double *q) {
 // Two collapsed loops: the block's outer digit j1 comes from the tile
 // number, the innermost j2 from the lane; a compound assignment keeps the
 // element's address:
-// CHECK-LABEL: __proact_desc.line = 49;
+// CHECK-LABEL: __proact_desc.line = 52;
 // CHECK: __proact_desc.columns = 1; __proact_desc.inner_last = __proact_tr2;
 // CHECK: __proact_c /= __proact_ntl;const long long __proact_j1 = __proact_c;
 // CHECK-SAME: const long long __proact_j2 = __proact_jM0 + __proact_lane; if (__proact_j2 >= __proact_tr2) break;
@@ -75,9 +78,9 @@ void two_statements(long n, float *u, float *v) {
 // row of a group runs the statements before the store in a scope of its
 // own and takes the element's address there (the index may name the
 // prefix's locals, which the next row's copy shadows); the stores follow.
-// CHECK-LABEL: __proact_desc.line = 67;
+// CHECK-LABEL: __proact_desc.line = 70;
 // CHECK: __proact_desc.columns = 1; __proact_desc.inner_last = __proact_tr1;
-// CHECK: proact__tile_walk_start
+// CHECK: proact__ready_block_at(__proact_rd, __proact_pl)
 // CHECK: __proact_k += 4 * __proact_s0) {{[{][{]}}long i = (long)(__proact_first + __proact_kb + __proact_k + 0);{
 // CHECK: float t = u[i * n + j];
 // CHECK: *const __proact_p0 = &(
@@ -107,7 +110,7 @@ void prefix_branches(long n, float *u, float *v) {
     }
 }
 // Branches, an initializer list and a local array in the prefix are fine:
-// CHECK-LABEL: __proact_desc.line = 98;
+// CHECK-LABEL: __proact_desc.line = 101;
 // CHECK: __proact_desc.columns = 1;
 // CHECK: *const __proact_p0 = &(
 // CHECK: v[i * n + j]
@@ -126,7 +129,7 @@ void prefix_continue(long n, float *u, float *v) {
 // A prefix that leaves the iteration (continue, break, return, goto),
 // loops, switches or declares a static or a label cannot run as one of a
 // group's copies: the flat walk only (a label: label_prefix below).
-// CHECK-LABEL: __proact_desc.line = 118;
+// CHECK-LABEL: __proact_desc.line = 121;
 // CHECK: __proact_desc.columns = 0;
 // CHECK-NOT: proact__tile_{{walk_start|at}}
 // CHECK: proact__loop_end(__proact_loop);
@@ -141,7 +144,7 @@ void two_stores(long n, float *u, float *v) {
     }
 }
 // A prefix that stores to a region array: the flat walk only.
-// CHECK-LABEL: __proact_desc.line = 136;
+// CHECK-LABEL: __proact_desc.line = 139;
 // CHECK: __proact_desc.columns = 0;
 // CHECK-NOT: proact__tile_{{walk_start|at}}
 // CHECK: proact__loop_end(__proact_loop);
@@ -157,7 +160,7 @@ void inner_loop(long n, float *u, float *v) {
       v[i * n + j] = s;
     }
 }
-// CHECK-LABEL: __proact_desc.line = 151;
+// CHECK-LABEL: __proact_desc.line = 154;
 // CHECK: __proact_desc.columns = 0;
 // CHECK: proact__loop_end(__proact_loop);
 
@@ -173,6 +176,6 @@ void label_prefix(long n, float *u, float *v) {
       v[i * n + j] = t;
     }
 }
-// CHECK-LABEL: __proact_desc.line = 166;
+// CHECK-LABEL: __proact_desc.line = 169;
 // CHECK: __proact_desc.columns = 0;
 // CHECK: proact__loop_end(__proact_loop);

@@ -74,6 +74,7 @@
   X(ready_table_cache, 5000, NULL)                                            \
   X(ready_table_counted, 5000, NULL)                                          \
   X(ready_table_adopts_gap_chunks, 5000, NULL)                               \
+  X(ready_block_order, 5000, NULL)                                           \
   X(part_block_cyclic, 5000, NULL)                                            \
   X(block_walk_matches_part_block, 5000, NULL)                                \
   X(tile_walk_matches_part_block, 20000, NULL)                                \

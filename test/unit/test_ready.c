@@ -164,6 +164,63 @@ TEST_IMPL(ready_table_counted) {
   proact__ready_table_clear();
 }
 
+/* The readiness kernels' block order: the blocks that touch a counted
+ * chunk first, then the rest, each ascending; no table where every place
+ * would run its own block. Teams at once (1): in order of place; teams one
+ * after another (> 1): team 0's places t, t + teams, ... first. Block b
+ * touches one where first[b] < first[b + 1]. */
+TEST_IMPL(ready_block_order) {
+  static const struct {
+    long long first[9]; /* 8 blocks */
+    int teams;
+    int reorder;
+    int order[8];
+  } cases[] = {
+      /* a part's last rows pushed (its lower neighbour's halo) */
+      {{0, 0, 0, 0, 0, 0, 0, 1, 2}, 1, 1, {6, 7, 0, 1, 2, 3, 4, 5}},
+      /* a middle part: both ends */
+      {{0, 1, 2, 2, 2, 2, 2, 3, 4}, 1, 1, {0, 1, 6, 7, 2, 3, 4, 5}},
+      /* pieces of a cyclic split: each piece's edges */
+      {{0, 1, 1, 2, 3, 3, 4, 4, 4}, 1, 1, {0, 2, 3, 5, 1, 4, 6, 7}},
+      /* the first rows only: already first */
+      {{0, 2, 3, 3, 3, 3, 3, 3, 3}, 1, 0, {0}},
+      /* every block, or none */
+      {{0, 1, 2, 3, 4, 5, 6, 7, 8}, 1, 0, {0}},
+      {{0, 0, 0, 0, 0, 0, 0, 0, 0}, 1, 0, {0}},
+      /* teams in turn: team 0 (places 0, 2, 4, 6) runs 6, 7, 0, 1 */
+      {{0, 0, 0, 0, 0, 0, 0, 1, 2}, 2, 1, {6, 2, 7, 3, 0, 4, 1, 5}},
+      /* the first rows, but the second team would run half of them late */
+      {{0, 2, 3, 3, 3, 3, 3, 3, 3}, 2, 1, {0, 4, 1, 5, 2, 6, 3, 7}},
+      /* 3 teams: places 0 3 6 | 1 4 7 | 2 5 */
+      {{0, 0, 0, 0, 0, 0, 0, 1, 2}, 3, 1, {6, 1, 4, 7, 2, 5, 0, 3}},
+      /* more teams than blocks: one place each, in order of place */
+      {{0, 0, 0, 0, 0, 0, 0, 1, 2}, 10, 1, {6, 7, 0, 1, 2, 3, 4, 5}},
+      {{0, 1, 2, 3, 4, 5, 6, 7, 8}, 2, 0, {0}},
+  };
+  for (size_t k = 0; k < sizeof(cases) / sizeof(cases[0]); k++) {
+    proact__ready_t rd;
+    int order[8];
+    memset(&rd, 0, sizeof(rd));
+    memset(order, 0xff, sizeof(order));
+    rd.nsites = 1;
+    rd.nblocks = 8;
+    rd.blk_first = (long long *)cases[k].first;
+    ASSERT_EQ(proact__ready_block_order(&rd, cases[k].teams, order),
+              cases[k].reorder);
+    ASSERT_EQ(proact__ready_block_order(&rd, cases[k].teams, NULL),
+              cases[k].reorder);
+    for (int p = 0; p < 8; p++)
+      ASSERT_EQ(order[p], cases[k].reorder ? cases[k].order[p] : -1);
+  }
+  {
+    /* No sites: every block reports (nothing counted), in its own order. */
+    proact__ready_t rd;
+    memset(&rd, 0, sizeof(rd));
+    rd.nblocks = 8;
+    ASSERT_EQ(proact__ready_block_order(&rd, 2, NULL), 0);
+  }
+}
+
 /* A counted chunk in a gap of the write hull, which no block's stores
  * touch, is block 0's to report: else its counter never reaches zero (dma
  * waited for it until the watchdog, trigger never pushed it). */

@@ -30,7 +30,7 @@ extern "C" {
  * program built against another version fails to link or load, naming the
  * symbol, instead of running with a runtime that reads its code
  * differently. */
-#define PROACT_LOWERING_ABI 12
+#define PROACT_LOWERING_ABI 13
 
 #define PROACT__ABI_STR2(x) #x
 #define PROACT__ABI_STR(x) PROACT__ABI_STR2(x)
@@ -457,7 +457,9 @@ PROACT_API void *proact__loop_part_base(const proact__loop_t *loop, int part,
  * the part's iterations in *nblocks blocks (block b: the iterations
  * proact__part_block(iters, b) gives, by team b mod teams; the kernels
  * walk them with proact__block_walk_*, the instrumented one with
- * proact__ready_walk, by ticket where ready->ticketed). *ready is the
+ * proact__ready_walk, by ticket where ready->ticketed; the readiness
+ * kernels run block ready->order[k] at place k where that is not NULL,
+ * proact__ready_block_of). *ready is the
  * part's readiness state on its device (proact/detail/device_ready.h),
  * NULL when the part pushes nothing; the kernel calls
  * proact__ready_block_done after each block when it is not. *forward !=

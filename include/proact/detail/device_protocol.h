@@ -48,10 +48,34 @@ static inline PROACT__TEAM_INLINE long long proact__ready_next_block(const proac
   return (long long)*slot;
 }
 
+/* The block a readiness kernel runs at place p of its walk (a ticket, or
+ * team + k * teams): order[p], the blocks whose chunks other devices read
+ * first (rd->order, proact__ready_block_order), or p itself where order
+ * is NULL or p is past the part's nb blocks (the walk's end). A table
+ * rather than a closed form, because the blocks that touch pushed chunks
+ * may be anywhere (each piece's edges, a 3-D stencil's boundary planes);
+ * it costs a 4-byte load per block, the same address for the whole team,
+ * and no division. */
+static inline long long proact__ready_block_of(const int *order,
+                                               long long nb, long long p) {
+  return order != 0 && p < nb ? (long long)order[p] : p;
+}
+
+/* The block at place p < rd->nblocks, for the walks whose places stop
+ * there. The order is read from the state at each block, like
+ * proact__ready_walk's: a pointer kept live across the block's work cost
+ * the kernels registers. */
+static inline long long proact__ready_block_at(const proact__ready_t *rd,
+                                               long long p) {
+  return rd->order != 0 ? (long long)rd->order[p] : p;
+}
+
 /* The instrumented kernel's k-th block of the calling team (k = 0, 1,
- * ...): by ticket, or block team + k * teams. ticketed is rd->ticketed,
- * read once before the walk, so that no block's work waits for that
- * load. One walk for both (digits from 32-bit divisions,
+ * ...): the block at place ticket, or team + k * teams, of the walk
+ * (proact__ready_block_of). ticketed is rd->ticketed, read once before
+ * the walk, so that no block's work waits for that load; the order is
+ * read at each block (a pointer kept live across the block's work cost
+ * the kernel registers). One walk for both (digits from 32-bit divisions,
  * proact__block_walk_at): the fixed walk's digit increments beside the
  * tickets would cost registers. */
 static inline PROACT__TEAM_INLINE void proact__ready_walk(const proact__ready_t *rd,
@@ -59,10 +83,11 @@ static inline PROACT__TEAM_INLINE void proact__ready_walk(const proact__ready_t 
                                       const proact__part_iters_t *it,
                                       unsigned k, proact__block_walk_t *w,
                                       int bare) {
-  const long long b = ticketed ? proact__ready_next_block(rd, k, bare)
+  const long long p = ticketed ? proact__ready_next_block(rd, k, bare)
                                : proact__team_num(bare) +
                                      (long long)k * proact__team_count(bare);
-  proact__block_walk_at(it, b, w);
+  proact__block_walk_at(
+      it, proact__ready_block_of(rd->order, rd->nblocks, p), w);
 }
 
 /* Called by every thread of the team after block b's iterations (the

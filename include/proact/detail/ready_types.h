@@ -5,15 +5,17 @@
  * Plain C structs and static inline functions only.
  *
  * A kernel part runs its iterations in blocks (proact__part_block; the
- * kernels walk them with proact__block_walk_*), block b taken by team b
- * mod teams, or by ticket in the instrumented kernel where most blocks
- * report (proact__ready_walk). A written array is cut into chunks of
- * chunk_bytes, numbered from the start of its region entry. Each
- * chunk of a part has a counter that starts at the number of (block, store
- * site) pairs whose write hull touches the chunk; the team that finishes a
- * block decrements, with release ordering, the counters of the chunks its
- * stores touched. A counter at zero: the chunk holds its final values and
- * may be pushed to the devices that read it (its pieces).
+ * kernels walk them with proact__block_walk_*), the k-th place of the walk
+ * taken by team k mod teams, or by ticket in the instrumented kernel where
+ * most blocks report (proact__ready_walk); the readiness kernels run the
+ * blocks that touch counted chunks at the first places (order). A
+ * written array is cut into chunks of chunk_bytes, numbered from the start
+ * of its region entry. Each chunk of a part has a counter that starts at
+ * the number of (block, store site) pairs whose write hull touches the
+ * chunk; the team that finishes a block decrements, with release
+ * ordering, the counters of the chunks its stores touched. A counter at
+ * zero: the chunk holds its final values and may be pushed to the devices
+ * that read it (its pieces).
  *
  * This header holds what the three share: the state's types and the
  * functions the runtime builds it with. */
@@ -120,6 +122,12 @@ typedef struct proact__ready {
                                      ready [3c], and when its push began
                                      [3c + 1] (poll agent) and ended
                                      [3c + 2] (poll agent, trigger) */
+  const int *order;               /* nblocks: the block the walk's k-th
+                                     place runs (by ticket or team + k *
+                                     teams), the blocks that touch a
+                                     counted chunk first
+                                     (proact__ready_block_order); NULL:
+                                     block k */
 } proact__ready_t;
 
 /* Counters [*c0, *c1) that block b's store site s touches (empty when the
@@ -197,6 +205,49 @@ static inline int proact__ready_block_touches(const proact__ready_t *rd,
   if (rd->nsites == 0)
     return 1;
   return rd->blk_first[b] < rd->blk_first[b + 1];
+}
+
+/* The order the readiness kernels take their blocks in: the blocks that
+ * touch a counted chunk (one some device reads) first, then the others,
+ * each in ascending order, so that what other devices read is final early
+ * in the kernel, not when the walk reaches it (a part's last rows, the
+ * halo its lower neighbour reads, at the very end). Only the order
+ * changes, so each block still runs once and decrements what it did.
+ *
+ * order[p] is the block that place p of the walk runs; team t takes places
+ * t, t + teams, ... . Where the teams run at once (a GPU; teams <= 1
+ * here) that order is by place. Where they run one after another (a host
+ * device's teams inside the parts' parallel region: teams > 1 here), team
+ * 0's places come first, then team 1's, and so on. Fills order[0 ..
+ * nblocks) (when not NULL) and returns 1, or returns 0 when every place
+ * would run its own block: no block touches such a chunk, every one does
+ * (no sites: nothing counted), or, teams at once, those that do lead
+ * already. */
+static inline int proact__ready_block_order(const proact__ready_t *rd,
+                                            int teams, int *order) {
+  const long long nb = rd->nblocks;
+  long long touching = 0, lead = 0, t = 0, j = 0;
+  for (long long b = 0; b < nb; b++)
+    touching += proact__ready_block_touches(rd, b);
+  while (lead < nb && proact__ready_block_touches(rd, lead))
+    lead++;
+  if (touching == 0 || touching == nb || (teams <= 1 && lead == touching))
+    return 0;
+  if (teams < 1)
+    teams = 1;
+  if (order != 0)
+    for (int pass = 1; pass >= 0; pass--)
+      for (long long b = 0; b < nb; b++) {
+        if (proact__ready_block_touches(rd, b) != pass)
+          continue;
+        /* the next place in time: team t's j-th */
+        order[t + j * teams] = (int)b;
+        if (t + ++j * teams >= nb) {
+          t++;
+          j = 0;
+        }
+      }
+  return 1;
 }
 
 #endif /* PROACT_READY_TYPES_H */

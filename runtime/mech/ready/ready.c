@@ -21,7 +21,8 @@
 /* Offsets of the pieces of the device allocation, in order. */
 typedef struct layout {
   size_t sites, arrays, fwds, counters, counters_init, owner, blk_first,
-      blk_ctr, piece_first, pieces, q_tail, ticket, team_blocks, total;
+      blk_ctr, order, piece_first, pieces, q_tail, ticket, team_blocks,
+      total;
 } layout_t;
 
 static size_t align_up(size_t v) { return (v + 15) & ~(size_t)15; }
@@ -46,6 +47,8 @@ static void layout_of(layout_t *l, int nsites, int narrays, int nfwds,
   o = align_up(o + (size_t)(nblocks + 1) * sizeof(long long));
   l->blk_ctr = o;
   o = align_up(o + (size_t)nentries * sizeof(int));
+  l->order = o;
+  o = align_up(o + (size_t)nblocks * sizeof(int));
   l->piece_first = o;
   o = align_up(o + (size_t)(ncounters + 1) * sizeof(long long));
   l->pieces = o;
@@ -58,9 +61,12 @@ static void layout_of(layout_t *l, int nsites, int narrays, int nfwds,
   l->total = align_up(o + 2 * (size_t)teams * sizeof(unsigned));
 }
 
-/* Points rd's tables into the allocation that starts at base. */
+/* Points rd's tables into the allocation that starts at base (the block
+ * order only where rd has one). */
 static void ready_point_tables(proact__ready_t *rd, char *base,
                                const layout_t *l) {
+  if (rd->order != NULL)
+    rd->order = (const int *)(base + l->order);
   rd->sites = (void *)(base + l->sites);
   rd->arrays = (void *)(base + l->arrays);
   rd->fwds = (void *)(base + l->fwds);
@@ -195,6 +201,20 @@ static int ready_ticketed(const proact__ready_t *rd) {
   for (long long b = 0; b < rd->nblocks; b++)
     reporting += proact__ready_block_touches(rd, b);
   return 2 * reporting >= rd->nblocks;
+}
+
+/* The teams of part's kernel that run one after another, for the block
+ * order (proact__ready_block_order): a host device's, whose kernels the
+ * parts' host threads launch from inside a parallel region, where OpenMP
+ * runs a teams region's teams in turn (nested parallelism is off); 1 where
+ * they run at once, on a GPU, or take their blocks by ticket (in order of
+ * time already). */
+static int ready_serial_teams(const proact__loop_t *loop, int part,
+                              const proact__ready_t *rd) {
+  const proact__device_t *d = proact__dev_get(loop->plan->devs[part]);
+  if (rd->ticketed || d == NULL || d->kind != PROACT__DEVICE_HOST_CPU)
+    return 1;
+  return loop->plan->teams[part];
 }
 
 /* Everything part's image is a function of, as values to compare whole:
@@ -587,6 +607,9 @@ static proact_status_t ready_build(proact__loop_t *loop, int part,
     rd.blk_first = blk_first; /* the host's table, for the count; the
                                  image's header points at the device's */
     rd.ticketed = ready_ticketed(&rd);
+    if (proact__ready_block_order(&rd, ready_serial_teams(loop, part, &rd),
+                                  (int *)(img->image + l.order)))
+      rd.order = (const int *)(img->image + l.order);
   }
   if (ready_pieces(loop, part, pl, &rd, img->image, &l, img) != PROACT_OK)
     goto out;
@@ -650,10 +673,11 @@ proact_status_t proact__ready_setup(proact__loop_t *loop, int part) {
     proact__ready_cache_add(img);
     proact__info(PROACT__SUBSYS_MECH,
                  "%s:%d part %d: readiness state built on device %d (%zu "
-                 "bytes, %s; blocks by %s)",
+                 "bytes, %s; blocks by %s%s)",
                  loop->file, loop->line, part, dev, img->bytes,
                  img->cached ? "kept" : "not kept",
-                 img->host_view.ticketed ? "ticket" : "team");
+                 img->host_view.ticketed ? "ticket" : "team",
+                 img->host_view.order != NULL ? ", pushed ones first" : "");
   }
   free(pl.pushes_of);
   pr->img = img;
