@@ -239,7 +239,7 @@ void proact__plan_cache_keep(proact__plan_t *plan,
   }
   if (s != NULL) {
     slot_t *oldest = NULL;
-    desc_key(desc); /* take() may not have run (PROACT_PLAN_CACHE=0) */
+    /* scratch holds desc's key: take() computed it (the cache is on). */
     memcpy(s->key, scratch, (size_t)scratch_len * sizeof(*s->key));
     s->key_len = scratch_len;
     s->narrays = desc->narrays;
