@@ -19,40 +19,30 @@ LIST (default 0,1), and prints per mechanism each run's median and the
 median of those: the machine may be shared, so one run says little.
 """
 import collections
-import json
 import os
 import statistics
 import subprocess
 import sys
 import tempfile
 
+import trace_events
+
 
 def fractions(path):
     """The per-execution fractions of one trace file."""
-    with open(path) as f:
-        events = json.load(f)["traceEvents"]
-    body = [e for e in events if e.get("ph") != "M"]
-    loops = sorted((e["ts"], e["ts"] + e["dur"]) for e in body
-                   if e.get("cat") == "loop" and
-                   e["name"].startswith("loop "))
-
-    def loop_of(ts):
-        for i, (lo, hi) in enumerate(loops):
-            if lo <= ts <= hi:
-                return i
-        return None
+    body, loops = trace_events.read(path)
 
     kspan = {}
     for e in body:
         if e.get("cat") == "kernel":
-            i = loop_of(e["ts"])
+            i = trace_events.loop_of(loops, e["ts"])
             if i is not None:
                 kspan[(i, e["args"]["device"])] = (e["ts"], e["ts"] + e["dur"])
     latest = collections.defaultdict(float)
     for e in body:
         if e.get("cat") != "ready" or e["args"].get("seen by") != "device":
             continue
-        i = loop_of(e["ts"])
+        i = trace_events.loop_of(loops, e["ts"])
         key = (i, e["args"]["device"])
         if i is None or key not in kspan:
             continue

@@ -12,9 +12,10 @@ one they overlap. Device-stamped chunks exist under the proactive
 mechanisms (poll, trigger, dma, inline) for chunks some device reads.
 """
 import collections
-import json
 import statistics
 import sys
+
+import trace_events
 
 
 def overlap(a, b):
@@ -22,30 +23,19 @@ def overlap(a, b):
 
 
 def analyse(path):
-    with open(path) as f:
-        events = json.load(f)["traceEvents"]
-    body = [e for e in events if e.get("ph") != "M"]
-    loops = sorted((e["ts"], e["ts"] + e["dur"]) for e in body
-                   if e.get("cat") == "loop" and
-                   e["name"].startswith("loop "))
+    body, loops = trace_events.read(path)
     kernels = [e for e in body if e.get("cat") == "kernel"]
     stamped = [e for e in body if e.get("cat") == "ready" and
                e["args"].get("seen by") == "device"]
 
-    def loop_of(ts):
-        for i, (lo, hi) in enumerate(loops):
-            if lo <= ts <= hi:
-                return i
-        return None
-
     kspans = collections.defaultdict(dict)
     for e in kernels:
-        i = loop_of(e["ts"])
+        i = trace_events.loop_of(loops, e["ts"])
         if i is not None:
             kspans[i][e["args"]["device"]] = (e["ts"], e["ts"] + e["dur"])
     sspans = collections.defaultdict(lambda: collections.defaultdict(list))
     for e in stamped:
-        i = loop_of(e["ts"])
+        i = trace_events.loop_of(loops, e["ts"])
         if i is not None:
             sspans[i][e["args"]["device"]].append(e["ts"])
 

@@ -24,6 +24,7 @@ Prints, per loop site and number of parts, the median of each over the
 executions after the first WARMUP (default 10), in microseconds; with
 --total-only, one line per site: its median total.
 """
+import bisect
 import collections
 import json
 import statistics
@@ -47,7 +48,6 @@ def executions(path):
     kernels = sorted((e for e in events if e.get("ph") == "X" and
                       e.get("cat") == "kernel"), key=lambda e: e["ts"])
     kstarts = [e["ts"] for e in kernels]
-    import bisect
     for lp in sorted(loops, key=lambda e: e["ts"]):
         t0, t1 = lp["ts"], lp["ts"] + lp["dur"]
         site = lp["args"]["loop"]
