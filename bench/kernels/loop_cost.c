@@ -24,12 +24,12 @@ static double plain_loop(float *a, float *b, long n, double *t, int reps) {
 #pragma omp target data map(to: a[0:n]) map(tofrom: b[0:n]) device(dev)
   {
     for (int r = -10; r < reps; r++) {
-      double t0 = omp_get_wtime();
+      double t0 = bench_now();
 #pragma omp target teams distribute parallel for device(dev) map(alloc: a[0:n], b[0:n])
       for (long i = 0; i < n; i++)
         b[i] = a[i] + 1.0f;
       if (r >= 0)
-        t[r] = omp_get_wtime() - t0;
+        t[r] = bench_now() - t0;
     }
   }
   return bench_median(t, reps);
@@ -45,15 +45,15 @@ static double halo_loops(float *a, float *b, long n, double *t, int reps,
 #pragma proact data copy(a[0:n], b[0:n])
   {
     for (int r = -10; r < reps; r++) {
-      double t0 = omp_get_wtime();
+      double t0 = bench_now();
 #pragma proact region(a[0:n], b[0:n])
       for (long i = 1; i < n - 1; i++)
         b[i] = (a[i - 1] + a[i] + a[i + 1]) * 0.25f;
-      double t1 = omp_get_wtime();
+      double t1 = bench_now();
 #pragma proact region(a[0:n], b[0:n])
       for (long i = 1; i < n - 1; i++)
         a[i] = (b[i - 1] + b[i] + b[i + 1]) * 0.25f;
-      double t2 = omp_get_wtime();
+      double t2 = bench_now();
       if (r >= 0)
         t[2 * r] = t1 - t0, t[2 * r + 1] = t2 - t1;
     }
@@ -107,12 +107,12 @@ int main(int argc, char **argv) {
 #pragma proact data copyin(a[0:n]) copy(b[0:n])
   {
     for (int r = -10; r < reps; r++) {
-      double t0 = omp_get_wtime();
+      double t0 = bench_now();
 #pragma proact region(a[0:n], b[0:n])
       for (long i = 0; i < n; i++)
         b[i] = a[i] + 2.0f;
       if (r >= 0)
-        t[r] = omp_get_wtime() - t0;
+        t[r] = bench_now() - t0;
     }
   }
   printf("proact loop: %.2f us per loop\n", 1e6 * bench_median(t, reps));

@@ -5,8 +5,10 @@
 # value of SETS (default "0 0*2 0*4 0*8": 1 to 8 logical devices of device
 # 0), REPS times each (default 3), interleaved, and prints a markdown table
 # of the medians in microseconds, with the plain OpenMP target loop of the
-# same runs. Each run times N_LOOPS loops (default 500) over N elements
-# (default 4096).
+# same runs, and the floor under the spread loop: launch_floor (beside
+# LOOP_COST) with one host thread per device of the set, each launching a
+# plain OpenMP target loop. Each run times N_LOOPS loops (default 500) over
+# N elements (default 4096).
 set -uo pipefail
 prog=$1
 sets=${2:-0 0*2 0*4 0*8}
@@ -14,11 +16,29 @@ reps=${3:-3}
 loops=${N_LOOPS:-500}
 n=${N:-4096}
 mechs="memcpy poll trigger dma inline"
+floor_prog=$(dirname "$prog")/launch_floor
 raw=$(mktemp)
 trap 'rm -f "$raw"' EXIT
 
+# The devices of a PROACT_DEVICES value, one per part: D*K is K times D.
+floor_devs() {
+  local out= item d k
+  for item in ${1//,/ }; do
+    if [[ $item == *'*'* ]]; then
+      d=${item%%'*'*}; k=${item##*'*'}
+      for _ in $(seq "$k"); do out+="$d,"; done
+    else
+      out+="$item,"
+    fi
+  done
+  echo "${out%,}"
+}
+
 for rep in $(seq "$reps"); do
   for devs in $sets; do
+    f=$("$floor_prog" "$n" "$loops" "$(floor_devs "$devs")" |
+        sed -n 's/^openmp launches on [0-9,]*: \([0-9.]*\) us.*/\1/p') ||
+      { echo "FAILED: $floor_prog $n $loops $(floor_devs "$devs")" >&2; exit 1; }
     for mech in $mechs; do
       r=$(PROACT_DEVICES=$devs PROACT_MECH=$mech "$prog" "$n" "$loops") ||
         { echo "FAILED: PROACT_DEVICES=$devs PROACT_MECH=$mech $prog $n $loops" >&2; exit 1; }
@@ -27,20 +47,23 @@ for rep in $(seq "$reps"); do
       h=$(PROACT_DEVICES=$devs PROACT_MECH=$mech "$prog" "$n" "$loops" halo |
           sed -n 's/^proact loop (halo): \([0-9.]*\) us.*/\1/p') ||
         { echo "FAILED: halo PROACT_DEVICES=$devs PROACT_MECH=$mech" >&2; exit 1; }
-      echo "$devs $mech $p $h $o" | tee -a "$raw" >&2
+      echo "$devs $mech $p $h $o $f" | tee -a "$raw" >&2
     done
   done
 done
 
 median() { sort -g | awk '{v[NR] = $1} END {print (NR % 2) ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2}'; }
-echo "| PROACT_DEVICES | mechanism | PROACT loop (us) | PROACT halo loop (us) | plain OpenMP target loop, one device (us) |"
-echo "|---|---|---|---|---|"
+echo "| PROACT_DEVICES | mechanism | PROACT loop (us) | PROACT halo loop (us) | plain OpenMP target loop, one device (us) | OpenMP, a thread per device (us) | PROACT / one device | PROACT / a thread per device |"
+echo "|---|---|---|---|---|---|---|---|"
 for devs in $sets; do
   for mech in $mechs; do
     rows=$(awk -v d="$devs" -v m="$mech" '$1 == d && $2 == m' "$raw")
-    printf '| %s | %s | %.1f | %.1f | %.1f |\n' "$devs" "$mech" \
-      "$(awk '{print $3}' <<<"$rows" | median)" \
-      "$(awk '{print $4}' <<<"$rows" | median)" \
-      "$(awk '{print $5}' <<<"$rows" | median)"
+    p=$(awk '{print $3}' <<<"$rows" | median)
+    o=$(awk '{print $5}' <<<"$rows" | median)
+    f=$(awk '{print $6}' <<<"$rows" | median)
+    printf '| %s | %s | %.1f | %.1f | %.1f | %.1f | %.2f | %.2f |\n' "$devs" "$mech" \
+      "$p" "$(awk '{print $4}' <<<"$rows" | median)" "$o" "$f" \
+      "$(awk -v a="$p" -v b="$o" 'BEGIN {print a / b}')" \
+      "$(awk -v a="$p" -v b="$f" 'BEGIN {print a / b}')"
   done
 done

@@ -54,7 +54,6 @@ void proact__mech_push_part_kernel(const proact__loop_t *loop, int part,
 
 proact_status_t proact__mech_push_setup(proact__loop_t *loop, int mode) {
   PROACT_CHECK(proact__ready_state_create(loop, mode));
-  proact__push_plan(loop);
   for (int p = 0; p < loop->plan->nparts; p++)
     PROACT_CHECK(proact__ready_setup(loop, p));
   return PROACT_OK;

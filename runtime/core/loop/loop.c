@@ -145,8 +145,11 @@ static void loop_pull(proact__loop_t *loop, const proact__loop_desc_t *desc,
                     proact__now_ns() - t0);
 }
 
-/* The setup phase: the mechanism's setup, the receives of pushes from
- * other ranks, each part's arm; a failure ends the program. */
+/* The setup phase: the pushes' plan, the mechanism's setup, the receives
+ * of pushes from other ranks, each part's arm; a failure ends the program.
+ * An execution with nothing to push runs as the baseline does: readiness
+ * state, counters and agents would only cost time. Every rank plans the
+ * same pushes, so every rank makes the same choice. */
 static void loop_setup(proact__loop_t *loop, const proact__loop_desc_t *desc) {
   const proact__plan_t *plan = loop->plan;
   uint64_t t0 = proact__now_ns();
@@ -157,25 +160,35 @@ static void loop_setup(proact__loop_t *loop, const proact__loop_desc_t *desc) {
   proact__trace_phase_begin(&phase, "setup", "readiness state", desc->file,
                             desc->line);
   serial = proact__last_error_serial();
-  st = plan->mech->setup != NULL ? plan->mech->setup(loop) : PROACT_OK;
+  loop->mech = plan->mech;
+  if (plan->mech->caps & PROACT__MECH_CAP_PUSH) {
+    proact__push_plan(loop);
+    if (loop->npushes == 0 && loop->nrpushes == 0) {
+      loop->mech = proact__mech_baseline();
+      proact__trace(PROACT__SUBSYS_MECH, "%s:%d: nothing to push, runs as "
+                    "%s", desc->file, desc->line,
+                    proact_mech_name(loop->mech->id));
+    }
+  }
+  st = loop->mech->setup != NULL ? loop->mech->setup(loop) : PROACT_OK;
   if (st == PROACT_OK) /* before the agents take chunks */
     proact__rank_push_post(loop);
-  for (int p = 0; p < plan->nparts && st == PROACT_OK && plan->mech->arm;
+  for (int p = 0; p < plan->nparts && st == PROACT_OK && loop->mech->arm;
        p++)
-    st = plan->mech->arm(loop, p);
+    st = loop->mech->arm(loop, p);
   PROACT__STATS_ADD(loop->stats, PROACT__STAT_SETUP_NSEC,
                     proact__now_ns() - t0);
   proact__trace_phase_end(&phase);
   if (st == PROACT_ERR_UNSUPPORTED)
     proact__fatal(desc->file, desc->line, desc->col,
                   "mechanism '%s' is not implemented",
-                  proact_mech_name(plan->mech->id));
+                  proact_mech_name(loop->mech->id));
   /* The cause recorded on the way (an agent thread's pthread_create
    * error) says more than the status. */
   if (st != PROACT_OK)
     proact__fatal(desc->file, desc->line, desc->col,
                   "mechanism '%s' failed to start: %s",
-                  proact_mech_name(plan->mech->id),
+                  proact_mech_name(loop->mech->id),
                   proact__last_error_serial() != serial
                       ? proact_get_last_error()
                       : proact_status_string(st));
@@ -301,8 +314,8 @@ void proact__loop_part_begin(proact__loop_t *loop, int part) {
 void proact__loop_part_end(proact__loop_t *loop, int part) {
   loop->part_ns[part] = proact__now_ns() - loop->part_t0[part];
   proact__read_check_collect(loop, part);
-  if (loop->plan->mech->part_end != NULL) /* its agent's watchdog */
-    loop->plan->mech->part_end(loop, part);
+  if (loop->mech->part_end != NULL) /* its agent's watchdog */
+    loop->mech->part_end(loop, part);
   if (loop->nrpushes > 0)
     proact__rank_push_send(loop, part);
   if (PROACT__TRACING()) {
@@ -397,21 +410,21 @@ void proact__loop_end(proact__loop_t *loop) {
   proact__trace_phase_begin(&phase, "drain", "drain", loop->file, loop->line);
   for (int p = 0; p < plan->nparts; p++) /* a part that ran no kernel */
     proact__loop_pull_part(loop, p);
-  st = plan->mech->drain(loop);
+  st = loop->mech->drain(loop);
   if (st != PROACT_OK)
     proact__fatal(loop->file, loop->line, loop->col,
                   "mechanism '%s' failed to deliver the loop's writes: %s",
-                  proact_mech_name(plan->mech->id), proact_status_string(st));
+                  proact_mech_name(loop->mech->id), proact_status_string(st));
   /* Once the agents are done, before the writes count as current: a
    * kernel that loaded outside what its device holds computed with
    * zeros there. */
   proact__read_check_report(loop);
   proact__rank_push_finish(loop);
   proact__push_commit(loop, loop->pushes_delivered);
-  st = plan->mech->cleanup != NULL ? plan->mech->cleanup(loop) : PROACT_OK;
+  st = loop->mech->cleanup != NULL ? loop->mech->cleanup(loop) : PROACT_OK;
   if (st != PROACT_OK)
     proact__warn("mechanism '%s' cleanup failed: %s",
-                 proact_mech_name(plan->mech->id), proact_status_string(st));
+                 proact_mech_name(loop->mech->id), proact_status_string(st));
   for (int i = loop->nimplicit - 1; i >= 0; i--)
     proact__replica_destroy(loop->implicit[i]);
   proact__dev_get_counters(&after);

@@ -59,6 +59,9 @@ struct proact__loop {
   struct proact__rank_xfer *rxfers; /* this rank's ends of them */
   int nreadrecs, cap_readrecs;
   proact__read_rec_t *readrecs;
+  /* What runs this execution: plan->mech, or the baseline when a pushing
+   * mechanism finds nothing to push (loop_setup). */
+  const proact__mech_ops_t *mech;
   proact__mech_state_t *mech_state; /* the mechanism's, from its setup to
                                        its cleanup (mechanism.h) */
   int pushes_delivered; /* the mechanism delivered every planned push */

@@ -81,8 +81,8 @@ void proact__loop_part_kernel(proact__loop_t *loop, int part, int *teams,
   *nblocks = loop->plan->nblocks[part];
   *ready = NULL;
   *forward = 0;
-  if (loop->plan->mech->part_kernel != NULL)
-    loop->plan->mech->part_kernel(loop, part, ready, forward);
+  if (loop->mech->part_kernel != NULL)
+    loop->mech->part_kernel(loop, part, ready, forward);
 }
 
 void proact__loop_part_section(const proact__loop_t *loop, int part,

@@ -50,8 +50,8 @@ void proact__rank_push_post(proact__loop_t *loop) {
       x->tag = proact__rank_reserve(to, 1);
       /* Under dma an instrumented part's readiness state holds the push's
        * pieces, and its agent stages them as they become ready. */
-      x->by_agent = loop->plan->mech->sends_rank_pushes != NULL &&
-                    loop->plan->mech->sends_rank_pushes(loop, p->part);
+      x->by_agent = loop->mech->sends_rank_pushes != NULL &&
+                    loop->mech->sends_rank_pushes(loop, p->part);
       if (x->by_agent) {
         const int src = rp_src(loop, p);
         x->src = proact__present_dev_addr(p->entry, src,

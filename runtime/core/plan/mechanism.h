@@ -47,8 +47,10 @@ typedef struct proact__mech_ops {
   int (*plan_fits)(const proact__plan_t *plan,
                    const proact__loop_desc_t *desc, const char **why_p,
                    const char **note_p);
-  /* loop_begin, once the plan is built and the pulls are done: creates
-   * the mechanism's state (loop->mech_state). */
+  /* loop_begin, once the plan is built and the pulls are done (and, for
+   * a PROACT__MECH_CAP_PUSH one, the pushes planned: push.h; with none,
+   * the baseline runs the execution instead): creates the mechanism's
+   * state (loop->mech_state). */
   proact_status_t (*setup)(proact__loop_t *loop);
   /* Before part's kernel is launched. */
   proact_status_t (*arm)(proact__loop_t *loop, int part);

@@ -1,0 +1,82 @@
+/* The floor under a loop spread over several devices: T host threads each
+ * launch a plain OpenMP target loop on their device and wait for it, as a
+ * PROACT loop's parts do (one host thread per part), with nothing else of
+ * PROACT's. One set of devices per run (the host-offload devices' libomp
+ * asserts when parallel regions of one thread and of several both run
+ * target regions), so loop_cost_devices.sh alternates the runs.
+ * Usage: launch_floor n reps DEVICES (e.g. 0, 0,0,0,0 or 0,1) */
+#include <omp.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "../median.h"
+
+#define MAX_LAUNCHES 64
+
+static void launch(float *p, int dev, long m) {
+#pragma omp target teams distribute parallel for device(dev) is_device_ptr(p)
+  for (long i = 0; i < m; i++)
+    p[i] += 1.0f;
+}
+
+int main(int argc, char **argv) {
+  const long n = argc > 1 ? atol(argv[1]) : 4096;
+  const int reps = argc > 2 ? atoi(argv[2]) : 2000;
+  int devs[MAX_LAUNCHES], nl = 0;
+  float *bufs[MAX_LAUNCHES];
+  double *t;
+  char *copy, *save = NULL;
+  long m;
+
+  if (n < 1 || reps < 1 || argc != 4) {
+    fprintf(stderr, "usage: %s n reps DEVICES (e.g. 0 or 0,0,0,0)\n",
+            argv[0]);
+    return 2;
+  }
+  copy = strdup(argv[3]);
+  for (char *tok = strtok_r(copy, ",", &save); tok != NULL;
+       tok = strtok_r(NULL, ",", &save)) {
+    char *end;
+    long d = strtol(tok, &end, 10);
+    if (*end != '\0' || d < 0 || d >= omp_get_num_devices() ||
+        nl == MAX_LAUNCHES) {
+      fprintf(stderr, "launch_floor: bad devices '%s' (%d devices, at most "
+                      "%d launches)\n", argv[3], omp_get_num_devices(),
+              MAX_LAUNCHES);
+      return 2;
+    }
+    devs[nl++] = (int)d;
+  }
+  free(copy);
+  if (nl == 0) {
+    fprintf(stderr, "launch_floor: no devices in '%s'\n", argv[3]);
+    return 2;
+  }
+  m = n / nl > 0 ? n / nl : 1;
+  for (int l = 0; l < nl; l++)
+    if ((bufs[l] = omp_target_alloc((size_t)m * sizeof(float), devs[l])) ==
+        NULL) {
+      fprintf(stderr, "launch_floor: omp_target_alloc failed\n");
+      return 1;
+    }
+  t = malloc((size_t)reps * sizeof(double));
+  if (t == NULL)
+    return 1;
+  for (int r = -10; r < reps; r++) {
+    double t0 = bench_now();
+    /* One launch too goes through a parallel region, as a loop of one
+     * part does. */
+#pragma omp parallel for num_threads(nl) schedule(static, 1)
+    for (int l = 0; l < nl; l++)
+      launch(bufs[l], devs[l], m);
+    if (r >= 0)
+      t[r] = bench_now() - t0;
+  }
+  printf("openmp launches on %s: %.2f us per round\n", argv[3],
+         1e6 * bench_median(t, reps));
+  for (int l = 0; l < nl; l++)
+    omp_target_free(bufs[l], devs[l]);
+  free(t);
+  return 0;
+}
