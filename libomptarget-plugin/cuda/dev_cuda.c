@@ -35,6 +35,8 @@ typedef struct cuda_dev {
    * costs each loop a driver call per stream. */
   int dirty[PROACT__COPY_QUEUES_MAX];
   unsigned next_stream; /* the stream of the next peer copy from here */
+  /* One wait on this device's streams at a time (cuda_sync_dev). */
+  pthread_mutex_t sync_lock;
 } cuda_dev_t;
 
 static int cuda_ndev;     /* GPUs (OpenMP devices) */
@@ -272,6 +274,7 @@ static proact_status_t cuda_open(int nlocal, const int *phys) {
     proact__cuda_phys[dev] = phys[dev];
   cuda_nstreams = (int)proact__param_get(&cuda_copy_queues_param)->i;
   for (int dev = 0; dev < nlocal; dev++) {
+    pthread_mutex_init(&cuda_devs[dev].sync_lock, NULL);
     PROACT_CUDADRV_FUNC(cuCtxSetCurrent, (cuda_ctx(dev)));
     for (int s = 0; s < cuda_nstreams; s++)
       PROACT_CUDADRV_FUNC(cuStreamCreate,
@@ -444,15 +447,15 @@ static proact_status_t cuda_sync_dev_locked(int dev) {
   return PROACT_OK;
 }
 
-/* One wait at a time: a second waiter that found the marks already taken
- * must not return before the first's cuStreamSynchronize has. */
-static pthread_mutex_t cuda_sync_lock = PTHREAD_MUTEX_INITIALIZER;
-
+/* One wait per device at a time: a second waiter that found the marks
+ * already taken must not return before the first's cuStreamSynchronize
+ * has. Waits on different devices (the parts' pulls, each from its
+ * neighbours) go on at once. */
 static proact_status_t cuda_sync_dev(int dev) {
   proact_status_t st;
-  pthread_mutex_lock(&cuda_sync_lock);
+  pthread_mutex_lock(&cuda_devs[dev].sync_lock);
   st = cuda_sync_dev_locked(dev);
-  pthread_mutex_unlock(&cuda_sync_lock);
+  pthread_mutex_unlock(&cuda_devs[dev].sync_lock);
   return st;
 }
 
