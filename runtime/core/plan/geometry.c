@@ -91,7 +91,7 @@ static int part_threads(int host, long long host_max, int teams,
  * longer fit L2); on host
  * devices up to 4 teams (at most one per core: libomp's teams limit) of 1
  * thread (a host team's nested parallel region cannot grow past its
- * limits). The block (in iterations of the annotated loop) is the same for
+ * limits), shared among the loop's parts. The block (in iterations of the annotated loop) is the same for
  * every part: see loop_block. */
 void proact__plan_geometry(proact__plan_t *plan,
                            const proact__loop_desc_t *desc) {
@@ -101,9 +101,16 @@ void proact__plan_geometry(proact__plan_t *plan,
   long long teams = proact__param_get(PROACT__PARAM_TEAMS)->i;
   long long nth = proact__param_get(PROACT__PARAM_TEAM_THREADS)->i;
   long long points = proact__param_get(PROACT__PARAM_BLOCK_POINTS)->i;
+  long long part_teams = 0; /* each part's teams, when not teams */
 
   const int host_teams = omp_get_num_procs() < 4 ? omp_get_num_procs() : 4;
   const long long host_max = host_threads();
+  /* The parts of a loop on host devices share the host's cores, and a
+   * part's teams past the first are a nested parallel region that libomp
+   * forms anew at every launch: the parts split host_teams between them.
+   * From nparts, the same on every rank. */
+  const long long host_share =
+      host_teams / plan->nparts > 1 ? host_teams / plan->nparts : 1;
 
   /* Set values past what a host device forms are bounded by it. */
   if (host && teams > host_max)
@@ -128,7 +135,7 @@ void proact__plan_geometry(proact__plan_t *plan,
     if (plan->tiles > 0) {
       for (int p = 0; p < plan->nparts; p++) {
         long long nb = plan->nblocks[p] > 0 ? plan->nblocks[p] : 1;
-        long long cap = teams > 0 ? teams : host ? host_teams : INT_MAX;
+        long long cap = teams > 0 ? teams : host ? host_share : INT_MAX;
         plan->teams[p] = (int)(nb < cap ? nb : cap);
         /* a GPU team is as wide as its tile */
         plan->team_threads[p] = part_threads(
@@ -138,6 +145,8 @@ void proact__plan_geometry(proact__plan_t *plan,
       return;
     }
   }
+  if (teams == 0 && host)
+    part_teams = host_share; /* the block still counts host_teams */
   if (teams == 0) {
     /* the smallest GPU of the loop's sets every part's geometry: the
      * block is the same for every part */
@@ -153,10 +162,12 @@ void proact__plan_geometry(proact__plan_t *plan,
     nth = host ? 1 : 512;
   plan->block = loop_block(plan, desc, teams, nth, points, host);
   proact__plan_split_all(plan);
+  if (part_teams == 0)
+    part_teams = teams;
   for (int p = 0; p < plan->nparts; p++) {
-    plan->teams[p] = (int)(plan->nblocks[p] < teams
+    plan->teams[p] = (int)(plan->nblocks[p] < part_teams
                                ? (plan->nblocks[p] > 0 ? plan->nblocks[p] : 1)
-                               : teams);
+                               : part_teams);
     plan->team_threads[p] = part_threads(host, host_max, plan->teams[p], nth);
   }
 }
