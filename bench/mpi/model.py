@@ -643,16 +643,38 @@ def check(p, params_path):
         expect(abs(t_in - exp) < 1e-6, "%s: in-order tail %.3f, expected %.3f"
                % (pset, t_in, exp))
         # Edges first, both halos ready at once: the agent issues them in
-        # turn, so the later leaves one issue after the first.
-        n, rows = 16384, 1024
+        # turn, so the later leaves one issue after the first (a part of
+        # one wave, whose halos are final at its end: nothing hides them;
+        # an issue outlasts the first message, which then has the NIC to
+        # itself).
+        n, rows = 16384, 64
         t_top, t_bot, kern = halo_ready(m, rows, n, m.t0, True)
         expect(t_top == t_bot, "%s: edges-first halos at different times"
                % pset)
+        expect(m.issue > net_msg(m, 4 * n), "%s: the check's premise" % pset)
         t_e = iteration(m, "proact_edges_nccl", n, rows, 1)
-        exp = max(kern, t_bot + 2 * m.issue + net_msg(m, 4 * n, 2)) \
+        exp = max(kern, t_bot + 2 * m.issue + net_msg(m, 4 * n)) \
             + m.agent_loop
         expect(abs(t_e - exp) < 1e-6, "%s: edges-first %.3f, expected %.3f"
                % (pset, t_e, exp))
+        # Without an issue cost both leave at once and share the NIC.
+        m0 = Machine(p, bw, lat, pset, issue=0.0)
+        t_top, t_bot, kern = halo_ready(m0, rows, n, m0.t0, True)
+        t_e = iteration(m0, "proact_edges_nccl", n, rows, 1)
+        exp = max(kern, t_bot + net_msg(m0, 4 * n, 2)) + m0.agent_loop
+        expect(abs(t_e - exp) < 1e-6, "%s: two halos at once %.3f, expected "
+               "%.3f" % (pset, t_e, exp))
+        # memcpy pulls after the loop: one copy issue per halo, the wait,
+        # the messages (one network and one NVLink one at 8 per node).
+        for g in (1, 8):
+            t_m = iteration(m, "proact_memcpy_nccl", n, 1024, g)
+            fixed = m.t0 if g == 1 else m.t0_8
+            kern = sweep_us(m, 1024, n, fixed)
+            exp = kern + m.pull_wait + (
+                2 * m.issue + net_msg(m, 4 * n, 2) if g == 1 else
+                m.issue + max(net_msg(m, 4 * n), nvl_msg(m, 4 * n)))
+            expect(abs(t_m - exp) < 1e-6, "%s: memcpy g=%d %.3f, expected "
+                   "%.3f" % (pset, g, t_m, exp))
     # The waves: a part in one wave finishes every row at its end; one of
     # many waves finishes its first wave's rows after 1/waves of it.
     m = Machine(p, bw, lat)
