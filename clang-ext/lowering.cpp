@@ -1140,9 +1140,12 @@ LoopLowering lowerLoop(Preprocessor &PP, const Directive &D,
   // (bench_loop_cost_one_device).
   C << "const int __proact_np = proact__loop_nparts(__proact_loop);";
   emitReductionSetup(C, D);
-  C << "_Pragma(\"omp parallel for num_threads(__proact_np) schedule(static, "
-       "1)\")";
-  C << "for (int __proact_p = 0; __proact_p < __proact_np; __proact_p++) {";
+  // Thread t takes parts t, t + T, ...: what schedule(static, 1) does,
+  // without the worksharing call, in which libomp (as Debian builds it)
+  // formats debug strings on every thread of every loop.
+  C << "_Pragma(\"omp parallel num_threads(__proact_np)\")";
+  C << "for (int __proact_p = omp_get_thread_num(); __proact_p < __proact_np; "
+       "__proact_p += omp_get_num_threads()) {";
   C << "const int __proact_dev = proact__loop_part_device(__proact_loop, "
        "__proact_p);";
   C << "const long long __proact_klo = proact__loop_part_lo(__proact_loop, "

@@ -1,7 +1,8 @@
 /* The floor under a loop spread over several devices: T host threads each
  * launch a plain OpenMP target loop on their device and wait for it, as a
  * PROACT loop's parts do (one host thread per part), with nothing else of
- * PROACT's. One set of devices per run (the host-offload devices' libomp
+ * PROACT's (bare kernels on a GPU, LAUNCH_FLOOR_BARE). One set of devices
+ * per run (the host-offload devices' libomp
  * asserts when parallel regions of one thread and of several both run
  * target regions), so loop_cost_devices.sh alternates the runs.
  * Usage: launch_floor n reps DEVICES (e.g. 0, 0,0,0,0 or 0,1) */
@@ -14,11 +15,28 @@
 
 #define MAX_LAUNCHES 64
 
+#if LAUNCH_FLOOR_BARE
+#include <ompx.h>
+
+/* On a GPU, a bare kernel as PROACT's are (clang 18 on): no team start of
+ * the OpenMP device runtime, no launch environment to upload. */
+static void launch(float *p, int dev, long m) {
+  const int teams = (int)((m + 255) / 256);
+#pragma omp target teams ompx_bare num_teams(teams) thread_limit(256) \
+    device(dev) is_device_ptr(p)
+  {
+    const long i = (long)ompx_block_id_x() * 256 + ompx_thread_id_x();
+    if (i < m)
+      p[i] += 1.0f;
+  }
+}
+#else
 static void launch(float *p, int dev, long m) {
 #pragma omp target teams distribute parallel for device(dev) is_device_ptr(p)
   for (long i = 0; i < m; i++)
     p[i] += 1.0f;
 }
+#endif
 
 int main(int argc, char **argv) {
   const long n = argc > 1 ? atol(argv[1]) : 4096;

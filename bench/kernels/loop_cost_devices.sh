@@ -6,8 +6,8 @@
 # 0), REPS times each (default 3), interleaved, and prints a markdown table
 # of the medians in microseconds, with the plain OpenMP target loop of the
 # same runs, and the floor under the spread loop: launch_floor (beside
-# LOOP_COST) with one host thread per device of the set, each launching a
-# plain OpenMP target loop. Each run times N_LOOPS loops (default 500) over
+# LOOP_COST) with one host thread per device of the set, each launching an
+# OpenMP target loop (a bare kernel on a GPU, as PROACT's). Each run times N_LOOPS loops (default 500) over
 # N elements (default 4096).
 set -uo pipefail
 prog=$1
