@@ -91,7 +91,7 @@ static void geometry(int indexed_inner, int *teams, int *threads,
 }
 
 /* Host devices' kernels run up to 4 teams (one per core) of one thread,
- * shared among the loop's parts,
+ * one each once a loop has as many parts,
  * whether or not the iterations walk rows read from an array. */
 TEST_IMPL(device_geometry_on_host) {
   const int host_teams = omp_get_num_procs() < 4 ? omp_get_num_procs() : 4;
@@ -100,9 +100,9 @@ TEST_IMPL(device_geometry_on_host) {
   for (int indexed = 0; indexed <= 1; indexed++) {
     geometry(indexed, teams, threads, &nparts);
     ASSERT_EQ(nparts, proact_num_devices());
-    /* The parts run on the same cores: they share the host's teams. */
+    /* As many parts as teams: one team each. */
     for (int p = 0; p < nparts; p++) {
-      ASSERT_EQ(teams[p], host_teams / nparts > 1 ? host_teams / nparts : 1);
+      ASSERT_EQ(teams[p], nparts >= host_teams ? 1 : host_teams);
       ASSERT_EQ(threads[p], 1);
     }
   }

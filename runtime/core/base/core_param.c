@@ -124,9 +124,9 @@ const proact__param_t proact__param_teams = {
     "teams of each generated kernel (0: 8 per multiprocessor on a GPU, "
     "1056 on an H100 or H200, one per multiprocessor for a loop whose "
     "iterations walk rows read from an array, one per block with the "
-    "column walk, up to 4 on a host device, one per core, shared among "
-    "the loop's parts; on a host device never more than libomp forms: one "
-    "per core, or "
+    "column walk, up to 4 on a host device, one per core, and one when "
+    "the loop has as many parts; on a host device never more than libomp "
+    "forms: one per core, or "
     "KMP_TEAMS_THREAD_LIMIT)",
     parse_teams};
 PROACT__PARAM_REGISTER(proact__param_teams)

@@ -91,7 +91,7 @@ static int part_threads(int host, long long host_max, int teams,
  * longer fit L2); on host
  * devices up to 4 teams (at most one per core: libomp's teams limit) of 1
  * thread (a host team's nested parallel region cannot grow past its
- * limits), shared among the loop's parts. The block (in iterations of the annotated loop) is the same for
+ * limits), one when a loop has as many parts. The block (in iterations of the annotated loop) is the same for
  * every part: see loop_block. */
 void proact__plan_geometry(proact__plan_t *plan,
                            const proact__loop_desc_t *desc) {
@@ -105,12 +105,11 @@ void proact__plan_geometry(proact__plan_t *plan,
 
   const int host_teams = omp_get_num_procs() < 4 ? omp_get_num_procs() : 4;
   const long long host_max = host_threads();
-  /* The parts of a loop on host devices share the host's cores, and a
-   * part's teams past the first are a nested parallel region that libomp
-   * forms anew at every launch: the parts split host_teams between them.
-   * From nparts, the same on every rank. */
-  const long long host_share =
-      host_teams / plan->nparts > 1 ? host_teams / plan->nparts : 1;
+  /* A part's teams past the first on a host device are a nested parallel
+   * region that libomp forms anew at every launch. Once a loop has as many
+   * parts as host_teams, the parts alone keep that many cores busy, and
+   * each part runs one team. From nparts, the same on every rank. */
+  const long long host_share = plan->nparts >= host_teams ? 1 : host_teams;
 
   /* Set values past what a host device forms are bounded by it. */
   if (host && teams > host_max)
