@@ -91,8 +91,8 @@ static int part_threads(int host, long long host_max, int teams,
  * longer fit L2); on host
  * devices up to 4 teams (at most one per core: libomp's teams limit) of 1
  * thread (a host team's nested parallel region cannot grow past its
- * limits), one when a loop has as many parts. The block (in iterations of the annotated loop) is the same for
- * every part: see loop_block. */
+ * limits), one when a loop has as many parts. The block (in iterations of
+ * the annotated loop) is the same for every part: see loop_block. */
 void proact__plan_geometry(proact__plan_t *plan,
                            const proact__loop_desc_t *desc) {
   const proact__device_t *dev0 =
