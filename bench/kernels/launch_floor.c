@@ -2,10 +2,15 @@
  * launch a plain OpenMP target loop on their device and wait for it, as a
  * PROACT loop's parts do (one host thread per part), with nothing else of
  * PROACT's (bare kernels on a GPU, LAUNCH_FLOOR_BARE). One set of devices
- * per run (the host-offload devices' libomp
- * asserts when parallel regions of one thread and of several both run
- * target regions), so loop_cost_devices.sh alternates the runs.
- * Usage: launch_floor n reps DEVICES (e.g. 0, 0,0,0,0 or 0,1) */
+ * per run (the host-offload devices' libomp asserts when parallel regions
+ * of one thread and of several both run target regions), so
+ * loop_cost_devices.sh alternates the runs. PROACT's start-up sets how
+ * host threads wait for the GPUs (PROACT_CUDA_WAIT) before the first
+ * launch, as in a PROACT program; with "libomptarget-wait" last, it does
+ * not, and a kernel waits as libomptarget alone makes it (blocking).
+ * Usage: launch_floor n reps DEVICES [libomptarget-wait]
+ *        (DEVICES: 0, 0,0,0,0 or 0,1) */
+#include <proact.h>
 #include <omp.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -47,11 +52,14 @@ int main(int argc, char **argv) {
   char *copy, *save = NULL;
   long m;
 
-  if (n < 1 || reps < 1 || argc != 4) {
-    fprintf(stderr, "usage: %s n reps DEVICES (e.g. 0 or 0,0,0,0)\n",
-            argv[0]);
+  const int own_wait = argc == 5 && strcmp(argv[4], "libomptarget-wait") == 0;
+  if (n < 1 || reps < 1 || (argc != 4 && !own_wait)) {
+    fprintf(stderr, "usage: %s n reps DEVICES [libomptarget-wait] (DEVICES: "
+                    "e.g. 0 or 0,0,0,0)\n", argv[0]);
     return 2;
   }
+  if (!own_wait)
+    (void)proact_num_devices(); /* PROACT's start-up: the wait mode */
   copy = strdup(argv[3]);
   for (char *tok = strtok_r(copy, ",", &save); tok != NULL;
        tok = strtok_r(NULL, ",", &save)) {
@@ -91,8 +99,9 @@ int main(int argc, char **argv) {
     if (r >= 0)
       t[r] = bench_now() - t0;
   }
-  printf("openmp launches on %s: %.2f us per round\n", argv[3],
-         1e6 * bench_median(t, reps));
+  printf("openmp launches on %s: %.2f us per round%s\n", argv[3],
+         1e6 * bench_median(t, reps),
+         own_wait ? " (libomptarget's wait)" : "");
   for (int l = 0; l < nl; l++)
     omp_target_free(bufs[l], devs[l]);
   free(t);
