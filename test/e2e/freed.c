@@ -1,7 +1,8 @@
 /* Region arrays freed, reallocated or unmapped while their data region
  * holds them (docs/user/limits.md, "Data"). The error modes must stop with
- * an error naming the array and the region's line, before the region's
- * end copies anything into the old memory; the ok modes are correct
+ * an error naming the array and the region's line, at the free() or
+ * realloc() itself, or, unmapped, before the region's end copies anything
+ * into the old memory; the ok modes are correct
  * programs (buffers swapped, other memory allocated and freed heavily in
  * the region) that must give the sequential result under every check.
  * The frees happen in a function of their own, as in real codes: a free
@@ -19,6 +20,14 @@ __attribute__((noinline)) static void release(double *p, long n,
     munmap(p, (size_t)n * sizeof(double));
   else
     free(p);
+}
+
+/* The region's array grown in place or moved by realloc. */
+__attribute__((noinline)) static double *grow(double *p, long n) {
+  double *q = realloc(p, (size_t)(2 * n) * sizeof(double));
+  if (q == NULL)
+    exit(2);
+  return q;
 }
 
 /* A new allocation for p's values: where p was (freed first; glibc's
@@ -72,6 +81,8 @@ int main(int argc, char **argv) {
         x[i] = 2 * x[i] + 1;
       if (strstr(mode, "_end")) {
         release(x, n, strstr(mode, "mapped") != NULL); /* nothing else */
+      } else if (strstr(mode, "realloc")) {
+        x = grow(x, n);
       } else if (strstr(mode, "mapped")) {
         x = remap(x, n, 3);
       } else {

@@ -10,6 +10,73 @@
 static pthread_mutex_t present_lock = PTHREAD_MUTEX_INITIALIZER;
 static proact__present_t *present_head;
 
+/* The live entries' host ranges, for free() and realloc() (free_watch.c),
+ * which run on any thread and inside this table's own calls: a sequence
+ * lock over a fixed array, so that a reader neither locks nor reads an
+ * entry that is being freed. Writers hold present_lock. */
+#define HELD_MAX 1024
+static proact__held_t held[HELD_MAX];
+static unsigned held_n, held_seq;
+static int held_overflow; /* more live entries than HELD_MAX */
+
+static void held_rebuild(void) {
+  unsigned n = 0;
+  __atomic_store_n(&held_seq, held_seq + 1, __ATOMIC_RELAXED);
+  __atomic_thread_fence(__ATOMIC_RELEASE);
+  held_overflow = 0;
+  for (proact__present_t *e = present_head; e != NULL; e = e->next) {
+    if (n == HELD_MAX) {
+      held_overflow = 1;
+      break;
+    }
+    __atomic_store_n(&held[n].lo, e->host_lo, __ATOMIC_RELAXED);
+    __atomic_store_n(&held[n].hi, e->host_hi, __ATOMIC_RELAXED);
+    __atomic_store_n(&held[n].name, e->name, __ATOMIC_RELAXED);
+    __atomic_store_n(&held[n].sec_lo, e->lo, __ATOMIC_RELAXED);
+    __atomic_store_n(&held[n].sec_len, e->len, __ATOMIC_RELAXED);
+    __atomic_store_n(&held[n].file, e->file, __ATOMIC_RELAXED);
+    __atomic_store_n(&held[n].line, e->line, __ATOMIC_RELAXED);
+    __atomic_store_n(&held[n].implicit, e->implicit, __ATOMIC_RELAXED);
+    n++;
+  }
+  __atomic_store_n(&held_n, n, __ATOMIC_RELAXED);
+  __atomic_store_n(&held_seq, held_seq + 1, __ATOMIC_RELEASE);
+}
+
+int proact__present_held_any(void) {
+  return __atomic_load_n(&held_n, __ATOMIC_RELAXED) != 0;
+}
+
+int proact__present_held_overlap(const char *lo, const char *hi,
+                                 proact__held_t *out) {
+  for (;;) {
+    const unsigned s0 = __atomic_load_n(&held_seq, __ATOMIC_ACQUIRE);
+    unsigned n;
+    int found = 0;
+    if (s0 & 1u)
+      continue; /* a writer is at work: a few stores */
+    n = __atomic_load_n(&held_n, __ATOMIC_RELAXED);
+    for (unsigned i = 0; i < n && !found; i++) {
+      const char *l = __atomic_load_n(&held[i].lo, __ATOMIC_RELAXED);
+      const char *h = __atomic_load_n(&held[i].hi, __ATOMIC_RELAXED);
+      if (lo < h && l < hi) {
+        out->lo = l;
+        out->hi = h;
+        out->name = __atomic_load_n(&held[i].name, __ATOMIC_RELAXED);
+        out->sec_lo = __atomic_load_n(&held[i].sec_lo, __ATOMIC_RELAXED);
+        out->sec_len = __atomic_load_n(&held[i].sec_len, __ATOMIC_RELAXED);
+        out->file = __atomic_load_n(&held[i].file, __ATOMIC_RELAXED);
+        out->line = __atomic_load_n(&held[i].line, __ATOMIC_RELAXED);
+        out->implicit = __atomic_load_n(&held[i].implicit, __ATOMIC_RELAXED);
+        found = 1;
+      }
+    }
+    __atomic_thread_fence(__ATOMIC_ACQUIRE);
+    if (__atomic_load_n(&held_seq, __ATOMIC_RELAXED) == s0)
+      return found;
+  }
+}
+
 proact__present_match_t proact__present_find(const char *lo, const char *hi,
                                              proact__present_t **entry_p) {
   proact__present_match_t match = PROACT__PRESENT_NONE;
@@ -34,6 +101,7 @@ void proact__present_insert(proact__present_t *entry) {
   pthread_mutex_lock(&present_lock);
   entry->next = present_head;
   present_head = entry;
+  held_rebuild();
   pthread_mutex_unlock(&present_lock);
 }
 
@@ -45,6 +113,7 @@ void proact__present_remove(proact__present_t *entry) {
       break;
     }
   }
+  held_rebuild();
   pthread_mutex_unlock(&present_lock);
 }
 

@@ -53,6 +53,26 @@ typedef struct proact__present {
   struct proact__host_check *host_check; /* PROACT_CHECK_HOST's state */
 } proact__present_t;
 
+/* What free() and realloc() learn of a live entry whose host bytes a
+ * block overlaps (free_watch.c): copies, as the entry may go meanwhile. */
+typedef struct proact__held {
+  const char *lo, *hi; /* host bytes [lo, hi) */
+  const char *name;
+  long long sec_lo, sec_len;
+  const char *file;
+  int line;
+  int implicit;
+} proact__held_t;
+
+/* Whether any entry is live, without a lock: free()'s fast path. */
+int proact__present_held_any(void);
+
+/* Whether a live entry's host bytes overlap [lo, hi); *out then describes
+ * one. Lock-free, callable from any thread and from inside the table's
+ * own calls. */
+int proact__present_held_overlap(const char *lo, const char *hi,
+                                 proact__held_t *out);
+
 typedef enum proact__present_match {
   PROACT__PRESENT_NONE,     /* no live entry touches the range */
   PROACT__PRESENT_CONTAINS, /* one live entry holds the whole range */
