@@ -334,6 +334,71 @@ Tokens annotate(SourceLocation PragmaLoc, const Tokens &Line,
   return Out;
 }
 
+// A target construct left on one device, with the runtime calls around
+// it that make the arrays of live spread data regions current on its
+// device and take its writes back (runtime/core/data/stay.c); a function
+// elsewhere may call it inside a region. A standalone directive is
+// wrapped in a block; a construct with a statement gets a loop that runs
+// once around it, so that nothing follows the statement.
+Tokens stayWrapped(Preprocessor &PP, SourceLocation Loc, const Tokens &Line,
+                   size_t NameEnd, const std::string &Name,
+                   const Tokens &Omp) {
+  static const std::set<std::string> Standalone = {
+      "target update", "target enter data", "target exit data"};
+  std::string Dev = "PROACT__STAY_DEFAULT_DEVICE";
+  int Flags = 0;
+  for (size_t I = NameEnd; I < Line.size(); ++I) {
+    const std::string W = word(Line[I]);
+    if (W == "nowait")
+      Flags |= 1; // PROACT__STAY_NOWAIT
+    if (W != "device" || I + 1 >= Line.size() ||
+        Line[I + 1].isNot(tok::l_paren))
+      continue;
+    const size_t Close = matchingClose(Line, I + 1);
+    size_t From = I + 2;
+    if (From + 1 < Close && Line[From + 1].is(tok::colon)) {
+      if (word(Line[From]) == "ancestor") {
+        Dev = "PROACT__STAY_HOST";
+        From = Close;
+      } else {
+        From += 2; // device_num:
+      }
+    }
+    if (From < Close)
+      Dev = "(int)(" + text(PP, Line, From, Close) + ")";
+    I = Close;
+  }
+  static unsigned N = 0;
+  const std::string V = "__proact_stay_" + std::to_string(++N);
+  const PresumedLoc P = PP.getSourceManager().getPresumedLoc(
+      PP.getSourceManager().getExpansionLoc(Loc));
+  std::string File = P.isValid() ? P.getFilename() : "?";
+  std::string Quoted = "\"";
+  for (char C : File)
+    Quoted += C == '"' || C == '\\' ? std::string("\\") + C : std::string(1, C);
+  Quoted += "\"";
+  const std::string Begin =
+      "proact__omp_stay_begin(" + Quoted + ", " +
+      std::to_string(P.isValid() ? P.getLine() : 0) + ", " + Dev + ", " +
+      std::to_string(Flags) + ")";
+  Tokens Out;
+  if (Standalone.count(Name)) {
+    Out = materialize(PP, Loc, Code("{ proact__stay_t " + V + " = " + Begin +
+                                    ";"));
+    Out.insert(Out.end(), Omp.begin(), Omp.end());
+    Tokens End = materialize(
+        PP, Loc, Code("proact__omp_stay_end(&" + V + "); }"));
+    Out.insert(Out.end(), End.begin(), End.end());
+  } else {
+    Out = materialize(PP, Loc, Code("for (proact__stay_t " + V + " = " +
+                                    Begin + "; " + V +
+                                    ".once; proact__omp_stay_end(&" + V +
+                                    "))"));
+    Out.insert(Out.end(), Omp.begin(), Omp.end());
+  }
+  return Out;
+}
+
 class OmpHandler : public PragmaHandler {
 public:
   OmpHandler() : PragmaHandler("omp") {}
@@ -384,6 +449,10 @@ public:
     S.Loc = Introducer.Loc;
     S.Name = Name;
     S.Omp = Omp;
+    // At file scope a directive is an error the parser reports as it is.
+    S.Stay = atFileScope() ? Omp
+                           : stayWrapped(PP, Introducer.Loc, Line, NameEnd,
+                                         Name, Omp);
     const Form F = formOf(Name);
     std::string Why;
     if (F == Form::None) {
@@ -399,7 +468,7 @@ public:
       setDevicePass(isOpenMPDevicePass(PP.getLangOpts()));
       report(PP.getDiagnostics(), Introducer.Loc, Diag::OpenMPNotSpread)
           << Name << Why;
-      inject(PP, Omp);
+      inject(PP, S.Stay);
       return;
     }
     for (const DataRecord &R : dataRecords())

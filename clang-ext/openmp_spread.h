@@ -45,6 +45,8 @@ struct SpreadConstruct {
   std::string Name;          // "target teams distribute parallel for", ...
   Tokens Omp;                // what clang's handler makes of the line: the
                              // OpenMP construct, when it does not spread
+  Tokens Stay;               // Omp with the calls that keep the arrays of
+                             // spread data regions current around it
   std::vector<SpreadItem> Items;
   Tokens Reductions;         // PROACT reduction(...) clauses, ready to parse
   Tokens Private;            // identifiers of private(...)

@@ -364,7 +364,7 @@ private:
     if (Spread) {
       static unsigned Regions = 0;
       const std::string M = spreadMarker(++Regions);
-      Entry.Fallback = Spread->Omp;
+      Entry.Fallback = Spread->Stay;
       Entry.SpreadName = Spread->Name;
       Entry.SpreadAs = "data region";
       Entry.Marker = materialize(PP, D.Loc,
@@ -379,7 +379,7 @@ private:
 
   static void giveBack(Preprocessor &PP, Tokens Toks) {
     if (Spread != nullptr)
-      Toks.insert(Toks.begin(), Spread->Omp.begin(), Spread->Omp.end());
+      Toks.insert(Toks.begin(), Spread->Stay.begin(), Spread->Stay.end());
     inject(PP, Toks);
   }
 
@@ -557,7 +557,7 @@ private:
     Lowering << "}";
     Deferred &Entry =
         injectLowering(PP, D.Loc, LL.Check, Lowering, After, false);
-    Entry.Fallback = Spread->Omp;
+    Entry.Fallback = Spread->Stay;
     Entry.Fallback.insert(Entry.Fallback.end(), Orig.begin(), Orig.end());
     Entry.SpreadName = Spread->Name;
     Entry.SpreadAs = "loop";
@@ -751,7 +751,7 @@ private:
     Code Sync(";");
     Deferred &Entry = defer(PP, Sync);
     Entry.Lowering = materialize(PP, S.Loc, lowerUpdate(PP, Flat, F));
-    Entry.Fallback = S.Omp;
+    Entry.Fallback = S.Stay;
     Entry.SpreadName = S.Name;
     Entry.SpreadAs = "update";
     Entry.Standalone = true;

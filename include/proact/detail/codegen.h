@@ -365,6 +365,28 @@ PROACT_API void proact__data_end(proact__data_t *data)
 PROACT_API void proact__update(const proact__update_desc_t *desc)
     PROACT__ENTRY(proact__update);
 
+/* Spread mode wraps each OpenMP target construct it leaves on one device:
+ * for (proact__stay_t s = proact__omp_stay_begin(...); s.once;
+ * proact__omp_stay_end(&s)) <construct>. While data regions hold arrays,
+ * begin makes every held array current in the copy OpenMP finds present on
+ * device dev (PROACT__STAY_DEFAULT_DEVICE: omp_get_default_device()), and
+ * end makes that copy the array's current value (after waiting for the
+ * construct's tasks with PROACT__STAY_NOWAIT). Otherwise both do
+ * nothing. */
+#define PROACT__STAY_DEFAULT_DEVICE (-1)
+#define PROACT__STAY_HOST (-2)
+#define PROACT__STAY_NOWAIT 1
+typedef struct proact__stay {
+  int once;
+  int flags;
+  struct proact__stay_state *state;
+} proact__stay_t;
+PROACT_API proact__stay_t proact__omp_stay_begin(const char *file, int line,
+                                                 int dev, int flags)
+    PROACT__ENTRY(proact__omp_stay_begin);
+PROACT_API void proact__omp_stay_end(proact__stay_t *st)
+    PROACT__ENTRY(proact__omp_stay_end);
+
 /* Prepares one execution of an annotated loop: finds (or creates, for the
  * duration of the loop) the replicas, splits the iterations into parts, one
  * per device, and checks the write sites. Then, for arrays of a data

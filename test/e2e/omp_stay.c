@@ -1,0 +1,69 @@
+/* OpenMP target constructs that stay on one device while a spread data
+ * region holds their arrays: one in this file, outside the region's
+ * function (device(0), and one with nowait), and, with
+ * OMP_STAY_OTHER_FILE, others in omp_stay_other.c, a file built without
+ * spread mode (a loop on the default device, and a target update whose
+ * values the host reads). Spread loops around them read and write the
+ * same arrays. Built in spread mode it must print what the unmodified
+ * program prints on one device, bit for bit. With a third argument the
+ * other file's construct runs with nowait, which spread mode cannot
+ * follow there: a clear error.
+ * Usage: omp_stay [n] [rounds] [nowait] */
+#include "e2e_util.h"
+
+#ifdef OMP_STAY_OTHER_FILE
+void omp_stay_other(double *a, long n, long r);
+double omp_stay_other_peek(double *a, long n);
+void omp_stay_other_nowait(double *a, long n);
+#endif
+
+static void stay_here(double *a, long n, long r) {
+#pragma omp target teams distribute parallel for device(0)
+  for (long i = 0; i < n; i++)
+    a[i] = a[i] * 0.5 + (double)((i + r) % 3);
+}
+
+static void stay_nowait(double *a, long n) {
+#pragma omp target teams distribute parallel for nowait
+  for (long i = 0; i < n; i++)
+    a[i] = a[i] + 0.25;
+#pragma omp taskwait
+}
+
+int main(int argc, char **argv) {
+  long n = e2e_arg(argc, argv, 1, 20011);
+  long rounds = e2e_arg(argc, argv, 2, 4);
+  double *a = e2e_alloc(n), *b = e2e_alloc(n), *c = e2e_alloc(n);
+  double peek = 0;
+  int nowait_elsewhere = argc > 3;
+  e2e_fill(a, n, 3);
+  e2e_fill(c, n, 4);
+  memset(b, 0, (size_t)n * sizeof(double));
+#pragma omp target data map(tofrom: a[0:n], b[0:n]) map(to: c[0:n])
+  {
+    for (long r = 0; r < rounds; r++) {
+#pragma omp target teams distribute parallel for
+      for (long i = 1; i < n - 1; i++)
+        b[i] = (a[i - 1] + a[i] + a[i + 1]) / 3;
+      stay_here(b, n, r);
+#ifdef OMP_STAY_OTHER_FILE
+      omp_stay_other(a, n, r);
+      if (nowait_elsewhere)
+        omp_stay_other_nowait(a, n);
+#endif
+      stay_nowait(b, n);
+#pragma omp target teams distribute parallel for
+      for (long i = 0; i < n; i++)
+        a[i] = b[i] * c[i] + a[i] / 4;
+#ifdef OMP_STAY_OTHER_FILE
+      if (r == 0)
+        peek = omp_stay_other_peek(a, n);
+#endif
+    }
+  }
+  e2e_print("a", a, (size_t)n * sizeof(double));
+  e2e_print("b", b, (size_t)n * sizeof(double));
+  e2e_print("peek", &peek, sizeof peek);
+  (void)nowait_elsewhere;
+  return 0;
+}
