@@ -101,7 +101,8 @@ Form formOf(const std::string &Name) {
       "target teams distribute parallel for",
       "target teams distribute parallel for simd", "target parallel for",
       "target parallel for simd", "target teams loop", "target parallel loop"};
-  if (Loops.count(Name))
+  // A loop construct on the next line makes these a combined one.
+  if (Loops.count(Name) || Name == "target" || Name == "target teams")
     return Form::Loop;
   if (Name == "target data")
     return Form::Data;
@@ -135,6 +136,7 @@ public:
   }
 
   size_t NameEnd = 0;
+  std::vector<std::string> Reduced; // the reduction clauses' variables
 
 private:
   Preprocessor &PP;
@@ -273,6 +275,8 @@ private:
           if (formOf(S.Name) != Form::Loop)
             return "it maps the scalar '" + Item.Name +
                    "' (spread loops pass scalars by value)";
+          if (Kind == PROACT__MAP_COPY || Kind == PROACT__MAP_COPYOUT)
+            S.MappedBack.insert(Item.Name);
           continue;
         }
         if (!Shape.Object)
@@ -303,11 +307,29 @@ private:
         R << Line[I];
     for (size_t I = Colon; I <= C.Close; ++I)
       R << Line[I];
+    for (const Tokens &It : splitList(Line, Colon + 1, C.Close))
+      if (!It.empty() && isIdent(It[0]))
+        Reduced.push_back(word(It[0]));
     Tokens T = materialize(PP, C.Tok.getLocation(), R);
     S.Reductions.insert(S.Reductions.end(), T.begin(), T.end());
     return "";
   }
 };
+
+// The words of a '#pragma omp' directive name in Line from B; NameEnd_p
+// gets the index after them.
+std::string directiveName(const Preprocessor &PP, const Tokens &Line,
+                          size_t B, size_t E, size_t *NameEnd_p) {
+  static const std::set<std::string> Words = {
+      "target", "teams", "distribute", "parallel", "for", "simd", "loop",
+      "data",   "update", "enter",     "exit"};
+  std::string Name;
+  size_t I = B;
+  while (I < E && (Line[I].is(tok::kw_for) || Words.count(word(Line[I]))))
+    Name += (Name.empty() ? "" : " ") + spelling(PP, Line[I++]);
+  *NameEnd_p = I;
+  return Name;
+}
 
 // Whether Loc is in code the PROACT lowering generated (inject.cpp).
 bool isGenerated(const SourceManager &SM, SourceLocation Loc) {
@@ -424,14 +446,8 @@ public:
       return;
     }
     size_t NameEnd = 0;
-    std::string Name;
-    static const std::set<std::string> Words = {
-        "target", "teams", "distribute", "parallel", "for", "simd", "loop",
-        "data",   "update", "enter",     "exit"};
-    while (NameEnd < Line.size() &&
-           (Line[NameEnd].is(tok::kw_for) ||
-            Words.count(word(Line[NameEnd]))))
-      Name += (Name.empty() ? "" : " ") + spelling(PP, Line[NameEnd++]);
+    const std::string Name =
+        directiveName(PP, Line, 0, Line.size(), &NameEnd);
     if (Name.rfind("target", 0) != 0) {
       inject(PP, Omp); // host constructs are OpenMP's
       return;
@@ -458,11 +474,15 @@ public:
     if (F == Form::None) {
       Why = "spread mode spreads 'target data', 'target update', 'target "
             "teams distribute parallel for [simd]', 'target parallel for "
-            "[simd]', 'target teams loop' and 'target parallel loop'";
+            "[simd]', 'target teams loop' and 'target parallel loop', and "
+            "'target' or 'target teams' with such a loop construct on the "
+            "next line";
     } else {
       Translator Tr(PP, Line, S);
       Tr.NameEnd = NameEnd;
       Why = Tr.run(F);
+      // A combined target construct maps its reduction variables back.
+      S.MappedBack.insert(Tr.Reduced.begin(), Tr.Reduced.end());
     }
     if (!Why.empty()) {
       setDevicePass(isOpenMPDevicePass(PP.getLangOpts()));
@@ -474,12 +494,53 @@ public:
     for (const DataRecord &R : dataRecords())
       if (lookupName(R.Marker) == NameKind::Variable)
         S.Visible.insert(S.Visible.end(), R.Items.begin(), R.Items.end());
+    S.Inner = Name == "target" || Name == "target teams";
     S.Kind = F == Form::Loop   ? SpreadKind::Loop
              : F == Form::Data ? SpreadKind::Data
                                : SpreadKind::Update;
     handleSpreadConstruct(PP, S);
   }
 };
+
+std::string innerOf(Preprocessor &PP, const Tokens &Omp,
+                    SpreadConstruct &S) {
+  static const std::set<std::string> AfterTeams = {
+      "distribute parallel for", "distribute parallel for simd", "loop"};
+  static const std::set<std::string> AfterTarget = {
+      "teams distribute parallel for", "teams distribute parallel for simd",
+      "parallel for", "parallel for simd", "teams loop", "parallel loop"};
+  if (Omp.size() < 2)
+    return "its loop construct could not be read";
+  const Tokens Line(Omp.begin() + 1, Omp.end() - 1);
+  size_t NameEnd = 0;
+  const std::string Name = directiveName(PP, Line, 0, Line.size(), &NameEnd);
+  const bool Teams = S.Name == "target teams";
+  if (!(Teams ? AfterTeams : AfterTarget).count(Name))
+    return "the construct after it, '" + Name + "', is not " +
+           (Teams ? "'distribute parallel for [simd]' or 'loop'"
+                  : "'teams distribute parallel for [simd]', 'parallel "
+                    "for [simd]', 'teams loop' or 'parallel loop'");
+  Translator Tr(PP, Line, S);
+  Tr.NameEnd = NameEnd;
+  const std::string Why = Tr.run(Form::Loop);
+  if (!Why.empty())
+    return "its '" + Name + "': " + Why;
+  // Without a map back, OpenMP leaves the host's value of a variable the
+  // inner construct reduces (the target region's copy is firstprivate).
+  for (const std::string &V : Tr.Reduced)
+    if (!S.MappedBack.count(V)) {
+      Token T;
+      for (const Token &L : Line)
+        if (word(L) == V)
+          T = L;
+      const ArrayShape Shape = lookupArrayShape(T);
+      if (Shape.Known && Shape.Rank == 0)
+        return "'" + V + "', which its '" + Name +
+               "' reduces, is not mapped back (OpenMP leaves the host's "
+               "value as it was); add map(tofrom: " + V + ") to spread";
+    }
+  return "";
+}
 
 // The region a spread data directive became: its block's first statement
 // declares the marker.
@@ -588,6 +649,11 @@ std::unique_ptr<ASTConsumer> makeSpreadConsumer() {
 
 void noteSpreadData(const Token &Marker, const std::vector<SpreadItem> &Items) {
   dataRecords().push_back(DataRecord{Marker, Items});
+}
+
+std::string spreadInner(Preprocessor &PP, const Tokens &Omp,
+                        SpreadConstruct &S) {
+  return innerOf(PP, Omp, S);
 }
 
 std::string spreadMarker(unsigned N) {

@@ -420,6 +420,26 @@ private:
     TokenReader R(PP, D.Loc);
     Token First;
     R.lex(First);
+    if (Spread != nullptr && Spread->Inner) {
+      // 'target [teams]' and its loop construct on the next line: one
+      // combined construct. Otherwise both go back as they are.
+      Tokens Inner;
+      std::string Why;
+      if (First.isNot(tok::annot_pragma_openmp))
+        Why = "it spreads only with a loop construct on the line right after "
+              "it (not in a block)";
+      else if (!readOpenMPLine(R, First, Inner))
+        Why = "its loop construct could not be read";
+      else
+        Why = spreadInner(PP, Inner, *Spread);
+      if (!Why.empty()) {
+        report(DE, D.Loc, Diag::OpenMPNotSpread) << Spread->Name << Why;
+        giveBack(PP, Inner.empty() ? Tokens{First} : Inner);
+        return;
+      }
+      Spread->Stay.insert(Spread->Stay.end(), Inner.begin(), Inner.end());
+      R.lex(First);
+    }
     if (Spread == nullptr && First.is(tok::annot_pragma_openmp)) {
       Tokens Omp;
       if (!readOpenMPLine(R, First, Omp) || !openMPLineFits(PP, D, Omp)) {
