@@ -578,8 +578,17 @@ public:
     const SourceManager &SM = Ctx.getSourceManager();
     if (isGenerated(SM, D->getBeginLoc()))
       return true;
-    report(Ctx.getDiagnostics(), SM.getExpansionLoc(D->getBeginLoc()),
-           Diag::OpenMPStaysInSpreadData);
+    // The runtime keeps the region's arrays current around a construct
+    // (stay.c), but the mappings of an unstructured one outlive it.
+    if (K == llvm::omp::OMPD_target_enter_data ||
+        K == llvm::omp::OMPD_target_exit_data)
+      report(Ctx.getDiagnostics(), SM.getExpansionLoc(D->getBeginLoc()),
+             Diag::OpenMPStaysInSpreadData)
+          << (K == llvm::omp::OMPD_target_enter_data ? "target enter data"
+                                                     : "target exit data");
+    else
+      report(Ctx.getDiagnostics(), SM.getExpansionLoc(D->getBeginLoc()),
+             Diag::OpenMPStaysCopies);
     report(Ctx.getDiagnostics(),
            SM.getExpansionLoc(Regions.back()->getBeginLoc()),
            Diag::SpreadDataHere);

@@ -1,6 +1,8 @@
 /* OpenMP target constructs that stay on one device while a spread data
- * region holds their arrays: one in this file, outside the region's
- * function (device(0), and one with nowait), and, with
+ * region holds their arrays: in the region itself (a target data and a
+ * loop with device(0), a nowait loop, a target update whose values the
+ * host reads), in this file outside the region's function (device(0),
+ * and one with nowait), and, with
  * OMP_STAY_OTHER_FILE, others in omp_stay_other.c, a file built without
  * spread mode (a loop on the default device, and a target update whose
  * values the host reads). Spread loops around them read and write the
@@ -52,12 +54,27 @@ int main(int argc, char **argv) {
         omp_stay_other_nowait(a, n);
 #endif
       stay_nowait(b, n);
+      /* Constructs that stay on one device inside the region itself. */
+      if (r % 2 == 1) {
+#pragma omp target data map(tofrom: b[0:n]) device(0)
+        {
+#pragma omp target teams distribute parallel for device(0)
+          for (long i = 0; i < n; i++)
+            b[i] = b[i] - a[i] / 8;
+        }
+      }
+#pragma omp target teams distribute parallel for nowait
+      for (long i = 0; i < n; i++)
+        c[i] = c[i] * 0.5 + 0.25;
+#pragma omp taskwait
+#pragma omp target update from(b[0:n]) device(0)
+      peek += b[n / 2];
 #pragma omp target teams distribute parallel for
       for (long i = 0; i < n; i++)
         a[i] = b[i] * c[i] + a[i] / 4;
 #ifdef OMP_STAY_OTHER_FILE
       if (r == 0)
-        peek = omp_stay_other_peek(a, n);
+        peek += omp_stay_other_peek(a, n);
 #endif
     }
   }

@@ -52,6 +52,9 @@ struct proact__stay_state {
 static int stay_paused;
 static int stay_wrapped;
 static __thread int stay_busy;
+/* The construct this thread is inside (a 'target data' that stays, say):
+ * the constructs within it find the arrays where it put them. */
+static __thread struct proact__stay_state *stay_outer;
 
 void proact__stay_pause(int delta) {
   __atomic_add_fetch(&stay_paused, delta, __ATOMIC_SEQ_CST);
@@ -243,6 +246,18 @@ static struct proact__stay_state *stay_begin(const char *file, int line,
 
   if (omp_dev < 0 || omp_dev >= omp_get_num_devices() || stay_held() == 0)
     return NULL;
+  if (stay_outer != NULL) {
+    if (stay_outer->omp_dev == omp_dev)
+      return NULL;
+    proact__fatal(file, line, 0,
+                  "this OpenMP target construct on device %d stands inside "
+                  "one on device %d (%s:%d) while data regions hold arrays: "
+                  "PROACT keeps their current values on one device at a "
+                  "time; run both on one device",
+                  omp_dev, stay_outer->omp_dev,
+                  stay_outer->file != NULL ? stay_outer->file : "?",
+                  stay_outer->line);
+  }
   s = calloc(1, sizeof(*s));
   if (s == NULL)
     proact__fatal(file, line, 0, "out of host memory");
@@ -255,12 +270,14 @@ static struct proact__stay_state *stay_begin(const char *file, int line,
                "regions' arrays are made current there",
                file != NULL ? file : "?", line, omp_dev);
   proact__present_each(stay_collect, s);
+  stay_outer = s;
   return s;
 }
 
 static void stay_end(struct proact__stay_state *s) {
   if (s == NULL)
     return;
+  stay_outer = NULL;
   for (int i = 0; i < s->n; i++)
     stay_exit_one(s, &s->items[i]);
   proact__owner_leave();
