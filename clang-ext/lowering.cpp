@@ -1236,7 +1236,8 @@ Code lowerData(Preprocessor &PP, const Directive &D, const FlatArrays &F) {
   return F.renamed(PP, C);
 }
 
-Code lowerUpdate(Preprocessor &PP, const Directive &D, const FlatArrays &F) {
+Code lowerUpdate(Preprocessor &PP, const Directive &D, const FlatArrays &F,
+                 bool OpenMP) {
   Where W = whereOf(PP, D.Loc);
   const std::string N = num((long long)D.Arrays.size());
   const std::string It = UpdateItemsName;
@@ -1258,7 +1259,8 @@ Code lowerUpdate(Preprocessor &PP, const Directive &D, const FlatArrays &F) {
   C << Ud + ".file = " + quoted(W.File) + "; " + Ud + ".line = " +
            num(W.Line) + "; " + Ud + ".col = " + num(W.Col) + ";";
   C << Ud + ".nitems = " + N + "; " + Ud + ".items = " + It + ";";
-  C << "proact__update(&" + Ud + "); }";
+  C << std::string(OpenMP ? "proact__omp_update" : "proact__update") +
+           "(&" + Ud + "); }";
   return F.renamed(PP, C);
 }
 

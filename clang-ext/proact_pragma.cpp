@@ -770,7 +770,7 @@ private:
     }
     Code Sync(";");
     Deferred &Entry = defer(PP, Sync);
-    Entry.Lowering = materialize(PP, S.Loc, lowerUpdate(PP, Flat, F));
+    Entry.Lowering = materialize(PP, S.Loc, lowerUpdate(PP, Flat, F, true));
     Entry.Fallback = S.Stay;
     Entry.SpreadName = S.Name;
     Entry.SpreadAs = "update";

@@ -364,6 +364,12 @@ PROACT_API void proact__data_end(proact__data_t *data)
  * nothing. */
 PROACT_API void proact__update(const proact__update_desc_t *desc)
     PROACT__ENTRY(proact__update);
+/* A spread '#pragma omp target update': the same, except that a section
+ * no data region holds is OpenMP's (mapped by 'target enter data' or
+ * 'declare target'), updated between the host and the default device as
+ * OpenMP does, or left alone where that device has no copy of it. */
+PROACT_API void proact__omp_update(const proact__update_desc_t *desc)
+    PROACT__ENTRY(proact__omp_update);
 
 /* Spread mode wraps each OpenMP target construct it leaves on one device:
  * for (proact__stay_t s = proact__omp_stay_begin(...); s.once;
