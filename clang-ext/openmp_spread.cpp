@@ -137,6 +137,7 @@ public:
 
   size_t NameEnd = 0;
   std::vector<std::string> Reduced; // the reduction clauses' variables
+  bool InnerLine = false; // the loop line after 'target [teams]'
 
 private:
   Preprocessor &PP;
@@ -193,6 +194,8 @@ private:
   std::string loopClause(const Clause &C) {
     if (tuning(C.Name))
       return "";
+    if (C.Name == "if")
+      return ifClause(C);
     if (C.Name == "map")
       return mapClause(C);
     if (C.Name == "reduction")
@@ -206,6 +209,29 @@ private:
       return "";
     }
     return notSpread(C.Name);
+  }
+
+  // if([target:] cond) makes the loop run on the host when cond is false;
+  // a modifier for another part (parallel, simd, teams) only tunes it, as
+  // does an if on the loop line after 'target [teams]'.
+  std::string ifClause(const Clause &C) {
+    if (C.Open == C.Close)
+      return "'if' has no condition";
+    const size_t Colon = topColon(Line, C.Open + 1, C.Close);
+    size_t From = C.Open + 1;
+    if (Colon != C.Close) {
+      if (text(PP, Line, C.Open + 1, Colon) != "target")
+        return "";
+      From = Colon + 1;
+    } else if (InnerLine) {
+      return "";
+    }
+    if (!S.IfCond.empty())
+      return "two 'if' clauses for its target part";
+    if (From >= C.Close)
+      return "'if' has no condition";
+    S.IfCond.assign(Line.begin() + From, Line.begin() + C.Close);
+    return "";
   }
 
   std::string dataClause(const Clause &C) {
@@ -522,6 +548,7 @@ std::string innerOf(Preprocessor &PP, const Tokens &Omp,
                     "for [simd]', 'teams loop' or 'parallel loop'");
   Translator Tr(PP, Line, S);
   Tr.NameEnd = NameEnd;
+  Tr.InnerLine = true;
   const std::string Why = Tr.run(Form::Loop);
   if (!Why.empty())
     return "its '" + Name + "': " + Why;

@@ -56,6 +56,8 @@ struct SpreadConstruct {
   // the inner line changes the host's value only for these.
   std::set<std::string> MappedBack;
   Tokens Reductions;         // PROACT reduction(...) clauses, ready to parse
+  Tokens IfCond;             // a loop's if(...) condition for its target
+                             // part: false runs it on the host
   Tokens Private;            // identifiers of private(...)
   // Arrays of the spread data regions visible at the pragma, for those the
   // body indexes without mapping them (OpenMP finds them present).

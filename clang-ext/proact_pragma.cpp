@@ -575,6 +575,21 @@ private:
     if (Mapped)
       Lowering << "}";
     Lowering << "}";
+    if (!Spread->IfCond.empty()) {
+      // if(false): OpenMP runs the construct on the host, with the host's
+      // arrays and its own copies of the loop and private variables.
+      Code Host("if (");
+      Host << Spread->IfCond << ") " << Lowering << " else {";
+      std::set<std::string> Own;
+      Tokens Copies = nestVariables(PP, Orig);
+      Copies.insert(Copies.end(), Spread->Private.begin(),
+                    Spread->Private.end());
+      for (const Token &V : Copies)
+        if (Own.insert(spelling(PP, V)).second)
+          Host << "__typeof__(" << V << ") " << V << ";";
+      Host << Orig << "}";
+      Lowering = Host;
+    }
     Deferred &Entry =
         injectLowering(PP, D.Loc, LL.Check, Lowering, After, false);
     Entry.Fallback = Spread->Stay;

@@ -60,10 +60,20 @@ void stays(long n, double *a, double *b, int dev, struct { double *p; } *t) {
 #pragma omp target parallel for map(tofrom: a[0:n]) device(dev)
   for (long k = 0; k < n; k++)
     a[k] += 1;
-  // CHECK: [[@LINE+1]]:1: remark: '#pragma omp target parallel for' stays on one device, as OpenMP says: 'if(...)' may run it on the host instead; remove it to spread [proact:openmp-spread]
+  // A loop's if(...) spreads it when true and runs it on the host when
+  // false; a data region's keeps it on one device.
+  // CHECK: [[@LINE+1]]:1: remark: '#pragma omp target parallel for' spreads over the devices as PROACT loop [proact:openmp-spread]
 #pragma omp target parallel for map(tofrom: a[0:n]) if(n > 100)
   for (long k = 0; k < n; k++)
     a[k] += 1;
+  // CHECK: [[@LINE+1]]:1: remark: '#pragma omp target parallel for' spreads over the devices as PROACT loop [proact:openmp-spread]
+#pragma omp target parallel for map(tofrom: a[0:n]) if(target: n > 100) if(parallel: n > 1000)
+  for (long k = 0; k < n; k++)
+    a[k] += 1;
+  // CHECK: [[@LINE+1]]:1: remark: '#pragma omp target data' stays on one device, as OpenMP says: 'if(...)' may run it on the host instead; remove it to spread [proact:openmp-spread]
+#pragma omp target data map(tofrom: a[0:n]) if(n > 100)
+  {
+  }
   // CHECK: [[@LINE+1]]:1: remark: '#pragma omp target teams distribute parallel for' stays on one device, as OpenMP says: clause 'lastprivate' is not supported in spread mode [proact:openmp-spread]
 #pragma omp target teams distribute parallel for map(tofrom: a[0:n]) lastprivate(x)
   for (long k = 0; k < n; k++)
