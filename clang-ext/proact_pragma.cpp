@@ -420,23 +420,35 @@ private:
     TokenReader R(PP, D.Loc);
     Token First;
     R.lex(First);
+    // 'target [teams]' and its loop construct on the next line, or alone
+    // in a block: one combined construct. Otherwise both go back as they
+    // are.
+    bool Block = false;
     if (Spread != nullptr && Spread->Inner) {
-      // 'target [teams]' and its loop construct on the next line: one
-      // combined construct. Otherwise both go back as they are.
       Tokens Inner;
       std::string Why;
+      Token Brace = First;
+      if (First.is(tok::l_brace)) {
+        Block = true;
+        R.lex(First);
+      }
       if (First.isNot(tok::annot_pragma_openmp))
-        Why = "it spreads only with a loop construct on the line right after "
-              "it (not in a block)";
+        Why = "it spreads only with a loop construct right after it, or "
+              "alone in its block";
       else if (!readOpenMPLine(R, First, Inner))
         Why = "its loop construct could not be read";
       else
         Why = spreadInner(PP, Inner, *Spread);
       if (!Why.empty()) {
         report(DE, D.Loc, Diag::OpenMPNotSpread) << Spread->Name << Why;
-        giveBack(PP, Inner.empty() ? Tokens{First} : Inner);
+        Tokens Back = Inner.empty() ? Tokens{First} : Inner;
+        if (Block)
+          Back.insert(Back.begin(), Brace);
+        giveBack(PP, Back);
         return;
       }
+      if (Block)
+        Spread->Stay.push_back(Brace);
       Spread->Stay.insert(Spread->Stay.end(), Inner.begin(), Inner.end());
       R.lex(First);
     }
@@ -497,6 +509,25 @@ private:
     }
     // The token read past the statement (looking for 'else') goes back last.
     Tokens After = R.pending();
+    if (Block) {
+      // The block's '}' must follow the loop: it stays in the stream and
+      // closes the '{' put before the lowering (or the construct given
+      // back).
+      if (After.empty()) {
+        Token Next;
+        R.lexAhead(Next);
+        R.unlex(Next);
+        After = R.pending();
+      }
+      if (After.empty() || After[0].isNot(tok::r_brace)) {
+        report(DE, D.Loc, Diag::OpenMPNotSpread)
+            << Spread->Name
+            << "its block holds more than its loop construct; put the "
+               "other statements in target constructs of their own";
+        injectWith(PP, Stmt, After);
+        return;
+      }
+    }
     for (const Token &T : Stmt)
       if (T.isAnnotation()) { // another pragma, e.g. from a macro
         report(DE, T.getLocation(), Diag::PragmaInBody);
@@ -589,6 +620,11 @@ private:
           Host << "__typeof__(" << V << ") " << V << ";";
       Host << Orig << "}";
       Lowering = Host;
+    }
+    if (Block) {
+      Code Open("{");
+      Open << Lowering;
+      Lowering = Open;
     }
     Deferred &Entry =
         injectLowering(PP, D.Loc, LL.Check, Lowering, After, false);

@@ -1,8 +1,8 @@
 /* The split forms of the combined constructs, written as plain OpenMP
  * offload code: 'target teams' with 'distribute parallel for' (a
  * reduction, a collapsed nest) and 'target' with 'teams distribute
- * parallel for' or 'parallel for' on the next line, clauses on both
- * lines, a private temporary, inside and outside a data region. The
+ * parallel for' or 'parallel for' on the next line or alone in a block,
+ * clauses on both lines, a private temporary, inside and outside a data region. The
  * reduced terms are multiples of 1/1024, so every partial sum is exact.
  * Built in spread mode it must print what the unmodified program prints
  * on one device, bit for bit.
@@ -30,6 +30,12 @@ int main(int argc, char **argv) {
       for (long i = 1; i < n - 1; i++) {
         t = (b[i - 1] + b[i + 1]) / 2;
         a[i] = a[i] / 2 + t;
+      }
+#pragma omp target
+      {
+#pragma omp teams distribute parallel for
+        for (long i = 0; i < n; i++)
+          b[i] = b[i] * 0.5 + a[i] / 4;
       }
 #pragma omp target map(tofrom: g[0:16 * m])
 #pragma omp parallel for collapse(2)

@@ -121,7 +121,7 @@ void stays(long n, double *a, double *b, int dev, struct { double *p; } *t) {
 #pragma omp target enter data map(to: a[0:n])
   // CHECK: [[@LINE+1]]:1: remark: '#pragma omp target exit data' stays on one device, as OpenMP says: spread mode spreads
 #pragma omp target exit data map(from: a[0:n])
-  // CHECK: [[@LINE+1]]:1: remark: '#pragma omp target' stays on one device, as OpenMP says: it spreads only with a loop construct on the line right after it (not in a block) [proact:openmp-spread]
+  // CHECK: [[@LINE+1]]:1: remark: '#pragma omp target' stays on one device, as OpenMP says: it spreads only with a loop construct right after it, or alone in its block [proact:openmp-spread]
 #pragma omp target map(tofrom: x)
   x = 1;
   // 'target [teams]' and a loop construct on the next line: one combined
@@ -148,12 +148,28 @@ void stays(long n, double *a, double *b, int dev, struct { double *p; } *t) {
     y = b[k] * 2;
     b[k] = y;
   }
-  // CHECK: [[@LINE+1]]:1: remark: '#pragma omp target teams' stays on one device, as OpenMP says: it spreads only with a loop construct on the line right after it (not in a block) [proact:openmp-spread]
+  // CHECK: [[@LINE+1]]:1: remark: '#pragma omp target teams' spreads over the devices as PROACT loop [proact:openmp-spread]
 #pragma omp target teams map(tofrom: a[0:n])
   {
 #pragma omp distribute parallel for
     for (long k = 0; k < n; k++)
       a[k] += 1;
+  }
+  // CHECK: [[@LINE+1]]:1: remark: '#pragma omp target' stays on one device, as OpenMP says: its block holds more than its loop construct; put the other statements in target constructs of their own [proact:openmp-spread]
+#pragma omp target map(tofrom: a[0:n], x)
+  {
+#pragma omp parallel for
+    for (long k = 0; k < n; k++)
+      a[k] += 1;
+    x = a[0];
+  }
+  // CHECK: [[@LINE+1]]:1: remark: '#pragma omp target' stays on one device, as OpenMP says: it spreads only with a loop construct right after it, or alone in its block [proact:openmp-spread]
+#pragma omp target map(tofrom: a[0:n], x)
+  {
+    x = a[0];
+#pragma omp parallel for
+    for (long k = 0; k < n; k++)
+      a[k] += x;
   }
   // CHECK: [[@LINE+1]]:1: remark: '#pragma omp target teams' stays on one device, as OpenMP says: the construct after it, 'distribute', is not 'distribute parallel for [simd]' or 'loop' [proact:openmp-spread]
 #pragma omp target teams map(tofrom: a[0:n])
