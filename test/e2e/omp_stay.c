@@ -25,8 +25,14 @@ static void stay_here(double *a, long n, long r) {
     a[i] = a[i] * 0.5 + (double)((i + r) % 3);
 }
 
+/* OMP_STAY_NO_NOWAIT: LLVM 16's libomp can stop in an assertion on a
+ * nowait construct after loops on several devices (docs/user/limits.md). */
 static void stay_nowait(double *a, long n) {
+#ifdef OMP_STAY_NO_NOWAIT
+#pragma omp target teams distribute parallel for device(0)
+#else
 #pragma omp target teams distribute parallel for nowait
+#endif
   for (long i = 0; i < n; i++)
     a[i] = a[i] + 0.25;
 #pragma omp taskwait
@@ -63,7 +69,11 @@ int main(int argc, char **argv) {
             b[i] = b[i] - a[i] / 8;
         }
       }
+#ifdef OMP_STAY_NO_NOWAIT
+#pragma omp target teams distribute parallel for device(0)
+#else
 #pragma omp target teams distribute parallel for nowait
+#endif
       for (long i = 0; i < n; i++)
         c[i] = c[i] * 0.5 + 0.25;
 #pragma omp taskwait
