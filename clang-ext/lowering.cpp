@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 #include "lowering.h"
+#include "openmp_spread.h"
 #include <cstdio>
 #include <set>
 #include "bounds.h"
@@ -950,7 +951,10 @@ namespace {
 // the body, where the loop variable is declared.
 void emitBreakCheck(Code &C, const Directive &D, const CanonicalLoop &L,
                     const CollapsedNest &Nest, const Code &Body) {
-  std::string For = "omp for";
+  // In spread mode the construct may be a task's or a critical region's
+  // statement (it then stays OpenMP's, decided later), where a worksharing
+  // 'for' may not be closely nested; 'simd' checks the same and may.
+  std::string For = openMPSpreadOn() ? "omp simd" : "omp for";
   if (!Nest.Headers.empty())
     For += " collapse(" + num((long long)Nest.Headers.size() + 1) + ")";
   C << "if (0) {";

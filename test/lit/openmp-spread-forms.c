@@ -198,6 +198,20 @@ void stays(long n, double *a, double *b, int dev, struct { double *p; } *t) {
 #pragma omp parallel for reduction(+: s)
   for (long k = 0; k < n; k++)
     s += a[k];
+  // A task's (or a critical region's) statement stays OpenMP's.
+#pragma omp task shared(a)
+  // CHECK: [[@LINE+1]]:1: remark: '#pragma omp target parallel for' stays on one device, as OpenMP says: it stands inside an OpenMP construct that stays on one device [proact:openmp-spread]
+#pragma omp target parallel for map(from: a[0:n])
+  for (long k = 0; k < n; k++)
+    a[k] = k;
+#pragma omp critical
+  {
+    // CHECK: [[@LINE+1]]:1: remark: '#pragma omp target' stays on one device, as OpenMP says: it stands inside an OpenMP construct that stays on one device [proact:openmp-spread]
+#pragma omp target map(tofrom: a[0:n])
+#pragma omp parallel for
+    for (long k = 0; k < n; k++)
+      a[k] += 1;
+  }
   // CHECK: [[@LINE+1]]:1: remark: '#pragma omp target teams' stays on one device, as OpenMP says: 'device(...)' names one device; remove it to spread over all [proact:openmp-spread]
 #pragma omp target teams map(tofrom: a[0:n]) device(dev)
 #pragma omp distribute parallel for
