@@ -685,6 +685,18 @@ void BodyScanner::collectLoopsAndNames() {
           Loops.push_back(S);
       }
     }
+    // `__typeof__(x) x;`, the copy private(x) gives the body in spread
+    // mode, declares x (the x inside reads nothing).
+    if (T.is(tok::kw_typeof) && I + 1 < Body.size() &&
+        Body[I + 1].is(tok::l_paren)) {
+      const size_t Close = matchingClose(Body, I + 1);
+      if (Close + 2 < Body.size() && Body[Close + 1].is(tok::identifier) &&
+          Body[Close + 2].is(tok::semi)) {
+        Declared.insert(spell(Body[Close + 1]));
+        I = Close + 1;
+        continue;
+      }
+    }
     // `(size_t)i * n`, `(double)(i * n)`: a cast's type declares nothing,
     // and the '*' after it multiplies.
     if (size_t Close = typeNameClose(I)) {

@@ -41,6 +41,7 @@ const Switch Switches[] = {
     {"openmp-spread", true, Diag::OpenMPSpread},
     {"openmp-spread", true, Diag::OpenMPNotSpread},
     {"openmp-spread", true, Diag::SpreadAttempt},
+    {"openmp-spread", true, Diag::OpenMPStaysCopies},
 };
 
 bool Trial = false, TrialFailed = false;

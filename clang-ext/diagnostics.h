@@ -315,10 +315,14 @@ namespace proact {
     "'#pragma omp %0' stays on one device, as OpenMP says: %1")               \
   X(SpreadAttempt, Remark, "%0")                                               \
   X(OpenMPStaysInSpreadData, Error,                                            \
-    "this OpenMP target construct stays on one device (see the "               \
-    "-fplugin-arg-proact-Ropenmp-spread remarks for why) but stands in a "     \
-    "spread 'target data' region, whose arrays live on every device: make "    \
-    "it spread, or move it out of the region")                                 \
+    "this '#pragma omp %0' stands in a spread 'target data' region, whose "    \
+    "arrays live on every device: its mappings would outlive the region; "     \
+    "move it out of the region")                                               \
+  X(OpenMPStaysCopies, Remark,                                                 \
+    "this OpenMP target construct stays on one device inside a spread "        \
+    "'target data' region: around it the region's arrays are copied whole "   \
+    "to its device and taken back from there; make it spread to save the "    \
+    "copies")                                                                  \
   X(SpreadDataHere, Note, "the spread 'target data' region begins here")   \
   X(SpreadPreprocessed, Warning,                                               \
     "spread mode is off in this preprocessed file ('clang -E', -save-temps): " \

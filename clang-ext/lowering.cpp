@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 #include "lowering.h"
+#include "openmp_spread.h"
 #include <cstdio>
 #include <set>
 #include "bounds.h"
@@ -950,7 +951,10 @@ namespace {
 // the body, where the loop variable is declared.
 void emitBreakCheck(Code &C, const Directive &D, const CanonicalLoop &L,
                     const CollapsedNest &Nest, const Code &Body) {
-  std::string For = "omp for";
+  // In spread mode the construct may be a task's or a critical region's
+  // statement (it then stays OpenMP's, decided later), where a worksharing
+  // 'for' may not be closely nested; 'simd' checks the same and may.
+  std::string For = openMPSpreadOn() ? "omp simd" : "omp for";
   if (!Nest.Headers.empty())
     For += " collapse(" + num((long long)Nest.Headers.size() + 1) + ")";
   C << "if (0) {";
@@ -1239,7 +1243,8 @@ Code lowerData(Preprocessor &PP, const Directive &D, const FlatArrays &F) {
   return F.renamed(PP, C);
 }
 
-Code lowerUpdate(Preprocessor &PP, const Directive &D, const FlatArrays &F) {
+Code lowerUpdate(Preprocessor &PP, const Directive &D, const FlatArrays &F,
+                 bool OpenMP) {
   Where W = whereOf(PP, D.Loc);
   const std::string N = num((long long)D.Arrays.size());
   const std::string It = UpdateItemsName;
@@ -1261,7 +1266,8 @@ Code lowerUpdate(Preprocessor &PP, const Directive &D, const FlatArrays &F) {
   C << Ud + ".file = " + quoted(W.File) + "; " + Ud + ".line = " +
            num(W.Line) + "; " + Ud + ".col = " + num(W.Col) + ";";
   C << Ud + ".nitems = " + N + "; " + Ud + ".items = " + It + ";";
-  C << "proact__update(&" + Ud + "); }";
+  C << std::string(OpenMP ? "proact__omp_update" : "proact__update") +
+           "(&" + Ud + "); }";
   return F.renamed(PP, C);
 }
 

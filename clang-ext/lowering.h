@@ -35,9 +35,10 @@ Code lowerData(clang::Preprocessor &PP, const Directive &D,
                const FlatArrays &F);
 
 // The replacement of `#pragma proact update ...`: one compound statement
-// that describes its sections in order and calls proact__update.
+// that describes its sections in order and calls proact__update (OpenMP:
+// proact__omp_update, for a spread 'target update').
 Code lowerUpdate(clang::Preprocessor &PP, const Directive &D,
-                 const FlatArrays &F);
+                 const FlatArrays &F, bool OpenMP = false);
 
 } // namespace proact
 

@@ -101,7 +101,8 @@ Form formOf(const std::string &Name) {
       "target teams distribute parallel for",
       "target teams distribute parallel for simd", "target parallel for",
       "target parallel for simd", "target teams loop", "target parallel loop"};
-  if (Loops.count(Name))
+  // A loop construct on the next line makes these a combined one.
+  if (Loops.count(Name) || Name == "target" || Name == "target teams")
     return Form::Loop;
   if (Name == "target data")
     return Form::Data;
@@ -135,6 +136,8 @@ public:
   }
 
   size_t NameEnd = 0;
+  std::vector<std::string> Reduced; // the reduction clauses' variables
+  bool InnerLine = false; // the loop line after 'target [teams]'
 
 private:
   Preprocessor &PP;
@@ -191,6 +194,8 @@ private:
   std::string loopClause(const Clause &C) {
     if (tuning(C.Name))
       return "";
+    if (C.Name == "if")
+      return ifClause(C);
     if (C.Name == "map")
       return mapClause(C);
     if (C.Name == "reduction")
@@ -204,6 +209,29 @@ private:
       return "";
     }
     return notSpread(C.Name);
+  }
+
+  // if([target:] cond) makes the loop run on the host when cond is false;
+  // a modifier for another part (parallel, simd, teams) only tunes it, as
+  // does an if on the loop line after 'target [teams]'.
+  std::string ifClause(const Clause &C) {
+    if (C.Open == C.Close)
+      return "'if' has no condition";
+    const size_t Colon = topColon(Line, C.Open + 1, C.Close);
+    size_t From = C.Open + 1;
+    if (Colon != C.Close) {
+      if (text(PP, Line, C.Open + 1, Colon) != "target")
+        return "";
+      From = Colon + 1;
+    } else if (InnerLine) {
+      return "";
+    }
+    if (!S.IfCond.empty())
+      return "two 'if' clauses for its target part";
+    if (From >= C.Close)
+      return "'if' has no condition";
+    S.IfCond.assign(Line.begin() + From, Line.begin() + C.Close);
+    return "";
   }
 
   std::string dataClause(const Clause &C) {
@@ -273,6 +301,8 @@ private:
           if (formOf(S.Name) != Form::Loop)
             return "it maps the scalar '" + Item.Name +
                    "' (spread loops pass scalars by value)";
+          if (Kind == PROACT__MAP_COPY || Kind == PROACT__MAP_COPYOUT)
+            S.MappedBack.insert(Item.Name);
           continue;
         }
         if (!Shape.Object)
@@ -303,11 +333,29 @@ private:
         R << Line[I];
     for (size_t I = Colon; I <= C.Close; ++I)
       R << Line[I];
+    for (const Tokens &It : splitList(Line, Colon + 1, C.Close))
+      if (!It.empty() && isIdent(It[0]))
+        Reduced.push_back(word(It[0]));
     Tokens T = materialize(PP, C.Tok.getLocation(), R);
     S.Reductions.insert(S.Reductions.end(), T.begin(), T.end());
     return "";
   }
 };
+
+// The words of a '#pragma omp' directive name in Line from B; NameEnd_p
+// gets the index after them.
+std::string directiveName(const Preprocessor &PP, const Tokens &Line,
+                          size_t B, size_t E, size_t *NameEnd_p) {
+  static const std::set<std::string> Words = {
+      "target", "teams", "distribute", "parallel", "for", "simd", "loop",
+      "data",   "update", "enter",     "exit"};
+  std::string Name;
+  size_t I = B;
+  while (I < E && (Line[I].is(tok::kw_for) || Words.count(word(Line[I]))))
+    Name += (Name.empty() ? "" : " ") + spelling(PP, Line[I++]);
+  *NameEnd_p = I;
+  return Name;
+}
 
 // Whether Loc is in code the PROACT lowering generated (inject.cpp).
 bool isGenerated(const SourceManager &SM, SourceLocation Loc) {
@@ -331,6 +379,71 @@ Tokens annotate(SourceLocation PragmaLoc, const Tokens &Line,
   T.setKind(tok::annot_pragma_openmp_end);
   T.setLocation(EndLoc);
   Out.push_back(T);
+  return Out;
+}
+
+// A target construct left on one device, with the runtime calls around
+// it that make the arrays of live spread data regions current on its
+// device and take its writes back (runtime/core/data/stay.c); a function
+// elsewhere may call it inside a region. A standalone directive is
+// wrapped in a block; a construct with a statement gets a loop that runs
+// once around it, so that nothing follows the statement.
+Tokens stayWrapped(Preprocessor &PP, SourceLocation Loc, const Tokens &Line,
+                   size_t NameEnd, const std::string &Name,
+                   const Tokens &Omp) {
+  static const std::set<std::string> Standalone = {
+      "target update", "target enter data", "target exit data"};
+  std::string Dev = "PROACT__STAY_DEFAULT_DEVICE";
+  int Flags = 0;
+  for (size_t I = NameEnd; I < Line.size(); ++I) {
+    const std::string W = word(Line[I]);
+    if (W == "nowait")
+      Flags |= 1; // PROACT__STAY_NOWAIT
+    if (W != "device" || I + 1 >= Line.size() ||
+        Line[I + 1].isNot(tok::l_paren))
+      continue;
+    const size_t Close = matchingClose(Line, I + 1);
+    size_t From = I + 2;
+    if (From + 1 < Close && Line[From + 1].is(tok::colon)) {
+      if (word(Line[From]) == "ancestor") {
+        Dev = "PROACT__STAY_HOST";
+        From = Close;
+      } else {
+        From += 2; // device_num:
+      }
+    }
+    if (From < Close)
+      Dev = "(int)(" + text(PP, Line, From, Close) + ")";
+    I = Close;
+  }
+  static unsigned N = 0;
+  const std::string V = "__proact_stay_" + std::to_string(++N);
+  const PresumedLoc P = PP.getSourceManager().getPresumedLoc(
+      PP.getSourceManager().getExpansionLoc(Loc));
+  std::string File = P.isValid() ? P.getFilename() : "?";
+  std::string Quoted = "\"";
+  for (char C : File)
+    Quoted += C == '"' || C == '\\' ? std::string("\\") + C : std::string(1, C);
+  Quoted += "\"";
+  const std::string Begin =
+      "proact__omp_stay_begin(" + Quoted + ", " +
+      std::to_string(P.isValid() ? P.getLine() : 0) + ", " + Dev + ", " +
+      std::to_string(Flags) + ")";
+  Tokens Out;
+  if (Standalone.count(Name)) {
+    Out = materialize(PP, Loc, Code("{ proact__stay_t " + V + " = " + Begin +
+                                    ";"));
+    Out.insert(Out.end(), Omp.begin(), Omp.end());
+    Tokens End = materialize(
+        PP, Loc, Code("proact__omp_stay_end(&" + V + "); }"));
+    Out.insert(Out.end(), End.begin(), End.end());
+  } else {
+    Out = materialize(PP, Loc, Code("for (proact__stay_t " + V + " = " +
+                                    Begin + "; " + V +
+                                    ".once; proact__omp_stay_end(&" + V +
+                                    "))"));
+    Out.insert(Out.end(), Omp.begin(), Omp.end());
+  }
   return Out;
 }
 
@@ -359,14 +472,8 @@ public:
       return;
     }
     size_t NameEnd = 0;
-    std::string Name;
-    static const std::set<std::string> Words = {
-        "target", "teams", "distribute", "parallel", "for", "simd", "loop",
-        "data",   "update", "enter",     "exit"};
-    while (NameEnd < Line.size() &&
-           (Line[NameEnd].is(tok::kw_for) ||
-            Words.count(word(Line[NameEnd]))))
-      Name += (Name.empty() ? "" : " ") + spelling(PP, Line[NameEnd++]);
+    const std::string Name =
+        directiveName(PP, Line, 0, Line.size(), &NameEnd);
     if (Name.rfind("target", 0) != 0) {
       inject(PP, Omp); // host constructs are OpenMP's
       return;
@@ -384,33 +491,83 @@ public:
     S.Loc = Introducer.Loc;
     S.Name = Name;
     S.Omp = Omp;
+    // At file scope a directive is an error the parser reports as it is.
+    S.Stay = atFileScope() ? Omp
+                           : stayWrapped(PP, Introducer.Loc, Line, NameEnd,
+                                         Name, Omp);
     const Form F = formOf(Name);
     std::string Why;
     if (F == Form::None) {
       Why = "spread mode spreads 'target data', 'target update', 'target "
             "teams distribute parallel for [simd]', 'target parallel for "
-            "[simd]', 'target teams loop' and 'target parallel loop'";
+            "[simd]', 'target teams loop' and 'target parallel loop', and "
+            "'target' or 'target teams' with such a loop construct on the "
+            "next line";
     } else {
       Translator Tr(PP, Line, S);
       Tr.NameEnd = NameEnd;
       Why = Tr.run(F);
+      // A combined target construct maps its reduction variables back.
+      S.MappedBack.insert(Tr.Reduced.begin(), Tr.Reduced.end());
     }
     if (!Why.empty()) {
       setDevicePass(isOpenMPDevicePass(PP.getLangOpts()));
       report(PP.getDiagnostics(), Introducer.Loc, Diag::OpenMPNotSpread)
           << Name << Why;
-      inject(PP, Omp);
+      inject(PP, S.Stay);
       return;
     }
     for (const DataRecord &R : dataRecords())
       if (lookupName(R.Marker) == NameKind::Variable)
         S.Visible.insert(S.Visible.end(), R.Items.begin(), R.Items.end());
+    S.Inner = Name == "target" || Name == "target teams";
     S.Kind = F == Form::Loop   ? SpreadKind::Loop
              : F == Form::Data ? SpreadKind::Data
                                : SpreadKind::Update;
     handleSpreadConstruct(PP, S);
   }
 };
+
+std::string innerOf(Preprocessor &PP, const Tokens &Omp,
+                    SpreadConstruct &S) {
+  static const std::set<std::string> AfterTeams = {
+      "distribute parallel for", "distribute parallel for simd", "loop"};
+  static const std::set<std::string> AfterTarget = {
+      "teams distribute parallel for", "teams distribute parallel for simd",
+      "parallel for", "parallel for simd", "teams loop", "parallel loop"};
+  if (Omp.size() < 2)
+    return "its loop construct could not be read";
+  const Tokens Line(Omp.begin() + 1, Omp.end() - 1);
+  size_t NameEnd = 0;
+  const std::string Name = directiveName(PP, Line, 0, Line.size(), &NameEnd);
+  const bool Teams = S.Name == "target teams";
+  if (!(Teams ? AfterTeams : AfterTarget).count(Name))
+    return "the construct after it, '" + Name + "', is not " +
+           (Teams ? "'distribute parallel for [simd]' or 'loop'"
+                  : "'teams distribute parallel for [simd]', 'parallel "
+                    "for [simd]', 'teams loop' or 'parallel loop'");
+  Translator Tr(PP, Line, S);
+  Tr.NameEnd = NameEnd;
+  Tr.InnerLine = true;
+  const std::string Why = Tr.run(Form::Loop);
+  if (!Why.empty())
+    return "its '" + Name + "': " + Why;
+  // Without a map back, OpenMP leaves the host's value of a variable the
+  // inner construct reduces (the target region's copy is firstprivate).
+  for (const std::string &V : Tr.Reduced)
+    if (!S.MappedBack.count(V)) {
+      Token T;
+      for (const Token &L : Line)
+        if (word(L) == V)
+          T = L;
+      const ArrayShape Shape = lookupArrayShape(T);
+      if (Shape.Known && Shape.Rank == 0)
+        return "'" + V + "', which its '" + Name +
+               "' reduces, is not mapped back (OpenMP leaves the host's "
+               "value as it was); add map(tofrom: " + V + ") to spread";
+    }
+  return "";
+}
 
 // The region a spread data directive became: its block's first statement
 // declares the marker.
@@ -448,8 +605,17 @@ public:
     const SourceManager &SM = Ctx.getSourceManager();
     if (isGenerated(SM, D->getBeginLoc()))
       return true;
-    report(Ctx.getDiagnostics(), SM.getExpansionLoc(D->getBeginLoc()),
-           Diag::OpenMPStaysInSpreadData);
+    // The runtime keeps the region's arrays current around a construct
+    // (stay.c), but the mappings of an unstructured one outlive it.
+    if (K == llvm::omp::OMPD_target_enter_data ||
+        K == llvm::omp::OMPD_target_exit_data)
+      report(Ctx.getDiagnostics(), SM.getExpansionLoc(D->getBeginLoc()),
+             Diag::OpenMPStaysInSpreadData)
+          << (K == llvm::omp::OMPD_target_enter_data ? "target enter data"
+                                                     : "target exit data");
+    else
+      report(Ctx.getDiagnostics(), SM.getExpansionLoc(D->getBeginLoc()),
+             Diag::OpenMPStaysCopies);
     report(Ctx.getDiagnostics(),
            SM.getExpansionLoc(Regions.back()->getBeginLoc()),
            Diag::SpreadDataHere);
@@ -519,6 +685,11 @@ std::unique_ptr<ASTConsumer> makeSpreadConsumer() {
 
 void noteSpreadData(const Token &Marker, const std::vector<SpreadItem> &Items) {
   dataRecords().push_back(DataRecord{Marker, Items});
+}
+
+std::string spreadInner(Preprocessor &PP, const Tokens &Omp,
+                        SpreadConstruct &S) {
+  return innerOf(PP, Omp, S);
 }
 
 std::string spreadMarker(unsigned N) {

@@ -9,6 +9,7 @@
 #include "clang/AST/ASTConsumer.h"
 #include "clang/Frontend/CompilerInstance.h"
 #include <memory>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -45,13 +46,29 @@ struct SpreadConstruct {
   std::string Name;          // "target teams distribute parallel for", ...
   Tokens Omp;                // what clang's handler makes of the line: the
                              // OpenMP construct, when it does not spread
+  Tokens Stay;               // Omp with the calls that keep the arrays of
+                             // spread data regions current around it
   std::vector<SpreadItem> Items;
+  // "target" or "target teams": the loop construct must follow on a line
+  // of its own (spreadInner).
+  bool Inner = false;
+  // Scalars the outer line maps tofrom or from, or reduces: a reduction on
+  // the inner line changes the host's value only for these.
+  std::set<std::string> MappedBack;
   Tokens Reductions;         // PROACT reduction(...) clauses, ready to parse
+  Tokens IfCond;             // a loop's if(...) condition for its target
+                             // part: false runs it on the host
   Tokens Private;            // identifiers of private(...)
   // Arrays of the spread data regions visible at the pragma, for those the
   // body indexes without mapping them (OpenMP finds them present).
   std::vector<SpreadItem> Visible;
 };
+
+// The '#pragma omp' line Omp (annotations included) that follows a
+// "target" or "target teams" line: its clauses join S's. Returns why the
+// pair does not spread, or "".
+std::string spreadInner(clang::Preprocessor &PP, const Tokens &Omp,
+                        SpreadConstruct &S);
 
 // proact_pragma.cpp: lowers S like the PROACT directive it stands for, or
 // gives S.Omp back with a remark saying why not.

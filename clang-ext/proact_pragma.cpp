@@ -364,7 +364,7 @@ private:
     if (Spread) {
       static unsigned Regions = 0;
       const std::string M = spreadMarker(++Regions);
-      Entry.Fallback = Spread->Omp;
+      Entry.Fallback = Spread->Stay;
       Entry.SpreadName = Spread->Name;
       Entry.SpreadAs = "data region";
       Entry.Marker = materialize(PP, D.Loc,
@@ -379,7 +379,7 @@ private:
 
   static void giveBack(Preprocessor &PP, Tokens Toks) {
     if (Spread != nullptr)
-      Toks.insert(Toks.begin(), Spread->Omp.begin(), Spread->Omp.end());
+      Toks.insert(Toks.begin(), Spread->Stay.begin(), Spread->Stay.end());
     inject(PP, Toks);
   }
 
@@ -420,6 +420,38 @@ private:
     TokenReader R(PP, D.Loc);
     Token First;
     R.lex(First);
+    // 'target [teams]' and its loop construct on the next line, or alone
+    // in a block: one combined construct. Otherwise both go back as they
+    // are.
+    bool Block = false;
+    if (Spread != nullptr && Spread->Inner) {
+      Tokens Inner;
+      std::string Why;
+      Token Brace = First;
+      if (First.is(tok::l_brace)) {
+        Block = true;
+        R.lex(First);
+      }
+      if (First.isNot(tok::annot_pragma_openmp))
+        Why = "it spreads only with a loop construct right after it, or "
+              "alone in its block";
+      else if (!readOpenMPLine(R, First, Inner))
+        Why = "its loop construct could not be read";
+      else
+        Why = spreadInner(PP, Inner, *Spread);
+      if (!Why.empty()) {
+        report(DE, D.Loc, Diag::OpenMPNotSpread) << Spread->Name << Why;
+        Tokens Back = Inner.empty() ? Tokens{First} : Inner;
+        if (Block)
+          Back.insert(Back.begin(), Brace);
+        giveBack(PP, Back);
+        return;
+      }
+      if (Block)
+        Spread->Stay.push_back(Brace);
+      Spread->Stay.insert(Spread->Stay.end(), Inner.begin(), Inner.end());
+      R.lex(First);
+    }
     if (Spread == nullptr && First.is(tok::annot_pragma_openmp)) {
       Tokens Omp;
       if (!readOpenMPLine(R, First, Omp) || !openMPLineFits(PP, D, Omp)) {
@@ -477,6 +509,25 @@ private:
     }
     // The token read past the statement (looking for 'else') goes back last.
     Tokens After = R.pending();
+    if (Block) {
+      // The block's '}' must follow the loop: it stays in the stream and
+      // closes the '{' put before the lowering (or the construct given
+      // back).
+      if (After.empty()) {
+        Token Next;
+        R.lexAhead(Next);
+        R.unlex(Next);
+        After = R.pending();
+      }
+      if (After.empty() || After[0].isNot(tok::r_brace)) {
+        report(DE, D.Loc, Diag::OpenMPNotSpread)
+            << Spread->Name
+            << "its block holds more than its loop construct; put the "
+               "other statements in target constructs of their own";
+        injectWith(PP, Stmt, After);
+        return;
+      }
+    }
     for (const Token &T : Stmt)
       if (T.isAnnotation()) { // another pragma, e.g. from a macro
         report(DE, T.getLocation(), Diag::PragmaInBody);
@@ -555,9 +606,29 @@ private:
     if (Mapped)
       Lowering << "}";
     Lowering << "}";
+    if (!Spread->IfCond.empty()) {
+      // if(false): OpenMP runs the construct on the host, with the host's
+      // arrays and its own copies of the loop and private variables.
+      Code Host("if (");
+      Host << Spread->IfCond << ") " << Lowering << " else {";
+      std::set<std::string> Own;
+      Tokens Copies = nestVariables(PP, Orig);
+      Copies.insert(Copies.end(), Spread->Private.begin(),
+                    Spread->Private.end());
+      for (const Token &V : Copies)
+        if (Own.insert(spelling(PP, V)).second)
+          Host << "__typeof__(" << V << ") " << V << ";";
+      Host << Orig << "}";
+      Lowering = Host;
+    }
+    if (Block) {
+      Code Open("{");
+      Open << Lowering;
+      Lowering = Open;
+    }
     Deferred &Entry =
         injectLowering(PP, D.Loc, LL.Check, Lowering, After, false);
-    Entry.Fallback = Spread->Omp;
+    Entry.Fallback = Spread->Stay;
     Entry.Fallback.insert(Entry.Fallback.end(), Orig.begin(), Orig.end());
     Entry.SpreadName = Spread->Name;
     Entry.SpreadAs = "loop";
@@ -750,8 +821,8 @@ private:
     }
     Code Sync(";");
     Deferred &Entry = defer(PP, Sync);
-    Entry.Lowering = materialize(PP, S.Loc, lowerUpdate(PP, Flat, F));
-    Entry.Fallback = S.Omp;
+    Entry.Lowering = materialize(PP, S.Loc, lowerUpdate(PP, Flat, F, true));
+    Entry.Fallback = S.Stay;
     Entry.SpreadName = S.Name;
     Entry.SpreadAs = "update";
     Entry.Standalone = true;

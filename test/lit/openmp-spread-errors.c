@@ -1,8 +1,10 @@
 // Spread mode: an OpenMP target construct that stays on one device inside
-// a spread 'target data' region would compute with copies the region no
-// longer keeps current: an error at the construct, with a note at the
-// region. An unknown value of the argument is an error.
+// a spread 'target data' region works (the region's arrays are copied to
+// its device and back, stay.c), with a remark saying so; 'target enter
+// data' and 'target exit data' there are errors, since their mappings
+// would outlive the region. An unknown value of the argument is an error.
 // RUN: not %proact-cc -fsyntax-only -fplugin-arg-proact-openmp=spread %s 2>&1 | %FileCheck %s --implicit-check-not=error: --implicit-check-not=note: --implicit-check-not=remark:
+// RUN: not %proact-cc -fsyntax-only -fplugin-arg-proact-openmp=spread -fplugin-arg-proact-Ropenmp-spread %s 2>&1 | %FileCheck %s --check-prefix=REMARK
 // RUN: not %proact-cc -fsyntax-only -fplugin-arg-proact-openmp=spreads %s 2>&1 | %FileCheck %s --check-prefix=ARG
 // ARG: error: invalid value 'spreads' of PROACT plugin argument 'openmp': expected spread or off
 
@@ -11,17 +13,19 @@ void f(long n, double *a, double *b) {
   // CHECK-DAG: [[@LINE+1]]:1: note: the spread 'target data' region begins here
 #pragma omp target data map(tofrom: a[0:n], b[0:n])
   {
-    // CHECK-DAG: [[@LINE+1]]:1: error: this OpenMP target construct stays on one device (see the -fplugin-arg-proact-Ropenmp-spread remarks for why) but stands in a spread 'target data' region, whose arrays live on every device: make it spread, or move it out of the region
+    // REMARK: [[@LINE+1]]:1: remark: this OpenMP target construct stays on one device inside a spread 'target data' region: around it the region's arrays are copied whole to its device and taken back from there; make it spread to save the copies [proact:openmp-spread]
 #pragma omp target teams distribute parallel for nowait
     for (long k = 0; k < n; k++)
       a[k] += b[k];
 #pragma omp taskwait
-    // CHECK-DAG: [[@LINE+1]]:1: error: this OpenMP target construct stays on one device
+    // REMARK: [[@LINE+1]]:1: remark: this OpenMP target construct stays on one device inside a spread 'target data' region
 #pragma omp target teams distribute parallel for map(tofrom: x)
     for (long k = 0; k < n; k++)
       x = a[k];
-    // CHECK-DAG: [[@LINE+1]]:1: error: this OpenMP target construct stays on one device
+    // CHECK-DAG: [[@LINE+1]]:1: error: this '#pragma omp target enter data' stands in a spread 'target data' region, whose arrays live on every device: its mappings would outlive the region; move it out of the region
 #pragma omp target enter data map(to: a[0:n])
+    // CHECK-DAG: [[@LINE+1]]:1: error: this '#pragma omp target exit data' stands in a spread 'target data' region
+#pragma omp target exit data map(from: a[0:n])
     // Spread constructs are fine.
 #pragma omp target teams distribute parallel for
     for (long k = 0; k < n; k++)

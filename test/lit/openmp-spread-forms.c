@@ -46,7 +46,7 @@ void forms(long n, double *a, double *b, int dev, double s) {
 }
 
 void stays(long n, double *a, double *b, int dev, struct { double *p; } *t) {
-  double x = 0, y = 0;
+  double x = 0, y = 0, s = 0;
   // CHECK: [[@LINE+1]]:1: remark: '#pragma omp target teams distribute parallel for' stays on one device, as OpenMP says: 'nowait' makes it asynchronous; remove it to spread [proact:openmp-spread]
 #pragma omp target teams distribute parallel for map(tofrom: a[0:n]) nowait
   for (long k = 0; k < n; k++)
@@ -60,10 +60,20 @@ void stays(long n, double *a, double *b, int dev, struct { double *p; } *t) {
 #pragma omp target parallel for map(tofrom: a[0:n]) device(dev)
   for (long k = 0; k < n; k++)
     a[k] += 1;
-  // CHECK: [[@LINE+1]]:1: remark: '#pragma omp target parallel for' stays on one device, as OpenMP says: 'if(...)' may run it on the host instead; remove it to spread [proact:openmp-spread]
+  // A loop's if(...) spreads it when true and runs it on the host when
+  // false; a data region's keeps it on one device.
+  // CHECK: [[@LINE+1]]:1: remark: '#pragma omp target parallel for' spreads over the devices as PROACT loop [proact:openmp-spread]
 #pragma omp target parallel for map(tofrom: a[0:n]) if(n > 100)
   for (long k = 0; k < n; k++)
     a[k] += 1;
+  // CHECK: [[@LINE+1]]:1: remark: '#pragma omp target parallel for' spreads over the devices as PROACT loop [proact:openmp-spread]
+#pragma omp target parallel for map(tofrom: a[0:n]) if(target: n > 100) if(parallel: n > 1000)
+  for (long k = 0; k < n; k++)
+    a[k] += 1;
+  // CHECK: [[@LINE+1]]:1: remark: '#pragma omp target data' stays on one device, as OpenMP says: 'if(...)' may run it on the host instead; remove it to spread [proact:openmp-spread]
+#pragma omp target data map(tofrom: a[0:n]) if(n > 100)
+  {
+  }
   // CHECK: [[@LINE+1]]:1: remark: '#pragma omp target teams distribute parallel for' stays on one device, as OpenMP says: clause 'lastprivate' is not supported in spread mode [proact:openmp-spread]
 #pragma omp target teams distribute parallel for map(tofrom: a[0:n]) lastprivate(x)
   for (long k = 0; k < n; k++)
@@ -103,7 +113,7 @@ void stays(long n, double *a, double *b, int dev, struct { double *p; } *t) {
 #pragma omp target parallel loop map(tofrom: a[0:n])
   for (long k = 0; k < n; k++)
     a[k] += 1;
-  // CHECK: [[@LINE+1]]:1: remark: '#pragma omp target teams distribute' stays on one device, as OpenMP says: spread mode spreads 'target data', 'target update', 'target teams distribute parallel for [simd]', 'target parallel for [simd]', 'target teams loop' and 'target parallel loop' [proact:openmp-spread]
+  // CHECK: [[@LINE+1]]:1: remark: '#pragma omp target teams distribute' stays on one device, as OpenMP says: spread mode spreads 'target data', 'target update', 'target teams distribute parallel for [simd]', 'target parallel for [simd]', 'target teams loop' and 'target parallel loop', and 'target' or 'target teams' with such a loop construct on the next line [proact:openmp-spread]
 #pragma omp target teams distribute map(tofrom: a[0:n])
   for (long k = 0; k < n; k++)
     a[k] += 1;
@@ -111,9 +121,102 @@ void stays(long n, double *a, double *b, int dev, struct { double *p; } *t) {
 #pragma omp target enter data map(to: a[0:n])
   // CHECK: [[@LINE+1]]:1: remark: '#pragma omp target exit data' stays on one device, as OpenMP says: spread mode spreads
 #pragma omp target exit data map(from: a[0:n])
-  // CHECK: [[@LINE+1]]:1: remark: '#pragma omp target' stays on one device, as OpenMP says: spread mode spreads
+  // CHECK: [[@LINE+1]]:1: remark: '#pragma omp target' stays on one device, as OpenMP says: it spreads only with a loop construct right after it, or alone in its block [proact:openmp-spread]
 #pragma omp target map(tofrom: x)
   x = 1;
+  // 'target [teams]' and a loop construct on the next line: one combined
+  // construct, with the clauses of both.
+  // CHECK: [[@LINE+1]]:1: remark: '#pragma omp target teams' spreads over the devices as PROACT loop [proact:openmp-spread]
+#pragma omp target teams map(tofrom: a[0:n], s) num_teams(4)
+#pragma omp distribute parallel for reduction(+: s) dist_schedule(static)
+  for (long k = 0; k < n; k++)
+    s += a[k];
+  // CHECK: [[@LINE+1]]:1: remark: '#pragma omp target teams' spreads over the devices as PROACT loop [proact:openmp-spread]
+#pragma omp target teams map(tofrom: a[0:n])
+#pragma omp loop
+  for (long k = 0; k < n; k++)
+    a[k] += 1;
+  // CHECK: [[@LINE+1]]:1: remark: '#pragma omp target' spreads over the devices as PROACT loop [proact:openmp-spread]
+#pragma omp target map(to: a[0:n]) map(tofrom: b[0:n])
+#pragma omp teams distribute parallel for simd simdlen(4)
+  for (long k = 0; k < n; k++)
+    b[k] = a[k];
+  // CHECK: [[@LINE+1]]:1: remark: '#pragma omp target' spreads over the devices as PROACT loop [proact:openmp-spread]
+#pragma omp target map(tofrom: b[0:n])
+#pragma omp parallel for private(y)
+  for (long k = 0; k < n; k++) {
+    y = b[k] * 2;
+    b[k] = y;
+  }
+  // CHECK: [[@LINE+1]]:1: remark: '#pragma omp target teams' spreads over the devices as PROACT loop [proact:openmp-spread]
+#pragma omp target teams map(tofrom: a[0:n])
+  {
+#pragma omp distribute parallel for
+    for (long k = 0; k < n; k++)
+      a[k] += 1;
+  }
+  // CHECK: [[@LINE+1]]:1: remark: '#pragma omp target' stays on one device, as OpenMP says: its block holds more than its loop construct; put the other statements in target constructs of their own [proact:openmp-spread]
+#pragma omp target map(tofrom: a[0:n], x)
+  {
+#pragma omp parallel for
+    for (long k = 0; k < n; k++)
+      a[k] += 1;
+    x = a[0];
+  }
+  // CHECK: [[@LINE+1]]:1: remark: '#pragma omp target' stays on one device, as OpenMP says: it spreads only with a loop construct right after it, or alone in its block [proact:openmp-spread]
+#pragma omp target map(tofrom: a[0:n], x)
+  {
+    x = a[0];
+#pragma omp parallel for
+    for (long k = 0; k < n; k++)
+      a[k] += x;
+  }
+  // CHECK: [[@LINE+1]]:1: remark: '#pragma omp target teams' stays on one device, as OpenMP says: the construct after it, 'distribute', is not 'distribute parallel for [simd]' or 'loop' [proact:openmp-spread]
+#pragma omp target teams map(tofrom: a[0:n])
+#pragma omp distribute
+  for (long k = 0; k < n; k++)
+    a[k] += 1;
+  // CHECK: [[@LINE+1]]:1: remark: '#pragma omp target' stays on one device, as OpenMP says: the construct after it, 'teams distribute', is not 'teams distribute parallel for [simd]', 'parallel for [simd]', 'teams loop' or 'parallel loop' [proact:openmp-spread]
+#pragma omp target map(tofrom: a[0:n])
+#pragma omp teams distribute
+  for (long k = 0; k < n; k++)
+    a[k] += 1;
+  // CHECK: [[@LINE+1]]:1: remark: '#pragma omp target' stays on one device, as OpenMP says: its 'parallel for': clause 'lastprivate' is not supported in spread mode [proact:openmp-spread]
+#pragma omp target map(tofrom: a[0:n])
+#pragma omp parallel for lastprivate(x)
+  for (long k = 0; k < n; k++)
+    x = a[k];
+  // The target region's copy of s is firstprivate: OpenMP leaves the
+  // host's s as it was.
+  // CHECK: [[@LINE+1]]:1: remark: '#pragma omp target teams' stays on one device, as OpenMP says: 's', which its 'distribute parallel for' reduces, is not mapped back (OpenMP leaves the host's value as it was); add map(tofrom: s) to spread [proact:openmp-spread]
+#pragma omp target teams map(to: a[0:n])
+#pragma omp distribute parallel for reduction(+: s)
+  for (long k = 0; k < n; k++)
+    s += a[k];
+  // CHECK: [[@LINE+1]]:1: remark: '#pragma omp target' spreads over the devices as PROACT loop [proact:openmp-spread]
+#pragma omp target map(to: a[0:n]) map(from: s)
+#pragma omp parallel for reduction(+: s)
+  for (long k = 0; k < n; k++)
+    s += a[k];
+  // A task's (or a critical region's) statement stays OpenMP's.
+#pragma omp task shared(a)
+  // CHECK: [[@LINE+1]]:1: remark: '#pragma omp target parallel for' stays on one device, as OpenMP says: it stands inside an OpenMP construct that stays on one device [proact:openmp-spread]
+#pragma omp target parallel for map(from: a[0:n])
+  for (long k = 0; k < n; k++)
+    a[k] = k;
+#pragma omp critical
+  {
+    // CHECK: [[@LINE+1]]:1: remark: '#pragma omp target' stays on one device, as OpenMP says: it stands inside an OpenMP construct that stays on one device [proact:openmp-spread]
+#pragma omp target map(tofrom: a[0:n])
+#pragma omp parallel for
+    for (long k = 0; k < n; k++)
+      a[k] += 1;
+  }
+  // CHECK: [[@LINE+1]]:1: remark: '#pragma omp target teams' stays on one device, as OpenMP says: 'device(...)' names one device; remove it to spread over all [proact:openmp-spread]
+#pragma omp target teams map(tofrom: a[0:n]) device(dev)
+#pragma omp distribute parallel for
+  for (long k = 0; k < n; k++)
+    a[k] += 1;
   // A data region whose statement is not a block stays OpenMP's, and so
   // does everything in it.
   // CHECK: [[@LINE+3]]:1: remark: '#pragma proact data' must be followed by a compound statement '{ ... }' [proact:openmp-spread]

@@ -30,7 +30,7 @@ extern "C" {
  * program built against another version fails to link or load, naming the
  * symbol, instead of running with a runtime that reads its code
  * differently. */
-#define PROACT_LOWERING_ABI 13
+#define PROACT_LOWERING_ABI 14
 
 #define PROACT__ABI_STR2(x) #x
 #define PROACT__ABI_STR(x) PROACT__ABI_STR2(x)
@@ -364,6 +364,34 @@ PROACT_API void proact__data_end(proact__data_t *data)
  * nothing. */
 PROACT_API void proact__update(const proact__update_desc_t *desc)
     PROACT__ENTRY(proact__update);
+/* A spread '#pragma omp target update': the same, except that a section
+ * no data region holds is OpenMP's (mapped by 'target enter data' or
+ * 'declare target'), updated between the host and the default device as
+ * OpenMP does, or left alone where that device has no copy of it. */
+PROACT_API void proact__omp_update(const proact__update_desc_t *desc)
+    PROACT__ENTRY(proact__omp_update);
+
+/* Spread mode wraps each OpenMP target construct it leaves on one device:
+ * for (proact__stay_t s = proact__omp_stay_begin(...); s.once;
+ * proact__omp_stay_end(&s)) <construct>. While data regions hold arrays,
+ * begin makes every held array current in the copy OpenMP finds present on
+ * device dev (PROACT__STAY_DEFAULT_DEVICE: omp_get_default_device()), and
+ * end makes that copy the array's current value (after waiting for the
+ * construct's tasks with PROACT__STAY_NOWAIT). Otherwise both do
+ * nothing. */
+#define PROACT__STAY_DEFAULT_DEVICE (-1)
+#define PROACT__STAY_HOST (-2)
+#define PROACT__STAY_NOWAIT 1
+typedef struct proact__stay {
+  int once;
+  int flags;
+  struct proact__stay_state *state;
+} proact__stay_t;
+PROACT_API proact__stay_t proact__omp_stay_begin(const char *file, int line,
+                                                 int dev, int flags)
+    PROACT__ENTRY(proact__omp_stay_begin);
+PROACT_API void proact__omp_stay_end(proact__stay_t *st)
+    PROACT__ENTRY(proact__omp_stay_end);
 
 /* Prepares one execution of an annotated loop: finds (or creates, for the
  * duration of the loop) the replicas, splits the iterations into parts, one

@@ -42,3 +42,11 @@ void proact__owner_leave(void) {
     owner_depth--;
   pthread_mutex_unlock(&owner_lock);
 }
+
+int proact__owner_elsewhere(void) {
+  int other;
+  pthread_mutex_lock(&owner_lock);
+  other = owner_depth > 0 && !pthread_equal(owner, pthread_self());
+  pthread_mutex_unlock(&owner_lock);
+  return other;
+}

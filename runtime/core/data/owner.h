@@ -16,4 +16,7 @@ void proact__owner_enter(const char *file, int line, int col,
 /* The matching end. */
 void proact__owner_leave(void);
 
+/* Whether another thread holds PROACT now. */
+int proact__owner_elsewhere(void);
+
 #endif

@@ -12,6 +12,7 @@
  * single replica, whose map loops do not keep, and a shared allocation
  * (unified.h), which every device reads directly, receive the values at
  * once instead. */
+#include <omp.h>
 #include <stdint.h>
 #include <stdio.h>
 
@@ -34,10 +35,11 @@ static const char *update_clause(int kind) {
 }
 
 /* The live entry that holds item's section; a section outside every data
- * region, or across the edge of one, is a fatal error at the item. */
+ * region, or across the edge of one, is a fatal error at the item, except
+ * outside every region for OpenMP's update (omp: NULL then). */
 static proact__present_t *update_entry(const proact__update_desc_t *desc,
                                        const proact__update_item_t *item,
-                                       char *lo, char *hi) {
+                                       char *lo, char *hi, int omp) {
   const proact__array_t *a = &item->array;
   proact__present_t *entry = NULL;
 
@@ -57,6 +59,8 @@ static proact__present_t *update_entry(const proact__update_desc_t *desc,
   case PROACT__PRESENT_NONE:
     break;
   }
+  if (omp)
+    return NULL;
   {
     char when[256];
     snprintf(when, sizeof(when), "the update at %s:%d", desc->file,
@@ -109,7 +113,43 @@ static void update_device(const proact__update_desc_t *desc,
     proact__fatal(desc->file, desc->line, desc->col, "out of host memory");
 }
 
+/* OpenMP's own update of a section no spread region holds (one a
+ * 'target enter data' or a 'declare target' mapped): between the host and
+ * its copy on the default device, nothing when it has none there. */
+static void update_omp(const proact__update_desc_t *desc,
+                       const proact__update_item_t *item, char *lo,
+                       char *hi) {
+  int dev = omp_get_default_device();
+  int host = omp_get_initial_device();
+  char *d_lo, *d_last;
+
+  if (dev < 0 || dev >= omp_get_num_devices())
+    return;
+  d_lo = omp_get_mapped_ptr(lo, dev);
+  d_last = omp_get_mapped_ptr(hi - 1, dev);
+  if (d_lo == NULL || d_last != d_lo + (hi - 1 - lo))
+    return;
+  if ((item->kind == PROACT__UPDATE_HOST
+           ? omp_target_memcpy(lo, d_lo, (size_t)(hi - lo), 0, 0, host, dev)
+           : omp_target_memcpy(d_lo, lo, (size_t)(hi - lo), 0, 0, dev,
+                               host)) != 0)
+    proact__fatal(desc->file, item->line, item->col,
+                  "update %s(%s[%lld:%lld]) on device %d failed",
+                  update_clause(item->kind), item->array.name,
+                  item->array.lo, item->array.len, dev);
+}
+
+static void update_run(const proact__update_desc_t *desc, int omp);
+
 void proact__update(const proact__update_desc_t *desc) {
+  update_run(desc, 0);
+}
+
+void proact__omp_update(const proact__update_desc_t *desc) {
+  update_run(desc, 1);
+}
+
+static void update_run(const proact__update_desc_t *desc, int omp) {
   proact__stats_node_t *stats;
   proact__dev_counters_t before, after;
   proact__trace_phase_t phase;
@@ -146,7 +186,11 @@ void proact__update(const proact__update_desc_t *desc) {
                         &hi);
     if (lo == hi)
       continue; /* nothing to make current */
-    entry = update_entry(desc, item, lo, hi);
+    entry = update_entry(desc, item, lo, hi, omp);
+    if (entry == NULL) {
+      update_omp(desc, item, lo, hi);
+      continue;
+    }
     proact__dev_get_counters(&issued);
     proact__info(PROACT__SUBSYS_REGION, "%s:%d update %s(%s[%lld:%lld])",
                  desc->file, desc->line, update_clause(item->kind),

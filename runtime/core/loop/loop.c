@@ -45,6 +45,7 @@
 #include "rank_xport.h"
 #include "read_check.h"
 #include "replica.h"
+#include "stay.h"
 #include "unified_place.h"
 
 /* Finds array's replicas on every loop device, or creates loop-only ones.
@@ -229,6 +230,7 @@ proact__loop_t *proact__loop_begin(const proact__loop_desc_t *desc) {
 
   proact__devices_require_serial(desc->file, desc->line, desc->col, "loop");
   proact__owner_enter(desc->file, desc->line, desc->col, "loop");
+  proact__stay_pause(1); /* the loop's kernels are PROACT's */
   proact__devices_init();
   proact__host_check_enter();
   if (loop != NULL) {
@@ -442,5 +444,6 @@ void proact__loop_end(proact__loop_t *loop) {
   free(loop->arrays);
   free(loop->array_partials);
   free(loop);
+  proact__stay_pause(-1);
   proact__owner_leave();
 }

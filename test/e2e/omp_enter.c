@@ -1,0 +1,39 @@
+/* Arrays that 'target enter data' maps, which spread mode leaves to
+ * OpenMP on the default device, next to a spread data region: loops that
+ * find them present stay on that device, and spread 'target update's of
+ * them move them as OpenMP does (host values changed in between, values
+ * read back on the host). Built in spread mode it must print what the
+ * unmodified program prints on one device, bit for bit.
+ * Usage: omp_enter [n] [rounds] */
+#include "e2e_util.h"
+
+int main(int argc, char **argv) {
+  long n = e2e_arg(argc, argv, 1, 20011);
+  long rounds = e2e_arg(argc, argv, 2, 4);
+  double *x = e2e_alloc(n), *y = e2e_alloc(n);
+  double seen = 0;
+  e2e_fill(x, n, 11);
+  e2e_fill(y, n, 12);
+#pragma omp target enter data map(to: x[0:n])
+#pragma omp target data map(tofrom: y[0:n])
+  {
+    for (long r = 0; r < rounds; r++) {
+#pragma omp target teams distribute parallel for
+      for (long i = 0; i < n; i++)
+        y[i] = y[i] * 0.75 + 1;
+      /* x is OpenMP's: this loop stays on the default device. */
+#pragma omp target teams distribute parallel for
+      for (long i = 0; i < n; i++)
+        x[i] = x[i] * 0.5 + (double)r;
+#pragma omp target update from(x[0:n])
+      seen += x[n / 2];
+      x[0] = x[0] + 1;
+#pragma omp target update to(x[0:1])
+    }
+  }
+#pragma omp target exit data map(from: x[0:n])
+  e2e_print("x", x, (size_t)n * sizeof(double));
+  e2e_print("y", y, (size_t)n * sizeof(double));
+  e2e_print("seen", &seen, sizeof seen);
+  return 0;
+}
