@@ -393,11 +393,13 @@ static int ompt_init(ompt_function_lookup_t lookup, int initial_device,
 static void ompt_fini(ompt_data_t *tool_data) { (void)tool_data; }
 
 /* libomp looks this up at start-up; a tool of the program's own, found
- * first, takes its place (docs/user/limits.md). */
+ * first, takes its place (docs/user/limits.md). libomp loads the tools
+ * OMP_TOOL_LIBRARIES names (profilers) only when this returns NULL. */
 PROACT_API ompt_start_tool_result_t *
 ompt_start_tool(unsigned int omp_version, const char *runtime_version) {
   static ompt_start_tool_result_t result = {ompt_init, ompt_fini, {0}};
+  const char *libs = getenv("OMP_TOOL_LIBRARIES");
   (void)omp_version;
   (void)runtime_version;
-  return &result;
+  return libs != NULL && libs[0] != '\0' ? NULL : &result;
 }
