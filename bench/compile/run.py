@@ -37,9 +37,14 @@ def build_sh_cc():
             text = f.read()
         m = re.search(r"\$\{CC:-([^}]+)\}", text)
         if m:
+            cc = m.group(1)
+            # ${CC:-$cc}, cc=clang-$llvm: the variable's first value
+            a = re.search(r"\bcc=(\S+)", text) if cc == "$cc" else None
+            if a:
+                cc = a.group(1)
             # clang-$llvm, llvm=${PROACT_LLVM:-N}: the default version
             v = re.search(r"llvm=\$\{PROACT_LLVM:-([0-9]+)\}", text)
-            return m.group(1).replace("$llvm", v.group(1) if v else "22")
+            return cc.replace("$llvm", v.group(1) if v else "22")
     except OSError:
         pass
     return "clang-16"

@@ -12,6 +12,18 @@
 #ifdef _OPENMP
 #pragma omp begin declare target
 
+/* The readiness protocol's long paths (a block's reporting, a store's
+ * forwarding): on a GPU inlined into each kernel, whose register
+ * allocation was measured that way; elsewhere (host devices) one function
+ * that every kernel of the file calls, so that each kernel compiles the
+ * short path alone and a file of many loops compiles the long ones once
+ * (docs/design/lowering.md). */
+#ifdef __NVPTX__
+#define PROACT__READY_OUTLINE __attribute__((always_inline))
+#else
+#define PROACT__READY_OUTLINE __attribute__((noinline))
+#endif
+
 /* The instrumented flat kernel's blocks, where most of them report
  * (ticketed), are handed out by ticket, so that they run in order of time
  * whatever the kernel's waves: with block b fixed to team b mod teams, the
@@ -90,8 +102,8 @@ static inline PROACT__TEAM_INLINE void proact__ready_walk(const proact__ready_t 
       it, proact__ready_block_of(rd->order, rd->nblocks, p), w);
 }
 
-/* Called by every thread of the team after block b's iterations (the
- * generated kernel's instrumentation).
+/* Block b's reporting, by every thread of the team, where the block
+ * touches a chunk some device reads (proact__ready_block_done).
  *
  * The state is kept on the device from one execution of the loop to the
  * next (runtime/mech/ready/ready_cache.h), so everything a kernel changes in it
@@ -102,14 +114,10 @@ static inline PROACT__TEAM_INLINE void proact__ready_walk(const proact__ready_t 
  * goes back to 0 once its team has pushed the chunk; dma's q_tail goes
  * back to 0 with the execution's last slot. The next execution's kernels
  * start only after this one's kernels and agents ended (push_drain). */
-static inline PROACT__TEAM_INLINE void proact__ready_block_done(const proact__ready_t *rd,
-                                            long long b, int bare) {
+static inline PROACT__TEAM_INLINE void proact__ready_block_report(const proact__ready_t *rd,
+                                              long long b, int bare) {
   const int tid = proact__team_thread(bare), nth = proact__team_threads(bare);
   int pushed = 0;
-  if (rd->mode == PROACT__READY_INLINE)
-    return; /* the stores were forwarded as they were made */
-  if (!proact__ready_block_touches(rd, b))
-    return; /* the same answer for the whole team: no barrier skew */
   /* The team's stores are visible device-wide before its decrement: the
    * barrier orders them before thread 0's fence, which is cumulative (the
    * PTX memory model; the pattern of CUDA's grid sync), so one fence per
@@ -183,15 +191,42 @@ static inline PROACT__TEAM_INLINE void proact__ready_block_done(const proact__re
       }
 }
 
+/* The reporting above, one function per kind of kernel (bare is then a
+ * constant of each). */
+static inline PROACT__READY_OUTLINE void
+proact__ready_block_report_bare(const proact__ready_t *rd, long long b) {
+  proact__ready_block_report(rd, b, 1);
+}
+static inline PROACT__READY_OUTLINE void
+proact__ready_block_report_spmd(const proact__ready_t *rd, long long b) {
+  proact__ready_block_report(rd, b, 0);
+}
+
+/* Called by every thread of the team after block b's iterations (the
+ * instrumented kernel's instrumentation): the reporting, where the block
+ * has any. */
+static inline PROACT__TEAM_INLINE void proact__ready_block_done(const proact__ready_t *rd,
+                                            long long b, int bare) {
+  if (rd->mode == PROACT__READY_INLINE)
+    return; /* the stores were forwarded as they were made */
+  if (!proact__ready_block_touches(rd, b))
+    return; /* the same answer for the whole team: no barrier skew */
+  if (bare)
+    proact__ready_block_report_bare(rd, b);
+  else
+    proact__ready_block_report_spmd(rd, b);
+}
+
 /* Inline: the store just made at addr (size bytes) of region array `array`
  * (an index into rd->arrays, or -1 when the array is not written by the
- * part's plan) also goes to every peer that reads that byte range. */
-static inline void proact__ready_forward(const proact__ready_t *rd,
-                                         int array, const void *addr,
-                                         unsigned long size) {
+ * part's plan) also goes to every peer that reads that byte range
+ * (proact__ready_forward checks rd). */
+static inline PROACT__READY_OUTLINE void
+proact__ready_forward_to(const proact__ready_t *rd, int array,
+                         const void *addr, unsigned long size) {
   const proact__ready_array_t *arr;
   long long off;
-  if (rd == 0 || array < 0 || array >= rd->narrays)
+  if (array < 0 || array >= rd->narrays)
     return;
   arr = rd->arrays + array;
   off = (const char *)addr - arr->local;
@@ -220,6 +255,15 @@ static inline void proact__ready_forward(const proact__ready_t *rd,
       for (unsigned long j = 0; j < size; j++)
         dst[j] = ((const char *)addr)[j];
   }
+}
+
+/* The forwarding kernel's call after each store: rd is NULL in the blocks
+ * whose chunks nobody reads, which then pay one branch per store. */
+static inline void proact__ready_forward(const proact__ready_t *rd,
+                                         int array, const void *addr,
+                                         unsigned long size) {
+  if (rd != 0)
+    proact__ready_forward_to(rd, array, addr, size);
 }
 
 #pragma omp end declare target
