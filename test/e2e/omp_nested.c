@@ -21,7 +21,7 @@ int main(int argc, char **argv) {
 #pragma omp target data map(tofrom: a[0:n]) map(to: b[0:n])
   {
     for (long r = 0; r < rounds; r++) {
-#pragma omp target teams thread_limit(64) map(tofrom: sum)
+#pragma omp target teams thread_limit(64) map(tofrom: sum) reduction(+: sum)
 #pragma omp distribute parallel for reduction(+: sum)
       for (long i = 0; i < n; i++)
         sum += (double)((long)(a[i] * 1024) % 1024) / 1024;

@@ -29,6 +29,7 @@
 #include "replica.h"
 #include "stay.h"
 #include "validity.h"
+#include "window.h"
 
 /* One held array made current on the construct's device. */
 typedef struct stay_item {
@@ -117,9 +118,14 @@ static proact_status_t stay_pull_piece(void *arg, uint64_t lo, uint64_t hi,
  * OpenMP leaves as it is). */
 static void stay_current_into(proact__present_t *entry, char *buf) {
   size_t bytes = (size_t)(entry->host_hi - entry->host_lo);
-  /* Pieces the host holds are left to the host copy by the gather. */
+  /* Pieces the host holds are left to the host copy by the gather, whose
+   * copies a GPU makes asynchronously: buf is read once they landed. */
   memcpy(buf, entry->host_lo, bytes);
   proact__replica_gather_to(entry, 0, bytes, buf);
+  if (proact__dev_sync_all() != PROACT_OK)
+    proact__fatal(entry->file, entry->line, 0,
+                  "copying %s[%lld:%lld] from the devices failed",
+                  entry->name, entry->lo, entry->len);
 }
 
 static void stay_enter_one(struct proact__stay_state *s,
@@ -194,6 +200,84 @@ static void stay_collect(proact__present_t *entry, void *arg) {
     stay_enter_one(arg, entry);
 }
 
+typedef struct stay_span {
+  uint64_t lo, hi;
+} stay_span_t;
+
+static int stay_span_cmp(const void *pa, const void *pb) {
+  const stay_span_t *a = pa, *b = pb;
+  return (a->lo > b->lo) - (a->lo < b->lo);
+}
+
+/* Whether buf differs from the host array outside every local window of
+ * a distributed entry. */
+static int stay_changed_outside(const proact__present_t *entry,
+                                const char *buf, size_t bytes) {
+  stay_span_t spans[PROACT__DEV_MAX];
+  uint64_t at = 0;
+  int n = 0;
+
+  for (int i = 0; i < entry->ndevs; i++)
+    if (entry->ptrs[i] != NULL && entry->wlo[i] < entry->whi[i] &&
+        proact__dev_is_local(entry->devs[i]))
+      spans[n++] = (stay_span_t){entry->wlo[i], entry->whi[i]};
+  qsort(spans, (size_t)n, sizeof(*spans), stay_span_cmp);
+  for (int k = 0; k <= n; k++) {
+    uint64_t gap_hi = k < n ? spans[k].lo : (uint64_t)bytes;
+    if (gap_hi > at &&
+        memcmp(buf + at, entry->host_lo + at, (size_t)(gap_hi - at)) != 0)
+      return 1;
+    if (k < n && spans[k].hi > at)
+      at = spans[k].hi;
+  }
+  return 0;
+}
+
+/* A distributed array's value after the construct (buf) goes to the
+ * devices' windows, which then hold it; a byte outside every window stays
+ * the host's. The host array is the program's, which OpenMP leaves as it
+ * was: where the construct changed bytes outside the windows, the first
+ * local device's window grows to the whole array to keep them. */
+static void stay_back_distributed(struct proact__stay_state *s,
+                                  proact__present_t *entry, const char *buf,
+                                  size_t bytes) {
+  proact_status_t st = PROACT_OK;
+
+  if (stay_changed_outside(entry, buf, bytes)) {
+    int i0 = -1;
+    for (int i = 0; i < entry->ndevs && i0 < 0; i++)
+      if (proact__dev_is_local(entry->devs[i]))
+        i0 = i;
+    if (i0 < 0)
+      stay_fail(s, entry, "no device of this process holds a window of it");
+    proact__window_cover(entry, i0, 0, (uint64_t)bytes, s->file, s->line, 0);
+  }
+  if (proact__validity_set(entry->valid, 0, bytes, PROACT__DEVMASK_HOST) !=
+      PROACT_OK)
+    proact__fatal(s->file, s->line, 0, "out of host memory");
+  for (int i = 0; i < entry->ndevs && st == PROACT_OK; i++)
+    if (entry->ptrs[i] != NULL && entry->wlo[i] < entry->whi[i] &&
+        proact__dev_is_local(entry->devs[i])) {
+      st = proact__dev_copy_to_dev(entry->devs[i], entry->ptrs[i],
+                                   buf + entry->wlo[i],
+                                   (size_t)(entry->whi[i] - entry->wlo[i]));
+      if (st == PROACT_OK &&
+          proact__validity_set(entry->valid, entry->wlo[i], entry->whi[i],
+                               0) != PROACT_OK)
+        proact__fatal(s->file, s->line, 0, "out of host memory");
+    }
+  for (int i = 0; i < entry->ndevs && st == PROACT_OK; i++)
+    if (entry->ptrs[i] != NULL && entry->wlo[i] < entry->whi[i] &&
+        proact__dev_is_local(entry->devs[i]) &&
+        proact__validity_add(entry->valid, entry->wlo[i], entry->whi[i],
+                             PROACT__DEVMASK(entry->devs[i])) != PROACT_OK)
+      proact__fatal(s->file, s->line, 0, "out of host memory");
+  if (st == PROACT_OK)
+    st = proact__dev_sync_all();
+  if (st != PROACT_OK)
+    stay_fail(s, entry, "taking its value back from there failed");
+}
+
 /* After the construct: the copy OpenMP found holds the current value. */
 static void stay_exit_one(struct proact__stay_state *s, stay_item_t *it) {
   proact__present_t *entry = it->entry;
@@ -212,10 +296,17 @@ static void stay_exit_one(struct proact__stay_state *s, stay_item_t *it) {
                           omp_get_initial_device(), s->omp_dev) != 0)
       st = PROACT_ERR_INVALID_PARAM;
     omp_target_free(it->tmp, s->omp_dev);
+    /* The window back in OpenMP's table before it may grow. */
+    if (it->window >= 0 &&
+        omp_target_associate_ptr(entry->host_lo + entry->wlo[it->window],
+                                 entry->ptrs[it->window],
+                                 (size_t)(entry->whi[it->window] -
+                                          entry->wlo[it->window]),
+                                 0, s->omp_dev) != 0)
+      stay_fail(s, entry, "its window there could not be put back");
     if (st == PROACT_OK && entry->distribute) {
-      /* The host is a holder of a distributed array. */
-      memcpy(entry->host_lo, buf, bytes);
-      holders = PROACT__DEVMASK_HOST;
+      stay_back_distributed(s, entry, buf, bytes);
+      holders = 0; /* set per window above */
     } else if (st == PROACT_OK) {
       int d0 = entry->devs[0];
       st = proact__dev_copy_to_dev(d0, entry->ptrs[0], buf, bytes);
@@ -226,16 +317,10 @@ static void stay_exit_one(struct proact__stay_state *s, stay_item_t *it) {
     free(buf);
     if (st != PROACT_OK)
       stay_fail(s, entry, "taking its value back from there failed");
-    if (it->window >= 0 &&
-        omp_target_associate_ptr(entry->host_lo + entry->wlo[it->window],
-                                 entry->ptrs[it->window],
-                                 (size_t)(entry->whi[it->window] -
-                                          entry->wlo[it->window]),
-                                 0, s->omp_dev) != 0)
-      stay_fail(s, entry, "its window there could not be put back");
   }
   if (entry->valid != NULL &&
-      (proact__validity_set(entry->valid, 0, bytes, holders) != PROACT_OK ||
+      ((!(it->pdev < 0 && entry->distribute) &&
+        proact__validity_set(entry->valid, 0, bytes, holders) != PROACT_OK) ||
        proact__validity_set(entry->readers, 0, bytes, 0) != PROACT_OK))
     proact__fatal(s->file, s->line, 0, "out of host memory");
 }
