@@ -343,6 +343,25 @@ static struct proact__stay_state *stay_begin(const char *file, int line,
                   stay_outer->file != NULL ? stay_outer->file : "?",
                   stay_outer->line);
   }
+  {
+    /* On GPUs this was checked with one device, the construct's, alone:
+     * with two devices (real or logical) a value read back by the host
+     * came out wrong, and another device than the construct's stopped the
+     * program. Until that is understood, a located error, never a wrong
+     * answer; host devices are checked in every layout. */
+    const proact__device_t *d0 = proact__dev_get(proact__devices_id(0));
+    if (d0 != NULL && d0->kind != PROACT__DEVICE_HOST_CPU &&
+        (proact__devices_count() > 1 ||
+         proact__dev_omp_id(proact__devices_id(0)) != omp_dev))
+      proact__fatal(file, line, 0,
+                    "this OpenMP target construct stays on device %d while "
+                    "data regions spread over %d PROACT device(s) hold "
+                    "arrays: on GPUs PROACT supports that only with one "
+                    "device, the construct's (PROACT_DEVICES=%d); make the "
+                    "construct spread (no device(), nowait or depend "
+                    "clause) or keep it out of the spread data region",
+                    omp_dev, proact__devices_count(), omp_dev);
+  }
   s = calloc(1, sizeof(*s));
   if (s == NULL)
     proact__fatal(file, line, 0, "out of host memory");
