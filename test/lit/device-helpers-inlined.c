@@ -4,9 +4,9 @@
 // shared helpers made a file of many loops compile in time quadratic in
 // the loops. The cold failure path of a checked load stays out of line,
 // and so, on a host device, do the readiness protocol's long paths (a
-// block's reporting, a store's forwarding: PROACT__READY_OUTLINE in
-// device_protocol.h), which every kernel calls instead of compiling its
-// own copy; on a GPU they are inlined as the other helpers.
+// block's reporting, a store's forwarding: the kind(nohost) declare
+// variants of device_protocol.h), which every kernel calls instead of
+// compiling its own copy; on a GPU they are inlined as the other helpers.
 // Module IR before OpenMPOpt, host-offload and sm_90 device passes (no CUDA
 // installation needed).
 // UNSUPPORTED: clang16
@@ -27,13 +27,13 @@
 // the kernels.
 // X86: IR Dump Before OpenMPOptPass
 // X86: define {{.*}}@__omp_offloading_{{.*}}_dot_l{{[0-9]+}}
-// X86-NOT: call {{.*}}@proact__{{(block_|tile_|kernel_|team_|row_|part_|thread_|host_|ready_(walk|block_done|block_at|block_of|block_touches|next_block|forward\(|block_report\())}}
-// X86: call void @proact__ready_forward_to(
-// X86-NOT: call {{.*}}@proact__{{(block_|tile_|kernel_|team_|row_|part_|thread_|host_|ready_(walk|block_done|block_at|block_of|block_touches|next_block|forward\(|block_report\())}}
-// X86: call void @proact__ready_block_report_bare(
-// X86-NOT: call {{.*}}@proact__{{(block_|tile_|kernel_|team_|row_|part_|thread_|host_|ready_(walk|block_done|block_at|block_of|block_touches|next_block|forward\(|block_report\())}}
+// X86-NOT: call {{.*}}@proact__{{(block_|tile_|kernel_|team_|row_|part_|thread_|host_|ready_(walk|block_done|block_at|block_of|block_touches|next_block|forward\(|forward_long|block_report\())}}
+// X86: call void @"proact__ready_forward_to$ompvariant{{[^"]*}}"(
+// X86-NOT: call {{.*}}@proact__{{(block_|tile_|kernel_|team_|row_|part_|thread_|host_|ready_(walk|block_done|block_at|block_of|block_touches|next_block|forward\(|forward_long|block_report\())}}
+// X86: call void @"proact__ready_block_report_bare$ompvariant{{[^"]*}}"(
+// X86-NOT: call {{.*}}@proact__{{(block_|tile_|kernel_|team_|row_|part_|thread_|host_|ready_(walk|block_done|block_at|block_of|block_touches|next_block|forward\(|forward_long|block_report\())}}
 // X86: call {{.*}}@proact__read_fail(
-// X86-NOT: call {{.*}}@proact__{{(block_|tile_|kernel_|team_|row_|part_|thread_|host_|ready_(walk|block_done|block_at|block_of|block_touches|next_block|forward\(|block_report\())}}
-// X86: define internal void @proact__ready_forward_to(
-// X86: define internal void @proact__ready_block_report_bare(
+// X86-NOT: call {{.*}}@proact__{{(block_|tile_|kernel_|team_|row_|part_|thread_|host_|ready_(walk|block_done|block_at|block_of|block_touches|next_block|forward\(|forward_long|block_report\())}}
+// X86: define internal void @"proact__ready_forward_to$ompvariant{{[^"]*}}"(
+// X86: define internal void @"proact__ready_block_report_bare$ompvariant{{[^"]*}}"(
 // X86: define internal {{.*}}@proact__read_fail(

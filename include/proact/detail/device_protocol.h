@@ -12,17 +12,6 @@
 #ifdef _OPENMP
 #pragma omp begin declare target
 
-/* The readiness protocol's long paths (a block's reporting, a store's
- * forwarding): on a GPU inlined into each kernel, whose register
- * allocation was measured that way; elsewhere (host devices) one function
- * that every kernel of the file calls, so that each kernel compiles the
- * short path alone and a file of many loops compiles the long ones once
- * (docs/design/lowering.md). */
-#ifdef __NVPTX__
-#define PROACT__READY_OUTLINE __attribute__((always_inline))
-#else
-#define PROACT__READY_OUTLINE __attribute__((noinline))
-#endif
 
 /* The instrumented flat kernel's blocks, where most of them report
  * (ticketed), are handed out by ticket, so that they run in order of time
@@ -192,15 +181,33 @@ static inline PROACT__TEAM_INLINE void proact__ready_block_report(const proact__
 }
 
 /* The reporting above, one function per kind of kernel (bare is then a
- * constant of each). */
-static inline PROACT__READY_OUTLINE void
+ * constant of each); the forwarding's long path below. Inlined into each
+ * kernel on a GPU, whose register allocation was measured that way, and
+ * in the host pass, whose device walks are dead code (there shared
+ * functions made OpenMPOpt slower). In a host device's pass (the declare
+ * variants) one out-of-line function that every kernel of the file calls,
+ * so that each kernel compiles the short path alone and a file of many
+ * loops compiles the long ones once (docs/design/lowering.md). */
+static inline PROACT__TEAM_INLINE void
 proact__ready_block_report_bare(const proact__ready_t *rd, long long b) {
   proact__ready_block_report(rd, b, 1);
 }
-static inline PROACT__READY_OUTLINE void
+static inline PROACT__TEAM_INLINE void
 proact__ready_block_report_spmd(const proact__ready_t *rd, long long b) {
   proact__ready_block_report(rd, b, 0);
 }
+#ifndef __NVPTX__
+#pragma omp begin declare variant match(device = {kind(nohost)})
+static __attribute__((noinline)) void
+proact__ready_block_report_bare(const proact__ready_t *rd, long long b) {
+  proact__ready_block_report(rd, b, 1);
+}
+static __attribute__((noinline)) void
+proact__ready_block_report_spmd(const proact__ready_t *rd, long long b) {
+  proact__ready_block_report(rd, b, 0);
+}
+#pragma omp end declare variant
+#endif
 
 /* Called by every thread of the team after block b's iterations (the
  * instrumented kernel's instrumentation): the reporting, where the block
@@ -221,9 +228,9 @@ static inline PROACT__TEAM_INLINE void proact__ready_block_done(const proact__re
  * (an index into rd->arrays, or -1 when the array is not written by the
  * part's plan) also goes to every peer that reads that byte range
  * (proact__ready_forward checks rd). */
-static inline PROACT__READY_OUTLINE void
-proact__ready_forward_to(const proact__ready_t *rd, int array,
-                         const void *addr, unsigned long size) {
+static inline PROACT__TEAM_INLINE void
+proact__ready_forward_long(const proact__ready_t *rd, int array,
+                           const void *addr, unsigned long size) {
   const proact__ready_array_t *arr;
   long long off;
   if (array < 0 || array >= rd->narrays)
@@ -256,6 +263,22 @@ proact__ready_forward_to(const proact__ready_t *rd, int array,
         dst[j] = ((const char *)addr)[j];
   }
 }
+
+static inline PROACT__TEAM_INLINE void
+proact__ready_forward_to(const proact__ready_t *rd, int array,
+                         const void *addr, unsigned long size) {
+  proact__ready_forward_long(rd, array, addr, size);
+}
+
+#ifndef __NVPTX__
+#pragma omp begin declare variant match(device = {kind(nohost)})
+static __attribute__((noinline)) void
+proact__ready_forward_to(const proact__ready_t *rd, int array,
+                         const void *addr, unsigned long size) {
+  proact__ready_forward_long(rd, array, addr, size);
+}
+#pragma omp end declare variant
+#endif
 
 /* The forwarding kernel's call after each store: rd is NULL in the blocks
  * whose chunks nobody reads, which then pay one branch per store. */
