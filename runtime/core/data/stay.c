@@ -209,6 +209,12 @@ static int stay_span_cmp(const void *pa, const void *pb) {
   return (a->lo > b->lo) - (a->lo < b->lo);
 }
 
+/* Whether window i of a distributed entry holds bytes in this process. */
+static int stay_window_here(const proact__present_t *entry, int i) {
+  return entry->ptrs[i] != NULL && entry->wlo[i] < entry->whi[i] &&
+         proact__dev_is_local(entry->devs[i]);
+}
+
 /* Whether buf differs from the host array outside every local window of
  * a distributed entry. */
 static int stay_changed_outside(const proact__present_t *entry,
@@ -218,8 +224,7 @@ static int stay_changed_outside(const proact__present_t *entry,
   int n = 0;
 
   for (int i = 0; i < entry->ndevs; i++)
-    if (entry->ptrs[i] != NULL && entry->wlo[i] < entry->whi[i] &&
-        proact__dev_is_local(entry->devs[i]))
+    if (stay_window_here(entry, i))
       spans[n++] = (stay_span_t){entry->wlo[i], entry->whi[i]};
   qsort(spans, (size_t)n, sizeof(*spans), stay_span_cmp);
   for (int k = 0; k <= n; k++) {
@@ -256,8 +261,7 @@ static void stay_back_distributed(struct proact__stay_state *s,
       PROACT_OK)
     proact__fatal(s->file, s->line, 0, "out of host memory");
   for (int i = 0; i < entry->ndevs && st == PROACT_OK; i++)
-    if (entry->ptrs[i] != NULL && entry->wlo[i] < entry->whi[i] &&
-        proact__dev_is_local(entry->devs[i])) {
+    if (stay_window_here(entry, i)) {
       st = proact__dev_copy_to_dev(entry->devs[i], entry->ptrs[i],
                                    buf + entry->wlo[i],
                                    (size_t)(entry->whi[i] - entry->wlo[i]));
@@ -267,8 +271,7 @@ static void stay_back_distributed(struct proact__stay_state *s,
         proact__fatal(s->file, s->line, 0, "out of host memory");
     }
   for (int i = 0; i < entry->ndevs && st == PROACT_OK; i++)
-    if (entry->ptrs[i] != NULL && entry->wlo[i] < entry->whi[i] &&
-        proact__dev_is_local(entry->devs[i]) &&
+    if (stay_window_here(entry, i) &&
         proact__validity_add(entry->valid, entry->wlo[i], entry->whi[i],
                              PROACT__DEVMASK(entry->devs[i])) != PROACT_OK)
       proact__fatal(s->file, s->line, 0, "out of host memory");
