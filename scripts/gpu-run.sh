@@ -28,6 +28,10 @@ if [ "$(cat "$sys/.unpacked" 2>/dev/null)" != "$debs" ]; then
        ln -sf "$f" "${f%.16}"
      done)
   fi
+  # libomptarget connects to libomp's tool interface (OMPT) by loading
+  # libomp.so, which only libomp's -dev package provides: without the link
+  # PROACT cannot follow target constructs built without spread mode.
+  ln -sf libomp.so.5 "$sys/usr/lib/x86_64-linux-gnu/libomp.so"
   # libomptarget 22 dlopens libcuda.so, which only CUDA's development files
   # provide: point it at the driver's libcuda.so.1 where it is missing.
   if ! ldconfig -p 2>/dev/null | grep -q 'libcuda\.so '; then

@@ -14,6 +14,7 @@
 #include <dlfcn.h>
 #include <omp.h>
 #include <omp-tools.h>
+#include <pthread.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -346,25 +347,6 @@ static struct proact__stay_state *stay_begin(const char *file, int line,
                   stay_outer->file != NULL ? stay_outer->file : "?",
                   stay_outer->line);
   }
-  {
-    /* On GPUs this was checked with one device, the construct's, alone:
-     * with two devices (real or logical) a value read back by the host
-     * came out wrong, and another device than the construct's stopped the
-     * program. Until that is understood, a located error, never a wrong
-     * answer; host devices are checked in every layout. */
-    const proact__device_t *d0 = proact__dev_get(proact__devices_id(0));
-    if (d0 != NULL && d0->kind != PROACT__DEVICE_HOST_CPU &&
-        (proact__devices_count() > 1 ||
-         proact__dev_omp_id(proact__devices_id(0)) != omp_dev))
-      proact__fatal(file, line, 0,
-                    "this OpenMP target construct stays on device %d while "
-                    "data regions spread over %d PROACT device(s) hold "
-                    "arrays: on GPUs PROACT supports that only with one "
-                    "device, the construct's (PROACT_DEVICES=%d); make the "
-                    "construct spread (no device(), nowait or depend "
-                    "clause) or keep it out of the spread data region",
-                    omp_dev, proact__devices_count(), omp_dev);
-  }
   s = calloc(1, sizeof(*s));
   if (s == NULL)
     proact__fatal(file, line, 0, "out of host memory");
@@ -425,6 +407,13 @@ void proact__omp_stay_end(proact__stay_t *st) {
 
 static struct proact__stay_state *ompt_state;
 static char ompt_where[512];
+/* Whether libomp started PROACT's tool with the target callbacks, and
+ * whether libomptarget delivers them: it connects to libomp by loading
+ * "libomp.so", which only the OpenMP runtime's development files provide,
+ * and without it reports nothing. A data op during the probe shows it. */
+static int ompt_tool_on;
+static int ompt_probing;
+static int ompt_probe_seen;
 
 static const char *ompt_describe(const void *codeptr) {
   Dl_info info;
@@ -483,6 +472,65 @@ static void ompt_on_target(ompt_target_t kind, ompt_scope_endpoint_t ep,
   stay_busy--;
 }
 
+static void ompt_on_data_op(ompt_scope_endpoint_t ep, ompt_data_t *task,
+                            ompt_data_t *target_task, ompt_id_t *host_op,
+                            ompt_target_data_op_t op, void *src, int src_dev,
+                            void *dst, int dst_dev, size_t bytes,
+                            const void *codeptr_ra) {
+  (void)ep;
+  (void)task;
+  (void)target_task;
+  (void)host_op;
+  (void)op;
+  (void)src;
+  (void)src_dev;
+  (void)dst;
+  (void)dst_dev;
+  (void)bytes;
+  (void)codeptr_ra;
+  if (__atomic_load_n(&ompt_probing, __ATOMIC_ACQUIRE))
+    __atomic_store_n(&ompt_probe_seen, 1, __ATOMIC_RELEASE);
+}
+
+static pthread_once_t ompt_probe_once = PTHREAD_ONCE_INIT;
+static int ompt_connected = 1;
+
+/* libomptarget copies the tool's callbacks when it connects, at start-up:
+ * a device allocation made now reaches ours only if it did. */
+static void ompt_probe(void) {
+  int omp_dev = proact__dev_omp_id(proact__devices_id(0));
+  void *p;
+
+  if (!ompt_tool_on || omp_dev < 0)
+    return;
+  __atomic_store_n(&ompt_probing, 1, __ATOMIC_RELEASE);
+  p = omp_target_alloc(1, omp_dev);
+  if (p != NULL)
+    omp_target_free(p, omp_dev);
+  __atomic_store_n(&ompt_probing, 0, __ATOMIC_RELEASE);
+  ompt_connected = p == NULL || __atomic_load_n(&ompt_probe_seen,
+                                                __ATOMIC_ACQUIRE);
+}
+
+void proact__stay_check_followed(const char *file, int line, int ndevs) {
+  if (ndevs < 2)
+    return; /* one device's replica is the copy OpenMP finds, always current */
+  pthread_once(&ompt_probe_once, ompt_probe);
+  if (ompt_connected)
+    return;
+  ompt_connected = 1; /* said once */
+  proact__warn("%s:%d: this data region spreads its arrays over %d devices, "
+               "but libomptarget does not report OpenMP target constructs "
+               "to PROACT: it could not load libomp.so, which the OpenMP "
+               "runtime's development package installs (libomp-NN-dev on "
+               "Debian and Ubuntu). A target construct of a file built "
+               "without spread mode that uses the region's arrays would "
+               "compute with stale copies. Install that package, or put a "
+               "link named libomp.so to libomp.so.5 in a directory of "
+               "LD_LIBRARY_PATH",
+               file != NULL ? file : "?", line, ndevs);
+}
+
 static int ompt_init(ompt_function_lookup_t lookup, int initial_device,
                      ompt_data_t *tool_data) {
   ompt_set_callback_t set;
@@ -493,8 +541,12 @@ static int ompt_init(ompt_function_lookup_t lookup, int initial_device,
     return 0;
   /* Without the callback (LLVM 16) the tool has nothing to do: 0 turns
    * it off. */
-  return set(ompt_callback_target_emi, (ompt_callback_t)ompt_on_target) ==
-         ompt_set_always;
+  if (set(ompt_callback_target_emi, (ompt_callback_t)ompt_on_target) !=
+      ompt_set_always)
+    return 0;
+  ompt_tool_on = set(ompt_callback_target_data_op_emi,
+                     (ompt_callback_t)ompt_on_data_op) == ompt_set_always;
+  return 1;
 }
 
 static void ompt_fini(ompt_data_t *tool_data) { (void)tool_data; }

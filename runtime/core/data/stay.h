@@ -8,4 +8,9 @@
  * the OMPT callbacks then leave target constructs alone. */
 void proact__stay_pause(int delta);
 
+/* Called where a data region places arrays on ndevs devices: warns once
+ * when target constructs outside spread mode cannot be followed there
+ * (libomptarget not connected to PROACT's OMPT tool). */
+void proact__stay_check_followed(const char *file, int line, int ndevs);
+
 #endif
