@@ -9,10 +9,10 @@
 #   omp_suites.sh --build DIR [--sollve DIR] [--examples DIR] [--out FILE]
 #                 [--jobs N] [--filter REGEX] [--timeout S]
 #     --build     a PROACT build for the host-offload devices (build-host)
-#     --sollve    a checkout of SOLLVE/sollve_vv: every C test under tests/
-#                 with a target construct
-#     --examples  a checkout of OpenMP/Examples: every C example with a
-#                 target construct marked '@@operation: run' and
+#     --sollve    a checkout of SOLLVE/sollve_vv: every C and C++ test
+#                 under tests/ with a target construct
+#     --examples  a checkout of OpenMP/Examples: every C and C++ example
+#                 with a target construct marked '@@operation: run' and
 #                 '@@expect: success'
 #     --out       the results table (markdown; default: stdout)
 #     --filter    only the tests whose path matches REGEX (grep -E)
@@ -45,6 +45,8 @@ lib=$(ls "$build"/lib/libproact.so.* 2>/dev/null | head -1)
 [ -f "$plugin" ] && [ -n "$lib" ] || {
   echo "omp_suites: no plugin or libproact in $build/lib" >&2; exit 2; }
 cc=$(sed -n 's/^CMAKE_C_COMPILER:[A-Z]*=//p' "$build/CMakeCache.txt")
+cxx=$(sed -n 's/^CMAKE_CXX_COMPILER:[A-Z]*=//p' "$build/CMakeCache.txt")
+cxx=${cxx:-${cc/clang/clang++}}
 omp_lib=$(sed -n 's/^PROACT_OPENMP_LIBDIR:[A-Z]*=//p' "$build/CMakeCache.txt")
 omp_lib=${omp_lib:-$(dirname "$(command -v "$cc")")/../lib}
 offload="-fopenmp -fopenmp-targets=x86_64-pc-linux-gnu"
@@ -57,7 +59,8 @@ list=$work/list
 if [ -n "$sollve" ]; then
   # The suite's helper library (ompvv.h is enough for the C tests).
   # The OpenMP version is the test's directory (tests/5.1/...).
-  grep -rlE '#pragma omp target' "$sollve/tests" --include='*.c' | sort |
+  grep -rlE '#pragma omp target' "$sollve/tests" --include='*.c' \
+      --include='*.cpp' | sort |
     while read -r f; do
       v=$(sed -n 's|.*/tests/\([0-9]\)\.\([0-9]\)/.*|\1\2|p' <<< "$f")
       printf 'sollve\t%s\t-I%s/ompvv%s\n' "$f" "$sollve" \
@@ -65,7 +68,8 @@ if [ -n "$sollve" ]; then
     done
 fi
 if [ -n "$examples" ]; then
-  grep -rlE '#pragma omp target' "$examples" --include='*.c' | sort |
+  grep -rlE '#pragma omp target' "$examples" --include='*.c' \
+      --include='*.cpp' | sort |
     while read -r f; do
       # The version the example is written for (@@version: omp_5.2).
       v=$(sed -n 's/.*@@version:[[:space:]]*omp_\([0-9]\)\.\([0-9]\).*/\1\2/p' "$f")
@@ -80,7 +84,8 @@ fi
 
 # One test: prints suite, name, plain result, spread result, spread count.
 one() {
-  local suite=$1 f=$2 extra=$3 d name plain spread n
+  local suite=$1 f=$2 extra=$3 d name plain spread n comp=$cc
+  case "$f" in *.cpp) comp=$cxx ;; esac
   d=$work/$(echo "$f" | md5sum | cut -c1-12)
   mkdir -p "$d"
   case "$suite" in
@@ -95,14 +100,14 @@ one() {
     else echo pass; fi
   }
   # shellcheck disable=SC2086
-  if "$cc" -O2 $offload $extra "$f" -o "$d/plain" -lm \
+  if "$comp" -O2 $offload $extra "$f" -o "$d/plain" -lm \
       -Wl,-rpath,"$omp_lib" -L"$omp_lib" > "$d/plain.log" 2>&1; then
     plain=$(run "$d/plain")
   else
     plain=build
   fi
   # shellcheck disable=SC2086
-  if "$cc" -O2 $offload $extra -I"$root/include" -fplugin="$plugin" \
+  if "$comp" -O2 $offload $extra -I"$root/include" -fplugin="$plugin" \
       -fplugin-arg-proact-openmp=spread -fplugin-arg-proact-Ropenmp-spread \
       "$f" -o "$d/spread" "$lib" -lm -Wl,-rpath,"$omp_lib:$(dirname "$lib")" \
       -L"$omp_lib" -lomptarget > "$d/spread.log" 2>&1; then
@@ -120,7 +125,7 @@ one() {
     "${why:0:90}"
 }
 export -f one
-export work sollve examples timeout_s cc offload omp_lib root plugin lib
+export work sollve examples timeout_s cc cxx offload omp_lib root plugin lib
 
 results=$work/results
 one_line() { local s f e; IFS=$'\t' read -r s f e <<< "$1"; one "$s" "$f" "$e"; }
