@@ -67,7 +67,8 @@ proact__data_t *proact__data_begin(const proact__data_desc_t *desc) {
   ndevs = proact__devices_of_clause(desc->devices, desc->ndevices, desc->file,
                                     desc->line, desc->col, devs);
   all_distributed = proact__param_get(PROACT__PARAM_DISTRIBUTE)->i != 0;
-  proact__stay_check_followed(desc->file, desc->line, ndevs);
+  proact__stay_check_followed(desc->file, desc->line, ndevs,
+                              ndevs > 0 ? devs[0] : -1);
 
   for (int m = 0; m < desc->nmaps; m++) {
     const proact__map_t *map = &desc->maps[m];

@@ -411,6 +411,7 @@ static char ompt_where[512];
  * whether libomptarget delivers them: it connects to libomp by loading
  * "libomp.so", which only the OpenMP runtime's development files provide,
  * and without it reports nothing. A data op during the probe shows it. */
+static int ompt_started; /* libomp called the tool's initializer */
 static int ompt_tool_on;
 static int ompt_probing;
 static int ompt_probe_seen;
@@ -492,33 +493,39 @@ static void ompt_on_data_op(ompt_scope_endpoint_t ep, ompt_data_t *task,
     __atomic_store_n(&ompt_probe_seen, 1, __ATOMIC_RELEASE);
 }
 
-static pthread_once_t ompt_probe_once = PTHREAD_ONCE_INIT;
+static pthread_mutex_t ompt_probe_lock = PTHREAD_MUTEX_INITIALIZER;
+static int ompt_probed;
 static int ompt_connected = 1;
+static int ompt_warned;
 
 /* libomptarget copies the tool's callbacks when it connects, at start-up:
- * a device allocation made now reaches ours only if it did. */
-static void ompt_probe(void) {
-  int omp_dev = proact__dev_omp_id(proact__devices_id(0));
+ * a device allocation made now on OpenMP device omp_dev reaches ours only
+ * if it did. Once per process; the devices are set up by the caller. */
+static void ompt_probe(int omp_dev) {
   void *p;
 
-  if (!ompt_tool_on || omp_dev < 0)
-    return;
-  __atomic_store_n(&ompt_probing, 1, __ATOMIC_RELEASE);
-  p = omp_target_alloc(1, omp_dev);
-  if (p != NULL)
-    omp_target_free(p, omp_dev);
-  __atomic_store_n(&ompt_probing, 0, __ATOMIC_RELEASE);
-  ompt_connected = p == NULL || __atomic_load_n(&ompt_probe_seen,
-                                                __ATOMIC_ACQUIRE);
+  pthread_mutex_lock(&ompt_probe_lock);
+  if (!ompt_probed && ompt_tool_on && omp_dev >= 0) {
+    ompt_probed = 1;
+    __atomic_store_n(&ompt_probing, 1, __ATOMIC_RELEASE);
+    p = omp_target_alloc(1, omp_dev);
+    if (p != NULL)
+      omp_target_free(p, omp_dev);
+    __atomic_store_n(&ompt_probing, 0, __ATOMIC_RELEASE);
+    ompt_connected =
+        p == NULL || __atomic_load_n(&ompt_probe_seen, __ATOMIC_ACQUIRE);
+  }
+  pthread_mutex_unlock(&ompt_probe_lock);
 }
 
-void proact__stay_check_followed(const char *file, int line, int ndevs) {
+void proact__stay_check_followed(const char *file, int line, int ndevs,
+                                 int dev) {
   if (ndevs < 2)
     return; /* one device's replica is the copy OpenMP finds, always current */
-  pthread_once(&ompt_probe_once, ompt_probe);
-  if (ompt_connected)
+  ompt_probe(proact__dev_omp_id(dev));
+  if (ompt_connected ||
+      __atomic_exchange_n(&ompt_warned, 1, __ATOMIC_ACQ_REL))
     return;
-  ompt_connected = 1; /* said once */
   proact__warn("%s:%d: this data region spreads its arrays over %d devices, "
                "but libomptarget does not report OpenMP target constructs "
                "to PROACT: it could not load libomp.so, which the OpenMP "
@@ -531,11 +538,25 @@ void proact__stay_check_followed(const char *file, int line, int ndevs) {
                file != NULL ? file : "?", line, ndevs);
 }
 
+const char *proact__stay_unfollowed_why(int dev) {
+  ompt_probe(proact__dev_omp_id(dev));
+  if (!ompt_started)
+    return "PROACT's OMPT tool did not start (OMP_TOOL=disabled, or "
+           "another tool took its place)";
+  if (!ompt_tool_on)
+    return "this libomptarget reports no target constructs to tools";
+  if (!ompt_connected)
+    return "libomptarget could not load libomp.so (install the OpenMP "
+           "runtime's development package, e.g. libomp-NN-dev)";
+  return NULL;
+}
+
 static int ompt_init(ompt_function_lookup_t lookup, int initial_device,
                      ompt_data_t *tool_data) {
   ompt_set_callback_t set;
   (void)initial_device;
   (void)tool_data;
+  ompt_started = 1;
   set = (ompt_set_callback_t)lookup("ompt_set_callback");
   if (set == NULL)
     return 0;
