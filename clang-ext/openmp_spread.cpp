@@ -95,7 +95,7 @@ struct Clause {
 };
 
 // The constructs this mode spreads, by their directive words.
-enum class Form { None, Loop, Data, Update };
+enum class Form { None, Loop, Data, Update, Enter, Exit };
 Form formOf(const std::string &Name) {
   static const std::set<std::string> Loops = {
       "target teams distribute parallel for",
@@ -108,6 +108,10 @@ Form formOf(const std::string &Name) {
     return Form::Data;
   if (Name == "target update")
     return Form::Update;
+  if (Name == "target enter data")
+    return Form::Enter;
+  if (Name == "target exit data")
+    return Form::Exit;
   return Form::None;
 }
 
@@ -123,15 +127,16 @@ public:
       return "its clauses could not be read";
     for (const Clause &C : Clauses) {
       std::string Why = F == Form::Loop     ? loopClause(C)
-                        : F == Form::Data   ? dataClause(C)
-                                            : updateClause(C);
+                        : F == Form::Update ? updateClause(C)
+                                            : dataClause(C, F);
       if (!Why.empty())
         return Why;
     }
     if (F != Form::Loop && S.Items.empty())
       return F == Form::Data ? "it maps no array section (a spread data "
                                "region holds arrays only)"
-                             : "it moves no array section";
+             : F == Form::Update ? "it moves no array section"
+                                 : "it maps no array section";
     return "";
   }
 
@@ -234,9 +239,9 @@ private:
     return "";
   }
 
-  std::string dataClause(const Clause &C) {
+  std::string dataClause(const Clause &C, Form F) {
     if (C.Name == "map")
-      return mapClause(C);
+      return mapClause(C, F);
     return notSpread(C.Name);
   }
 
@@ -252,26 +257,39 @@ private:
                  C.Open + 1);
   }
 
-  std::string mapClause(const Clause &C) {
+  std::string mapClause(const Clause &C, Form F = Form::Loop) {
     if (C.Open == C.Close)
       return "'map' has no list";
     const size_t Colon = topColon(Line, C.Open + 1, C.Close);
+    // The map types each construct takes; OpenMP's parser reports the
+    // others once the construct is given back.
+    const bool Exit = F == Form::Exit, Enter = F == Form::Enter;
+    const char *Types = Enter  ? "to and alloc"
+                        : Exit ? "from, release and delete"
+                               : "to, from, tofrom and alloc";
     int Kind = PROACT__MAP_COPY;
     size_t From = C.Open + 1;
+    if (Colon == C.Close && (Enter || Exit))
+      return "its map(...) has no map type";
     if (Colon != C.Close) {
       if (Colon != C.Open + 2)
         return "map(" + text(PP, Line, C.Open + 1, Colon) +
-               ": ...) has a map-type modifier; only to, from, tofrom and "
-               "alloc spread";
+               ": ...) has a map-type modifier; only " + Types + " spread";
       const std::string T = spelling(PP, Line[C.Open + 1]);
-      if (T == "to")
+      if (T == "to" && !Exit)
         Kind = PROACT__MAP_COPYIN;
-      else if (T == "from")
+      else if (T == "from" && !Enter)
         Kind = PROACT__MAP_COPYOUT;
-      else if (T == "alloc")
+      else if (T == "alloc" && !Exit)
         Kind = PROACT__MAP_CREATE;
-      else if (T != "tofrom")
-        return "map(" + T + ": ...); only to, from, tofrom and alloc spread";
+      else if (T == "tofrom" && !Enter && !Exit)
+        Kind = PROACT__MAP_COPY;
+      else if (T == "release" && Exit)
+        Kind = PROACT__MAP_RELEASE;
+      else if (T == "delete" && Exit)
+        Kind = PROACT__MAP_DELETE;
+      else
+        return "map(" + T + ": ...); only " + Types + " spread";
       From = Colon + 1;
     }
     return items(C, Kind, From);
@@ -389,16 +407,18 @@ Tokens annotate(SourceLocation PragmaLoc, const Tokens &Line,
 // wrapped in a block; a construct with a statement gets a loop that runs
 // once around it, so that nothing follows the statement.
 Tokens stayWrapped(Preprocessor &PP, SourceLocation Loc, const Tokens &Line,
-                   size_t NameEnd, const std::string &Name,
-                   const Tokens &Omp) {
+                   size_t NameEnd, const std::string &Name, const Tokens &Omp,
+                   bool ExitCheck = true) {
   static const std::set<std::string> Standalone = {
       "target update", "target enter data", "target exit data"};
   std::string Dev = "PROACT__STAY_DEFAULT_DEVICE";
-  int Flags = 0;
+  int Flags = ExitCheck && Name == "target exit data"
+                  ? PROACT__STAY_EXIT_DATA
+                  : 0;
   for (size_t I = NameEnd; I < Line.size(); ++I) {
     const std::string W = word(Line[I]);
     if (W == "nowait")
-      Flags |= 1; // PROACT__STAY_NOWAIT
+      Flags |= PROACT__STAY_NOWAIT;
     if (W != "device" || I + 1 >= Line.size() ||
         Line[I + 1].isNot(tok::l_paren))
       continue;
@@ -495,14 +515,18 @@ public:
     S.Stay = atFileScope() ? Omp
                            : stayWrapped(PP, Introducer.Loc, Line, NameEnd,
                                          Name, Omp);
+    S.Handoff = Name == "target exit data" && !atFileScope()
+                    ? stayWrapped(PP, Introducer.Loc, Line, NameEnd, Name,
+                                  Omp, false)
+                    : S.Stay;
     const Form F = formOf(Name);
     std::string Why;
     if (F == Form::None) {
-      Why = "spread mode spreads 'target data', 'target update', 'target "
-            "teams distribute parallel for [simd]', 'target parallel for "
-            "[simd]', 'target teams loop' and 'target parallel loop', and "
-            "'target' or 'target teams' with such a loop construct on the "
-            "next line";
+      Why = "spread mode spreads 'target data', 'target enter data', "
+            "'target exit data', 'target update', 'target teams distribute "
+            "parallel for [simd]', 'target parallel for [simd]', 'target "
+            "teams loop' and 'target parallel loop', and 'target' or "
+            "'target teams' with such a loop construct on the next line";
     } else {
       Translator Tr(PP, Line, S);
       Tr.NameEnd = NameEnd;
@@ -521,9 +545,11 @@ public:
       if (lookupName(R.Marker) == NameKind::Variable)
         S.Visible.insert(S.Visible.end(), R.Items.begin(), R.Items.end());
     S.Inner = Name == "target" || Name == "target teams";
-    S.Kind = F == Form::Loop   ? SpreadKind::Loop
-             : F == Form::Data ? SpreadKind::Data
-                               : SpreadKind::Update;
+    S.Kind = F == Form::Loop     ? SpreadKind::Loop
+             : F == Form::Data   ? SpreadKind::Data
+             : F == Form::Update ? SpreadKind::Update
+             : F == Form::Enter  ? SpreadKind::Enter
+                                 : SpreadKind::Exit;
     handleSpreadConstruct(PP, S);
   }
 };
@@ -597,9 +623,26 @@ public:
       Regions.pop_back();
     return true;
   }
+  // A spread enter or exit data hands the sections PROACT does not hold
+  // to its OpenMP construct: `if (proact__omp_enter_data(...)) construct`.
+  bool TraverseIfStmt(IfStmt *S) {
+    const auto *Call =
+        S->getCond() ? dyn_cast<CallExpr>(S->getCond()->IgnoreParenImpCasts())
+                     : nullptr;
+    const FunctionDecl *F = Call ? Call->getDirectCallee() : nullptr;
+    const bool Handoff =
+        F && F->getIdentifier() &&
+        (F->getName() == "proact__omp_enter_data" ||
+         F->getName() == "proact__omp_exit_data");
+    Handoffs += Handoff;
+    RecursiveASTVisitor::TraverseIfStmt(S);
+    Handoffs -= Handoff;
+    return true;
+  }
   bool VisitOMPExecutableDirective(OMPExecutableDirective *D) {
     const OpenMPDirectiveKind K = D->getDirectiveKind();
-    if (Regions.empty() || (!isOpenMPTargetExecutionDirective(K) &&
+    if (Regions.empty() || Handoffs > 0 ||
+        (!isOpenMPTargetExecutionDirective(K) &&
                             !isOpenMPTargetDataManagementDirective(K)))
       return true;
     const SourceManager &SM = Ctx.getSourceManager();
@@ -625,6 +668,7 @@ public:
 private:
   ASTContext &Ctx;
   std::vector<const ForStmt *> Regions;
+  int Handoffs = 0;
 };
 
 class SpreadConsumer : public SemaConsumer {

@@ -328,9 +328,45 @@ static void stay_exit_one(struct proact__stay_state *s, stay_item_t *it) {
     proact__fatal(s->file, s->line, 0, "out of host memory");
 }
 
+static void entered_one(proact__present_t *entry, void *arg) {
+  proact__present_t **first = arg;
+  if (entry->refs > 0 &&
+      (*first == NULL || proact__present_order(entry, *first) < 0))
+    *first = entry;
+}
+
+/* A 'target exit data' left to OpenMP while spread 'target enter data'
+ * mappings are open: OpenMP cannot end them (it finds PROACT's copies
+ * present for good), so what it should copy back would be lost. */
+static void stay_exit_data(const char *file, int line) {
+  proact__present_t *first = NULL;
+  proact__present_each(entered_one, &first);
+  if (first == NULL)
+    return;
+  if (line > 0)
+    proact__fatal(file, line, 0,
+                  "this 'target exit data' stays OpenMP's while a spread "
+                  "'target enter data' maps %s[%lld:%lld] (%s:%d): OpenMP "
+                  "would not end PROACT's mappings; remove the clause that "
+                  "keeps it OpenMP's (nowait, depend, device, if, a map "
+                  "modifier), so that it spreads",
+                  first->name, first->lo, first->len, first->file,
+                  first->line);
+  proact__fatal(NULL, 0, 0,
+                "the 'target exit data' at %s stays OpenMP's while a spread "
+                "'target enter data' maps %s[%lld:%lld] (%s:%d): OpenMP "
+                "would not end PROACT's mappings; build that file in spread "
+                "mode",
+                file, first->name, first->lo, first->len, first->file,
+                first->line);
+}
+
 static struct proact__stay_state *stay_begin(const char *file, int line,
-                                             int omp_dev) {
+                                             int omp_dev, int exit_data) {
   struct proact__stay_state *s;
+
+  if (exit_data)
+    stay_exit_data(file, line);
 
   if (omp_dev < 0 || omp_dev >= omp_get_num_devices() || stay_held() == 0)
     return NULL;
@@ -400,7 +436,7 @@ proact__stay_t proact__omp_stay_begin(const char *file, int line, int dev,
     dev = omp_get_default_device();
   __atomic_add_fetch(&stay_wrapped, 1, __ATOMIC_SEQ_CST);
   stay_busy++;
-  st.state = stay_begin(file, line, dev);
+  st.state = stay_begin(file, line, dev, (flags & PROACT__STAY_EXIT_DATA) != 0);
   stay_busy--;
   return st;
 }
@@ -474,7 +510,8 @@ static void ompt_on_target(ompt_target_t kind, ompt_scope_endpoint_t ep,
     } else if (ompt_state == NULL) {
       static char where[512];
       snprintf(where, sizeof(where), "%s", ompt_describe(codeptr_ra));
-      ompt_state = stay_begin(where, 0, device_num);
+      ompt_state = stay_begin(where, 0, device_num,
+                              kind == ompt_target_exit_data);
     }
   } else if (ompt_state != NULL) {
     stay_end(ompt_state);

@@ -1,0 +1,112 @@
+/* Plain OpenMP offload code that maps its arrays with 'target enter data'
+ * in an init function and unmaps them with 'target exit data' in a
+ * finalize one, the loops in between finding them present: in this file,
+ * in a second one (omp_unstructured_other.c) and inside a 'target data'
+ * region. It enters an array already present (its count goes to two, so
+ * the first exit copies nothing back), updates entered arrays both ways,
+ * exits with from, release and delete, maps with alloc, and reads the
+ * arrays on the host after each exit; an array an enter that stays
+ * OpenMP's maps is left to OpenMP; one array stays mapped at the end. Built in spread mode it must print
+ * what the unmodified program prints on one device, bit for bit.
+ * Usage: omp_unstructured [n] [rounds] */
+#include <omp.h>
+
+#include "e2e_util.h"
+
+void omp_unstructured_other(double *a, const double *c, long n, long r);
+
+static void init(double *a, double *b, double *c, double *w, long n) {
+#pragma omp target enter data map(to: a[0:n], b[0:n])
+#pragma omp target enter data map(alloc: c[0:n])
+#pragma omp target enter data map(to: w[0:n])
+}
+
+static void compute(double *a, const double *b, double *c, long n, long r) {
+#pragma omp target teams distribute parallel for
+  for (long i = 0; i < n; i++)
+    c[i] = a[i] * 0.5 + b[i];
+  /* Reads the neighbours another device wrote. */
+#pragma omp target teams distribute parallel for
+  for (long i = 1; i < n - 1; i++)
+    a[i] = (c[i - 1] + c[i + 1]) * 0.25 + (double)r;
+}
+
+static void finalize(double *a, double *b, double *c, double *w, long n) {
+#pragma omp target exit data map(release: b[0:n])
+#pragma omp target exit data map(from: a[0:n], c[0:n])
+#pragma omp target exit data map(delete: w[0:n])
+}
+
+int main(int argc, char **argv) {
+  long n = e2e_arg(argc, argv, 1, 20011);
+  long rounds = e2e_arg(argc, argv, 2, 4);
+  double *a = e2e_alloc(n), *b = e2e_alloc(n), *c = e2e_alloc(n);
+  double *w = e2e_alloc(n);
+  double seen = 0;
+  e2e_fill(a, n, 21);
+  e2e_fill(b, n, 22);
+  e2e_fill(c, n, 23);
+  e2e_fill(w, n, 24);
+  init(a, b, c, w, n);
+  for (long r = 0; r < rounds; r++) {
+    compute(a, b, c, n, r);
+    omp_unstructured_other(a, c, n, r);
+    /* The host's copy is current only after the update. */
+#pragma omp target update from(c[0:n])
+    seen += c[n / 2] + c[n - 1];
+    b[0] = b[0] + 1;
+#pragma omp target update to(b[0:1])
+  }
+  /* An array already present: the enter counts, maps nothing, copies
+   * nothing; the first exit copies nothing back either. */
+  a[0] = -1;
+#pragma omp target enter data map(to: a[0:n])
+#pragma omp target teams distribute parallel for map(tofrom: a[0:n])
+  for (long i = 0; i < n; i++)
+    a[i] = a[i] + w[i];
+#pragma omp target exit data map(from: a[0:n])
+  e2e_print("a after the first exit", a, (size_t)n * sizeof(double));
+  /* Inside a structured region: present, nothing moves at its ends. */
+#pragma omp target data map(tofrom: a[0:n], w[0:n])
+  {
+#pragma omp target teams distribute parallel for
+    for (long i = 0; i < n; i++)
+      w[i] = w[i] * 2 - a[i];
+  }
+  e2e_print("a after the region", a, (size_t)n * sizeof(double));
+  finalize(a, b, c, w, n);
+  e2e_print("a", a, (size_t)n * sizeof(double));
+  e2e_print("b (released)", b, (size_t)n * sizeof(double));
+  e2e_print("c", c, (size_t)n * sizeof(double));
+  e2e_print("w (deleted)", w, (size_t)n * sizeof(double));
+  e2e_print("seen", &seen, sizeof seen);
+  /* An enter inside a region that holds the array: the region's end
+   * leaves it mapped, the exit copies it back. */
+  e2e_fill(w, n, 25);
+#pragma omp target data map(to: w[0:n])
+  {
+#pragma omp target enter data map(to: w[0:n])
+#pragma omp target teams distribute parallel for
+    for (long i = 0; i < n; i++)
+      w[i] = w[i] * 3;
+  }
+  e2e_print("w after its region", w, (size_t)n * sizeof(double));
+#pragma omp target exit data map(from: w[0:n])
+  e2e_print("w after its exit", w, (size_t)n * sizeof(double));
+  /* Mapped by an enter data that stays OpenMP's (device(...)): the loop
+   * and the spread exit leave it to OpenMP. */
+  e2e_fill(w, n, 26);
+#pragma omp target enter data map(to: w[0:n]) device(omp_get_default_device())
+#pragma omp target teams distribute parallel for
+  for (long i = 0; i < n; i++)
+    w[i] = w[i] * 1.5 + 1;
+#pragma omp target exit data map(from: w[0:n])
+  e2e_print("w mapped by OpenMP", w, (size_t)n * sizeof(double));
+  /* Left mapped at the end: nothing is copied back. */
+#pragma omp target enter data map(to: b[0:n])
+#pragma omp target teams distribute parallel for
+  for (long i = 0; i < n; i++)
+    b[i] = 0;
+  e2e_print("b left mapped", b, (size_t)n * sizeof(double));
+  return 0;
+}
