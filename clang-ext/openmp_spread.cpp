@@ -316,7 +316,14 @@ private:
         if (Shape.Rank == 0) {
           // A scalar: a loop's devices get its value; a data region or an
           // update would make a device copy that spread loops never read.
-          if (formOf(S.Name) != Form::Loop)
+          // An enter or exit leaves its scalars to its OpenMP construct,
+          // which runs after PROACT's call.
+          const Form F = formOf(S.Name);
+          if (F == Form::Enter || F == Form::Exit) {
+            S.OmpToo = true;
+            continue;
+          }
+          if (F != Form::Loop)
             return "it maps the scalar '" + Item.Name +
                    "' (spread loops pass scalars by value)";
           if (Kind == PROACT__MAP_COPY || Kind == PROACT__MAP_COPYOUT)
@@ -538,7 +545,9 @@ public:
       setDevicePass(isOpenMPDevicePass(PP.getLangOpts()));
       report(PP.getDiagnostics(), Introducer.Loc, Diag::OpenMPNotSpread)
           << Name << Why;
-      inject(PP, S.Stay);
+      // An exit of scalars alone ends no array mapping PROACT holds.
+      inject(PP, F == Form::Exit && S.OmpToo && S.Items.empty() ? S.Handoff
+                                                               : S.Stay);
       return;
     }
     for (const DataRecord &R : dataRecords())
@@ -624,11 +633,14 @@ public:
     return true;
   }
   // A spread enter or exit data hands the sections PROACT does not hold
-  // to its OpenMP construct: `if (proact__omp_enter_data(...)) construct`.
+  // to its OpenMP construct: `if (proact__omp_enter_data(...)) construct`
+  // (`| 1` where it maps scalars too).
   bool TraverseIfStmt(IfStmt *S) {
-    const auto *Call =
-        S->getCond() ? dyn_cast<CallExpr>(S->getCond()->IgnoreParenImpCasts())
-                     : nullptr;
+    const Expr *Cond = S->getCond() ? S->getCond()->IgnoreParenImpCasts()
+                                    : nullptr;
+    if (const auto *Or = dyn_cast_or_null<BinaryOperator>(Cond))
+      Cond = Or->getLHS()->IgnoreParenImpCasts(); // `call | 1`
+    const auto *Call = dyn_cast_or_null<CallExpr>(Cond);
     const FunctionDecl *F = Call ? Call->getDirectCallee() : nullptr;
     const bool Handoff =
         F && F->getIdentifier() &&

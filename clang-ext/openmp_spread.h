@@ -55,6 +55,9 @@ struct SpreadConstruct {
   // "target" or "target teams": the loop construct must follow on a line
   // of its own (spreadInner).
   bool Inner = false;
+  // An enter or exit that also maps scalars: its OpenMP construct runs
+  // after PROACT's call in any case, for them.
+  bool OmpToo = false;
   // Scalars the outer line maps tofrom or from, or reduces: a reduction on
   // the inner line changes the host's value only for these.
   std::set<std::string> MappedBack;

@@ -896,7 +896,7 @@ private:
     Code Sync(";");
     Deferred &Entry = defer(PP, Sync);
     Entry.Lowering =
-        materialize(PP, S.Loc, lowerEnterExit(PP, Flat, F, Exit));
+        materialize(PP, S.Loc, lowerEnterExit(PP, Flat, F, Exit, S.OmpToo));
     Entry.Lowering.insert(Entry.Lowering.end(), S.Handoff.begin(),
                           S.Handoff.end());
     const Tokens Close = materialize(PP, S.Loc, Code("}"));

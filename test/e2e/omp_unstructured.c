@@ -15,16 +15,19 @@
 
 void omp_unstructured_other(double *a, const double *c, long n, long r);
 
+/* A scalar the enter and the exit map beside the arrays: OpenMP's. */
+static double scale = 0.5;
+
 static void init(double *a, double *b, double *c, double *w, long n) {
 #pragma omp target enter data map(to: a[0:n], b[0:n])
 #pragma omp target enter data map(alloc: c[0:n])
-#pragma omp target enter data map(to: w[0:n])
+#pragma omp target enter data map(to: w[0:n], scale)
 }
 
 static void compute(double *a, const double *b, double *c, long n, long r) {
 #pragma omp target teams distribute parallel for
   for (long i = 0; i < n; i++)
-    c[i] = a[i] * 0.5 + b[i];
+    c[i] = a[i] * scale + b[i];
   /* Reads the neighbours another device wrote. */
 #pragma omp target teams distribute parallel for
   for (long i = 1; i < n - 1; i++)
@@ -34,7 +37,7 @@ static void compute(double *a, const double *b, double *c, long n, long r) {
 static void finalize(double *a, double *b, double *c, double *w, long n) {
 #pragma omp target exit data map(release: b[0:n])
 #pragma omp target exit data map(from: a[0:n], c[0:n])
-#pragma omp target exit data map(delete: w[0:n])
+#pragma omp target exit data map(delete: w[0:n], scale)
 }
 
 int main(int argc, char **argv) {

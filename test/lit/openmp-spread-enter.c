@@ -17,7 +17,9 @@
 // IR-DAG: call {{.*}}i64 @proact__omp_found_len_abi{{[0-9]+}}(ptr noundef %{{[0-9a-z]+}}, i64 noundef 8)
 // IR-DAG: @proact__loop_begin_abi
 // The exit data with nowait stays OpenMP's: flags nowait (1) and exit (2).
-// IR-DAG: @proact__omp_stay_begin_abi{{[0-9]+}}(ptr {{.*}}, i32 noundef 47, i32 noundef -1, i32 noundef 3)
+// IR-DAG: @proact__omp_stay_begin_abi{{[0-9]+}}(ptr {{.*}}, i32 noundef 49, i32 noundef -1, i32 noundef 3)
+// An exit of scalars alone stays without the check (line 51).
+// IR-DAG: @proact__omp_stay_begin_abi{{[0-9]+}}(ptr {{.*}}, i32 noundef 51, i32 noundef -1, i32 noundef 0)
 
 void init(long n, double *a, double *b, float *c) {
   // CHECK: [[@LINE+1]]:1: remark: '#pragma omp target enter data' spreads over the devices as PROACT mappings held until 'target exit data' [proact:openmp-spread]
@@ -45,6 +47,8 @@ void finalize(long n, double *a, double *b, float *c) {
   }
   // CHECK: [[@LINE+1]]:1: remark: '#pragma omp target exit data' stays on one device, as OpenMP says: 'nowait' makes it asynchronous; remove it to spread [proact:openmp-spread]
 #pragma omp target exit data map(from: a[0:n]) nowait
+  // CHECK: [[@LINE+1]]:1: remark: '#pragma omp target exit data' stays on one device, as OpenMP says: it maps no array section [proact:openmp-spread]
+#pragma omp target exit data map(from: n)
 #ifdef BAD
   // Map types the construct does not take: OpenMP's parser reports them.
   // CHECK: [[@LINE+2]]:1: remark: '#pragma omp target enter data' stays on one device, as OpenMP says: map(from: ...); only to and alloc spread [proact:openmp-spread]

@@ -129,8 +129,12 @@ void stays(long n, double *a, double *b, int dev, struct { double *p; } *t) {
 #pragma omp target enter data map(always, to: a[0:n])
   // CHECK: [[@LINE+1]]:1: remark: '#pragma omp target exit data' stays on one device, as OpenMP says: map(always , from: ...) has a map-type modifier; only from, release and delete spread [proact:openmp-spread]
 #pragma omp target exit data map(always, from: a[0:n])
-  // CHECK: [[@LINE+1]]:1: remark: '#pragma omp target enter data' stays on one device, as OpenMP says: it maps the scalar 'dev' (spread loops pass scalars by value) [proact:openmp-spread]
+  // Scalars are left to the OpenMP construct, which runs after PROACT's
+  // call; an exit of scalars alone stays.
+  // CHECK: [[@LINE+1]]:1: remark: '#pragma omp target enter data' spreads over the devices as PROACT mappings held until 'target exit data' [proact:openmp-spread]
 #pragma omp target enter data map(to: a[0:n], dev)
+  // CHECK: [[@LINE+1]]:1: remark: '#pragma omp target exit data' stays on one device, as OpenMP says: it maps no array section [proact:openmp-spread]
+#pragma omp target exit data map(from: dev)
   // CHECK: [[@LINE+1]]:1: remark: '#pragma omp target exit data' stays on one device, as OpenMP says: 'map(...)' lists a structure member ('t -> p [ 0 : n ]') [proact:openmp-spread]
 #pragma omp target exit data map(from: t->p[0:n])
   // CHECK: [[@LINE+1]]:1: remark: '#pragma omp target exit data' stays on one device, as OpenMP says: 'b' is a pointer mapped without a section (OpenMP maps the pointer alone); write b[0:n] [proact:openmp-spread]
