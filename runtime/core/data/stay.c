@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception */
-/* OpenMP target constructs that stay on one device while data regions hold
- * arrays (spread mode's constructs it does not spread, and any target
- * construct of code built without the plugin). OpenMP finds a held array
+/* OpenMP target constructs that stay on one device while data regions or
+ * spread 'target enter data' mappings hold arrays (spread mode's
+ * constructs it does not spread, and any target construct of code built
+ * without the plugin). OpenMP finds a held array
  * present on the construct's device, so the construct must see the
  * region's current values there and its writes must become the region's:
  * before it, every live region array is made current on that device, in
@@ -86,8 +87,9 @@ static void stay_fail(const struct proact__stay_state *s,
              s->file);
   proact__fatal(s->line > 0 ? s->file : NULL, s->line, 0,
                 "%s stays on device %d, where OpenMP finds %s[%lld:%lld] "
-                "present through the data region of %s:%d, but %s",
+                "present through the %s of %s:%d, but %s",
                 what, s->omp_dev, entry->name, entry->lo, entry->len,
+                entry->holds > 0 ? "data region" : "target enter data",
                 entry->file, entry->line, why);
 }
 
