@@ -1,13 +1,15 @@
 /* Plain OpenMP offload code that maps its arrays with 'target enter data'
  * in an init function and unmaps them with 'target exit data' in a
  * finalize one, the loops in between finding them present: in this file,
- * in a second one (omp_unstructured_other.c) and inside a 'target data'
- * region. It enters an array already present (its count goes to two, so
- * the first exit copies nothing back), updates entered arrays both ways,
- * exits with from, release and delete, maps with alloc, and reads the
- * arrays on the host after each exit; an array an enter that stays
- * OpenMP's maps is left to OpenMP; one array stays mapped at the end. Built in spread mode it must print
- * what the unmodified program prints on one device, bit for bit.
+ * in a second one (omp_unstructured_other.c, also called inside a
+ * caller's 'target data' region) and inside a 'target data' region. It
+ * enters an array already present (its count goes to two, so the first
+ * exit copies nothing back), updates entered arrays both ways, exits with
+ * from, release and delete, maps with alloc and a scalar, and reads the
+ * arrays on the host after each exit; an array that an enter left to
+ * OpenMP maps stays OpenMP's; one array stays mapped at the end. Built in
+ * spread mode it must print what the unmodified program prints on one
+ * device, bit for bit.
  * Usage: omp_unstructured [n] [rounds] */
 #include <omp.h>
 
@@ -83,6 +85,12 @@ int main(int argc, char **argv) {
   e2e_print("c", c, (size_t)n * sizeof(double));
   e2e_print("w (deleted)", w, (size_t)n * sizeof(double));
   e2e_print("seen", &seen, sizeof seen);
+  /* The other file's loop finds its arrays in the caller's region. */
+#pragma omp target data map(tofrom: w[0:n]) map(to: c[0:n])
+  {
+    omp_unstructured_other(w, c, n, 5);
+  }
+  e2e_print("w from the callee", w, (size_t)n * sizeof(double));
   /* An enter inside a region that holds the array: the region's end
    * leaves it mapped, the exit copies it back. */
   e2e_fill(w, n, 25);
