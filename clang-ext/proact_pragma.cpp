@@ -651,6 +651,12 @@ private:
     Entry.Fallback.insert(Entry.Fallback.end(), Orig.begin(), Orig.end());
     Entry.SpreadName = Spread->Name;
     Entry.SpreadAs = "loop";
+    if (!Found.empty()) {
+      Entry.SpreadAs += " where a data region or 'target enter data' holds ";
+      for (size_t I = 0; I < Found.size(); ++I)
+        Entry.SpreadAs += (I ? ", '" : "'") + Found[I].Name + "'";
+      Entry.SpreadAs += " when it runs (elsewhere OpenMP's construct)";
+    }
   }
 
   // The PROACT loop directive of the spread construct around loop Stmt

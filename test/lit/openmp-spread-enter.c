@@ -28,7 +28,7 @@ void init(long n, double *a, double *b, float *c) {
 
 // The loop finds a mapped where the runtime says so.
 void compute(long n, double *a) {
-  // CHECK: [[@LINE+1]]:1: remark: '#pragma omp target teams distribute parallel for' spreads over the devices as PROACT loop [proact:openmp-spread]
+  // CHECK: [[@LINE+1]]:1: remark: '#pragma omp target teams distribute parallel for' spreads over the devices as PROACT loop where a data region or 'target enter data' holds 'a' when it runs (elsewhere OpenMP's construct) [proact:openmp-spread]
 #pragma omp target teams distribute parallel for
   for (long k = 0; k < n; k++)
     a[k] = a[k] * 2;
