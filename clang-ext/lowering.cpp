@@ -1244,7 +1244,7 @@ Code lowerData(Preprocessor &PP, const Directive &D, const FlatArrays &F) {
 }
 
 Code lowerEnterExit(Preprocessor &PP, const Directive &D, const FlatArrays &F,
-                    bool Exit, bool Always) {
+                    bool Exit) {
   Where W = whereOf(PP, D.Loc);
   Code C("{");
   C << F.prologue();
@@ -1262,7 +1262,7 @@ Code lowerEnterExit(Preprocessor &PP, const Directive &D, const FlatArrays &F,
            ".maps = __proact_maps;";
   C << std::string("if (") +
            (Exit ? "proact__omp_exit_data" : "proact__omp_enter_data") +
-           "(&" + Dd + ")" + (Always ? " | 1)" : ")");
+           "(&" + Dd + "))";
   return F.renamed(PP, C);
 }
 

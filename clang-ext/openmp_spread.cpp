@@ -132,17 +132,23 @@ public:
       if (!Why.empty())
         return Why;
     }
-    if (F != Form::Loop && S.Items.empty())
+    if (F != Form::Loop && S.Items.empty()) {
+      NoArrays = true;
       return F == Form::Data ? "it maps no array section (a spread data "
                                "region holds arrays only)"
              : F == Form::Update ? "it moves no array section"
                                  : "it maps no array section";
+    }
     return "";
   }
 
   size_t NameEnd = 0;
   std::vector<std::string> Reduced; // the reduction clauses' variables
   bool InnerLine = false; // the loop line after 'target [teams]'
+  // An enter's or exit's map(type: x) of each scalar x, for the OpenMP
+  // construct that maps them; NoArrays: it maps no array section.
+  Code Scalars;
+  bool NoArrays = false;
 
 private:
   Preprocessor &PP;
@@ -320,7 +326,9 @@ private:
           // which runs after PROACT's call.
           const Form F = formOf(S.Name);
           if (F == Form::Enter || F == Form::Exit) {
-            S.OmpToo = true;
+            Code M("map(");
+            M << Line[C.Open + 1] << ":" << It << ")";
+            Scalars.add(M);
             continue;
           }
           if (F != Form::Loop)
@@ -413,15 +421,17 @@ Tokens annotate(SourceLocation PragmaLoc, const Tokens &Line,
 // elsewhere may call it inside a region. A standalone directive is
 // wrapped in a block; a construct with a statement gets a loop that runs
 // once around it, so that nothing follows the statement.
+// Handoff: the OpenMP construct of a spread enter or exit data, for what
+// PROACT leaves to OpenMP, which no array of PROACT's concerns.
 Tokens stayWrapped(Preprocessor &PP, SourceLocation Loc, const Tokens &Line,
                    size_t NameEnd, const std::string &Name, const Tokens &Omp,
-                   bool ExitCheck = true) {
+                   bool Handoff = false) {
   static const std::set<std::string> Standalone = {
       "target update", "target enter data", "target exit data"};
   std::string Dev = "PROACT__STAY_DEFAULT_DEVICE";
-  int Flags = ExitCheck && Name == "target exit data"
-                  ? PROACT__STAY_EXIT_DATA
-                  : 0;
+  int Flags = Handoff                       ? PROACT__STAY_HANDOFF
+              : Name == "target exit data" ? PROACT__STAY_EXIT_DATA
+                                            : 0;
   for (size_t I = NameEnd; I < Line.size(); ++I) {
     const std::string W = word(Line[I]);
     if (W == "nowait")
@@ -499,6 +509,7 @@ public:
       return;
     }
     size_t NameEnd = 0;
+    bool NoArrays = false;
     const std::string Name =
         directiveName(PP, Line, 0, Line.size(), &NameEnd);
     if (Name.rfind("target", 0) != 0) {
@@ -522,11 +533,10 @@ public:
     S.Stay = atFileScope() ? Omp
                            : stayWrapped(PP, Introducer.Loc, Line, NameEnd,
                                          Name, Omp);
-    S.Handoff = Name == "target exit data" && !atFileScope()
-                    ? stayWrapped(PP, Introducer.Loc, Line, NameEnd, Name,
-                                  Omp, false)
-                    : S.Stay;
     const Form F = formOf(Name);
+    if ((F == Form::Enter || F == Form::Exit) && !atFileScope())
+      S.Handoff =
+          stayWrapped(PP, Introducer.Loc, Line, NameEnd, Name, Omp, true);
     std::string Why;
     if (F == Form::None) {
       Why = "spread mode spreads 'target data', 'target enter data', "
@@ -540,14 +550,25 @@ public:
       Why = Tr.run(F);
       // A combined target construct maps its reduction variables back.
       S.MappedBack.insert(Tr.Reduced.begin(), Tr.Reduced.end());
+      NoArrays = Tr.NoArrays;
+      if (Why.empty() && !Tr.Scalars.empty() && !atFileScope()) {
+        // The construct again with its scalars alone, for OpenMP.
+        Code L;
+        for (size_t I = 0; I < NameEnd; ++I)
+          L << Line[I];
+        L << Tr.Scalars;
+        const Tokens Only = materialize(PP, Introducer.Loc, L);
+        S.ScalarHandoff = stayWrapped(
+            PP, Introducer.Loc, Only, NameEnd, Name,
+            annotate(Introducer.Loc, Only, T.getLocation()), true);
+      }
     }
     if (!Why.empty()) {
       setDevicePass(isOpenMPDevicePass(PP.getLangOpts()));
       report(PP.getDiagnostics(), Introducer.Loc, Diag::OpenMPNotSpread)
           << Name << Why;
-      // An exit of scalars alone ends no array mapping PROACT holds.
-      inject(PP, F == Form::Exit && S.OmpToo && S.Items.empty() ? S.Handoff
-                                                               : S.Stay);
+      // An enter or exit of scalars alone concerns no array of PROACT's.
+      inject(PP, NoArrays && !S.Handoff.empty() ? S.Handoff : S.Stay);
       return;
     }
     for (const DataRecord &R : dataRecords())
@@ -634,12 +655,10 @@ public:
   }
   // A spread enter or exit data hands the sections PROACT does not hold
   // to its OpenMP construct: `if (proact__omp_enter_data(...)) construct`
-  // (`| 1` where it maps scalars too).
+  // (`else` the construct with its scalars alone, where it maps some).
   bool TraverseIfStmt(IfStmt *S) {
     const Expr *Cond = S->getCond() ? S->getCond()->IgnoreParenImpCasts()
                                     : nullptr;
-    if (const auto *Or = dyn_cast_or_null<BinaryOperator>(Cond))
-      Cond = Or->getLHS()->IgnoreParenImpCasts(); // `call | 1`
     const auto *Call = dyn_cast_or_null<CallExpr>(Cond);
     const FunctionDecl *F = Call ? Call->getDirectCallee() : nullptr;
     const bool Handoff =

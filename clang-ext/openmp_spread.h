@@ -48,16 +48,15 @@ struct SpreadConstruct {
                              // OpenMP construct, when it does not spread
   Tokens Stay;               // Omp with the calls that keep the arrays of
                              // spread data regions current around it
-  Tokens Handoff;            // Stay without the check a 'target exit data'
-                             // left to OpenMP gets: where the runtime
-                             // hands OpenMP the sections it holds itself
+  Tokens Handoff;            // an enter's or exit's construct wrapped for
+                             // what PROACT hands OpenMP: the sections
+                             // OpenMP holds itself, and the scalars
+  Tokens ScalarHandoff;      // the same with its scalars alone (empty:
+                             // it maps none)
   std::vector<SpreadItem> Items;
   // "target" or "target teams": the loop construct must follow on a line
   // of its own (spreadInner).
   bool Inner = false;
-  // An enter or exit that also maps scalars: its OpenMP construct runs
-  // after PROACT's call in any case, for them.
-  bool OmpToo = false;
   // Scalars the outer line maps tofrom or from, or reduces: a reduction on
   // the inner line changes the host's value only for these.
   std::set<std::string> MappedBack;

@@ -881,7 +881,8 @@ private:
   // as for an update. The sections go through a data directive's clause,
   // in the order written, whose kinds are then the construct's own
   // (an exit's release and delete have no PROACT clause). Where the
-  // runtime says a section is OpenMP's, the construct itself runs after.
+  // runtime says a section is OpenMP's, the construct itself runs after;
+  // otherwise the construct with its scalars alone, if it maps some.
   static void spreadEnterExit(Preprocessor &PP, SpreadConstruct &S) {
     const bool Exit = S.Kind == SpreadKind::Exit;
     Code C("data copyin(");
@@ -901,10 +902,15 @@ private:
     }
     Code Sync(";");
     Deferred &Entry = defer(PP, Sync);
-    Entry.Lowering =
-        materialize(PP, S.Loc, lowerEnterExit(PP, Flat, F, Exit, S.OmpToo));
+    Entry.Lowering = materialize(PP, S.Loc, lowerEnterExit(PP, Flat, F, Exit));
     Entry.Lowering.insert(Entry.Lowering.end(), S.Handoff.begin(),
                           S.Handoff.end());
+    if (!S.ScalarHandoff.empty()) {
+      const Tokens Else = materialize(PP, S.Loc, Code("else"));
+      Entry.Lowering.insert(Entry.Lowering.end(), Else.begin(), Else.end());
+      Entry.Lowering.insert(Entry.Lowering.end(), S.ScalarHandoff.begin(),
+                            S.ScalarHandoff.end());
+    }
     const Tokens Close = materialize(PP, S.Loc, Code("}"));
     Entry.Lowering.insert(Entry.Lowering.end(), Close.begin(), Close.end());
     Entry.Fallback = S.Stay;

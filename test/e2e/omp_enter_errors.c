@@ -1,7 +1,9 @@
 /* Plain OpenMP code whose unstructured mappings PROACT cannot follow, built
  * in spread mode: each mode must stop with an error naming the construct
  * and the section, never a wrong result. Usage: omp_enter_errors MODE */
+#include <omp.h>
 #include <string.h>
+
 #include "e2e_util.h"
 
 int main(int argc, char **argv) {
@@ -37,6 +39,11 @@ int main(int argc, char **argv) {
   if (strcmp(mode, "free") == 0) {
 #pragma omp target enter data map(to: b[0:n])
     free(b);
+  }
+  if (strcmp(mode, "mixed") == 0) {
+    /* b is OpenMP's; a would be PROACT's, off the default device. */
+#pragma omp target enter data map(to: b[0:n]) device(omp_get_default_device())
+#pragma omp target enter data map(to: a[0:n], b[0:n])
   }
   e2e_print("a", a, (size_t)n * sizeof(double));
   return 0;

@@ -17,9 +17,11 @@
 // IR-DAG: call {{.*}}i64 @proact__omp_found_len_abi{{[0-9]+}}(ptr noundef %{{[0-9a-z]+}}, i64 noundef 8)
 // IR-DAG: @proact__loop_begin_abi
 // The exit data with nowait stays OpenMP's: flags nowait (1) and exit (2).
-// IR-DAG: @proact__omp_stay_begin_abi{{[0-9]+}}(ptr {{.*}}, i32 noundef 49, i32 noundef -1, i32 noundef 3)
-// An exit of scalars alone stays without the check (line 51).
-// IR-DAG: @proact__omp_stay_begin_abi{{[0-9]+}}(ptr {{.*}}, i32 noundef 51, i32 noundef -1, i32 noundef 0)
+// IR-DAG: @proact__omp_stay_begin_abi{{[0-9]+}}(ptr {{.*}}, i32 noundef 51, i32 noundef -1, i32 noundef 3)
+// The construct a spread enter hands what is OpenMP's to (line 28), and an
+// exit of scalars alone (line 53): PROACT__STAY_HANDOFF (4), no stay work.
+// IR-DAG: @proact__omp_stay_begin_abi{{[0-9]+}}(ptr {{.*}}, i32 noundef 28, i32 noundef -1, i32 noundef 4)
+// IR-DAG: @proact__omp_stay_begin_abi{{[0-9]+}}(ptr {{.*}}, i32 noundef 53, i32 noundef -1, i32 noundef 4)
 
 void init(long n, double *a, double *b, float *c) {
   // CHECK: [[@LINE+1]]:1: remark: '#pragma omp target enter data' spreads over the devices as PROACT mappings held until 'target exit data' [proact:openmp-spread]

@@ -424,6 +424,10 @@ PROACT_API long long proact__omp_found_len(const void *p, size_t elem)
  * unmap a section a spread 'target enter data' holds, so while one holds
  * any, begin stops the program with an error at the construct. */
 #define PROACT__STAY_EXIT_DATA 2
+/* The OpenMP construct of a spread enter or exit data, for the sections
+ * OpenMP holds itself and the scalars: it concerns no array of PROACT's,
+ * so begin and end only keep OMPT from following it. */
+#define PROACT__STAY_HANDOFF 4
 typedef struct proact__stay {
   int once;
   int flags;

@@ -91,10 +91,62 @@ static proact__present_t *enter_find(const proact__data_desc_t *desc,
   return NULL;
 }
 
+/* Whether a section of desc is OpenMP's own. The construct then runs as
+ * OpenMP's too, for it: OpenMP must find every other section present on
+ * the default device through the association of a full replica of
+ * PROACT's, or it would map that section a second time; checked here,
+ * before anything changes. New sections get replicas on devs (ndevs of
+ * them), or distributed copies (distributed). */
+static int enter_to_omp(const proact__data_desc_t *desc, int exit,
+                        const int *devs, int ndevs, int distributed) {
+  const int dev = omp_get_default_device();
+  const int pdev = proact__dev_of_omp(dev);
+  const int assoc = pdev >= 0 && proact__devices_associated(pdev);
+  int to_omp = 0, new_assoc = 0;
+  for (int i = 0; i < ndevs; i++)
+    new_assoc |= assoc && !distributed && devs[i] == pdev;
+  for (int m = 0; m < desc->nmaps && !to_omp; m++) {
+    char *lo, *hi;
+    proact__array_bytes(&desc->maps[m].array, desc->file, desc->line,
+                        desc->col, &lo, &hi);
+    to_omp = lo != hi && enter_find(desc, &desc->maps[m], lo, hi, exit) ==
+                             NULL &&
+             enter_omp_holds(lo, hi);
+  }
+  for (int m = 0; m < desc->nmaps && to_omp; m++) {
+    const proact__map_t *map = &desc->maps[m];
+    proact__present_t *entry;
+    char *lo, *hi;
+    int found;
+    proact__array_bytes(&map->array, desc->file, desc->line, desc->col, &lo,
+                        &hi);
+    if (lo == hi)
+      continue;
+    entry = enter_find(desc, map, lo, hi, exit);
+    if (entry == NULL) {
+      /* An exit's: not mapped, reported by the exit itself. */
+      found = exit || enter_omp_holds(lo, hi) || new_assoc;
+    } else {
+      const int i = assoc ? proact__present_dev_index(entry, pdev) : -1;
+      found = i >= 0 && entry->ptrs[i] != NULL && !entry->distribute;
+    }
+    if (!found)
+      proact__fatal(desc->file, desc->line, desc->col,
+                    "this 'target %s data' maps sections OpenMP holds on "
+                    "device %d (mapped by a construct left to OpenMP) and "
+                    "%s[%lld:%lld], which PROACT holds, or would, but not "
+                    "as the copy OpenMP finds on that device; map the two "
+                    "in separate constructs",
+                    exit ? "exit" : "enter", dev, map->array.name,
+                    map->array.lo, map->array.len);
+  }
+  return to_omp;
+}
+
 int proact__omp_enter_data(const proact__data_desc_t *desc) {
   proact__trace_phase_t phase = {0};
   int devs[PROACT__DEV_MAX];
-  int ndevs, all_distributed, to_omp = 0;
+  int ndevs, all_distributed, to_omp;
 
   proact__devices_require_serial(desc->file, desc->line, desc->col,
                                  "target enter data");
@@ -109,12 +161,14 @@ int proact__omp_enter_data(const proact__data_desc_t *desc) {
   ndevs = proact__devices_of_clause(NULL, 0, desc->file, desc->line,
                                     desc->col, devs);
   all_distributed = proact__param_get(PROACT__PARAM_DISTRIBUTE)->i != 0;
+  for (int m = 0; m < desc->nmaps; m++)
+    enter_check_kind(desc, &desc->maps[m], 0);
+  to_omp = enter_to_omp(desc, 0, devs, ndevs, all_distributed);
   for (int m = 0; m < desc->nmaps; m++) {
     const proact__map_t *map = &desc->maps[m];
     proact__present_t *entry;
     char *lo, *hi;
 
-    enter_check_kind(desc, map, 0);
     proact__array_bytes(&map->array, desc->file, desc->line, desc->col, &lo,
                         &hi);
     if (lo == hi)
@@ -129,10 +183,8 @@ int proact__omp_enter_data(const proact__data_desc_t *desc) {
                    map->array.len, entry->refs);
       continue;
     }
-    if (enter_omp_holds(lo, hi)) {
-      to_omp = 1;
-      continue;
-    }
+    if (enter_omp_holds(lo, hi))
+      continue; /* OpenMP's: its construct maps it */
     entry = proact__replica_create(&map->array, devs, ndevs, map->kind, 0,
                                    map->distribute || all_distributed,
                                    desc->file, desc->line, desc->col);
@@ -176,7 +228,7 @@ static void exit_remove(const proact__data_desc_t *desc,
 
 int proact__omp_exit_data(const proact__data_desc_t *desc) {
   proact__trace_phase_t phase = {0};
-  int to_omp = 0;
+  int to_omp;
 
   proact__devices_require_serial(desc->file, desc->line, desc->col,
                                  "target exit data");
@@ -187,22 +239,22 @@ int proact__omp_exit_data(const proact__data_desc_t *desc) {
   proact__host_check_enter();
   proact__trace_phase_begin(&phase, "exit data", "exit data", desc->file,
                             desc->line);
+  for (int m = 0; m < desc->nmaps; m++)
+    enter_check_kind(desc, &desc->maps[m], 1);
+  to_omp = enter_to_omp(desc, 1, NULL, 0, 0);
   for (int m = 0; m < desc->nmaps; m++) {
     const proact__map_t *map = &desc->maps[m];
     proact__present_t *entry;
     char *lo, *hi;
 
-    enter_check_kind(desc, map, 1);
     proact__array_bytes(&map->array, desc->file, desc->line, desc->col, &lo,
                         &hi);
     if (lo == hi)
       continue;
     entry = enter_find(desc, map, lo, hi, 1);
     if (entry == NULL) {
-      if (enter_omp_holds(lo, hi)) {
-        to_omp = 1;
-        continue;
-      }
+      if (enter_omp_holds(lo, hi))
+        continue; /* OpenMP's: its construct unmaps it */
       proact__fatal(desc->file, desc->line, desc->col,
                     "target exit data map(%s: %s[%lld:%lld]): the section "
                     "is not mapped (no 'target enter data' or data region "

@@ -438,7 +438,9 @@ proact__stay_t proact__omp_stay_begin(const char *file, int line, int dev,
     dev = omp_get_default_device();
   __atomic_add_fetch(&stay_wrapped, 1, __ATOMIC_SEQ_CST);
   stay_busy++;
-  st.state = stay_begin(file, line, dev, (flags & PROACT__STAY_EXIT_DATA) != 0);
+  if (!(flags & PROACT__STAY_HANDOFF))
+    st.state =
+        stay_begin(file, line, dev, (flags & PROACT__STAY_EXIT_DATA) != 0);
   stay_busy--;
   return st;
 }
