@@ -627,9 +627,9 @@ private:
       // construct is OpenMP's, which finds them where they are.
       Code Where("if (");
       for (size_t I = 0; I < Found.size(); ++I) {
-        const Token &P = Found[I].Section[0];
-        Where << (I ? " && " : "") << "proact__omp_found(" << P
-              << ", sizeof((" << P << ")[0]))";
+        const std::string &P = Found[I].Name;
+        Where << (I ? " && " : "") << "proact__omp_found(" + P +
+                                          ", sizeof((" + P + ")[0]))";
       }
       Where << ") {" << Lowering << "} else {";
       for (const Token &T : Spread->Stay)
@@ -705,24 +705,20 @@ private:
       }
       // A pointer the runtime may find mapped elsewhere (an enter data, a
       // caller's region): the loop names the section that holds it then.
-      if (Shape.Rank == 1 && Shape.Known) {
+      // The calls name it by a fresh token: the flattening of an array of
+      // several dimensions renames the user's, and each element here is
+      // a row.
+      if (Shape.Rank >= 1) {
         const Token P = Stmt[I];
         Code Sec;
-        Sec << P << "[proact__omp_found_lo(" << P << ", sizeof((" << P
-            << ")[0])) : proact__omp_found_len(" << P << ", sizeof((" << P
-            << ")[0]))]";
+        Sec << P << "[proact__omp_found_lo(" + N + ", sizeof((" + N +
+                        ")[0])) : proact__omp_found_len(" + N + ", sizeof((" +
+                        N + ")[0]))]";
         SpreadItem It;
         It.Name = N;
         It.Section = materialize(PP, S.Loc, Sec);
         Found.push_back(It);
         Named.insert(N);
-        continue;
-      }
-      if (Shape.Rank > 0) {
-        report(PP.getDiagnostics(), Stmt[I].getLocation(),
-               Diag::SpreadArrayUnmapped)
-            << N;
-        return false;
       }
     }
     for (const SpreadItem &It : Implicit)

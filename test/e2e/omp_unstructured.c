@@ -5,11 +5,11 @@
  * caller's 'target data' region) and inside a 'target data' region. It
  * enters an array already present (its count goes to two, so the first
  * exit copies nothing back), updates entered arrays both ways, exits with
- * from, release and delete, maps with alloc and a scalar, and reads the
- * arrays on the host after each exit; an array that an enter left to
- * OpenMP maps stays OpenMP's; one array stays mapped at the end. Built in
- * spread mode it must print what the unmodified program prints on one
- * device, bit for bit.
+ * from, release and delete, maps with alloc and a scalar, maps rows of a
+ * two-dimensional array, and reads the arrays on the host after each
+ * exit; an array that an enter left to OpenMP maps stays OpenMP's; one
+ * array stays mapped at the end. Built in spread mode it must print what
+ * the unmodified program prints on one device, bit for bit.
  * Usage: omp_unstructured [n] [rounds] */
 #include <omp.h>
 
@@ -34,6 +34,14 @@ static void compute(double *a, const double *b, double *c, long n, long r) {
 #pragma omp target teams distribute parallel for
   for (long i = 1; i < n - 1; i++)
     a[i] = (c[i - 1] + c[i + 1]) * 0.25 + (double)r;
+}
+
+/* Rows of 8 (an array of two dimensions) that the loop finds entered. */
+static void rows_step(long m, double (*g)[8]) {
+#pragma omp target teams distribute parallel for collapse(2)
+  for (long i = 0; i < m; i++)
+    for (long j = 0; j < 8; j++)
+      g[i][j] = g[i][j] * 0.5 + (double)(i + j);
 }
 
 static void finalize(double *a, double *b, double *c, double *w, long n) {
@@ -113,6 +121,17 @@ int main(int argc, char **argv) {
     w[i] = w[i] * 1.5 + 1;
 #pragma omp target exit data map(from: w[0:n])
   e2e_print("w mapped by OpenMP", w, (size_t)n * sizeof(double));
+  {
+    long m = n / 8;
+    double (*g)[8] = malloc(sizeof(double[m > 0 ? m : 1][8]));
+    e2e_fill(&g[0][0], m * 8, 27);
+#pragma omp target enter data map(to: g[0:m][0:8])
+    rows_step(m, g);
+    rows_step(m, g);
+#pragma omp target exit data map(from: g[0:m])
+    e2e_print("g", &g[0][0], (size_t)m * 8 * sizeof(double));
+    free(g);
+  }
   /* Left mapped at the end: nothing is copied back. */
 #pragma omp target enter data map(to: b[0:n])
 #pragma omp target teams distribute parallel for
