@@ -327,11 +327,7 @@ namespace proact {
   X(SpreadPreprocessed, Warning,                                               \
     "spread mode is off in this preprocessed file ('clang -E', -save-temps): " \
     "its compilation has no include path to find <proact.h> by, so the "      \
-    "OpenMP constructs stay on one device; compile the source file itself")   \
-  X(SpreadArrayUnmapped, Error,                                                \
-    "the body indexes '%0', which neither a map clause of this construct "    \
-    "nor a spread 'target data' region around it names; map it with a "       \
-    "section, map(tofrom: %0[lo:len])")
+    "OpenMP constructs stay on one device; compile the source file itself")
 
 enum class Diag {
 #define PROACT_DIAG_ENUM_(Name, Level, Text) Name,

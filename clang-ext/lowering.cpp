@@ -1243,6 +1243,29 @@ Code lowerData(Preprocessor &PP, const Directive &D, const FlatArrays &F) {
   return F.renamed(PP, C);
 }
 
+Code lowerEnterExit(Preprocessor &PP, const Directive &D, const FlatArrays &F,
+                    bool Exit) {
+  Where W = whereOf(PP, D.Loc);
+  Code C("{");
+  C << F.prologue();
+  C << "proact__map_t __proact_maps[" + num(D.Arrays.size()) + "];";
+  emitArrays(C, D.Arrays, "__proact_maps", ".array");
+  for (size_t A = 0; A < D.Arrays.size(); ++A)
+    C << "__proact_maps[" + num(A) + "].kind = " + num(D.Arrays[A].MapKind) +
+             "; __proact_maps[" + num(A) + "].distribute = 0;";
+  const std::string Dd = "__proact_ddesc";
+  C << "proact__data_desc_t " + Dd + ";";
+  C << Dd + ".file = " + quoted(W.File) + "; " + Dd + ".line = " +
+           num(W.Line) + "; " + Dd + ".col = " + num(W.Col) + ";";
+  C << Dd + ".devices = 0; " + Dd + ".ndevices = 0;";
+  C << Dd + ".nmaps = " + num(D.Arrays.size()) + "; " + Dd +
+           ".maps = __proact_maps;";
+  C << std::string("if (") +
+           (Exit ? "proact__omp_exit_data" : "proact__omp_enter_data") +
+           "(&" + Dd + "))";
+  return F.renamed(PP, C);
+}
+
 Code lowerUpdate(Preprocessor &PP, const Directive &D, const FlatArrays &F,
                  bool OpenMP) {
   Where W = whereOf(PP, D.Loc);

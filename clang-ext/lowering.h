@@ -40,6 +40,13 @@ Code lowerData(clang::Preprocessor &PP, const Directive &D,
 Code lowerUpdate(clang::Preprocessor &PP, const Directive &D,
                  const FlatArrays &F, bool OpenMP = false);
 
+// The start of a spread 'target enter data' or 'target exit data': a
+// compound statement that describes its maps and calls
+// proact__omp_enter_data or proact__omp_exit_data in the condition of an
+// 'if' whose body (the OpenMP construct) and closing '}' the caller adds.
+Code lowerEnterExit(clang::Preprocessor &PP, const Directive &D,
+                    const FlatArrays &F, bool Exit);
+
 } // namespace proact
 
 #endif

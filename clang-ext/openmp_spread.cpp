@@ -95,7 +95,7 @@ struct Clause {
 };
 
 // The constructs this mode spreads, by their directive words.
-enum class Form { None, Loop, Data, Update };
+enum class Form { None, Loop, Data, Update, Enter, Exit };
 Form formOf(const std::string &Name) {
   static const std::set<std::string> Loops = {
       "target teams distribute parallel for",
@@ -108,6 +108,10 @@ Form formOf(const std::string &Name) {
     return Form::Data;
   if (Name == "target update")
     return Form::Update;
+  if (Name == "target enter data")
+    return Form::Enter;
+  if (Name == "target exit data")
+    return Form::Exit;
   return Form::None;
 }
 
@@ -123,21 +127,28 @@ public:
       return "its clauses could not be read";
     for (const Clause &C : Clauses) {
       std::string Why = F == Form::Loop     ? loopClause(C)
-                        : F == Form::Data   ? dataClause(C)
-                                            : updateClause(C);
+                        : F == Form::Update ? updateClause(C)
+                                            : dataClause(C, F);
       if (!Why.empty())
         return Why;
     }
-    if (F != Form::Loop && S.Items.empty())
+    if (F != Form::Loop && S.Items.empty()) {
+      NoArrays = true;
       return F == Form::Data ? "it maps no array section (a spread data "
                                "region holds arrays only)"
-                             : "it moves no array section";
+             : F == Form::Update ? "it moves no array section"
+                                 : "it maps no array section";
+    }
     return "";
   }
 
   size_t NameEnd = 0;
   std::vector<std::string> Reduced; // the reduction clauses' variables
   bool InnerLine = false; // the loop line after 'target [teams]'
+  // An enter's or exit's map(type: x) of each scalar x, for the OpenMP
+  // construct that maps them; NoArrays: it maps no array section.
+  Code Scalars;
+  bool NoArrays = false;
 
 private:
   Preprocessor &PP;
@@ -234,9 +245,9 @@ private:
     return "";
   }
 
-  std::string dataClause(const Clause &C) {
+  std::string dataClause(const Clause &C, Form F) {
     if (C.Name == "map")
-      return mapClause(C);
+      return mapClause(C, F);
     return notSpread(C.Name);
   }
 
@@ -252,26 +263,39 @@ private:
                  C.Open + 1);
   }
 
-  std::string mapClause(const Clause &C) {
+  std::string mapClause(const Clause &C, Form F = Form::Loop) {
     if (C.Open == C.Close)
       return "'map' has no list";
     const size_t Colon = topColon(Line, C.Open + 1, C.Close);
+    // The map types each construct takes; OpenMP's parser reports the
+    // others once the construct is given back.
+    const bool Exit = F == Form::Exit, Enter = F == Form::Enter;
+    const char *Types = Enter  ? "to and alloc"
+                        : Exit ? "from, release and delete"
+                               : "to, from, tofrom and alloc";
     int Kind = PROACT__MAP_COPY;
     size_t From = C.Open + 1;
+    if (Colon == C.Close && (Enter || Exit))
+      return "its map(...) has no map type";
     if (Colon != C.Close) {
       if (Colon != C.Open + 2)
         return "map(" + text(PP, Line, C.Open + 1, Colon) +
-               ": ...) has a map-type modifier; only to, from, tofrom and "
-               "alloc spread";
+               ": ...) has a map-type modifier; only " + Types + " spread";
       const std::string T = spelling(PP, Line[C.Open + 1]);
-      if (T == "to")
+      if (T == "to" && !Exit)
         Kind = PROACT__MAP_COPYIN;
-      else if (T == "from")
+      else if (T == "from" && !Enter)
         Kind = PROACT__MAP_COPYOUT;
-      else if (T == "alloc")
+      else if (T == "alloc" && !Exit)
         Kind = PROACT__MAP_CREATE;
-      else if (T != "tofrom")
-        return "map(" + T + ": ...); only to, from, tofrom and alloc spread";
+      else if (T == "tofrom" && !Enter && !Exit)
+        Kind = PROACT__MAP_COPY;
+      else if (T == "release" && Exit)
+        Kind = PROACT__MAP_RELEASE;
+      else if (T == "delete" && Exit)
+        Kind = PROACT__MAP_DELETE;
+      else
+        return "map(" + T + ": ...); only " + Types + " spread";
       From = Colon + 1;
     }
     return items(C, Kind, From);
@@ -298,7 +322,16 @@ private:
         if (Shape.Rank == 0) {
           // A scalar: a loop's devices get its value; a data region or an
           // update would make a device copy that spread loops never read.
-          if (formOf(S.Name) != Form::Loop)
+          // An enter or exit leaves its scalars to its OpenMP construct,
+          // which runs after PROACT's call.
+          const Form F = formOf(S.Name);
+          if (F == Form::Enter || F == Form::Exit) {
+            Code M("map(");
+            M << Line[C.Open + 1] << ":" << It << ")";
+            Scalars.add(M);
+            continue;
+          }
+          if (F != Form::Loop)
             return "it maps the scalar '" + Item.Name +
                    "' (spread loops pass scalars by value)";
           if (Kind == PROACT__MAP_COPY || Kind == PROACT__MAP_COPYOUT)
@@ -388,17 +421,21 @@ Tokens annotate(SourceLocation PragmaLoc, const Tokens &Line,
 // elsewhere may call it inside a region. A standalone directive is
 // wrapped in a block; a construct with a statement gets a loop that runs
 // once around it, so that nothing follows the statement.
+// Handoff: the OpenMP construct of a spread enter or exit data, for what
+// PROACT leaves to OpenMP, which no array of PROACT's concerns.
 Tokens stayWrapped(Preprocessor &PP, SourceLocation Loc, const Tokens &Line,
-                   size_t NameEnd, const std::string &Name,
-                   const Tokens &Omp) {
+                   size_t NameEnd, const std::string &Name, const Tokens &Omp,
+                   bool Handoff = false) {
   static const std::set<std::string> Standalone = {
       "target update", "target enter data", "target exit data"};
   std::string Dev = "PROACT__STAY_DEFAULT_DEVICE";
-  int Flags = 0;
+  int Flags = Handoff                       ? PROACT__STAY_HANDOFF
+              : Name == "target exit data" ? PROACT__STAY_EXIT_DATA
+                                            : 0;
   for (size_t I = NameEnd; I < Line.size(); ++I) {
     const std::string W = word(Line[I]);
     if (W == "nowait")
-      Flags |= 1; // PROACT__STAY_NOWAIT
+      Flags |= PROACT__STAY_NOWAIT;
     if (W != "device" || I + 1 >= Line.size() ||
         Line[I + 1].isNot(tok::l_paren))
       continue;
@@ -472,6 +509,7 @@ public:
       return;
     }
     size_t NameEnd = 0;
+    bool NoArrays = false;
     const std::string Name =
         directiveName(PP, Line, 0, Line.size(), &NameEnd);
     if (Name.rfind("target", 0) != 0) {
@@ -496,34 +534,52 @@ public:
                            : stayWrapped(PP, Introducer.Loc, Line, NameEnd,
                                          Name, Omp);
     const Form F = formOf(Name);
+    if ((F == Form::Enter || F == Form::Exit) && !atFileScope())
+      S.Handoff =
+          stayWrapped(PP, Introducer.Loc, Line, NameEnd, Name, Omp, true);
     std::string Why;
     if (F == Form::None) {
-      Why = "spread mode spreads 'target data', 'target update', 'target "
-            "teams distribute parallel for [simd]', 'target parallel for "
-            "[simd]', 'target teams loop' and 'target parallel loop', and "
-            "'target' or 'target teams' with such a loop construct on the "
-            "next line";
+      Why = "spread mode spreads 'target data', 'target enter data', "
+            "'target exit data', 'target update', 'target teams distribute "
+            "parallel for [simd]', 'target parallel for [simd]', 'target "
+            "teams loop' and 'target parallel loop', and 'target' or "
+            "'target teams' with such a loop construct on the next line";
     } else {
       Translator Tr(PP, Line, S);
       Tr.NameEnd = NameEnd;
       Why = Tr.run(F);
       // A combined target construct maps its reduction variables back.
       S.MappedBack.insert(Tr.Reduced.begin(), Tr.Reduced.end());
+      NoArrays = Tr.NoArrays;
+      if (Why.empty() && !Tr.Scalars.empty() && !atFileScope()) {
+        // The construct again with its scalars alone, for OpenMP.
+        Code L;
+        for (size_t I = 0; I < NameEnd; ++I)
+          L << Line[I];
+        L << Tr.Scalars;
+        const Tokens Only = materialize(PP, Introducer.Loc, L);
+        S.ScalarHandoff = stayWrapped(
+            PP, Introducer.Loc, Only, NameEnd, Name,
+            annotate(Introducer.Loc, Only, T.getLocation()), true);
+      }
     }
     if (!Why.empty()) {
       setDevicePass(isOpenMPDevicePass(PP.getLangOpts()));
       report(PP.getDiagnostics(), Introducer.Loc, Diag::OpenMPNotSpread)
           << Name << Why;
-      inject(PP, S.Stay);
+      // An enter or exit of scalars alone concerns no array of PROACT's.
+      inject(PP, NoArrays && !S.Handoff.empty() ? S.Handoff : S.Stay);
       return;
     }
     for (const DataRecord &R : dataRecords())
       if (lookupName(R.Marker) == NameKind::Variable)
         S.Visible.insert(S.Visible.end(), R.Items.begin(), R.Items.end());
     S.Inner = Name == "target" || Name == "target teams";
-    S.Kind = F == Form::Loop   ? SpreadKind::Loop
-             : F == Form::Data ? SpreadKind::Data
-                               : SpreadKind::Update;
+    S.Kind = F == Form::Loop     ? SpreadKind::Loop
+             : F == Form::Data   ? SpreadKind::Data
+             : F == Form::Update ? SpreadKind::Update
+             : F == Form::Enter  ? SpreadKind::Enter
+                                 : SpreadKind::Exit;
     handleSpreadConstruct(PP, S);
   }
 };
@@ -597,9 +653,27 @@ public:
       Regions.pop_back();
     return true;
   }
+  // A spread enter or exit data hands the sections PROACT does not hold
+  // to its OpenMP construct: `if (proact__omp_enter_data(...)) construct`
+  // (`else` the construct with its scalars alone, where it maps some).
+  bool TraverseIfStmt(IfStmt *S) {
+    const Expr *Cond = S->getCond() ? S->getCond()->IgnoreParenImpCasts()
+                                    : nullptr;
+    const auto *Call = dyn_cast_or_null<CallExpr>(Cond);
+    const FunctionDecl *F = Call ? Call->getDirectCallee() : nullptr;
+    const bool Handoff =
+        F && F->getIdentifier() &&
+        (F->getName() == "proact__omp_enter_data" ||
+         F->getName() == "proact__omp_exit_data");
+    Handoffs += Handoff;
+    RecursiveASTVisitor::TraverseIfStmt(S);
+    Handoffs -= Handoff;
+    return true;
+  }
   bool VisitOMPExecutableDirective(OMPExecutableDirective *D) {
     const OpenMPDirectiveKind K = D->getDirectiveKind();
-    if (Regions.empty() || (!isOpenMPTargetExecutionDirective(K) &&
+    if (Regions.empty() || Handoffs > 0 ||
+        (!isOpenMPTargetExecutionDirective(K) &&
                             !isOpenMPTargetDataManagementDirective(K)))
       return true;
     const SourceManager &SM = Ctx.getSourceManager();
@@ -625,6 +699,7 @@ public:
 private:
   ASTContext &Ctx;
   std::vector<const ForStmt *> Regions;
+  int Handoffs = 0;
 };
 
 class SpreadConsumer : public SemaConsumer {

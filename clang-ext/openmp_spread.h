@@ -37,7 +37,7 @@ struct SpreadItem {
   int MapKind = 0; // PROACT__MAP_* / PROACT__UPDATE_*
 };
 
-enum class SpreadKind { Loop, Data, Update };
+enum class SpreadKind { Loop, Data, Update, Enter, Exit };
 
 // An OpenMP construct the handler translated, for proact_pragma.cpp.
 struct SpreadConstruct {
@@ -48,6 +48,11 @@ struct SpreadConstruct {
                              // OpenMP construct, when it does not spread
   Tokens Stay;               // Omp with the calls that keep the arrays of
                              // spread data regions current around it
+  Tokens Handoff;            // an enter's or exit's construct wrapped for
+                             // what PROACT hands OpenMP: the sections
+                             // OpenMP holds itself, and the scalars
+  Tokens ScalarHandoff;      // the same with its scalars alone (empty:
+                             // it maps none)
   std::vector<SpreadItem> Items;
   // "target" or "target teams": the loop construct must follow on a line
   // of its own (spreadInner).

@@ -538,8 +538,9 @@ private:
     // arrays the body indexes; what goes back on failure is the original.
     const Tokens Orig = Stmt;
     Directive SpreadData;
+    std::vector<SpreadItem> Found;
     if (Spread != nullptr)
-      Ok = spreadDirective(PP, Stmt, D, SpreadData);
+      Ok = spreadDirective(PP, Stmt, D, SpreadData, Found);
     D.Id = loopId(PP, Line, Stmt);
     if (Ok)
       Ok = applyProfile(PP, D);
@@ -621,6 +622,24 @@ private:
       Host << Orig << "}";
       Lowering = Host;
     }
+    if (!Found.empty()) {
+      // Where the runtime finds none of those arrays, or not all, the
+      // construct is OpenMP's, which finds them where they are.
+      Code Where("if (");
+      for (size_t I = 0; I < Found.size(); ++I) {
+        const std::string &P = Found[I].Name;
+        Where << (I ? " && " : "") << "proact__omp_found(" + P +
+                                          ", sizeof((" + P + ")[0]))";
+      }
+      Where << ") {" << Lowering << "} else {";
+      for (const Token &T : Spread->Stay)
+        Where << T;
+      Where << Orig;
+      if (Block)
+        Where << "}";
+      Where << "}";
+      Lowering = Where;
+    }
     if (Block) {
       Code Open("{");
       Open << Lowering;
@@ -632,6 +651,12 @@ private:
     Entry.Fallback.insert(Entry.Fallback.end(), Orig.begin(), Orig.end());
     Entry.SpreadName = Spread->Name;
     Entry.SpreadAs = "loop";
+    if (!Found.empty()) {
+      Entry.SpreadAs += " where a data region or 'target enter data' holds ";
+      for (size_t I = 0; I < Found.size(); ++I)
+        Entry.SpreadAs += (I ? ", '" : "'") + Found[I].Name + "'";
+      Entry.SpreadAs += " when it runs (elsewhere OpenMP's construct)";
+    }
   }
 
   // The PROACT loop directive of the spread construct around loop Stmt
@@ -639,11 +664,14 @@ private:
   // none). An array the body indexes that the construct does not map is
   // taken from the innermost spread data region visible here that holds it.
   static bool spreadDirective(Preprocessor &PP, const Tokens &Stmt,
-                              Directive &D, Directive &Data) {
+                              Directive &D, Directive &Data,
+                              std::vector<SpreadItem> &Found) {
     const SpreadConstruct &S = *Spread;
     std::vector<const SpreadItem *> Region;
     std::vector<SpreadItem> Implicit;
     Implicit.reserve(Stmt.size()); // Region points into it
+    Found.clear();
+    Found.reserve(Stmt.size());
     std::set<std::string> Named;
     for (const SpreadItem &It : S.Items)
       if (Named.insert(It.Name).second)
@@ -675,14 +703,27 @@ private:
         Named.insert(N);
         continue;
       }
-      if (Shape.Rank > 0) {
-        report(PP.getDiagnostics(), Stmt[I].getLocation(),
-               Diag::SpreadArrayUnmapped)
-            << N;
-        return false;
+      // A pointer the runtime may find mapped elsewhere (an enter data, a
+      // caller's region): the loop names the section that holds it then.
+      // The calls name it by a fresh token: the flattening of an array of
+      // several dimensions renames the user's, and each element here is
+      // a row.
+      if (Shape.Rank >= 1) {
+        const Token P = Stmt[I];
+        Code Sec;
+        Sec << P << "[proact__omp_found_lo(" + N + ", sizeof((" + N +
+                        ")[0])) : proact__omp_found_len(" + N + ", sizeof((" +
+                        N + ")[0]))]";
+        SpreadItem It;
+        It.Name = N;
+        It.Section = materialize(PP, S.Loc, Sec);
+        Found.push_back(It);
+        Named.insert(N);
       }
     }
     for (const SpreadItem &It : Implicit)
+      Region.push_back(&It);
+    for (const SpreadItem &It : Found)
       Region.push_back(&It);
     Code C;
     if (!Region.empty()) {
@@ -788,8 +829,10 @@ public:
       Code C = dataLine(S.Items);
       const bool Ok = parseDirective(PP, materialize(PP, S.Loc, C), S.Loc, D);
       handleData(PP, D, Ok);
-    } else {
+    } else if (S.Kind == SpreadKind::Update) {
       spreadUpdate(PP, S);
+    } else {
+      spreadEnterExit(PP, S);
     }
     const bool Failed = spreadTrialFailed();
     setSpreadTrial(false);
@@ -830,6 +873,50 @@ private:
     inject(PP, materialize(PP, S.Loc, Sync));
   }
 
+  // `target enter data` / `target exit data`: the runtime call, after a ';'
+  // as for an update. The sections go through a data directive's clause,
+  // in the order written, whose kinds are then the construct's own
+  // (an exit's release and delete have no PROACT clause). Where the
+  // runtime says a section is OpenMP's, the construct itself runs after;
+  // otherwise the construct with its scalars alone, if it maps some.
+  static void spreadEnterExit(Preprocessor &PP, SpreadConstruct &S) {
+    const bool Exit = S.Kind == SpreadKind::Exit;
+    Code C("data copyin(");
+    for (size_t I = 0; I < S.Items.size(); ++I)
+      C << (I ? "," : "") << S.Items[I].Section;
+    C << ")";
+    Directive D;
+    FlatArrays F;
+    bool Ok = parseDirective(PP, materialize(PP, S.Loc, C), S.Loc, D) &&
+              D.Arrays.size() == S.Items.size();
+    for (size_t I = 0; Ok && I < S.Items.size(); ++I)
+      D.Arrays[I].MapKind = S.Items[I].MapKind;
+    Directive Flat = D;
+    if (!Ok || !flattenSections(PP, Flat, F) || spreadTrialFailed()) {
+      giveBack(PP, Tokens{});
+      return;
+    }
+    Code Sync(";");
+    Deferred &Entry = defer(PP, Sync);
+    Entry.Lowering = materialize(PP, S.Loc, lowerEnterExit(PP, Flat, F, Exit));
+    Entry.Lowering.insert(Entry.Lowering.end(), S.Handoff.begin(),
+                          S.Handoff.end());
+    if (!S.ScalarHandoff.empty()) {
+      const Tokens Else = materialize(PP, S.Loc, Code("else"));
+      Entry.Lowering.insert(Entry.Lowering.end(), Else.begin(), Else.end());
+      Entry.Lowering.insert(Entry.Lowering.end(), S.ScalarHandoff.begin(),
+                            S.ScalarHandoff.end());
+    }
+    const Tokens Close = materialize(PP, S.Loc, Code("}"));
+    Entry.Lowering.insert(Entry.Lowering.end(), Close.begin(), Close.end());
+    Entry.Fallback = S.Stay;
+    Entry.SpreadName = S.Name;
+    Entry.SpreadAs = Exit ? "end of 'target enter data' mappings"
+                          : "mappings held until 'target exit data'";
+    Entry.Standalone = true;
+    Entry.Directive = S.Loc;
+    inject(PP, materialize(PP, S.Loc, Sync));
+  }
 
   // Whether a '#pragma omp' line stands between the directive at From and
   // the loop at To while no parser runs (clang -E): the preprocessor has

@@ -1,9 +1,9 @@
-/* Arrays that 'target enter data' maps, which spread mode leaves to
- * OpenMP on the default device, next to a spread data region: loops that
- * find them present stay on that device, and spread 'target update's of
- * them move them as OpenMP does (host values changed in between, values
- * read back on the host). Built in spread mode it must print what the
- * unmodified program prints on one device, bit for bit.
+/* An array that 'target enter data' maps next to a spread data region:
+ * the loops that find it present spread like the region's, and spread
+ * 'target update's of it move it (host values changed in between, values
+ * read back on the host) until 'target exit data' copies it back. Built in
+ * spread mode it must print what the unmodified program prints on one
+ * device, bit for bit.
  * Usage: omp_enter [n] [rounds] */
 #include "e2e_util.h"
 
@@ -21,7 +21,7 @@ int main(int argc, char **argv) {
 #pragma omp target teams distribute parallel for
       for (long i = 0; i < n; i++)
         y[i] = y[i] * 0.75 + 1;
-      /* x is OpenMP's: this loop stays on the default device. */
+      /* x is present through the enter: this loop spreads too. */
 #pragma omp target teams distribute parallel for
       for (long i = 0; i < n; i++)
         x[i] = x[i] * 0.5 + (double)r;

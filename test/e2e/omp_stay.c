@@ -7,16 +7,21 @@
  * spread mode (a loop on the default device, and a target update whose
  * values the host reads). Spread loops around them read and write the
  * same arrays. Built in spread mode it must print what the unmodified
- * program prints on one device, bit for bit. With a third argument the
- * other file's construct runs with nowait, which spread mode cannot
- * follow there: a clear error.
- * Usage: omp_stay [n] [rounds] [nowait] */
+ * program prints on one device, bit for bit. The same constructs then
+ * run on an array a spread 'target enter data' maps. With a third argument
+ * 'nowait' the other file's construct runs with nowait, with 'exit' the
+ * other file unmaps the entered array: spread mode cannot follow either
+ * there, a clear error.
+ * Usage: omp_stay [n] [rounds] [nowait|exit] */
+#include <string.h>
+
 #include "e2e_util.h"
 
 #ifdef OMP_STAY_OTHER_FILE
 void omp_stay_other(double *a, long n, long r);
 double omp_stay_other_peek(double *a, long n);
 void omp_stay_other_nowait(double *a, long n);
+void omp_stay_other_exit(double *a, long n);
 #endif
 
 static void stay_here(double *a, long n, long r) {
@@ -43,7 +48,8 @@ int main(int argc, char **argv) {
   long rounds = e2e_arg(argc, argv, 2, 4);
   double *a = e2e_alloc(n), *b = e2e_alloc(n), *c = e2e_alloc(n);
   double peek = 0;
-  int nowait_elsewhere = argc > 3;
+  int nowait_elsewhere = argc > 3 && strcmp(argv[3], "nowait") == 0;
+  int exit_elsewhere = argc > 3 && strcmp(argv[3], "exit") == 0;
   e2e_fill(a, n, 3);
   e2e_fill(c, n, 4);
   memset(b, 0, (size_t)n * sizeof(double));
@@ -91,6 +97,23 @@ int main(int argc, char **argv) {
   e2e_print("a", a, (size_t)n * sizeof(double));
   e2e_print("b", b, (size_t)n * sizeof(double));
   e2e_print("peek", &peek, sizeof peek);
+  /* The same on an array a spread enter maps. */
+#pragma omp target enter data map(to: c[0:n])
+  for (long r = 0; r < rounds; r++) {
+#pragma omp target teams distribute parallel for
+    for (long i = 1; i < n - 1; i++)
+      c[i] = c[i] * 0.75 + (double)((i + r) % 5) / 8;
+    stay_here(c, n, r);
+#ifdef OMP_STAY_OTHER_FILE
+    omp_stay_other(c, n, r);
+    if (exit_elsewhere)
+      omp_stay_other_exit(c, n);
+#endif
+    stay_nowait(c, n);
+  }
+#pragma omp target exit data map(from: c[0:n])
+  e2e_print("c", c, (size_t)n * sizeof(double));
   (void)nowait_elsewhere;
+  (void)exit_elsewhere;
   return 0;
 }

@@ -4,6 +4,7 @@
 void omp_stay_other(double *a, long n, long r);
 double omp_stay_other_peek(double *a, long n);
 void omp_stay_other_nowait(double *a, long n);
+void omp_stay_other_exit(double *a, long n);
 
 void omp_stay_other(double *a, long n, long r) {
 #pragma omp target teams distribute parallel for
@@ -25,4 +26,9 @@ void omp_stay_other_nowait(double *a, long n) {
   for (long i = 0; i < n; i++)
     a[i] = a[i] + 1;
 #pragma omp taskwait
+}
+
+/* Spread mode would have to end the caller's spread mapping here. */
+void omp_stay_other_exit(double *a, long n) {
+#pragma omp target exit data map(from: a[0:n])
 }

@@ -97,8 +97,7 @@ void stays(long n, double *a, double *b, int dev, struct { double *p; } *t) {
 #pragma omp target teams distribute parallel for map(tofrom: a[0:n])
     for (long k = 0; k < n; k++)
       a[k] = x;
-    // CHECK: [[@LINE+4]]:7: remark: the body indexes 'b', which neither a map clause of this construct nor a spread 'target data' region around it names; map it with a section, map(tofrom: b[lo:len]) [proact:openmp-spread]
-    // CHECK: [[@LINE+1]]:1: remark: '#pragma omp target teams distribute parallel for' stays on one device, as OpenMP says: PROACT's analysis does not accept it (the remarks above say why) [proact:openmp-spread]
+    // CHECK: [[@LINE+1]]:1: remark: '#pragma omp target teams distribute parallel for' stays on one device, as OpenMP says: it stands inside an OpenMP construct that stays on one device [proact:openmp-spread]
 #pragma omp target teams distribute parallel for
     for (long k = 0; k < n; k++)
       b[k] = a[k];
@@ -113,14 +112,33 @@ void stays(long n, double *a, double *b, int dev, struct { double *p; } *t) {
 #pragma omp target parallel loop map(tofrom: a[0:n])
   for (long k = 0; k < n; k++)
     a[k] += 1;
-  // CHECK: [[@LINE+1]]:1: remark: '#pragma omp target teams distribute' stays on one device, as OpenMP says: spread mode spreads 'target data', 'target update', 'target teams distribute parallel for [simd]', 'target parallel for [simd]', 'target teams loop' and 'target parallel loop', and 'target' or 'target teams' with such a loop construct on the next line [proact:openmp-spread]
+  // CHECK: [[@LINE+1]]:1: remark: '#pragma omp target teams distribute' stays on one device, as OpenMP says: spread mode spreads 'target data', 'target enter data', 'target exit data', 'target update', 'target teams distribute parallel for [simd]', 'target parallel for [simd]', 'target teams loop' and 'target parallel loop', and 'target' or 'target teams' with such a loop construct on the next line [proact:openmp-spread]
 #pragma omp target teams distribute map(tofrom: a[0:n])
   for (long k = 0; k < n; k++)
     a[k] += 1;
-  // CHECK: [[@LINE+1]]:1: remark: '#pragma omp target enter data' stays on one device, as OpenMP says: spread mode spreads
-#pragma omp target enter data map(to: a[0:n])
-  // CHECK: [[@LINE+1]]:1: remark: '#pragma omp target exit data' stays on one device, as OpenMP says: spread mode spreads
-#pragma omp target exit data map(from: a[0:n])
+  // Unstructured mappings that stay OpenMP's.
+  // CHECK: [[@LINE+1]]:1: remark: '#pragma omp target enter data' stays on one device, as OpenMP says: 'nowait' makes it asynchronous; remove it to spread [proact:openmp-spread]
+#pragma omp target enter data map(to: a[0:n]) nowait
+  // CHECK: [[@LINE+1]]:1: remark: '#pragma omp target enter data' stays on one device, as OpenMP says: 'device(...)' names one device; remove it to spread over all [proact:openmp-spread]
+#pragma omp target enter data map(to: a[0:n]) device(dev)
+  // CHECK: [[@LINE+1]]:1: remark: '#pragma omp target enter data' stays on one device, as OpenMP says: 'if(...)' may run it on the host instead; remove it to spread [proact:openmp-spread]
+#pragma omp target enter data map(to: a[0:n]) if(n > 10)
+  // CHECK: [[@LINE+1]]:1: remark: '#pragma omp target exit data' stays on one device, as OpenMP says: 'depend' makes it asynchronous; remove it to spread [proact:openmp-spread]
+#pragma omp target exit data map(from: a[0:n]) depend(out: a[0])
+  // CHECK: [[@LINE+1]]:1: remark: '#pragma omp target enter data' stays on one device, as OpenMP says: map(always , to: ...) has a map-type modifier; only to and alloc spread [proact:openmp-spread]
+#pragma omp target enter data map(always, to: a[0:n])
+  // CHECK: [[@LINE+1]]:1: remark: '#pragma omp target exit data' stays on one device, as OpenMP says: map(always , from: ...) has a map-type modifier; only from, release and delete spread [proact:openmp-spread]
+#pragma omp target exit data map(always, from: a[0:n])
+  // Scalars are left to the OpenMP construct, which runs after PROACT's
+  // call; an exit of scalars alone stays.
+  // CHECK: [[@LINE+1]]:1: remark: '#pragma omp target enter data' spreads over the devices as PROACT mappings held until 'target exit data' [proact:openmp-spread]
+#pragma omp target enter data map(to: a[0:n], dev)
+  // CHECK: [[@LINE+1]]:1: remark: '#pragma omp target exit data' stays on one device, as OpenMP says: it maps no array section [proact:openmp-spread]
+#pragma omp target exit data map(from: dev)
+  // CHECK: [[@LINE+1]]:1: remark: '#pragma omp target exit data' stays on one device, as OpenMP says: 'map(...)' lists a structure member ('t -> p [ 0 : n ]') [proact:openmp-spread]
+#pragma omp target exit data map(from: t->p[0:n])
+  // CHECK: [[@LINE+1]]:1: remark: '#pragma omp target exit data' stays on one device, as OpenMP says: 'b' is a pointer mapped without a section (OpenMP maps the pointer alone); write b[0:n] [proact:openmp-spread]
+#pragma omp target exit data map(delete: b)
   // CHECK: [[@LINE+1]]:1: remark: '#pragma omp target' stays on one device, as OpenMP says: it spreads only with a loop construct right after it, or alone in its block [proact:openmp-spread]
 #pragma omp target map(tofrom: x)
   x = 1;

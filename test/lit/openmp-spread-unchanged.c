@@ -12,15 +12,15 @@
 // RUN: %proact-offload-cc -Wno-unused-command-line-argument -O1 -S -emit-llvm -fplugin-arg-proact-openmp=spread %s -o - | %FileCheck %s
 // OFF: __tgt_target_kernel
 // Each target construct, by its line: the nowait loop with the flag that
-// makes the end wait for it, device(dev) passed on, the default device
-// (-1) elsewhere.
+// makes the end wait for it (exit data: the flag of its check), device(dev)
+// passed on, the default device (-1) elsewhere.
 // CHECK-DAG: @proact__omp_stay_begin_abi{{[0-9]+}}(ptr {{.*}}, i32 noundef 30, i32 noundef -1, i32 noundef 1)
 // CHECK-DAG: @proact__omp_stay_begin_abi{{[0-9]+}}(ptr {{.*}}, i32 noundef 34, i32 noundef %{{[a-z0-9]+}}, i32 noundef 0)
 // CHECK-DAG: @proact__omp_stay_begin_abi{{[0-9]+}}(ptr {{.*}}, i32 noundef 36, i32 noundef -1, i32 noundef 0)
 // CHECK-DAG: @proact__omp_stay_begin_abi{{[0-9]+}}(ptr {{.*}}, i32 noundef 39, i32 noundef %{{[a-z0-9]+}}, i32 noundef 0)
 // CHECK-DAG: @proact__omp_stay_begin_abi{{[0-9]+}}(ptr {{.*}}, i32 noundef 41, i32 noundef -1, i32 noundef 0)
-// CHECK-DAG: @proact__omp_stay_begin_abi{{[0-9]+}}(ptr {{.*}}, i32 noundef 44, i32 noundef -1, i32 noundef 0)
-// CHECK-DAG: @proact__omp_stay_begin_abi{{[0-9]+}}(ptr {{.*}}, i32 noundef 45, i32 noundef -1, i32 noundef 0)
+// CHECK-DAG: @proact__omp_stay_begin_abi{{[0-9]+}}(ptr {{.*}}, i32 noundef 44, i32 noundef %{{[a-z0-9]+}}, i32 noundef 0)
+// CHECK-DAG: @proact__omp_stay_begin_abi{{[0-9]+}}(ptr {{.*}}, i32 noundef 45, i32 noundef %{{[a-z0-9]+}}, i32 noundef 2)
 // CHECK-DAG: @proact__omp_stay_begin_abi{{[0-9]+}}(ptr {{.*}}, i32 noundef 50, i32 noundef -1, i32 noundef 0)
 // CHECK-DAG: __tgt_target_kernel
 // CHECK-DAG: @proact__omp_stay_end_abi
@@ -41,8 +41,8 @@ void f(long n, double *a, double *b, int dev) {
 #pragma omp target teams distribute map(tofrom: a[0:n])
   for (long k = 0; k < n; k++)
     a[k] *= 2;
-#pragma omp target enter data map(to: b[0:n])
-#pragma omp target exit data map(delete: b[0:n])
+#pragma omp target enter data map(to: b[0:n]) device(dev)
+#pragma omp target exit data map(delete: b[0:n]) device(dev)
 #pragma omp parallel for
   for (long k = 0; k < n; k++)
     b[k] = omp_get_thread_num();

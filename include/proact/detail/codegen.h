@@ -30,7 +30,7 @@ extern "C" {
  * program built against another version fails to link or load, naming the
  * symbol, instead of running with a runtime that reads its code
  * differently. */
-#define PROACT_LOWERING_ABI 14
+#define PROACT_LOWERING_ABI 15
 
 #define PROACT__ABI_STR2(x) #x
 #define PROACT__ABI_STR(x) PROACT__ABI_STR2(x)
@@ -67,7 +67,11 @@ enum {
   PROACT__MAP_COPY = 0,    /* copy in at entry, back at exit */
   PROACT__MAP_COPYIN = 1,  /* copy in at entry only */
   PROACT__MAP_COPYOUT = 2, /* copy back at exit only */
-  PROACT__MAP_CREATE = 3   /* device storage only, no copies */
+  PROACT__MAP_CREATE = 3,  /* device storage only, no copies */
+  /* Only in a spread 'target exit data' (proact__omp_exit_data), whose
+   * 'from' is COPYOUT: */
+  PROACT__MAP_RELEASE = 4, /* one mapping less, nothing copied back */
+  PROACT__MAP_DELETE = 5   /* every mapping gone, nothing copied back */
 };
 
 /* An array section `name[lo:len]` as written in a clause. */
@@ -371,6 +375,40 @@ PROACT_API void proact__update(const proact__update_desc_t *desc)
 PROACT_API void proact__omp_update(const proact__update_desc_t *desc)
     PROACT__ENTRY(proact__omp_update);
 
+/* A spread '#pragma omp target enter data': each map (COPYIN for 'to',
+ * CREATE for 'alloc') of a section no data region or earlier enter holds
+ * gets replicas on every device, as a data region's does, and stays mapped
+ * until proact__omp_exit_data ends it, whatever the construct that runs
+ * in between; a section held already counts one more mapping (OpenMP's
+ * reference count). A section across the edge of a held one is a fatal
+ * error at the pragma. Returns nonzero when a section is OpenMP's (mapped
+ * on the default device by a construct that stayed OpenMP's): the
+ * generated code then runs the OpenMP construct itself, which leaves
+ * PROACT's sections alone. */
+PROACT_API int proact__omp_enter_data(const proact__data_desc_t *desc)
+    PROACT__ENTRY(proact__omp_enter_data);
+/* A spread '#pragma omp target exit data': 'from' (COPYOUT) and 'release'
+ * count one mapping less, 'delete' drops them all; when neither a mapping
+ * nor a live data region holds the section's entry any more, 'from' copies
+ * the named section back from the devices that hold its current value and
+ * the entry goes. A section nothing maps (neither PROACT nor OpenMP) is a
+ * fatal error at the pragma, as is 'delete' of a section a live data
+ * region holds. Returns nonzero as proact__omp_enter_data does. */
+PROACT_API int proact__omp_exit_data(const proact__data_desc_t *desc)
+    PROACT__ENTRY(proact__omp_exit_data);
+/* A spread loop whose body indexes a pointer p its maps do not name, and
+ * no spread data region around it: OpenMP finds p's array present through
+ * a mapping made elsewhere. found: whether p (elements of elem bytes) lies
+ * in a section a data region or an enter holds now; found_lo and
+ * found_len give that section as p[lo:len] (lo <= 0), which the loop then
+ * names. When not found the generated code runs the OpenMP construct. */
+PROACT_API int proact__omp_found(const void *p, size_t elem)
+    PROACT__ENTRY(proact__omp_found);
+PROACT_API long long proact__omp_found_lo(const void *p, size_t elem)
+    PROACT__ENTRY(proact__omp_found_lo);
+PROACT_API long long proact__omp_found_len(const void *p, size_t elem)
+    PROACT__ENTRY(proact__omp_found_len);
+
 /* Spread mode wraps each OpenMP target construct it leaves on one device:
  * for (proact__stay_t s = proact__omp_stay_begin(...); s.once;
  * proact__omp_stay_end(&s)) <construct>. While data regions hold arrays,
@@ -382,6 +420,14 @@ PROACT_API void proact__omp_update(const proact__update_desc_t *desc)
 #define PROACT__STAY_DEFAULT_DEVICE (-1)
 #define PROACT__STAY_HOST (-2)
 #define PROACT__STAY_NOWAIT 1
+/* A 'target exit data' left to OpenMP: OpenMP would neither copy back nor
+ * unmap a section a spread 'target enter data' holds, so while one holds
+ * any, begin stops the program with an error at the construct. */
+#define PROACT__STAY_EXIT_DATA 2
+/* The OpenMP construct of a spread enter or exit data, for the sections
+ * OpenMP holds itself and the scalars: it concerns no array of PROACT's,
+ * so begin and end only keep OMPT from following it. */
+#define PROACT__STAY_HANDOFF 4
 typedef struct proact__stay {
   int once;
   int flags;

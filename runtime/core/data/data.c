@@ -17,12 +17,13 @@
 #include "presence.h"
 #include "proact.h"
 #include "replica.h"
-#include "stay.h"
+#include "ompt_follow.h"
 #include "trace.h"
 
 struct proact__data {
-  int nowned;                  /* entries this region created */
-  proact__present_t **owned;
+  int nowned;                  /* entries this region names: created, or */
+  proact__present_t **owned;   /* reused (each counted in its holds) */
+  int *kinds;                  /* this region's PROACT__MAP_* of each */
   const char *file;            /* the pragma, for the trace */
   int line;
 };
@@ -52,9 +53,12 @@ proact__data_t *proact__data_begin(const proact__data_desc_t *desc) {
                                  "data region");
   proact__owner_enter(desc->file, desc->line, desc->col, "data region");
   proact__devices_init();
-  if (data == NULL || (desc->nmaps > 0 &&
-                       (data->owned = calloc((size_t)desc->nmaps,
-                                             sizeof(*data->owned))) == NULL))
+  if (data == NULL ||
+      (desc->nmaps > 0 &&
+       ((data->owned = calloc((size_t)desc->nmaps, sizeof(*data->owned))) ==
+            NULL ||
+        (data->kinds = calloc((size_t)desc->nmaps, sizeof(*data->kinds))) ==
+            NULL)))
     proact__fatal(desc->file, desc->line, desc->col, "out of host memory");
   data->file = desc->file;
   data->line = desc->line;
@@ -67,7 +71,7 @@ proact__data_t *proact__data_begin(const proact__data_desc_t *desc) {
   ndevs = proact__devices_of_clause(desc->devices, desc->ndevices, desc->file,
                                     desc->line, desc->col, devs);
   all_distributed = proact__param_get(PROACT__PARAM_DISTRIBUTE)->i != 0;
-  proact__stay_check_followed(desc->file, desc->line, ndevs,
+  proact__ompt_follow_check(desc->file, desc->line, ndevs,
                               ndevs > 0 ? devs[0] : -1);
 
   for (int m = 0; m < desc->nmaps; m++) {
@@ -85,9 +89,17 @@ proact__data_t *proact__data_begin(const proact__data_desc_t *desc) {
       continue; /* an empty section needs no storage */
     switch (proact__present_find(lo, hi, &entry)) {
     case PROACT__PRESENT_CONTAINS:
+      if (entry->implicit) /* a loop's own copies, while it runs */
+        proact__fatal(desc->file, desc->line, desc->col,
+                      "%s[%lld:%lld] is held by the running loop of %s:%d",
+                      map->array.name, map->array.lo, map->array.len,
+                      entry->file, entry->line);
       data_check_reuse(desc, &map->array, entry, devs, ndevs);
       proact__info(PROACT__SUBSYS_REGION, "%s[%lld:%lld] already present",
                    map->array.name, map->array.lo, map->array.len);
+      entry->holds++;
+      data->kinds[data->nowned] = map->kind;
+      data->owned[data->nowned++] = entry;
       break;
     case PROACT__PRESENT_PARTIAL:
       proact__fatal(desc->file, desc->line, desc->col,
@@ -97,13 +109,16 @@ proact__data_t *proact__data_begin(const proact__data_desc_t *desc) {
                     entry->name, entry->lo, entry->len, entry->file,
                     entry->line);
     case PROACT__PRESENT_NONE:
-      data->owned[data->nowned++] =
-          proact__replica_create(&map->array, devs, ndevs, map->kind, 0,
-                                 map->distribute || all_distributed,
-                                 desc->file, desc->line, desc->col);
+      entry = proact__replica_create(&map->array, devs, ndevs, map->kind, 0,
+                                     map->distribute || all_distributed,
+                                     desc->file, desc->line, desc->col);
+      entry->holds = 1;
+      data->kinds[data->nowned] = map->kind;
+      data->owned[data->nowned++] = entry;
       break;
     }
   }
+  proact__present_refresh();
   if (proact__dev_sync_all() != PROACT_OK)
     proact__fatal(desc->file, desc->line, desc->col,
                   "copying the region's arrays to the devices failed");
@@ -112,30 +127,51 @@ proact__data_t *proact__data_begin(const proact__data_desc_t *desc) {
   return data;
 }
 
+/* Whether this region's end removes entry: no other region names it and
+ * no 'target enter data' mapping holds it (OpenMP's counts both zero). */
+static int data_last(const proact__present_t *entry) {
+  return entry->holds == 1 && entry->refs == 0;
+}
+
 void proact__data_end(proact__data_t *data) {
   proact__trace_phase_t phase = {0};
+  int nlast = 0;
   if (data == NULL)
     return;
   /* Before anything reads or writes the host arrays. */
   for (int i = 0; i < data->nowned; i++)
-    proact__replica_check_host(data->owned[i], "the region's end");
+    if (data_last(data->owned[i])) {
+      proact__replica_check_host(data->owned[i], "the region's end");
+      nlast++;
+    }
   proact__host_check_enter();
-  if (data->nowned > 0)
+  if (nlast > 0)
     proact__trace_phase_begin(&phase, "region exit", "region exit",
                               data->file, data->line);
-  /* Reverse order of creation, like nested regions. */
+  /* Reverse order of creation, like nested regions. An entry that
+   * another region or an enter mapping still holds stays, with nothing
+   * copied back, as OpenMP leaves it. */
   for (int i = data->nowned - 1; i >= 0; i--) {
     proact__present_t *entry = data->owned[i];
-    if (entry->kind == PROACT__MAP_COPY || entry->kind == PROACT__MAP_COPYOUT)
+    const int kind = data->kinds[i];
+    if (!data_last(entry)) {
+      entry->holds--;
+      continue;
+    }
+    entry->holds = 0;
+    entry->kind = kind; /* this region's map type decides the copy back */
+    if (kind == PROACT__MAP_COPY || kind == PROACT__MAP_COPYOUT)
       proact__host_check_copy_back(
           entry, 0, (uint64_t)(entry->host_hi - entry->host_lo),
           "the data region's end", entry->file, entry->line, 0);
     proact__host_check_forget(entry);
     proact__replica_destroy(entry);
   }
+  proact__present_refresh();
   proact__trace_phase_end(&phase);
   proact__host_check_leave(data->file, data->line);
   free(data->owned);
+  free(data->kinds);
   free(data);
   proact__owner_leave();
 }

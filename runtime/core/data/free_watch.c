@@ -52,6 +52,14 @@ static void free_watch_check(void *ptr, const char *what, void *caller) {
   } else {
     snprintf(from, sizeof(from), "%p", caller);
   }
+  if (h.entered)
+    proact__fatal(h.file, h.line, 0,
+                  "%s() of %s[%lld:%lld], which the 'target enter data' "
+                  "here still holds (called from %s): its 'target exit "
+                  "data' would read or write memory the allocator reuses, "
+                  "and a new array there would be taken for it; %s it "
+                  "after its 'target exit data'",
+                  what, h.name, h.sec_lo, h.sec_len, from, what);
   proact__fatal(h.file, h.line, 0,
                 "%s() of %s[%lld:%lld], which the %s here still holds "
                 "(called from %s): the %s would copy its values into memory "

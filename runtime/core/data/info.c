@@ -9,7 +9,7 @@
 #include "build_info.h"
 #include "dev.h"
 #include "info.h"
-#include "stay.h"
+#include "ompt_follow.h"
 #include "param.h"
 #include "proact.h"
 #include "proact/detail/codegen.h"
@@ -140,7 +140,7 @@ void proact__info_report(FILE *out, const int *ids, int n) {
     fprintf(out, "ranks: 1, transport none (PROACT_MPI=%s)\n",
             proact__param_text(PROACT__PARAM_MPI));
   if (n > 0) {
-    const char *why = proact__stay_unfollowed_why(ids[0]);
+    const char *why = proact__ompt_follow_why(ids[0]);
     fprintf(out, "OpenMP target constructs outside spread mode: %s%s\n",
             why != NULL ? "not followed: " : "followed through OMPT",
             why != NULL ? why : "");

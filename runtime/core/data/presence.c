@@ -37,6 +37,8 @@ static void held_rebuild(void) {
     __atomic_store_n(&held[n].file, e->file, __ATOMIC_RELAXED);
     __atomic_store_n(&held[n].line, e->line, __ATOMIC_RELAXED);
     __atomic_store_n(&held[n].implicit, e->implicit, __ATOMIC_RELAXED);
+    __atomic_store_n(&held[n].entered, e->refs > 0 && e->holds == 0,
+                     __ATOMIC_RELAXED);
     n++;
   }
   __atomic_store_n(&held_n, n, __ATOMIC_RELAXED);
@@ -68,6 +70,7 @@ int proact__present_held_overlap(const char *lo, const char *hi,
         out->file = __atomic_load_n(&held[i].file, __ATOMIC_RELAXED);
         out->line = __atomic_load_n(&held[i].line, __ATOMIC_RELAXED);
         out->implicit = __atomic_load_n(&held[i].implicit, __ATOMIC_RELAXED);
+        out->entered = __atomic_load_n(&held[i].entered, __ATOMIC_RELAXED);
         found = 1;
       }
     }
@@ -113,6 +116,12 @@ void proact__present_remove(proact__present_t *entry) {
       break;
     }
   }
+  held_rebuild();
+  pthread_mutex_unlock(&present_lock);
+}
+
+void proact__present_refresh(void) {
+  pthread_mutex_lock(&present_lock);
   held_rebuild();
   pthread_mutex_unlock(&present_lock);
 }

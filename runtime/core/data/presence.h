@@ -44,6 +44,12 @@ typedef struct proact__present {
   int last_decomp;     /* how the last loop that wrote it was split */
   long long last_block; /* (PROACT__DECOMP_*, BLOCK_CYCLIC's block) */
   int implicit;        /* created by a loop outside any data region */
+  /* OpenMP's two reference counts: refs, the spread 'target enter data'
+   * mappings not exited yet (enter.c); holds, the live data regions that
+   * name it. The entry goes when both are zero, with the copy back of the
+   * construct that ended the last one. */
+  int refs;
+  int holds;
   const char *file;    /* the directive that created it */
   int line;
   /* Creation order: the same on every rank, unlike the entry's address,
@@ -62,6 +68,7 @@ typedef struct proact__held {
   const char *file;
   int line;
   int implicit;
+  int entered; /* held by 'target enter data' mappings alone */
 } proact__held_t;
 
 /* Whether any entry is live, without a lock: free()'s fast path. */
@@ -85,6 +92,8 @@ proact__present_match_t proact__present_find(const char *lo, const char *hi,
                                              proact__present_t **entry_p);
 void proact__present_insert(proact__present_t *entry);
 void proact__present_remove(proact__present_t *entry);
+/* After an entry's refs or holds changed: what free() learns of it. */
+void proact__present_refresh(void);
 /* Calls func on every live entry. */
 void proact__present_each(void (*func)(proact__present_t *entry, void *arg),
                           void *arg);

@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception */
-/* OpenMP target constructs that stay on one device while data regions hold
- * arrays (spread mode's constructs it does not spread, and any target
- * construct of code built without the plugin). OpenMP finds a held array
+/* OpenMP target constructs that stay on one device while data regions or
+ * spread 'target enter data' mappings hold arrays (spread mode's
+ * constructs it does not spread, and any target construct of code built
+ * without the plugin). OpenMP finds a held array
  * present on the construct's device, so the construct must see the
  * region's current values there and its writes must become the region's:
  * before it, every live region array is made current on that device, in
@@ -14,7 +15,6 @@
 #include <dlfcn.h>
 #include <omp.h>
 #include <omp-tools.h>
-#include <pthread.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -28,6 +28,7 @@
 #include "presence.h"
 #include "proact.h"
 #include "replica.h"
+#include "ompt_follow.h"
 #include "stay.h"
 #include "validity.h"
 #include "window.h"
@@ -87,8 +88,9 @@ static void stay_fail(const struct proact__stay_state *s,
              s->file);
   proact__fatal(s->line > 0 ? s->file : NULL, s->line, 0,
                 "%s stays on device %d, where OpenMP finds %s[%lld:%lld] "
-                "present through the data region of %s:%d, but %s",
+                "present through the %s of %s:%d, but %s",
                 what, s->omp_dev, entry->name, entry->lo, entry->len,
+                entry->holds > 0 ? "data region" : "target enter data",
                 entry->file, entry->line, why);
 }
 
@@ -329,9 +331,45 @@ static void stay_exit_one(struct proact__stay_state *s, stay_item_t *it) {
     proact__fatal(s->file, s->line, 0, "out of host memory");
 }
 
+static void entered_one(proact__present_t *entry, void *arg) {
+  proact__present_t **first = arg;
+  if (entry->refs > 0 &&
+      (*first == NULL || proact__present_order(entry, *first) < 0))
+    *first = entry;
+}
+
+/* A 'target exit data' left to OpenMP while spread 'target enter data'
+ * mappings are open: OpenMP cannot end them (it finds PROACT's copies
+ * present for good), so what it should copy back would be lost. */
+static void stay_exit_data(const char *file, int line) {
+  proact__present_t *first = NULL;
+  proact__present_each(entered_one, &first);
+  if (first == NULL)
+    return;
+  if (line > 0)
+    proact__fatal(file, line, 0,
+                  "this 'target exit data' stays OpenMP's while a spread "
+                  "'target enter data' maps %s[%lld:%lld] (%s:%d): OpenMP "
+                  "would not end PROACT's mappings; remove the clause that "
+                  "keeps it OpenMP's (nowait, depend, device, if, a map "
+                  "modifier), so that it spreads",
+                  first->name, first->lo, first->len, first->file,
+                  first->line);
+  proact__fatal(NULL, 0, 0,
+                "the 'target exit data' at %s stays OpenMP's while a spread "
+                "'target enter data' maps %s[%lld:%lld] (%s:%d): OpenMP "
+                "would not end PROACT's mappings; build that file in spread "
+                "mode",
+                file, first->name, first->lo, first->len, first->file,
+                first->line);
+}
+
 static struct proact__stay_state *stay_begin(const char *file, int line,
-                                             int omp_dev) {
+                                             int omp_dev, int exit_data) {
   struct proact__stay_state *s;
+
+  if (exit_data)
+    stay_exit_data(file, line);
 
   if (omp_dev < 0 || omp_dev >= omp_get_num_devices() || stay_held() == 0)
     return NULL;
@@ -382,7 +420,9 @@ proact__stay_t proact__omp_stay_begin(const char *file, int line, int dev,
     dev = omp_get_default_device();
   __atomic_add_fetch(&stay_wrapped, 1, __ATOMIC_SEQ_CST);
   stay_busy++;
-  st.state = stay_begin(file, line, dev);
+  if (!(flags & PROACT__STAY_HANDOFF))
+    st.state =
+        stay_begin(file, line, dev, (flags & PROACT__STAY_EXIT_DATA) != 0);
   stay_busy--;
   return st;
 }
@@ -407,14 +447,6 @@ void proact__omp_stay_end(proact__stay_t *st) {
 
 static struct proact__stay_state *ompt_state;
 static char ompt_where[512];
-/* Whether libomp started PROACT's tool with the target callbacks, and
- * whether libomptarget delivers them: it connects to libomp by loading
- * "libomp.so", which only the OpenMP runtime's development files provide,
- * and without it reports nothing. A data op during the probe shows it. */
-static int ompt_started; /* libomp called the tool's initializer */
-static int ompt_tool_on;
-static int ompt_probing;
-static int ompt_probe_seen;
 
 static const char *ompt_describe(const void *codeptr) {
   Dl_info info;
@@ -464,7 +496,8 @@ static void ompt_on_target(ompt_target_t kind, ompt_scope_endpoint_t ep,
     } else if (ompt_state == NULL) {
       static char where[512];
       snprintf(where, sizeof(where), "%s", ompt_describe(codeptr_ra));
-      ompt_state = stay_begin(where, 0, device_num);
+      ompt_state = stay_begin(where, 0, device_num,
+                              kind == ompt_target_exit_data);
     }
   } else if (ompt_state != NULL) {
     stay_end(ompt_state);
@@ -473,90 +506,12 @@ static void ompt_on_target(ompt_target_t kind, ompt_scope_endpoint_t ep,
   stay_busy--;
 }
 
-static void ompt_on_data_op(ompt_scope_endpoint_t ep, ompt_data_t *task,
-                            ompt_data_t *target_task, ompt_id_t *host_op,
-                            ompt_target_data_op_t op, void *src, int src_dev,
-                            void *dst, int dst_dev, size_t bytes,
-                            const void *codeptr_ra) {
-  (void)ep;
-  (void)task;
-  (void)target_task;
-  (void)host_op;
-  (void)op;
-  (void)src;
-  (void)src_dev;
-  (void)dst;
-  (void)dst_dev;
-  (void)bytes;
-  (void)codeptr_ra;
-  if (__atomic_load_n(&ompt_probing, __ATOMIC_ACQUIRE))
-    __atomic_store_n(&ompt_probe_seen, 1, __ATOMIC_RELEASE);
-}
-
-static pthread_mutex_t ompt_probe_lock = PTHREAD_MUTEX_INITIALIZER;
-static int ompt_probed;
-static int ompt_connected = 1;
-static int ompt_warned;
-
-/* libomptarget copies the tool's callbacks when it connects, at start-up:
- * a device allocation made now on OpenMP device omp_dev reaches ours only
- * if it did. Once per process; the devices are set up by the caller. */
-static void ompt_probe(int omp_dev) {
-  void *p;
-
-  pthread_mutex_lock(&ompt_probe_lock);
-  if (!ompt_probed && ompt_tool_on && omp_dev >= 0) {
-    ompt_probed = 1;
-    __atomic_store_n(&ompt_probing, 1, __ATOMIC_RELEASE);
-    p = omp_target_alloc(1, omp_dev);
-    if (p != NULL)
-      omp_target_free(p, omp_dev);
-    __atomic_store_n(&ompt_probing, 0, __ATOMIC_RELEASE);
-    ompt_connected =
-        p == NULL || __atomic_load_n(&ompt_probe_seen, __ATOMIC_ACQUIRE);
-  }
-  pthread_mutex_unlock(&ompt_probe_lock);
-}
-
-void proact__stay_check_followed(const char *file, int line, int ndevs,
-                                 int dev) {
-  if (ndevs < 2)
-    return; /* one device's replica is the copy OpenMP finds, always current */
-  ompt_probe(proact__dev_omp_id(dev));
-  if (ompt_connected ||
-      __atomic_exchange_n(&ompt_warned, 1, __ATOMIC_ACQ_REL))
-    return;
-  proact__warn("%s:%d: this data region spreads its arrays over %d devices, "
-               "but libomptarget does not report OpenMP target constructs "
-               "to PROACT: it could not load libomp.so, which the OpenMP "
-               "runtime's development package installs (libomp-NN-dev on "
-               "Debian and Ubuntu). A target construct of a file built "
-               "without spread mode that uses the region's arrays would "
-               "compute with stale copies. Install that package, or put a "
-               "link named libomp.so to libomp.so.5 in a directory of "
-               "LD_LIBRARY_PATH",
-               file != NULL ? file : "?", line, ndevs);
-}
-
-const char *proact__stay_unfollowed_why(int dev) {
-  ompt_probe(proact__dev_omp_id(dev));
-  if (!ompt_started)
-    return "PROACT's OMPT tool did not start (OMP_TOOL=disabled, or "
-           "another tool took its place)";
-  if (!ompt_tool_on)
-    return "this libomptarget reports no target constructs to tools";
-  if (!ompt_connected)
-    return "libomptarget could not load libomp.so (install the OpenMP "
-           "runtime's development package, e.g. libomp-NN-dev)";
-  return NULL;
-}
-
 static int ompt_init(ompt_function_lookup_t lookup, int initial_device,
                      ompt_data_t *tool_data) {
   ompt_set_callback_t set;
   (void)initial_device;
   (void)tool_data;
-  ompt_started = 1;
+  proact__ompt_follow_started();
   set = (ompt_set_callback_t)lookup("ompt_set_callback");
   if (set == NULL)
     return 0;
@@ -565,8 +520,7 @@ static int ompt_init(ompt_function_lookup_t lookup, int initial_device,
   if (set(ompt_callback_target_emi, (ompt_callback_t)ompt_on_target) !=
       ompt_set_always)
     return 0;
-  ompt_tool_on = set(ompt_callback_target_data_op_emi,
-                     (ompt_callback_t)ompt_on_data_op) == ompt_set_always;
+  proact__ompt_follow_register(set);
   return 1;
 }
 

@@ -1,0 +1,50 @@
+/* Plain OpenMP code whose unstructured mappings PROACT cannot follow, built
+ * in spread mode: each mode must stop with an error naming the construct
+ * and the section, never a wrong result. Usage: omp_enter_errors MODE */
+#include <omp.h>
+#include <string.h>
+
+#include "e2e_util.h"
+
+int main(int argc, char **argv) {
+  const char *mode = argc > 1 ? argv[1] : "";
+  long n = 1000;
+  double *a = e2e_alloc(n), *b = e2e_alloc(n);
+  e2e_fill(a, n, 1);
+  e2e_fill(b, n, 2);
+  if (strcmp(mode, "not_mapped") == 0) {
+#pragma omp target exit data map(from: a[0:n])
+  }
+  if (strcmp(mode, "twice") == 0) {
+#pragma omp target enter data map(to: a[0:n])
+#pragma omp target exit data map(release: a[0:n])
+#pragma omp target exit data map(delete: a[0:n])
+  }
+  if (strcmp(mode, "overlap") == 0) {
+#pragma omp target enter data map(to: a[0:n / 2])
+#pragma omp target enter data map(to: a[n / 4:n / 2])
+  }
+  if (strcmp(mode, "delete_in_region") == 0) {
+#pragma omp target data map(tofrom: a[0:n])
+    {
+#pragma omp target enter data map(to: a[0:n])
+#pragma omp target exit data map(delete: a[0:n])
+    }
+  }
+  if (strcmp(mode, "exit_stays") == 0) {
+#pragma omp target enter data map(to: a[0:n])
+#pragma omp target exit data map(from: a[0:n]) nowait
+#pragma omp taskwait
+  }
+  if (strcmp(mode, "free") == 0) {
+#pragma omp target enter data map(to: b[0:n])
+    free(b);
+  }
+  if (strcmp(mode, "mixed") == 0) {
+    /* b is OpenMP's; a would be PROACT's, off the default device. */
+#pragma omp target enter data map(to: b[0:n]) device(omp_get_default_device())
+#pragma omp target enter data map(to: a[0:n], b[0:n])
+  }
+  e2e_print("a", a, (size_t)n * sizeof(double));
+  return 0;
+}
