@@ -12,14 +12,6 @@ int main(int argc, char **argv) {
   double *a = e2e_alloc(n), *b = e2e_alloc(n);
   e2e_fill(a, n, 1);
   e2e_fill(b, n, 2);
-  if (strcmp(mode, "not_mapped") == 0) {
-#pragma omp target exit data map(from: a[0:n])
-  }
-  if (strcmp(mode, "twice") == 0) {
-#pragma omp target enter data map(to: a[0:n])
-#pragma omp target exit data map(release: a[0:n])
-#pragma omp target exit data map(delete: a[0:n])
-  }
   if (strcmp(mode, "overlap") == 0) {
 #pragma omp target enter data map(to: a[0:n / 2])
 #pragma omp target enter data map(to: a[n / 4:n / 2])

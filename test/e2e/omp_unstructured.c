@@ -5,7 +5,8 @@
  * caller's 'target data' region) and inside a 'target data' region. It
  * enters an array already present (its count goes to two, so the first
  * exit copies nothing back), updates entered arrays both ways, exits with
- * from, release and delete, maps with alloc and a scalar, maps rows of a
+ * from, release and delete (and once more: nothing is mapped then),
+ * maps with alloc and a scalar, maps rows of a
  * two-dimensional array, and reads the arrays on the host after each
  * exit; an array that an enter left to OpenMP maps stays OpenMP's; one
  * array stays mapped at the end. Built in spread mode it must print what
@@ -132,6 +133,16 @@ int main(int argc, char **argv) {
     e2e_print("g", &g[0][0], (size_t)m * 8 * sizeof(double));
     free(g);
   }
+  /* Exited twice: the second exit finds nothing mapped, which OpenMP
+   * ignores. */
+  e2e_fill(w, n, 29);
+#pragma omp target enter data map(to: w[0:n])
+#pragma omp target teams distribute parallel for
+  for (long i = 1; i < n - 1; i++)
+    w[i] = w[i] - 0.5;
+#pragma omp target exit data map(from: w[0:n])
+#pragma omp target exit data map(delete: w[0:n])
+  e2e_print("w exited twice", w, (size_t)n * sizeof(double));
   /* Left mapped at the end: nothing is copied back. */
 #pragma omp target enter data map(to: b[0:n])
 #pragma omp target teams distribute parallel for

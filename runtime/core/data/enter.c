@@ -256,14 +256,16 @@ int proact__omp_exit_data(const proact__data_desc_t *desc) {
       continue;
     entry = enter_find(desc, map, lo, hi, 1);
     if (entry == NULL) {
-      if (enter_omp_holds(lo, hi))
-        continue; /* OpenMP's: its construct unmaps it */
-      proact__fatal(desc->file, desc->line, desc->col,
-                    "target exit data map(%s: %s[%lld:%lld]): the section "
-                    "is not mapped (no 'target enter data' or data region "
-                    "holds it now); was it exited already?",
-                    enter_type(map->kind), map->array.name, map->array.lo,
-                    map->array.len);
+      /* OpenMP's (its construct unmaps it), or not mapped at all, which
+       * OpenMP ignores: a program that entered it once per device, say,
+       * exits it once per device too. */
+      if (!enter_omp_holds(lo, hi))
+        proact__info(PROACT__SUBSYS_REGION,
+                     "%s:%d exit %s(%s[%lld:%lld]): not mapped, nothing "
+                     "to do",
+                     desc->file, desc->line, enter_type(map->kind),
+                     map->array.name, map->array.lo, map->array.len);
+      continue;
     }
     if (map->kind == PROACT__MAP_DELETE) {
       /* OpenMP's structured count cannot be dropped from inside the
