@@ -28,9 +28,9 @@ int main(int argc, char **argv) {
 #pragma omp target exit data map(from: a[0:n]) nowait
 #pragma omp taskwait
   }
-  if (strcmp(mode, "free") == 0) {
+  if (strcmp(mode, "realloc") == 0) {
 #pragma omp target enter data map(to: b[0:n])
-    free(b);
+    b = realloc(b, (size_t)(2 * n) * sizeof(double));
   }
   if (strcmp(mode, "mixed") == 0) {
     /* b is OpenMP's; a would be PROACT's, off the default device. */

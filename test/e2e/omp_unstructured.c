@@ -9,7 +9,8 @@
  * maps with alloc and a scalar, maps rows of a
  * two-dimensional array, and reads the arrays on the host after each
  * exit; an array that an enter left to OpenMP maps stays OpenMP's; one
- * array stays mapped at the end. Built in spread mode it must print what
+ * array stays mapped at the end, and one entered array is freed without
+ * its exit. Built in spread mode it must print what
  * the unmodified program prints on one device, bit for bit.
  * Usage: omp_unstructured [n] [rounds] */
 #include <omp.h>
@@ -149,5 +150,22 @@ int main(int argc, char **argv) {
   for (long i = 0; i < n; i++)
     b[i] = 0;
   e2e_print("b left mapped", b, (size_t)n * sizeof(double));
+  /* Entered, never exited, freed: OpenMP lets the mapping go with the
+   * memory; the next loop finds nothing of it. */
+  {
+    double *t = e2e_alloc(n);
+    e2e_fill(t, n, 30);
+#pragma omp target enter data map(to: t[0:n])
+#pragma omp target teams distribute parallel for
+    for (long i = 0; i < n; i++)
+      t[i] = t[i] + 1;
+#pragma omp target update from(t[0:n])
+    e2e_print("t before its free", t, (size_t)n * sizeof(double));
+    free(t);
+  }
+#pragma omp target teams distribute parallel for map(tofrom: c[0:n])
+  for (long i = 0; i < n; i++)
+    c[i] = c[i] * 0.25;
+  e2e_print("c after the free", c, (size_t)n * sizeof(double));
   return 0;
 }

@@ -8,6 +8,7 @@
 #include <stdlib.h>
 
 #include "dev.h"
+#include "enter.h"
 #include "error_report.h"
 #include "host_check.h"
 #include "owner.h"
@@ -53,6 +54,7 @@ proact__data_t *proact__data_begin(const proact__data_desc_t *desc) {
                                  "data region");
   proact__owner_enter(desc->file, desc->line, desc->col, "data region");
   proact__devices_init();
+  proact__enter_reap_freed();
   if (data == NULL ||
       (desc->nmaps > 0 &&
        ((data->owned = calloc((size_t)desc->nmaps, sizeof(*data->owned))) ==

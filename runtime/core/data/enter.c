@@ -14,6 +14,7 @@
 
 #include "core_param.h"
 #include "dev.h"
+#include "enter.h"
 #include "devices.h"
 #include "error_report.h"
 #include "host_check.h"
@@ -144,6 +145,35 @@ static int enter_to_omp(const proact__data_desc_t *desc, int exit,
   return to_omp;
 }
 
+void proact__enter_reap_freed(void) {
+  const char *lo, *hi;
+  int lost = 0, any = 0;
+
+  while (proact__present_take_freed(&lo, &hi, &lost)) {
+    proact__present_t *entry = NULL;
+    while (proact__present_find(lo, hi, &entry) != PROACT__PRESENT_NONE &&
+           entry->refs > 0 && entry->holds == 0 && !entry->implicit) {
+      proact__info(PROACT__SUBSYS_REGION,
+                   "%s[%lld:%lld], entered at %s:%d, was freed: its "
+                   "mappings end, nothing copied back",
+                   entry->name, entry->lo, entry->len, entry->file,
+                   entry->line);
+      entry->refs = 0;
+      proact__host_check_forget(entry);
+      entry->kind = PROACT__MAP_CREATE;
+      proact__replica_destroy(entry);
+      any = 1;
+    }
+  }
+  if (lost)
+    proact__fatal(NULL, 0, 0,
+                  "more arrays that 'target enter data' held were freed "
+                  "between two of PROACT's calls than it can follow; "
+                  "exit them before freeing them");
+  if (any)
+    proact__present_refresh();
+}
+
 int proact__omp_enter_data(const proact__data_desc_t *desc) {
   proact__trace_phase_t phase = {0};
   int devs[PROACT__DEV_MAX];
@@ -156,6 +186,7 @@ int proact__omp_enter_data(const proact__data_desc_t *desc) {
   if (proact__devices_count() == 0)
     return 0;
   proact__owner_enter(desc->file, desc->line, desc->col, "target enter data");
+  proact__enter_reap_freed();
   proact__host_check_enter();
   proact__trace_phase_begin(&phase, "enter data", "enter data", desc->file,
                             desc->line);
@@ -239,6 +270,7 @@ int proact__omp_exit_data(const proact__data_desc_t *desc) {
   if (proact__devices_count() == 0)
     return 0;
   proact__owner_enter(desc->file, desc->line, desc->col, "target exit data");
+  proact__enter_reap_freed();
   proact__host_check_enter();
   proact__trace_phase_begin(&phase, "exit data", "exit data", desc->file,
                             desc->line);
@@ -305,6 +337,7 @@ static proact__present_t *found_entry(const void *p, size_t elem) {
   const char *c = p;
   if (p == NULL || elem == 0 || proact__devices_count() == 0)
     return NULL;
+  proact__enter_reap_freed();
   if (proact__present_find((char *)c, (char *)c + elem, &entry) !=
           PROACT__PRESENT_CONTAINS ||
       entry->implicit ||

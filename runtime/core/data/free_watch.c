@@ -37,6 +37,12 @@ static void free_watch_check(void *ptr, const char *what, void *caller) {
     return;
   if (!proact__present_held_overlap(lo, lo + malloc_usable_size(ptr), &h))
     return;
+  /* OpenMP lets a program free an array it entered and never exit it:
+   * the mappings end at PROACT's next call, before anything could take
+   * a new array at those addresses for it. */
+  if (h.entered && what[0] == 'f' &&
+      proact__present_note_freed(lo, lo + malloc_usable_size(ptr)))
+    return;
   watch_reporting = 1;
   /* A static function has no dynamic symbol: its object and offset, for
    * addr2line. */
@@ -57,9 +63,13 @@ static void free_watch_check(void *ptr, const char *what, void *caller) {
                   "%s() of %s[%lld:%lld], which the 'target enter data' "
                   "here still holds (called from %s): its 'target exit "
                   "data' would read or write memory the allocator reuses, "
-                  "and a new array there would be taken for it; %s it "
+                  "and a new array there would be taken for it%s; %s it "
                   "after its 'target exit data'",
-                  what, h.name, h.sec_lo, h.sec_len, from, what);
+                  what, h.name, h.sec_lo, h.sec_len, from,
+                  what[0] == 'f' ? " (more entered arrays freed between "
+                                   "two of PROACT's calls than it follows)"
+                                 : "",
+                  what);
   proact__fatal(h.file, h.line, 0,
                 "%s() of %s[%lld:%lld], which the %s here still holds "
                 "(called from %s): the %s would copy its values into memory "

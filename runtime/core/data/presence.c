@@ -45,6 +45,50 @@ static void held_rebuild(void) {
   __atomic_store_n(&held_seq, held_seq + 1, __ATOMIC_RELEASE);
 }
 
+/* free()d entered blocks, one slot per note: a writer claims a slot by
+ * its ticket, fills it, then marks it ready; the owner thread reads the
+ * slots in ticket order. */
+#define FREED_MAX 256
+static struct {
+  const char *lo, *hi;
+  unsigned ready; /* the ticket + 1 of the note it holds */
+} freed[FREED_MAX];
+static unsigned freed_head, freed_tail;
+static int freed_lost;
+
+int proact__present_note_freed(const char *lo, const char *hi) {
+  const unsigned t = __atomic_fetch_add(&freed_head, 1u, __ATOMIC_ACQ_REL);
+  if (t - __atomic_load_n(&freed_tail, __ATOMIC_ACQUIRE) >= FREED_MAX) {
+    __atomic_store_n(&freed_lost, 1, __ATOMIC_RELEASE);
+    return 0;
+  }
+  freed[t % FREED_MAX].lo = lo;
+  freed[t % FREED_MAX].hi = hi;
+  __atomic_store_n(&freed[t % FREED_MAX].ready, t + 1, __ATOMIC_RELEASE);
+  return 1;
+}
+
+int proact__present_take_freed(const char **lo, const char **hi, int *lost) {
+  const unsigned t = __atomic_load_n(&freed_tail, __ATOMIC_RELAXED);
+  *lost = __atomic_load_n(&freed_lost, __ATOMIC_ACQUIRE);
+  if (t == __atomic_load_n(&freed_head, __ATOMIC_ACQUIRE))
+    return 0;
+  /* A claimed slot is filled right after its claim; a ticket that did not
+   * fit never is, and is passed over. */
+  while (__atomic_load_n(&freed[t % FREED_MAX].ready, __ATOMIC_ACQUIRE) !=
+         t + 1) {
+    if (__atomic_load_n(&freed_lost, __ATOMIC_ACQUIRE)) {
+      *lost = 1;
+      __atomic_store_n(&freed_tail, t + 1, __ATOMIC_RELEASE);
+      return 0;
+    }
+  }
+  *lo = freed[t % FREED_MAX].lo;
+  *hi = freed[t % FREED_MAX].hi;
+  __atomic_store_n(&freed_tail, t + 1, __ATOMIC_RELEASE);
+  return 1;
+}
+
 int proact__present_held_any(void) {
   return __atomic_load_n(&held_n, __ATOMIC_RELAXED) != 0;
 }

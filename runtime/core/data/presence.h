@@ -71,6 +71,17 @@ typedef struct proact__held {
   int entered; /* held by 'target enter data' mappings alone */
 } proact__held_t;
 
+/* free() of the host bytes [lo, hi) of an entry only 'target enter data'
+ * mappings hold: noted, from any thread, for the owner thread to end
+ * those mappings at PROACT's next call (proact__present_reap_freed). 0
+ * when the note does not fit (more such frees than slots between two
+ * calls). */
+int proact__present_note_freed(const char *lo, const char *hi);
+
+/* Takes the next note: 1 and its bytes, or 0 when none is left; *lost
+ * is set when a note did not fit. Owner thread only. */
+int proact__present_take_freed(const char **lo, const char **hi, int *lost);
+
 /* Whether any entry is live, without a lock: free()'s fast path. */
 int proact__present_held_any(void);
 

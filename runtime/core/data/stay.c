@@ -21,6 +21,7 @@
 #include <string.h>
 
 #include "dev.h"
+#include "enter.h"
 #include "devices.h"
 #include "error_report.h"
 #include "log.h"
@@ -392,6 +393,7 @@ static struct proact__stay_state *stay_begin(const char *file, int line,
   s->line = line;
   s->omp_dev = omp_dev;
   proact__owner_enter(file, line, 0, "OpenMP target construct");
+  proact__enter_reap_freed();
   proact__info(PROACT__SUBSYS_REGION,
                "%s:%d an OpenMP target construct on device %d: the data "
                "regions' arrays are made current there",

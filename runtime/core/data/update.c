@@ -16,6 +16,7 @@
 #include <stdint.h>
 #include <stdio.h>
 
+#include "enter.h"
 #include "clock.h"
 #include "dev.h"
 #include "devices.h"
@@ -157,6 +158,7 @@ static void update_run(const proact__update_desc_t *desc, int omp) {
   uint64_t t0;
 
   proact__devices_init();
+  proact__enter_reap_freed();
   if (desc->nitems < 0 || (desc->nitems > 0 && desc->items == NULL))
     proact__fatal(desc->file, desc->line, desc->col,
                   "invalid update directive: %d sections at %p",

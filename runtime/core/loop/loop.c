@@ -44,6 +44,7 @@
 #include "push.h"
 #include "rank_xport.h"
 #include "read_check.h"
+#include "enter.h"
 #include "replica.h"
 #include "stay.h"
 #include "unified_place.h"
@@ -232,6 +233,7 @@ proact__loop_t *proact__loop_begin(const proact__loop_desc_t *desc) {
   proact__owner_enter(desc->file, desc->line, desc->col, "loop");
   proact__stay_pause(1); /* the loop's kernels are PROACT's */
   proact__devices_init();
+  proact__enter_reap_freed();
   proact__host_check_enter();
   if (loop != NULL) {
     loop->t_begin = PROACT__TRACING()
