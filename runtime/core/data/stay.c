@@ -15,6 +15,7 @@
 #include <dlfcn.h>
 #include <omp.h>
 #include <omp-tools.h>
+#include <pthread.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -59,6 +60,7 @@ static __thread int stay_busy;
 /* The construct this thread is inside (a 'target data' that stays, say):
  * the constructs within it find the arrays where it put them. */
 static __thread struct proact__stay_state *stay_outer;
+static pthread_mutex_t stay_lock = PTHREAD_MUTEX_INITIALIZER;
 
 void proact__stay_pause(int delta) {
   __atomic_add_fetch(&stay_paused, delta, __ATOMIC_SEQ_CST);
@@ -386,6 +388,9 @@ static struct proact__stay_state *stay_begin(const char *file, int line,
                   stay_outer->file != NULL ? stay_outer->file : "?",
                   stay_outer->line);
   }
+  /* Constructs of several threads (an omp parallel loop around them) take
+   * their turns: each makes the arrays current for itself. */
+  pthread_mutex_lock(&stay_lock);
   s = calloc(1, sizeof(*s));
   if (s == NULL)
     proact__fatal(file, line, 0, "out of host memory");
@@ -412,6 +417,7 @@ static void stay_end(struct proact__stay_state *s) {
   proact__owner_leave();
   free(s->items);
   free(s);
+  pthread_mutex_unlock(&stay_lock);
 }
 
 proact__stay_t proact__omp_stay_begin(const char *file, int line, int dev,
