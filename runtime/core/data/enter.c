@@ -174,22 +174,30 @@ void proact__enter_reap_freed(void) {
     proact__present_refresh();
 }
 
+/* The start of an enter or exit (what): 0 without devices, where the
+ * program uses the host arrays, as OpenMP does; else the construct owns
+ * PROACT until enter_end. */
+static int enter_begin(const proact__data_desc_t *desc, const char *what,
+                       const char *phase_name, proact__trace_phase_t *phase) {
+  proact__devices_require_serial(desc->file, desc->line, desc->col, what);
+  proact__devices_init();
+  if (proact__devices_count() == 0)
+    return 0;
+  proact__owner_enter(desc->file, desc->line, desc->col, what);
+  proact__enter_reap_freed();
+  proact__host_check_enter();
+  proact__trace_phase_begin(phase, phase_name, phase_name, desc->file,
+                            desc->line);
+  return 1;
+}
+
 int proact__omp_enter_data(const proact__data_desc_t *desc) {
   proact__trace_phase_t phase = {0};
   int devs[PROACT__DEV_MAX];
   int ndevs, all_distributed, to_omp;
 
-  proact__devices_require_serial(desc->file, desc->line, desc->col,
-                                 "target enter data");
-  proact__devices_init();
-  /* Host fallback: the program uses the host arrays, as OpenMP does. */
-  if (proact__devices_count() == 0)
+  if (!enter_begin(desc, "target enter data", "enter data", &phase))
     return 0;
-  proact__owner_enter(desc->file, desc->line, desc->col, "target enter data");
-  proact__enter_reap_freed();
-  proact__host_check_enter();
-  proact__trace_phase_begin(&phase, "enter data", "enter data", desc->file,
-                            desc->line);
   ndevs = proact__devices_of_clause(NULL, 0, desc->file, desc->line,
                                     desc->col, devs);
   all_distributed = proact__param_get(PROACT__PARAM_DISTRIBUTE)->i != 0;
@@ -264,16 +272,8 @@ int proact__omp_exit_data(const proact__data_desc_t *desc) {
   proact__trace_phase_t phase = {0};
   int to_omp;
 
-  proact__devices_require_serial(desc->file, desc->line, desc->col,
-                                 "target exit data");
-  proact__devices_init();
-  if (proact__devices_count() == 0)
+  if (!enter_begin(desc, "target exit data", "exit data", &phase))
     return 0;
-  proact__owner_enter(desc->file, desc->line, desc->col, "target exit data");
-  proact__enter_reap_freed();
-  proact__host_check_enter();
-  proact__trace_phase_begin(&phase, "exit data", "exit data", desc->file,
-                            desc->line);
   for (int m = 0; m < desc->nmaps; m++)
     enter_check_kind(desc, &desc->maps[m], 1);
   to_omp = enter_to_omp(desc, 1, NULL, 0, 0);
