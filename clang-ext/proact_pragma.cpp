@@ -855,19 +855,34 @@ private:
       C << (It.MapKind == PROACT__UPDATE_HOST ? " host(" : " device(")
         << It.Section << ")";
     Directive D;
-    FlatArrays F;
     const bool Ok = parseDirective(PP, materialize(PP, S.Loc, C), S.Loc, D);
+    spreadStandalone(PP, S, Ok, D, "update",
+                     [&](const Directive &Flat, const FlatArrays &F) {
+                       return materialize(PP, S.Loc,
+                                          lowerUpdate(PP, Flat, F, true));
+                     });
+  }
+
+  // A standalone construct read as the directive D (parsed when Ok): its
+  // runtime call, which Lower makes from the flattened directive, after a
+  // ';' (spreadUpdate says why); a directive that does not flatten gives
+  // the construct back to OpenMP.
+  template <typename LowerFn>
+  static void spreadStandalone(Preprocessor &PP, const SpreadConstruct &S,
+                               bool Ok, const Directive &D,
+                               const std::string &As, LowerFn Lower) {
     Directive Flat = D;
+    FlatArrays F;
     if (!Ok || !flattenSections(PP, Flat, F) || spreadTrialFailed()) {
       giveBack(PP, Tokens{});
       return;
     }
     Code Sync(";");
     Deferred &Entry = defer(PP, Sync);
-    Entry.Lowering = materialize(PP, S.Loc, lowerUpdate(PP, Flat, F, true));
+    Entry.Lowering = Lower(Flat, F);
     Entry.Fallback = S.Stay;
     Entry.SpreadName = S.Name;
-    Entry.SpreadAs = "update";
+    Entry.SpreadAs = As;
     Entry.Standalone = true;
     Entry.Directive = S.Loc;
     inject(PP, materialize(PP, S.Loc, Sync));
@@ -886,36 +901,26 @@ private:
       C << (I ? "," : "") << S.Items[I].Section;
     C << ")";
     Directive D;
-    FlatArrays F;
     bool Ok = parseDirective(PP, materialize(PP, S.Loc, C), S.Loc, D) &&
               D.Arrays.size() == S.Items.size();
     for (size_t I = 0; Ok && I < S.Items.size(); ++I)
       D.Arrays[I].MapKind = S.Items[I].MapKind;
-    Directive Flat = D;
-    if (!Ok || !flattenSections(PP, Flat, F) || spreadTrialFailed()) {
-      giveBack(PP, Tokens{});
-      return;
-    }
-    Code Sync(";");
-    Deferred &Entry = defer(PP, Sync);
-    Entry.Lowering = materialize(PP, S.Loc, lowerEnterExit(PP, Flat, F, Exit));
-    Entry.Lowering.insert(Entry.Lowering.end(), S.Handoff.begin(),
-                          S.Handoff.end());
-    if (!S.ScalarHandoff.empty()) {
-      const Tokens Else = materialize(PP, S.Loc, Code("else"));
-      Entry.Lowering.insert(Entry.Lowering.end(), Else.begin(), Else.end());
-      Entry.Lowering.insert(Entry.Lowering.end(), S.ScalarHandoff.begin(),
-                            S.ScalarHandoff.end());
-    }
-    const Tokens Close = materialize(PP, S.Loc, Code("}"));
-    Entry.Lowering.insert(Entry.Lowering.end(), Close.begin(), Close.end());
-    Entry.Fallback = S.Stay;
-    Entry.SpreadName = S.Name;
-    Entry.SpreadAs = Exit ? "end of 'target enter data' mappings"
-                          : "mappings held until 'target exit data'";
-    Entry.Standalone = true;
-    Entry.Directive = S.Loc;
-    inject(PP, materialize(PP, S.Loc, Sync));
+    spreadStandalone(
+        PP, S, Ok, D,
+        Exit ? "end of 'target enter data' mappings"
+             : "mappings held until 'target exit data'",
+        [&](const Directive &Flat, const FlatArrays &F) {
+          Tokens L = materialize(PP, S.Loc, lowerEnterExit(PP, Flat, F, Exit));
+          L.insert(L.end(), S.Handoff.begin(), S.Handoff.end());
+          if (!S.ScalarHandoff.empty()) {
+            const Tokens Else = materialize(PP, S.Loc, Code("else"));
+            L.insert(L.end(), Else.begin(), Else.end());
+            L.insert(L.end(), S.ScalarHandoff.begin(), S.ScalarHandoff.end());
+          }
+          const Tokens Close = materialize(PP, S.Loc, Code("}"));
+          L.insert(L.end(), Close.begin(), Close.end());
+          return L;
+        });
   }
 
   // Whether a '#pragma omp' line stands between the directive at From and
