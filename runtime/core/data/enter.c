@@ -145,6 +145,13 @@ static int enter_to_omp(const proact__data_desc_t *desc, int exit,
   return to_omp;
 }
 
+/* The entry's replicas go with nothing copied back. */
+static void enter_drop(proact__present_t *entry) {
+  proact__host_check_forget(entry);
+  entry->kind = PROACT__MAP_CREATE;
+  proact__replica_destroy(entry);
+}
+
 void proact__enter_reap_freed(void) {
   const char *lo, *hi;
   int lost = 0, any = 0;
@@ -159,9 +166,7 @@ void proact__enter_reap_freed(void) {
                    entry->name, entry->lo, entry->len, entry->file,
                    entry->line);
       entry->refs = 0;
-      proact__host_check_forget(entry);
-      entry->kind = PROACT__MAP_CREATE;
-      proact__replica_destroy(entry);
+      enter_drop(entry);
       any = 1;
     }
   }
@@ -263,9 +268,7 @@ static void exit_remove(const proact__data_desc_t *desc,
                     entry->name, entry->lo, entry->len,
                     proact_status_string(st));
   }
-  proact__host_check_forget(entry);
-  entry->kind = PROACT__MAP_CREATE; /* copied back above, if at all */
-  proact__replica_destroy(entry);
+  enter_drop(entry); /* copied back above, if at all */
 }
 
 int proact__omp_exit_data(const proact__data_desc_t *desc) {

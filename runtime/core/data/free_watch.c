@@ -32,16 +32,17 @@ static void free_watch_check(void *ptr, const char *what, void *caller) {
   const char *lo = ptr;
   Dl_info info = {0};
   char from[512];
+  const char *hi;
 
   if (ptr == NULL || watch_reporting || !proact__present_held_any())
     return;
-  if (!proact__present_held_overlap(lo, lo + malloc_usable_size(ptr), &h))
+  hi = lo + malloc_usable_size(ptr);
+  if (!proact__present_held_overlap(lo, hi, &h))
     return;
   /* OpenMP lets a program free an array it entered and never exit it:
    * the mappings end at PROACT's next call, before anything could take
    * a new array at those addresses for it. */
-  if (h.entered && what[0] == 'f' &&
-      proact__present_note_freed(lo, lo + malloc_usable_size(ptr)))
+  if (h.entered && what[0] == 'f' && proact__present_note_freed(lo, hi))
     return;
   watch_reporting = 1;
   /* A static function has no dynamic symbol: its object and offset, for
