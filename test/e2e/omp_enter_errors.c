@@ -16,13 +16,6 @@ int main(int argc, char **argv) {
 #pragma omp target enter data map(to: a[0:n / 2])
 #pragma omp target enter data map(to: a[n / 4:n / 2])
   }
-  if (strcmp(mode, "delete_in_region") == 0) {
-#pragma omp target data map(tofrom: a[0:n])
-    {
-#pragma omp target enter data map(to: a[0:n])
-#pragma omp target exit data map(delete: a[0:n])
-    }
-  }
   if (strcmp(mode, "exit_stays") == 0) {
 #pragma omp target enter data map(to: a[0:n])
 #pragma omp target exit data map(from: a[0:n]) nowait

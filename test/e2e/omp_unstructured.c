@@ -6,11 +6,11 @@
  * enters an array already present (its count goes to two, so the first
  * exit copies nothing back), updates entered arrays both ways, exits with
  * from, release and delete (and once more: nothing is mapped then),
- * maps with alloc and a scalar, maps rows of a
- * two-dimensional array, and reads the arrays on the host after each
- * exit; an array that an enter left to OpenMP maps stays OpenMP's; one
- * array stays mapped at the end, and one entered array is freed without
- * its exit. Built in spread mode it must print what
+ * maps with alloc and a scalar, maps rows of a two-dimensional array,
+ * deletes an array inside a region that holds it, and reads the arrays on
+ * the host after each exit; an array that an enter left to OpenMP maps
+ * stays OpenMP's; one array stays mapped at the end, and one entered array
+ * is freed without its exit. Built in spread mode it must print what
  * the unmodified program prints on one device, bit for bit.
  * Usage: omp_unstructured [n] [rounds] */
 #include <omp.h>
@@ -144,6 +144,24 @@ int main(int argc, char **argv) {
 #pragma omp target exit data map(from: w[0:n])
 #pragma omp target exit data map(delete: w[0:n])
   e2e_print("w exited twice", w, (size_t)n * sizeof(double));
+  /* Deleted inside a region that holds it: the mapping goes with what
+   * the device computed, the region's end finds nothing to copy back,
+   * and the loop after the delete maps the host's values anew. */
+  e2e_fill(w, n, 28);
+#pragma omp target data map(tofrom: w[0:n], c[0:n])
+  {
+#pragma omp target teams distribute parallel for
+    for (long i = 0; i < n; i++)
+      w[i] = w[i] + 1;
+#pragma omp target exit data map(delete: w[0:n])
+    for (long i = 0; i < n; i++)
+      w[i] = w[i] * 2;
+#pragma omp target teams distribute parallel for map(to: w[0:n])
+    for (long i = 1; i < n - 1; i++)
+      c[i] = (w[i - 1] + w[i + 1]) * 0.5;
+  }
+  e2e_print("w deleted in its region", w, (size_t)n * sizeof(double));
+  e2e_print("c after it", c, (size_t)n * sizeof(double));
   /* Left mapped at the end: nothing is copied back. */
 #pragma omp target enter data map(to: b[0:n])
 #pragma omp target teams distribute parallel for

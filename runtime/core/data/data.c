@@ -132,7 +132,7 @@ proact__data_t *proact__data_begin(const proact__data_desc_t *desc) {
 /* Whether this region's end removes entry: no other region names it and
  * no 'target enter data' mapping holds it (OpenMP's counts both zero). */
 static int data_last(const proact__present_t *entry) {
-  return entry->holds == 1 && entry->refs == 0;
+  return !entry->gone && entry->holds == 1 && entry->refs == 0;
 }
 
 void proact__data_end(proact__data_t *data) {
@@ -156,6 +156,11 @@ void proact__data_end(proact__data_t *data) {
   for (int i = data->nowned - 1; i >= 0; i--) {
     proact__present_t *entry = data->owned[i];
     const int kind = data->kinds[i];
+    if (entry->gone) { /* deleted inside: nothing to copy back */
+      if (--entry->holds == 0)
+        free(entry);
+      continue;
+    }
     if (!data_last(entry)) {
       entry->holds--;
       continue;

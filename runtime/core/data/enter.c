@@ -302,16 +302,21 @@ int proact__omp_exit_data(const proact__data_desc_t *desc) {
                      map->array.name, map->array.lo, map->array.len);
       continue;
     }
+    if (map->kind == PROACT__MAP_DELETE && entry->holds > 0) {
+      /* OpenMP removes the mapping from under the regions that hold it,
+       * copying nothing; their ends then find nothing to copy back. */
+      proact__info(PROACT__SUBSYS_REGION,
+                   "%s:%d exit delete(%s[%lld:%lld]) inside %d data "
+                   "region(s): removed, nothing copied back",
+                   desc->file, desc->line, map->array.name, map->array.lo,
+                   map->array.len, entry->holds);
+      entry->refs = 0;
+      proact__host_check_forget(entry);
+      entry->kind = PROACT__MAP_CREATE;
+      proact__replica_release(entry);
+      continue;
+    }
     if (map->kind == PROACT__MAP_DELETE) {
-      /* OpenMP's structured count cannot be dropped from inside the
-       * region that holds it. */
-      if (entry->holds > 0)
-        proact__fatal(desc->file, desc->line, desc->col,
-                      "target exit data map(delete: %s[%lld:%lld]) while "
-                      "the data region of %s:%d holds it; delete it after "
-                      "that region ends",
-                      map->array.name, map->array.lo, map->array.len,
-                      entry->file, entry->line);
       entry->refs = 0;
     } else if (entry->refs > 0) {
       entry->refs--;

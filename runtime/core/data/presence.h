@@ -50,6 +50,10 @@ typedef struct proact__present {
    * construct that ended the last one. */
   int refs;
   int holds;
+  /* Deleted ('target exit data map(delete:)') while regions held it: out
+   * of the table and without replicas, kept only for those regions'
+   * ends, which copy nothing back (OpenMP finds nothing present there). */
+  int gone;
   const char *file;    /* the directive that created it */
   int line;
   /* Creation order: the same on every rank, unlike the entry's address,

@@ -255,6 +255,11 @@ void proact__replica_check_hosts(const char *when) {
 }
 
 void proact__replica_destroy(proact__present_t *entry) {
+  proact__replica_release(entry);
+  free(entry);
+}
+
+void proact__replica_release(proact__present_t *entry) {
   size_t bytes = (size_t)(entry->host_hi - entry->host_lo);
   proact_status_t st;
 
@@ -290,5 +295,8 @@ void proact__replica_destroy(proact__present_t *entry) {
                                    : "replicas",
                entry->name,
                entry->lo, entry->len);
-  free(entry);
+  entry->valid = entry->readers = NULL;
+  entry->ndevs = 0;
+  entry->unified = 0;
+  entry->gone = 1;
 }

@@ -61,4 +61,8 @@ void proact__replica_check_hosts(const char *when);
  * devices own different parts); disassociates and frees. */
 void proact__replica_destroy(proact__present_t *entry);
 
+/* proact__replica_destroy but for the entry itself, which stays allocated
+ * and is marked gone: the live regions that name it free it at their end. */
+void proact__replica_release(proact__present_t *entry);
+
 #endif
