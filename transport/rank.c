@@ -97,6 +97,7 @@ static long rank_launcher_size(const char **var_p) {
 static void *rank_open_module(char *why, size_t len) {
   Dl_info info;
   void *h = NULL;
+  why[0] = '\0';
   if (dladdr((void *)&proact__rank_init, &info) != 0 &&
       info.dli_fname != NULL) {
     char path[PATH_MAX];
@@ -105,11 +106,16 @@ static void *rank_open_module(char *why, size_t len) {
       snprintf(path, sizeof(path), "%.*s/libproact-mpi.so",
                (int)(slash - info.dli_fname), info.dli_fname);
       h = dlopen(path, RTLD_NOW | RTLD_LOCAL);
+      /* The module is there but does not load (its MPI library missing,
+       * say): that reason, not the search by name after it, is the one
+       * to report. */
+      if (h == NULL && access(path, F_OK) == 0)
+        snprintf(why, len, "%s", dlerror());
     }
   }
   if (h == NULL)
     h = dlopen("libproact-mpi.so", RTLD_NOW | RTLD_LOCAL);
-  if (h == NULL)
+  if (h == NULL && why[0] == '\0')
     snprintf(why, len, "%s", dlerror());
   return h;
 }
