@@ -24,8 +24,12 @@
 extern void __libc_free(void *ptr);
 extern void *__libc_realloc(void *ptr, size_t size);
 
-/* A report in progress on this thread: exit's own frees pass through. */
-static _Thread_local int watch_reporting;
+/* A report in progress on this thread: exit's own frees pass through.
+ * Initial-exec: the dynamic loader itself calls free() from inside
+ * __tls_get_addr (a stale module's block after dlclose and dlopen), where
+ * a general-dynamic access would enter __tls_get_addr again, forever. */
+static _Thread_local int watch_reporting
+    __attribute__((tls_model("initial-exec")));
 
 static void free_watch_check(void *ptr, const char *what, void *caller) {
   proact__held_t h;
@@ -34,7 +38,7 @@ static void free_watch_check(void *ptr, const char *what, void *caller) {
   char from[512];
   const char *hi;
 
-  if (ptr == NULL || watch_reporting || !proact__present_held_any())
+  if (ptr == NULL || !proact__present_held_any() || watch_reporting)
     return;
   hi = lo + malloc_usable_size(ptr);
   if (!proact__present_held_overlap(lo, hi, &h))
