@@ -29,7 +29,7 @@ cat >"$tmp/rank.sh" <<'SH'
 #!/bin/sh
 r=${OMPI_COMM_WORLD_RANK:-0}
 [ "$ONE_GPU_EACH" = 1 ] && export CUDA_VISIBLE_DEVICES=${OMPI_COMM_WORLD_LOCAL_RANK:-$r}
-export PROACT_STATS_FILE="$TMPD/stats.$r.json"
+export PROACT_STATS_FILE="$TMPD/stats.%r.json"
 exec "$@" >"$TMPD/out.$r" 2>"$TMPD/out.$r.err"
 SH
 chmod +x "$tmp/rank.sh"

@@ -16,7 +16,7 @@ fail() { echo "push_stats.sh: $*" >&2; exit 1; }
 # Each rank its own statistics file.
 cat > "$tmp/wrap.sh" <<'SH'
 #!/usr/bin/env bash
-export PROACT_STATS_FILE="$STATS_DIR/stats.$OMPI_COMM_WORLD_RANK.json"
+export PROACT_STATS_FILE="$STATS_DIR/stats.%r.json"
 exec "$@" > "$STATS_DIR/out.$OMPI_COMM_WORLD_RANK"
 SH
 chmod +x "$tmp/wrap.sh"
