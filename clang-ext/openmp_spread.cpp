@@ -88,6 +88,19 @@ size_t topColon(const Tokens &Toks, size_t B, size_t E) {
   return E;
 }
 
+// The ':' after a clause's modifier in Toks[B, E) ('target:', 'target
+// enter data:', 'device_num:'): the first top-level one with only words
+// before it, so that the ':' of a conditional expression is none; or E.
+size_t modifierColon(const Tokens &Toks, size_t B, size_t E) {
+  const size_t C = topColon(Toks, B, E);
+  if (C == B)
+    return E;
+  for (size_t I = B; I < C; ++I)
+    if (!Toks[I].is(tok::identifier))
+      return E;
+  return C;
+}
+
 struct Clause {
   std::string Name;
   Token Tok;
@@ -228,7 +241,7 @@ private:
   std::string ifClause(const Clause &C) {
     if (C.Open == C.Close)
       return "'if' has no condition";
-    const size_t Colon = topColon(Line, C.Open + 1, C.Close);
+    const size_t Colon = modifierColon(Line, C.Open + 1, C.Close);
     size_t From = C.Open + 1;
     if (Colon != C.Close) {
       if (text(PP, Line, C.Open + 1, Colon) != "target")

@@ -2,8 +2,8 @@
  * true condition spreads them, a false one runs them on the host with the
  * host's arrays (inside a data region those are stale until a target
  * update, as on one device). A reduction, a private temporary, a loop
- * variable declared before the loop, if(target: ...) and an if for the
- * parallel part only. Built in spread mode it must print what the
+ * variable declared before the loop, if(target: ...), a conditional
+ * expression's ':' in an if, and an if for the parallel part only. Built in spread mode it must print what the
  * unmodified program prints on one device, bit for bit. The reduced terms
  * are multiples of 1/1024, so every partial sum is exact.
  * Usage: omp_if [n] [rounds] */
@@ -26,6 +26,9 @@ int main(int argc, char **argv) {
 #pragma omp target teams distribute parallel for reduction(+: sum) if(target: r != 1)
       for (long k = 0; k < n; k++)
         sum += (double)((long)(a[k] * 1024) % 1024) / 1024;
+#pragma omp target teams distribute parallel for if(r > 1 ? r % 2 : 0)
+      for (long k = 0; k < n; k++)
+        b[k] = b[k] + a[k] * 0.125;
 #pragma omp target parallel for private(t) if(parallel: r > 0)
       for (long k = 0; k < n; k++) {
         t = a[k] - 1;
