@@ -1244,7 +1244,7 @@ Code lowerData(Preprocessor &PP, const Directive &D, const FlatArrays &F) {
 }
 
 Code lowerEnterExit(Preprocessor &PP, const Directive &D, const FlatArrays &F,
-                    bool Exit) {
+                    bool Exit, bool Counted) {
   Where W = whereOf(PP, D.Loc);
   Code C("{");
   C << F.prologue();
@@ -1260,9 +1260,13 @@ Code lowerEnterExit(Preprocessor &PP, const Directive &D, const FlatArrays &F,
   C << Dd + ".devices = 0; " + Dd + ".ndevices = 0;";
   C << Dd + ".nmaps = " + num(D.Arrays.size()) + "; " + Dd +
            ".maps = __proact_maps;";
-  C << std::string("if (") +
-           (Exit ? "proact__omp_exit_data" : "proact__omp_enter_data") +
-           "(&" + Dd + "))";
+  if (Counted)
+    C << "proact__omp_enter_counted(&" + Dd +
+             ", __proact_enter_dev, __proact_enter_if);";
+  else
+    C << std::string("if (") +
+             (Exit ? "proact__omp_exit_data" : "proact__omp_enter_data") +
+             "(&" + Dd + "))";
   return F.renamed(PP, C);
 }
 

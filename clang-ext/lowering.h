@@ -44,8 +44,11 @@ Code lowerUpdate(clang::Preprocessor &PP, const Directive &D,
 // compound statement that describes its maps and calls
 // proact__omp_enter_data or proact__omp_exit_data in the condition of an
 // 'if' whose body (the OpenMP construct) and closing '}' the caller adds.
+// Counted: an enter left to OpenMP, whose sections PROACT only counts,
+// calls proact__omp_enter_counted(&desc, __proact_enter_dev,
+// __proact_enter_if) as a statement instead.
 Code lowerEnterExit(clang::Preprocessor &PP, const Directive &D,
-                    const FlatArrays &F, bool Exit);
+                    const FlatArrays &F, bool Exit, bool Counted = false);
 
 } // namespace proact
 

@@ -497,6 +497,83 @@ Tokens stayWrapped(Preprocessor &PP, SourceLocation Loc, const Tokens &Line,
   return Out;
 }
 
+// A 'target enter data' that does not spread only for its nowait,
+// depend, device or if clause, Why saying so: S gets the sections of the
+// line without those clauses and the construct to run after PROACT counts
+// the sections it holds (SpreadConstruct::Counted). False where the rest
+// of the line would not spread either, or the construct is for the host.
+bool countedEnter(Preprocessor &PP, SourceLocation Loc, SourceLocation EndLoc,
+                  const Tokens &Line, size_t NameEnd, SpreadConstruct &S) {
+  static const std::set<std::string> Async = {"nowait", "depend", "device",
+                                              "if"};
+  Tokens Rest(Line.begin(), Line.begin() + NameEnd);
+  Tokens Run(Line.begin(), Line.begin() + NameEnd);
+  std::string Dev = "PROACT__STAY_DEFAULT_DEVICE", Cond = "1";
+  bool Removed = false;
+  size_t I = NameEnd;
+  while (I < Line.size()) {
+    if (Line[I].is(tok::comma)) {
+      Rest.push_back(Line[I]);
+      Run.push_back(Line[I++]);
+      continue;
+    }
+    if (!isIdent(Line[I]) && !Line[I].is(tok::kw_if))
+      return false;
+    size_t Close = I;
+    if (I + 1 < Line.size() && Line[I + 1].is(tok::l_paren))
+      Close = matchingClose(Line, I + 1);
+    if (Close >= Line.size())
+      return false;
+    const std::string W = spelling(PP, Line[I]);
+    if (!Async.count(W)) {
+      Rest.insert(Rest.end(), Line.begin() + I, Line.begin() + Close + 1);
+      Run.insert(Run.end(), Line.begin() + I, Line.begin() + Close + 1);
+      I = Close + 1;
+      continue;
+    }
+    Removed = true;
+    if ((W == "device" || W == "if") && Close > I + 1) {
+      // The expression after an optional modifier ('device_num:',
+      // 'target enter data:'): evaluated once, into a variable the
+      // construct then reads.
+      size_t From = modifierColon(Line, I + 2, Close);
+      From = From == Close ? I + 2 : From + 1;
+      if (W == "device" && From > I + 2 &&
+          spelling(PP, Line[I + 2]) == "ancestor")
+        return false;
+      if (From >= Close)
+        return false;
+      const std::string Var =
+          W == "device" ? "__proact_enter_dev" : "__proact_enter_if";
+      (W == "device" ? Dev : Cond) = "(" + text(PP, Line, From, Close) + ")";
+      Run.insert(Run.end(), Line.begin() + I, Line.begin() + From);
+      const Tokens V = materialize(PP, Loc, Code(Var));
+      Run.insert(Run.end(), V.begin(), V.end());
+      Run.push_back(Line[Close]);
+    } else {
+      Run.insert(Run.end(), Line.begin() + I, Line.begin() + Close + 1);
+    }
+    I = Close + 1;
+  }
+  if (!Removed)
+    return false;
+  SpreadConstruct R;
+  R.Loc = S.Loc;
+  R.Name = S.Name;
+  Translator Tr(PP, Rest, R);
+  Tr.NameEnd = NameEnd;
+  if (!Tr.run(Form::Enter).empty() || R.Items.empty())
+    return false;
+  S.Items = R.Items;
+  S.Counted = stayWrapped(PP, Loc, Run, NameEnd, S.Name,
+                          annotate(Loc, Run, EndLoc));
+  S.CountedDecls = materialize(
+      PP, Loc,
+      Code("int __proact_enter_dev = " + Dev +
+           "; int __proact_enter_if = (" + Cond + ") != 0;"));
+  return true;
+}
+
 class OmpHandler : public PragmaHandler {
 public:
   OmpHandler() : PragmaHandler("omp") {}
@@ -580,6 +657,21 @@ public:
       setDevicePass(isOpenMPDevicePass(PP.getLangOpts()));
       report(PP.getDiagnostics(), Introducer.Loc, Diag::OpenMPNotSpread)
           << Name << Why;
+      // OpenMP counts an enter of a section PROACT holds; so must PROACT,
+      // or its exits would copy back one exit early.
+      if (F == Form::Enter && !atFileScope()) {
+        SpreadConstruct C;
+        C.Loc = Introducer.Loc;
+        C.Name = Name;
+        C.Omp = Omp;
+        C.Stay = S.Stay;
+        C.Kind = SpreadKind::Enter;
+        if (countedEnter(PP, Introducer.Loc, T.getLocation(), Line, NameEnd,
+                         C)) {
+          handleSpreadConstruct(PP, C);
+          return;
+        }
+      }
       // An enter or exit of scalars alone concerns no array of PROACT's.
       inject(PP, NoArrays && !S.Handoff.empty() ? S.Handoff : S.Stay);
       return;

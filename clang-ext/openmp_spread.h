@@ -67,6 +67,13 @@ struct SpreadConstruct {
   // Arrays of the spread data regions visible at the pragma, for those the
   // body indexes without mapping them (OpenMP finds them present).
   std::vector<SpreadItem> Visible;
+  // A 'target enter data' that stays OpenMP's for its nowait, depend,
+  // device or if clause (Items from the line without them): Counted is
+  // the construct with its device and if expressions read from the
+  // variables CountedDecls declares, which run once before PROACT counts
+  // the sections it holds (proact__omp_enter_counted).
+  Tokens Counted;
+  Tokens CountedDecls;
 };
 
 // The '#pragma omp' line Omp (annotations included) that follows a

@@ -257,7 +257,11 @@ private:
       const bool Stays = Place == OpenMPPlace::Inside ||
                          Place == OpenMPPlace::AfterLoopLine ||
                          (Entry.Standalone && atFileScope());
-      if (Stays)
+      // An enter left to OpenMP whose sections PROACT counts has had its
+      // remark (SpreadAs empty).
+      if (Entry.SpreadAs.empty())
+        ;
+      else if (Stays)
         report(DE, Entry.Directive, Diag::OpenMPNotSpread)
             << Entry.SpreadName
             << "it stands inside an OpenMP construct that stays on one device";
@@ -907,9 +911,23 @@ private:
       D.Arrays[I].MapKind = S.Items[I].MapKind;
     spreadStandalone(
         PP, S, Ok, D,
-        Exit ? "end of 'target enter data' mappings"
-             : "mappings held until 'target exit data'",
+        !S.Counted.empty() ? ""
+        : Exit             ? "end of 'target enter data' mappings"
+                           : "mappings held until 'target exit data'",
         [&](const Directive &Flat, const FlatArrays &F) {
+          if (!S.Counted.empty()) {
+            // { decls { maps; count; } construct }
+            Tokens L = materialize(PP, S.Loc, Code("{"));
+            L.insert(L.end(), S.CountedDecls.begin(), S.CountedDecls.end());
+            const Tokens Count = materialize(
+                PP, S.Loc, lowerEnterExit(PP, Flat, F, false, true));
+            L.insert(L.end(), Count.begin(), Count.end());
+            const Tokens Mid = materialize(PP, S.Loc, Code("}"));
+            L.insert(L.end(), Mid.begin(), Mid.end());
+            L.insert(L.end(), S.Counted.begin(), S.Counted.end());
+            L.insert(L.end(), Mid.begin(), Mid.end());
+            return L;
+          }
           Tokens L = materialize(PP, S.Loc, lowerEnterExit(PP, Flat, F, Exit));
           L.insert(L.end(), S.Handoff.begin(), S.Handoff.end());
           if (!S.ScalarHandoff.empty()) {

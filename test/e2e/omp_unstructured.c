@@ -9,8 +9,9 @@
  * maps with alloc and a scalar, maps rows of a two-dimensional array,
  * deletes an array inside a region that holds it, and reads the arrays on
  * the host after each exit; an array that an enter left to OpenMP maps
- * stays OpenMP's; one array stays mapped at the end, and one entered array
- * is freed without its exit. Built in spread mode it must print what
+ * stays OpenMP's, and enters left to OpenMP of a section PROACT holds
+ * count; one array stays mapped at the end, and one entered array is freed
+ * without its exit. Built in spread mode it must print what
  * the unmodified program prints on one device, bit for bit.
  * Usage: omp_unstructured [n] [rounds] */
 #include <omp.h>
@@ -162,6 +163,29 @@ int main(int argc, char **argv) {
   }
   e2e_print("w deleted in its region", w, (size_t)n * sizeof(double));
   e2e_print("c after it", c, (size_t)n * sizeof(double));
+  /* Entered again by enters left to OpenMP (nowait, device, if): each
+   * that maps counts, as OpenMP counts them, so the exits copy back only
+   * at the last; if(0) maps nothing. Host writes in between stay unseen. */
+  e2e_fill(w, n, 31);
+#pragma omp target enter data map(to: w[0:n])
+#pragma omp target enter data map(to: w[0:n]) nowait
+#pragma omp taskwait
+#pragma omp target enter data map(alloc: w[0:n]) device(omp_get_default_device())
+#pragma omp target enter data map(to: w[0:n]) if(n < 0)
+#pragma omp target teams distribute parallel for
+  for (long i = 0; i < n; i++)
+    w[i] = w[i] * 0.5 + 2;
+  for (int k = 0; k < 2; k++) {
+#pragma omp target exit data map(from: w[0:n])
+    w[0] = -7;
+  }
+#pragma omp target teams distribute parallel for
+  for (long i = 0; i < n; i++)
+    w[i] = w[i] + 1;
+  e2e_print("w before its last exit", w, (size_t)n * sizeof(double));
+#pragma omp target exit data map(from: w[0:n])
+  e2e_print("w counted with enters left to OpenMP", w,
+            (size_t)n * sizeof(double));
   /* Left mapped at the end: nothing is copied back. */
 #pragma omp target enter data map(to: b[0:n])
 #pragma omp target teams distribute parallel for

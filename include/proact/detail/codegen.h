@@ -30,7 +30,7 @@ extern "C" {
  * program built against another version fails to link or load, naming the
  * symbol, instead of running with a runtime that reads its code
  * differently. */
-#define PROACT_LOWERING_ABI 15
+#define PROACT_LOWERING_ABI 16
 
 #define PROACT__ABI_STR2(x) #x
 #define PROACT__ABI_STR(x) PROACT__ABI_STR2(x)
@@ -387,6 +387,15 @@ PROACT_API void proact__omp_update(const proact__update_desc_t *desc)
  * PROACT's sections alone. */
 PROACT_API int proact__omp_enter_data(const proact__data_desc_t *desc)
     PROACT__ENTRY(proact__omp_enter_data);
+/* A '#pragma omp target enter data' left to OpenMP only by its 'nowait',
+ * 'depend', 'device' or 'if' clause, just before it runs: when cond holds
+ * and dev (PROACT__STAY_DEFAULT_DEVICE or a number) is the default device,
+ * each section a spread mapping or data region holds counts one more
+ * mapping, as OpenMP counts the construct that finds it present; the
+ * others are the construct's own. */
+PROACT_API void proact__omp_enter_counted(const proact__data_desc_t *desc,
+                                          int dev, int cond)
+    PROACT__ENTRY(proact__omp_enter_counted);
 /* A spread '#pragma omp target exit data': 'from' (COPYOUT) and 'release'
  * count one mapping less, 'delete' drops them all; when neither a mapping
  * nor a live data region holds the section's entry any more, 'from' copies

@@ -247,6 +247,44 @@ int proact__omp_enter_data(const proact__data_desc_t *desc) {
   return to_omp;
 }
 
+void proact__omp_enter_counted(const proact__data_desc_t *desc, int dev,
+                               int cond) {
+  proact__trace_phase_t phase = {0};
+
+  if (!cond)
+    return; /* if(false): OpenMP maps nothing */
+  if (dev == PROACT__STAY_DEFAULT_DEVICE)
+    dev = omp_get_default_device();
+  /* PROACT's mappings are the default device's; a construct for another
+   * device maps its own copies there. */
+  if (dev != omp_get_default_device() ||
+      !enter_begin(desc, "target enter data", "enter data", &phase))
+    return;
+  for (int m = 0; m < desc->nmaps; m++) {
+    const proact__map_t *map = &desc->maps[m];
+    proact__present_t *entry;
+    char *lo, *hi;
+
+    enter_check_kind(desc, map, 0);
+    proact__array_bytes(&map->array, desc->file, desc->line, desc->col, &lo,
+                        &hi);
+    if (lo == hi)
+      continue;
+    entry = enter_find(desc, map, lo, hi, 0);
+    if (entry == NULL)
+      continue; /* the construct's own */
+    entry->refs++;
+    proact__info(PROACT__SUBSYS_REGION,
+                 "%s:%d enter %s[%lld:%lld] left to OpenMP: present, %d "
+                 "mapping(s)",
+                 desc->file, desc->line, map->array.name, map->array.lo,
+                 map->array.len, entry->refs);
+  }
+  proact__trace_phase_end(&phase);
+  proact__host_check_leave(desc->file, desc->line);
+  proact__owner_leave();
+}
+
 /* The last mapping of entry went: for 'from', the named bytes [lo, hi)
  * go back to the host; then the entry goes. */
 static void exit_remove(const proact__data_desc_t *desc,
