@@ -1262,7 +1262,8 @@ Code lowerEnterExit(Preprocessor &PP, const Directive &D, const FlatArrays &F,
            ".maps = __proact_maps;";
   if (Counted)
     C << "proact__omp_enter_counted(&" + Dd +
-             ", __proact_enter_dev, __proact_enter_if);";
+             ", __proact_enter_dev, __proact_enter_if, "
+             "__proact_enter_refuse);";
   else
     C << std::string("if (") +
              (Exit ? "proact__omp_exit_data" : "proact__omp_enter_data") +

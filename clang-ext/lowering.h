@@ -46,7 +46,7 @@ Code lowerUpdate(clang::Preprocessor &PP, const Directive &D,
 // 'if' whose body (the OpenMP construct) and closing '}' the caller adds.
 // Counted: an enter left to OpenMP, whose sections PROACT only counts,
 // calls proact__omp_enter_counted(&desc, __proact_enter_dev,
-// __proact_enter_if) as a statement instead.
+// __proact_enter_if, __proact_enter_refuse) as a statement instead.
 Code lowerEnterExit(clang::Preprocessor &PP, const Directive &D,
                     const FlatArrays &F, bool Exit, bool Counted = false);
 

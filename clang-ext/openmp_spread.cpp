@@ -498,10 +498,12 @@ Tokens stayWrapped(Preprocessor &PP, SourceLocation Loc, const Tokens &Line,
 }
 
 // A 'target enter data' that does not spread only for its nowait,
-// depend, device or if clause, Why saying so: S gets the sections of the
-// line without those clauses and the construct to run after PROACT counts
-// the sections it holds (SpreadConstruct::Counted). False where the rest
-// of the line would not spread either, or the construct is for the host.
+// depend, device or if clause or its map-type modifiers, Why saying so: S
+// gets the sections of the line without those and the construct to run
+// after PROACT counts the sections it holds (SpreadConstruct::Counted), or
+// refuses them (CountedRefuse: a modifier such as always). False where the
+// rest of the line would not spread either, or the construct is for the
+// host.
 bool countedEnter(Preprocessor &PP, SourceLocation Loc, SourceLocation EndLoc,
                   const Tokens &Line, size_t NameEnd, SpreadConstruct &S) {
   static const std::set<std::string> Async = {"nowait", "depend", "device",
@@ -525,6 +527,29 @@ bool countedEnter(Preprocessor &PP, SourceLocation Loc, SourceLocation EndLoc,
     if (Close >= Line.size())
       return false;
     const std::string W = spelling(PP, Line[I]);
+    if (W == "map" && Close > I + 1) {
+      // map(modifiers, type: list): the sections without the modifiers.
+      // close and present change nothing for a section PROACT holds; any
+      // other (always, a mapper) would do what PROACT cannot follow there.
+      const size_t Colon = topColon(Line, I + 2, Close);
+      const std::vector<Tokens> Mods = splitList(Line, I + 2, Colon);
+      if (Colon != Close && Mods.size() > 1) {
+        for (size_t M = 0; M + 1 < Mods.size(); ++M) {
+          const std::string Mod = text(PP, Mods[M], 0, Mods[M].size());
+          if (Mod != "close" && Mod != "present")
+            S.CountedRefuse = true;
+        }
+        Removed = true;
+        Code Plain("map(");
+        Plain << Mods.back() << ":";
+        Plain << Tokens(Line.begin() + Colon + 1, Line.begin() + Close) << ")";
+        const Tokens P = materialize(PP, Loc, Plain);
+        Rest.insert(Rest.end(), P.begin(), P.end());
+        Run.insert(Run.end(), Line.begin() + I, Line.begin() + Close + 1);
+        I = Close + 1;
+        continue;
+      }
+    }
     if (!Async.count(W)) {
       Rest.insert(Rest.end(), Line.begin() + I, Line.begin() + Close + 1);
       Run.insert(Run.end(), Line.begin() + I, Line.begin() + Close + 1);
@@ -570,7 +595,9 @@ bool countedEnter(Preprocessor &PP, SourceLocation Loc, SourceLocation EndLoc,
   S.CountedDecls = materialize(
       PP, Loc,
       Code("int __proact_enter_dev = " + Dev +
-           "; int __proact_enter_if = (" + Cond + ") != 0;"));
+           "; int __proact_enter_if = (" + Cond + ") != 0;" +
+           " int __proact_enter_refuse = " +
+           (S.CountedRefuse ? "1" : "0") + ";"));
   return true;
 }
 

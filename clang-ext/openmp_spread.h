@@ -68,12 +68,14 @@ struct SpreadConstruct {
   // body indexes without mapping them (OpenMP finds them present).
   std::vector<SpreadItem> Visible;
   // A 'target enter data' that stays OpenMP's for its nowait, depend,
-  // device or if clause (Items from the line without them): Counted is
+  // device or if clause or a map modifier (Items from the line without
+  // them): Counted is
   // the construct with its device and if expressions read from the
   // variables CountedDecls declares, which run once before PROACT counts
   // the sections it holds (proact__omp_enter_counted).
   Tokens Counted;
   Tokens CountedDecls;
+  bool CountedRefuse = false; // a map modifier PROACT cannot follow
 };
 
 // The '#pragma omp' line Omp (annotations included) that follows a

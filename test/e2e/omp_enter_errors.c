@@ -30,6 +30,11 @@ int main(int argc, char **argv) {
 #pragma omp target enter data map(to: b[0:n]) device(omp_get_default_device())
 #pragma omp target enter data map(to: a[0:n], b[0:n])
   }
+  if (strcmp(mode, "always") == 0) {
+    /* OpenMP would copy the host's values into one device's copy. */
+#pragma omp target enter data map(to: a[0:n])
+#pragma omp target enter data map(always, to: a[0:n])
+  }
   e2e_print("a", a, (size_t)n * sizeof(double));
   return 0;
 }

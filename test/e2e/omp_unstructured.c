@@ -165,17 +165,19 @@ int main(int argc, char **argv) {
   e2e_print("c after it", c, (size_t)n * sizeof(double));
   /* Entered again by enters left to OpenMP (nowait, device, if): each
    * that maps counts, as OpenMP counts them, so the exits copy back only
-   * at the last; if(0) maps nothing. Host writes in between stay unseen. */
+   * at the last; if(0) maps nothing; 'close' changes nothing. Host writes
+   * in between stay unseen. */
   e2e_fill(w, n, 31);
 #pragma omp target enter data map(to: w[0:n])
 #pragma omp target enter data map(to: w[0:n]) nowait
 #pragma omp taskwait
 #pragma omp target enter data map(alloc: w[0:n]) device(omp_get_default_device())
 #pragma omp target enter data map(to: w[0:n]) if(n < 0)
+#pragma omp target enter data map(close, alloc: w[0:n])
 #pragma omp target teams distribute parallel for
   for (long i = 0; i < n; i++)
     w[i] = w[i] * 0.5 + 2;
-  for (int k = 0; k < 2; k++) {
+  for (int k = 0; k < 3; k++) {
 #pragma omp target exit data map(from: w[0:n])
     w[0] = -7;
   }

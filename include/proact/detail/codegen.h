@@ -388,13 +388,14 @@ PROACT_API void proact__omp_update(const proact__update_desc_t *desc)
 PROACT_API int proact__omp_enter_data(const proact__data_desc_t *desc)
     PROACT__ENTRY(proact__omp_enter_data);
 /* A '#pragma omp target enter data' left to OpenMP only by its 'nowait',
- * 'depend', 'device' or 'if' clause, just before it runs: when cond holds
- * and dev (PROACT__STAY_DEFAULT_DEVICE or a number) is the default device,
- * each section a spread mapping or data region holds counts one more
- * mapping, as OpenMP counts the construct that finds it present; the
- * others are the construct's own. */
+ * 'depend', 'device' or 'if' clause or its map-type modifiers, just before
+ * it runs: when cond holds and dev (PROACT__STAY_DEFAULT_DEVICE or a
+ * number) is the default device, each section a spread mapping or data
+ * region holds counts one more mapping, as OpenMP counts the construct
+ * that finds it present, or with refuse (a modifier such as 'always') is
+ * a fatal error at the pragma; the others are the construct's own. */
 PROACT_API void proact__omp_enter_counted(const proact__data_desc_t *desc,
-                                          int dev, int cond)
+                                          int dev, int cond, int refuse)
     PROACT__ENTRY(proact__omp_enter_counted);
 /* A spread '#pragma omp target exit data': 'from' (COPYOUT) and 'release'
  * count one mapping less, 'delete' drops them all; when neither a mapping

@@ -248,7 +248,7 @@ int proact__omp_enter_data(const proact__data_desc_t *desc) {
 }
 
 void proact__omp_enter_counted(const proact__data_desc_t *desc, int dev,
-                               int cond) {
+                               int cond, int refuse) {
   proact__trace_phase_t phase = {0};
 
   if (!cond)
@@ -273,6 +273,15 @@ void proact__omp_enter_counted(const proact__data_desc_t *desc, int dev,
     entry = enter_find(desc, map, lo, hi, 0);
     if (entry == NULL)
       continue; /* the construct's own */
+    if (refuse)
+      proact__fatal(desc->file, desc->line, desc->col,
+                    "this 'target enter data' stays OpenMP's for a map-type "
+                    "modifier, and maps %s[%lld:%lld], which PROACT holds "
+                    "(%s:%d): OpenMP would act on one device's copy of it; "
+                    "drop the modifier (use 'target update to(...)' where "
+                    "it was 'always')",
+                    map->array.name, map->array.lo, map->array.len,
+                    entry->file, entry->line);
     entry->refs++;
     proact__info(PROACT__SUBSYS_REGION,
                  "%s:%d enter %s[%lld:%lld] left to OpenMP: present, %d "
