@@ -1261,7 +1261,9 @@ Code lowerEnterExit(Preprocessor &PP, const Directive &D, const FlatArrays &F,
   C << Dd + ".nmaps = " + num(D.Arrays.size()) + "; " + Dd +
            ".maps = __proact_maps;";
   if (Counted)
-    C << "proact__omp_enter_counted(&" + Dd +
+    C << std::string(Exit ? "proact__omp_exit_counted(&"
+                          : "proact__omp_enter_counted(&") +
+             Dd +
              ", __proact_enter_dev, __proact_enter_if, "
              "__proact_enter_refuse);";
   else

@@ -44,9 +44,10 @@ Code lowerUpdate(clang::Preprocessor &PP, const Directive &D,
 // compound statement that describes its maps and calls
 // proact__omp_enter_data or proact__omp_exit_data in the condition of an
 // 'if' whose body (the OpenMP construct) and closing '}' the caller adds.
-// Counted: an enter left to OpenMP, whose sections PROACT only counts,
-// calls proact__omp_enter_counted(&desc, __proact_enter_dev,
-// __proact_enter_if, __proact_enter_refuse) as a statement instead.
+// Counted: an enter or exit left to OpenMP, whose sections PROACT only
+// counts (or exits), calls proact__omp_enter_counted or
+// proact__omp_exit_counted(&desc, __proact_enter_dev, __proact_enter_if,
+// __proact_enter_refuse) as a statement instead.
 Code lowerEnterExit(clang::Preprocessor &PP, const Directive &D,
                     const FlatArrays &F, bool Exit, bool Counted = false);
 

@@ -497,15 +497,16 @@ Tokens stayWrapped(Preprocessor &PP, SourceLocation Loc, const Tokens &Line,
   return Out;
 }
 
-// A 'target enter data' that does not spread only for its nowait,
-// depend, device or if clause or its map-type modifiers, Why saying so: S
-// gets the sections of the line without those and the construct to run
-// after PROACT counts the sections it holds (SpreadConstruct::Counted), or
-// refuses them (CountedRefuse: a modifier such as always). False where the
-// rest of the line would not spread either, or the construct is for the
-// host.
+// A 'target enter data' or 'target exit data' (F) that does not spread
+// only for its nowait, depend, device or if clause or its map-type
+// modifiers, Why saying so: S gets the sections of the line without those
+// and the construct to run after PROACT counts, or exits, the sections it
+// holds (SpreadConstruct::Counted), or refuses them (CountedRefuse: a
+// modifier such as always). False where the rest of the line would not
+// spread either, or the construct is for the host.
 bool countedEnter(Preprocessor &PP, SourceLocation Loc, SourceLocation EndLoc,
-                  const Tokens &Line, size_t NameEnd, SpreadConstruct &S) {
+                  const Tokens &Line, size_t NameEnd, Form F,
+                  SpreadConstruct &S) {
   static const std::set<std::string> Async = {"nowait", "depend", "device",
                                               "if"};
   Tokens Rest(Line.begin(), Line.begin() + NameEnd);
@@ -587,11 +588,12 @@ bool countedEnter(Preprocessor &PP, SourceLocation Loc, SourceLocation EndLoc,
   R.Name = S.Name;
   Translator Tr(PP, Rest, R);
   Tr.NameEnd = NameEnd;
-  if (!Tr.run(Form::Enter).empty() || R.Items.empty())
+  if (!Tr.run(F).empty() || R.Items.empty())
     return false;
   S.Items = R.Items;
+  // After an exit's call only OpenMP's own sections are left to it.
   S.Counted = stayWrapped(PP, Loc, Run, NameEnd, S.Name,
-                          annotate(Loc, Run, EndLoc));
+                          annotate(Loc, Run, EndLoc), F == Form::Exit);
   S.CountedDecls = materialize(
       PP, Loc,
       Code("int __proact_enter_dev = " + Dev +
@@ -684,17 +686,17 @@ public:
       setDevicePass(isOpenMPDevicePass(PP.getLangOpts()));
       report(PP.getDiagnostics(), Introducer.Loc, Diag::OpenMPNotSpread)
           << Name << Why;
-      // OpenMP counts an enter of a section PROACT holds; so must PROACT,
-      // or its exits would copy back one exit early.
-      if (F == Form::Enter && !atFileScope()) {
+      // OpenMP counts an enter or exit of a section PROACT holds; so must
+      // PROACT, or its exits would copy back one exit early (or never).
+      if ((F == Form::Enter || F == Form::Exit) && !atFileScope()) {
         SpreadConstruct C;
         C.Loc = Introducer.Loc;
         C.Name = Name;
         C.Omp = Omp;
         C.Stay = S.Stay;
-        C.Kind = SpreadKind::Enter;
+        C.Kind = F == Form::Enter ? SpreadKind::Enter : SpreadKind::Exit;
         if (countedEnter(PP, Introducer.Loc, T.getLocation(), Line, NameEnd,
-                         C)) {
+                         F, C)) {
           handleSpreadConstruct(PP, C);
           return;
         }

@@ -67,12 +67,13 @@ struct SpreadConstruct {
   // Arrays of the spread data regions visible at the pragma, for those the
   // body indexes without mapping them (OpenMP finds them present).
   std::vector<SpreadItem> Visible;
-  // A 'target enter data' that stays OpenMP's for its nowait, depend,
-  // device or if clause or a map modifier (Items from the line without
-  // them): Counted is
+  // A 'target enter data' or 'target exit data' that stays OpenMP's for
+  // its nowait, depend, device or if clause or a map modifier (Items from
+  // the line without them): Counted is
   // the construct with its device and if expressions read from the
   // variables CountedDecls declares, which run once before PROACT counts
-  // the sections it holds (proact__omp_enter_counted).
+  // or exits the sections it holds (proact__omp_enter_counted,
+  // proact__omp_exit_counted).
   Tokens Counted;
   Tokens CountedDecls;
   bool CountedRefuse = false; // a map modifier PROACT cannot follow

@@ -920,7 +920,7 @@ private:
             Tokens L = materialize(PP, S.Loc, Code("{"));
             L.insert(L.end(), S.CountedDecls.begin(), S.CountedDecls.end());
             const Tokens Count = materialize(
-                PP, S.Loc, lowerEnterExit(PP, Flat, F, false, true));
+                PP, S.Loc, lowerEnterExit(PP, Flat, F, Exit, true));
             L.insert(L.end(), Count.begin(), Count.end());
             const Tokens Mid = materialize(PP, S.Loc, Code("}"));
             L.insert(L.end(), Mid.begin(), Mid.end());

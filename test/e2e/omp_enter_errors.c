@@ -16,9 +16,9 @@ int main(int argc, char **argv) {
 #pragma omp target enter data map(to: a[0:n / 2])
 #pragma omp target enter data map(to: a[n / 4:n / 2])
   }
-  if (strcmp(mode, "exit_stays") == 0) {
+  if (strcmp(mode, "exit_always") == 0) {
 #pragma omp target enter data map(to: a[0:n])
-#pragma omp target exit data map(from: a[0:n]) nowait
+#pragma omp target exit data map(always, from: a[0:n])
 #pragma omp taskwait
   }
   if (strcmp(mode, "realloc") == 0) {

@@ -9,8 +9,8 @@
  * maps with alloc and a scalar, maps rows of a two-dimensional array,
  * deletes an array inside a region that holds it, and reads the arrays on
  * the host after each exit; an array that an enter left to OpenMP maps
- * stays OpenMP's, and enters left to OpenMP of a section PROACT holds
- * count; one array stays mapped at the end, and one entered array is freed
+ * stays OpenMP's, and enters and exits left to OpenMP of a section PROACT
+ * holds count; one array stays mapped at the end, and one entered array is freed
  * without its exit. Built in spread mode it must print what
  * the unmodified program prints on one device, bit for bit.
  * Usage: omp_unstructured [n] [rounds] */
@@ -177,15 +177,20 @@ int main(int argc, char **argv) {
 #pragma omp target teams distribute parallel for
   for (long i = 0; i < n; i++)
     w[i] = w[i] * 0.5 + 2;
-  for (int k = 0; k < 3; k++) {
+  for (int k = 0; k < 2; k++) {
 #pragma omp target exit data map(from: w[0:n])
     w[0] = -7;
   }
+  /* Exits left to OpenMP count down as OpenMP's do: if(0) exits nothing. */
+#pragma omp target exit data map(from: w[0:n]) if(n < 0)
+#pragma omp target exit data map(release: w[0:n]) nowait
+#pragma omp taskwait
 #pragma omp target teams distribute parallel for
   for (long i = 0; i < n; i++)
     w[i] = w[i] + 1;
   e2e_print("w before its last exit", w, (size_t)n * sizeof(double));
-#pragma omp target exit data map(from: w[0:n])
+#pragma omp target exit data map(from: w[0:n]) depend(in: w[0]) nowait
+#pragma omp taskwait
   e2e_print("w counted with enters left to OpenMP", w,
             (size_t)n * sizeof(double));
   /* Left mapped at the end: nothing is copied back. */

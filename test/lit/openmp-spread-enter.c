@@ -4,8 +4,9 @@
 // a loop whose body indexes a pointer that no map and no spread data
 // region around it names spreads where the runtime finds the pointer's
 // array mapped (proact__omp_found) and is the OpenMP construct elsewhere.
-// A 'target exit data' left to OpenMP gets the stay flag that stops the
-// program while spread mappings are open (PROACT__STAY_EXIT_DATA, 2).
+// A 'target exit data' left to OpenMP for its nowait first exits the
+// sections PROACT holds (proact__omp_exit_counted), then runs as a hand-off
+// (PROACT__STAY_HANDOFF, 4) that waits for itself (nowait, 1).
 // RUN: not %proact-cc -DBAD -fsyntax-only -fplugin-arg-proact-openmp=spread -fplugin-arg-proact-Ropenmp-spread %s 2>&1 | %FileCheck %s --implicit-check-not=remark: --implicit-check-not=error: --implicit-check-not=warning:
 // RUN: %proact-offload-cc -Wno-unused-command-line-argument -O1 -S -emit-llvm --offload-host-only -fplugin-arg-proact-openmp=spread %s -o - | %FileCheck %s --check-prefix=IR
 // RUN: %proact-offload-cc -Wno-unused-command-line-argument -O1 -S -emit-llvm --offload-host-only %s -o - | %FileCheck %s --check-prefix=OFF
@@ -16,12 +17,13 @@
 // IR-DAG: call {{.*}}i64 @proact__omp_found_lo_abi{{[0-9]+}}(ptr noundef %{{[0-9a-z]+}}, i64 noundef 8)
 // IR-DAG: call {{.*}}i64 @proact__omp_found_len_abi{{[0-9]+}}(ptr noundef %{{[0-9a-z]+}}, i64 noundef 8)
 // IR-DAG: @proact__loop_begin_abi
-// The exit data with nowait stays OpenMP's: flags nowait (1) and exit (2).
-// IR-DAG: @proact__omp_stay_begin_abi{{[0-9]+}}(ptr {{.*}}, i32 noundef 51, i32 noundef -1, i32 noundef 3)
-// The construct a spread enter hands what is OpenMP's to (line 28), and an
-// exit of scalars alone (line 53): PROACT__STAY_HANDOFF (4), no stay work.
-// IR-DAG: @proact__omp_stay_begin_abi{{[0-9]+}}(ptr {{.*}}, i32 noundef 28, i32 noundef -1, i32 noundef 4)
-// IR-DAG: @proact__omp_stay_begin_abi{{[0-9]+}}(ptr {{.*}}, i32 noundef 53, i32 noundef -1, i32 noundef 4)
+// The exit data with nowait stays OpenMP's: flags nowait (1) and hand-off (4).
+// IR-DAG: @proact__omp_exit_counted_abi{{[0-9]+}}(ptr {{.*}}, i32 noundef -1, i32 noundef 1, i32 noundef 0)
+// IR-DAG: @proact__omp_stay_begin_abi{{[0-9]+}}(ptr {{.*}}, i32 noundef 53, i32 noundef -1, i32 noundef 5)
+// The construct a spread enter hands what is OpenMP's to (line 30), and an
+// exit of scalars alone (line 55): PROACT__STAY_HANDOFF (4), no stay work.
+// IR-DAG: @proact__omp_stay_begin_abi{{[0-9]+}}(ptr {{.*}}, i32 noundef 30, i32 noundef -1, i32 noundef 4)
+// IR-DAG: @proact__omp_stay_begin_abi{{[0-9]+}}(ptr {{.*}}, i32 noundef 55, i32 noundef -1, i32 noundef 4)
 
 void init(long n, double *a, double *b, float *c) {
   // CHECK: [[@LINE+1]]:1: remark: '#pragma omp target enter data' spreads over the devices as PROACT mappings held until 'target exit data' [proact:openmp-spread]

@@ -397,6 +397,13 @@ PROACT_API int proact__omp_enter_data(const proact__data_desc_t *desc)
 PROACT_API void proact__omp_enter_counted(const proact__data_desc_t *desc,
                                           int dev, int cond, int refuse)
     PROACT__ENTRY(proact__omp_enter_counted);
+/* The same for a '#pragma omp target exit data': each section a spread
+ * mapping holds is exited as proact__omp_exit_data exits it, at once
+ * (its 'nowait' or 'depend' do not defer PROACT's part); the construct
+ * that runs after finds only OpenMP's own sections. */
+PROACT_API void proact__omp_exit_counted(const proact__data_desc_t *desc,
+                                         int dev, int cond, int refuse)
+    PROACT__ENTRY(proact__omp_exit_counted);
 /* A spread '#pragma omp target exit data': 'from' (COPYOUT) and 'release'
  * count one mapping less, 'delete' drops them all; when neither a mapping
  * nor a live data region holds the section's entry any more, 'from' copies

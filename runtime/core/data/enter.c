@@ -318,6 +318,40 @@ static void exit_remove(const proact__data_desc_t *desc,
   enter_drop(entry); /* copied back above, if at all */
 }
 
+/* One map of an exit for entry, which holds [lo, hi): one mapping less
+ * ('delete': none left, copying nothing, even under regions that hold
+ * it); the last goes, copied back for 'from'. */
+static void exit_map(const proact__data_desc_t *desc, const proact__map_t *map,
+                     proact__present_t *entry, char *lo, char *hi) {
+  if (map->kind == PROACT__MAP_DELETE && entry->holds > 0) {
+    /* OpenMP removes the mapping from under the regions that hold it,
+     * copying nothing; their ends then find nothing to copy back. */
+    proact__info(PROACT__SUBSYS_REGION,
+                 "%s:%d exit delete(%s[%lld:%lld]) inside %d data "
+                 "region(s): removed, nothing copied back",
+                 desc->file, desc->line, map->array.name, map->array.lo,
+                 map->array.len, entry->holds);
+    entry->refs = 0;
+    proact__host_check_forget(entry);
+    entry->kind = PROACT__MAP_CREATE;
+    proact__replica_release(entry);
+    return;
+  }
+  if (map->kind == PROACT__MAP_DELETE) {
+    entry->refs = 0;
+  } else if (entry->refs > 0) {
+    entry->refs--;
+  }
+  proact__info(PROACT__SUBSYS_REGION,
+               "%s:%d exit %s(%s[%lld:%lld]): %d mapping(s), %d region(s) "
+               "left",
+               desc->file, desc->line, enter_type(map->kind),
+               map->array.name, map->array.lo, map->array.len, entry->refs,
+               entry->holds);
+  if (entry->refs == 0 && entry->holds == 0)
+    exit_remove(desc, entry, map->kind, lo, hi);
+}
+
 int proact__omp_exit_data(const proact__data_desc_t *desc) {
   proact__trace_phase_t phase = {0};
   int to_omp;
@@ -349,39 +383,54 @@ int proact__omp_exit_data(const proact__data_desc_t *desc) {
                      map->array.name, map->array.lo, map->array.len);
       continue;
     }
-    if (map->kind == PROACT__MAP_DELETE && entry->holds > 0) {
-      /* OpenMP removes the mapping from under the regions that hold it,
-       * copying nothing; their ends then find nothing to copy back. */
-      proact__info(PROACT__SUBSYS_REGION,
-                   "%s:%d exit delete(%s[%lld:%lld]) inside %d data "
-                   "region(s): removed, nothing copied back",
-                   desc->file, desc->line, map->array.name, map->array.lo,
-                   map->array.len, entry->holds);
-      entry->refs = 0;
-      proact__host_check_forget(entry);
-      entry->kind = PROACT__MAP_CREATE;
-      proact__replica_release(entry);
-      continue;
-    }
-    if (map->kind == PROACT__MAP_DELETE) {
-      entry->refs = 0;
-    } else if (entry->refs > 0) {
-      entry->refs--;
-    }
-    proact__info(PROACT__SUBSYS_REGION,
-                 "%s:%d exit %s(%s[%lld:%lld]): %d mapping(s), %d region(s) "
-                 "left",
-                 desc->file, desc->line, enter_type(map->kind),
-                 map->array.name, map->array.lo, map->array.len, entry->refs,
-                 entry->holds);
-    if (entry->refs == 0 && entry->holds == 0)
-      exit_remove(desc, entry, map->kind, lo, hi);
+    exit_map(desc, map, entry, lo, hi);
   }
   proact__present_refresh();
   proact__trace_phase_end(&phase);
   proact__host_check_leave(desc->file, desc->line);
   proact__owner_leave();
   return to_omp;
+}
+
+void proact__omp_exit_counted(const proact__data_desc_t *desc, int dev,
+                              int cond, int refuse) {
+  proact__trace_phase_t phase = {0};
+
+  if (!cond)
+    return; /* if(false): OpenMP unmaps nothing */
+  if (dev == PROACT__STAY_DEFAULT_DEVICE)
+    dev = omp_get_default_device();
+  if (dev != omp_get_default_device() ||
+      !enter_begin(desc, "target exit data", "exit data", &phase))
+    return;
+  for (int m = 0; m < desc->nmaps; m++) {
+    const proact__map_t *map = &desc->maps[m];
+    proact__present_t *entry;
+    char *lo, *hi;
+
+    enter_check_kind(desc, map, 1);
+    proact__array_bytes(&map->array, desc->file, desc->line, desc->col, &lo,
+                        &hi);
+    if (lo == hi)
+      continue;
+    entry = enter_find(desc, map, lo, hi, 1);
+    if (entry == NULL)
+      continue; /* the construct's own, or nothing OpenMP holds */
+    if (refuse)
+      proact__fatal(desc->file, desc->line, desc->col,
+                    "this 'target exit data' stays OpenMP's for a map-type "
+                    "modifier, and maps %s[%lld:%lld], which PROACT holds "
+                    "(%s:%d): OpenMP would act on one device's copy of it; "
+                    "drop the modifier (use 'target update from(...)' before "
+                    "it where it was 'always')",
+                    map->array.name, map->array.lo, map->array.len,
+                    entry->file, entry->line);
+    exit_map(desc, map, entry, lo, hi);
+  }
+  proact__present_refresh();
+  proact__trace_phase_end(&phase);
+  proact__host_check_leave(desc->file, desc->line);
+  proact__owner_leave();
 }
 
 /* The live entry (of a data region or an enter) whose element p is, for

@@ -437,11 +437,12 @@ proact__stay_t proact__omp_stay_begin(const char *file, int line, int dev,
 
 void proact__omp_stay_end(proact__stay_t *st) {
   st->once = 0;
-  if (st->state != NULL) {
-    /* An asynchronous construct must have finished first. */
-    if (st->flags & PROACT__STAY_NOWAIT) {
+  /* An asynchronous construct must have finished first, so that what it
+   * did (and OMPT's report of it) falls inside this window. */
+  if (st->flags & PROACT__STAY_NOWAIT) {
 #pragma omp taskwait
-    }
+  }
+  if (st->state != NULL) {
     stay_busy++;
     stay_end(st->state);
     stay_busy--;
