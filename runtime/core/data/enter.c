@@ -247,52 +247,6 @@ int proact__omp_enter_data(const proact__data_desc_t *desc) {
   return to_omp;
 }
 
-void proact__omp_enter_counted(const proact__data_desc_t *desc, int dev,
-                               int cond, int refuse) {
-  proact__trace_phase_t phase = {0};
-
-  if (!cond)
-    return; /* if(false): OpenMP maps nothing */
-  if (dev == PROACT__STAY_DEFAULT_DEVICE)
-    dev = omp_get_default_device();
-  /* PROACT's mappings are the default device's; a construct for another
-   * device maps its own copies there. */
-  if (dev != omp_get_default_device() ||
-      !enter_begin(desc, "target enter data", "enter data", &phase))
-    return;
-  for (int m = 0; m < desc->nmaps; m++) {
-    const proact__map_t *map = &desc->maps[m];
-    proact__present_t *entry;
-    char *lo, *hi;
-
-    enter_check_kind(desc, map, 0);
-    proact__array_bytes(&map->array, desc->file, desc->line, desc->col, &lo,
-                        &hi);
-    if (lo == hi)
-      continue;
-    entry = enter_find(desc, map, lo, hi, 0);
-    if (entry == NULL)
-      continue; /* the construct's own */
-    if (refuse)
-      proact__fatal(desc->file, desc->line, desc->col,
-                    "this 'target enter data' stays OpenMP's for a map-type "
-                    "modifier, and maps %s[%lld:%lld], which PROACT holds "
-                    "(%s:%d): OpenMP would act on one device's copy of it; "
-                    "drop the modifier (use 'target update to(...)' where "
-                    "it was 'always')",
-                    map->array.name, map->array.lo, map->array.len,
-                    entry->file, entry->line);
-    entry->refs++;
-    proact__info(PROACT__SUBSYS_REGION,
-                 "%s:%d enter %s[%lld:%lld] left to OpenMP: present, %d "
-                 "mapping(s)",
-                 desc->file, desc->line, map->array.name, map->array.lo,
-                 map->array.len, entry->refs);
-  }
-  proact__trace_phase_end(&phase);
-  proact__host_check_leave(desc->file, desc->line);
-  proact__owner_leave();
-}
 
 /* The last mapping of entry went: for 'from', the named bytes [lo, hi)
  * go back to the host; then the entry goes. */
@@ -392,45 +346,71 @@ int proact__omp_exit_data(const proact__data_desc_t *desc) {
   return to_omp;
 }
 
-void proact__omp_exit_counted(const proact__data_desc_t *desc, int dev,
-                              int cond, int refuse) {
+/* An enter (exit = 0) or exit left to OpenMP, before its construct runs:
+ * the sections PROACT holds counted or exited as a spread construct would,
+ * or refused; the others are the construct's own. */
+static void omp_counted(const proact__data_desc_t *desc, int dev, int cond,
+                        int refuse, int exit) {
+  const char *what = exit ? "target exit data" : "target enter data";
   proact__trace_phase_t phase = {0};
 
   if (!cond)
-    return; /* if(false): OpenMP unmaps nothing */
+    return; /* if(false): OpenMP maps nothing */
   if (dev == PROACT__STAY_DEFAULT_DEVICE)
     dev = omp_get_default_device();
+  /* PROACT's mappings are the default device's; a construct for another
+   * device maps its own copies there. */
   if (dev != omp_get_default_device() ||
-      !enter_begin(desc, "target exit data", "exit data", &phase))
+      !enter_begin(desc, what, exit ? "exit data" : "enter data", &phase))
     return;
   for (int m = 0; m < desc->nmaps; m++) {
     const proact__map_t *map = &desc->maps[m];
     proact__present_t *entry;
     char *lo, *hi;
 
-    enter_check_kind(desc, map, 1);
+    enter_check_kind(desc, map, exit);
     proact__array_bytes(&map->array, desc->file, desc->line, desc->col, &lo,
                         &hi);
     if (lo == hi)
       continue;
-    entry = enter_find(desc, map, lo, hi, 1);
+    entry = enter_find(desc, map, lo, hi, exit);
     if (entry == NULL)
       continue; /* the construct's own, or nothing OpenMP holds */
     if (refuse)
       proact__fatal(desc->file, desc->line, desc->col,
-                    "this 'target exit data' stays OpenMP's for a map-type "
-                    "modifier, and maps %s[%lld:%lld], which PROACT holds "
-                    "(%s:%d): OpenMP would act on one device's copy of it; "
-                    "drop the modifier (use 'target update from(...)' before "
-                    "it where it was 'always')",
-                    map->array.name, map->array.lo, map->array.len,
-                    entry->file, entry->line);
-    exit_map(desc, map, entry, lo, hi);
+                    "this '%s' stays OpenMP's for a map-type modifier, and "
+                    "maps %s[%lld:%lld], which PROACT holds (%s:%d): OpenMP "
+                    "would act on one device's copy of it; drop the "
+                    "modifier (use 'target update %s(...)' where it was "
+                    "'always')",
+                    what, map->array.name, map->array.lo, map->array.len,
+                    entry->file, entry->line, exit ? "from" : "to");
+    if (exit) {
+      exit_map(desc, map, entry, lo, hi);
+      continue;
+    }
+    entry->refs++;
+    proact__info(PROACT__SUBSYS_REGION,
+                 "%s:%d enter %s[%lld:%lld] left to OpenMP: present, %d "
+                 "mapping(s)",
+                 desc->file, desc->line, map->array.name, map->array.lo,
+                 map->array.len, entry->refs);
   }
-  proact__present_refresh();
+  if (exit)
+    proact__present_refresh();
   proact__trace_phase_end(&phase);
   proact__host_check_leave(desc->file, desc->line);
   proact__owner_leave();
+}
+
+void proact__omp_enter_counted(const proact__data_desc_t *desc, int dev,
+                               int cond, int refuse) {
+  omp_counted(desc, dev, cond, refuse, 0);
+}
+
+void proact__omp_exit_counted(const proact__data_desc_t *desc, int dev,
+                              int cond, int refuse) {
+  omp_counted(desc, dev, cond, refuse, 1);
 }
 
 /* The live entry (of a data region or an enter) whose element p is, for
