@@ -60,9 +60,25 @@ static int fatal_enter(void) {
   _exit(EXIT_FAILURE);
 }
 
+/* Exit handlers that never return must not keep the program alive after
+ * an error: libomp's waits forever when exit() runs inside an OpenMP task
+ * (an error raised in an OMPT callback of a deferred target construct). */
+static void *fatal_watchdog(void *arg) {
+  struct timespec left = {10, 0};
+  (void)arg;
+  while (nanosleep(&left, &left) != 0) {
+  }
+  fputs("proact: error: the program's exit handlers did not finish within "
+        "10 s of the error above; ending it without them\n",
+        stderr);
+  _exit(EXIT_FAILURE);
+  return NULL;
+}
+
 void proact__fatal(const char *file, int line, int col, const char *fmt,
                    ...) {
   va_list ap;
+  pthread_t watchdog;
   const int nested = fatal_enter();
   va_start(ap, fmt);
   fatal_report(file, line, col, fmt, ap);
@@ -71,6 +87,8 @@ void proact__fatal(const char *file, int line, int col, const char *fmt,
     proact__fatal_abort();
   if (nested)
     _exit(EXIT_FAILURE);
+  if (pthread_create(&watchdog, NULL, fatal_watchdog, NULL) == 0)
+    pthread_detach(watchdog);
   exit(EXIT_FAILURE);
 }
 

@@ -21,7 +21,7 @@
 void omp_stay_other(double *a, long n, long r);
 double omp_stay_other_peek(double *a, long n);
 void omp_stay_other_nowait(double *a, long n);
-void omp_stay_other_exit(double *a, long n);
+void omp_stay_other_exit(double *a, long n, int nowait);
 #endif
 
 static void stay_here(double *a, long n, long r) {
@@ -50,6 +50,7 @@ int main(int argc, char **argv) {
   double peek = 0;
   int nowait_elsewhere = argc > 3 && strcmp(argv[3], "nowait") == 0;
   int exit_elsewhere = argc > 3 && strcmp(argv[3], "exit") == 0;
+  int exit_nowait = argc > 3 && strcmp(argv[3], "exit_nowait") == 0;
   e2e_fill(a, n, 3);
   e2e_fill(c, n, 4);
   memset(b, 0, (size_t)n * sizeof(double));
@@ -106,8 +107,8 @@ int main(int argc, char **argv) {
     stay_here(c, n, r);
 #ifdef OMP_STAY_OTHER_FILE
     omp_stay_other(c, n, r);
-    if (exit_elsewhere)
-      omp_stay_other_exit(c, n);
+    if (exit_elsewhere || exit_nowait)
+      omp_stay_other_exit(c, n, exit_nowait);
 #endif
     stay_nowait(c, n);
   }
@@ -115,5 +116,6 @@ int main(int argc, char **argv) {
   e2e_print("c", c, (size_t)n * sizeof(double));
   (void)nowait_elsewhere;
   (void)exit_elsewhere;
+  (void)exit_nowait;
   return 0;
 }

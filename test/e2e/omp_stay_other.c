@@ -4,7 +4,7 @@
 void omp_stay_other(double *a, long n, long r);
 double omp_stay_other_peek(double *a, long n);
 void omp_stay_other_nowait(double *a, long n);
-void omp_stay_other_exit(double *a, long n);
+void omp_stay_other_exit(double *a, long n, int nowait);
 
 void omp_stay_other(double *a, long n, long r) {
 #pragma omp target teams distribute parallel for
@@ -28,7 +28,13 @@ void omp_stay_other_nowait(double *a, long n) {
 #pragma omp taskwait
 }
 
-/* Spread mode would have to end the caller's spread mapping here. */
-void omp_stay_other_exit(double *a, long n) {
+/* Spread mode would have to end the caller's spread mapping here; with
+ * nowait the error arises inside the task that taskwait runs. */
+void omp_stay_other_exit(double *a, long n, int nowait) {
+  if (!nowait) {
 #pragma omp target exit data map(from: a[0:n])
+  } else {
+#pragma omp target exit data map(from: a[0:n]) nowait
+#pragma omp taskwait
+  }
 }
