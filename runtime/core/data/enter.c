@@ -145,11 +145,16 @@ static int enter_to_omp(const proact__data_desc_t *desc, int exit,
   return to_omp;
 }
 
-/* The entry's replicas go with nothing copied back. */
-static void enter_drop(proact__present_t *entry) {
+/* The entry's replicas go with nothing copied back; the entry itself too,
+ * or, while data regions still name it (keep), it stays marked gone for
+ * their ends. */
+static void enter_drop(proact__present_t *entry, int keep) {
   proact__host_check_forget(entry);
   entry->kind = PROACT__MAP_CREATE;
-  proact__replica_destroy(entry);
+  if (keep)
+    proact__replica_release(entry);
+  else
+    proact__replica_destroy(entry);
 }
 
 void proact__enter_reap_freed(void) {
@@ -166,7 +171,7 @@ void proact__enter_reap_freed(void) {
                    entry->name, entry->lo, entry->len, entry->file,
                    entry->line);
       entry->refs = 0;
-      enter_drop(entry);
+      enter_drop(entry, 0);
       any = 1;
     }
   }
@@ -247,7 +252,6 @@ int proact__omp_enter_data(const proact__data_desc_t *desc) {
   return to_omp;
 }
 
-
 /* The last mapping of entry went: for 'from', the named bytes [lo, hi)
  * go back to the host; then the entry goes. */
 static void exit_remove(const proact__data_desc_t *desc,
@@ -269,7 +273,7 @@ static void exit_remove(const proact__data_desc_t *desc,
                     entry->name, entry->lo, entry->len,
                     proact_status_string(st));
   }
-  enter_drop(entry); /* copied back above, if at all */
+  enter_drop(entry, 0); /* copied back above, if at all */
 }
 
 /* One map of an exit for entry, which holds [lo, hi): one mapping less
@@ -286,9 +290,7 @@ static void exit_map(const proact__data_desc_t *desc, const proact__map_t *map,
                  desc->file, desc->line, map->array.name, map->array.lo,
                  map->array.len, entry->holds);
     entry->refs = 0;
-    proact__host_check_forget(entry);
-    entry->kind = PROACT__MAP_CREATE;
-    proact__replica_release(entry);
+    enter_drop(entry, 1);
     return;
   }
   if (map->kind == PROACT__MAP_DELETE) {
@@ -356,11 +358,10 @@ static void omp_counted(const proact__data_desc_t *desc, int dev, int cond,
 
   if (!cond)
     return; /* if(false): OpenMP maps nothing */
-  if (dev == PROACT__STAY_DEFAULT_DEVICE)
-    dev = omp_get_default_device();
   /* PROACT's mappings are the default device's; a construct for another
    * device maps its own copies there. */
-  if (dev != omp_get_default_device() ||
+  if ((dev != PROACT__STAY_DEFAULT_DEVICE &&
+       dev != omp_get_default_device()) ||
       !enter_begin(desc, what, exit ? "exit data" : "enter data", &phase))
     return;
   for (int m = 0; m < desc->nmaps; m++) {

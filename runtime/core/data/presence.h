@@ -77,7 +77,7 @@ typedef struct proact__held {
 
 /* free() of the host bytes [lo, hi) of an entry only 'target enter data'
  * mappings hold: noted, from any thread, for the owner thread to end
- * those mappings at PROACT's next call (proact__present_reap_freed). 0
+ * those mappings at PROACT's next call (proact__enter_reap_freed). 0
  * when the note does not fit (more such frees than slots between two
  * calls). */
 int proact__present_note_freed(const char *lo, const char *hi);
