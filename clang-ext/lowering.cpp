@@ -1243,8 +1243,11 @@ Code lowerData(Preprocessor &PP, const Directive &D, const FlatArrays &F) {
   return F.renamed(PP, C);
 }
 
+const char *const CountedDevName = "__proact_enter_dev";
+const char *const CountedIfName = "__proact_enter_if";
+
 Code lowerEnterExit(Preprocessor &PP, const Directive &D, const FlatArrays &F,
-                    bool Exit, bool Counted) {
+                    bool Exit, bool Counted, bool Refuse) {
   Where W = whereOf(PP, D.Loc);
   Code C("{");
   C << F.prologue();
@@ -1263,9 +1266,8 @@ Code lowerEnterExit(Preprocessor &PP, const Directive &D, const FlatArrays &F,
   if (Counted)
     C << std::string(Exit ? "proact__omp_exit_counted(&"
                           : "proact__omp_enter_counted(&") +
-             Dd +
-             ", __proact_enter_dev, __proact_enter_if, "
-             "__proact_enter_refuse);";
+             Dd + ", " + CountedDevName + ", " + CountedIfName + ", " +
+             (Refuse ? "1" : "0") + ");";
   else
     C << std::string("if (") +
              (Exit ? "proact__omp_exit_data" : "proact__omp_enter_data") +

@@ -46,10 +46,16 @@ Code lowerUpdate(clang::Preprocessor &PP, const Directive &D,
 // 'if' whose body (the OpenMP construct) and closing '}' the caller adds.
 // Counted: an enter or exit left to OpenMP, whose sections PROACT only
 // counts (or exits), calls proact__omp_enter_counted or
-// proact__omp_exit_counted(&desc, __proact_enter_dev, __proact_enter_if,
-// __proact_enter_refuse) as a statement instead.
+// proact__omp_exit_counted(&desc, CountedDevName, CountedIfName, Refuse)
+// as a statement instead; the caller declares those two variables.
 Code lowerEnterExit(clang::Preprocessor &PP, const Directive &D,
-                    const FlatArrays &F, bool Exit, bool Counted = false);
+                    const FlatArrays &F, bool Exit, bool Counted = false,
+                    bool Refuse = false);
+// The variables that hold a counted enter's or exit's device and if
+// condition, evaluated once: its runtime call and the OpenMP construct
+// after it read them.
+extern const char *const CountedDevName;
+extern const char *const CountedIfName;
 
 } // namespace proact
 

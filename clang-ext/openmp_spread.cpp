@@ -14,6 +14,7 @@
 #include "lang_compat.h"
 #include "inject.h"
 #include "loop_syntax.h"
+#include "lowering.h"
 #include "name_lookup.h"
 #include "proact/detail/codegen.h"
 #include "clang/AST/ASTContext.h"
@@ -504,9 +505,9 @@ Tokens stayWrapped(Preprocessor &PP, SourceLocation Loc, const Tokens &Line,
 // holds (SpreadConstruct::Counted), or refuses them (CountedRefuse: a
 // modifier such as always). False where the rest of the line would not
 // spread either, or the construct is for the host.
-bool countedEnter(Preprocessor &PP, SourceLocation Loc, SourceLocation EndLoc,
-                  const Tokens &Line, size_t NameEnd, Form F,
-                  SpreadConstruct &S) {
+bool countedEnterExit(Preprocessor &PP, SourceLocation Loc,
+                      SourceLocation EndLoc, const Tokens &Line,
+                      size_t NameEnd, Form F, SpreadConstruct &S) {
   static const std::set<std::string> Async = {"nowait", "depend", "device",
                                               "if"};
   Tokens Rest(Line.begin(), Line.begin() + NameEnd);
@@ -569,8 +570,7 @@ bool countedEnter(Preprocessor &PP, SourceLocation Loc, SourceLocation EndLoc,
         return false;
       if (From >= Close)
         return false;
-      const std::string Var =
-          W == "device" ? "__proact_enter_dev" : "__proact_enter_if";
+      const std::string Var = W == "device" ? CountedDevName : CountedIfName;
       (W == "device" ? Dev : Cond) = "(" + text(PP, Line, From, Close) + ")";
       Run.insert(Run.end(), Line.begin() + I, Line.begin() + From);
       const Tokens V = materialize(PP, Loc, Code(Var));
@@ -596,10 +596,8 @@ bool countedEnter(Preprocessor &PP, SourceLocation Loc, SourceLocation EndLoc,
                           annotate(Loc, Run, EndLoc), F == Form::Exit);
   S.CountedDecls = materialize(
       PP, Loc,
-      Code("int __proact_enter_dev = " + Dev +
-           "; int __proact_enter_if = (" + Cond + ") != 0;" +
-           " int __proact_enter_refuse = " +
-           (S.CountedRefuse ? "1" : "0") + ";"));
+      Code(std::string("int ") + CountedDevName + " = " + Dev + "; int " +
+           CountedIfName + " = (" + Cond + ") != 0;"));
   return true;
 }
 
@@ -695,8 +693,8 @@ public:
         C.Omp = Omp;
         C.Stay = S.Stay;
         C.Kind = F == Form::Enter ? SpreadKind::Enter : SpreadKind::Exit;
-        if (countedEnter(PP, Introducer.Loc, T.getLocation(), Line, NameEnd,
-                         F, C)) {
+        if (countedEnterExit(PP, Introducer.Loc, T.getLocation(), Line,
+                             NameEnd, F, C)) {
           handleSpreadConstruct(PP, C);
           return;
         }

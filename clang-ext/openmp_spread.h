@@ -69,9 +69,9 @@ struct SpreadConstruct {
   std::vector<SpreadItem> Visible;
   // A 'target enter data' or 'target exit data' that stays OpenMP's for
   // its nowait, depend, device or if clause or a map modifier (Items from
-  // the line without them): Counted is
-  // the construct with its device and if expressions read from the
-  // variables CountedDecls declares, which run once before PROACT counts
+  // the line without them): Counted is the construct with its device and
+  // if expressions read from the variables CountedDecls declares
+  // (CountedDevName, CountedIfName), which run once before PROACT counts
   // or exits the sections it holds (proact__omp_enter_counted,
   // proact__omp_exit_counted).
   Tokens Counted;

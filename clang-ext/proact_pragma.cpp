@@ -257,17 +257,18 @@ private:
       const bool Stays = Place == OpenMPPlace::Inside ||
                          Place == OpenMPPlace::AfterLoopLine ||
                          (Entry.Standalone && atFileScope());
-      // An enter left to OpenMP whose sections PROACT counts has had its
-      // remark (SpreadAs empty).
-      if (Entry.SpreadAs.empty())
-        ;
-      else if (Stays)
-        report(DE, Entry.Directive, Diag::OpenMPNotSpread)
-            << Entry.SpreadName
-            << "it stands inside an OpenMP construct that stays on one device";
-      else
-        report(DE, Entry.Directive, Diag::OpenMPSpread)
-            << Entry.SpreadName << Entry.SpreadAs;
+      // An enter or exit left to OpenMP whose sections PROACT counts has
+      // had its remark (SpreadAs empty).
+      if (!Entry.SpreadAs.empty()) {
+        if (Stays)
+          report(DE, Entry.Directive, Diag::OpenMPNotSpread)
+              << Entry.SpreadName
+              << "it stands inside an OpenMP construct that stays on one "
+                 "device";
+        else
+          report(DE, Entry.Directive, Diag::OpenMPSpread)
+              << Entry.SpreadName << Entry.SpreadAs;
+      }
       Out = Stays ? Entry.Fallback : Entry.Lowering;
       for (const Token &T : Entry.After)
         if (T.isNot(tok::eof))
@@ -920,7 +921,8 @@ private:
             Tokens L = materialize(PP, S.Loc, Code("{"));
             L.insert(L.end(), S.CountedDecls.begin(), S.CountedDecls.end());
             const Tokens Count = materialize(
-                PP, S.Loc, lowerEnterExit(PP, Flat, F, Exit, true));
+                PP, S.Loc,
+                lowerEnterExit(PP, Flat, F, Exit, true, S.CountedRefuse));
             L.insert(L.end(), Count.begin(), Count.end());
             const Tokens Mid = materialize(PP, S.Loc, Code("}"));
             L.insert(L.end(), Mid.begin(), Mid.end());
