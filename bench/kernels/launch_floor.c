@@ -7,8 +7,9 @@
  * loop_cost_devices.sh alternates the runs. PROACT's start-up sets how
  * host threads wait for the GPUs (PROACT_CUDA_WAIT) before the first
  * launch, as in a PROACT program; with "libomptarget-wait" last, it does
- * not, and a kernel waits as libomptarget alone makes it (blocking).
- * Usage: launch_floor n reps DEVICES [libomptarget-wait]
+ * not, and a kernel waits as libomptarget alone makes it (blocking); with
+ * "nowait", one host thread defers all launches (asynchronous loops).
+ * Usage: launch_floor n reps DEVICES [libomptarget-wait|nowait]
  *        (DEVICES: 0, 0,0,0,0 or 0,1) */
 #include <proact.h>
 #include <omp.h>
@@ -35,9 +36,28 @@ static void launch(float *p, int dev, long m) {
       p[i] += 1.0f;
   }
 }
+
+/* The same kernel deferred: its task waits for the last one on p. */
+static void launch_nowait(float *p, int dev, long m) {
+  const int teams = (int)((m + 255) / 256);
+#pragma omp target teams ompx_bare num_teams(teams) thread_limit(256) \
+    device(dev) is_device_ptr(p) nowait depend(inout: p[0])
+  {
+    const long i = (long)ompx_block_id_x() * 256 + ompx_thread_id_x();
+    if (i < m)
+      p[i] += 1.0f;
+  }
+}
 #else
 static void launch(float *p, int dev, long m) {
 #pragma omp target teams distribute parallel for device(dev) is_device_ptr(p)
+  for (long i = 0; i < m; i++)
+    p[i] += 1.0f;
+}
+
+static void launch_nowait(float *p, int dev, long m) {
+#pragma omp target teams distribute parallel for device(dev) is_device_ptr(p) \
+    nowait depend(inout: p[0])
   for (long i = 0; i < m; i++)
     p[i] += 1.0f;
 }
@@ -53,9 +73,10 @@ int main(int argc, char **argv) {
   long m;
 
   const int own_wait = argc == 5 && strcmp(argv[4], "libomptarget-wait") == 0;
-  if (n < 1 || reps < 1 || (argc != 4 && !own_wait)) {
-    fprintf(stderr, "usage: %s n reps DEVICES [libomptarget-wait] (DEVICES: "
-                    "e.g. 0 or 0,0,0,0)\n", argv[0]);
+  const int nowait = argc == 5 && strcmp(argv[4], "nowait") == 0;
+  if (n < 1 || reps < 1 || (argc != 4 && !own_wait && !nowait)) {
+    fprintf(stderr, "usage: %s n reps DEVICES [libomptarget-wait|nowait] "
+                    "(DEVICES: e.g. 0 or 0,0,0,0)\n", argv[0]);
     return 2;
   }
   if (!own_wait)
@@ -89,6 +110,25 @@ int main(int argc, char **argv) {
   t = malloc((size_t)reps * sizeof(double));
   if (t == NULL)
     return 1;
+  if (nowait) {
+    /* Asynchronous loops: one host thread defers every round's launches,
+     * each behind the last on its buffer, and waits once at the end. */
+    for (int r = 0; r < 10; r++)
+      for (int l = 0; l < nl; l++)
+        launch_nowait(bufs[l], devs[l], m);
+#pragma omp taskwait
+    double t0 = bench_now();
+    for (int r = 0; r < reps; r++)
+      for (int l = 0; l < nl; l++)
+        launch_nowait(bufs[l], devs[l], m);
+#pragma omp taskwait
+    printf("openmp nowait launches on %s: %.2f us per round (one wait at the "
+           "end)\n", argv[3], 1e6 * (bench_now() - t0) / reps);
+    for (int l = 0; l < nl; l++)
+      omp_target_free(bufs[l], devs[l]);
+    free(t);
+    return 0;
+  }
   for (int r = -10; r < reps; r++) {
     double t0 = bench_now();
     /* One launch too goes through a parallel region, as a loop of one

@@ -6,7 +6,9 @@
  * and mechanism adds; PROACT_STATS=1 splits the PROACT loop's time. The
  * loop reads nothing another device wrote, so no mechanism pushes; a
  * "halo" run times a 3-point stencil ping-pong instead, whose edges every
- * execution pushes to the neighbouring device (the agents' cost).
+ * execution pushes to the neighbouring device (the agents' cost), each
+ * round beside the loop that pushes nothing, so that their ratio comes from
+ * one process in one state.
  * Usage: loop_cost [n (default 1024)] [reps (default 2000)] [halo] */
 #include <omp.h>
 #include <proact.h>
@@ -35,32 +37,40 @@ static double plain_loop(float *a, float *b, long n, double *t, int reps) {
   return bench_median(t, reps);
 }
 
-/* reps executions of each of two stencil loops that read each other's
- * output; the median per loop in seconds and a checksum (t: 2 * reps). */
-static double halo_loops(float *a, float *b, long n, double *t, int reps,
-                         double *sum_p) {
+/* reps rounds of a loop that pushes nothing (c = a + 2) and of two stencil
+ * loops that read each other's output, in one data region; the median per
+ * stencil loop and per plain loop in seconds, and a checksum (t: 3 * reps).
+ * The plain loop runs first in each round, so that it also finds the
+ * stencils' pushes behind it, as the plain runs' loop does not. */
+static double halo_loops(float *a, float *b, float *c, long n, double *t,
+                         int reps, double *plain_p, double *sum_p) {
   double sum = 0.0;
   for (long i = 0; i < n; i++)
-    a[i] = (float)(i % 7), b[i] = 0.0f;
-#pragma proact data copy(a[0:n], b[0:n])
+    a[i] = (float)(i % 7), b[i] = 0.0f, c[i] = 0.0f;
+#pragma proact data copy(a[0:n], b[0:n], c[0:n])
   {
     for (int r = -10; r < reps; r++) {
       double t0 = bench_now();
-#pragma proact region(a[0:n], b[0:n])
-      for (long i = 1; i < n - 1; i++)
-        b[i] = (a[i - 1] + a[i] + a[i + 1]) * 0.25f;
+#pragma proact region(a[0:n], c[0:n])
+      for (long i = 0; i < n; i++)
+        c[i] = a[i] + 2.0f;
       double t1 = bench_now();
 #pragma proact region(a[0:n], b[0:n])
       for (long i = 1; i < n - 1; i++)
-        a[i] = (b[i - 1] + b[i] + b[i + 1]) * 0.25f;
+        b[i] = (a[i - 1] + a[i] + a[i + 1]) * 0.25f;
       double t2 = bench_now();
+#pragma proact region(a[0:n], b[0:n])
+      for (long i = 1; i < n - 1; i++)
+        a[i] = (b[i - 1] + b[i] + b[i + 1]) * 0.25f;
+      double t3 = bench_now();
       if (r >= 0)
-        t[2 * r] = t1 - t0, t[2 * r + 1] = t2 - t1;
+        t[2 * r] = t2 - t1, t[2 * r + 1] = t3 - t2, t[2 * reps + r] = t1 - t0;
     }
   }
   for (long i = 0; i < n; i++)
-    sum += a[i];
+    sum += a[i] + c[i];
   *sum_p = sum;
+  *plain_p = bench_median(t + 2 * reps, reps);
   return bench_median(t, 2 * reps);
 }
 
@@ -73,19 +83,23 @@ int main(int argc, char **argv) {
     return 2;
   }
   if (halo) {
-    double *th = malloc((size_t)reps * 2 * sizeof(double));
+    double *th = malloc((size_t)reps * 3 * sizeof(double));
     float *a = malloc((size_t)n * sizeof(float));
     float *b = malloc((size_t)n * sizeof(float));
-    double sum;
-    if (!a || !b || !th) {
+    float *c = malloc((size_t)n * sizeof(float));
+    double sum, plain;
+    if (!a || !b || !c || !th) {
       fprintf(stderr, "loop_cost: out of host memory\n");
       return 1;
     }
-    double m = halo_loops(a, b, n, th, reps, &sum);
+    double m = halo_loops(a, b, c, n, th, reps, &plain, &sum);
     printf("proact loop (halo): %.2f us per loop, checksum %.9g\n", 1e6 * m,
            sum);
+    printf("proact loop beside it: %.2f us per loop (halo / it: %.2f)\n",
+           1e6 * plain, m / plain);
     free(a);
     free(b);
+    free(c);
     free(th);
     return 0;
   }

@@ -1,8 +1,8 @@
 #!/usr/bin/env python3
 """Medians of interleaved before/after runs of loop_cost_devices.sh.
 
-Each input line is "MACHINE VARIANT DEVICES MECH PROACT HALO PLAIN FLOOR"
-(loop_cost_devices.sh's per-run lines on its standard error, prefixed with
+Each input line is "MACHINE VARIANT DEVICES MECH PROACT HALO PLAIN FLOOR
+[BESIDE]" (loop_cost_devices.sh's per-run lines on its standard error, prefixed with
 a machine label and "before" or "after"). Prints a markdown table with
 each median and the after run's ratios to the plain OpenMP loop on one
 device and to launch_floor (one host thread per device).
@@ -17,9 +17,9 @@ def main(path):
     runs = collections.defaultdict(list)
     for line in open(path):
         f = line.split()
-        if len(f) != 8 or f[1] not in ("before", "after"):
+        if len(f) not in (8, 9) or f[1] not in ("before", "after"):
             continue
-        runs[(f[0], f[2], f[3], f[1])].append(tuple(map(float, f[4:])))
+        runs[(f[0], f[2], f[3], f[1])].append(tuple(map(float, f[4:8])))
     keys = sorted({k[:3] for k in runs},
                   key=lambda k: (k[0], len(k[1]), k[1], k[2]))
     print("| machine | PROACT_DEVICES | mechanism | PROACT loop before | after"

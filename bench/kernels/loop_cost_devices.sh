@@ -7,8 +7,10 @@
 # of the medians in microseconds, with the plain OpenMP target loop of the
 # same runs, and the floor under the spread loop: launch_floor (beside
 # LOOP_COST) with one host thread per device of the set, each launching an
-# OpenMP target loop (a bare kernel on a GPU, as PROACT's). Each run times N_LOOPS loops (default 500) over
-# N elements (default 4096).
+# OpenMP target loop (a bare kernel on a GPU, as PROACT's). The last column
+# is the halo run's own ratio: its stencil loops over the loop that pushes
+# nothing, timed beside them in the same process. Each run times N_LOOPS
+# loops (default 500) over N elements (default 4096).
 set -uo pipefail
 prog=$1
 sets=${2:-0 0*2 0*4 0*8}
@@ -44,26 +46,30 @@ for rep in $(seq "$reps"); do
         { echo "FAILED: PROACT_DEVICES=$devs PROACT_MECH=$mech $prog $n $loops" >&2; exit 1; }
       p=$(sed -n 's/^proact loop: \([0-9.]*\) us.*/\1/p' <<<"$r")
       o=$(sed -n 's/^openmp target on device [0-9]*: \([0-9.]*\) us.*/\1/p' <<<"$r")
-      h=$(PROACT_DEVICES=$devs PROACT_MECH=$mech "$prog" "$n" "$loops" halo |
-          sed -n 's/^proact loop (halo): \([0-9.]*\) us.*/\1/p') ||
+      r=$(PROACT_DEVICES=$devs PROACT_MECH=$mech "$prog" "$n" "$loops" halo) ||
         { echo "FAILED: halo PROACT_DEVICES=$devs PROACT_MECH=$mech" >&2; exit 1; }
-      echo "$devs $mech $p $h $o $f" | tee -a "$raw" >&2
+      h=$(sed -n 's/^proact loop (halo): \([0-9.]*\) us.*/\1/p' <<<"$r")
+      b=$(sed -n 's/^proact loop beside it: \([0-9.]*\) us.*/\1/p' <<<"$r")
+      echo "$devs $mech $p $h $o $f $b" | tee -a "$raw" >&2
     done
   done
 done
 
 median() { sort -g | awk '{v[NR] = $1} END {print (NR % 2) ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2}'; }
-echo "| PROACT_DEVICES | mechanism | PROACT loop (us) | PROACT halo loop (us) | plain OpenMP target loop, one device (us) | OpenMP, a thread per device (us) | PROACT / one device | PROACT / a thread per device |"
-echo "|---|---|---|---|---|---|---|---|"
+echo "| PROACT_DEVICES | mechanism | PROACT loop (us) | PROACT halo loop (us) | plain OpenMP target loop, one device (us) | OpenMP, a thread per device (us) | PROACT / one device | PROACT / a thread per device | halo / the plain loop beside it |"
+echo "|---|---|---|---|---|---|---|---|---|"
 for devs in $sets; do
   for mech in $mechs; do
     rows=$(awk -v d="$devs" -v m="$mech" '$1 == d && $2 == m' "$raw")
     p=$(awk '{print $3}' <<<"$rows" | median)
     o=$(awk '{print $5}' <<<"$rows" | median)
     f=$(awk '{print $6}' <<<"$rows" | median)
-    printf '| %s | %s | %.1f | %.1f | %.1f | %.1f | %.2f | %.2f |\n' "$devs" "$mech" \
-      "$p" "$(awk '{print $4}' <<<"$rows" | median)" "$o" "$f" \
+    h=$(awk '{print $4}' <<<"$rows" | median)
+    b=$(awk '{print $7}' <<<"$rows" | median)
+    printf '| %s | %s | %.1f | %.1f | %.1f | %.1f | %.2f | %.2f | %.2f |\n' "$devs" "$mech" \
+      "$p" "$h" "$o" "$f" \
       "$(awk -v a="$p" -v b="$o" 'BEGIN {print a / b}')" \
-      "$(awk -v a="$p" -v b="$f" 'BEGIN {print a / b}')"
+      "$(awk -v a="$p" -v b="$f" 'BEGIN {print a / b}')" \
+      "$(awk -v a="$h" -v b="$b" 'BEGIN {print a / b}')"
   done
 done
