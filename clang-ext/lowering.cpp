@@ -270,25 +270,24 @@ bool emitDependentSpans(Preprocessor &PP, Code &C, const std::string &Slot,
 void emitAccesses(Preprocessor &PP, Code &C, const std::string &Var,
                   const std::vector<Access> &List,
                   const std::string &OuterVar) {
+  // Zeroed as a whole, then only the fields that are not zero: a run of
+  // zero stores per access made LLVM's MemCpyOpt quadratic in a function of
+  // hundreds of loops.
   C << "proact__access_t " + Var + "[" + num(List.empty() ? 1 : List.size()) +
-           "];";
+           "] = {0};";
   for (size_t S = 0; S < List.size(); ++S) {
     const Access &X = List[S];
     Where SW = whereOf(PP, X.At.getLocation());
     std::string Slot = Var + "[" + num(S) + "]";
-    C << Slot + ".array = " + num(X.Array) + "; " + Slot + ".empty = 0; " +
-             Slot + ".whole = " + (X.Whole ? "1" : "0") + ";";
+    C << Slot + ".array = " + num(X.Array) + "; " + Slot +
+             ".whole = " + (X.Whole ? "1" : "0") + ";";
     C << Slot + ".line = " + num(SW.Line) + "; " + Slot +
              ".col = " + num(SW.Col) + "; " + Slot +
-             ".guarded = " + (X.Guarded ? "1" : "0") + "; " + Slot +
-             ".ndims = 0; " + Slot + ".bounded = 0; " + Slot + ".bcoef = 0; " + Slot +
-             ".boff_min = 0; " + Slot + ".boff_max = 0; " + Slot +
-             ".inexact = " + (X.Dependent || !X.Len.empty() ? "1" : "0") + ";";
-    if (X.Whole) {
-      C << Slot + ".coef = 0; " + Slot + ".off_min = 0; " + Slot +
-               ".off_max = 0;";
+             ".guarded = " + (X.Guarded ? "1" : "0") + ";";
+    if (X.Dependent || !X.Len.empty())
+      C << Slot + ".inexact = 1;";
+    if (X.Whole)
       continue;
-    }
     C << Slot + ".coef = " << Code::asLongLong(X.Coef) << ";";
     C << Slot + ".off_min = " << Code::asLongLong(X.Offset) << ";";
     if (X.Len.empty())

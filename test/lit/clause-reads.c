@@ -9,9 +9,9 @@ void gather(long n, double *u, double *v, long *near) {
   for (long i = 1; i < n - 1; i++)
     v[i] = u[near[i]];
 }
-// CHECK: proact__access_t __proact_reads[2];
-// CHECK: __proact_reads[0].array = 2; __proact_reads[0].empty = 0; __proact_reads[0].whole = 0;
-// CHECK: __proact_reads[1].array = 0; __proact_reads[1].empty = 0; __proact_reads[1].whole = 0;
+// CHECK: proact__access_t __proact_reads[2] = {0};
+// CHECK: __proact_reads[0].array = 2; __proact_reads[0].whole = 0;
+// CHECK: __proact_reads[1].array = 0; __proact_reads[1].whole = 0;
 // CHECK: __proact_reads[1].coef =(long long)(1);
 // CHECK: __proact_reads[1].off_min =(long long)((0 -(1)));
 // CHECK: __proact_reads[1].off_max = __proact_reads[1].off_min +(long long)(3) - 1; if (__proact_reads[1].off_max < __proact_reads[1].off_min) __proact_reads[1].empty = 1;

@@ -12,19 +12,19 @@ void reads(long n, double *u, double *v, double *w, long *idx) {
     w[i] += u[idx[i]] + u[idx[i - 1]];
   }
 }
-// CHECK: proact__access_t __proact_writes[2];
-// CHECK: __proact_writes[0].array = 1; __proact_writes[0].empty = 0; __proact_writes[0].whole = 0;
+// CHECK: proact__access_t __proact_writes[2] = {0};
+// CHECK: __proact_writes[0].array = 1; __proact_writes[0].whole = 0;
 // CHECK: proact__span_add(&__proact_writes[0],(long long)(1),(long long)( 1),(long long)( n - 1),(long long)(1), 0);
 // CHECK: __proact_writes[1].array = 2;
-// CHECK: proact__access_t __proact_reads[5];
-// CHECK: __proact_reads[0].array = 0; __proact_reads[0].empty = 0; __proact_reads[0].whole = 0;
+// CHECK: proact__access_t __proact_reads[5] = {0};
+// CHECK: __proact_reads[0].array = 0; __proact_reads[0].whole = 0;
 // CHECK: __proact_reads[0].coef =(long long)(((1)*( n)));
 // CHECK: proact__span_add(&__proact_reads[0],
 // CHECK: __proact_reads[1].array = 0;
 // CHECK: __proact_reads[1].coef =(long long)((1*( n)));
 // The non-affine loads of u: one whole-section read.
-// CHECK: __proact_reads[2].array = 0; __proact_reads[2].empty = 0; __proact_reads[2].whole = 1;
-// CHECK: __proact_reads[3].array = 3; __proact_reads[3].empty = 0; __proact_reads[3].whole = 0;
+// CHECK: __proact_reads[2].array = 0; __proact_reads[2].whole = 1;
+// CHECK: __proact_reads[3].array = 3; __proact_reads[3].whole = 0;
 // CHECK: __proact_reads[4].array = 3;
 // CHECK-NOT: __proact_reads[5]
 // CHECK: __proact_desc.nwrites = 2;

@@ -16,11 +16,11 @@ void row_cast(long n, double *u, double *v) {
       v[(size_t)i * n + j] = u[(size_t)(i - 1) * n + j];
 }
 // CHECK-LABEL: void row_cast(
-// CHECK: __proact_writes[0].array = 1; __proact_writes[0].empty = 0; __proact_writes[0].whole = 0;
+// CHECK: __proact_writes[0].array = 1; __proact_writes[0].whole = 0;
 // CHECK: __proact_writes[0].coef =(long long)((1*( n)));
 // CHECK: __proact_writes[0].off_min =(long long)(((0*( n))+0));
 // CHECK: proact__span_add(&__proact_writes[0],(long long)(1),(long long)( 0),(long long)( n),(long long)(1), 0);
-// CHECK: __proact_reads[0].array = 0; __proact_reads[0].empty = 0; __proact_reads[0].whole = 0;
+// CHECK: __proact_reads[0].array = 0; __proact_reads[0].whole = 0;
 // CHECK: __proact_reads[0].coef =(long long)(((1)*( n)));
 // CHECK: __proact_reads[0].off_min =(long long)(((((0 -( 1)))*( n))+0));
 

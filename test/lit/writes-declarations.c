@@ -16,7 +16,7 @@ void initializers(long n, float *u, float *v) {
     }
 }
 // CHECK: __proact_desc.line = 11;
-// CHECK: __proact_writes[0].array = 1; __proact_writes[0].empty = 0; __proact_writes[0].whole = 0;
+// CHECK: __proact_writes[0].array = 1; __proact_writes[0].whole = 0;
 
 void declared(long n, float *u, float *v) {
 #pragma proact region(u[0:n], v[0:n])
@@ -30,4 +30,4 @@ void declared(long n, float *u, float *v) {
 // WARN: writes-declarations.c:26:11: warning: store to region array 'v' has an index that is not affine in the loop variable 'i': 'm' is assigned in the body after its declaration; declare the index in the body with its initializer and do not assign it afterwards
 // WARN-NOT: warning:
 // CHECK: __proact_desc.line = 22;
-// CHECK: __proact_writes[0].array = 1; __proact_writes[0].empty = 0; __proact_writes[0].whole = 1;
+// CHECK: __proact_writes[0].array = 1; __proact_writes[0].whole = 1;

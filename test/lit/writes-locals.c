@@ -16,7 +16,7 @@ void nest_local(long n, double *u, double *v) {
     }
 }
 // CHECK-LABEL: void nest_local(
-// CHECK: __proact_writes[0].array = 1; __proact_writes[0].empty = 0; __proact_writes[0].whole = 0;
+// CHECK: __proact_writes[0].array = 1; __proact_writes[0].whole = 0;
 // CHECK: __proact_writes[0].coef =(long long)(((1*( n))));
 // CHECK: __proact_writes[0].off_min =(long long)((((0*( n))+0)));
 // CHECK: proact__span_add(&__proact_writes[0],(long long)((1)),(long long)( 1),(long long)( n - 1),(long long)(1), 0);
@@ -61,8 +61,8 @@ void assigned_local(long n, double *a, double *b) {
 // WARN: writes-locals.c:[[@LINE-3]]:7: warning: store to region array 'a' has an index that is not affine in the loop variable 'i': 'k' is assigned in the body after its declaration; declare the index in the body with its initializer and do not assign it afterwards; this loop runs on one device, with mech(memcpy)
 // WARN: writes-locals.c:[[@LINE-4]]:14: remark: 'b' is read through an index that is not affine in 'i' ('k' is assigned in the body after its declaration; declare the index in the body with its initializer and do not assign it afterwards)
 // CHECK-LABEL: void assigned_local(
-// CHECK: __proact_writes[0].array = 0; __proact_writes[0].empty = 0; __proact_writes[0].whole = 1;
-// CHECK: __proact_reads[0].array = 1; __proact_reads[0].empty = 0; __proact_reads[0].whole = 1;
+// CHECK: __proact_writes[0].array = 0; __proact_writes[0].whole = 1;
+// CHECK: __proact_reads[0].array = 1; __proact_reads[0].whole = 1;
 
 void shadowed(long n, double *a) {
 #pragma proact region(a[0:n*n])

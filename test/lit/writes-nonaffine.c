@@ -18,9 +18,9 @@ void scatter(long n, long *perm, double *a, double *b) {
 // WARN: writes-nonaffine.c:14:12: warning: store to region array 'a' has an index that is not affine in the loop variable 'i': the loop variable 'i' is used inside a call or subscript; this loop runs on one device, with mech(memcpy)
 // WARN-NEXT: a[perm[i]] = 2.0 * b[i];
 // WARN-NOT: warning:
-// CHECK: __proact_writes[0].array = 1; __proact_writes[0].empty = 0; __proact_writes[0].whole = 0;
-// CHECK: __proact_writes[1].array = 0; __proact_writes[1].empty = 0; __proact_writes[1].whole = 1;
-// CHECK: __proact_writes[2].array = 0; __proact_writes[2].empty = 0; __proact_writes[2].whole = 1;
+// CHECK: __proact_writes[0].array = 1; __proact_writes[0].whole = 0;
+// CHECK: __proact_writes[1].array = 0; __proact_writes[1].whole = 1;
+// CHECK: __proact_writes[2].array = 0; __proact_writes[2].whole = 1;
 // CHECK: __proact_desc.inline_ok = 0;
 // CHECK-NOT: proact__ready_forward(
 // CHECK-NOT: __proact_rd != 0

@@ -13,13 +13,13 @@ void column(long n, double *a, const double *b) {
       a[j * n + i] = b[i * n + j];
 }
 // CHECK-LABEL: void column(
-// CHECK: __proact_writes[0].array = 0;
-// CHECK-SAME: .ndims = 0;
+// CHECK: proact__access_t __proact_writes[1] = {0};
+// CHECK-SAME: __proact_writes[0].array = 0;
 // CHECK: __proact_writes[0].coef =(long long)(1);
 // CHECK: __proact_writes[0].off_min =(long long)(((0*( n))+0));
 // CHECK: proact__span_add(&__proact_writes[0],(long long)((1*( n))),(long long)( 0),(long long)( n),(long long)(1), 0);
-// CHECK: __proact_reads[0].array = 1;
-// CHECK-SAME: .ndims = 0;
+// CHECK: proact__access_t __proact_reads[1] = {0};
+// CHECK-SAME: __proact_reads[0].array = 1;
 // CHECK: __proact_reads[0].coef =(long long)((1*( n)));
 // CHECK: proact__span_add(&__proact_reads[0],(long long)(1),(long long)( 0),(long long)( n),(long long)(1), 0);
 
@@ -31,8 +31,8 @@ void planes(long n, double *a) {
         a[k * n * n + j * n + i] = 1.0;
 }
 // CHECK-LABEL: void planes(
-// CHECK: __proact_writes[0].array = 0;
-// CHECK-SAME: .ndims = 0;
+// CHECK: proact__access_t __proact_writes[1] = {0};
+// CHECK-SAME: __proact_writes[0].array = 0;
 // The two terms, in either order:
 // CHECK-DAG: proact__span_add(&__proact_writes[0],(long long)((1*( n))),
 // CHECK-DAG: proact__span_add(&__proact_writes[0],(long long)(((1*( n))*( n))),
