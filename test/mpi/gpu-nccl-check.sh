@@ -13,7 +13,8 @@
 # through NCCL's deadline. With one GPU: two ranks share it; NCCL must
 # refuse that (a fallback note under auto, an error under nccl), except
 # NCCL 2.30+ with NCCL_MULTI_RANK_GPU_ENABLE=1, which is tried and
-# reported. Results to $OUT (or ./gpu-out).
+# reported. NCCL_CHECK_PATHS: the paths to run ("nvlink net" by default).
+# Results to $OUT (or ./gpu-out).
 set -uo pipefail
 # shellcheck source=SCRIPTDIR/gpu-env.sh
 . "$(dirname "$0")/gpu-env.sh"
@@ -38,19 +39,20 @@ fail=0
 
 # job NAME EXPECT(ok|fail) [-x VAR=VALUE ...] -- PROGRAM ARGS...
 job() {
-  local name=$1 expect=$2 xs=() want="" rc
+  local name=$1 expect=$2 xs=() want="" rc t0
   shift 2
   while [ "$1" != "--" ]; do xs+=("$1"); shift; done
   shift
   rm -f "$tmp"/out.* "$tmp"/stats.*
   [ "$expect" = ok ] && want=$("${1}_seq" "${@:2}")
+  t0=$SECONDS
   mpi_run 180 -np 2 \
     -x TMPD="$tmp" -x ONE_GPU_EACH=$([ "$gpus" -ge 2 ] && echo 1 || echo 0) \
     -x PROACT_DEVICES=0 -x PROACT_MPI_TIMEOUT=${TIMEOUT:-20} \
     -x PROACT_NCCL_LIBRARY -x NCCL_NVLS_ENABLE -x LD_LIBRARY_PATH \
     "${xs[@]}" "$tmp/rank.sh" "$@" >"$tmp/mpirun" 2>&1
   rc=$?
-  echo "== $name: status $rc"
+  echo "== $name: status $rc ($((SECONDS - t0)) s)"
   head -4 "$tmp"/out.*.err 2>/dev/null | grep -v "^$" | head -12
   if [ "$expect" = ok ]; then
     for r in 0 1; do
@@ -64,14 +66,21 @@ job() {
   fi
 }
 
-# nccl_bytes: the stats files count NCCL bytes on both ranks.
+# nccl_bytes MECH: the stats files count NCCL bytes on both ranks. Under
+# the pushing mechanisms the pushes between ranks go through host memory
+# whatever the transport (docs/user/cluster.md), and a program whose every
+# exchange is a push pulls nothing: there some bytes must move, by NCCL or
+# pushed.
 nccl_bytes() {
-  python3 - "$tmp"/stats.0.json "$tmp"/stats.1.json <<'PY' || { echo "FAIL: no NCCL bytes"; fail=1; }
+  python3 - "$1" "$tmp"/stats.0.json "$tmp"/stats.1.json <<'PY' || { echo "FAIL: no NCCL bytes"; fail=1; }
 import json, sys
-for p in sys.argv[1:]:
-    n = sum(int(r["rank_nccl_bytes"]) for r in json.load(open(p))["loops"])
-    print(p.rsplit("/", 1)[1], "rank_nccl_bytes", n)
-    assert n > 0
+mech = sys.argv[1]
+for p in sys.argv[2:]:
+    loops = json.load(open(p))["loops"]
+    n = sum(int(r["rank_nccl_bytes"]) for r in loops)
+    pushed = sum(int(r["rank_push_bytes"]) for r in loops)
+    print(p.rsplit("/", 1)[1], "rank_nccl_bytes", n, "rank_push_bytes", pushed)
+    assert n > 0 if mech == "memcpy" else n + pushed > 0
 PY
 }
 
@@ -80,15 +89,15 @@ PY
   echo "NCCL library: $PROACT_NCCL_LIBRARY; GPUs: $gpus"
   [ -f "$PROACT_NCCL_LIBRARY" ] || echo "WARNING: $PROACT_NCCL_LIBRARY is not a file (dlopen may still find a name)"
   if [ "$gpus" -ge 2 ]; then
-    for path in nvlink net; do
+    for path in ${NCCL_CHECK_PATHS:-nvlink net}; do
       pathx=()
       [ $path = net ] && pathx=(-x NCCL_P2P_DISABLE=1 -x NCCL_SHM_DISABLE=1)
       for mech in memcpy dma poll; do
-        for p in "jacobi2d 1025 20" "stencil1d 1000003 20" "reduce 200011 6" "update 20011 12"; do
+        for p in "jacobi2d 1025 20" "stencil1d 1000003 20" "reduce 20011 6" "update 20011 12"; do
           set -- $p
           job "nccl $path $mech $*" ok -x PROACT_TRANSPORT=nccl \
             -x PROACT_MECH=$mech "${pathx[@]}" -- "$bin/e2e_$1" "${@:2}"
-          nccl_bytes
+          nccl_bytes $mech
         done
       done
     done
@@ -113,7 +122,7 @@ PY
     job "two ranks on one GPU, NCCL_MULTI_RANK_GPU_ENABLE=1 (NCCL 2.30+)" ok \
       -x PROACT_TRANSPORT=nccl -x NCCL_MULTI_RANK_GPU_ENABLE=1 \
       -- "$bin/e2e_jacobi2d" 301 4
-    [ $fail -eq $saved ] && nccl_bytes
+    [ $fail -eq $saved ] && nccl_bytes memcpy
     echo "(the last job is information only)"
     fail=$saved
   fi
