@@ -40,8 +40,8 @@ static double plain_loop(float *a, float *b, long n, double *t, int reps) {
 /* reps rounds of a loop that pushes nothing (c = a + 2) and of two stencil
  * loops that read each other's output, in one data region; the median per
  * stencil loop and per plain loop in seconds, and a checksum (t: 3 * reps).
- * The plain loop runs first in each round, so that it also finds the
- * stencils' pushes behind it, as the plain runs' loop does not. */
+ * Each part of the plain loop reads only its own elements of a, which the
+ * last round's stencil wrote there: it pulls and pushes nothing. */
 static double halo_loops(float *a, float *b, float *c, long n, double *t,
                          int reps, double *plain_p, double *sum_p) {
   double sum = 0.0;
