@@ -64,16 +64,17 @@ int main(int argc, char **argv) {
       CHECK(cudaMemset(buf[p], 0, (size_t)m * sizeof(float)));
       CHECK(cudaStreamCreateWithFlags(&st[p], cudaStreamNonBlocking));
     }
-    // The graph: a fork from st[0] to every stream and a join back.
-    std::vector<cudaEvent_t> ev(parts + 1);
+    // The graph: a fork from st[0] to every stream (ev[0]) and a join back
+    // (ev[p] from stream p).
+    std::vector<cudaEvent_t> ev(parts);
     for (auto &e : ev)
       CHECK(cudaEventCreateWithFlags(&e, cudaEventDisableTiming));
     cudaGraph_t graph;
     cudaGraphExec_t exec;
     CHECK(cudaStreamBeginCapture(st[0], cudaStreamCaptureModeThreadLocal));
-    CHECK(cudaEventRecord(ev[parts], st[0]));
+    CHECK(cudaEventRecord(ev[0], st[0]));
     for (int p = 1; p < parts; p++)
-      CHECK(cudaStreamWaitEvent(st[p], ev[parts], 0));
+      CHECK(cudaStreamWaitEvent(st[p], ev[0], 0));
     for (int p = 0; p < parts; p++) {
       add_one<<<blocks, 256, 0, st[p]>>>(buf[p], m);
       if (p > 0) {
@@ -128,14 +129,15 @@ int main(int argc, char **argv) {
                 1e6 * (a2 - a1) / reps);
     // Each way incremented every element once per round: a launch lost or
     // run twice shows here.
+    const int rounds = 3 * (reps + 10) + 2 * reps;
     for (int p = 0; p < parts; p++) {
       std::vector<float> h(m);
       CHECK(cudaMemcpy(h.data(), buf[p], (size_t)m * sizeof(float),
                        cudaMemcpyDeviceToHost));
       for (long i = 0; i < m; i++)
-        if (h[i] != (float)(3 * (reps + 10) + 2 * reps)) {
+        if (h[i] != (float)rounds) {
           std::fprintf(stderr, "driver_floor: part %d element %ld is %g, "
-                               "not %d\n", p, i, h[i], 3 * (reps + 10) + 2 * reps);
+                               "not %d\n", p, i, h[i], rounds);
           return 1;
         }
     }
