@@ -817,6 +817,40 @@ proact_status_t proact__dev_agent_wait(int dev,
   return dev_ops->agent_wait(dev_local(dev), result);
 }
 
+int proact__dev_can_replay(int dev) {
+  return dev_ops != NULL && dev_ops->can_replay != NULL &&
+         dev >= 0 && dev < PROACT__DEV_MAX && dev_local(dev) >= 0 &&
+         dev_ops->can_replay(dev_local(dev));
+}
+
+int proact__dev_kernel_capture(int dev, int (*launch)(void *), void *arg,
+                               proact__dev_kernel_rec_t *rec) {
+  rec->func = NULL;
+  if (!proact__dev_can_replay(dev) || dev_ops->kernel_capture == NULL)
+    return launch(arg);
+  return dev_ops->kernel_capture(dev_local(dev), launch, arg, rec);
+}
+
+proact_status_t proact__dev_kernel_graph_run(
+    void **graph_p, int n, const int *devs,
+    const proact__dev_kernel_rec_t *recs, uint64_t *ns_p) {
+  int local[PROACT__DEV_MAX];
+  if (n < 1 || n > PROACT__DEV_MAX || dev_ops == NULL ||
+      dev_ops->kernel_graph_run == NULL)
+    return PROACT_ERR_INVALID_PARAM;
+  for (int i = 0; i < n; i++) {
+    if (!proact__dev_can_replay(devs[i]) || recs[i].func == NULL)
+      return PROACT_ERR_INVALID_PARAM;
+    local[i] = dev_local(devs[i]);
+  }
+  return dev_ops->kernel_graph_run(graph_p, n, local, recs, ns_p);
+}
+
+void proact__dev_kernel_graph_free(void *graph) {
+  if (graph != NULL && dev_ops != NULL && dev_ops->kernel_graph_free != NULL)
+    dev_ops->kernel_graph_free(graph);
+}
+
 int proact__dev_has_agent(void) {
   return proact__dev_init() == PROACT_OK && dev_ops->agent_start != NULL;
 }

@@ -193,6 +193,34 @@ proact_status_t proact__dev_agent_start(int dev, const proact__ready_t *rd,
 proact_status_t proact__dev_agent_wait(int dev,
                                        proact__agent_result_t *result);
 
+/* A kernel launch as the driver ran it: the backend's kernel, its shape and
+ * its argument bytes, enough to launch it again without OpenMP. */
+enum { PROACT__KERNEL_ARG_BYTES = 512 };
+typedef struct proact__dev_kernel_rec {
+  void *func; /* the backend's handle; NULL: none */
+  unsigned grid, block, shared;
+  size_t nargs; /* bytes of args */
+  unsigned char args[PROACT__KERNEL_ARG_BYTES];
+} proact__dev_kernel_rec_t;
+
+/* Whether kernels launched through OpenMP on dev can be watched and
+ * launched again (CUDA with CUPTI and graphs, PROACT_LAUNCH=graph). */
+int proact__dev_can_replay(int dev);
+/* Returns launch(arg), which launches one kernel through OpenMP on dev, run
+ * with the driver's launches watched: *rec gets that kernel (func NULL:
+ * none seen, or nothing can be watched). One capture at a time. */
+int proact__dev_kernel_capture(int dev, int (*launch)(void *), void *arg,
+                               proact__dev_kernel_rec_t *rec);
+/* Launches n captured kernels, recs[i] on devs[i] with its own arguments,
+ * all at once, and waits for them: one graph per GPU, kept in *graph_p
+ * (NULL at first) and reused by the next call with the same kernels and
+ * shapes; *ns_p gets the time from launch to the last kernel's end. */
+proact_status_t proact__dev_kernel_graph_run(void **graph_p, int n,
+                                             const int *devs,
+                                             const proact__dev_kernel_rec_t *recs,
+                                             uint64_t *ns_p);
+void proact__dev_kernel_graph_free(void *graph);
+
 /* Lets kernels running on src store directly to dst's memory (the
  * in-kernel pushes of trigger and inline, the poll agent's stores); once
  * per ordered pair. */

@@ -77,6 +77,15 @@ typedef struct proact__dev_ops {
    * (PROACT_IN_PROGRESS). NULL: transfers are synchronous here. */
   void *(*xfer_queue)(int dev);
   proact_status_t (*xfer_query)(int dev);
+  /* Kernels launched again without OpenMP (dev.h: kernel_capture,
+   * kernel_graph_run, on logical devices). NULL: not on this backend. */
+  int (*can_replay)(int dev);
+  int (*kernel_capture)(int dev, int (*launch)(void *), void *arg,
+                        proact__dev_kernel_rec_t *rec);
+  proact_status_t (*kernel_graph_run)(void **graph_p, int n, const int *devs,
+                                      const proact__dev_kernel_rec_t *recs,
+                                      uint64_t *ns_p);
+  void (*kernel_graph_free)(void *graph);
 } proact__dev_ops_t;
 
 /* The ops of backends whose copies are synchronous (sync_all and sync_dev:

@@ -15,6 +15,9 @@ typedef struct CUstream_st *CUstream;
 typedef struct CUmod_st *CUmodule;
 typedef struct CUfunc_st *CUfunction;
 typedef struct CUevent_st *CUevent;
+typedef struct CUgraph_st *CUgraph;
+typedef struct CUgraphExec_st *CUgraphExec;
+typedef struct CUgraphNode_st *CUgraphNode;
 
 enum {
   CUDA_SUCCESS = 0,
@@ -55,6 +58,23 @@ enum {
   CU_MEM_ADVISE_SET_PREFERRED_LOCATION = 3,
   CU_MEM_ADVISE_SET_ACCESSED_BY = 5,
 };
+
+/* A kernel node of a graph (CUDA_KERNEL_NODE_PARAMS_v2); kern and ctx are
+ * unused where func is set. */
+typedef struct proact__cu_kernel_node {
+  CUfunction func;
+  unsigned grid_x, grid_y, grid_z;
+  unsigned block_x, block_y, block_z;
+  unsigned shared;
+  void **params;
+  void **extra;
+  void *kern;
+  CUcontext ctx;
+} proact__cu_kernel_node_t;
+/* cuLaunchKernel's extra: the arguments as one buffer. */
+#define PROACT__CU_LAUNCH_PARAM_END ((void *)0x00)
+#define PROACT__CU_LAUNCH_PARAM_BUFFER_POINTER ((void *)0x01)
+#define PROACT__CU_LAUNCH_PARAM_BUFFER_SIZE ((void *)0x02)
 
 /* X(name, symbol in libcuda, return, parameters): symbols are the versioned
  * names cuda.h maps the plain names to. */
@@ -126,10 +146,27 @@ enum {
   X(cuMemPrefetchAsync, "cuMemPrefetchAsync",                                 \
     (CUdeviceptr dptr, size_t bytes, CUdevice dev, CUstream stream))
 
+/* Graphs (PROACT_LAUNCH=graph): optional, NULL when libcuda lacks them
+ * (before CUDA 12); the parts' kernels then launch through OpenMP. */
+#define PROACT_CUDA_GRAPH_FUNCS(X)                                            \
+  X(cuGraphCreate, "cuGraphCreate", (CUgraph * graph, unsigned flags))        \
+  X(cuGraphAddKernelNode, "cuGraphAddKernelNode_v2",                          \
+    (CUgraphNode * node, CUgraph graph, const CUgraphNode *deps, size_t ndeps, \
+     const proact__cu_kernel_node_t *params))                                 \
+  X(cuGraphInstantiate, "cuGraphInstantiateWithFlags",                        \
+    (CUgraphExec * exec, CUgraph graph, unsigned long long flags))            \
+  X(cuGraphExecKernelNodeSetParams, "cuGraphExecKernelNodeSetParams_v2",      \
+    (CUgraphExec exec, CUgraphNode node,                                      \
+     const proact__cu_kernel_node_t *params))                                 \
+  X(cuGraphLaunch, "cuGraphLaunch", (CUgraphExec exec, CUstream stream))      \
+  X(cuGraphExecDestroy, "cuGraphExecDestroy", (CUgraphExec exec))             \
+  X(cuGraphDestroy, "cuGraphDestroy", (CUgraph graph))
+
 typedef struct proact__cuda_drv {
 #define PROACT_CUDA_FIELD_(name, sym, params) CUresult(*name) params;
   PROACT_CUDA_FUNCS(PROACT_CUDA_FIELD_)
   PROACT_CUDA_MANAGED_FUNCS(PROACT_CUDA_FIELD_)
+  PROACT_CUDA_GRAPH_FUNCS(PROACT_CUDA_FIELD_)
 #undef PROACT_CUDA_FIELD_
 } proact__cuda_drv_t;
 

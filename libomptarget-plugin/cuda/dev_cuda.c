@@ -19,6 +19,7 @@
 #include "dev_ops.h"
 #include "copy_times.h"
 #include "cuda_drv.h"
+#include "kernel_graph.h"
 
 typedef enum peer_state {
   PEER_UNKNOWN = 0, /* not tried yet */
@@ -143,6 +144,7 @@ static proact_status_t cuda_load(void) {
 #define PROACT_CUDA_LOAD_OPTIONAL_(name, sym, params)                         \
   *(void **)&proact__cu.name = dlsym(lib, sym);
   PROACT_CUDA_MANAGED_FUNCS(PROACT_CUDA_LOAD_OPTIONAL_)
+  PROACT_CUDA_GRAPH_FUNCS(PROACT_CUDA_LOAD_OPTIONAL_)
 #undef PROACT_CUDA_LOAD_OPTIONAL_
   /* lib stays open: the process keeps using the driver. */
   return PROACT_OK;
@@ -602,6 +604,10 @@ const proact__dev_ops_t proact__dev_cuda_ops = {
     .shared_prefetch = cuda_shared_prefetch,
     .xfer_queue = cuda_xfer_queue,
     .xfer_query = cuda_xfer_query,
+    .can_replay = proact__cuda_can_replay,
+    .kernel_capture = proact__cuda_kernel_capture,
+    .kernel_graph_run = proact__cuda_kernel_graph_run,
+    .kernel_graph_free = proact__cuda_kernel_graph_free,
 #ifdef PROACT_HAVE_CUDA_AGENT
     .agent_start = proact__cuda_agent_start,
     .agent_wait = proact__cuda_agent_wait,
