@@ -10,6 +10,7 @@
 
 #include "agent_thread.h"
 #include "dev.h"
+#include "launch.h"
 #include "param.h"
 #include "proact.h"
 #include "proact/detail/codegen.h"
@@ -110,6 +111,61 @@ TEST_IMPL(device_geometry_on_host) {
 
 /* The report names the version, the participating devices only, their
  * peer access, and each setting with its source. */
+/* Which launches of a part may be recorded and replayed (launch.h): only
+ * by-value arguments in one dimension, and the bytes a bare kernel gets;
+ * host devices never replay. */
+TEST_IMPL(launch_replay_rules) {
+  int64_t types[3] = {0x120, 0x320, 0x120};
+  void *ptrs[3] = {(void *)0x1000, (void *)7, (void *)-1};
+  proact__tgt_kernel_args_t a = {.version = 3, .nargs = 3, .ptrs = ptrs,
+                                 .types = types, .teams = {64, 1, 1},
+                                 .threads = {256, 1, 1}};
+  proact__tgt_kernel_args_t b;
+  void *mappers[3] = {NULL, NULL, NULL};
+  proact__dev_kernel_rec_t rec;
+  uint64_t w;
+
+  ASSERT_EQ(proact__launch_by_value(&a), 1);
+  a.mappers = mappers;
+  ASSERT_EQ(proact__launch_by_value(&a), 1);
+  mappers[1] = (void *)&a; /* a user mapper */
+  ASSERT_EQ(proact__launch_by_value(&a), 0);
+  mappers[1] = NULL;
+  types[1] = 0x23; /* map(tofrom:) of a kernel parameter */
+  ASSERT_EQ(proact__launch_by_value(&a), 0);
+  types[1] = 0x100; /* a literal that is no parameter */
+  ASSERT_EQ(proact__launch_by_value(&a), 0);
+  types[1] = 0x320;
+  b = a, b.version = 2; /* LLVM 16's layout */
+  ASSERT_EQ(proact__launch_by_value(&b), 0);
+  b = a, b.flags = 1; /* nowait */
+  ASSERT_EQ(proact__launch_by_value(&b), 0);
+  b = a, b.teams[1] = 2;
+  ASSERT_EQ(proact__launch_by_value(&b), 0);
+  b = a, b.threads[0] = 2048;
+  ASSERT_EQ(proact__launch_by_value(&b), 0);
+  b = a, b.teams[0] = 0;
+  ASSERT_EQ(proact__launch_by_value(&b), 0);
+  b = a, b.nargs = PROACT__KERNEL_ARG_BYTES / 8;
+  ASSERT_EQ(proact__launch_by_value(&b), 0);
+
+  proact__launch_record(&a, (void *)&rec, &rec);
+  ASSERT_TRUE(rec.func == (void *)&rec);
+  ASSERT_EQ(rec.grid, 64);
+  ASSERT_EQ(rec.block, 256);
+  ASSERT_EQ((long)rec.nargs, 8 + 3 * 8);
+  memcpy(&w, rec.args, 8);
+  ASSERT_TRUE(w == UINT64_MAX);
+  for (int i = 0; i < 3; i++) {
+    memcpy(&w, rec.args + 8 + 8 * i, 8);
+    ASSERT_TRUE(w == (uint64_t)(uintptr_t)ptrs[i]);
+  }
+
+  ASSERT_EQ(proact__dev_init(), PROACT_OK);
+  for (int dev = 0; dev < proact__dev_count(); dev++)
+    ASSERT_EQ(proact__dev_can_replay(dev), 0);
+}
+
 TEST_IMPL(info_report_devices_and_settings) {
   static char text[1 << 16];
   char line[256];

@@ -44,6 +44,7 @@ char *proact__loop_part_array_reduction(proact__loop_t *loop, int part,
                   "no array reduction kernel for part %d (%d parts) of %d "
                   "teams of %d threads",
                   part, loop->plan->nparts, *teams, *threads);
+  loop->nodefer[part] = 1; /* the host reads its result after it */
   if (copy_bytes == 0)
     copy_bytes = 16; /* empty sections: still one valid pointer */
   proact__loop_array_check(loop, copy_bytes);

@@ -38,6 +38,7 @@ char *proact__loop_part_reduction(proact__loop_t *loop, int part,
                   "no reduction kernel for part %d (%d parts) of %d teams of "
                   "%d threads",
                   part, loop->plan->nparts, *teams, threads);
+  loop->nodefer[part] = 1; /* the host reads its result after it */
   asked = *teams;
   dev = loop->plan->devs[part];
   device = on_host(dev) ? NULL : proact__dev_get(dev);

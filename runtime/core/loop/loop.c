@@ -33,6 +33,7 @@
 #include "balance.h"
 #include "host_check.h"
 #include "owner.h"
+#include "launch.h"
 #include "loop.h"
 #include "mech_choice.h"
 #include "plan.h"
@@ -301,6 +302,7 @@ proact__loop_t *proact__loop_begin(const proact__loop_desc_t *desc) {
   loop_pull(loop, desc, entries);
   loop_setup(loop, desc);
   loop_report_parts(loop, desc);
+  proact__launch_prepare(loop);
   if (PROACT__TRACING())
     loop->t_launch = proact__now_ns();
   return loop;
@@ -313,9 +315,11 @@ void proact__loop_part_begin(proact__loop_t *loop, int part) {
                             ? proact__trace_begin("kernel", loop->file,
                                                   loop->line)
                             : proact__now_ns();
+  proact__launch_arm(loop, part);
 }
 
 void proact__loop_part_end(proact__loop_t *loop, int part) {
+  proact__launch_disarm();
   loop->part_ns[part] = proact__now_ns() - loop->part_t0[part];
   proact__read_check_collect(loop, part);
   if (loop->mech->part_end != NULL) /* its agent's watchdog */
@@ -411,6 +415,7 @@ void proact__loop_end(proact__loop_t *loop) {
     if (kernels.t0 != 0 && kernels.t1 > kernels.t0)
       proact__trace_add(&kernels);
   }
+  proact__launch_run(loop);
   proact__trace_phase_begin(&phase, "drain", "drain", loop->file, loop->line);
   for (int p = 0; p < plan->nparts; p++) /* a part that ran no kernel */
     proact__loop_pull_part(loop, p);
@@ -445,6 +450,7 @@ void proact__loop_end(proact__loop_t *loop) {
   free(loop->entries);
   free(loop->arrays);
   free(loop->array_partials);
+  proact__launch_free(loop);
   free(loop);
   proact__stay_pause(-1);
   proact__owner_leave();

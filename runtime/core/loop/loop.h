@@ -85,6 +85,10 @@ struct proact__loop {
   struct proact__pull_copy *pull_copies; /* the parts' pulls (pull.h) */
   int npull_copies, cap_pull_copies;
   int pulled[PROACT__DEV_MAX]; /* part p issued and waited for its pulls */
+  /* Each part's kernel launch, recorded to run at the loop's end (launch.h;
+   * func NULL: it ran), and the parts that must not wait. */
+  proact__dev_kernel_rec_t *deferred;
+  unsigned char nodefer[PROACT__DEV_MAX];
 };
 
 #endif

@@ -83,6 +83,8 @@ void proact__loop_part_kernel(proact__loop_t *loop, int part, int *teams,
   *forward = 0;
   if (loop->mech->part_kernel != NULL)
     loop->mech->part_kernel(loop, part, ready, forward);
+  if (*ready != NULL || *forward) /* its agent follows the kernel */
+    loop->nodefer[part] = 1;
 }
 
 void proact__loop_part_section(const proact__loop_t *loop, int part,

@@ -1,0 +1,337 @@
+/* SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception */
+/* The parts' kernels of a loop launched at once (launch.h). The generated
+ * code launches each part's kernel from its own host thread through
+ * OpenMP's __tgt_target_kernel, which libproact defines as well and
+ * reaches first (programs link it before libomptarget). A launch made
+ * between part_begin and part_end of a part that may wait is recorded, not
+ * run, and loop_end runs the recorded ones as one graph per GPU; the first
+ * launch of each kernel on each device runs through OpenMP, watched, to
+ * learn the kernel and check that its argument bytes are the launch's own
+ * values. Every other launch passes straight on to libomptarget. */
+#ifndef _GNU_SOURCE
+#define _GNU_SOURCE
+#endif
+#include <dlfcn.h>
+#include <pthread.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "core_param.h"
+#include "dev.h"
+#include "error_report.h"
+#include "launch.h"
+#include "log.h"
+#include "loop.h"
+#include "trace.h"
+
+enum {
+  TGT_ARGS_VERSION = 3,
+  TGT_FLAG_NOWAIT = 1,
+  /* by value, a kernel parameter, perhaps implicit: nothing to map */
+  TGT_MAP_TARGET_PARAM = 0x20,
+  TGT_MAP_LITERAL = 0x100,
+  TGT_MAP_IMPLICIT = 0x200,
+  /* the bytes before the arguments of a kernel launched as it is written
+   * (a bare kernel): no launch environment */
+  BARE_ENV = 8,
+  MAX_ARGS = PROACT__KERNEL_ARG_BYTES / 8 - 1
+};
+static const uint64_t bare_env_word = UINT64_MAX;
+
+typedef int (*tgt_kernel_fn_t)(void *loc, int64_t dev, int32_t teams,
+                               int32_t threads, void *host_ptr,
+                               proact__tgt_kernel_args_t *args);
+
+static tgt_kernel_fn_t tgt_kernel;
+static pthread_once_t tgt_once = PTHREAD_ONCE_INIT;
+static void tgt_resolve(void) {
+  *(void **)&tgt_kernel = dlsym(RTLD_NEXT, "__tgt_target_kernel");
+}
+
+/* The part this host thread is launching, while it may be recorded. */
+static _Thread_local proact__loop_t *launch_loop
+    __attribute__((tls_model("initial-exec")));
+static _Thread_local int launch_part
+    __attribute__((tls_model("initial-exec")));
+
+/* Each (OpenMP kernel, OpenMP device) seen in a part: whether it can be
+ * recorded, and its driver handle. */
+typedef struct kernel_slot {
+  const void *host_ptr; /* NULL: free */
+  int64_t dev;
+  int state; /* 1: recordable; -1: not; 0: not yet watched */
+  void *func;
+  size_t nbytes; /* the argument bytes the driver got: a kernel whose
+                    compiled form dropped its last parameters gets those
+                    of the launch's values only */
+} kernel_slot_t;
+enum { KERNEL_SLOTS = 4096, SITE_SLOTS = 1024 };
+static kernel_slot_t kernels[KERNEL_SLOTS];
+/* Each loop's graphs, by its pragma. */
+typedef struct site_slot {
+  const char *file; /* NULL: free */
+  int line;
+  unsigned long long id;
+  int busy;
+  void *graph;
+} site_slot_t;
+static site_slot_t sites[SITE_SLOTS];
+static pthread_mutex_t launch_lock = PTHREAD_MUTEX_INITIALIZER;
+
+/* The slot of (host_ptr, dev), made where absent; NULL: the table is full
+ * (the kernel then always launches through OpenMP). Under launch_lock. */
+static kernel_slot_t *kernel_slot(const void *host_ptr, int64_t dev) {
+  size_t h = (((uintptr_t)host_ptr >> 4) * 31u + (size_t)dev) % KERNEL_SLOTS;
+  for (int k = 0; k < KERNEL_SLOTS; k++, h = (h + 1) % KERNEL_SLOTS) {
+    kernel_slot_t *s = &kernels[h];
+    if (s->host_ptr == host_ptr && s->dev == dev)
+      return s;
+    if (s->host_ptr == NULL) {
+      s->host_ptr = host_ptr;
+      s->dev = dev;
+      return s;
+    }
+  }
+  return NULL;
+}
+
+int proact__launch_by_value(const proact__tgt_kernel_args_t *a) {
+  if (a == NULL || a->version != TGT_ARGS_VERSION || a->nargs > MAX_ARGS ||
+      (a->flags & TGT_FLAG_NOWAIT) || a->teams[0] < 1 || a->teams[1] > 1 ||
+      a->teams[2] > 1 || a->threads[0] < 1 || a->threads[0] > 1024 ||
+      a->threads[1] > 1 || a->threads[2] > 1)
+    return 0;
+  for (uint32_t i = 0; i < a->nargs; i++) {
+    const int64_t t = a->types[i];
+    if ((t & ~(int64_t)(TGT_MAP_TARGET_PARAM | TGT_MAP_LITERAL |
+                        TGT_MAP_IMPLICIT)) != 0 ||
+        !(t & TGT_MAP_TARGET_PARAM) || !(t & TGT_MAP_LITERAL) ||
+        (a->mappers != NULL && a->mappers[i] != NULL))
+      return 0;
+  }
+  return 1;
+}
+
+void proact__launch_record(const proact__tgt_kernel_args_t *a, void *func,
+                          proact__dev_kernel_rec_t *rec) {
+  rec->func = func;
+  rec->grid = a->teams[0];
+  rec->block = a->threads[0];
+  rec->shared = a->dyn_shared;
+  rec->nargs = BARE_ENV + 8 * (size_t)a->nargs;
+  memcpy(rec->args, &bare_env_word, 8);
+  for (uint32_t i = 0; i < a->nargs; i++) {
+    uint64_t v = (uint64_t)(uintptr_t)a->ptrs[i];
+    memcpy(rec->args + BARE_ENV + 8 * i, &v, 8);
+  }
+}
+
+typedef struct tgt_call {
+  void *loc;
+  int64_t dev;
+  int32_t teams, threads;
+  void *host_ptr;
+  proact__tgt_kernel_args_t *args;
+} tgt_call_t;
+
+static int tgt_call(void *arg) {
+  tgt_call_t *c = arg;
+  return tgt_kernel(c->loc, c->dev, c->teams, c->threads, c->host_ptr,
+                    c->args);
+}
+
+/* Why a watched launch cannot be replayed: what the driver got against
+ * what the launch's values would give. */
+static void capture_report(const proact__loop_t *loop, int part, int dv,
+                           int rc, const proact__dev_kernel_rec_t *got,
+                           const proact__tgt_kernel_args_t *args) {
+  proact__dev_kernel_rec_t want;
+  size_t off = 0;
+  uint64_t g = 0, w = 0;
+
+  if (rc != 0 || got->func == NULL) {
+    proact__info(PROACT__SUBSYS_PART,
+                 "%s:%d: part %d's kernel on device %d launches through "
+                 "OpenMP (%s)", loop->file, loop->line, part, dv,
+                 rc != 0 ? "its launch failed" : "no launch was seen");
+    return;
+  }
+  proact__launch_record(args, got->func, &want);
+  while (off + 8 <= want.nargs && off + 8 <= got->nargs &&
+         memcmp(got->args + off, want.args + off, 8) == 0)
+    off += 8;
+  if (off + 8 <= got->nargs)
+    memcpy(&g, got->args + off, 8);
+  if (off + 8 <= want.nargs)
+    memcpy(&w, want.args + off, 8);
+  proact__info(PROACT__SUBSYS_PART,
+               "%s:%d: part %d's kernel on device %d launches through "
+               "OpenMP: the driver got grid %u, block %u, %u shared bytes, "
+               "%zu argument bytes (0x%llx at byte %zu), where its values "
+               "give %u, %u, %u, %zu (0x%llx)",
+               loop->file, loop->line, part, dv, got->grid, got->block,
+               got->shared, got->nargs, (unsigned long long)g, off,
+               want.grid, want.block, want.shared, want.nargs,
+               (unsigned long long)w);
+}
+
+__attribute__((visibility("default"))) int
+__tgt_target_kernel(void *loc, int64_t dev, int32_t teams, int32_t threads,
+                    void *host_ptr, proact__tgt_kernel_args_t *args) {
+  proact__loop_t *loop = launch_loop;
+  const int part = launch_part;
+  kernel_slot_t *slot, seen = {0};
+  tgt_call_t call = {loc, dev, teams, threads, host_ptr, args};
+
+  pthread_once(&tgt_once, tgt_resolve);
+  if (tgt_kernel == NULL)
+    proact__fatal(NULL, 0, 0, "libproact found no __tgt_target_kernel after "
+                              "its own: is libomptarget linked?");
+  if (loop == NULL)
+    return tgt_kernel(loc, dev, teams, threads, host_ptr, args);
+  launch_loop = NULL; /* one launch per part */
+  if (!proact__launch_by_value(args))
+    return tgt_kernel(loc, dev, teams, threads, host_ptr, args);
+  pthread_mutex_lock(&launch_lock);
+  slot = kernel_slot(host_ptr, dev);
+  if (slot != NULL)
+    seen = *slot;
+  pthread_mutex_unlock(&launch_lock);
+  if (slot == NULL || seen.state < 0)
+    return tgt_kernel(loc, dev, teams, threads, host_ptr, args);
+  if (seen.state == 0) {
+    /* Watched once: recordable where the driver got exactly the bytes
+     * launch_record would give it. */
+    proact__dev_kernel_rec_t got, want;
+    const int dv = loop->plan->devs[part];
+    int rc = proact__dev_kernel_capture(dv, tgt_call, &call, &got);
+    int ok = rc == 0 && got.func != NULL;
+    if (ok) {
+      proact__launch_record(args, got.func, &want);
+      ok = got.nargs >= BARE_ENV && got.nargs <= want.nargs &&
+           got.nargs % 8 == 0 && got.grid == want.grid &&
+           got.block == want.block && got.shared == want.shared &&
+           memcmp(got.args, want.args, got.nargs) == 0;
+    }
+    pthread_mutex_lock(&launch_lock);
+    slot->state = ok ? 1 : -1;
+    slot->func = got.func;
+    slot->nbytes = got.nargs;
+    pthread_mutex_unlock(&launch_lock);
+    if (ok)
+      proact__info(PROACT__SUBSYS_PART,
+                   "%s:%d: part %d's kernel on device %d will launch in a "
+                   "graph", loop->file, loop->line, part, dv);
+    else
+      capture_report(loop, part, dv, rc, &got, args);
+    return rc;
+  }
+  proact__launch_record(args, seen.func, &loop->deferred[part]);
+  loop->deferred[part].nargs = seen.nbytes;
+  return 0;
+}
+
+void proact__launch_prepare(proact__loop_t *loop) {
+  const proact__plan_t *plan = loop->plan;
+  int any = 0;
+
+  loop->deferred = NULL;
+  /* The balance and the trace time each part's kernel alone. */
+  if (PROACT__TRACING() || proact__param_get(PROACT__PARAM_BALANCE)->i ||
+      loop->nrpushes > 0 || loop->mech->part_end != NULL)
+    return;
+  for (int p = 0; p < plan->nparts && !any; p++)
+    any = proact__dev_can_replay(plan->devs[p]);
+  if (any)
+    loop->deferred = calloc((size_t)plan->nparts, sizeof(*loop->deferred));
+}
+
+void proact__launch_arm(proact__loop_t *loop, int part) {
+  if (loop->deferred == NULL || loop->nodefer[part] ||
+      loop->faults[part] != NULL ||
+      !proact__dev_can_replay(loop->plan->devs[part]))
+    return;
+  launch_loop = loop;
+  launch_part = part;
+}
+
+void proact__launch_disarm(void) { launch_loop = NULL; }
+
+/* The graphs kept for loop's pragma, marked busy; NULL slot: none kept
+ * (the table is full, or another thread runs this loop now). */
+static site_slot_t *site_take(const proact__loop_t *loop) {
+  const proact__loop_desc_t *d = loop->desc;
+  size_t h = (size_t)(d->id % SITE_SLOTS);
+  site_slot_t *found = NULL;
+
+  pthread_mutex_lock(&launch_lock);
+  for (int k = 0; k < SITE_SLOTS; k++, h = (h + 1) % SITE_SLOTS) {
+    site_slot_t *s = &sites[h];
+    if (s->file == NULL) {
+      s->file = d->file;
+      s->line = d->line;
+      s->id = d->id;
+      found = s;
+      break;
+    }
+    if (s->id == d->id && s->line == d->line && s->file == d->file) {
+      found = s;
+      break;
+    }
+  }
+  if (found != NULL && found->busy)
+    found = NULL;
+  if (found != NULL)
+    found->busy = 1;
+  pthread_mutex_unlock(&launch_lock);
+  return found;
+}
+
+void proact__launch_run(proact__loop_t *loop) {
+  const proact__plan_t *plan = loop->plan;
+  proact__dev_kernel_rec_t *recs = loop->deferred;
+  int devs[PROACT__DEV_MAX], parts[PROACT__DEV_MAX], n = 0;
+  site_slot_t *site;
+  void *graph = NULL;
+  uint64_t ns = 0;
+  proact_status_t st;
+
+  if (recs == NULL)
+    return;
+  /* The records, packed in part order. */
+  for (int p = 0; p < plan->nparts; p++) {
+    if (recs[p].func == NULL)
+      continue;
+    if (n != p)
+      recs[n] = recs[p];
+    devs[n] = plan->devs[p];
+    parts[n++] = p;
+  }
+  if (n == 0)
+    return;
+  site = site_take(loop);
+  if (site != NULL)
+    graph = site->graph;
+  st = proact__dev_kernel_graph_run(&graph, n, devs, recs, &ns);
+  if (site != NULL) {
+    pthread_mutex_lock(&launch_lock);
+    site->graph = graph;
+    site->busy = 0;
+    pthread_mutex_unlock(&launch_lock);
+  } else {
+    proact__dev_kernel_graph_free(graph);
+  }
+  if (st != PROACT_OK)
+    proact__fatal(loop->file, loop->line, loop->col,
+                  "launching the loop's kernels as one CUDA graph failed: %s "
+                  "(PROACT_LAUNCH=omp launches them through OpenMP)",
+                  proact_status_string(st));
+  for (int i = 0; i < n; i++)
+    loop->part_ns[parts[i]] = ns;
+}
+
+void proact__launch_free(proact__loop_t *loop) {
+  free(loop->deferred);
+  loop->deferred = NULL;
+}

@@ -1,0 +1,44 @@
+/* SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception */
+/* The kernels of a loop's parts recorded as they are launched and run at
+ * once at the loop's end (launch.c; PROACT_LAUNCH, dev.h's kernel replay).
+ * A part may wait when its kernel pushes nothing and nothing after the
+ * kernel in its host thread reads what the kernel wrote: no readiness
+ * state, reduction, read check, push to another rank or agent watchdog. */
+#ifndef PROACT_LAUNCH_H
+#define PROACT_LAUNCH_H
+
+#include <stdint.h>
+
+#include "dev.h"
+#include "loop.h"
+
+/* libomptarget's launch arguments, version 3 (LLVM 18 to 22), as the
+ * generated code passes them to __tgt_target_kernel. */
+typedef struct proact__tgt_kernel_args {
+  uint32_t version, nargs;
+  void **base_ptrs, **ptrs;
+  int64_t *sizes, *types;
+  void **names, **mappers;
+  uint64_t tripcount, flags;
+  uint32_t teams[3], threads[3], dyn_shared;
+} proact__tgt_kernel_args_t;
+
+/* Whether a launch passes its arguments by value alone, in one dimension,
+ * without nowait: its argument bytes for the driver are then its values,
+ * whatever the kernel. */
+int proact__launch_by_value(const proact__tgt_kernel_args_t *args);
+/* The launch of kernel func with args as libomptarget gives it to the
+ * driver for a bare kernel: no launch environment, then the values. */
+void proact__launch_record(const proact__tgt_kernel_args_t *args, void *func,
+                           proact__dev_kernel_rec_t *rec);
+
+/* At loop_begin's end: whether any part may wait (loop->deferred). */
+void proact__launch_prepare(proact__loop_t *loop);
+/* In part's host thread, just before its kernel's launch, and after it. */
+void proact__launch_arm(proact__loop_t *loop, int part);
+void proact__launch_disarm(void);
+/* At loop_end's start: runs the recorded kernels and waits for them. */
+void proact__launch_run(proact__loop_t *loop);
+void proact__launch_free(proact__loop_t *loop);
+
+#endif
