@@ -1146,7 +1146,10 @@ LoopLowering lowerLoop(Preprocessor &PP, const Directive &D,
   // Thread t takes parts t, t + T, ...: what schedule(static, 1) does,
   // without the worksharing call, in which libomp (as Debian builds it)
   // formats debug strings on every thread of every loop.
-  C << "_Pragma(\"omp parallel num_threads(__proact_np)\")";
+  // One host thread where the runtime launches every part's kernel at the
+  // loop's end (proact__loop_threads).
+  C << "const int __proact_ht = proact__loop_threads(__proact_loop);";
+  C << "_Pragma(\"omp parallel num_threads(__proact_ht)\")";
   C << "for (int __proact_p = omp_get_thread_num(); __proact_p < __proact_np; "
        "__proact_p += omp_get_num_threads()) {";
   C << "const int __proact_dev = proact__loop_part_device(__proact_loop, "

@@ -826,6 +826,7 @@ int proact__dev_can_replay(int dev) {
 int proact__dev_kernel_capture(int dev, int (*launch)(void *), void *arg,
                                proact__dev_kernel_rec_t *rec) {
   rec->func = NULL;
+  rec->busy = 0;
   if (!proact__dev_can_replay(dev) || dev_ops->kernel_capture == NULL)
     return launch(arg);
   return dev_ops->kernel_capture(dev_local(dev), launch, arg, rec);

@@ -200,6 +200,7 @@ typedef struct proact__dev_kernel_rec {
   void *func; /* the backend's handle; NULL: none */
   unsigned grid, block, shared;
   size_t nargs; /* bytes of args */
+  int busy;     /* kernel_capture: the watch was not ready; try later */
   unsigned char args[PROACT__KERNEL_ARG_BYTES];
 } proact__dev_kernel_rec_t;
 
@@ -208,7 +209,8 @@ typedef struct proact__dev_kernel_rec {
 int proact__dev_can_replay(int dev);
 /* Returns launch(arg), which launches one kernel through OpenMP on dev, run
  * with the driver's launches watched: *rec gets that kernel (func NULL:
- * none seen, or nothing can be watched). One capture at a time. */
+ * none seen, or nothing can be watched; busy: the watch was still starting
+ * or taken, and launch ran unwatched). */
 int proact__dev_kernel_capture(int dev, int (*launch)(void *), void *arg,
                                proact__dev_kernel_rec_t *rec);
 /* Launches n captured kernels, recs[i] on devs[i] with its own arguments,

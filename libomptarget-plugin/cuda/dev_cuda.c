@@ -283,6 +283,7 @@ static proact_status_t cuda_open(int nlocal, const int *phys) {
                           (&cuda_devs[dev].stream[s], CU_STREAM_NON_BLOCKING));
   }
   cuda_nlocal = nlocal;
+  proact__cuda_replay_warm();
 #ifdef PROACT_HAVE_CUDA_AGENT
   proact__cuda_agents_open(nlocal);
 #endif

@@ -49,8 +49,8 @@ enum {
   CUPTI_CBID_LAUNCH_PTSZ = 442, /* cuLaunchKernel_ptsz */
 };
 
-static const proact__param_name_t launch_names[] = {{"graph", 1},
-                                                    {"omp", 0}};
+static const proact__param_name_t launch_names[] = {{"omp", 0},
+                                                    {"graph", 1}};
 static proact_status_t parse_launch(const char *text,
                                     proact__param_value_t *value_p,
                                     char *why, size_t why_len) {
@@ -59,12 +59,13 @@ static proact_status_t parse_launch(const char *text,
       "launch", value_p, why, why_len);
 }
 static const proact__param_t launch_param = {
-    38, "PROACT_LAUNCH", "graph", "graph or omp",
+    38, "PROACT_LAUNCH", "omp", "omp or graph",
+    "omp: each part's host thread launches its kernel through OpenMP; "
     "graph: on CUDA devices the kernels of a loop's parts that push "
-    "nothing launch together, as one CUDA graph per GPU (each kernel's "
-    "first launch on a device goes through OpenMP, watched by CUPTI; "
-    "without CUDA's libcupti, as omp); omp: each part's host thread "
-    "launches its kernel through OpenMP",
+    "nothing and ran under 100 us last time launch together, as one CUDA "
+    "graph per GPU, for programs of many short loops (CUDA's libcupti "
+    "watches each kernel's first launch: about 20 ms once at start, on a "
+    "thread of its own, and a few ms per kernel; without libcupti, as omp)",
     parse_launch};
 PROACT__PARAM_REGISTER(launch_param)
 
@@ -165,8 +166,15 @@ int proact__cuda_kernel_capture(int dev, int (*launch)(void *), void *arg,
   rec->func = NULL;
   if (!proact__cuda_can_replay(dev))
     return launch(arg);
-  pthread_mutex_lock(&capture_lock);
-  /* Another tool (a profiler) may hold CUPTI: then no capture. */
+  /* CUPTI still starting (warm_cupti), or another capture: no waiting. */
+  if (pthread_mutex_trylock(&capture_lock) != 0) {
+    rec->busy = 1;
+    return launch(arg);
+  }
+  /* Subscribed only while watching: a subscription left in place, even
+   * with its callbacks off, slows every later launch (loop_cost on 8
+   * logical devices 24-26 -> 37 us). Another tool (a profiler) may hold
+   * CUPTI: then no capture. */
   if (cupti.subscribe(&sub, capture_launch, NULL) != 0) {
     pthread_mutex_unlock(&capture_lock);
     proact__info(PROACT__SUBSYS_PART,
@@ -183,6 +191,40 @@ int proact__cuda_kernel_capture(int dev, int (*launch)(void *), void *arg,
   capture_rec = NULL;
   pthread_mutex_unlock(&capture_lock);
   return rc;
+}
+
+static void warm_noop(void *user, int domain, uint32_t cbid,
+                      const void *data) {
+  (void)user;
+  (void)domain;
+  (void)cbid;
+  (void)data;
+}
+
+/* CUPTI's first subscription takes tens of milliseconds: made here, on a
+ * thread of its own, while the program starts, not in its first loop. */
+static void *warm_cupti(void *arg) {
+  cupti_subscriber_t sub;
+  (void)arg;
+  if (!proact__cuda_can_replay(0))
+    return NULL;
+  pthread_mutex_lock(&capture_lock);
+  if (cupti.subscribe(&sub, warm_noop, NULL) == 0)
+    cupti.unsubscribe(sub);
+  pthread_mutex_unlock(&capture_lock);
+  return NULL;
+}
+
+void proact__cuda_replay_warm(void) {
+  pthread_t thread;
+  pthread_attr_t attr;
+  if (proact__param_get(&launch_param)->i == 0 ||
+      pthread_attr_init(&attr) != 0)
+    return;
+  pthread_attr_setdetachstate(&attr, PTHREAD_CREATE_DETACHED);
+  if (pthread_create(&thread, &attr, warm_cupti, NULL) != 0)
+    warm_cupti(NULL);
+  pthread_attr_destroy(&attr);
 }
 
 /* One GPU's graph: its kernel nodes, in the order of the calls' records,

@@ -82,7 +82,7 @@ expect_invalid PROACT_CUDA_WAIT=busy \
 expect_invalid PROACT_CUDA_CACHE=L1 \
   "^proact: error: invalid PROACT_CUDA_CACHE='L1': .*${valid}auto, l1, shared or equal$"
 expect_invalid PROACT_LAUNCH=cuda \
-  "^proact: error: invalid PROACT_LAUNCH='cuda': .*${valid}graph or omp$"
+  "^proact: error: invalid PROACT_LAUNCH='cuda': .*${valid}omp or graph$"
 # Transports between MPI ranks: checked without MPI too.
 expect_invalid PROACT_TRANSPORT=gpu \
   "^proact: error: invalid PROACT_TRANSPORT='gpu': .*${valid}auto, mpi, mpi-direct or nccl$"

@@ -20,7 +20,8 @@ void smooth(int n, double *u, double *v) {
 // CHECK: __proact_desc.mech = 0;
 // CHECK: proact__loop_begin(&__proact_desc);
 // CHECK: const int __proact_np = proact__loop_nparts(__proact_loop);
-// CHECK: #pragma omp parallel num_threads(__proact_np)
+// CHECK: const int __proact_ht = proact__loop_threads(__proact_loop);
+// CHECK: #pragma omp parallel num_threads(__proact_ht)
 // CHECK: for (int __proact_p = omp_get_thread_num(); __proact_p < __proact_np; __proact_p += omp_get_num_threads()) {
 // CHECK: if (__proact_klo >= __proact_khi || !proact__loop_part_here(__proact_loop, __proact_p)) continue;__typeof__(&(u)[0]) __proact_pb0 = (__typeof__(&(u)[0]))proact__loop_part_base(__proact_loop, __proact_p, 0);__typeof__(&(v)[0]) __proact_pb1 = (__typeof__(&(v)[0]))proact__loop_part_base(__proact_loop, __proact_p, 1);int __proact_nt,
 // CHECK-SAME: proact__loop_part_kernel(__proact_loop, __proact_p, &__proact_nt, &__proact_nth, &__proact_it, &__proact_nb, &__proact_rd, &__proact_fwd);proact__loop_part_begin(__proact_loop, __proact_p);const long long __proact_il = __proact_it.lo, __proact_ie = __proact_it.end, __proact_ip = __proact_it.piece, __proact_is = __proact_it.stride, __proact_ib = __proact_it.block, __proact_ibp = __proact_it.bpp, __proact_itt = __proact_it.tiles, __proact_itw = __proact_it.tile;if (__proact_fwd) {

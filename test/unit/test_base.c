@@ -244,7 +244,7 @@ TEST_IMPL(param_levels_subsys_bool) {
   /* Every parameter has a name, a default its parser accepts, a range and
    * a doc line; every layer's are registered, the documented rows
    * 0, 1, ... without a gap. */
-  ASSERT_EQ(proact__param_count(), 38);
+  ASSERT_EQ(proact__param_count(), 39);
   for (int i = 0; i < proact__param_count(); i++) {
     const proact__param_t *p = proact__param_at(i);
     ASSERT_EQ(p->place, i);

@@ -30,7 +30,7 @@ extern "C" {
  * program built against another version fails to link or load, naming the
  * symbol, instead of running with a runtime that reads its code
  * differently. */
-#define PROACT_LOWERING_ABI 16
+#define PROACT_LOWERING_ABI 17
 
 #define PROACT__ABI_STR2(x) #x
 #define PROACT__ABI_STR(x) PROACT__ABI_STR2(x)
@@ -474,6 +474,11 @@ proact__loop_begin(const proact__loop_desc_t *desc)
  * decomposition; proact__loop_part_kernel gives which exactly). */
 PROACT_API int proact__loop_nparts(const proact__loop_t *loop)
     PROACT__ENTRY(proact__loop_nparts);
+/* Host threads to run the parts with, each taking parts t, t + T, ...:
+ * one per part, or 1 where every part's kernel is recorded and launched
+ * at the loop's end (PROACT_LAUNCH=graph). */
+PROACT_API int proact__loop_threads(const proact__loop_t *loop)
+    PROACT__ENTRY(proact__loop_threads);
 PROACT_API int proact__loop_part_device(const proact__loop_t *loop, int part)
     PROACT__ENTRY(proact__loop_part_device);
 /* Whether part runs on this process: 0 for a part on another MPI rank's

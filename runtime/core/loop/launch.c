@@ -60,13 +60,20 @@ static _Thread_local int launch_part
 typedef struct kernel_slot {
   const void *host_ptr; /* NULL: free */
   int64_t dev;
-  int state; /* 1: recordable; -1: not; 0: not yet watched */
+  int state; /* 1: recordable; -1: not; 0: not yet watched; 2: being
+                watched by another part's thread */
   void *func;
   size_t nbytes; /* the argument bytes the driver got: a kernel whose
                     compiled form dropped its last parameters gets those
                     of the launch's values only */
 } kernel_slot_t;
 enum { KERNEL_SLOTS = 4096, SITE_SLOTS = 1024 };
+/* Kernels longer than this launch from their parts' threads: each starts
+ * as soon as its part is ready, where a graph starts after the last part's
+ * host work, and the launch they save is a small share of them (a 2-D
+ * Jacobi of 250 us kernels on 8 logical devices of an H200 took 9-14%
+ * longer per loop as a graph). */
+static const uint64_t graph_max_kernel_ns = 100000;
 static kernel_slot_t kernels[KERNEL_SLOTS];
 /* Each loop's graphs, by its pragma. */
 typedef struct site_slot {
@@ -75,6 +82,11 @@ typedef struct site_slot {
   unsigned long long id;
   int busy;
   void *graph;
+  /* The plan and mechanism of its last execution, which recorded every
+   * part it ran here: the next one with both needs no thread per part. */
+  const proact__plan_t *all_plan;
+  const proact__mech_ops_t *all_mech;
+  uint64_t kern_ns; /* its last execution's longest kernel */
 } site_slot_t;
 static site_slot_t sites[SITE_SLOTS];
 static pthread_mutex_t launch_lock = PTHREAD_MUTEX_INITIALIZER;
@@ -195,15 +207,18 @@ __tgt_target_kernel(void *loc, int64_t dev, int32_t teams, int32_t threads,
     return tgt_kernel(loc, dev, teams, threads, host_ptr, args);
   pthread_mutex_lock(&launch_lock);
   slot = kernel_slot(host_ptr, dev);
-  if (slot != NULL)
+  if (slot != NULL) {
     seen = *slot;
+    if (slot->state == 0)
+      slot->state = 2; /* this thread watches it; the others go on */
+  }
   pthread_mutex_unlock(&launch_lock);
-  if (slot == NULL || seen.state < 0)
+  if (slot == NULL || seen.state < 0 || seen.state == 2)
     return tgt_kernel(loc, dev, teams, threads, host_ptr, args);
   if (seen.state == 0) {
     /* Watched once: recordable where the driver got exactly the bytes
      * launch_record would give it. */
-    proact__dev_kernel_rec_t got, want;
+    proact__dev_kernel_rec_t got = {0}, want;
     const int dv = loop->plan->devs[part];
     int rc = proact__dev_kernel_capture(dv, tgt_call, &call, &got);
     int ok = rc == 0 && got.func != NULL;
@@ -215,10 +230,12 @@ __tgt_target_kernel(void *loc, int64_t dev, int32_t teams, int32_t threads,
            memcmp(got.args, want.args, got.nargs) == 0;
     }
     pthread_mutex_lock(&launch_lock);
-    slot->state = ok ? 1 : -1;
+    slot->state = ok ? 1 : got.busy && rc == 0 ? 0 : -1;
     slot->func = got.func;
     slot->nbytes = got.nargs;
     pthread_mutex_unlock(&launch_lock);
+    if (got.busy && rc == 0)
+      return rc; /* watched at a later launch */
     if (ok)
       proact__info(PROACT__SUBSYS_PART,
                    "%s:%d: part %d's kernel on device %d will launch in a "
@@ -232,8 +249,11 @@ __tgt_target_kernel(void *loc, int64_t dev, int32_t teams, int32_t threads,
   return 0;
 }
 
+static site_slot_t *site_find(const proact__loop_t *loop);
+
 void proact__launch_prepare(proact__loop_t *loop) {
   const proact__plan_t *plan = loop->plan;
+  const site_slot_t *site;
   int any = 0;
 
   loop->deferred = NULL;
@@ -243,6 +263,15 @@ void proact__launch_prepare(proact__loop_t *loop) {
     return;
   for (int p = 0; p < plan->nparts && !any; p++)
     any = proact__dev_can_replay(plan->devs[p]);
+  if (!any)
+    return;
+  /* From the second execution on, where the first one's kernels were
+   * short: a long loop never pays for watching its kernels. */
+  pthread_mutex_lock(&launch_lock);
+  site = site_find(loop);
+  any = site != NULL && site->kern_ns > 0 &&
+        site->kern_ns <= graph_max_kernel_ns;
+  pthread_mutex_unlock(&launch_lock);
   if (any)
     loop->deferred = calloc((size_t)plan->nparts, sizeof(*loop->deferred));
 }
@@ -258,28 +287,47 @@ void proact__launch_arm(proact__loop_t *loop, int part) {
 
 void proact__launch_disarm(void) { launch_loop = NULL; }
 
-/* The graphs kept for loop's pragma, marked busy; NULL slot: none kept
- * (the table is full, or another thread runs this loop now). */
-static site_slot_t *site_take(const proact__loop_t *loop) {
+/* The slot of loop's pragma, made where absent; NULL: the table is full.
+ * Under launch_lock. */
+static site_slot_t *site_find(const proact__loop_t *loop) {
   const proact__loop_desc_t *d = loop->desc;
   size_t h = (size_t)(d->id % SITE_SLOTS);
-  site_slot_t *found = NULL;
 
-  pthread_mutex_lock(&launch_lock);
   for (int k = 0; k < SITE_SLOTS; k++, h = (h + 1) % SITE_SLOTS) {
     site_slot_t *s = &sites[h];
     if (s->file == NULL) {
       s->file = d->file;
       s->line = d->line;
       s->id = d->id;
-      found = s;
-      break;
+      return s;
     }
-    if (s->id == d->id && s->line == d->line && s->file == d->file) {
-      found = s;
-      break;
-    }
+    if (s->id == d->id && s->line == d->line && s->file == d->file)
+      return s;
   }
+  return NULL;
+}
+
+int proact__loop_threads(const proact__loop_t *loop) {
+  const site_slot_t *s;
+  int one = 0;
+
+  /* Each part's pulls are waited for in its thread: in parallel. */
+  if (loop->deferred == NULL || loop->npull_copies > 0)
+    return loop->plan->nparts;
+  pthread_mutex_lock(&launch_lock);
+  s = site_find(loop);
+  one = s != NULL && s->all_plan == loop->plan && s->all_mech == loop->mech;
+  pthread_mutex_unlock(&launch_lock);
+  return one ? 1 : loop->plan->nparts;
+}
+
+/* The graphs kept for loop's pragma, marked busy; NULL slot: none kept
+ * (the table is full, or another thread runs this loop now). */
+static site_slot_t *site_take(const proact__loop_t *loop) {
+  site_slot_t *found;
+
+  pthread_mutex_lock(&launch_lock);
+  found = site_find(loop);
   if (found != NULL && found->busy)
     found = NULL;
   if (found != NULL)
@@ -291,7 +339,7 @@ static site_slot_t *site_take(const proact__loop_t *loop) {
 void proact__launch_run(proact__loop_t *loop) {
   const proact__plan_t *plan = loop->plan;
   proact__dev_kernel_rec_t *recs = loop->deferred;
-  int devs[PROACT__DEV_MAX], parts[PROACT__DEV_MAX], n = 0;
+  int devs[PROACT__DEV_MAX], parts[PROACT__DEV_MAX], n = 0, ran = 0;
   site_slot_t *site;
   void *graph = NULL;
   uint64_t ns = 0;
@@ -299,8 +347,9 @@ void proact__launch_run(proact__loop_t *loop) {
 
   if (recs == NULL)
     return;
-  /* The records, packed in part order. */
+  /* The records, packed in part order, and the parts that ran here. */
   for (int p = 0; p < plan->nparts; p++) {
+    ran += plan->lo[p] < plan->hi[p] && proact__loop_part_here(loop, p);
     if (recs[p].func == NULL)
       continue;
     if (n != p)
@@ -308,6 +357,13 @@ void proact__launch_run(proact__loop_t *loop) {
     devs[n] = plan->devs[p];
     parts[n++] = p;
   }
+  pthread_mutex_lock(&launch_lock);
+  site = site_find(loop);
+  if (site != NULL) {
+    site->all_plan = n == ran ? plan : NULL;
+    site->all_mech = loop->mech;
+  }
+  pthread_mutex_unlock(&launch_lock);
   if (n == 0)
     return;
   site = site_take(loop);
@@ -329,6 +385,21 @@ void proact__launch_run(proact__loop_t *loop) {
                   proact_status_string(st));
   for (int i = 0; i < n; i++)
     loop->part_ns[parts[i]] = ns;
+}
+
+void proact__launch_done(proact__loop_t *loop) {
+  uint64_t kmax = 0;
+  site_slot_t *site;
+
+  if (loop->plan->nparts < 1 || !proact__dev_can_replay(loop->plan->devs[0]))
+    return;
+  for (int p = 0; p < loop->plan->nparts; p++)
+    kmax = loop->part_ns[p] > kmax ? loop->part_ns[p] : kmax;
+  pthread_mutex_lock(&launch_lock);
+  site = site_find(loop);
+  if (site != NULL)
+    site->kern_ns = kmax;
+  pthread_mutex_unlock(&launch_lock);
 }
 
 void proact__launch_free(proact__loop_t *loop) {

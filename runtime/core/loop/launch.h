@@ -32,13 +32,19 @@ int proact__launch_by_value(const proact__tgt_kernel_args_t *args);
 void proact__launch_record(const proact__tgt_kernel_args_t *args, void *func,
                            proact__dev_kernel_rec_t *rec);
 
-/* At loop_begin's end: whether any part may wait (loop->deferred). */
+/* At loop_begin's end: whether any part may wait (loop->deferred).
+ * proact__loop_threads (codegen.h, defined here) then gives 1 where the
+ * loop's last execution with this plan and mechanism recorded every
+ * part's launch and no part pulls, else one thread per part. */
 void proact__launch_prepare(proact__loop_t *loop);
 /* In part's host thread, just before its kernel's launch, and after it. */
 void proact__launch_arm(proact__loop_t *loop, int part);
 void proact__launch_disarm(void);
 /* At loop_end's start: runs the recorded kernels and waits for them. */
 void proact__launch_run(proact__loop_t *loop);
+/* After the loop's accounting: notes its longest kernel, which decides
+ * whether its next execution records its parts' launches. */
+void proact__launch_done(proact__loop_t *loop);
 void proact__launch_free(proact__loop_t *loop);
 
 #endif

@@ -440,6 +440,7 @@ void proact__loop_end(proact__loop_t *loop) {
   proact__trace_phase_end(&phase);
 
   loop_account(loop, t0, &after);
+  proact__launch_done(loop);
   proact__host_check_leave(loop->file, loop->line);
   proact__plan_release(loop->plan);
   free(loop->pull_copies);
