@@ -101,8 +101,9 @@ static void cupti_load(void) {
     lib = dlopen(path, RTLD_NOW | RTLD_LOCAL);
   }
   if (lib == NULL) {
-    proact__info(PROACT__SUBSYS_INIT,
-                 "no libcupti: parts' kernels launch through OpenMP");
+    proact__warn("PROACT_LAUNCH=graph: no libcupti (CUDA's toolkit: put its "
+                 "lib64 on LD_LIBRARY_PATH or set CUDA_HOME); the parts' "
+                 "kernels launch through OpenMP");
     return;
   }
   *(void **)&cupti.subscribe = dlsym(lib, "cuptiSubscribe");
