@@ -173,9 +173,8 @@ int proact__cuda_kernel_capture(int dev, int (*launch)(void *), void *arg,
     return launch(arg);
   }
   /* Subscribed only while watching: a subscription left in place, even
-   * with its callbacks off, slows every later launch (loop_cost on 8
-   * logical devices 24-26 -> 37 us). Another tool (a profiler) may hold
-   * CUPTI: then no capture. */
+   * with its callbacks off, slows every later launch. Another tool (a
+   * profiler) may hold CUPTI: then no capture. */
   if (cupti.subscribe(&sub, capture_launch, NULL) != 0) {
     pthread_mutex_unlock(&capture_lock);
     proact__info(PROACT__SUBSYS_PART,
@@ -202,8 +201,8 @@ static void warm_noop(void *user, int domain, uint32_t cbid,
   (void)data;
 }
 
-/* CUPTI's first subscription takes tens of milliseconds: made here, on a
- * thread of its own, while the program starts, not in its first loop. */
+/* CUPTI's first subscription is slow: made here, on a thread of its own,
+ * while the program starts, not in its first loop. */
 static void *warm_cupti(void *arg) {
   cupti_subscriber_t sub;
   (void)arg;

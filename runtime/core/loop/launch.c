@@ -70,9 +70,7 @@ typedef struct kernel_slot {
 enum { KERNEL_SLOTS = 4096, SITE_SLOTS = 1024 };
 /* Kernels longer than this launch from their parts' threads: each starts
  * as soon as its part is ready, where a graph starts after the last part's
- * host work, and the launch they save is a small share of them (a 2-D
- * Jacobi of 250 us kernels on 8 logical devices of an H200 took 9-14%
- * longer per loop as a graph). */
+ * host work, and the launch a graph saves is a small share of them. */
 static const uint64_t graph_max_kernel_ns = 100000;
 static kernel_slot_t kernels[KERNEL_SLOTS];
 /* Each loop's graphs, by its pragma. */
