@@ -231,14 +231,17 @@ proact_status_t proact__validity_apply(proact__validity_t *map,
     uint64_t next = iv_end(map, i);
     while (e < ne && ev[e].pos <= pos) { /* ranges starting/ending here */
       active += ev[e].delta;
-      for (int b = 0; b < 64; b++)
-        if (ev[e].mask >> b & 1)
-          bits[b] += ev[e].delta;
-      e++;
-      covering = 0;
-      for (int b = 0; b < 64; b++)
+      /* covering keeps the devices with bits[b] > 0: only a range's own
+       * devices change (a loop's end applies one range per part). */
+      for (proact__devmask_t m = ev[e].mask; m != 0; m &= m - 1) {
+        const int b = __builtin_ctzll((unsigned long long)m);
+        bits[b] += ev[e].delta;
         if (bits[b] > 0)
           covering |= (proact__devmask_t)1 << b;
+        else
+          covering &= ~((proact__devmask_t)1 << b);
+      }
+      e++;
     }
     if (e < ne && ev[e].pos < next)
       next = ev[e].pos;
