@@ -128,14 +128,19 @@ static void capture_launch(void *user, int domain, uint32_t cbid,
                            const void *data) {
   const cupti_callback_data_t *cb = data;
   const cupti_launch_params_t *p;
-  proact__dev_kernel_rec_t *rec = capture_rec;
+  proact__dev_kernel_rec_t *rec;
   void *buf = NULL;
   size_t size = 0;
 
   (void)user;
-  if (domain != CUPTI_DOMAIN_DRIVER || cb->site != 0 || rec == NULL ||
-      rec->func != NULL || !pthread_equal(pthread_self(), capture_thread) ||
-      (cbid != CUPTI_CBID_LAUNCH && cbid != CUPTI_CBID_LAUNCH_PTSZ))
+  /* Another thread's launch while one is watched: not this capture's. */
+  if (domain != CUPTI_DOMAIN_DRIVER || cb->site != 0 ||
+      (cbid != CUPTI_CBID_LAUNCH && cbid != CUPTI_CBID_LAUNCH_PTSZ) ||
+      !pthread_equal(pthread_self(),
+                     __atomic_load_n(&capture_thread, __ATOMIC_ACQUIRE)))
+    return;
+  rec = __atomic_load_n(&capture_rec, __ATOMIC_ACQUIRE);
+  if (rec == NULL || rec->func != NULL)
     return;
   p = cb->params;
   /* libomptarget passes the arguments as one buffer; a launch that
@@ -182,13 +187,13 @@ int proact__cuda_kernel_capture(int dev, int (*launch)(void *), void *arg,
                  "through OpenMP");
     return launch(arg);
   }
-  capture_thread = pthread_self();
-  capture_rec = rec;
+  __atomic_store_n(&capture_rec, rec, __ATOMIC_RELEASE);
+  __atomic_store_n(&capture_thread, pthread_self(), __ATOMIC_RELEASE);
   cupti.enable(1, sub, CUPTI_DOMAIN_DRIVER, CUPTI_CBID_LAUNCH);
   cupti.enable(1, sub, CUPTI_DOMAIN_DRIVER, CUPTI_CBID_LAUNCH_PTSZ);
   rc = launch(arg);
   cupti.unsubscribe(sub);
-  capture_rec = NULL;
+  __atomic_store_n(&capture_rec, NULL, __ATOMIC_RELEASE);
   pthread_mutex_unlock(&capture_lock);
   return rc;
 }

@@ -109,17 +109,16 @@ TEST_IMPL(device_geometry_on_host) {
   }
 }
 
-/* The report names the version, the participating devices only, their
- * peer access, and each setting with its source. */
 /* Which launches of a part may be recorded and replayed (launch.h): only
  * by-value arguments in one dimension, and the bytes a bare kernel gets;
  * host devices never replay. */
 TEST_IMPL(launch_replay_rules) {
   int64_t types[3] = {0x120, 0x320, 0x120};
   void *ptrs[3] = {(void *)0x1000, (void *)7, (void *)-1};
-  proact__tgt_kernel_args_t a = {.version = 3, .nargs = 3, .ptrs = ptrs,
-                                 .types = types, .teams = {64, 1, 1},
-                                 .threads = {256, 1, 1}};
+  void *bases[3] = {(void *)0x1000, (void *)7, (void *)-1};
+  proact__tgt_kernel_args_t a = {.version = 3, .nargs = 3, .base_ptrs = bases,
+                                 .ptrs = ptrs, .types = types,
+                                 .teams = {64, 1, 1}, .threads = {256, 1, 1}};
   proact__tgt_kernel_args_t b;
   void *mappers[3] = {NULL, NULL, NULL};
   proact__dev_kernel_rec_t rec;
@@ -136,6 +135,9 @@ TEST_IMPL(launch_replay_rules) {
   types[1] = 0x100; /* a literal that is no parameter */
   ASSERT_EQ(proact__launch_by_value(&a), 0);
   types[1] = 0x320;
+  bases[2] = (void *)8; /* a base that is not the value */
+  ASSERT_EQ(proact__launch_by_value(&a), 0);
+  bases[2] = (void *)-1;
   b = a, b.version = 2; /* LLVM 16's layout */
   ASSERT_EQ(proact__launch_by_value(&b), 0);
   b = a, b.flags = 1; /* nowait */
@@ -166,6 +168,8 @@ TEST_IMPL(launch_replay_rules) {
     ASSERT_EQ(proact__dev_can_replay(dev), 0);
 }
 
+/* The report names the version, the participating devices only, their
+ * peer access, and each setting with its source. */
 TEST_IMPL(info_report_devices_and_settings) {
   static char text[1 << 16];
   char line[256];

@@ -54,6 +54,9 @@ static _Thread_local proact__loop_t *launch_loop
     __attribute__((tls_model("initial-exec")));
 static _Thread_local int launch_part
     __attribute__((tls_model("initial-exec")));
+/* This thread's part has a recorded launch: a second one would run first. */
+static _Thread_local int launch_recorded
+    __attribute__((tls_model("initial-exec")));
 
 /* Each (OpenMP kernel, OpenMP device) seen in a part: whether it can be
  * recorded, and its driver handle. */
@@ -114,10 +117,12 @@ int proact__launch_by_value(const proact__tgt_kernel_args_t *a) {
     return 0;
   for (uint32_t i = 0; i < a->nargs; i++) {
     const int64_t t = a->types[i];
+    /* libomptarget passes a literal's base; the record, its value. */
     if ((t & ~(int64_t)(TGT_MAP_TARGET_PARAM | TGT_MAP_LITERAL |
                         TGT_MAP_IMPLICIT)) != 0 ||
         !(t & TGT_MAP_TARGET_PARAM) || !(t & TGT_MAP_LITERAL) ||
-        (a->mappers != NULL && a->mappers[i] != NULL))
+        (a->mappers != NULL && a->mappers[i] != NULL) ||
+        (a->base_ptrs != NULL && a->base_ptrs[i] != a->ptrs[i]))
       return 0;
   }
   return 1;
@@ -200,7 +205,12 @@ __tgt_target_kernel(void *loc, int64_t dev, int32_t teams, int32_t threads,
                               "its own: is libomptarget linked?");
   if (loop == NULL)
     return tgt_kernel(loc, dev, teams, threads, host_ptr, args);
-  launch_loop = NULL; /* one launch per part */
+  if (launch_recorded)
+    proact__fatal(loop->file, loop->line, loop->col,
+                  "part %d launched a second kernel while its first waits "
+                  "for the loop's graph (PROACT_LAUNCH=omp launches them in "
+                  "order); please report it", part);
+  launch_loop = NULL; /* one launch per part; a recorded one says so */
   if (!proact__launch_by_value(args))
     return tgt_kernel(loc, dev, teams, threads, host_ptr, args);
   pthread_mutex_lock(&launch_lock);
@@ -219,6 +229,7 @@ __tgt_target_kernel(void *loc, int64_t dev, int32_t teams, int32_t threads,
     proact__dev_kernel_rec_t got = {0}, want;
     const int dv = loop->plan->devs[part];
     int rc = proact__dev_kernel_capture(dv, tgt_call, &call, &got);
+    loop->watched = 1; /* its time is the watch's, not the kernel's */
     int ok = rc == 0 && got.func != NULL;
     if (ok) {
       proact__launch_record(args, got.func, &want);
@@ -244,6 +255,8 @@ __tgt_target_kernel(void *loc, int64_t dev, int32_t teams, int32_t threads,
   }
   proact__launch_record(args, seen.func, &loop->deferred[part]);
   loop->deferred[part].nargs = seen.nbytes;
+  launch_loop = loop;
+  launch_recorded = 1;
   return 0;
 }
 
@@ -283,7 +296,10 @@ void proact__launch_arm(proact__loop_t *loop, int part) {
   launch_part = part;
 }
 
-void proact__launch_disarm(void) { launch_loop = NULL; }
+void proact__launch_disarm(void) {
+  launch_loop = NULL;
+  launch_recorded = 0;
+}
 
 /* The slot of loop's pragma, made where absent; NULL: the table is full.
  * Under launch_lock. */
@@ -389,7 +405,11 @@ void proact__launch_done(proact__loop_t *loop) {
   uint64_t kmax = 0;
   site_slot_t *site;
 
-  if (loop->plan->nparts < 1 || !proact__dev_can_replay(loop->plan->devs[0]))
+  int any = 0;
+
+  for (int p = 0; p < loop->plan->nparts && !any; p++)
+    any = proact__dev_can_replay(loop->plan->devs[p]);
+  if (!any || loop->watched)
     return;
   for (int p = 0; p < loop->plan->nparts; p++)
     kmax = loop->part_ns[p] > kmax ? loop->part_ns[p] : kmax;
