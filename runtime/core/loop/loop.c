@@ -301,6 +301,13 @@ proact__loop_t *proact__loop_begin(const proact__loop_desc_t *desc) {
   loop_rank_bytes(loop->rank_bytes0);
   loop_pull(loop, desc, entries);
   loop_setup(loop, desc);
+  /* A part's kernel pushes into other devices' copies while it runs: a
+   * pull into one of them issued later (each part pulls in its own thread)
+   * could land over a pushed byte, which then counts as current there with
+   * its old value. Where the loop pushes, every pull lands first. */
+  if (loop->npushes > 0)
+    for (int p = 0; p < loop->plan->nparts; p++)
+      proact__loop_pull_part(loop, p);
   loop_report_parts(loop, desc);
   proact__launch_prepare(loop);
   if (PROACT__TRACING())
