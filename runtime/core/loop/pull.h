@@ -34,7 +34,9 @@ int proact__loop_pull(proact__loop_t *loop, const proact__loop_desc_t *desc,
 
 /* Issues part's pulls and waits for them, once per execution (later calls
  * return at once); a failure ends the program. Called from the part's
- * thread before its kernel, and for every part before the drain. */
+ * thread before its kernel (for every part at loop_begin's end where the
+ * loop pushes: a pull must not land after another part's push), and for
+ * every part before the drain. */
 void proact__loop_pull_part(proact__loop_t *loop, int part);
 
 #endif
