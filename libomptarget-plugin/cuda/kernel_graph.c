@@ -198,23 +198,16 @@ int proact__cuda_kernel_capture(int dev, int (*launch)(void *), void *arg,
   return rc;
 }
 
-static void warm_noop(void *user, int domain, uint32_t cbid,
-                      const void *data) {
-  (void)user;
-  (void)domain;
-  (void)cbid;
-  (void)data;
-}
-
 /* CUPTI's first subscription is slow: made here, on a thread of its own,
- * while the program starts, not in its first loop. */
+ * while the program starts, not in its first loop (with no capture in
+ * progress, its callback records nothing). */
 static void *warm_cupti(void *arg) {
   cupti_subscriber_t sub;
   (void)arg;
   if (!proact__cuda_can_replay(0))
     return NULL;
   pthread_mutex_lock(&capture_lock);
-  if (cupti.subscribe(&sub, warm_noop, NULL) == 0)
+  if (cupti.subscribe(&sub, capture_launch, NULL) == 0)
     cupti.unsubscribe(sub);
   pthread_mutex_unlock(&capture_lock);
   return NULL;
@@ -241,7 +234,6 @@ typedef struct kgraph_gpu {
   int n;
   CUgraphNode node[PROACT__DEV_MAX];
   proact__dev_kernel_rec_t rec[PROACT__DEV_MAX]; /* the nodes' arguments */
-  size_t nargs[PROACT__DEV_MAX];
   void *extra[PROACT__DEV_MAX][5];
 } kgraph_gpu_t;
 
@@ -291,11 +283,10 @@ void proact__cuda_kernel_graph_free(void *graph) {
 
 static void node_params(kgraph_gpu_t *g, int i, proact__cu_kernel_node_t *np) {
   void **x = g->extra[i];
-  g->nargs[i] = g->rec[i].nargs;
   x[0] = PROACT__CU_LAUNCH_PARAM_BUFFER_POINTER;
   x[1] = g->rec[i].args;
   x[2] = PROACT__CU_LAUNCH_PARAM_BUFFER_SIZE;
-  x[3] = &g->nargs[i];
+  x[3] = &g->rec[i].nargs;
   x[4] = PROACT__CU_LAUNCH_PARAM_END;
   memset(np, 0, sizeof(*np));
   np->func = g->rec[i].func;

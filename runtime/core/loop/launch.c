@@ -160,8 +160,7 @@ static int tgt_call(void *arg) {
  * what the launch's values would give. */
 static void capture_report(const proact__loop_t *loop, int part, int dv,
                            int rc, const proact__dev_kernel_rec_t *got,
-                           const proact__tgt_kernel_args_t *args) {
-  proact__dev_kernel_rec_t want;
+                           const proact__dev_kernel_rec_t *want) {
   size_t off = 0;
   uint64_t g = 0, w = 0;
 
@@ -172,14 +171,13 @@ static void capture_report(const proact__loop_t *loop, int part, int dv,
                  rc != 0 ? "its launch failed" : "no launch was seen");
     return;
   }
-  proact__launch_record(args, got->func, &want);
-  while (off + 8 <= want.nargs && off + 8 <= got->nargs &&
-         memcmp(got->args + off, want.args + off, 8) == 0)
+  while (off + 8 <= want->nargs && off + 8 <= got->nargs &&
+         memcmp(got->args + off, want->args + off, 8) == 0)
     off += 8;
   if (off + 8 <= got->nargs)
     memcpy(&g, got->args + off, 8);
-  if (off + 8 <= want.nargs)
-    memcpy(&w, want.args + off, 8);
+  if (off + 8 <= want->nargs)
+    memcpy(&w, want->args + off, 8);
   proact__info(PROACT__SUBSYS_PART,
                "%s:%d: part %d's kernel on device %d launches through "
                "OpenMP: the driver got grid %u, block %u, %u shared bytes, "
@@ -187,7 +185,7 @@ static void capture_report(const proact__loop_t *loop, int part, int dv,
                "give %u, %u, %u, %zu (0x%llx)",
                loop->file, loop->line, part, dv, got->grid, got->block,
                got->shared, got->nargs, (unsigned long long)g, off,
-               want.grid, want.block, want.shared, want.nargs,
+               want->grid, want->block, want->shared, want->nargs,
                (unsigned long long)w);
 }
 
@@ -250,7 +248,7 @@ __tgt_target_kernel(void *loc, int64_t dev, int32_t teams, int32_t threads,
                    "%s:%d: part %d's kernel on device %d will launch in a "
                    "graph", loop->file, loop->line, part, dv);
     else
-      capture_report(loop, part, dv, rc, &got, args);
+      capture_report(loop, part, dv, rc, &got, &want);
     return rc;
   }
   proact__launch_record(args, seen.func, &loop->deferred[part]);
@@ -260,21 +258,38 @@ __tgt_target_kernel(void *loc, int64_t dev, int32_t teams, int32_t threads,
   return 0;
 }
 
-static site_slot_t *site_find(const proact__loop_t *loop);
+/* The slot of loop's pragma, made where absent; NULL: the table is full.
+ * Under launch_lock. */
+static site_slot_t *site_find(const proact__loop_t *loop) {
+  const proact__loop_desc_t *d = loop->desc;
+  size_t h = (size_t)(d->id % SITE_SLOTS);
+
+  for (int k = 0; k < SITE_SLOTS; k++, h = (h + 1) % SITE_SLOTS) {
+    site_slot_t *s = &sites[h];
+    if (s->file == NULL) {
+      s->file = d->file;
+      s->line = d->line;
+      s->id = d->id;
+      return s;
+    }
+    if (s->id == d->id && s->line == d->line && s->file == d->file)
+      return s;
+  }
+  return NULL;
+}
 
 void proact__launch_prepare(proact__loop_t *loop) {
   const proact__plan_t *plan = loop->plan;
   const site_slot_t *site;
-  int any = 0;
+  int any;
 
   loop->deferred = NULL;
+  for (int p = 0; p < plan->nparts && !loop->replay; p++)
+    loop->replay = proact__dev_can_replay(plan->devs[p]);
   /* The balance and the trace time each part's kernel alone. */
-  if (PROACT__TRACING() || proact__param_get(PROACT__PARAM_BALANCE)->i ||
-      loop->nrpushes > 0 || loop->mech->part_end != NULL)
-    return;
-  for (int p = 0; p < plan->nparts && !any; p++)
-    any = proact__dev_can_replay(plan->devs[p]);
-  if (!any)
+  if (!loop->replay || PROACT__TRACING() ||
+      proact__param_get(PROACT__PARAM_BALANCE)->i || loop->nrpushes > 0 ||
+      loop->mech->part_end != NULL)
     return;
   /* From the second execution on, where the first one's kernels were
    * short: a long loop never pays for watching its kernels. */
@@ -301,26 +316,6 @@ void proact__launch_disarm(void) {
   launch_recorded = 0;
 }
 
-/* The slot of loop's pragma, made where absent; NULL: the table is full.
- * Under launch_lock. */
-static site_slot_t *site_find(const proact__loop_t *loop) {
-  const proact__loop_desc_t *d = loop->desc;
-  size_t h = (size_t)(d->id % SITE_SLOTS);
-
-  for (int k = 0; k < SITE_SLOTS; k++, h = (h + 1) % SITE_SLOTS) {
-    site_slot_t *s = &sites[h];
-    if (s->file == NULL) {
-      s->file = d->file;
-      s->line = d->line;
-      s->id = d->id;
-      return s;
-    }
-    if (s->id == d->id && s->line == d->line && s->file == d->file)
-      return s;
-  }
-  return NULL;
-}
-
 int proact__loop_threads(const proact__loop_t *loop) {
   const site_slot_t *s;
   int one = 0;
@@ -333,21 +328,6 @@ int proact__loop_threads(const proact__loop_t *loop) {
   one = s != NULL && s->all_plan == loop->plan && s->all_mech == loop->mech;
   pthread_mutex_unlock(&launch_lock);
   return one ? 1 : loop->plan->nparts;
-}
-
-/* The graphs kept for loop's pragma, marked busy; NULL slot: none kept
- * (the table is full, or another thread runs this loop now). */
-static site_slot_t *site_take(const proact__loop_t *loop) {
-  site_slot_t *found;
-
-  pthread_mutex_lock(&launch_lock);
-  found = site_find(loop);
-  if (found != NULL && found->busy)
-    found = NULL;
-  if (found != NULL)
-    found->busy = 1;
-  pthread_mutex_unlock(&launch_lock);
-  return found;
 }
 
 void proact__launch_run(proact__loop_t *loop) {
@@ -371,16 +351,21 @@ void proact__launch_run(proact__loop_t *loop) {
     devs[n] = plan->devs[p];
     parts[n++] = p;
   }
+  /* The site's graphs, taken (busy) for this run; none kept where the
+   * table is full or another thread runs this loop now. */
   pthread_mutex_lock(&launch_lock);
   site = site_find(loop);
   if (site != NULL) {
     site->all_plan = n == ran ? plan : NULL;
     site->all_mech = loop->mech;
+    if (n == 0 || site->busy)
+      site = NULL;
+    else
+      site->busy = 1;
   }
   pthread_mutex_unlock(&launch_lock);
   if (n == 0)
     return;
-  site = site_take(loop);
   if (site != NULL)
     graph = site->graph;
   st = proact__dev_kernel_graph_run(&graph, n, devs, recs, &ns);
@@ -405,11 +390,7 @@ void proact__launch_done(proact__loop_t *loop) {
   uint64_t kmax = 0;
   site_slot_t *site;
 
-  int any = 0;
-
-  for (int p = 0; p < loop->plan->nparts && !any; p++)
-    any = proact__dev_can_replay(loop->plan->devs[p]);
-  if (!any || loop->watched)
+  if (!loop->replay || loop->watched)
     return;
   for (int p = 0; p < loop->plan->nparts; p++)
     kmax = loop->part_ns[p] > kmax ? loop->part_ns[p] : kmax;

@@ -306,8 +306,7 @@ proact__loop_t *proact__loop_begin(const proact__loop_desc_t *desc) {
    * could land over a pushed byte, which then counts as current there with
    * its old value. Where the loop pushes, every pull lands first. */
   if (loop->npushes > 0)
-    for (int p = 0; p < loop->plan->nparts; p++)
-      proact__loop_pull_part(loop, p);
+    proact__loop_pull_parts(loop);
   loop_report_parts(loop, desc);
   proact__launch_prepare(loop);
   if (PROACT__TRACING())
@@ -406,7 +405,6 @@ static void loop_account(proact__loop_t *loop, uint64_t t0,
 }
 
 void proact__loop_end(proact__loop_t *loop) {
-  const proact__plan_t *plan = loop->plan;
   proact__dev_counters_t after;
   uint64_t t0 = proact__now_ns();
   proact_status_t st;
@@ -424,8 +422,7 @@ void proact__loop_end(proact__loop_t *loop) {
   }
   proact__launch_run(loop);
   proact__trace_phase_begin(&phase, "drain", "drain", loop->file, loop->line);
-  for (int p = 0; p < plan->nparts; p++) /* a part that ran no kernel */
-    proact__loop_pull_part(loop, p);
+  proact__loop_pull_parts(loop); /* those of parts that ran no kernel */
   st = loop->mech->drain(loop);
   if (st != PROACT_OK)
     proact__fatal(loop->file, loop->line, loop->col,

@@ -400,3 +400,8 @@ void proact__loop_pull_part(proact__loop_t *loop, int part) {
                   "failed: %s",
                   part, loop->plan->devs[part], proact_status_string(st));
 }
+
+void proact__loop_pull_parts(proact__loop_t *loop) {
+  for (int p = 0; p < loop->plan->nparts; p++)
+    proact__loop_pull_part(loop, p);
+}

@@ -38,5 +38,7 @@ int proact__loop_pull(proact__loop_t *loop, const proact__loop_desc_t *desc,
  * loop pushes: a pull must not land after another part's push), and for
  * every part before the drain. */
 void proact__loop_pull_part(proact__loop_t *loop, int part);
+/* Every part's pulls not made yet, in this thread. */
+void proact__loop_pull_parts(proact__loop_t *loop);
 
 #endif
