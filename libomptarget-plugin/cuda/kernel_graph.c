@@ -64,8 +64,8 @@ static const proact__param_t launch_param = {
     "graph: on CUDA devices the kernels of a loop's parts that push "
     "nothing and ran under 100 us last time launch together, as one CUDA "
     "graph per GPU, for programs of many short loops (CUDA's libcupti "
-    "watches each kernel's first launch: about 20 ms once at start, on a "
-    "thread of its own, and a few ms per kernel; without libcupti, as omp)",
+    "watches each kernel's first launch: about 20 ms once when the devices "
+    "open, and a few ms per kernel; without libcupti, as omp)",
     parse_launch};
 PROACT__PARAM_REGISTER(launch_param)
 
@@ -172,7 +172,7 @@ int proact__cuda_kernel_capture(int dev, int (*launch)(void *), void *arg,
   rec->func = NULL;
   if (!proact__cuda_can_replay(dev))
     return launch(arg);
-  /* CUPTI still starting (warm_cupti), or another capture: no waiting. */
+  /* Another capture in progress: no waiting. */
   if (pthread_mutex_trylock(&capture_lock) != 0) {
     rec->busy = 1;
     return launch(arg);
@@ -198,31 +198,20 @@ int proact__cuda_kernel_capture(int dev, int (*launch)(void *), void *arg,
   return rc;
 }
 
-/* CUPTI's first subscription is slow: made here, on a thread of its own,
- * while the program starts, not in its first loop (with no capture in
- * progress, its callback records nothing). */
-static void *warm_cupti(void *arg) {
+/* CUPTI's first subscription is slow (about 20 ms): made when the devices
+ * open, not in a loop. Not on a thread of its own: CUPTI's set-up waits
+ * for the kernels running on the GPU, and a poll agent, which runs until
+ * its part's kernel ends, then kept that kernel from starting (a hang);
+ * and a program that exited meanwhile tore libcupti down under it. */
+void proact__cuda_replay_warm(void) {
   cupti_subscriber_t sub;
-  (void)arg;
-  if (!proact__cuda_can_replay(0))
-    return NULL;
+  if (proact__param_get(&launch_param)->i == 0 ||
+      !proact__cuda_can_replay(0))
+    return;
   pthread_mutex_lock(&capture_lock);
   if (cupti.subscribe(&sub, capture_launch, NULL) == 0)
     cupti.unsubscribe(sub);
   pthread_mutex_unlock(&capture_lock);
-  return NULL;
-}
-
-void proact__cuda_replay_warm(void) {
-  pthread_t thread;
-  pthread_attr_t attr;
-  if (proact__param_get(&launch_param)->i == 0 ||
-      pthread_attr_init(&attr) != 0)
-    return;
-  pthread_attr_setdetachstate(&attr, PTHREAD_CREATE_DETACHED);
-  if (pthread_create(&thread, &attr, warm_cupti, NULL) != 0)
-    warm_cupti(NULL);
-  pthread_attr_destroy(&attr);
 }
 
 /* One GPU's graph: its kernel nodes, in the order of the calls' records,

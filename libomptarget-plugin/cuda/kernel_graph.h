@@ -13,7 +13,7 @@ proact_status_t proact__cuda_kernel_graph_run(
     void **graph_p, int n, const int *devs,
     const proact__dev_kernel_rec_t *recs, uint64_t *ns_p);
 void proact__cuda_kernel_graph_free(void *graph);
-/* Starts CUPTI's set-up on a thread of its own (at the backend's open). */
+/* CUPTI's set-up, at the backend's open. */
 void proact__cuda_replay_warm(void);
 
 #endif
