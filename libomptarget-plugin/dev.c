@@ -7,6 +7,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "check.h"
 #include "grow.h"
@@ -15,6 +16,7 @@
 #include "dev.h"
 #include "dev_ops.h"
 #include "nccl/transport_nccl.h"
+#include "omp_wait.h"
 #include "proact.h"
 #include "rank.h"
 #include "rank_xport.h"
@@ -263,6 +265,8 @@ static void dev_init_once(void) {
                     "preparing the %s backend's %d devices failed: %s",
                     dev_ops->name, dev_local_n, proact_status_string(st));
   }
+  if (dev_ops->kernel_graph_wait != NULL)
+    proact__omp_wait_set(proact__dev_kernel_graph_wait);
   if (proact__rank_count() > 1)
     dev_join_ranks();
   dev_trace_notes();
@@ -367,6 +371,35 @@ static proact_status_t dev_check_local(int dev, const void *ptr,
   return dev_local(dev) < 0 ? PROACT_ERR_INVALID_PARAM : PROACT_OK;
 }
 
+/* Kernels launched as a graph and left running (kernel_graph_run without
+ * wait) finish before anything else of this layer touches a device: a
+ * copy, an allocation, a free or a wait may depend on what they write. */
+static void dev_settle(void) {
+  if (dev_ops == NULL || dev_ops->kernel_graph_wait == NULL ||
+      dev_ops->kernel_graph_wait() == PROACT_OK)
+    return;
+  proact__fatal(NULL, 0, 0, "the kernels of an earlier loop, launched as a "
+                            "CUDA graph, failed (PROACT_LAUNCH=omp launches "
+                            "each part's kernel through OpenMP)");
+}
+
+void proact__dev_kernel_graph_wait(void) { dev_settle(); }
+
+/* At exit, before libomptarget unloads the kernels: a failure there ends
+ * the program with status 1, after stdio's buffers are written. */
+static void graph_exit_wait(void) {
+  if (dev_ops->kernel_graph_wait() == PROACT_OK)
+    return;
+  fflush(NULL);
+  _exit(1);
+}
+static pthread_once_t graph_exit_once = PTHREAD_ONCE_INIT;
+static void graph_exit_register(void) {
+  if (atexit(graph_exit_wait) != 0)
+    proact__warn("atexit failed: kernels launched as a CUDA graph may still "
+                 "run when the program exits");
+}
+
 static void dev_count_copy(uint64_t *counter, size_t bytes) {
   __atomic_fetch_add(counter, bytes, __ATOMIC_RELAXED);
   __atomic_fetch_add(&dev_counters.copies, 1, __ATOMIC_RELAXED);
@@ -374,6 +407,7 @@ static void dev_count_copy(uint64_t *counter, size_t bytes) {
 
 proact_status_t proact__dev_alloc(int dev, size_t bytes, void **ptr_p) {
   void *ptr;
+  dev_settle();
   PROACT_CHECK(dev_check(dev, NULL, 0));
   if (bytes == 0 || dev_local(dev) < 0) { /* a remote one holds nothing here */
     *ptr_p = NULL;
@@ -393,6 +427,7 @@ proact_status_t proact__dev_alloc(int dev, size_t bytes, void **ptr_p) {
 void proact__dev_free(int dev, void *ptr, size_t bytes) {
   if (ptr == NULL || dev_check_local(dev, ptr, 0) != PROACT_OK)
     return;
+  dev_settle();
   proact__info(PROACT__SUBSYS_COPY, "freeing %zu bytes at %p on device %d",
                bytes, ptr, dev);
   omp_target_free(ptr, dev_omp(dev));
@@ -442,6 +477,7 @@ static proact_status_t dev_sync_traced(int dev) {
 
 proact_status_t proact__dev_copy_to_dev(int dev, void *dst, const void *src,
                                         size_t bytes) {
+  dev_settle();
   /* A remote device's rank copies from its own host copy, which holds the
    * same bytes. */
   if (dev_check(dev, NULL, 0) == PROACT_OK && dev_local(dev) < 0)
@@ -467,6 +503,7 @@ proact_status_t proact__dev_copy_to_dev(int dev, void *dst, const void *src,
 
 proact_status_t proact__dev_copy_to_host(void *dst, int dev, const void *src,
                                          size_t bytes) {
+  dev_settle();
   PROACT_CHECK(dev_check_local(dev, src, bytes));
   if (bytes == 0)
     return PROACT_OK;
@@ -678,6 +715,7 @@ static proact_status_t dev_copy_rank(int dst_dev, void *dst, int src_dev,
 
 proact_status_t proact__dev_copy_peer(int dst_dev, void *dst, int src_dev,
                                       const void *src, size_t bytes) {
+  dev_settle();
   PROACT_CHECK(dev_check(dst_dev, NULL, 0));
   PROACT_CHECK(dev_check(src_dev, NULL, 0));
   if (bytes == 0 || (dev_local(dst_dev) < 0 && dev_local(src_dev) < 0))
@@ -710,6 +748,7 @@ proact_status_t proact__dev_copy_peer(int dst_dev, void *dst, int src_dev,
 proact_status_t proact__dev_sync_all(void) {
   if (dev_ops == NULL)
     return PROACT_OK;
+  dev_settle();
   if (PROACT__TRACING())
     return dev_sync_traced(-1);
   return dev_ops->sync_all();
@@ -729,6 +768,7 @@ void proact__dev_get_counters(proact__dev_counters_t *counters_p) {
 
 proact_status_t proact__dev_sync_dev(int dev) {
   PROACT_CHECK(dev_check(dev, NULL, 0));
+  dev_settle();
   if (dev_local(dev) < 0) /* nothing of this rank's runs there */
     return PROACT_OK;
   if (PROACT__TRACING())
@@ -752,6 +792,7 @@ proact_status_t proact__dev_clock_offset(int dev, int64_t *offset_p) {
 }
 
 void proact__dev_host_free(int dev, void *host) {
+  dev_settle();
   if (host != NULL && dev_check_local(dev, NULL, 0) == PROACT_OK &&
       dev_ops->host_free != NULL)
     dev_ops->host_free(dev_local(dev), host);
@@ -772,6 +813,7 @@ proact_status_t proact__dev_shared_alloc(size_t bytes, void **ptr_p) {
 void proact__dev_shared_free(void *ptr, size_t bytes) {
   if (ptr == NULL || dev_ops == NULL || dev_ops->shared_free == NULL)
     return;
+  dev_settle();
   proact__info(PROACT__SUBSYS_COPY, "freeing %zu shared bytes at %p", bytes,
                ptr);
   dev_ops->shared_free(ptr);
@@ -780,6 +822,7 @@ void proact__dev_shared_free(void *ptr, size_t bytes) {
 proact_status_t proact__dev_shared_advise(void *ptr, size_t bytes,
                                           proact__shared_advice_t advice,
                                           int dev) {
+  dev_settle();
   PROACT_CHECK(dev_check_local(dev, ptr, bytes));
   if (bytes == 0 || dev_ops->shared_advise == NULL)
     return PROACT_OK;
@@ -788,6 +831,7 @@ proact_status_t proact__dev_shared_advise(void *ptr, size_t bytes,
 
 proact_status_t proact__dev_shared_prefetch(void *ptr, size_t bytes,
                                             int dev) {
+  dev_settle();
   PROACT_CHECK(dev_check_local(dev, ptr, bytes));
   if (bytes == 0 || dev_ops->shared_prefetch == NULL)
     return PROACT_OK;
@@ -799,6 +843,7 @@ proact_status_t proact__dev_shared_prefetch(void *ptr, size_t bytes,
 proact_status_t proact__dev_agent_start(int dev, const proact__ready_t *rd,
                                         const proact__ready_t *host_view,
                                         int threads, uint64_t timeout_ns) {
+  dev_settle();
   PROACT_CHECK(dev_check_local(dev, rd, 1));
   if (dev_ops->agent_start == NULL)
     return PROACT_ERR_UNSUPPORTED;
@@ -811,6 +856,7 @@ proact_status_t proact__dev_agent_start(int dev, const proact__ready_t *rd,
 
 proact_status_t proact__dev_agent_wait(int dev,
                                        proact__agent_result_t *result) {
+  dev_settle();
   PROACT_CHECK(dev_check_local(dev, NULL, 0));
   if (dev_ops->agent_wait == NULL)
     return PROACT_ERR_UNSUPPORTED;
@@ -827,6 +873,7 @@ int proact__dev_kernel_capture(int dev, int (*launch)(void *), void *arg,
                                proact__dev_kernel_rec_t *rec) {
   rec->func = NULL;
   rec->busy = 0;
+  dev_settle(); /* launch goes through OpenMP, on its own stream */
   if (!proact__dev_can_replay(dev) || dev_ops->kernel_capture == NULL)
     return launch(arg);
   return dev_ops->kernel_capture(dev_local(dev), launch, arg, rec);
@@ -834,7 +881,7 @@ int proact__dev_kernel_capture(int dev, int (*launch)(void *), void *arg,
 
 proact_status_t proact__dev_kernel_graph_run(
     void **graph_p, int n, const int *devs,
-    const proact__dev_kernel_rec_t *recs, uint64_t *ns_p) {
+    const proact__dev_kernel_rec_t *recs, int wait, uint64_t *ns_p) {
   int local[PROACT__DEV_MAX];
   if (n < 1 || n > PROACT__DEV_MAX || dev_ops == NULL ||
       dev_ops->kernel_graph_run == NULL)
@@ -844,7 +891,12 @@ proact_status_t proact__dev_kernel_graph_run(
       return PROACT_ERR_INVALID_PARAM;
     local[i] = dev_local(devs[i]);
   }
-  return dev_ops->kernel_graph_run(graph_p, n, local, recs, ns_p);
+  /* Timed alone: not from the end of graphs still running. */
+  if (wait)
+    dev_settle();
+  else
+    pthread_once(&graph_exit_once, graph_exit_register);
+  return dev_ops->kernel_graph_run(graph_p, n, local, recs, wait, ns_p);
 }
 
 void proact__dev_kernel_graph_free(void *graph) {

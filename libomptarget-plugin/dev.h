@@ -214,14 +214,20 @@ int proact__dev_can_replay(int dev);
 int proact__dev_kernel_capture(int dev, int (*launch)(void *), void *arg,
                                proact__dev_kernel_rec_t *rec);
 /* Launches n captured kernels, recs[i] on devs[i] with its own arguments,
- * all at once, and waits for them: one graph per GPU, kept in *graph_p
- * (NULL at first) and reused by the next call with the same kernels and
- * shapes; *ns_p gets the time from launch to the last kernel's end. */
+ * all at once: one graph per GPU, kept in *graph_p (NULL at first) and
+ * reused by the next call with the same kernels and shapes. With wait, it
+ * waits for them and *ns_p gets the time from launch to the last kernel's
+ * end; without, it returns at once (*ns_p 0) and they are waited for by
+ * the next call of this layer that touches a device or waits, by OpenMP's
+ * own entry points (omp_wait.c), or by proact__dev_kernel_graph_wait. */
 proact_status_t proact__dev_kernel_graph_run(void **graph_p, int n,
                                              const int *devs,
                                              const proact__dev_kernel_rec_t *recs,
-                                             uint64_t *ns_p);
+                                             int wait, uint64_t *ns_p);
 void proact__dev_kernel_graph_free(void *graph);
+/* Waits for the graphs launched without waiting; a failed kernel there
+ * ends the program with the error. Cheap when none is in flight. */
+void proact__dev_kernel_graph_wait(void);
 
 /* Lets kernels running on src store directly to dst's memory (the
  * in-kernel pushes of trigger and inline, the poll agent's stores); once

@@ -609,6 +609,7 @@ const proact__dev_ops_t proact__dev_cuda_ops = {
     .kernel_capture = proact__cuda_kernel_capture,
     .kernel_graph_run = proact__cuda_kernel_graph_run,
     .kernel_graph_free = proact__cuda_kernel_graph_free,
+    .kernel_graph_wait = proact__cuda_kernel_graph_wait,
 #ifdef PROACT_HAVE_CUDA_AGENT
     .agent_start = proact__cuda_agent_start,
     .agent_wait = proact__cuda_agent_wait,

@@ -63,7 +63,8 @@ static const proact__param_t launch_param = {
     "omp: each part's host thread launches its kernel through OpenMP; "
     "graph: on CUDA devices the kernels of a loop's parts that push "
     "nothing and ran under 100 us last time launch together, as one CUDA "
-    "graph per GPU, for programs of many short loops (CUDA's libcupti "
+    "graph per GPU, for programs of many short loops; a loop whose every "
+    "part is in the graph returns before its kernels end (CUDA's libcupti "
     "watches each kernel's first launch: about 20 ms once when the devices "
     "open, and a few ms per kernel; without libcupti, as omp)",
     parse_launch};
@@ -330,10 +331,41 @@ static proact_status_t gpu_prepare(kgraph_gpu_t *g, int n,
   return PROACT_OK;
 }
 
+/* The GPUs whose graph stream holds launches not yet waited for, and how
+ * many: the layer's every op reads the count first (kernel_graph_wait). */
+static pthread_mutex_t wait_lock = PTHREAD_MUTEX_INITIALIZER;
+static unsigned char graph_pending[PROACT__DEV_MAX];
+static int graph_npending;
+
+proact_status_t proact__cuda_kernel_graph_wait(void) {
+  proact_status_t st = PROACT_OK;
+
+  if (__atomic_load_n(&graph_npending, __ATOMIC_ACQUIRE) == 0)
+    return PROACT_OK;
+  pthread_mutex_lock(&wait_lock);
+  for (int p = 0; p < PROACT__DEV_MAX; p++) {
+    CUresult rc;
+    if (!graph_pending[p])
+      continue;
+    graph_pending[p] = 0;
+    rc = proact__cu.cuCtxSetCurrent(proact__cuda_ctx[p]);
+    if (rc == CUDA_SUCCESS)
+      rc = proact__cu.cuStreamSynchronize(graph_stream[p]);
+    if (rc != CUDA_SUCCESS && st == PROACT_OK) {
+      proact__error("the kernels of a loop launched as a CUDA graph on GPU "
+                    "%d failed: %s", p, proact__cu_reason(rc));
+      st = PROACT_ERR_DEVICE;
+    }
+  }
+  __atomic_store_n(&graph_npending, 0, __ATOMIC_RELEASE);
+  pthread_mutex_unlock(&wait_lock);
+  return st;
+}
+
 proact_status_t proact__cuda_kernel_graph_run(void **graph_p, int n,
                                               const int *devs,
                                               const proact__dev_kernel_rec_t *recs,
-                                              uint64_t *ns_p) {
+                                              int wait, uint64_t *ns_p) {
   kgraph_t *kg = *graph_p;
   const proact__dev_kernel_rec_t *mine[PROACT__DEV_MAX];
   CUstream stream[PROACT__DEV_MAX];
@@ -378,10 +410,22 @@ proact_status_t proact__cuda_kernel_graph_run(void **graph_p, int n,
     PROACT_CHECK(gpu_prepare(g, m, mine));
   }
   t0 = proact__now_ns();
+  *ns_p = 0;
   for (int k = 0; k < nphys; k++) {
     PROACT_CUDADRV_FUNC(cuCtxSetCurrent, (proact__cuda_ctx[phys[k]]));
     PROACT_CUDADRV_FUNC(cuGraphLaunch, (kg->gpu[k]->exec, stream[k]));
+    /* A graph launched after one left running follows it on the stream. */
+    if (!wait) {
+      pthread_mutex_lock(&wait_lock);
+      if (!graph_pending[phys[k]]) {
+        graph_pending[phys[k]] = 1;
+        __atomic_fetch_add(&graph_npending, 1, __ATOMIC_RELEASE);
+      }
+      pthread_mutex_unlock(&wait_lock);
+    }
   }
+  if (!wait)
+    return PROACT_OK;
   for (int k = 0; k < nphys; k++) {
     PROACT_CUDADRV_FUNC(cuCtxSetCurrent, (proact__cuda_ctx[phys[k]]));
     PROACT_CUDADRV_FUNC(cuStreamSynchronize, (stream[k]));

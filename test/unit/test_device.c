@@ -166,6 +166,26 @@ TEST_IMPL(launch_replay_rules) {
   ASSERT_EQ(proact__dev_init(), PROACT_OK);
   for (int dev = 0; dev < proact__dev_count(); dev++)
     ASSERT_EQ(proact__dev_can_replay(dev), 0);
+  /* With nothing in flight, waiting returns at once. */
+  proact__dev_kernel_graph_wait();
+}
+
+/* Which loops may return while their graphs run (launch.h): only where
+ * nothing but the device layer or OpenMP reads what the kernels write. */
+TEST_IMPL(launch_leave_rules) {
+  proact__present_t region = {0}, unified = {0};
+  proact__present_t *entries[2] = {&region, NULL};
+  proact__loop_t loop = {0};
+
+  unified.unified = 1;
+  loop.narrays = 2;
+  loop.entries = entries;
+  ASSERT_EQ(proact__launch_may_leave(&loop), 1);
+  loop.nimplicit = 1; /* a loop-only copy goes back at the loop's end */
+  ASSERT_EQ(proact__launch_may_leave(&loop), 0);
+  loop.nimplicit = 0;
+  entries[1] = &unified; /* the host reads it in place */
+  ASSERT_EQ(proact__launch_may_leave(&loop), 0);
 }
 
 /* The report names the version, the participating devices only, their

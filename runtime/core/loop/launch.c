@@ -20,9 +20,11 @@
 #include "core_param.h"
 #include "dev.h"
 #include "error_report.h"
+#include "host_check.h"
 #include "launch.h"
 #include "log.h"
 #include "loop.h"
+#include "rank.h"
 #include "trace.h"
 
 enum {
@@ -75,6 +77,9 @@ enum { KERNEL_SLOTS = 4096, SITE_SLOTS = 1024 };
  * as soon as its part is ready, where a graph starts after the last part's
  * host work, and the launch a graph saves is a small share of them. */
 static const uint64_t graph_max_kernel_ns = 100000;
+/* One graph execution in this many is waited for at the loop's end and
+ * timed, so that a site whose kernels grew long stops using graphs. */
+enum { GRAPH_TIMED_EVERY = 16 };
 static kernel_slot_t kernels[KERNEL_SLOTS];
 /* Each loop's graphs, by its pragma. */
 typedef struct site_slot {
@@ -87,7 +92,8 @@ typedef struct site_slot {
    * part it ran here: the next one with both needs no thread per part. */
   const proact__plan_t *all_plan;
   const proact__mech_ops_t *all_mech;
-  uint64_t kern_ns; /* its last execution's longest kernel */
+  uint64_t kern_ns; /* its last timed execution's longest kernel */
+  unsigned graphs;  /* executions run as graphs */
 } site_slot_t;
 static site_slot_t sites[SITE_SLOTS];
 static pthread_mutex_t launch_lock = PTHREAD_MUTEX_INITIALIZER;
@@ -156,6 +162,13 @@ static int tgt_call(void *arg) {
                     c->args);
 }
 
+/* A launch through OpenMP, on its own stream: after the graphs a loop
+ * left running, whose writes it may read. */
+static int tgt_pass(tgt_call_t *c) {
+  proact__dev_kernel_graph_wait();
+  return tgt_call(c);
+}
+
 /* Why a watched launch cannot be replayed: what the driver got against
  * what the launch's values would give. */
 static void capture_report(const proact__loop_t *loop, int part, int dv,
@@ -202,7 +215,7 @@ __tgt_target_kernel(void *loc, int64_t dev, int32_t teams, int32_t threads,
     proact__fatal(NULL, 0, 0, "libproact found no __tgt_target_kernel after "
                               "its own: is libomptarget linked?");
   if (loop == NULL)
-    return tgt_kernel(loc, dev, teams, threads, host_ptr, args);
+    return tgt_pass(&call);
   if (launch_recorded)
     proact__fatal(loop->file, loop->line, loop->col,
                   "part %d launched a second kernel while its first waits "
@@ -210,7 +223,7 @@ __tgt_target_kernel(void *loc, int64_t dev, int32_t teams, int32_t threads,
                   "order); please report it", part);
   launch_loop = NULL; /* one launch per part; a recorded one says so */
   if (!proact__launch_by_value(args))
-    return tgt_kernel(loc, dev, teams, threads, host_ptr, args);
+    return tgt_pass(&call);
   pthread_mutex_lock(&launch_lock);
   slot = kernel_slot(host_ptr, dev);
   if (slot != NULL) {
@@ -220,7 +233,7 @@ __tgt_target_kernel(void *loc, int64_t dev, int32_t teams, int32_t threads,
   }
   pthread_mutex_unlock(&launch_lock);
   if (slot == NULL || seen.state < 0 || seen.state == 2)
-    return tgt_kernel(loc, dev, teams, threads, host_ptr, args);
+    return tgt_pass(&call);
   if (seen.state == 0) {
     /* Watched once: recordable where the driver got exactly the bytes
      * launch_record would give it. */
@@ -330,10 +343,21 @@ int proact__loop_threads(const proact__loop_t *loop) {
   return one ? 1 : loop->plan->nparts;
 }
 
+int proact__launch_may_leave(const proact__loop_t *loop) {
+  if (proact__rank_count() > 1 || loop->nimplicit > 0 ||
+      proact__host_check_on())
+    return 0;
+  for (int a = 0; a < loop->narrays; a++)
+    if (loop->entries[a] != NULL && loop->entries[a]->unified)
+      return 0;
+  return 1;
+}
+
 void proact__launch_run(proact__loop_t *loop) {
   const proact__plan_t *plan = loop->plan;
   proact__dev_kernel_rec_t *recs = loop->deferred;
   int devs[PROACT__DEV_MAX], parts[PROACT__DEV_MAX], n = 0, ran = 0;
+  int wait = 1;
   site_slot_t *site;
   void *graph = NULL;
   uint64_t ns = 0;
@@ -358,17 +382,21 @@ void proact__launch_run(proact__loop_t *loop) {
   if (site != NULL) {
     site->all_plan = n == ran ? plan : NULL;
     site->all_mech = loop->mech;
-    if (n == 0 || site->busy)
+    if (n == 0 || site->busy) {
       site = NULL;
-    else
+    } else {
       site->busy = 1;
+      wait = site->graphs++ % GRAPH_TIMED_EVERY == 0;
+    }
   }
   pthread_mutex_unlock(&launch_lock);
   if (n == 0)
     return;
   if (site != NULL)
     graph = site->graph;
-  st = proact__dev_kernel_graph_run(&graph, n, devs, recs, &ns);
+  /* Left running only where every part that ran here is in the graph. */
+  wait = wait || site == NULL || n != ran || !proact__launch_may_leave(loop);
+  st = proact__dev_kernel_graph_run(&graph, n, devs, recs, wait, &ns);
   if (site != NULL) {
     pthread_mutex_lock(&launch_lock);
     site->graph = graph;
@@ -382,6 +410,8 @@ void proact__launch_run(proact__loop_t *loop) {
                   "launching the loop's kernels as one CUDA graph failed: %s "
                   "(PROACT_LAUNCH=omp launches them through OpenMP)",
                   proact_status_string(st));
+  /* Left running, the kernels' time is unknown: 0. */
+  loop->unwaited = !wait;
   for (int i = 0; i < n; i++)
     loop->part_ns[parts[i]] = ns;
 }
@@ -390,7 +420,7 @@ void proact__launch_done(proact__loop_t *loop) {
   uint64_t kmax = 0;
   site_slot_t *site;
 
-  if (!loop->replay || loop->watched)
+  if (!loop->replay || loop->watched || loop->unwaited)
     return;
   for (int p = 0; p < loop->plan->nparts; p++)
     kmax = loop->part_ns[p] > kmax ? loop->part_ns[p] : kmax;

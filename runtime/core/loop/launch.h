@@ -40,8 +40,17 @@ void proact__launch_prepare(proact__loop_t *loop);
 /* In part's host thread, just before its kernel's launch, and after it. */
 void proact__launch_arm(proact__loop_t *loop, int part);
 void proact__launch_disarm(void);
-/* At loop_end's start: runs the recorded kernels and waits for them. */
+/* At loop_end's start: runs the recorded kernels; waits for them unless
+ * every part that ran here was recorded and nothing but the device layer
+ * or OpenMP reads what they write (loop->unwaited then: the next call that
+ * touches a device waits). */
 void proact__launch_run(proact__loop_t *loop);
+/* Whether loop's end may return while its graphs run: nothing but a call
+ * of the device layer or of OpenMP (which wait for them) reads what they
+ * write. Not under several ranks (MPI reads device memory itself), for
+ * unified arrays (the host reads them in place), for loop-only copies
+ * (copied back at once) or under PROACT_CHECK_HOST. */
+int proact__launch_may_leave(const proact__loop_t *loop);
 /* After the loop's accounting: notes its longest kernel, which decides
  * whether its next execution records its parts' launches. */
 void proact__launch_done(proact__loop_t *loop);

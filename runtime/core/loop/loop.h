@@ -91,6 +91,7 @@ struct proact__loop {
   unsigned char nodefer[PROACT__DEV_MAX];
   int replay;  /* a part's device can launch it again (launch.c) */
   int watched; /* a launch of this execution was watched (launch.c) */
+  int unwaited; /* its graphs still ran when loop_end returned */
 };
 
 #endif

@@ -1,0 +1,124 @@
+/* SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception */
+/* OpenMP's own entry points that move, set or free device memory, defined
+ * by libproact as well and reached first (programs link it before
+ * libomptarget, as for __tgt_target_kernel): each waits for the kernels
+ * a loop left running as a CUDA graph (dev.h, kernel_graph_run without
+ * wait), then calls libomptarget's. The program's `target data`,
+ * `target update` and omp_target_memcpy then see what the loops wrote,
+ * as they would had each loop waited. */
+#ifndef _GNU_SOURCE
+#define _GNU_SOURCE
+#endif
+#include <dlfcn.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "error_report.h"
+#include "omp_wait.h"
+
+/* What waits for the graphs (the device layer's, set when it opens a
+ * backend that leaves graphs running): this file is below the layer's
+ * other files, which call OpenMP. */
+static void (*graph_wait)(void);
+
+void proact__omp_wait_set(void (*wait)(void)) {
+  __atomic_store_n(&graph_wait, wait, __ATOMIC_RELEASE);
+}
+
+static void wait_graphs(void) {
+  void (*wait)(void) = __atomic_load_n(&graph_wait, __ATOMIC_ACQUIRE);
+  if (wait != NULL)
+    wait();
+}
+
+/* libomptarget's definition of name, found once; slot caches it. */
+static void *next_entry(const char *name, void **slot) {
+  void *f = __atomic_load_n(slot, __ATOMIC_ACQUIRE);
+  if (f != NULL)
+    return f;
+  f = dlsym(RTLD_NEXT, name);
+  if (f == NULL)
+    proact__fatal(NULL, 0, 0, "libproact found no %s after its own: is "
+                              "libomptarget linked after it?", name);
+  __atomic_store_n(slot, f, __ATOMIC_RELEASE);
+  return f;
+}
+
+/* Defines name with parameters params (a parenthesized list) and
+ * arguments args, of type ret (retkw: return, or nothing for void): waits,
+ * then forwards. */
+#define PROACT_OMP_WAIT_ENTRY(ret, retkw, name, params, args)                 \
+  typedef ret(*name##_fn_t) params;                                           \
+  static void *name##_next;                                                   \
+  __attribute__((visibility("default"))) ret name params {                   \
+    name##_fn_t f;                                                            \
+    wait_graphs();                                                            \
+    *(void **)&f = next_entry(#name, &name##_next);                           \
+    retkw f args;                                                             \
+  }
+
+/* The mapper entries clang generates for `target data`, `target enter
+ * data`, `target exit data` and `target update` (LLVM 16 to 22). */
+#define PROACT_MAPPER_PARAMS                                                  \
+  (void *loc, int64_t dev, int32_t n, void **bases, void **ptrs,              \
+   int64_t *sizes, int64_t *types, void **names, void **mappers)
+#define PROACT_MAPPER_ARGS                                                    \
+  (loc, dev, n, bases, ptrs, sizes, types, names, mappers)
+#define PROACT_NOWAIT_PARAMS                                                  \
+  (void *loc, int64_t dev, int32_t n, void **bases, void **ptrs,              \
+   int64_t *sizes, int64_t *types, void **names, void **mappers,              \
+   int32_t ndeps, void *deps, int32_t nnoalias, void *noalias)
+#define PROACT_NOWAIT_ARGS                                                    \
+  (loc, dev, n, bases, ptrs, sizes, types, names, mappers, ndeps, deps,       \
+   nnoalias, noalias)
+
+PROACT_OMP_WAIT_ENTRY(void, , __tgt_target_data_begin_mapper,
+                      PROACT_MAPPER_PARAMS, PROACT_MAPPER_ARGS)
+PROACT_OMP_WAIT_ENTRY(void, , __tgt_target_data_end_mapper,
+                      PROACT_MAPPER_PARAMS, PROACT_MAPPER_ARGS)
+PROACT_OMP_WAIT_ENTRY(void, , __tgt_target_data_update_mapper,
+                      PROACT_MAPPER_PARAMS, PROACT_MAPPER_ARGS)
+PROACT_OMP_WAIT_ENTRY(void, , __tgt_target_data_begin_nowait_mapper,
+                      PROACT_NOWAIT_PARAMS, PROACT_NOWAIT_ARGS)
+PROACT_OMP_WAIT_ENTRY(void, , __tgt_target_data_end_nowait_mapper,
+                      PROACT_NOWAIT_PARAMS, PROACT_NOWAIT_ARGS)
+PROACT_OMP_WAIT_ENTRY(void, , __tgt_target_data_update_nowait_mapper,
+                      PROACT_NOWAIT_PARAMS, PROACT_NOWAIT_ARGS)
+
+/* The device memory routines (OpenMP 5.2, 3.8; omp_depend_t is a
+ * pointer). Declared here, not from omp.h: LLVM 16's has no memset. */
+PROACT_OMP_WAIT_ENTRY(int, return, omp_target_memcpy,
+                      (void *dst, const void *src, size_t bytes,
+                       size_t dst_off, size_t src_off, int dst_dev,
+                       int src_dev),
+                      (dst, src, bytes, dst_off, src_off, dst_dev, src_dev))
+PROACT_OMP_WAIT_ENTRY(int, return, omp_target_memcpy_rect,
+                      (void *dst, const void *src, size_t elem, int ndims,
+                       const size_t *volume, const size_t *dst_offs,
+                       const size_t *src_offs, const size_t *dst_dims,
+                       const size_t *src_dims, int dst_dev, int src_dev),
+                      (dst, src, elem, ndims, volume, dst_offs, src_offs,
+                       dst_dims, src_dims, dst_dev, src_dev))
+PROACT_OMP_WAIT_ENTRY(int, return, omp_target_memcpy_async,
+                      (void *dst, const void *src, size_t bytes,
+                       size_t dst_off, size_t src_off, int dst_dev,
+                       int src_dev, int ndeps, void **deps),
+                      (dst, src, bytes, dst_off, src_off, dst_dev, src_dev,
+                       ndeps, deps))
+PROACT_OMP_WAIT_ENTRY(int, return, omp_target_memcpy_rect_async,
+                      (void *dst, const void *src, size_t elem, int ndims,
+                       const size_t *volume, const size_t *dst_offs,
+                       const size_t *src_offs, const size_t *dst_dims,
+                       const size_t *src_dims, int dst_dev, int src_dev,
+                       int ndeps, void **deps),
+                      (dst, src, elem, ndims, volume, dst_offs, src_offs,
+                       dst_dims, src_dims, dst_dev, src_dev, ndeps, deps))
+PROACT_OMP_WAIT_ENTRY(void *, return, omp_target_memset,
+                      (void *ptr, int value, size_t bytes, int dev),
+                      (ptr, value, bytes, dev))
+PROACT_OMP_WAIT_ENTRY(void *, return, omp_target_memset_async,
+                      (void *ptr, int value, size_t bytes, int dev,
+                       int ndeps, void **deps),
+                      (ptr, value, bytes, dev, ndeps, deps))
+PROACT_OMP_WAIT_ENTRY(void, , omp_target_free, (void *ptr, int dev),
+                      (ptr, dev))

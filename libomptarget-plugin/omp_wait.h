@@ -1,0 +1,11 @@
+/* SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception */
+/* OpenMP's device memory entry points as libproact defines them
+ * (omp_wait.c): each waits for the kernels loops left running, then calls
+ * libomptarget's. */
+#ifndef PROACT_OMP_WAIT_H
+#define PROACT_OMP_WAIT_H
+
+/* wait: what the entry points call first (NULL: nothing). */
+void proact__omp_wait_set(void (*wait)(void));
+
+#endif
