@@ -375,12 +375,18 @@ static proact_status_t dev_check_local(int dev, const void *ptr,
  * wait) finish before anything else of this layer touches a device: a
  * copy, an allocation, a free or a wait may depend on what they write. */
 static void dev_settle(void) {
+  proact_status_t st;
   if (dev_ops == NULL || dev_ops->kernel_graph_wait == NULL ||
-      dev_ops->kernel_graph_wait() == PROACT_OK)
+      (st = dev_ops->kernel_graph_wait()) == PROACT_OK)
     return;
-  proact__fatal(NULL, 0, 0, "the kernels of an earlier loop, launched as a "
-                            "CUDA graph, failed (PROACT_LAUNCH=omp launches "
-                            "each part's kernel through OpenMP)");
+  /* The backend said which loop; a stuck kernel may keep exit's own
+   * waits from returning. */
+  if (st == PROACT_ERR_TIMED_OUT)
+    proact__fatal_hung(NULL, 0, "kernels launched as a CUDA graph did not "
+                                "finish within PROACT_TIMEOUT");
+  proact__fatal(NULL, 0, 0, "kernels launched as a CUDA graph failed "
+                            "(PROACT_LAUNCH=omp launches each part's kernel "
+                            "through OpenMP)");
 }
 
 void proact__dev_kernel_graph_wait(void) { dev_settle(); }
@@ -881,7 +887,8 @@ int proact__dev_kernel_capture(int dev, int (*launch)(void *), void *arg,
 
 proact_status_t proact__dev_kernel_graph_run(
     void **graph_p, int n, const int *devs,
-    const proact__dev_kernel_rec_t *recs, int wait, uint64_t *ns_p) {
+    const proact__dev_kernel_rec_t *recs, int wait,
+    const proact__dev_graph_origin_t *origin, uint64_t *ns_p) {
   int local[PROACT__DEV_MAX];
   if (n < 1 || n > PROACT__DEV_MAX || dev_ops == NULL ||
       dev_ops->kernel_graph_run == NULL)
@@ -896,7 +903,8 @@ proact_status_t proact__dev_kernel_graph_run(
     dev_settle();
   else
     pthread_once(&graph_exit_once, graph_exit_register);
-  return dev_ops->kernel_graph_run(graph_p, n, local, recs, wait, ns_p);
+  return dev_ops->kernel_graph_run(graph_p, n, local, recs, wait, origin,
+                                   ns_p);
 }
 
 void proact__dev_kernel_graph_free(void *graph) {

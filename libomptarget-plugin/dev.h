@@ -213,6 +213,15 @@ int proact__dev_can_replay(int dev);
  * or taken, and launch ran unwatched). */
 int proact__dev_kernel_capture(int dev, int (*launch)(void *), void *arg,
                                proact__dev_kernel_rec_t *rec);
+/* Where kernels launched without waiting come from, for the wait's
+ * reports: the loop's pragma, and how long a wait for them may take
+ * before the program ends (0: no limit; PROACT_TIMEOUT). */
+typedef struct proact__dev_graph_origin {
+  const char *file;
+  int line;
+  uint64_t limit_ns;
+} proact__dev_graph_origin_t;
+
 /* Launches n captured kernels, recs[i] on devs[i] with its own arguments,
  * all at once: one graph per GPU, kept in *graph_p (NULL at first) and
  * reused by the next call with the same kernels and shapes. With wait, it
@@ -223,10 +232,13 @@ int proact__dev_kernel_capture(int dev, int (*launch)(void *), void *arg,
 proact_status_t proact__dev_kernel_graph_run(void **graph_p, int n,
                                              const int *devs,
                                              const proact__dev_kernel_rec_t *recs,
-                                             int wait, uint64_t *ns_p);
+                                             int wait,
+                                             const proact__dev_graph_origin_t *origin,
+                                             uint64_t *ns_p);
 void proact__dev_kernel_graph_free(void *graph);
-/* Waits for the graphs launched without waiting; a failed kernel there
- * ends the program with the error. Cheap when none is in flight. */
+/* Waits for the graphs launched without waiting, warning as the wait
+ * grows; a failed kernel there (in any later wait too) or a wait past its
+ * origin's limit ends the program. Cheap when none is in flight. */
 void proact__dev_kernel_graph_wait(void);
 
 /* Lets kernels running on src store directly to dst's memory (the

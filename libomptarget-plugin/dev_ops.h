@@ -84,7 +84,9 @@ typedef struct proact__dev_ops {
                         proact__dev_kernel_rec_t *rec);
   proact_status_t (*kernel_graph_run)(void **graph_p, int n, const int *devs,
                                       const proact__dev_kernel_rec_t *recs,
-                                      int wait, uint64_t *ns_p);
+                                      int wait,
+                                      const proact__dev_graph_origin_t *origin,
+                                      uint64_t *ns_p);
   void (*kernel_graph_free)(void *graph);
   /* Waits for the graphs kernel_graph_run left running; returns at once
    * when none is (it runs before every other op of the layer). */

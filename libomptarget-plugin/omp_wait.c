@@ -99,6 +99,9 @@ PROACT_OMP_WAIT_ENTRY(int, return, omp_target_memcpy_rect,
                        const size_t *src_dims, int dst_dev, int src_dev),
                       (dst, src, elem, ndims, volume, dst_offs, src_offs,
                        dst_dims, src_dims, dst_dev, src_dev))
+/* OpenMP 5.1's asynchronous copies and 6.0's memset: in libomptarget from
+ * LLVM 19 on (not 16's), so defined only there, as libomptarget has them. */
+#if __clang_major__ >= 19
 PROACT_OMP_WAIT_ENTRY(int, return, omp_target_memcpy_async,
                       (void *dst, const void *src, size_t bytes,
                        size_t dst_off, size_t src_off, int dst_dev,
@@ -120,5 +123,13 @@ PROACT_OMP_WAIT_ENTRY(void *, return, omp_target_memset_async,
                       (void *ptr, int value, size_t bytes, int dev,
                        int ndeps, void **deps),
                       (ptr, value, bytes, dev, ndeps, deps))
+#endif
 PROACT_OMP_WAIT_ENTRY(void, , omp_target_free, (void *ptr, int dev),
                       (ptr, dev))
+/* LLVM's allocators' frees (llvm_omp_target_alloc_device and friends). */
+PROACT_OMP_WAIT_ENTRY(void, , llvm_omp_target_free_device,
+                      (void *ptr, int dev), (ptr, dev))
+PROACT_OMP_WAIT_ENTRY(void, , llvm_omp_target_free_host, (void *ptr, int dev),
+                      (ptr, dev))
+PROACT_OMP_WAIT_ENTRY(void, , llvm_omp_target_free_shared,
+                      (void *ptr, int dev), (ptr, dev))

@@ -95,6 +95,7 @@ typedef struct proact__cu_kernel_node {
   X(cuDevicePrimaryCtxRelease, "cuDevicePrimaryCtxRelease_v2",               \
     (CUdevice dev))                                                           \
   X(cuCtxSetCurrent, "cuCtxSetCurrent", (CUcontext ctx))                      \
+  X(cuCtxGetCurrent, "cuCtxGetCurrent", (CUcontext * ctx))                    \
   X(cuCtxSetCacheConfig, "cuCtxSetCacheConfig", (int config))                 \
   X(cuCtxEnablePeerAccess, "cuCtxEnablePeerAccess",                           \
     (CUcontext peer, unsigned flags))                                         \

@@ -11,6 +11,7 @@
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include "check.h"
 #include "clock.h"
@@ -331,41 +332,94 @@ static proact_status_t gpu_prepare(kgraph_gpu_t *g, int n,
   return PROACT_OK;
 }
 
-/* The GPUs whose graph stream holds launches not yet waited for, and how
- * many: the layer's every op reads the count first (kernel_graph_wait). */
+/* The GPUs whose graph stream holds launches not yet waited for, how many
+ * (the layer's every op reads the count first), the last loop that left
+ * each its graphs, and whether a wait found a failed kernel: every later
+ * wait reports it too, so that no other thread goes on meanwhile. */
 static pthread_mutex_t wait_lock = PTHREAD_MUTEX_INITIALIZER;
 static unsigned char graph_pending[PROACT__DEV_MAX];
-static int graph_npending;
+static proact__dev_graph_origin_t graph_origin[PROACT__DEV_MAX];
+static int graph_npending, graph_failed;
+
+/* Waits for GPU p's graph stream: spins for a millisecond, then sleeps in
+ * steps; warns as the wait doubles past a second, as the watch of a loop
+ * does, and gives up at the origin's limit. */
+static proact_status_t gpu_wait(int p) {
+  const proact__dev_graph_origin_t *o = &graph_origin[p];
+  const uint64_t t0 = proact__now_ns();
+  uint64_t next_warn = 1000000000u;
+  CUresult rc = proact__cu.cuCtxSetCurrent(proact__cuda_ctx[p]);
+
+  while (rc == CUDA_SUCCESS &&
+         (rc = proact__cu.cuStreamQuery(graph_stream[p])) ==
+             CUDA_ERROR_NOT_READY) {
+    const uint64_t waited = proact__now_ns() - t0;
+    if (o->limit_ns != 0 && waited > o->limit_ns) {
+      proact__error("%s:%d: the kernels this loop left running as a CUDA "
+                    "graph on GPU %d have run for %.1f s more, past "
+                    "PROACT_TIMEOUT", o->file, o->line, p,
+                    (double)waited / 1e9);
+      return PROACT_ERR_TIMED_OUT;
+    }
+    if (waited > next_warn) {
+      proact__warn("%s:%d: the kernels this loop left running as a CUDA "
+                   "graph on GPU %d have run for %.1f s more; still waiting "
+                   "(PROACT_TIMEOUT makes this an error)", o->file, o->line,
+                   p, (double)waited / 1e9);
+      next_warn = 2 * waited;
+    }
+    if (waited > 1000000u) {
+      const struct timespec step = {0, 50000};
+      nanosleep(&step, NULL);
+    }
+  }
+  if (rc != CUDA_SUCCESS) {
+    proact__error("%s:%d: the kernels this loop left running as a CUDA "
+                  "graph on GPU %d (or a loop before it there) failed: %s",
+                  o->file, o->line, p, proact__cu_reason(rc));
+    return PROACT_ERR_DEVICE;
+  }
+  return PROACT_OK;
+}
 
 proact_status_t proact__cuda_kernel_graph_wait(void) {
   proact_status_t st = PROACT_OK;
+  CUcontext current = NULL;
 
   if (__atomic_load_n(&graph_npending, __ATOMIC_ACQUIRE) == 0)
-    return PROACT_OK;
+    return __atomic_load_n(&graph_failed, __ATOMIC_ACQUIRE)
+               ? PROACT_ERR_DEVICE
+               : PROACT_OK;
   pthread_mutex_lock(&wait_lock);
+  /* The caller's context stays its own (an OpenMP entry point's). */
+  if (proact__cu.cuCtxGetCurrent(&current) != CUDA_SUCCESS)
+    current = NULL;
   for (int p = 0; p < PROACT__DEV_MAX; p++) {
-    CUresult rc;
+    proact_status_t gst;
     if (!graph_pending[p])
       continue;
     graph_pending[p] = 0;
-    rc = proact__cu.cuCtxSetCurrent(proact__cuda_ctx[p]);
-    if (rc == CUDA_SUCCESS)
-      rc = proact__cu.cuStreamSynchronize(graph_stream[p]);
-    if (rc != CUDA_SUCCESS && st == PROACT_OK) {
-      proact__error("the kernels of a loop launched as a CUDA graph on GPU "
-                    "%d failed: %s", p, proact__cu_reason(rc));
-      st = PROACT_ERR_DEVICE;
-    }
+    gst = gpu_wait(p);
+    if (gst != PROACT_OK && st == PROACT_OK)
+      st = gst;
   }
   __atomic_store_n(&graph_npending, 0, __ATOMIC_RELEASE);
+  if (st == PROACT_ERR_DEVICE)
+    __atomic_store_n(&graph_failed, 1, __ATOMIC_RELEASE);
+  if (current != NULL)
+    proact__cu.cuCtxSetCurrent(current);
   pthread_mutex_unlock(&wait_lock);
-  return st;
+  return st != PROACT_OK ? st
+         : __atomic_load_n(&graph_failed, __ATOMIC_ACQUIRE) ? PROACT_ERR_DEVICE
+                                                            : PROACT_OK;
 }
 
 proact_status_t proact__cuda_kernel_graph_run(void **graph_p, int n,
                                               const int *devs,
                                               const proact__dev_kernel_rec_t *recs,
-                                              int wait, uint64_t *ns_p) {
+                                              int wait,
+                                              const proact__dev_graph_origin_t *origin,
+                                              uint64_t *ns_p) {
   kgraph_t *kg = *graph_p;
   const proact__dev_kernel_rec_t *mine[PROACT__DEV_MAX];
   CUstream stream[PROACT__DEV_MAX];
@@ -412,16 +466,25 @@ proact_status_t proact__cuda_kernel_graph_run(void **graph_p, int n,
   t0 = proact__now_ns();
   *ns_p = 0;
   for (int k = 0; k < nphys; k++) {
+    CUresult rc;
     PROACT_CUDADRV_FUNC(cuCtxSetCurrent, (proact__cuda_ctx[phys[k]]));
-    PROACT_CUDADRV_FUNC(cuGraphLaunch, (kg->gpu[k]->exec, stream[k]));
-    /* A graph launched after one left running follows it on the stream. */
-    if (!wait) {
-      pthread_mutex_lock(&wait_lock);
+    /* A graph launched after one left running follows it on the stream;
+     * marked in the same critical section as its launch, for a thread
+     * that reads the count meanwhile. */
+    pthread_mutex_lock(&wait_lock);
+    rc = proact__cu.cuGraphLaunch(kg->gpu[k]->exec, stream[k]);
+    if (rc == CUDA_SUCCESS && !wait) {
+      if (origin != NULL)
+        graph_origin[phys[k]] = *origin;
       if (!graph_pending[phys[k]]) {
         graph_pending[phys[k]] = 1;
         __atomic_fetch_add(&graph_npending, 1, __ATOMIC_RELEASE);
       }
-      pthread_mutex_unlock(&wait_lock);
+    }
+    pthread_mutex_unlock(&wait_lock);
+    if (rc != CUDA_SUCCESS) {
+      proact__error("cuGraphLaunch failed: %s", proact__cu_reason(rc));
+      return PROACT_ERR_DEVICE;
     }
   }
   if (!wait)

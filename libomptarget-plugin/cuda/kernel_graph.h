@@ -12,7 +12,8 @@ int proact__cuda_kernel_capture(int dev, int (*launch)(void *), void *arg,
                                 proact__dev_kernel_rec_t *rec);
 proact_status_t proact__cuda_kernel_graph_run(
     void **graph_p, int n, const int *devs,
-    const proact__dev_kernel_rec_t *recs, int wait, uint64_t *ns_p);
+    const proact__dev_kernel_rec_t *recs, int wait,
+    const proact__dev_graph_origin_t *origin, uint64_t *ns_p);
 void proact__cuda_kernel_graph_free(void *graph);
 proact_status_t proact__cuda_kernel_graph_wait(void);
 /* CUPTI's set-up, at the backend's open. */

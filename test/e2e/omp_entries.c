@@ -22,10 +22,14 @@ void __tgt_target_data_end_mapper(void *, int64_t, int32_t, void **, void **,
 void __tgt_target_data_update_mapper(void *, int64_t, int32_t, void **,
                                      void **, int64_t *, int64_t *, void **,
                                      void **);
+void *llvm_omp_target_alloc_device(size_t, int);
+void llvm_omp_target_free_device(void *, int);
 void __tgt_target_data_begin_nowait_mapper(void *, int64_t, int32_t, void **,
                                            void **, int64_t *, int64_t *,
                                            void **, void **, int32_t, void *,
                                            int32_t, void *);
+
+enum { N = 4096, ROWS = 16, COLS = 32, LOOPS = 40 };
 
 static int failures;
 
@@ -45,46 +49,20 @@ static void reached(void *f, const char *name) {
         what);
 }
 
-int main(void) {
-  enum { N = 4096, ROWS = 16, COLS = 32 };
-  double *a = malloc(N * sizeof(double)), *b = malloc(N * sizeof(double));
-  double *c = malloc(N * sizeof(double));
-  const int dev = omp_get_default_device(), host = omp_get_initial_device();
-
-  reached((void *)omp_target_memcpy, "omp_target_memcpy");
-  reached((void *)omp_target_memcpy_rect, "omp_target_memcpy_rect");
-#if __clang_major__ >= 18 /* LLVM 16's libomptarget has no _async */
-  reached((void *)omp_target_memcpy_async, "omp_target_memcpy_async");
-#endif
-  reached((void *)omp_target_free, "omp_target_free");
-  reached((void *)__tgt_target_data_begin_mapper,
-          "__tgt_target_data_begin_mapper");
-  reached((void *)__tgt_target_data_end_mapper,
-          "__tgt_target_data_end_mapper");
-  reached((void *)__tgt_target_data_update_mapper,
-          "__tgt_target_data_update_mapper");
-  reached((void *)__tgt_target_data_begin_nowait_mapper,
-          "__tgt_target_data_begin_nowait_mapper");
-
-  for (long i = 0; i < N; i++) {
-    a[i] = (double)i;
-    b[i] = (double)(2 * i);
-    c[i] = 0;
-  }
-  /* PROACT's loops on a, then the program's own OpenMP on b and c. */
-#pragma proact data copy(a[0:N])
-  {
-    for (int t = 0; t < 3; t++) {
-#pragma proact region(a[0:N])
-      for (long i = 0; i < N; i++)
-        a[i] = a[i] * 2.0 + 1.0;
-    }
-  }
+/* The program's own OpenMP on b (2i) and c, checked; outside: no data
+ * region is open. */
+static void own_openmp(double *b, double *c, int dev, int host,
+                       int outside) {
+  static double src[N];
   for (long i = 0; i < N; i++)
-    check(a[i] == (double)i * 8.0 + 7.0, "PROACT's loops on a");
-
+    src[i] = (double)(3 * i);
+  /* PROACT refuses nowait constructs while a data region holds arrays. */
+  if (outside) {
 #pragma omp target enter data map(to : b[0:N]) device(dev) nowait
 #pragma omp taskwait
+  } else {
+#pragma omp target enter data map(to : b[0:N]) device(dev)
+  }
 #pragma omp target teams distribute parallel for device(dev)
   for (long i = 0; i < N; i++)
     b[i] += 1.0;
@@ -99,13 +77,13 @@ int main(void) {
     size_t dims[2] = {ROWS, COLS};
     double grid[ROWS * COLS], back[ROWS * COLS];
     check(d != NULL, "omp_target_alloc");
-    check(omp_target_memcpy(d, a, N * sizeof(double), 0, 0, dev, host) == 0,
+    check(omp_target_memcpy(d, src, N * sizeof(double), 0, 0, dev, host) == 0,
           "omp_target_memcpy to the device");
     check(omp_target_memcpy(c, d, 100 * sizeof(double), 8 * sizeof(double),
                             16 * sizeof(double), host, dev) == 0,
           "omp_target_memcpy from the device");
     for (long i = 0; i < 100; i++)
-      check(c[8 + i] == a[16 + i], "omp_target_memcpy's offsets");
+      check(c[8 + i] == src[16 + i], "omp_target_memcpy's offsets");
     for (int i = 0; i < ROWS * COLS; i++) {
       grid[i] = (double)i;
       back[i] = -1.0;
@@ -121,7 +99,7 @@ int main(void) {
         double want = in ? grid[(r - 1 + 3) * COLS + (q - 2 + 4)] : -1.0;
         check(back[r * COLS + q] == want, "omp_target_memcpy_rect's box");
       }
-#if __clang_major__ >= 18
+#if __clang_major__ >= 19
     check(omp_target_memcpy_async(c, d, 10 * sizeof(double), 0,
                                   5 * sizeof(double), host, dev, 0,
                                   NULL) == 0,
@@ -130,7 +108,7 @@ int main(void) {
     for (long i = 0; i < 10; i++)
       check(c[i] == grid[5 + i], "omp_target_memcpy_async's bytes");
 #endif
-#if __clang_major__ >= 20 /* omp_target_memset: OpenMP 6.0, LLVM 20 */
+#if __clang_major__ >= 19 /* omp_target_memset: OpenMP 6.0 */
     check(omp_target_memset(d, 0, 64 * sizeof(double), dev) == d,
           "omp_target_memset");
     check(omp_target_memcpy(c, d, 64 * sizeof(double), 0, 0, host, dev) == 0,
@@ -139,7 +117,56 @@ int main(void) {
       check(c[i] == 0.0, "omp_target_memset's bytes");
 #endif
     omp_target_free(d, dev);
+    d = llvm_omp_target_alloc_device(64, dev);
+    check(d != NULL, "llvm_omp_target_alloc_device");
+    llvm_omp_target_free_device(d, dev);
   }
+}
+
+int main(void) {
+  double *a = malloc(N * sizeof(double)), *b = malloc(N * sizeof(double));
+  double *c = malloc(N * sizeof(double));
+  const int dev = omp_get_default_device(), host = omp_get_initial_device();
+
+  reached((void *)omp_target_memcpy, "omp_target_memcpy");
+  reached((void *)omp_target_memcpy_rect, "omp_target_memcpy_rect");
+#if __clang_major__ >= 19 /* LLVM 16's libomptarget has no _async */
+  reached((void *)omp_target_memcpy_async, "omp_target_memcpy_async");
+#endif
+  reached((void *)omp_target_free, "omp_target_free");
+  reached((void *)llvm_omp_target_free_device, "llvm_omp_target_free_device");
+  reached((void *)__tgt_target_data_begin_mapper,
+          "__tgt_target_data_begin_mapper");
+  reached((void *)__tgt_target_data_end_mapper,
+          "__tgt_target_data_end_mapper");
+  reached((void *)__tgt_target_data_update_mapper,
+          "__tgt_target_data_update_mapper");
+  reached((void *)__tgt_target_data_begin_nowait_mapper,
+          "__tgt_target_data_begin_nowait_mapper");
+
+  for (long i = 0; i < N; i++) {
+    a[i] = (double)i;
+    b[i] = (double)(2 * i);
+    c[i] = 0;
+  }
+  /* PROACT's loops on a, enough executions for graphs left running on
+   * GPUs, then the program's own OpenMP on b and c inside the region
+   * (each entry point waits there), then again after it. */
+#pragma proact data copy(a[0:N])
+  {
+    for (int t = 0; t < LOOPS; t++) {
+#pragma proact region(a[0:N])
+      for (long i = 0; i < N; i++)
+        a[i] = a[i] + 1.0;
+    }
+    own_openmp(b, c, dev, host, 0);
+  }
+  for (long i = 0; i < N; i++)
+    check(a[i] == (double)(i + LOOPS), "PROACT's loops on a");
+  for (long i = 0; i < N; i++)
+    b[i] = (double)(2 * i);
+
+  own_openmp(b, c, dev, host, 1);
   free(a);
   free(b);
   free(c);

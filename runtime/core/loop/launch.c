@@ -358,6 +358,7 @@ void proact__launch_run(proact__loop_t *loop) {
   proact__dev_kernel_rec_t *recs = loop->deferred;
   int devs[PROACT__DEV_MAX], parts[PROACT__DEV_MAX], n = 0, ran = 0;
   int wait = 1;
+  proact__dev_graph_origin_t origin;
   site_slot_t *site;
   void *graph = NULL;
   uint64_t ns = 0;
@@ -396,7 +397,12 @@ void proact__launch_run(proact__loop_t *loop) {
     graph = site->graph;
   /* Left running only where every part that ran here is in the graph. */
   wait = wait || site == NULL || n != ran || !proact__launch_may_leave(loop);
-  st = proact__dev_kernel_graph_run(&graph, n, devs, recs, wait, &ns);
+  origin.file = loop->file;
+  origin.line = loop->line;
+  origin.limit_ns =
+      (uint64_t)proact__param_get(PROACT__PARAM_TIMEOUT)->i * 1000000000u;
+  st = proact__dev_kernel_graph_run(&graph, n, devs, recs, wait, &origin,
+                                    &ns);
   if (site != NULL) {
     pthread_mutex_lock(&launch_lock);
     site->graph = graph;
