@@ -9,8 +9,11 @@
 # LOOP_COST) with one host thread per device of the set, each launching an
 # OpenMP target loop (a bare kernel on a GPU, as PROACT's). The last column
 # is the halo run's own ratio: its stencil loops over the loop that pushes
-# nothing, timed beside them in the same process. Each run times N_LOOPS
-# loops (default 500) over N elements (default 4096).
+# nothing, timed beside them in the same process; the one before it, the
+# whole sequence of PROACT loops up to their result on the host over the
+# plain loop's (the measure that counts where loops return before their
+# kernels end, PROACT_LAUNCH=graph). Each run times N_LOOPS loops (default
+# 500) over N elements (default 4096).
 set -uo pipefail
 prog=$1
 sets=${2:-0 0*2 0*4 0*8}
@@ -46,18 +49,19 @@ for rep in $(seq "$reps"); do
         { echo "FAILED: PROACT_DEVICES=$devs PROACT_MECH=$mech $prog $n $loops" >&2; exit 1; }
       p=$(sed -n 's/^proact loop: \([0-9.]*\) us.*/\1/p' <<<"$r")
       o=$(sed -n 's/^openmp target on device [0-9]*: \([0-9.]*\) us.*/\1/p' <<<"$r")
+      q=$(sed -n 's/^in sequence.*(proact \/ openmp: \([0-9.]*\)).*/\1/p' <<<"$r")
       r=$(PROACT_DEVICES=$devs PROACT_MECH=$mech "$prog" "$n" "$loops" halo) ||
         { echo "FAILED: halo PROACT_DEVICES=$devs PROACT_MECH=$mech" >&2; exit 1; }
       h=$(sed -n 's/^proact loop (halo): \([0-9.]*\) us.*/\1/p' <<<"$r")
       b=$(sed -n 's/^proact loop beside it: \([0-9.]*\) us.*/\1/p' <<<"$r")
-      echo "$devs $mech $p $h $o $f $b" | tee -a "$raw" >&2
+      echo "$devs $mech $p $h $o $f $b ${q:-nan}" | tee -a "$raw" >&2
     done
   done
 done
 
 median() { sort -g | awk '{v[NR] = $1} END {print (NR % 2) ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2}'; }
-echo "| PROACT_DEVICES | mechanism | PROACT loop (us) | PROACT halo loop (us) | plain OpenMP target loop, one device (us) | OpenMP, a thread per device (us) | PROACT / one device | PROACT / a thread per device | halo / the plain loop beside it |"
-echo "|---|---|---|---|---|---|---|---|---|"
+echo "| PROACT_DEVICES | mechanism | PROACT loop (us) | PROACT halo loop (us) | plain OpenMP target loop, one device (us) | OpenMP, a thread per device (us) | PROACT / one device | PROACT / a thread per device | sequences, PROACT / one device | halo / the plain loop beside it |"
+echo "|---|---|---|---|---|---|---|---|---|---|"
 for devs in $sets; do
   for mech in $mechs; do
     rows=$(awk -v d="$devs" -v m="$mech" '$1 == d && $2 == m' "$raw")
@@ -66,10 +70,11 @@ for devs in $sets; do
     f=$(awk '{print $6}' <<<"$rows" | median)
     h=$(awk '{print $4}' <<<"$rows" | median)
     b=$(awk '{print $7}' <<<"$rows" | median)
-    printf '| %s | %s | %.1f | %.1f | %.1f | %.1f | %.2f | %.2f | %.2f |\n' "$devs" "$mech" \
+    q=$(awk '{print $8}' <<<"$rows" | median)
+    printf '| %s | %s | %.1f | %.1f | %.1f | %.1f | %.2f | %.2f | %.2f | %.2f |\n' "$devs" "$mech" \
       "$p" "$h" "$o" "$f" \
       "$(awk -v a="$p" -v b="$o" 'BEGIN {print a / b}')" \
-      "$(awk -v a="$p" -v b="$f" 'BEGIN {print a / b}')" \
+      "$(awk -v a="$p" -v b="$f" 'BEGIN {print a / b}')" "$q" \
       "$(awk -v a="$h" -v b="$b" 'BEGIN {print a / b}')"
   done
 done
