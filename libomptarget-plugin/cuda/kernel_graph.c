@@ -332,14 +332,19 @@ static proact_status_t gpu_prepare(kgraph_gpu_t *g, int n,
   return PROACT_OK;
 }
 
-/* The GPUs whose graph stream holds launches not yet waited for, how many
- * (the layer's every op reads the count first), the last loop that left
+/* The GPUs whose graph stream holds launches not yet waited for, whether
+ * any does (the layer's every op reads it first), the last loop that left
  * each its graphs, and whether a wait found a failed kernel: every later
  * wait reports it too, so that no other thread goes on meanwhile. */
 static pthread_mutex_t wait_lock = PTHREAD_MUTEX_INITIALIZER;
 static unsigned char graph_pending[PROACT__DEV_MAX];
 static proact__dev_graph_origin_t graph_origin[PROACT__DEV_MAX];
-static int graph_npending, graph_failed;
+static int graph_any_pending, graph_failed;
+
+static proact_status_t graph_failure(void) {
+  return __atomic_load_n(&graph_failed, __ATOMIC_ACQUIRE) ? PROACT_ERR_DEVICE
+                                                          : PROACT_OK;
+}
 
 /* Waits for GPU p's graph stream: spins for a millisecond, then sleeps in
  * steps; warns as the wait doubles past a second, as the watch of a loop
@@ -386,10 +391,8 @@ proact_status_t proact__cuda_kernel_graph_wait(void) {
   proact_status_t st = PROACT_OK;
   CUcontext current = NULL;
 
-  if (__atomic_load_n(&graph_npending, __ATOMIC_ACQUIRE) == 0)
-    return __atomic_load_n(&graph_failed, __ATOMIC_ACQUIRE)
-               ? PROACT_ERR_DEVICE
-               : PROACT_OK;
+  if (!__atomic_load_n(&graph_any_pending, __ATOMIC_ACQUIRE))
+    return graph_failure();
   pthread_mutex_lock(&wait_lock);
   /* The caller's context stays its own (an OpenMP entry point's). */
   if (proact__cu.cuCtxGetCurrent(&current) != CUDA_SUCCESS)
@@ -403,15 +406,13 @@ proact_status_t proact__cuda_kernel_graph_wait(void) {
     if (gst != PROACT_OK && st == PROACT_OK)
       st = gst;
   }
-  __atomic_store_n(&graph_npending, 0, __ATOMIC_RELEASE);
+  __atomic_store_n(&graph_any_pending, 0, __ATOMIC_RELEASE);
   if (st == PROACT_ERR_DEVICE)
     __atomic_store_n(&graph_failed, 1, __ATOMIC_RELEASE);
   if (current != NULL)
     proact__cu.cuCtxSetCurrent(current);
   pthread_mutex_unlock(&wait_lock);
-  return st != PROACT_OK ? st
-         : __atomic_load_n(&graph_failed, __ATOMIC_ACQUIRE) ? PROACT_ERR_DEVICE
-                                                            : PROACT_OK;
+  return st != PROACT_OK ? st : graph_failure();
 }
 
 proact_status_t proact__cuda_kernel_graph_run(void **graph_p, int n,
@@ -476,10 +477,8 @@ proact_status_t proact__cuda_kernel_graph_run(void **graph_p, int n,
     if (rc == CUDA_SUCCESS && !wait) {
       if (origin != NULL)
         graph_origin[phys[k]] = *origin;
-      if (!graph_pending[phys[k]]) {
-        graph_pending[phys[k]] = 1;
-        __atomic_fetch_add(&graph_npending, 1, __ATOMIC_RELEASE);
-      }
+      graph_pending[phys[k]] = 1;
+      __atomic_store_n(&graph_any_pending, 1, __ATOMIC_RELEASE);
     }
     pthread_mutex_unlock(&wait_lock);
     if (rc != CUDA_SUCCESS) {
