@@ -182,9 +182,9 @@ static inline PROACT__TEAM_INLINE void proact__ready_block_report(const proact__
 
 /* The reporting above, one function per kind of kernel (bare is then a
  * constant of each); the forwarding's long path below. Inlined into each
- * kernel on a GPU, whose register allocation was measured that way, and
- * in the host pass, whose device walks are dead code (there shared
- * functions made OpenMPOpt slower). In a host device's pass (the declare
+ * kernel on a GPU, where an instrumented kernel that calls it out of line
+ * runs far slower, and in the host pass, whose device walks are dead code
+ * (there shared functions made OpenMPOpt slower). In a host device's pass (the declare
  * variants) one out-of-line function that every kernel of the file calls,
  * so that each kernel compiles the short path alone and a file of many
  * loops compiles the long ones once (docs/design/lowering.md). */
