@@ -31,8 +31,7 @@ static void wait_graphs(void) {
     wait();
 }
 
-/* libomptarget's definition of name, found once; slot caches it. */
-static void *next_entry(const char *name, void **slot) {
+void *proact__omp_next_entry(const char *name, void **slot) {
   void *f = __atomic_load_n(slot, __ATOMIC_ACQUIRE);
   if (f != NULL)
     return f;
@@ -53,7 +52,7 @@ static void *next_entry(const char *name, void **slot) {
   __attribute__((visibility("default"))) ret name params {                   \
     name##_fn_t f;                                                            \
     wait_graphs();                                                            \
-    *(void **)&f = next_entry(#name, &name##_next);                           \
+    *(void **)&f = proact__omp_next_entry(#name, &name##_next);                           \
     retkw f args;                                                             \
   }
 

@@ -7,5 +7,8 @@
 
 /* wait: what the entry points call first (NULL: nothing). */
 void proact__omp_wait_set(void (*wait)(void));
+/* libomptarget's definition of name, the one after libproact's own,
+ * found once and cached in *slot; ends the program where there is none. */
+void *proact__omp_next_entry(const char *name, void **slot);
 
 #endif

@@ -471,7 +471,7 @@ proact_status_t proact__cuda_kernel_graph_run(void **graph_p, int n,
     PROACT_CUDADRV_FUNC(cuCtxSetCurrent, (proact__cuda_ctx[phys[k]]));
     /* A graph launched after one left running follows it on the stream;
      * marked in the same critical section as its launch, for a thread
-     * that reads the count meanwhile. */
+     * that waits meanwhile. */
     pthread_mutex_lock(&wait_lock);
     rc = proact__cu.cuGraphLaunch(kg->gpu[k]->exec, stream[k]);
     if (rc == CUDA_SUCCESS && !wait) {

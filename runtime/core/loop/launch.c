@@ -8,10 +8,6 @@
  * launch of each kernel on each device runs through OpenMP, watched, to
  * learn the kernel and check that its argument bytes are the launch's own
  * values. Every other launch passes straight on to libomptarget. */
-#ifndef _GNU_SOURCE
-#define _GNU_SOURCE
-#endif
-#include <dlfcn.h>
 #include <pthread.h>
 #include <stdint.h>
 #include <stdlib.h>
@@ -24,6 +20,7 @@
 #include "launch.h"
 #include "log.h"
 #include "loop.h"
+#include "omp_wait.h"
 #include "rank.h"
 #include "trace.h"
 
@@ -45,11 +42,7 @@ typedef int (*tgt_kernel_fn_t)(void *loc, int64_t dev, int32_t teams,
                                int32_t threads, void *host_ptr,
                                proact__tgt_kernel_args_t *args);
 
-static tgt_kernel_fn_t tgt_kernel;
-static pthread_once_t tgt_once = PTHREAD_ONCE_INIT;
-static void tgt_resolve(void) {
-  *(void **)&tgt_kernel = dlsym(RTLD_NEXT, "__tgt_target_kernel");
-}
+static void *tgt_kernel_next; /* libomptarget's (omp_wait.h) */
 
 /* The part this host thread is launching, while it may be recorded. */
 static _Thread_local proact__loop_t *launch_loop
@@ -158,8 +151,10 @@ typedef struct tgt_call {
 
 static int tgt_call(void *arg) {
   tgt_call_t *c = arg;
-  return tgt_kernel(c->loc, c->dev, c->teams, c->threads, c->host_ptr,
-                    c->args);
+  tgt_kernel_fn_t f;
+  *(void **)&f =
+      proact__omp_next_entry("__tgt_target_kernel", &tgt_kernel_next);
+  return f(c->loc, c->dev, c->teams, c->threads, c->host_ptr, c->args);
 }
 
 /* A launch through OpenMP, on its own stream: after the graphs a loop
@@ -210,10 +205,6 @@ __tgt_target_kernel(void *loc, int64_t dev, int32_t teams, int32_t threads,
   kernel_slot_t *slot, seen = {0};
   tgt_call_t call = {loc, dev, teams, threads, host_ptr, args};
 
-  pthread_once(&tgt_once, tgt_resolve);
-  if (tgt_kernel == NULL)
-    proact__fatal(NULL, 0, 0, "libproact found no __tgt_target_kernel after "
-                              "its own: is libomptarget linked?");
   if (loop == NULL)
     return tgt_pass(&call);
   if (launch_recorded)
