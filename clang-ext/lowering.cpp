@@ -14,6 +14,7 @@
 #include "lang_compat.h"
 #include "read_check.h"
 #include "reduction.h"
+#include "store_runs.h"
 #include "update_place.h"
 #include "vector_walk.h"
 #include "proact.h"
@@ -1004,7 +1005,10 @@ LoopLowering lowerLoop(Preprocessor &PP, const Directive &D,
   bool AnyWhole = false; // a non-affine store: one device, memcpy
   for (const Access &X : A.Writes)
     AnyWhole |= X.Whole;
-  bool InlineOk = !AnyWhole && forwardingBody(KernelBody, A.Writes, Forwarding);
+  // No forwarding kernel where the runtime could never run it
+  // (store_runs.h): one run per piece is what inline delivers.
+  bool InlineOk = !AnyWhole && storesMayForward(PP, A.Writes, L) &&
+                  forwardingBody(KernelBody, A.Writes, Forwarding);
   Grouping G;  // the flat walk's groups (1-D loops only)
   Grouping CG; // the column walk's (collapsed nests only)
   // A body that ends in its one store runs in groups (a nest: walks

@@ -11,11 +11,32 @@
 #include "ready.h"
 #include "runs.h"
 
-/* Only a loop whose stores are statements of their own has a forwarding
- * kernel. */
+/* Whether some store runs after a condition or leaves a gap between the
+ * elements of two consecutive iterations, or the loop stores nothing at
+ * all: the lowering builds no forwarding kernel for the first two
+ * (clang-ext/store_runs.h), and inline_plan_fits then reports the loop as
+ * it does a plan with gaps. */
+static int stores_leave_gaps(const proact__loop_desc_t *desc) {
+  if (desc->trip <= 0)
+    return 1;
+  for (int s = 0; s < desc->nwrites; s++) {
+    proact__runs_t r;
+    int exact = 0;
+    if (desc->writes[s].guarded || desc->writes[s].empty)
+      return 1;
+    if (proact__runs_of_site(&desc->writes[s], desc->first, desc->step, 0, 2,
+                             &r, &exact) &&
+        (!exact || r.nlevels != 0))
+      return 1;
+  }
+  return 0;
+}
+
+/* Only a loop whose stores are statements of their own, and could be
+ * forwarded whole, has a forwarding kernel. */
 static int inline_can_run(const proact__loop_desc_t *desc,
                           const char **why_p) {
-  if (desc->inline_ok)
+  if (desc->inline_ok || stores_leave_gaps(desc))
     return 1;
   *why_p = "a store of the loop is not a statement of its own, so it "
            "cannot be forwarded";
@@ -83,7 +104,7 @@ static int inline_covers(const proact__plan_t *plan,
 static int inline_plan_fits(const proact__plan_t *plan,
                             const proact__loop_desc_t *desc,
                             const char **why_p, const char **note_p) {
-  if (inline_covers(plan, desc))
+  if (desc->inline_ok && inline_covers(plan, desc))
     return 1;
   *why_p = "its stores leave elements of their range unwritten (a gap, or "
            "a store after a condition), which forwarding would not deliver";

@@ -9,12 +9,12 @@
 // RUN: %proact-cc -E %s -o - | %FileCheck %s --check-prefixes=CHECK,%kernel-form
 #include <proact.h>
 
-void plane(long n, float *u, float *v) {
-  long cells = n * n;
+void plane(long n, long w, float *u, float *v) {
+  long cells = n * w;
 #pragma proact region(u[0:cells], v[0:cells])
   for (long i = 1; i < n - 1; i++)
     for (long j = 1; j < n - 1; j++)
-      v[i * n + j] = u[(i - 1) * n + j] + u[(i + 1) * n + j];
+      v[i * w + j] = u[(i - 1) * w + j] + u[(i + 1) * w + j];
 }
 // CHECK-LABEL: __proact_desc.line = 14;
 // The forwarding, instrumented and plain column kernels.
@@ -150,3 +150,6 @@ float maxdiff(long n, const float *u, float *v) {
 // BARE: for (long long __proact_lane = proact__kernel_thread(); __proact_lane < __proact_itw;
 // CHECK: proact__host_fallback("{{.*}}kernel-form.c", 134, 1);
 // CHECK: proact__loop_end(__proact_loop);
+
+// The rows' stride above is a parameter (`w`), so that the sweep keeps its
+// forwarding kernels (inline-gaps.c).

@@ -11,12 +11,12 @@
 // RUN: %proact-cc -E %s -o - | %FileCheck %s --check-prefixes=CHECK,%kernel-form
 #include <proact.h>
 
-void plane(long n, float *u, float *v) {
-  long cells = n * n;
+void plane(long n, long w, float *u, float *v) {
+  long cells = n * w;
 #pragma proact region(u[0:cells], v[0:cells])
   for (long i = 1; i < n - 1; i++)
     for (long j = 1; j < n - 1; j++)
-      v[i * n + j] = u[(i - 1) * n + j] + u[(i + 1) * n + j];
+      v[i * w + j] = u[(i - 1) * w + j] + u[(i + 1) * w + j];
 }
 // CHECK-LABEL: __proact_desc.line = 16;
 // CHECK: __proact_desc.columns = 1; __proact_desc.inner_last = __proact_tr1;
@@ -65,13 +65,13 @@ void grid(long n, double *p, double *q) {
 // CHECK: *const __proact_p0 = &(
 // CHECK: proact__loop_end(__proact_loop);
 
-void two_statements(long n, float *u, float *v) {
-  long cells = n * n;
+void two_statements(long n, long w, float *u, float *v) {
+  long cells = n * w;
 #pragma proact region(u[0:cells], v[0:cells])
   for (long i = 1; i < n - 1; i++)
     for (long j = 1; j < n - 1; j++) {
-      float t = u[i * n + j];
-      v[i * n + j] = t * t;
+      float t = u[i * w + j];
+      v[i * w + j] = t * t;
     }
 }
 // A body whose last statement is its one store walks columns too: each
@@ -82,11 +82,11 @@ void two_statements(long n, float *u, float *v) {
 // CHECK: __proact_desc.columns = 1; __proact_desc.inner_last = __proact_tr1;
 // CHECK: proact__ready_block_at(__proact_rd, __proact_pl)
 // CHECK: __proact_k += 4 * __proact_s0) {{[{][{]}}long i = (long)(__proact_first + __proact_kb + __proact_k + 0);{
-// CHECK: float t = u[i * n + j];
+// CHECK: float t = u[i * w + j];
 // CHECK: *const __proact_p0 = &(
-// CHECK: v[i * n + j]
+// CHECK: v[i * w + j]
 // CHECK: __proact_v0 = ( t * t);{long i = (long)(__proact_first + __proact_kb + __proact_k + 1);{
-// CHECK: float t = u[i * n + j];
+// CHECK: float t = u[i * w + j];
 // CHECK: {(*__proact_p0) = __proact_v0;proact__ready_forward(__proact_rb, 1, (const void *)&((*__proact_p0)), sizeof((*__proact_p0)));}
 // LLVM 16's plain column kernel takes 4 rows for such a body (2 for one
 // assignment); clang 18's bare one 2:
@@ -179,3 +179,6 @@ void label_prefix(long n, float *u, float *v) {
 // CHECK-LABEL: __proact_desc.line = 169;
 // CHECK: __proact_desc.columns = 0;
 // CHECK: proact__loop_end(__proact_loop);
+
+// The rows' stride above is a parameter (`w`), so that the interior sweeps
+// keep their forwarding kernels (inline-gaps.c).

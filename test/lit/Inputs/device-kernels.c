@@ -1,7 +1,7 @@
 /* Loops for the device-code tests (device-locals.c, device-bare.c): a
- * reduction that stores no array (only a plain kernel), a 2-D stencil (the
- * column and flat walks' readiness kernels) and a CSR product (checked
- * loads). DOT_ONLY leaves the dot product alone in the file. */
+ * reduction that stores no array (only a plain kernel), a 2-D stencil over
+ * whole rows (the column and flat walks' readiness and forwarding kernels)
+ * and a CSR product (checked loads). DOT_ONLY leaves the dot product alone in the file. */
 #include <proact.h>
 
 double dot(long n, const double *a, const double *b) {
@@ -16,7 +16,7 @@ double dot(long n, const double *a, const double *b) {
 void sweep(long n, const float *u, float *v) {
 #pragma proact region(u[0:n * n], v[0:n * n])
   for (long i = 1; i < n - 1; i++)
-    for (long j = 1; j < n - 1; j++)
+    for (long j = 0; j < n; j++)
       v[i * n + j] = u[(i - 1) * n + j] + u[(i + 1) * n + j];
 }
 
