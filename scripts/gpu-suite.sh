@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 # The GPU validation suite (run through scripts/gpu-run.sh): bit-identity of
-# every end-to-end program on 1 and 2 GPUs, then the Jacobi example on 1 vs
-# 2 GPUs, median of repetitions. Writes a log to $OUT/gpu-suite.log.
+# every end-to-end program on 1 and 2 GPUs (and of a few under
+# PROACT_LAUNCH=graph), then the Jacobi example on 1 vs 2 GPUs, median of
+# repetitions. Writes a log to $OUT/gpu-suite.log.
 # GPU_SUITE_SETS: the PROACT_DEVICES values to run instead (e.g. "0*2 0*4",
 # logical devices of one GPU); GPU_SUITE_JOBS: comparisons run at once
 # (default 1); GPU_SUITE_TIMING=0 skips the timed Jacobi runs;
@@ -74,6 +75,23 @@ run_cmp grouped "1000003|30011|7|1"
 run_cmp vector "1000003|30011|7|1"
 run_cmp scatter "300011 6|1001 3|2 2"
 run_cmp reduce "200003 6|1001 4|3 2"
+collect
+# PROACT_LAUNCH=graph: loops that push nothing launch their parts' kernels
+# as one CUDA graph per GPU and return before they end (docs/user/gpu.md).
+echo "== PROACT_LAUNCH=graph, bit-identity"
+run_graph() {
+  for mech in memcpy dma; do
+    submit "$1 $mech graph" env PROACT_LAUNCH=graph PROACT_MECH=$mech \
+      "$root/test/e2e/compare.sh" "e2e_$1" "e2e_$1_seq" "$sets" -- "$2"
+  done
+}
+[ "${GPU_SUITE_ONLY_PROGRAMS:-0}" = 1 ] && run_graph() { :; }
+run_graph stencil1d "100003 40|1001 7|2 2"
+run_graph jacobi2d "2049 20|67 9|3 2"
+run_graph chain "50021 10|3 3"
+run_graph nests "301 20|9 2"
+run_graph reduce "200003 6|3 2"
+run_graph update "20011 12|7 3"
 collect
 # Every end-to-end program with the argument lists CTest gives it, with
 # its arrays replicated, distributed and in unified memory.

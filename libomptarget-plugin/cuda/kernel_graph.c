@@ -355,9 +355,9 @@ static proact_status_t gpu_wait(int p) {
   uint64_t next_warn = 1000000000u;
   CUresult rc = proact__cu.cuCtxSetCurrent(proact__cuda_ctx[p]);
 
-  while (rc == CUDA_SUCCESS &&
-         (rc = proact__cu.cuStreamQuery(graph_stream[p])) ==
-             CUDA_ERROR_NOT_READY) {
+  if (rc == CUDA_SUCCESS)
+    rc = proact__cu.cuStreamQuery(graph_stream[p]);
+  while (rc == CUDA_ERROR_NOT_READY) {
     const uint64_t waited = proact__now_ns() - t0;
     if (o->limit_ns != 0 && waited > o->limit_ns) {
       proact__error("%s:%d: the kernels this loop left running as a CUDA "
@@ -377,6 +377,7 @@ static proact_status_t gpu_wait(int p) {
       const struct timespec step = {0, 50000};
       nanosleep(&step, NULL);
     }
+    rc = proact__cu.cuStreamQuery(graph_stream[p]);
   }
   if (rc != CUDA_SUCCESS) {
     proact__error("%s:%d: the kernels this loop left running as a CUDA "
