@@ -5,8 +5,17 @@
 # without LLVM needs into .gpu-bundle/ (ignored by git): the programs,
 # libproact, and the Debian .debs of that LLVM's OpenMP runtime, which
 # scripts/gpu-run.sh unpacks there (docs/user/gpu.md).
+# PROACT_GPU_BUNDLE_ONLY=suite packs only what scripts/gpu-suite.sh runs
+# (the end-to-end programs and the Jacobi example) and no sanitizer copy of
+# libomptarget: a bundle that fits, with the tree, what one call carries.
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
+only=${PROACT_GPU_BUNDLE_ONLY:-}
+case "$only" in
+  "" | suite) ;;
+  *) echo "gpu-bundle: PROACT_GPU_BUNDLE_ONLY='$only': the one value is 'suite'" >&2
+     exit 2 ;;
+esac
 llvm=${PROACT_LLVM:-22}
 export PROACT_LLVM=$llvm
 "$root/scripts/setup.sh" --nvptx patchelf
@@ -17,7 +26,12 @@ out="$root/.gpu-bundle"
 rm -rf "$out/bin" "$out/lib"
 mkdir -p "$out/bin" "$out/lib" "$out/debs"
 echo "$llvm" >"$out/llvm"
-find "$dir/bin" -maxdepth 1 -type f ! -name fuzz_directives -exec cp {} "$out/bin/" \;
+if [ "$only" = suite ]; then
+  find "$dir/bin" -maxdepth 1 -type f \( -name 'e2e_*' -o -name jacobi2d \) \
+    -exec cp {} "$out/bin/" \;
+else
+  find "$dir/bin" -maxdepth 1 -type f ! -name fuzz_directives -exec cp {} "$out/bin/" \;
+fi
 cp "$dir"/lib/libproact.so* "$out/lib/"
 # libomptarget and its CUDA plugin (libomp5-16; LLVM 22: liboffload-22,
 # with libomp5-19's libomp) need libLLVM, which needs these.
@@ -53,8 +67,11 @@ done
 # library's constructor after those of the program's own libraries), and the
 # sanitizer then disables itself. A copy of libomptarget that needs the
 # sanitizer's library makes glibc initialize that library first.
-rm -rf "$out/sanitize" && mkdir -p "$out/sanitize"
-(cd "$out/sanitize" && dpkg -x "$out/debs/${want[0]}"*.deb x &&
- cp "x/$omptarget" . && rm -rf x &&
- patchelf --add-needed libsanitizer-collection.so "$(basename "$omptarget")")
+rm -rf "$out/sanitize"
+if [ "$only" != suite ]; then
+  mkdir -p "$out/sanitize"
+  (cd "$out/sanitize" && dpkg -x "$out/debs/${want[0]}"*.deb x &&
+   cp "x/$omptarget" . && rm -rf x &&
+   patchelf --add-needed libsanitizer-collection.so "$(basename "$omptarget")")
+fi
 du -sh "$out" | awk -v l="$llvm" '{print "gpu-bundle: " $1 " in .gpu-bundle (LLVM " l ")"}'
