@@ -32,7 +32,9 @@ if [ "$only" = suite ]; then
 else
   find "$dir/bin" -maxdepth 1 -type f ! -name fuzz_directives -exec cp {} "$out/bin/" \;
 fi
-cp "$dir"/lib/libproact.so* "$out/lib/"
+# The library this build made, not those a build of another version left.
+cp "$dir/lib/libproact.so" "$dir/lib/$(readlink "$dir/lib/libproact.so")" \
+  "$(readlink -f "$dir/lib/libproact.so")" "$out/lib/"
 # libomptarget and its CUDA plugin (libomp5-16; LLVM 22: liboffload-22,
 # with libomp5-19's libomp) need libLLVM, which needs these.
 if [ "$llvm" = 16 ]; then
