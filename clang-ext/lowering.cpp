@@ -500,22 +500,23 @@ const char *bareArg(bool Bare) { return Bare ? "1" : "0"; }
 
 // A kernel's walk in two versions: Full, the device's, and Simple, its
 // host fallback's. The host fallback (the target region's host version)
-// runs the plain kernel of a program without devices; a readiness kernel's
-// must never run (proact__loop_host_fallback reports it). Both passes
+// runs the flat plain kernel of a program without devices (HostRuns); a
+// readiness or column kernel's must never run and has no walk
+// (proact__host_fallback reports it). Both passes
 // compile the same text, so that the kernel captures the same variables in
 // each and a preprocessed file still compiles; proact__host_code() is a
 // constant of each pass (codegen.h), so the host optimises no device walk
 // and the device no fallback. Full comes first: the captures keep the
 // order of the device walk's uses.
 template <typename FullFn, typename SimpleFn>
-void emitHostSplit(Code &C, const std::string &Where, bool Readiness,
+void emitHostSplit(Code &C, const std::string &Where, bool HostRuns,
                    FullFn Full, SimpleFn Simple) {
   C << "if (!proact__host_code()) {";
   Full();
   C << "} else {";
-  C << "proact__host_fallback(" + Where + ", " + (Readiness ? "0" : "1") +
+  C << "proact__host_fallback(" + Where + ", " + (HostRuns ? "1" : "0") +
            ");";
-  if (!Readiness)
+  if (HostRuns)
     Simple();
   C << "}";
 }
@@ -686,7 +687,7 @@ void emitKernel(Code &C, const Directive &D, const CanonicalLoop &L,
   const bool Readiness = Forwarding != nullptr || Instrumented;
   emitKernelOpen(C, D, L, Readiness, Checks, Bare);
   emitHostSplit(
-      C, Where, Readiness,
+      C, Where, /*HostRuns=*/!Readiness,
       [&] {
         emitFlatWalk(C, D, L, Nest, Body, Forwarding, Instrumented, G, Bare);
       },
@@ -851,8 +852,6 @@ void emitColumnKernel(Code &C, const Directive &D, const CanonicalLoop &L,
   Grouping KG = G; // this kernel's row groups (ilp.h)
   KG.U = columnFactor(K, !G.A.Prefix.empty(), Bare);
   KG.Merged = mergedRows(K);
-  Grouping One = G; // the host fallback's: one row at a time
-  One.U = 1;
   const bool Readiness = Forwarding != nullptr || Instrumented;
   emitKernelOpen(C, D, L, Readiness, Checks, Bare);
   // The bare plain kernel looks each tile up and counts its lanes in an
@@ -861,17 +860,16 @@ void emitColumnKernel(Code &C, const Directive &D, const CanonicalLoop &L,
   // read first, unless a reduction's fold needs the fixed walk.
   const bool BarePlain = Bare && K == ColumnKernel::Plain;
   const bool Ordered = Readiness && D.Reductions.empty();
+  // No column kernel runs on the host: without devices the runtime picks
+  // the flat walk (geometry.c), whose plain kernel's host version serves.
   emitHostSplit(
-      C, Where, Readiness,
+      C, Where, /*HostRuns=*/false,
       [&] {
         emitColumnWalk(C, L, Nest, Body, Forwarding, Instrumented, KG, Bare,
                        Instrumented || BarePlain, Ordered,
                        BarePlain && D.Reductions.empty());
       },
-      [&] {
-        emitColumnWalk(C, L, Nest, Body, nullptr, false, One, Bare, false,
-                       false, false);
-      });
+      [] {});
   emitKernelClose(C, D, kernelIds(Bare));
 }
 

@@ -52,11 +52,11 @@ void plane(long n, long w, float *u, float *v) {
 // BARE-SAME: const int __proact_teams = proact__kernel_teams();{{ ?}}for (long long __proact_b = proact__kernel_team(); __proact_b < __proact_nb; __proact_b += __proact_teams) {proact__tile_t __proact_w; long long __proact_blo, __proact_bhi; proact__tile_at(&__proact_itk, (unsigned)__proact_b, &__proact_w);
 // BARE-NOT: omp_get_
 // BARE: for (int __proact_lane = proact__kernel_thread(); __proact_lane < (int)__proact_itw; __proact_lane += proact__kernel_threads()) {
-// The plain kernel's host fallback: the carried tile walk, one row at a
-// time, no row groups.
-// CHECK: } else {proact__host_fallback("{{.*}}kernel-form.c", 14, 1);const unsigned __proact_ntl
-// CHECK-SAME: proact__tile_walk_start(
-// CHECK-NOT: __proact_v0
+// No column kernel runs on the host (without devices the runtime walks
+// flat, runtime/core/plan/geometry.c): the plain one's host fallback has
+// no walk either.
+// CHECK: } else {proact__host_fallback("{{.*}}kernel-form.c", 14, 0);}
+// CHECK-NOT: proact__host_fallback(
 // CHECK: } else {if (__proact_fwd) {
 // The flat kernels follow: forwarding, instrumented, then plain.
 // CHECK: } else if (__proact_rd != 0) {

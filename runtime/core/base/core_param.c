@@ -200,7 +200,8 @@ const proact__param_t proact__param_walk = {
     "columns (one team per tile of innermost iterations, each thread "
     "walking its column down the annotated loop's rows) or flat (a "
     "team's threads stride through a block's points); auto: columns "
-    "when the innermost loop keeps 3/4 of a tile's threads busy",
+    "when the innermost loop keeps 3/4 of a tile's threads busy. A "
+    "program without devices walks flat",
     parse_walk};
 PROACT__PARAM_REGISTER(proact__param_walk)
 

@@ -122,7 +122,10 @@ void proact__plan_geometry(proact__plan_t *plan,
    * on a host device tiles of 8 x 8, walked by up to 4 teams of one
    * thread. */
   plan->tile = host ? 8 : nth > 0 ? nth : 256;
-  plan->tiles = loop_tiles(desc, plan->tile);
+  /* Without devices the parts run as the target regions' host versions:
+   * the flat plain kernel's walks the loop, the column kernels' have none
+   * (docs/design/lowering.md). */
+  plan->tiles = dev0 == NULL ? 0 : loop_tiles(desc, plan->tile);
   if (plan->tiles > 0) {
     plan->block = points > 0 ? (points / plan->tile > 0 ? points / plan->tile
                                                           : 1)
