@@ -52,7 +52,7 @@ void *proact__omp_next_entry(const char *name, void **slot) {
   __attribute__((visibility("default"))) ret name params {                   \
     name##_fn_t f;                                                            \
     wait_graphs();                                                            \
-    *(void **)&f = proact__omp_next_entry(#name, &name##_next);                           \
+    *(void **)&f = proact__omp_next_entry(#name, &name##_next);               \
     retkw f args;                                                             \
   }
 

@@ -58,14 +58,25 @@ collect() {
   rm -f "$results"/*
 }
 echo "== end-to-end bit-identity (PROACT_DEVICES in: $sets), every mechanism"
-run_cmp() {
-  for mech in memcpy poll trigger dma inline; do
-    submit "$1 $mech" env PROACT_MECH=$mech "$root/test/e2e/compare.sh" \
-      "e2e_$1" "e2e_$1_seq" "$sets" -- "$2"
+# cmp_each "MECHS" PROG ARGS [VAR=value...]: PROG against its sequential
+# build under each mechanism of MECHS, in the given environment.
+cmp_each() {
+  local mechs=$1 prog=$2 args=$3 mech
+  shift 3
+  for mech in $mechs; do
+    submit "$prog $mech${*:+ [$*]}" env "$@" PROACT_MECH=$mech \
+      "$root/test/e2e/compare.sh" "e2e_$prog" "e2e_${prog}_seq" "$sets" -- "$args"
   done
 }
+run_cmp() { cmp_each "memcpy poll trigger dma inline" "$1" "$2"; }
+# PROACT_LAUNCH=graph: loops that push nothing launch their parts' kernels
+# as one CUDA graph per GPU and return before they end (docs/user/gpu.md).
+run_graph() { cmp_each "memcpy dma" "$1" "$2" PROACT_LAUNCH=graph; }
 # GPU_SUITE_ONLY_PROGRAMS=1: only the section below (every program).
-[ "${GPU_SUITE_ONLY_PROGRAMS:-0}" = 1 ] && run_cmp() { :; }
+if [ "${GPU_SUITE_ONLY_PROGRAMS:-0}" = 1 ]; then
+  run_cmp() { :; }
+  run_graph() { :; }
+fi
 run_cmp stencil1d "1000003 40|100003 40|1001 7|3 5|2 2"
 run_cmp jacobi2d "2049 20|301 20|67 9|4 3|3 2"
 run_cmp chain "1000003 10|50021 10|1001 4|3 3|1 2"
@@ -76,16 +87,7 @@ run_cmp vector "1000003|30011|7|1"
 run_cmp scatter "300011 6|1001 3|2 2"
 run_cmp reduce "200003 6|1001 4|3 2"
 collect
-# PROACT_LAUNCH=graph: loops that push nothing launch their parts' kernels
-# as one CUDA graph per GPU and return before they end (docs/user/gpu.md).
 echo "== PROACT_LAUNCH=graph, bit-identity"
-run_graph() {
-  for mech in memcpy dma; do
-    submit "$1 $mech graph" env PROACT_LAUNCH=graph PROACT_MECH=$mech \
-      "$root/test/e2e/compare.sh" "e2e_$1" "e2e_$1_seq" "$sets" -- "$2"
-  done
-}
-[ "${GPU_SUITE_ONLY_PROGRAMS:-0}" = 1 ] && run_graph() { :; }
 run_graph stencil1d "100003 40|1001 7|2 2"
 run_graph jacobi2d "2049 20|67 9|3 2"
 run_graph chain "50021 10|3 3"

@@ -184,10 +184,11 @@ static inline PROACT__TEAM_INLINE void proact__ready_block_report(const proact__
  * constant of each); the forwarding's long path below. Inlined into each
  * kernel on a GPU, where an instrumented kernel that calls it out of line
  * runs far slower, and in the host pass, whose device walks are dead code
- * (there shared functions made OpenMPOpt slower). In a host device's pass (the declare
- * variants) one out-of-line function that every kernel of the file calls,
- * so that each kernel compiles the short path alone and a file of many
- * loops compiles the long ones once (docs/design/lowering.md). */
+ * (there shared functions made OpenMPOpt slower). In a host device's pass
+ * (the declare variants) one out-of-line function that every kernel of
+ * the file calls, so that each kernel compiles the short path alone and a
+ * file of many loops compiles the long ones once
+ * (docs/design/lowering.md). */
 static inline PROACT__TEAM_INLINE void
 proact__ready_block_report_bare(const proact__ready_t *rd, long long b) {
   proact__ready_block_report(rd, b, 1);
