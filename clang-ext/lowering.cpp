@@ -1192,11 +1192,17 @@ LoopLowering lowerLoop(Preprocessor &PP, const Directive &D,
                      });
     K << "} else {";
   }
-  emitKernelChoice(K, Set, Forwarding,
-                   [&](const Code *Fwd, bool Instrumented) {
-                     emitKernel(K, D, L, Nest, Plain, Fwd, Instrumented, &G,
-                                Checks, Where);
-                   });
+  // A nest with column kernels pushes from them alone (the runtime runs a
+  // pushing mechanism's parts in the column walk, geometry.c), so its flat
+  // walk has the plain kernel only: the readiness kernels compile once.
+  if (Columns)
+    emitKernel(K, D, L, Nest, Plain, nullptr, false, &G, Checks, Where);
+  else
+    emitKernelChoice(K, Set, Forwarding,
+                     [&](const Code *Fwd, bool Instrumented) {
+                       emitKernel(K, D, L, Nest, Plain, Fwd, Instrumented, &G,
+                                  Checks, Where);
+                     });
   if (Columns)
     K << "}";
   // The checked loads' bounds say whether they are checked

@@ -12,11 +12,13 @@
 // DOT-NOT: {{^}}}
 // DOT: load double
 // DOT: fmul
-// The instrumented column and flat kernels report their blocks (dma's
-// system fence before a queue slot):
+// The instrumented column kernel reports its blocks (dma's system fence
+// before a queue slot); the flat walk has the plain kernel alone (kernel
+// 3), no reporting:
 // SWEEP: define {{.*}}@__omp_offloading_{{.*}}_sweep_l{{[0-9]+}}_1(
 // SWEEP-NOT: {{^}}}
 // SWEEP: fence.sc.sys
-// SWEEP: define {{.*}}@__omp_offloading_{{.*}}_sweep_l{{[0-9]+}}_4(
-// SWEEP-NOT: {{^}}}
-// SWEEP: fence.sc.sys
+// SWEEP: define {{.*}}@__omp_offloading_{{.*}}_sweep_l{{[0-9]+}}_3(
+// SWEEP-NOT: fence.sc.sys
+// SWEEP: {{^}}}
+// SWEEP-NOT: _sweep_l{{[0-9]+}}_4(

@@ -7,6 +7,6 @@
 // RUN: %proact-cc --offload-arch=sm_90 --offload-device-only -nogpulib --cuda-path=%t.nocuda -Xclang -target-feature -Xclang +ptx78 -S -emit-llvm -Xclang -disable-llvm-passes %S/Inputs/device-kernels.c -o %t.ll 2>/dev/null
 // RUN: %FileCheck %s --implicit-check-not=__kmpc_alloc_shared < %t.ll
 // CHECK: @__omp_offloading_{{.*}}_dot_l{{[0-9]+}}
-// CHECK: @__omp_offloading_{{.*}}_sweep_l{{[0-9]+}}_5
+// CHECK: @__omp_offloading_{{.*}}_sweep_l{{[0-9]+}}_3
 // CHECK: @__omp_offloading_{{.*}}_spmv_l{{[0-9]+}}_2
 // CHECK: define internal {{.*}}@proact__read_fail

@@ -57,24 +57,18 @@ void plane(long n, long w, float *u, float *v) {
 // no walk either.
 // CHECK: } else {proact__host_fallback("{{.*}}kernel-form.c", 14, 0);}
 // CHECK-NOT: proact__host_fallback(
-// CHECK: } else {if (__proact_fwd) {
-// The flat kernels follow: forwarding, instrumented, then plain.
-// CHECK: } else if (__proact_rd != 0) {
-// CHECK-NEXT: # 14
-// SPMD-NEXT: #pragma omp target teams num_teams(__proact_nt)
-// BARE-NEXT: #pragma omp target teams ompx_bare num_teams(__proact_nt)
-// BARE-NOT: omp_get_
-// BARE: proact__ready_walk(__proact_rd, __proact_tk, &__proact_itk, 0u, &__proact_w, 1);
-// BARE: proact__ready_block_done(__proact_rd, __proact_b, 1);
-// SPMD: proact__ready_walk(__proact_rd, __proact_tk, &__proact_itk, 0u, &__proact_w, 0);
-// SPMD: proact__ready_block_done(__proact_rd, __proact_b, 0);
-// CHECK: } else {proact__host_fallback("{{.*}}kernel-form.c", 14, 0);} }} else {
+// The flat walk has the plain kernel alone: the nest pushes from its
+// column kernels only (runtime/core/plan/geometry.c).
+// CHECK-NOT: __proact_rd != 0
+// CHECK: }}} else {
 // CHECK-NEXT: # 14
 // SPMD-NEXT: #pragma omp target teams num_teams(__proact_nt)
 // SPMD: proact__block_walk_start(&__proact_itk, omp_get_team_num(),
 // BARE-NEXT: #pragma omp target teams ompx_bare num_teams(__proact_nt)
 // BARE-NOT: omp_get_
 // BARE: proact__block_walk_start(&__proact_itk, proact__kernel_team(),
+// CHECK: proact__host_fallback("{{.*}}kernel-form.c", 14, 1);
+// CHECK-NOT: __proact_rd != 0
 // CHECK: proact__loop_end(__proact_loop);
 
 // A loop variable declared before the loop: in the bare kernel each thread
@@ -85,16 +79,27 @@ void outer_var(int n, double *a) {
   for (i = 0; i < n; i++)
     a[i] = 2.0 * i;
 }
-// CHECK-LABEL: __proact_desc.line = 84;
+// CHECK-LABEL: __proact_desc.line = 78;
+// The flat kernels: forwarding, instrumented, then plain.
+// CHECK: if (__proact_fwd) {
 // SPMD: #pragma omp parallel num_threads(__proact_nth) private(i)
 // BARE-NOT: private(i)
-// CHECK: proact__host_fallback("{{.*}}kernel-form.c", 84, 0);} }} else {
-// CHECK-NEXT: # 84
+// CHECK: } else if (__proact_rd != 0) {
+// CHECK-NEXT: # 78
 // SPMD-NEXT: #pragma omp target teams num_teams(__proact_nt)
-// SPMD-NEXT: # 84
+// BARE-NEXT: #pragma omp target teams ompx_bare num_teams(__proact_nt)
+// BARE-NOT: omp_get_
+// BARE: proact__ready_walk(__proact_rd, __proact_tk, &__proact_itk, 0u, &__proact_w, 1);
+// BARE: proact__ready_block_done(__proact_rd, __proact_b, 1);
+// SPMD: proact__ready_walk(__proact_rd, __proact_tk, &__proact_itk, 0u, &__proact_w, 0);
+// SPMD: proact__ready_block_done(__proact_rd, __proact_b, 0);
+// CHECK: proact__host_fallback("{{.*}}kernel-form.c", 78, 0);} }} else {
+// CHECK-NEXT: # 78
+// SPMD-NEXT: #pragma omp target teams num_teams(__proact_nt)
+// SPMD-NEXT: # 78
 // SPMD-NEXT: #pragma omp parallel num_threads(__proact_nth) private(i)
 // BARE-NEXT: #pragma omp target teams ompx_bare num_teams(__proact_nt)
-// BARE-NEXT: # 84
+// BARE-NEXT: # 78
 // BARE-NEXT: {__typeof__(__proact_pb0) a = __proact_pb0; (void)a;__typeof__(i) i;const proact__part_iters_t
 // CHECK: proact__loop_end(__proact_loop);
 
@@ -107,7 +112,7 @@ double total(int n, const double *a) {
     s += a[i];
   return s;
 }
-// CHECK-LABEL: __proact_desc.line = 105;
+// CHECK-LABEL: __proact_desc.line = 110;
 // SPMD-NOT: ompx_bare
 // BARE: #pragma omp target teams ompx_bare num_teams(__proact_nt) thread_limit(__proact_nth) device(__proact_dev) is_device_ptr(__proact_pb0) is_device_ptr(__proact_sc) map(from: __proact_out0){{$}}
 // BARE-NOT: omp barrier
@@ -122,7 +127,7 @@ void histogram(int n, const int *k, long *h) {
   for (int i = 0; i < n; i++)
     h[k[i] & 15]++;
 }
-// CHECK-LABEL: __proact_desc.line = 121;
+// CHECK-LABEL: __proact_desc.line = 126;
 // CHECK-NOT: ompx_bare
 // CHECK: proact__loop_end(__proact_loop);
 
@@ -141,14 +146,14 @@ float maxdiff(long n, const float *u, float *v) {
     }
   return big;
 }
-// CHECK-LABEL: __proact_desc.line = 134;
+// CHECK-LABEL: __proact_desc.line = 139;
 // CHECK: __proact_desc.columns = 1;
 // The plain column kernel, after the instrumented one's report, up to its
 // host fallback:
 // BARE: proact__ready_block_done(__proact_rd, __proact_b, 1);
 // BARE: for (long long __proact_b = proact__kernel_team();
 // BARE: for (long long __proact_lane = proact__kernel_thread(); __proact_lane < __proact_itw;
-// CHECK: proact__host_fallback("{{.*}}kernel-form.c", 134, 1);
+// CHECK: proact__host_fallback("{{.*}}kernel-form.c", 139, 1);
 // CHECK: proact__loop_end(__proact_loop);
 
 // The rows' stride above is a parameter (`w`), so that the sweep keeps its

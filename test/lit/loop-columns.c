@@ -40,11 +40,13 @@ void plane(long n, long w, float *u, float *v) {
 // SPMD: proact__tile_walk_start
 // BARE: proact__tile_at(
 // CHECK: for (; __proact_k + 1 * __proact_s0 < __proact_bhi; __proact_k += 2 * __proact_s0) {{[{][{]}}long i = (long)(__proact_first + (__proact_kb + (__proact_k + 0)));
-// The flat kernels follow, for PROACT_WALK=flat and short inner loops:
-// CHECK: } else {if (__proact_fwd) {
-// CHECK: proact__ready_block_at(__proact_rd, __proact_pl)
-// CHECK: proact__ready_walk(__proact_rd, __proact_tk, &__proact_itk,
+// The flat walk, for PROACT_WALK=flat and short inner loops, has the plain
+// kernel alone: the nest's parts push from the column kernels only.
+// CHECK-NOT: __proact_fwd
+// CHECK: }}} else {
+// CHECK-NOT: __proact_rd
 // CHECK: proact__block_walk_start
+// CHECK-NOT: __proact_rd
 // CHECK: proact__loop_end(__proact_loop);
 
 void grid(long n, double *p, double *q) {
@@ -58,7 +60,7 @@ void grid(long n, double *p, double *q) {
 // Two collapsed loops: the block's outer digit j1 comes from the tile
 // number, the innermost j2 from the lane; a compound assignment keeps the
 // element's address:
-// CHECK-LABEL: __proact_desc.line = 52;
+// CHECK-LABEL: __proact_desc.line = 54;
 // CHECK: __proact_desc.columns = 1; __proact_desc.inner_last = __proact_tr2;
 // CHECK: __proact_c /= __proact_ntl;const long long __proact_j1 = __proact_c;
 // CHECK-SAME: const long long __proact_j2 = __proact_jM0 + __proact_lane; if (__proact_j2 >= __proact_tr2) break;
@@ -78,7 +80,7 @@ void two_statements(long n, long w, float *u, float *v) {
 // row of a group runs the statements before the store in a scope of its
 // own and takes the element's address there (the index may name the
 // prefix's locals, which the next row's copy shadows); the stores follow.
-// CHECK-LABEL: __proact_desc.line = 70;
+// CHECK-LABEL: __proact_desc.line = 72;
 // CHECK: __proact_desc.columns = 1; __proact_desc.inner_last = __proact_tr1;
 // CHECK: proact__ready_block_at(__proact_rd, __proact_pl)
 // CHECK: __proact_k += 4 * __proact_s0) {{[{][{]}}long i = (long)(__proact_first + __proact_kb + __proact_k + 0);{
@@ -110,7 +112,7 @@ void prefix_branches(long n, float *u, float *v) {
     }
 }
 // Branches, an initializer list and a local array in the prefix are fine:
-// CHECK-LABEL: __proact_desc.line = 101;
+// CHECK-LABEL: __proact_desc.line = 103;
 // CHECK: __proact_desc.columns = 1;
 // CHECK: *const __proact_p0 = &(
 // CHECK: v[i * n + j]
@@ -129,7 +131,7 @@ void prefix_continue(long n, float *u, float *v) {
 // A prefix that leaves the iteration (continue, break, return, goto),
 // loops, switches or declares a static or a label cannot run as one of a
 // group's copies: the flat walk only (a label: label_prefix below).
-// CHECK-LABEL: __proact_desc.line = 121;
+// CHECK-LABEL: __proact_desc.line = 123;
 // CHECK: __proact_desc.columns = 0;
 // CHECK-NOT: proact__tile_{{walk_start|at}}
 // CHECK: proact__loop_end(__proact_loop);
@@ -144,7 +146,7 @@ void two_stores(long n, float *u, float *v) {
     }
 }
 // A prefix that stores to a region array: the flat walk only.
-// CHECK-LABEL: __proact_desc.line = 139;
+// CHECK-LABEL: __proact_desc.line = 141;
 // CHECK: __proact_desc.columns = 0;
 // CHECK-NOT: proact__tile_{{walk_start|at}}
 // CHECK: proact__loop_end(__proact_loop);
@@ -160,7 +162,7 @@ void inner_loop(long n, float *u, float *v) {
       v[i * n + j] = s;
     }
 }
-// CHECK-LABEL: __proact_desc.line = 154;
+// CHECK-LABEL: __proact_desc.line = 156;
 // CHECK: __proact_desc.columns = 0;
 // CHECK: proact__loop_end(__proact_loop);
 
@@ -176,7 +178,7 @@ void label_prefix(long n, float *u, float *v) {
       v[i * n + j] = t;
     }
 }
-// CHECK-LABEL: __proact_desc.line = 169;
+// CHECK-LABEL: __proact_desc.line = 171;
 // CHECK: __proact_desc.columns = 0;
 // CHECK: proact__loop_end(__proact_loop);
 

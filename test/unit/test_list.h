@@ -25,6 +25,7 @@
   X(partition_not_divisible, 5000, NULL)                                      \
   X(partition_huge_trip, 5000, NULL)                                          \
   X(split_bounded_by_trip, 5000, NULL)                                        \
+  X(column_width_keeps_lanes_busy, 5000, NULL)                                \
   X(balance_follows_speeds, 5000, NULL)                                       \
   X(balance_reverts_when_slower, 5000, NULL)                                  \
   X(balance_floor, 5000, NULL)                                                \

@@ -389,3 +389,41 @@ TEST_IMPL(split_bounded_by_trip) {
   ASSERT_EQ(plan.npieces[0], 1LL << 39);
   ASSERT_EQ(plan.nblocks[0], LLONG_MAX);
 }
+
+/* The tile width of a nest whose parts push from its column kernels alone
+ * (geometry.c): the widest of a GPU's 256, 128, 64, 32 lanes that keeps
+ * 3/4 of them busy, none for an innermost loop of 23 iterations or fewer
+ * (the loop then runs memcpy), and a host device's 8 down to one lane
+ * always finds one. */
+TEST_IMPL(column_width_keeps_lanes_busy) {
+  proact__loop_desc_t d;
+  long long tiles = -1;
+  memset(&d, 0, sizeof(d));
+  d.columns = 1;
+  d.inner_last = 1000;
+  d.inner_trip = 5 * 1000;
+  ASSERT_EQ(proact__plan_column_width(&d, 256, 32, &tiles), 256);
+  ASSERT_EQ(tiles, 5 * 4);
+  d.inner_last = d.inner_trip = 300; /* 2 x 256 lanes: 59% busy */
+  ASSERT_EQ(proact__plan_column_width(&d, 256, 32, &tiles), 128);
+  ASSERT_EQ(tiles, 3);
+  d.inner_last = d.inner_trip = 24;
+  ASSERT_EQ(proact__plan_column_width(&d, 256, 32, &tiles), 32);
+  ASSERT_EQ(tiles, 1);
+  d.inner_last = d.inner_trip = 23;
+  ASSERT_EQ(proact__plan_column_width(&d, 256, 32, &tiles), 0);
+  ASSERT_EQ(tiles, 0);
+  d.inner_last = 3;
+  d.inner_trip = 3 * 7;
+  ASSERT_EQ(proact__plan_column_width(&d, 256, 32, &tiles), 0);
+  ASSERT_EQ(proact__plan_column_width(&d, 8, 1, &tiles), 4);
+  ASSERT_EQ(tiles, 7);
+  /* tiles past 2^31 per row block at every width */
+  d.inner_last = 1LL << 20;
+  d.inner_trip = 1LL << 40;
+  ASSERT_EQ(proact__plan_column_width(&d, 8, 1, &tiles), 0);
+  ASSERT_EQ(tiles, 0);
+  d.columns = 0; /* no column kernels */
+  d.inner_last = d.inner_trip = 1000;
+  ASSERT_EQ(proact__plan_column_width(&d, 256, 32, &tiles), 0);
+}

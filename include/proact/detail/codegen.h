@@ -30,7 +30,7 @@ extern "C" {
  * program built against another version fails to link or load, naming the
  * symbol, instead of running with a runtime that reads its code
  * differently. */
-#define PROACT_LOWERING_ABI 17
+#define PROACT_LOWERING_ABI 18
 
 #define PROACT__ABI_STR2(x) #x
 #define PROACT__ABI_STR(x) PROACT__ABI_STR2(x)
@@ -172,7 +172,9 @@ typedef struct proact__loop_desc {
                            mech(inline) can run */
   int columns;          /* the lowering emitted column-walk kernels (a
                            collapsed nest whose body is one assignment;
-                           docs/design/lowering.md), PROACT_WALK picks */
+                           docs/design/lowering.md), PROACT_WALK picks;
+                           its readiness kernels are column kernels only
+                           (the flat walk has the plain kernel alone) */
   long long inner_last; /* iterations of the innermost collapsed loop */
   unsigned long long id; /* a hash of the pragma and the loop's tokens: a
                             proact-tune profile measured on another version

@@ -83,8 +83,14 @@ void proact__loop_part_kernel(proact__loop_t *loop, int part, int *teams,
   *forward = 0;
   if (loop->mech->part_kernel != NULL)
     loop->mech->part_kernel(loop, part, ready, forward);
-  if (*ready != NULL || *forward) /* its agent follows the kernel */
+  if (*ready != NULL || *forward) { /* its agent follows the kernel */
+    /* A nest with column kernels has no flat readiness kernel to run. */
+    if (loop->desc->columns && loop->plan->tiles == 0)
+      proact__fatal(loop->file, loop->line, loop->col,
+                    "internal error: part %d would push from the flat walk, "
+                    "which has no readiness kernel", part);
     loop->nodefer[part] = 1;
+  }
 }
 
 void proact__loop_part_section(const proact__loop_t *loop, int part,

@@ -7,6 +7,8 @@
 #include "core_param.h"
 #include "dev.h"
 #include "devices.h"
+#include "log.h"
+#include "note_once.h"
 #include "param.h"
 #include "plan.h"
 
@@ -37,25 +39,72 @@ static long long loop_block(const proact__plan_t *plan,
   return block < 1 ? 1 : block;
 }
 
-/* The column walk's blocks per row block (docs/design/lowering.md), 0 for the
- * flat walk: where the lowering emitted column kernels, the tiles of
- * `tile` innermost iterations times the outer collapsed loops'
- * iterations, when that fits 32 bits (the kernel takes a block number
- * apart with 32-bit divisions only). PROACT_WALK=auto also wants 3/4 of
- * the tiles' lanes busy: a short innermost loop (3 coordinates of a point)
- * would leave most of a tile's threads idle; flat never. */
-static long long loop_tiles(const proact__loop_desc_t *desc, long long tile) {
-  const long long walk = proact__param_get(PROACT__PARAM_WALK)->i;
+/* The column walk's blocks per row block (docs/design/lowering.md) with
+ * tiles of `tile` innermost iterations, 0 where it cannot run: the tiles
+ * times the outer collapsed loops' iterations, when that fits 32 bits (the
+ * kernel takes a block number apart with 32-bit divisions only). busy: only
+ * when 3/4 of the tiles' lanes are busy (a short innermost loop, the 3
+ * coordinates of a point, would leave most of a tile's threads idle). */
+static long long loop_tiles(const proact__loop_desc_t *desc, long long tile,
+                            int busy) {
   long long last = desc->inner_last, outer, ntl;
-  if (!desc->columns || walk == PROACT__WALK_FLAT || last <= 0 ||
-      last > INT_MAX || desc->inner_trip <= 0 ||
-      desc->inner_trip % last != 0)
+  if (!desc->columns || last <= 0 || last > INT_MAX ||
+      desc->inner_trip <= 0 || desc->inner_trip % last != 0)
     return 0; /* an empty inner loop: the flat walk runs nothing */
   outer = desc->inner_trip / last;
   ntl = (last + tile - 1) / tile;
-  if (walk == PROACT__WALK_AUTO && 4 * last < 3 * ntl * tile)
+  if (busy && 4 * last < 3 * ntl * tile)
     return 0;
   return outer <= INT_MAX / ntl ? outer * ntl : 0;
+}
+
+int proact__plan_pushes_in_columns(const proact__plan_t *plan,
+                                   const proact__loop_desc_t *desc) {
+  return desc->columns && plan->nparts > 1 && plan->mech != NULL &&
+         (plan->mech->caps & PROACT__MECH_CAP_PUSH);
+}
+
+/* Notes about a loop's walk, once per loop. */
+static proact__note_once_t walk_notes;
+
+/* The column walk's tiles per row block, 0 for the flat walk; *tile comes
+ * in as the widest tile and leaves as the one chosen. PROACT_WALK picks,
+ * except in a nest whose parts push (proact__plan_pushes_in_columns),
+ * which has no flat readiness kernels: there auto and flat take the
+ * widest tile down to a warp (a host device's one lane) that keeps 3/4 of
+ * its lanes busy, and a width PROACT_TEAM_THREADS fixes is kept; where
+ * none fits, proact__mech_check_plan falls back to memcpy. */
+static long long plan_tiles(const proact__plan_t *plan,
+                            const proact__loop_desc_t *desc, int host,
+                            long long nth, long long *tile) {
+  const long long walk = proact__param_get(PROACT__PARAM_WALK)->i;
+  long long w, tiles = 0;
+
+  if (!proact__plan_pushes_in_columns(plan, desc))
+    return walk == PROACT__WALK_FLAT
+               ? 0
+               : loop_tiles(desc, *tile, walk == PROACT__WALK_AUTO);
+  if (walk == PROACT__WALK_FLAT && proact__note_once(&walk_notes, desc))
+    proact__info(PROACT__SUBSYS_PART, "%s:%d: PROACT_WALK=flat: the loop "
+                 "pushes under mech(%s) from its column kernels only, so "
+                 "it walks columns", desc->file, desc->line,
+                 proact_mech_name(plan->mech->id));
+  if (walk == PROACT__WALK_COLUMNS || nth > 0)
+    return loop_tiles(desc, *tile, 0);
+  w = proact__plan_column_width(desc, *tile, host ? 1 : 32, &tiles);
+  if (w > 0)
+    *tile = w;
+  return tiles;
+}
+
+long long proact__plan_column_width(const proact__loop_desc_t *desc,
+                                    long long widest, long long narrowest,
+                                    long long *tiles) {
+  for (long long w = widest; w >= narrowest && w > 0; w /= 2)
+    if ((*tiles = loop_tiles(desc, w, 1)) > 0)
+      return w;
+  *tiles = 0;
+  return 0;
 }
 
 /* The threads a host device's teams may have together: libomp's teams
@@ -125,7 +174,8 @@ void proact__plan_geometry(proact__plan_t *plan,
   /* Without devices the parts run as the target regions' host versions:
    * the flat plain kernel's walks the loop, the column kernels' have none
    * (docs/design/lowering.md). */
-  plan->tiles = dev0 == NULL ? 0 : loop_tiles(desc, plan->tile);
+  plan->tiles = dev0 == NULL ? 0 : plan_tiles(plan, desc, host, nth,
+                                              &plan->tile);
   if (plan->tiles > 0) {
     plan->block = points > 0 ? (points / plan->tile > 0 ? points / plan->tile
                                                           : 1)

@@ -85,12 +85,21 @@ void proact__mech_check_plan(proact__plan_t *plan,
   const proact__mech_ops_t *to;
   const char *why = NULL, *note = NULL;
 
-  if (plan->mech->plan_fits == NULL ||
-      plan->mech->plan_fits(plan, desc, &why, &note))
-    return;
-  to = proact__mech_best(desc, asked != PROACT_MECH_AUTO, plan->mech);
-  if (to == NULL)
+  if (plan->tiles == 0 && proact__plan_pushes_in_columns(plan, desc) &&
+      proact__devices_count() > 0) {
+    /* No mechanism that pushes has a kernel for the flat walk. */
+    why = note = "its kernels push only in the column walk, which cannot "
+                 "run here (no tile of its innermost loop keeps 3/4 of a "
+                 "team's threads busy, or its tiles pass 2^31)";
     to = proact__mech_baseline();
+  } else if (plan->mech->plan_fits == NULL ||
+             plan->mech->plan_fits(plan, desc, &why, &note)) {
+    return;
+  } else {
+    to = proact__mech_best(desc, asked != PROACT_MECH_AUTO, plan->mech);
+    if (to == NULL)
+      to = proact__mech_baseline();
+  }
   /* The loop's own clause asked: a warning. PROACT_MECH, which sets every
    * loop of a run (tests, proact-tune), or auto: a note. */
   if (proact__note_once(&mech_notes, desc)) {

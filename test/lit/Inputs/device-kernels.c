@@ -1,7 +1,7 @@
 /* Loops for the device-code tests (device-locals.c, device-bare.c): a
  * reduction that stores no array (only a plain kernel), a 2-D stencil over
- * whole rows (the column and flat walks' readiness and forwarding kernels)
- * and a CSR product (checked loads). DOT_ONLY leaves the dot product alone in the file. */
+ * whole rows (the column walk's forwarding, instrumented and plain kernels,
+ * the flat walk's plain kernel) and a CSR product (checked loads). DOT_ONLY leaves the dot product alone in the file. */
 #include <proact.h>
 
 double dot(long n, const double *a, const double *b) {
