@@ -390,11 +390,12 @@ TEST_IMPL(split_bounded_by_trip) {
   ASSERT_EQ(plan.nblocks[0], LLONG_MAX);
 }
 
-/* The tile width of a nest whose parts push from its column kernels alone
+/* The tile width of a nest that pushes from its column kernels alone
  * (geometry.c): the widest of a GPU's 256, 128, 64, 32 lanes that keeps
- * 3/4 of them busy, none for an innermost loop of 23 iterations or fewer
- * (the loop then runs memcpy), and a host device's 8 down to one lane
- * always finds one. */
+ * 3/4 of them busy, else 32 lanes half busy (an innermost loop of 33 to 47
+ * iterations fits no tile 3/4 busy), none below 16 iterations (the loop
+ * then runs memcpy), and a host device's 8 down to one lane always finds
+ * one. */
 TEST_IMPL(column_width_keeps_lanes_busy) {
   proact__loop_desc_t d;
   long long tiles = -1;
@@ -410,7 +411,13 @@ TEST_IMPL(column_width_keeps_lanes_busy) {
   d.inner_last = d.inner_trip = 24;
   ASSERT_EQ(proact__plan_column_width(&d, 256, 32, &tiles), 32);
   ASSERT_EQ(tiles, 1);
-  d.inner_last = d.inner_trip = 23;
+  d.inner_last = d.inner_trip = 40; /* 64 lanes (or 2 x 32): 62% busy */
+  ASSERT_EQ(proact__plan_column_width(&d, 256, 32, &tiles), 32);
+  ASSERT_EQ(tiles, 2);
+  d.inner_last = d.inner_trip = 16;
+  ASSERT_EQ(proact__plan_column_width(&d, 256, 32, &tiles), 32);
+  ASSERT_EQ(tiles, 1);
+  d.inner_last = d.inner_trip = 15;
   ASSERT_EQ(proact__plan_column_width(&d, 256, 32, &tiles), 0);
   ASSERT_EQ(tiles, 0);
   d.inner_last = 3;
@@ -418,6 +425,15 @@ TEST_IMPL(column_width_keeps_lanes_busy) {
   ASSERT_EQ(proact__plan_column_width(&d, 256, 32, &tiles), 0);
   ASSERT_EQ(proact__plan_column_width(&d, 8, 1, &tiles), 4);
   ASSERT_EQ(tiles, 7);
+  for (long long last = 1; last <= 600; last++) { /* every width rule */
+    long long w;
+    d.inner_last = d.inner_trip = last;
+    w = proact__plan_column_width(&d, 256, 32, &tiles);
+    ASSERT_EQ(w == 0, last < 16);
+    if (w > 0)
+      ASSERT_TRUE(4 * last >= 2 * tiles * w);
+    ASSERT_TRUE(proact__plan_column_width(&d, 8, 1, &tiles) > 0);
+  }
   /* tiles past 2^31 per row block at every width */
   d.inner_last = 1LL << 20;
   d.inner_trip = 1LL << 40;

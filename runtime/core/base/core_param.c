@@ -201,10 +201,9 @@ const proact__param_t proact__param_walk = {
     "walking its column down the annotated loop's rows) or flat (a "
     "team's threads stride through a block's points); auto: columns "
     "when the innermost loop keeps 3/4 of a tile's threads busy. A "
-    "program without devices walks flat; such a nest on several devices "
-    "under poll, trigger, dma or inline walks columns under auto and "
-    "flat too, in tiles narrowed until 3/4 of their threads are busy, "
-    "else runs memcpy",
+    "program without devices walks flat; such a nest under poll, "
+    "trigger, dma or inline walks columns under auto and flat too, in "
+    "tiles narrowed to keep their threads busy, else runs memcpy",
     parse_walk};
 PROACT__PARAM_REGISTER(proact__param_walk)
 

@@ -42,9 +42,10 @@ static long long loop_block(const proact__plan_t *plan,
 /* The column walk's blocks per row block (docs/design/lowering.md) with
  * tiles of `tile` innermost iterations, 0 where it cannot run: the tiles
  * times the outer collapsed loops' iterations, when that fits 32 bits (the
- * kernel takes a block number apart with 32-bit divisions only). busy: only
- * when 3/4 of the tiles' lanes are busy (a short innermost loop, the 3
- * coordinates of a point, would leave most of a tile's threads idle). */
+ * kernel takes a block number apart with 32-bit divisions only), and only
+ * when at least `busy` quarters of the tiles' lanes are busy (a short
+ * innermost loop, the 3 coordinates of a point, would leave most of a
+ * tile's threads idle). */
 static long long loop_tiles(const proact__loop_desc_t *desc, long long tile,
                             int busy) {
   long long last = desc->inner_last, outer, ntl;
@@ -53,14 +54,15 @@ static long long loop_tiles(const proact__loop_desc_t *desc, long long tile,
     return 0; /* an empty inner loop: the flat walk runs nothing */
   outer = desc->inner_trip / last;
   ntl = (last + tile - 1) / tile;
-  if (busy && 4 * last < 3 * ntl * tile)
+  if (4 * last < busy * ntl * tile)
     return 0;
   return outer <= INT_MAX / ntl ? outer * ntl : 0;
 }
 
 int proact__plan_pushes_in_columns(const proact__plan_t *plan,
                                    const proact__loop_desc_t *desc) {
-  return desc->columns && plan->nparts > 1 && plan->mech != NULL &&
+  /* One part pushes too, to replicas other devices read (push.c). */
+  return desc->columns && plan->mech != NULL &&
          (plan->mech->caps & PROACT__MECH_CAP_PUSH);
 }
 
@@ -69,42 +71,46 @@ static proact__note_once_t walk_notes;
 
 /* The column walk's tiles per row block, 0 for the flat walk; *tile comes
  * in as the widest tile and leaves as the one chosen. PROACT_WALK picks,
- * except in a nest whose parts push (proact__plan_pushes_in_columns),
- * which has no flat readiness kernels: there auto and flat take the
- * widest tile down to a warp (a host device's one lane) that keeps 3/4 of
- * its lanes busy, and a width PROACT_TEAM_THREADS fixes is kept; where
- * none fits, proact__mech_check_plan falls back to memcpy. */
+ * except in a nest that may push (proact__plan_pushes_in_columns), which
+ * has no flat readiness kernels: there auto and flat take
+ * proact__plan_column_width's tile (down to a warp, a host device's one
+ * lane), and a GPU width PROACT_TEAM_THREADS fixes is kept; where none
+ * fits, proact__mech_check_plan falls back to memcpy. */
 static long long plan_tiles(const proact__plan_t *plan,
                             const proact__loop_desc_t *desc, int host,
                             long long nth, long long *tile) {
   const long long walk = proact__param_get(PROACT__PARAM_WALK)->i;
-  long long w, tiles = 0;
+  long long w, tiles;
 
   if (!proact__plan_pushes_in_columns(plan, desc))
     return walk == PROACT__WALK_FLAT
                ? 0
-               : loop_tiles(desc, *tile, walk == PROACT__WALK_AUTO);
-  if (walk == PROACT__WALK_FLAT && proact__note_once(&walk_notes, desc))
+               : loop_tiles(desc, *tile, walk == PROACT__WALK_AUTO ? 3 : 0);
+  if (walk == PROACT__WALK_COLUMNS || nth > 0) {
+    tiles = loop_tiles(desc, *tile, 0);
+  } else {
+    w = proact__plan_column_width(desc, *tile, host ? 1 : 32, &tiles);
+    if (w > 0)
+      *tile = w;
+  }
+  if (walk == PROACT__WALK_FLAT && tiles > 0 &&
+      proact__note_once(&walk_notes, desc))
     proact__info(PROACT__SUBSYS_PART, "%s:%d: PROACT_WALK=flat: the loop "
-                 "pushes under mech(%s) from its column kernels only, so "
-                 "it walks columns", desc->file, desc->line,
-                 proact_mech_name(plan->mech->id));
-  if (walk == PROACT__WALK_COLUMNS || nth > 0)
-    return loop_tiles(desc, *tile, 0);
-  w = proact__plan_column_width(desc, *tile, host ? 1 : 32, &tiles);
-  if (w > 0)
-    *tile = w;
+                 "pushes from its column kernels only, so it walks columns",
+                 desc->file, desc->line);
   return tiles;
 }
 
 long long proact__plan_column_width(const proact__loop_desc_t *desc,
                                     long long widest, long long narrowest,
                                     long long *tiles) {
-  for (long long w = widest; w >= narrowest && w > 0; w /= 2)
-    if ((*tiles = loop_tiles(desc, w, 1)) > 0)
+  long long w;
+  for (w = widest; w >= narrowest && w > 0; w /= 2)
+    if ((*tiles = loop_tiles(desc, w, 3)) > 0)
       return w;
-  *tiles = 0;
-  return 0;
+  /* The narrowest tile half busy still beats running without pushes. */
+  w = narrowest > 0 ? narrowest : 1;
+  return (*tiles = loop_tiles(desc, w, 2)) > 0 ? w : 0;
 }
 
 /* The threads a host device's teams may have together: libomp's teams

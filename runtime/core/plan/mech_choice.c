@@ -89,9 +89,8 @@ void proact__mech_check_plan(proact__plan_t *plan,
       proact__devices_count() > 0) {
     /* No mechanism that pushes has a kernel for the flat walk. */
     why = note = "its kernels push only in the column walk, which cannot "
-                 "run here (no tile of its innermost loop keeps 3/4 of a "
-                 "team's threads busy, or its innermost loop or tiles pass "
-                 "2^31)";
+                 "run here (its innermost loop would leave more than half "
+                 "of a team's threads idle, or it or its tiles pass 2^31)";
     to = proact__mech_baseline();
     if (desc->inner_trip <= 0) { /* nothing to walk, nothing to say */
       plan->mech = to;

@@ -116,17 +116,19 @@ void proact__plan_parts(proact__plan_t *plan,
 void proact__plan_check_accesses(const proact__loop_desc_t *desc,
                                  proact__present_t *const *entries);
 
-/* Whether the parts of a loop with column kernels may push from their
- * kernels (a mechanism that pushes, more than one part): its readiness
- * kernels walk columns only (docs/design/lowering.md), so without the
- * column walk (plan->tiles == 0) it runs memcpy. */
+/* Whether a loop with column kernels may push from its kernels (a
+ * mechanism that pushes, to other parts or to replicas other devices
+ * read): its readiness kernels walk columns only
+ * (docs/design/lowering.md), so without the column walk (plan->tiles ==
+ * 0) it runs memcpy. */
 int proact__plan_pushes_in_columns(const proact__plan_t *plan,
                                    const proact__loop_desc_t *desc);
 
 /* The column walk's tile width for such a nest: the widest of widest,
  * widest / 2, ... down to narrowest whose tiles keep 3/4 of their lanes
- * busy and number below 2^31 per row block of the annotated loop, with its
- * tiles per row block in *tiles; 0 (and *tiles 0) where none does. */
+ * busy, else narrowest if it keeps half of them busy, with its tiles per
+ * row block of the annotated loop (below 2^31) in *tiles; 0 (and *tiles
+ * 0) where none does. */
 long long proact__plan_column_width(const proact__loop_desc_t *desc,
                                     long long widest, long long narrowest,
                                     long long *tiles);
