@@ -118,8 +118,8 @@ int main(int argc, char **argv) {
   {
     for (int it = 0; it < iters; it++) {
       double s0 = omp_get_wtime();
-      sweep(n, u, v);
-      sweep(n, v, u);
+      sweep(n, n, u, v);
+      sweep(n, n, v, u);
       t[it] = omp_get_wtime() - s0;
     }
   }
