@@ -390,12 +390,12 @@ TEST_IMPL(split_bounded_by_trip) {
   ASSERT_EQ(plan.nblocks[0], LLONG_MAX);
 }
 
-/* The tile width of a nest that pushes from its column kernels alone
- * (geometry.c): the widest of a GPU's 256, 128, 64, 32 lanes that keeps
- * 3/4 of them busy, else 32 lanes half busy (an innermost loop of 33 to 47
- * iterations fits no tile 3/4 busy), none below 16 iterations (the loop
- * then runs memcpy), and a host device's 8 down to one lane always finds
- * one. */
+/* The column walk's tile width (geometry.c): the widest of a GPU's 256,
+ * 128, 64, 32 lanes that keeps 3/4 of them busy; for a nest that pushes
+ * from its column kernels alone, else 32 lanes half busy (an innermost
+ * loop of 33 to 47 iterations fits no tile 3/4 busy), none below 16
+ * iterations (the loop then runs memcpy), and a host device's 8 down to
+ * one lane always finds one. */
 TEST_IMPL(column_width_keeps_lanes_busy) {
   proact__loop_desc_t d;
   long long tiles = -1;
@@ -403,43 +403,59 @@ TEST_IMPL(column_width_keeps_lanes_busy) {
   d.columns = 1;
   d.inner_last = 1000;
   d.inner_trip = 5 * 1000;
-  ASSERT_EQ(proact__plan_column_width(&d, 256, 32, &tiles), 256);
+  ASSERT_EQ(proact__plan_column_width(&d, 256, 32, 1, &tiles), 256);
   ASSERT_EQ(tiles, 5 * 4);
   d.inner_last = d.inner_trip = 300; /* 2 x 256 lanes: 59% busy */
-  ASSERT_EQ(proact__plan_column_width(&d, 256, 32, &tiles), 128);
+  ASSERT_EQ(proact__plan_column_width(&d, 256, 32, 1, &tiles), 128);
   ASSERT_EQ(tiles, 3);
   d.inner_last = d.inner_trip = 24;
-  ASSERT_EQ(proact__plan_column_width(&d, 256, 32, &tiles), 32);
+  ASSERT_EQ(proact__plan_column_width(&d, 256, 32, 1, &tiles), 32);
   ASSERT_EQ(tiles, 1);
   d.inner_last = d.inner_trip = 40; /* 64 lanes (or 2 x 32): 62% busy */
-  ASSERT_EQ(proact__plan_column_width(&d, 256, 32, &tiles), 32);
+  ASSERT_EQ(proact__plan_column_width(&d, 256, 32, 1, &tiles), 32);
   ASSERT_EQ(tiles, 2);
   d.inner_last = d.inner_trip = 16;
-  ASSERT_EQ(proact__plan_column_width(&d, 256, 32, &tiles), 32);
+  ASSERT_EQ(proact__plan_column_width(&d, 256, 32, 1, &tiles), 32);
   ASSERT_EQ(tiles, 1);
   d.inner_last = d.inner_trip = 15;
-  ASSERT_EQ(proact__plan_column_width(&d, 256, 32, &tiles), 0);
+  ASSERT_EQ(proact__plan_column_width(&d, 256, 32, 1, &tiles), 0);
   ASSERT_EQ(tiles, 0);
   d.inner_last = 3;
   d.inner_trip = 3 * 7;
-  ASSERT_EQ(proact__plan_column_width(&d, 256, 32, &tiles), 0);
-  ASSERT_EQ(proact__plan_column_width(&d, 8, 1, &tiles), 4);
+  ASSERT_EQ(proact__plan_column_width(&d, 256, 32, 1, &tiles), 0);
+  ASSERT_EQ(proact__plan_column_width(&d, 8, 1, 1, &tiles), 4);
   ASSERT_EQ(tiles, 7);
   for (long long last = 1; last <= 600; last++) { /* every width rule */
     long long w;
     d.inner_last = d.inner_trip = last;
-    w = proact__plan_column_width(&d, 256, 32, &tiles);
+    w = proact__plan_column_width(&d, 256, 32, 1, &tiles);
     ASSERT_EQ(w == 0, last < 16);
     if (w > 0)
       ASSERT_TRUE(4 * last >= 2 * tiles * w);
-    ASSERT_TRUE(proact__plan_column_width(&d, 8, 1, &tiles) > 0);
+    ASSERT_TRUE(proact__plan_column_width(&d, 8, 1, 1, &tiles) > 0);
   }
+  /* A nest that does not push takes no tile half busy: 40 and 18
+   * iterations walk flat, 300 and 128 in 128 lanes, 130 and 24 in 32. */
+  d.inner_last = d.inner_trip = 40;
+  ASSERT_EQ(proact__plan_column_width(&d, 256, 32, 0, &tiles), 0);
+  ASSERT_EQ(tiles, 0);
+  d.inner_last = d.inner_trip = 18;
+  ASSERT_EQ(proact__plan_column_width(&d, 256, 32, 0, &tiles), 0);
+  d.inner_last = d.inner_trip = 300;
+  ASSERT_EQ(proact__plan_column_width(&d, 256, 32, 0, &tiles), 128);
+  d.inner_last = d.inner_trip = 128;
+  ASSERT_EQ(proact__plan_column_width(&d, 256, 32, 0, &tiles), 128);
+  d.inner_last = d.inner_trip = 130;
+  ASSERT_EQ(proact__plan_column_width(&d, 256, 32, 0, &tiles), 32);
+  ASSERT_EQ(tiles, 5);
+  d.inner_last = d.inner_trip = 24;
+  ASSERT_EQ(proact__plan_column_width(&d, 256, 32, 0, &tiles), 32);
   /* tiles past 2^31 per row block at every width */
   d.inner_last = 1LL << 20;
   d.inner_trip = 1LL << 40;
-  ASSERT_EQ(proact__plan_column_width(&d, 8, 1, &tiles), 0);
+  ASSERT_EQ(proact__plan_column_width(&d, 8, 1, 1, &tiles), 0);
   ASSERT_EQ(tiles, 0);
   d.columns = 0; /* no column kernels */
   d.inner_last = d.inner_trip = 1000;
-  ASSERT_EQ(proact__plan_column_width(&d, 256, 32, &tiles), 0);
+  ASSERT_EQ(proact__plan_column_width(&d, 256, 32, 1, &tiles), 0);
 }

@@ -200,7 +200,8 @@ const proact__param_t proact__param_walk = {
     "columns (one team per tile of innermost iterations, each thread "
     "walking its column down the annotated loop's rows) or flat (a "
     "team's threads stride through a block's points); auto: columns "
-    "when the innermost loop keeps 3/4 of a tile's threads busy. A "
+    "when the innermost loop keeps 3/4 of a tile's threads busy (on a "
+    "GPU in tiles of 256, 128, 64 or 32 threads, the widest that does). A "
     "program without devices walks flat; such a nest under poll, "
     "trigger, dma or inline walks columns under auto and flat too, in "
     "tiles narrowed to keep their threads busy, else runs memcpy",

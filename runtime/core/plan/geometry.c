@@ -70,26 +70,33 @@ int proact__plan_pushes_in_columns(const proact__plan_t *plan,
 static proact__note_once_t walk_notes;
 
 /* The column walk's tiles per row block, 0 for the flat walk; *tile comes
- * in as the widest tile and leaves as the one chosen. PROACT_WALK picks,
- * except in a nest that may push (proact__plan_pushes_in_columns), which
- * has no flat readiness kernels: there auto and flat take
- * proact__plan_column_width's tile (down to a warp, a host device's one
- * lane), and a GPU width PROACT_TEAM_THREADS fixes is kept; where none
- * fits, proact__mech_check_plan falls back to memcpy. */
+ * in as the widest tile and leaves as the one chosen. PROACT_WALK picks:
+ * auto takes proact__plan_column_width's tile, down to a warp on a GPU (a
+ * host device keeps its 8 lanes), else the flat walk; a GPU width
+ * PROACT_TEAM_THREADS fixes is kept. A nest that may push
+ * (proact__plan_pushes_in_columns) has no flat readiness kernels: there
+ * flat is auto, and auto narrows down to one lane on a host device and
+ * takes a warp half busy; where none fits, proact__mech_check_plan falls
+ * back to memcpy. */
 static long long plan_tiles(const proact__plan_t *plan,
                             const proact__loop_desc_t *desc, int host,
                             long long nth, long long *tile) {
   const long long walk = proact__param_get(PROACT__PARAM_WALK)->i;
+  const int pushes = proact__plan_pushes_in_columns(plan, desc);
   long long w, tiles;
 
-  if (!proact__plan_pushes_in_columns(plan, desc))
-    return walk == PROACT__WALK_FLAT
-               ? 0
-               : loop_tiles(desc, *tile, walk == PROACT__WALK_AUTO ? 3 : 0);
+  if (walk == PROACT__WALK_FLAT && !pushes)
+    return 0;
   if (walk == PROACT__WALK_COLUMNS || nth > 0) {
-    tiles = loop_tiles(desc, *tile, 0);
+    tiles = loop_tiles(desc, *tile, walk == PROACT__WALK_AUTO && !pushes ? 3
+                                                                        : 0);
   } else {
-    w = proact__plan_column_width(desc, *tile, host ? 1 : 32, &tiles);
+    /* A host device's one thread per team gains nothing from a narrower
+     * tile; a pushing nest's only other choice is memcpy. */
+    w = proact__plan_column_width(desc, *tile,
+                                  pushes ? (host ? 1 : 32)
+                                         : (host ? *tile : 32),
+                                  pushes, &tiles);
     if (w > 0)
       *tile = w;
   }
@@ -103,15 +110,17 @@ static long long plan_tiles(const proact__plan_t *plan,
 
 long long proact__plan_column_width(const proact__loop_desc_t *desc,
                                     long long widest, long long narrowest,
-                                    long long *tiles) {
+                                    int half, long long *tiles) {
   long long w;
   for (w = widest; w >= narrowest && w > 0; w /= 2)
     if ((*tiles = loop_tiles(desc, w, 3)) > 0)
       return w;
-  /* Else the narrowest tile, half busy: a loop of 33 to 47 iterations
-   * fits no tile 3/4 busy, and memcpy would give up the loop's pushes. */
+  /* Else, for a nest that pushes, the narrowest tile half busy: a loop of
+   * 33 to 47 iterations fits no tile 3/4 busy, and memcpy would give up
+   * the loop's pushes. */
   w = narrowest > 0 ? narrowest : 1;
-  return (*tiles = loop_tiles(desc, w, 2)) > 0 ? w : 0;
+  *tiles = half ? loop_tiles(desc, w, 2) : 0;
+  return *tiles > 0 ? w : 0;
 }
 
 /* The threads a host device's teams may have together: libomp's teams

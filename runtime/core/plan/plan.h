@@ -124,14 +124,14 @@ void proact__plan_check_accesses(const proact__loop_desc_t *desc,
 int proact__plan_pushes_in_columns(const proact__plan_t *plan,
                                    const proact__loop_desc_t *desc);
 
-/* The column walk's tile width for such a nest: the widest of widest,
- * widest / 2, ... down to narrowest whose tiles keep 3/4 of their lanes
- * busy, else narrowest if it keeps half of them busy, with its tiles per
- * row block of the annotated loop (below 2^31) in *tiles; 0 (and *tiles
- * 0) where none does. */
+/* The column walk's tile width: the widest of widest, widest / 2, ...
+ * down to narrowest whose tiles keep 3/4 of their lanes busy, else (half:
+ * a nest that pushes) narrowest if it keeps half of them busy, with its
+ * tiles per row block of the annotated loop (below 2^31) in *tiles; 0 (and
+ * *tiles 0) where none does. */
 long long proact__plan_column_width(const proact__loop_desc_t *desc,
                                     long long widest, long long narrowest,
-                                    long long *tiles);
+                                    int half, long long *tiles);
 
 /* Splits the iterations (loop_split.c) and sets each part's kernel
  * geometry: teams, threads, the block and, for the column walk, tiles. */
