@@ -94,9 +94,8 @@ static long long plan_tiles(const proact__plan_t *plan,
     /* A host device's one thread per team gains nothing from a narrower
      * tile; a pushing nest's only other choice is memcpy. */
     w = proact__plan_column_width(desc, *tile,
-                                  pushes ? (host ? 1 : 32)
-                                         : (host ? *tile : 32),
-                                  pushes, &tiles);
+                                  host ? (pushes ? 1 : *tile) : 32, pushes,
+                                  &tiles);
     if (w > 0)
       *tile = w;
   }
