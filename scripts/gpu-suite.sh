@@ -7,7 +7,8 @@
 # GPU_SUITE_SETS: the PROACT_DEVICES values to run instead (e.g. "0*2 0*4",
 # logical devices of one GPU); GPU_SUITE_JOBS: comparisons run at once
 # (default 1); GPU_SUITE_TIMING=0 skips the timed Jacobi runs;
-# GPU_SUITE_ONLY_PROGRAMS=1 runs only the comparisons of every program.
+# GPU_SUITE_ONLY_PROGRAMS=1 runs only the comparisons of every program;
+# GPU_SUITE_PROGRAMS: the programs of that section to run (default: all).
 set -uo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 out=${OUT:-$root/gpu-out}
@@ -100,6 +101,7 @@ collect
 cm="$root/test/e2e/CMakeLists.txt"
 progs=$(awk '/^set\(E2E_PROGRAMS / {f = 1} f {print} f && /\)$/ {exit}' "$cm" |
         tr -d '()' | sed 's/set//; s/E2E_PROGRAMS//' | tr -s ' \n' ' ')
+progs=${GPU_SUITE_PROGRAMS:-$progs}
 echo "== every end-to-end program (CTest's arguments): $progs"
 for p in $progs; do
   args=$(sed -n "s/^set(E2E_${p}_ARGS \"\(.*\)\")$/\1/p" "$cm")
