@@ -170,23 +170,23 @@ static inline void proact__tile_range(const proact__part_iters_t *it,
 }
 
 /* A thread's digit in the radix of a collapsed inner loop's trip count:
- * from thread number t and team size T (both below 2^31), the digits
- * *td = t % radix, *sd = T % radix, and t, T divided by radix. 32-bit
- * divisions only; a radix that does not fit 32 bits is above t and T. */
-static inline void proact__thread_digit(long long *t, long long *T,
+ * from thread number t and team size n (both below 2^31), the digits
+ * *td = t % radix, *sd = n % radix, and t, n divided by radix. 32-bit
+ * divisions only; a radix that does not fit 32 bits is above t and n. */
+static inline void proact__thread_digit(long long *t, long long *n,
                                         long long radix, long long *td,
                                         long long *sd) {
   if (radix > 0 && radix <= 0x7fffffffLL) {
     const unsigned r = (unsigned)radix;
     *td = (unsigned)*t % r;
-    *sd = (unsigned)*T % r;
+    *sd = (unsigned)*n % r;
     *t = (unsigned)*t / r;
-    *T = (unsigned)*T / r;
+    *n = (unsigned)*n / r;
   } else {
     *td = *t;
-    *sd = *T;
+    *sd = *n;
     *t = 0;
-    *T = 0;
+    *n = 0;
   }
 }
 
