@@ -144,6 +144,83 @@ bool affineIn(const BoundExpr &E, const std::string &Var, Code &A, Code &B) {
   return true;
 }
 
+// A loop's first value and bound as the runtime's trip count takes them:
+// the first converted to the variable's type (`unsigned u = -3` starts at
+// 2^32 - 3), the bound as the sequential loop's comparison, in the common
+// type of variable and bound, sees it (PROACT__LOOP_BOUND, codegen.h).
+// Type is the variable's type as C text.
+Code loopFirst(const CanonicalLoop &L, const Code &Type) {
+  Code R("(long long)(");
+  R.add(Type).add(")(").add(L.First).add(")");
+  return R;
+}
+
+// `__typeof__((T)0 + (B)) const Name = (...)(B);`: the bound B converted
+// to the type C compares the variable of type T and B in, for
+// PROACT__LOOP_BOUND. B is evaluated once there, outside any macro, so
+// that a diagnostic about it shows the user's code alone.
+Code boundDecl(const CanonicalLoop &L, const Code &Type,
+               const std::string &Name) {
+  Code CT("__typeof__((");
+  CT.add(Type).add(")0 + (").add(L.Bound).add("))");
+  Code R;
+  R.add(CT).add(" const " + Name + " = (").add(CT).add(")(").add(L.Bound);
+  R.add(");");
+  return R;
+}
+
+Code loopBound(const CanonicalLoop &L, const std::string &Name,
+               const Code &First) {
+  Code R("PROACT__LOOP_BOUND(" + Name + ", ");
+  R.add(First).add(", " + num(L.Cmp) + ")");
+  return R;
+}
+
+// The type of a loop's variable as C text: its declaration's, or for a
+// variable declared before the loop its own (__typeof__).
+Code loopVarType(const CanonicalLoop &L) {
+  if (!L.Type.empty())
+    return Code().add(L.Type);
+  Code R("__typeof__(");
+  R.add(L.Var).add(")");
+  return R;
+}
+
+// Whether an inner loop's type can be named where the annotated loop's
+// descriptor is built: builtin integer types, or __typeof__ of a variable
+// declared before the annotated loop (inner_vars.cpp). Other names may be
+// declared in the body; those loops keep the bound's value, which for
+// their spans only widens what is copied.
+bool innerTypeNameable(const CanonicalLoop &L) {
+  if (L.Type.empty())
+    return false;
+  if (L.Type.size() == 4 && L.Type[0].getIdentifierInfo() &&
+      L.Type[0].getIdentifierInfo()->getName() == "__typeof__")
+    return true;
+  for (const Token &T : L.Type)
+    if (!T.isOneOf(tok::kw_int, tok::kw_long, tok::kw_short, tok::kw_char,
+                   tok::kw_unsigned, tok::kw_signed) &&
+        !T.is(tok::kw__Bool))
+      return false;
+  return true;
+}
+
+// An inner loop's first value and bound for its span: exact where its type
+// can be named there (above), the bound then read from __proact_sb, which
+// Decl declares (to be emitted in the same block, before both).
+void innerFirstBound(const CanonicalLoop &L, Code &Decl, Code &First,
+                     Code &Bound) {
+  if (innerTypeNameable(L)) {
+    First = loopFirst(L, loopVarType(L));
+    Decl = boundDecl(L, loopVarType(L), "__proact_sb");
+    Bound = loopBound(L, "__proact_sb", First);
+  } else {
+    Decl = Code();
+    First = Code::asLongLong(Code().add(L.First));
+    Bound = Code::asLongLong(Code().add(L.Bound));
+  }
+}
+
 // The spans of access Slot whose inner loops' bounds move (X.Dependent):
 // each enclosing loop's range, in order, from the annotated variable's
 // (__proact_ilo, __proact_ihi) and the outer loops' (bounds.h). A loop whose
@@ -172,10 +249,10 @@ bool emitDependentSpans(Preprocessor &PP, Code &C, const std::string &Slot,
     const Code Step = Code::asLongLong(L.Step);
     const bool Asc = L.Cmp == PROACT__CMP_LT || L.Cmp == PROACT__CMP_LE;
     if (!T.Dependent) {
-      const Code First = Code::asLongLong(Code().add(L.First)),
-                 Bound = Code::asLongLong(Code().add(L.Bound));
-      C << "long long " + Rl + " = 1, " + Rh + " = 0; { const long long "
-           "__proact_t = proact__trip_count("
+      Code Decl, First, Bound;
+      innerFirstBound(L, Decl, First, Bound);
+      C << "long long " + Rl + " = 1, " + Rh + " = 0; {" << Decl
+        << "const long long __proact_t = proact__trip_count("
         << First << ", " << Bound << ", " << Step
         << ", " + num(L.Cmp) +
                ", __proact_desc.file, __proact_desc.line); if (__proact_t > "
@@ -184,8 +261,9 @@ bool emitDependentSpans(Preprocessor &PP, Code &C, const std::string &Slot,
         << ", __proact_t); " + Rl + " = proact__min(" << First
         << ", __proact_v); " + Rh + " = proact__max(" << First
         << ", __proact_v); } }";
-      Spans << "proact__span_add(&" + Slot + ", " << Coef << ", " << First
-            << ", " << Bound << ", " << Step << ", " + num(L.Cmp) + ");";
+      Spans << "{" << Decl << "proact__span_add(&" + Slot + ", " << Coef
+            << ", " << First << ", " << Bound << ", " << Step
+            << ", " + num(L.Cmp) + ");}";
     } else {
       Code Lo, Hi;
       if (Asc) {
@@ -302,11 +380,13 @@ void emitAccesses(Preprocessor &PP, Code &C, const std::string &Var,
         C << Slot + ".inexact = 2;";
       continue;
     }
-    for (const InnerTerm &T : X.Inner)
-      C << "proact__span_add(&" + Slot + ", " << Code::asLongLong(T.Coef)
-        << ", " << Code::asLongLong(Code().add(T.Loop.First)) << ", "
-        << Code::asLongLong(Code().add(T.Loop.Bound)) << ", "
-        << Code::asLongLong(T.Loop.Step) << ", " + num(T.Loop.Cmp) + ");";
+    for (const InnerTerm &T : X.Inner) {
+      Code Decl, First, Bound;
+      innerFirstBound(T.Loop, Decl, First, Bound);
+      C << "{" << Decl << "proact__span_add(&" + Slot + ", "
+        << Code::asLongLong(T.Coef) << ", " << First << ", " << Bound << ", "
+        << Code::asLongLong(T.Loop.Step) << ", " + num(T.Loop.Cmp) + ");}";
+    }
   }
 }
 
@@ -945,8 +1025,8 @@ namespace {
 // A copy of the loop under an OpenMP worksharing directive, never run, so
 // that clang checks what it checks for any parallel loop: a `break` out of
 // the loop, a branch out of it. The kernels' plain loops would accept them.
-// The clauses' expressions come first (emitClauseChecks), reads(...)'s in
-// the body, where the loop variable is declared.
+// The clauses' expressions come first (emitClauseChecks), then the header's,
+// reads(...)'s in the body, where the loop variable is declared.
 void emitBreakCheck(Code &C, const Directive &D, const CanonicalLoop &L,
                     const CollapsedNest &Nest, const Code &Body) {
   // In spread mode the construct may be a task's or a critical region's
@@ -957,6 +1037,9 @@ void emitBreakCheck(Code &C, const Directive &D, const CanonicalLoop &L,
     For += " collapse(" + num((long long)Nest.Headers.size() + 1) + ")";
   C << "if (0) {";
   emitClauseChecks(C, D);
+  // The header's first value and bound, which the lowering repeats: an
+  // error in them is reported here once, and the lowering is not emitted.
+  C << "(void)(" << L.First << "); (void)(" << L.Bound << ");";
   C << "const long long __proact_first = 0, __proact_step = 1, "
        "__proact_bhi = 0; (void)__proact_step;";
   C << "_Pragma(" + quoted(For) + ")";
@@ -1038,10 +1121,12 @@ LoopLowering lowerLoop(Preprocessor &PP, const Directive &D,
   C << "proact__loop_desc_t " + Dd + ";";
   C << Dd + ".file = " + quoted(W.File) + "; " + Dd + ".line = " +
            num(W.Line) + "; " + Dd + ".col = " + num(W.Col) + ";";
-  C << Dd + ".first = " << Code::asLongLong(Code().add(L.First)) << ";";
+  const Code VarType = loopVarType(L);
+  C << Dd + ".first = " << loopFirst(L, VarType) << ";";
   C << Dd + ".step = " << Code::asLongLong(L.Step) << ";";
+  C << boundDecl(L, VarType, "__proact_bv");
   C << Dd + ".trip = proact__trip_count(" + Dd + ".first, "
-    << Code::asLongLong(Code().add(L.Bound))
+    << loopBound(L, "__proact_bv", Code(Dd + ".first"))
     << ", " + Dd + ".step, " + num(L.Cmp) + ", " + Dd + ".file, " + Dd +
            ".line);";
   // The original first and step give the variable's exit value; the
@@ -1082,10 +1167,12 @@ LoopLowering lowerLoop(Preprocessor &PP, const Directive &D,
   // loop-invariant), for the runtime's block size and the kernels' walk.
   for (size_t M = 0; M < Nest.Loops.size(); ++M) {
     const CanonicalLoop &In = Nest.Loops[M];
+    const Code InType = loopVarType(In), InFirst = loopFirst(In, InType);
+    const std::string Bv = "__proact_bv" + num((long long)M + 1);
+    C << boundDecl(In, InType, Bv);
     C << "const long long __proact_tr" + num((long long)M + 1) +
              " = proact__trip_count("
-      << Code::asLongLong(Code().add(In.First)) << ", "
-      << Code::asLongLong(Code().add(In.Bound)) << ", "
+      << InFirst << ", " << loopBound(In, Bv, InFirst) << ", "
       << Code::asLongLong(In.Step) << ", " + num(In.Cmp) + ", " + Dd +
              ".file, " + Dd + ".line);";
   }

@@ -3,7 +3,10 @@
  * ascending twin, so what a device writes in one it reads in the other and
  * only the halos move. Also a descending loop by 3 whose variable is
  * declared outside it (its exit value is the sequential one) and one with a
- * reduction.
+ * reduction. Then loops whose comparison C makes in another type than the
+ * variable's (an unsigned or floating bound, an unsigned variable from a
+ * negative initializer), annotated, collapsed and inner: each must run the
+ * sequential loop's iterations.
  * Usage: descend [n] [iterations] [twin]: twin = 1 writes the descending
  * loops ascending (the same results; descend.sh compares what moves). */
 #include <proact.h>
@@ -15,6 +18,10 @@ int main(int argc, char **argv) {
   long twin = e2e_arg(argc, argv, 3, 0);
   double *u = e2e_alloc(n), *v = e2e_alloc(n);
   long last = -7, hits = 0;
+  int neg = -2;
+  unsigned half = (unsigned)(n / 2), four = 4, all = ~0u;
+  double mid = (double)(n / 2) + 0.5;
+  long rows = n / 4;
   e2e_fill(u, n, 1);
   memcpy(v, u, (size_t)n * sizeof(double));
 
@@ -41,6 +48,43 @@ int main(int argc, char **argv) {
     for (int i = (int)n - 1; i >= 0; --i)
       if (u[i] > 1.0)
         hits++;
+    /* -2 < half compares as unsigned: no iteration; so does q = -3 < 5 */
+#pragma proact region(v[0:n])
+    for (int i = neg; i < half; i++)
+      v[i + 2] = -1.0;
+#pragma proact region(v[0:n])
+    for (unsigned q = -3; q < 5; q++)
+      v[q] = -2.0;
+    /* -2 < all compares as unsigned and runs i = -2 alone */
+#pragma proact region(v[0:n])
+    for (int i = neg; i < all; i++)
+      v[i + 2] += 3.0;
+    /* i < n / 2 + 0.5 runs i up to n / 2; i >= 1.5 down to 2 */
+#pragma proact region(u[0:n], v[0:n])
+    for (long i = 0; i < mid; i++)
+      v[i] = u[i] * 0.5 + v[i];
+#pragma proact region(u[0:n], v[0:n])
+    for (long i = n - 1; i >= 1.5; i -= 2)
+      u[i] = v[i] - 0.25;
+    /* rows of four: inner loops of no iteration, of 4 (c < 3.5) and
+     * spans of an inner loop over an unsigned bound */
+#pragma proact region(v[0:n])
+    for (long r = 0; r < rows; r++)
+      for (int c = neg; c < four; c++)
+        v[r * 4 + c + 2] = 7.0;
+#pragma proact region(u[0:n], v[0:n])
+    for (long r = 0; r < rows; r++)
+      for (long c = 0; c < 3.5; c++)
+        v[r * 4 + c] += u[r * 4 + 3 - c];
+#pragma proact region(u[0:n], v[0:n])
+    for (long r = 0; r < rows; r++) {
+      double acc = 0.0;
+      for (int c = 0; c < four; c++)
+        acc += u[r * 4 + c];
+      for (int c = neg; c < four; c++)
+        acc -= u[r * 4 + c + 2];
+      v[r * 4] = acc;
+    }
   }
   printf("last %ld hits %ld\n", last, hits);
   e2e_print("u", u, (size_t)n * sizeof(double));

@@ -12,8 +12,10 @@ void smooth(int n, double *u, double *v) {
 // CHECK: __proact_arrays[0].base = (void *)(u);
 // CHECK: const long long __proact_lo1 =(long long)(1); const long long __proact_len1 =(long long)(n-2);
 // CHECK: __proact_desc.line = 7;
-// CHECK: __proact_desc.first =(long long)( 1);
-// CHECK: proact__trip_count(__proact_desc.first,(long long)( n - 1), __proact_desc.step, 0,
+// CHECK: __proact_desc.first =(long long)(int)( 1);
+// The bound in the type C compares `i < n - 1` in (codegen.h).
+// CHECK: __typeof__((int)0 + ( n - 1)) const __proact_bv = (__typeof__((int)0 + ( n - 1)))( n - 1);
+// CHECK: proact__trip_count(__proact_desc.first,{{[^;]*}}(long long)(__proact_bv)), __proact_desc.step, 0,
 // CHECK: proact__loop_ascend(&__proact_desc);
 // CHECK: __proact_writes[0].array = 1;
 // CHECK: __proact_writes[0].coef =(long long)(1);

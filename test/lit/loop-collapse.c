@@ -17,7 +17,8 @@ void nests(long n, float *u, float *v) {
 // CHECK-NEXT: #pragma omp for collapse(2)
 // CHECK: __proact_desc.line = 9;
 // The runtime sizes blocks by points: the inner loop's trip count.
-// CHECK: const long long __proact_tr1 = proact__trip_count((long long)( 1),(long long)( n - 1),
+// CHECK: __typeof__((long)0 + ( n - 1)) const __proact_bv1 = (__typeof__((long)0 + ( n - 1)))( n - 1);
+// CHECK: const long long __proact_tr1 = proact__trip_count((long long)(long)( 1),{{[^;]*}}(long long)(__proact_bv1)),
 // CHECK: __proact_desc.inner_trip = 1LL * __proact_tr1;
 // CHECK: is_device_ptr(__proact_pb0, __proact_pb1) is_device_ptr(__proact_rd)
 // The thread's start and stride as digits of t and T in radix tr1:

@@ -18,4 +18,4 @@ void affine(int n, int m, double *a, double *b) {
 // CHECK: __proact_writes[1].coef =(long long)(((1)*( 2)));
 // CHECK: __proact_writes[2].array = 1;
 // CHECK: __proact_writes[2].coef =(long long)((1*( m)));
-// CHECK: proact__span_add(&__proact_writes[2],(long long)(1),(long long)( 1),(long long)( m - 1),(long long)(1), 0);
+// CHECK: proact__span_add(&__proact_writes[2],(long long)(1),(long long)(int)( 1),{{[^;]*}}(long long)(__proact_sb)),(long long)(1), 0);

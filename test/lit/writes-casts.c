@@ -19,7 +19,7 @@ void row_cast(long n, double *u, double *v) {
 // CHECK: __proact_writes[0].array = 1; __proact_writes[0].whole = 0;
 // CHECK: __proact_writes[0].coef =(long long)((1*( n)));
 // CHECK: __proact_writes[0].off_min =(long long)(((0*( n))+0));
-// CHECK: proact__span_add(&__proact_writes[0],(long long)(1),(long long)( 0),(long long)( n),(long long)(1), 0);
+// CHECK: proact__span_add(&__proact_writes[0],(long long)(1),(long long)(long)( 0),{{[^;]*}}(long long)(__proact_sb)),(long long)(1), 0);
 // CHECK: __proact_reads[0].array = 0; __proact_reads[0].whole = 0;
 // CHECK: __proact_reads[0].coef =(long long)(((1)*( n)));
 // CHECK: __proact_reads[0].off_min =(long long)(((((0 -( 1)))*( n))+0));
@@ -33,10 +33,10 @@ void whole_cast(int n, double *u, double *v) {
 // CHECK-LABEL: void whole_cast(
 // CHECK: __proact_writes[0].whole = 0;
 // CHECK: __proact_writes[0].coef =(long long)(((1*( n))));
-// CHECK: proact__span_add(&__proact_writes[0],(long long)((1)),(long long)( 0),(long long)( n),(long long)(1), 0);
+// CHECK: proact__span_add(&__proact_writes[0],(long long)((1)),(long long)(int)( 0),{{[^;]*}}(long long)(__proact_sb)),(long long)(1), 0);
 // CHECK: __proact_reads[0].whole = 0;
 // CHECK: __proact_reads[0].coef =(long long)((1));
-// CHECK: proact__span_add(&__proact_reads[0],(long long)(((1*( n)))),(long long)( 0),(long long)( n),(long long)(1), 0);
+// CHECK: proact__span_add(&__proact_reads[0],(long long)(((1*( n)))),(long long)(int)( 0),{{[^;]*}}(long long)(__proact_sb)),(long long)(1), 0);
 
 void invariant_cast(long n, long m, float *a) {
 #pragma proact region(a[0:n*m])

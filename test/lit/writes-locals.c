@@ -19,7 +19,7 @@ void nest_local(long n, double *u, double *v) {
 // CHECK: __proact_writes[0].array = 1; __proact_writes[0].whole = 0;
 // CHECK: __proact_writes[0].coef =(long long)(((1*( n))));
 // CHECK: __proact_writes[0].off_min =(long long)((((0*( n))+0)));
-// CHECK: proact__span_add(&__proact_writes[0],(long long)((1)),(long long)( 1),(long long)( n - 1),(long long)(1), 0);
+// CHECK: proact__span_add(&__proact_writes[0],(long long)((1)),(long long)(long)( 1),{{[^;]*}}(long long)(__proact_sb)),(long long)(1), 0);
 // CHECK: __proact_reads[0].whole = 0;
 // CHECK: __proact_reads[0].off_min =(long long)(((((0*( n))+0))-( 1)));
 // CHECK: __proact_reads[1].whole = 0;
@@ -43,11 +43,11 @@ void row_local(long n, double *u, double *v) {
 // CHECK: __proact_writes[0].off_min =(long long)(((((0*( n)))+( 0))));
 // CHECK: __proact_writes[1].whole = 0;
 // CHECK: __proact_writes[1].coef =(long long)((((1*( n)))));
-// CHECK: proact__span_add(&__proact_writes[1],(long long)((1)),(long long)( 1),(long long)( n - 1),(long long)(1), 0);
+// CHECK: proact__span_add(&__proact_writes[1],(long long)((1)),(long long)(long)( 1),{{[^;]*}}(long long)(__proact_sb)),(long long)(1), 0);
 // CHECK: __proact_reads[0].whole = 0;
 // CHECK: __proact_reads[0].off_min =(long long)((((((((0*( n)))+( 0)))+( n))-( 1))));
 // CHECK: __proact_reads[1].whole = 0;
-// CHECK: proact__span_add(&__proact_reads[1],(long long)((0 -1)),(long long)( 1),(long long)( n - 1),(long long)(1), 0);
+// CHECK: proact__span_add(&__proact_reads[1],(long long)((0 -1)),(long long)(long)( 1),{{[^;]*}}(long long)(__proact_sb)),(long long)(1), 0);
 
 void assigned_local(long n, double *a, double *b) {
 #pragma proact region(a[0:n], b[0:n])

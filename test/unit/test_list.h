@@ -32,6 +32,7 @@
   X(balance_min_time, 5000, NULL)                                             \
   X(balance_off, 5000, NULL)                                                  \
   X(trip_count_all_comparisons, 5000, NULL)                                   \
+  X(trip_count_c_comparisons, 5000, NULL)                                     \
   X(trip_count_extremes, 5000, NULL)                                          \
   X(trip_count_step_zero_is_fatal, 5000, "never ends: the step is 0")         \
   X(trip_count_wrong_sign_is_fatal, 5000, "of the wrong sign")                \

@@ -83,6 +83,59 @@ TEST_IMPL(trip_count_all_comparisons) {
   ASSERT_EQ(proact__trip_count(10, 0, 0, PROACT__CMP_LT, "t.c", 1), 0);
 }
 
+/* PROACT__LOOP_BOUND against the loops C runs, where C compares the
+ * variable and the bound in another type than the variable's: every first
+ * value from -6 to 6, bounds around 0 and at their type's limits (NaN and
+ * the infinities for floating ones), every comparison with steps of 1 and
+ * 2 in its direction. Loops of more than 64 iterations (those that would
+ * run out of the variable's range) are not compared. */
+#define BOUND_CASE(T, BT, f, b, OP, cmp, st)                                   \
+  do {                                                                        \
+    const BT bb = (b);                                                        \
+    long long want = 0, got;                                                  \
+    for (T i = (T)(f); i OP bb && want <= 64; i += (T)(st))                   \
+      want++;                                                                 \
+    if (want <= 64) {                                                         \
+      const long long first = (long long)(T)(f);                              \
+      __typeof__((T)0 + bb) const v = (__typeof__((T)0 + bb))bb;              \
+      got = proact__trip_count(first, PROACT__LOOP_BOUND(v, first, cmp),      \
+                               (st), cmp, "t.c", 1);                          \
+      if (got != want)                                                        \
+        ASSERT_FAIL_("%s i = %d; i %s (%s)%.17g: %lld iterations, C runs "    \
+                     "%lld", #T, (int)(f), #OP, #BT, (double)bb, got, want);   \
+    }                                                                         \
+  } while (0)
+#define BOUND_ALL(T, BT, b)                                                   \
+  for (int f = -6; f <= 6; f++)                                               \
+    for (int st = 1; st <= 2; st++) {                                         \
+      BOUND_CASE(T, BT, f, b, <, PROACT__CMP_LT, st);                         \
+      BOUND_CASE(T, BT, f, b, <=, PROACT__CMP_LE, st);                        \
+      BOUND_CASE(T, BT, f, b, >, PROACT__CMP_GT, -st);                        \
+      BOUND_CASE(T, BT, f, b, >=, PROACT__CMP_GE, -st);                       \
+    }
+
+TEST_IMPL(trip_count_c_comparisons) {
+  for (long long k = -8; k <= 8; k++) {
+    BOUND_ALL(int, unsigned, (unsigned)k)
+    BOUND_ALL(int, unsigned, UINT_MAX + (unsigned)k)
+    BOUND_ALL(long, unsigned long, (unsigned long)k)
+    BOUND_ALL(long, unsigned long, ULONG_MAX / 2 + (unsigned long)k)
+    BOUND_ALL(int, unsigned long, (unsigned long)k)
+    BOUND_ALL(long long, unsigned long long, ULLONG_MAX + (unsigned long long)k)
+    BOUND_ALL(unsigned, int, (int)k)
+    BOUND_ALL(unsigned, long, k)
+    BOUND_ALL(long, unsigned, (unsigned)k)
+    BOUND_ALL(short, unsigned short, (unsigned short)k)
+    BOUND_ALL(int, double, k * 0.75)
+    BOUND_ALL(long, float, (float)k * 0.5f)
+  }
+  BOUND_ALL(int, double, NAN)
+  BOUND_ALL(int, double, INFINITY)
+  BOUND_ALL(int, double, -INFINITY)
+  BOUND_ALL(long, double, 1e30)
+  BOUND_ALL(long, double, -1e30)
+}
+
 TEST_IMPL(trip_count_extremes) {
   ASSERT_EQ(proact__trip_count(LLONG_MIN, LLONG_MAX, LLONG_MAX,
                                PROACT__CMP_LT, "t.c", 1),

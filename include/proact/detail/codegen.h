@@ -261,6 +261,70 @@ PROACT_API long long proact__trip_count(long long first, long long bound,
 #define PROACT__LL_MAX __LONG_LONG_MAX__
 #define PROACT__LL_MIN (-__LONG_LONG_MAX__ - 1)
 
+/* The sequential loop compares its variable and bound in their common type
+ * (C's usual arithmetic conversions), which is not always a comparison of
+ * their values: `int i = -2; i < n` with an unsigned n runs no iteration,
+ * `i < 2.5` runs i = 2. The generated code converts the bound to that type,
+ * `__typeof__((T)0 + (bound)) const v = (__typeof__((T)0 + (bound)))(bound)`
+ * for a variable of type T, and PROACT__LOOP_BOUND(v, first, cmp), with
+ * first the variable's first value (as T's), is the bound whose comparison
+ * of values, in proact__trip_count, counts the iterations the sequential
+ * loop runs. Loops that would run past the variable's range (undefined in
+ * C) get a saturated bound. */
+static inline long long proact__bound_none(long long first, int cmp) {
+  /* a bound the first iteration fails */
+  if (cmp == PROACT__CMP_LT || cmp == PROACT__CMP_GT)
+    return first;
+  if (cmp == PROACT__CMP_LE)
+    return first > PROACT__LL_MIN ? first - 1 : first;
+  return first < PROACT__LL_MAX ? first + 1 : first;
+}
+
+static inline long long proact__bound_unsigned(long long first, int cmp,
+                                               unsigned long long b,
+                                               int bits) {
+  /* A negative first converts to 2^bits + first: the loop runs while the
+   * variable, still negative, compares so with b - 2^bits. */
+  if (first >= 0)
+    return b > (unsigned long long)PROACT__LL_MAX ? PROACT__LL_MAX
+                                                  : (long long)b;
+  if (bits < 64)
+    return (long long)b - (long long)(1ULL << bits);
+  if (b > (unsigned long long)PROACT__LL_MAX)
+    return (long long)(b - (unsigned long long)PROACT__LL_MAX - 1ULL) +
+           PROACT__LL_MIN;
+  /* b - 2^64 lies below every long long */
+  return cmp <= PROACT__CMP_LE ? proact__bound_none(first, cmp)
+                               : PROACT__LL_MIN;
+}
+
+static inline long long proact__bound_floating(long long first, int cmp,
+                                               double b) {
+  /* an integer i < b or i >= b exactly when it compares so with ceil(b),
+   * i <= b or i > b with floor(b) (computed here: no libm in programs) */
+  long long t;
+  if (__builtin_isnan(b)) /* every comparison fails */
+    return proact__bound_none(first, cmp);
+  if (b >= 9223372036854775808.0)
+    return cmp <= PROACT__CMP_LE ? PROACT__LL_MAX
+                                 : proact__bound_none(first, cmp);
+  if (b < -9223372036854775808.0)
+    return cmp <= PROACT__CMP_LE ? proact__bound_none(first, cmp)
+                                 : PROACT__LL_MIN;
+  t = (long long)b; /* b rounded towards 0 */
+  if (cmp == PROACT__CMP_LT || cmp == PROACT__CMP_GE)
+    return (double)t < b ? t + 1 : t;
+  return (double)t > b ? t - 1 : t;
+}
+
+#define PROACT__LOOP_BOUND(v, first, cmp)                                     \
+  ((__typeof__(v))1 / 2 > 0                                                   \
+       ? proact__bound_floating((first), (cmp), (double)(v))                  \
+   : sizeof(v) <= sizeof(long long) && (__typeof__(v))-1 > 0                  \
+       ? proact__bound_unsigned((first), (cmp), (unsigned long long)(v),      \
+                                (int)(8 * sizeof(v)))                         \
+       : (long long)(v))
+
 /* Numbers a descending loop's iterations (step < 0) from its lowest index:
  * first becomes the last value and step its opposite, so that the splits
  * follow index values as for the ascending loop over the same indices
