@@ -4,7 +4,9 @@
  * from a function the region's caller entered), a middle section the host
  * rescales, and one directive with both clauses in the order written. Each
  * step's result feeds the next loops, so a stale copy on either side
- * changes the printout.
+ * changes the printout. Then arrays that come out (copyout) or through the
+ * host (create, update host) with elements no loop writes: those keep the
+ * host's values, as in the sequential program.
  * Usage: update [n >= 3] [iterations] */
 #include <proact.h>
 #include "e2e_util.h"
@@ -75,10 +77,33 @@ int main(int argc, char **argv) {
   }
   printf("stopped after %ld iterations, residual %a, check %a\n", t, err,
          check);
+
+  double *w = e2e_alloc(n), *z = e2e_alloc(n), zs = 0;
+  for (long i = 0; i < n; i++)
+    w[i] = -1.0 - (double)i, z[i] = -7.0;
+#pragma proact data copyin(u[0:n]) copyout(w[0:n]) create(z[0:n])
+  {
+#pragma proact region(u[0:n], w[0:n])
+    for (long i = 1; i < n - 1; i++)
+      w[i] = u[i] * 2.0;
+#pragma proact region(u[0:n], z[0:n])
+    for (long i = n / 4; i < n - n / 4; i++)
+      z[i] = u[i] + 1.0;
+#pragma proact region(z[0:n], w[0:n])
+    for (long i = n / 4 + 1; i < n - n / 4 - 1; i++)
+      w[i] += z[i];
+#pragma proact update host(z[0:n])
+    zs = sum(z, 0, n);
+  }
+  printf("z sum %a\n", zs);
+  e2e_print("w", w, (size_t)n * sizeof(double));
+  e2e_print("z", z, (size_t)n * sizeof(double));
   e2e_print("u", u, (size_t)n * sizeof(double));
   e2e_print("v", v, (size_t)n * sizeof(double));
   free(u);
   free(v);
   free(res);
+  free(w);
+  free(z);
   return 0;
 }

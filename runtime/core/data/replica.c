@@ -110,10 +110,11 @@ proact__present_t *proact__replica_create(const proact__array_t *array,
                    "%s[%lld:%lld]: not distributed under unified memory",
                    entry->name, array->lo, array->len);
     entry->distribute = distribute = 0;
-    proact__unified_create(entry, devs, ndevs, copy_in, file, line, col);
+    /* Copied in for create and copyout too: what no loop writes keeps the
+     * host's values, as in the sequential program. */
+    proact__unified_create(entry, devs, ndevs, 1, file, line, col);
   } else if (distribute) {
-    /* Nothing on the devices yet: the host holds every byte (for create
-     * and copyout, the same undefined values a device would). */
+    /* Nothing on the devices yet: the host holds every byte. */
     for (int i = 0; i < ndevs; i++)
       entry->devs[i] = devs[i];
     entry->ndevs = ndevs;
@@ -128,12 +129,19 @@ proact__present_t *proact__replica_create(const proact__array_t *array,
     proact__present_insert(entry);
     return entry;
   } else {
-    replica_alloc_each(entry, devs, ndevs, copy_in, file, line, col);
+    /* A single replica is always the current one (untracked): for create
+     * and copyout it starts with the host's values, so that it holds
+     * theirs wherever no loop writes. */
+    replica_alloc_each(entry, devs, ndevs, copy_in || ndevs == 1, file,
+                       line, col);
   }
-  /* Copy-in or create: every replica holds the current value (for create,
-   * the same undefined one) everywhere. Loop-only replicas need no map. */
+  /* Every replica holds the current value everywhere (for create and
+   * copyout on several devices, an undefined one). The host holds it too
+   * where it was not copied in: what no loop writes is not copied back
+   * over the host's values, as in the sequential program. Loop-only
+   * replicas need no map. */
   if (!implicit && ndevs > 0) {
-    proact__devmask_t all = 0;
+    proact__devmask_t all = !copy_in && ndevs > 1 ? PROACT__DEVMASK_HOST : 0;
     for (int i = 0; i < ndevs; i++)
       all |= PROACT__DEVMASK(devs[i]);
     if (proact__validity_create(0, bytes, all, &entry->valid) != PROACT_OK ||
