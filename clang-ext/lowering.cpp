@@ -147,33 +147,30 @@ bool affineIn(const BoundExpr &E, const std::string &Var, Code &A, Code &B) {
 // A loop's first value and bound as the runtime's trip count takes them:
 // the first converted to the variable's type (`unsigned u = -3` starts at
 // 2^32 - 3), the bound as the sequential loop's comparison, in the common
-// type of variable and bound, sees it (PROACT__LOOP_BOUND, codegen.h).
-// Type is the variable's type as C text.
+// type of variable and bound, sees it (loopBound below, PROACT__LOOP_BOUND
+// in codegen.h). Type is the variable's type as C text.
 Code loopFirst(const CanonicalLoop &L, const Code &Type) {
   Code R("(long long)(");
   R.add(Type).add(")(").add(L.First).add(")");
   return R;
 }
 
-// `__typeof__((T)0 + (B)) const Name = (...)(B);`: the bound B converted
-// to the type C compares the variable of type T and B in, for
-// PROACT__LOOP_BOUND. B is evaluated once there, outside any macro, so
-// that a diagnostic about it shows the user's code alone.
-Code boundDecl(const CanonicalLoop &L, const Code &Type,
-               const std::string &Name) {
+// A loop's bound for proact__trip_count, First being its first value (as
+// from loopFirst): Decl, `__typeof__((T)0 + (B)) const Name = (...)(B);`,
+// converts the bound B to the type C compares the variable of type T and B
+// in, evaluating B once, outside any macro, so that a diagnostic about it
+// shows the user's code alone; Bound reads Name through PROACT__LOOP_BOUND.
+// Decl goes in the block, before Bound.
+void loopBound(const CanonicalLoop &L, const Code &Type,
+               const std::string &Name, const Code &First, Code &Decl,
+               Code &Bound) {
   Code CT("__typeof__((");
   CT.add(Type).add(")0 + (").add(L.Bound).add("))");
-  Code R;
-  R.add(CT).add(" const " + Name + " = (").add(CT).add(")(").add(L.Bound);
-  R.add(");");
-  return R;
-}
-
-Code loopBound(const CanonicalLoop &L, const std::string &Name,
-               const Code &First) {
-  Code R("PROACT__LOOP_BOUND(" + Name + ", ");
-  R.add(First).add(", " + num(L.Cmp) + ")");
-  return R;
+  Decl = Code();
+  Decl.add(CT).add(" const " + Name + " = (").add(CT).add(")(");
+  Decl.add(L.Bound).add(");");
+  Bound = Code("PROACT__LOOP_BOUND(" + Name + ", ");
+  Bound.add(First).add(", " + num(L.Cmp) + ")");
 }
 
 // The type of a loop's variable as C text: its declaration's, or for a
@@ -211,9 +208,9 @@ bool innerTypeNameable(const CanonicalLoop &L) {
 void innerFirstBound(const CanonicalLoop &L, Code &Decl, Code &First,
                      Code &Bound) {
   if (innerTypeNameable(L)) {
-    First = loopFirst(L, loopVarType(L));
-    Decl = boundDecl(L, loopVarType(L), "__proact_sb");
-    Bound = loopBound(L, "__proact_sb", First);
+    const Code Type = loopVarType(L);
+    First = loopFirst(L, Type);
+    loopBound(L, Type, "__proact_sb", First, Decl, Bound);
   } else {
     Decl = Code();
     First = Code::asLongLong(Code().add(L.First));
@@ -1122,11 +1119,12 @@ LoopLowering lowerLoop(Preprocessor &PP, const Directive &D,
   C << Dd + ".file = " + quoted(W.File) + "; " + Dd + ".line = " +
            num(W.Line) + "; " + Dd + ".col = " + num(W.Col) + ";";
   const Code VarType = loopVarType(L);
+  Code BvDecl, Bv;
+  loopBound(L, VarType, "__proact_bv", Code(Dd + ".first"), BvDecl, Bv);
   C << Dd + ".first = " << loopFirst(L, VarType) << ";";
   C << Dd + ".step = " << Code::asLongLong(L.Step) << ";";
-  C << boundDecl(L, VarType, "__proact_bv");
-  C << Dd + ".trip = proact__trip_count(" + Dd + ".first, "
-    << loopBound(L, "__proact_bv", Code(Dd + ".first"))
+  C << BvDecl;
+  C << Dd + ".trip = proact__trip_count(" + Dd + ".first, " << Bv
     << ", " + Dd + ".step, " + num(L.Cmp) + ", " + Dd + ".file, " + Dd +
            ".line);";
   // The original first and step give the variable's exit value; the
@@ -1168,11 +1166,13 @@ LoopLowering lowerLoop(Preprocessor &PP, const Directive &D,
   for (size_t M = 0; M < Nest.Loops.size(); ++M) {
     const CanonicalLoop &In = Nest.Loops[M];
     const Code InType = loopVarType(In), InFirst = loopFirst(In, InType);
-    const std::string Bv = "__proact_bv" + num((long long)M + 1);
-    C << boundDecl(In, InType, Bv);
+    Code BvDecl, Bv;
+    loopBound(In, InType, "__proact_bv" + num((long long)M + 1), InFirst,
+              BvDecl, Bv);
+    C << BvDecl;
     C << "const long long __proact_tr" + num((long long)M + 1) +
              " = proact__trip_count("
-      << InFirst << ", " << loopBound(In, Bv, InFirst) << ", "
+      << InFirst << ", " << Bv << ", "
       << Code::asLongLong(In.Step) << ", " + num(In.Cmp) + ", " + Dd +
              ".file, " + Dd + ".line);";
   }
