@@ -342,7 +342,25 @@ private:
           !floating(First.getLocation(), "'" + Name + "', a floating value,"))
         return false;
     }
-    Out.K = Code("(").add(Run).add(")");
+    // Each term is widened to long long (a pointer stays one): K, summed
+    // apart from the loop variables, would otherwise wrap in an unsigned
+    // int where the subscript does not ('i - 2u' with a long i).
+    if (Run.size() == 1 && decimalLiteral(spelling(PP, First)))
+      Out.K = Code("(").add(Run).add(")");
+    else
+      Out.K = Code("((").add(Run).add(") + 0LL)");
+    return true;
+  }
+
+  static bool decimalLiteral(const std::string &S) {
+    if (S.empty() || S[0] < '1' || S[0] > '9')
+      return S == "0";
+    size_t I = 0;
+    while (I < S.size() && S[I] >= '0' && S[I] <= '9')
+      ++I;
+    for (; I < S.size(); ++I)
+      if (S[I] != 'l' && S[I] != 'L')
+        return false;
     return true;
   }
 };

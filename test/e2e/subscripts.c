@@ -4,8 +4,10 @@
  * and a body that casts the index to double, an (int) cast of the row
  * length, a 2-D nest indexed through a local `long c = r * n + j`, a row
  * offset declared const before the inner loop, 1-D locals (one in a
- * streaming body whose accesses may be grouped into vectors), and a local
- * assigned after its declaration (one device). Each loop reads what the one before wrote, so
+ * streaming body whose accesses may be grouped into vectors), a local
+ * assigned after its declaration (one device), and unsigned operands
+ * subtracted (`i - one`, `i - 2u`), which wrap in unsigned int where the
+ * index as a whole does not. Each loop reads what the one before wrote, so
  * an element computed on the wrong device or pushed late changes the
  * output.
  * Usage: subscripts [n] [iterations] (n x n grids) */
@@ -18,6 +20,7 @@ int main(int argc, char **argv) {
   long iters = e2e_arg(argc, argv, 2, 3);
   long cells = n * n;
   int ni = (int)n;
+  unsigned un = (unsigned)n, ucells = (unsigned)cells, one = 1;
   double *u = e2e_alloc(cells), *v = e2e_alloc(cells);
   double *w = e2e_alloc(cells), *x = e2e_alloc(2 * n + 1);
   e2e_fill(u, cells, 3);
@@ -71,6 +74,16 @@ int main(int argc, char **argv) {
         k += i; /* assigned: the loop runs on one device */
         u[k] = x[2 * i + 1] * 0.5; /* a store, not an update: no race */
       }
+#pragma proact region(u[0:cells], w[0:cells])
+      for (unsigned i = one; i < ucells; i++)
+        w[i - one] = u[i] + u[i - 1u] * 0.5;
+#pragma proact region(w[0:cells], v[0:cells])
+      for (long i = 2; i < cells; i++)
+        v[i - 2u] = w[i] - w[i - 1u] * 0.25;
+#pragma proact region(v[0:cells], u[0:cells])
+      for (unsigned r = 1; r < un - 1; r++)
+        for (unsigned c = 1; c < un - 1; c++)
+          u[r * un + c - un] = v[r * un + c] + v[c - one + r * un - un];
     }
   }
   e2e_print("u", u, (size_t)cells * sizeof(double));

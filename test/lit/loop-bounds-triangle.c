@@ -16,10 +16,10 @@ void symmetric(long n, double *c) {
 }
 // CHECK-LABEL: void symmetric(
 // j in [i + 1, n - 1]: (lo_a, lo_b, hi_a, hi_b) = (1, 1, 0, n - 1)
-// CHECK: proact__span_add_dep(&__proact_writes[0],(long long)(1),(long long)((0 +1)),(long long)(((0 +0)+( 1))),(long long)(0),(long long)(proact__add((long long)((0 +( n))), -1LL)), __proact_ilo, __proact_ihi);
+// CHECK: proact__span_add_dep(&__proact_writes[0],(long long)(1),(long long)((0 +1)),(long long)(((0 +0)+( 1))),(long long)(0),(long long)(proact__add((long long)((0 +(( n) + 0LL))), -1LL)), __proact_ilo, __proact_ihi);
 // Each iteration's elements are exact: the runtime checks iterations.
 // CHECK: __proact_writes[0].inexact = 2;
-// CHECK: proact__span_add_dep(&__proact_writes[1],(long long)((1*( n))),(long long)((0 +1)),(long long)(((0 +0)+( 1))),(long long)(0),(long long)(proact__add((long long)((0 +( n))), -1LL)), __proact_ilo, __proact_ihi);
+// CHECK: proact__span_add_dep(&__proact_writes[1],(long long)((1*(( n) + 0LL))),(long long)((0 +1)),(long long)(((0 +0)+( 1))),(long long)(0),(long long)(proact__add((long long)((0 +(( n) + 0LL))), -1LL)), __proact_ilo, __proact_ihi);
 
 void lower_down(long n, double *l) {
 #pragma proact region(l[0:n * n])

@@ -36,9 +36,9 @@ void tile(long n, long B, double *a, double *b) {
 }
 // CHECK: const long long __proact_ilo = proact__min(__proact_desc.first, __proact_ilast), __proact_ihi = proact__max(__proact_desc.first, __proact_ilast);
 // CHECK: __proact_writes[0].guarded = 0;
-// CHECK: const long long __proact_rl0 =proact__add((long long)((0 +0)),proact__range_lo((long long)((0 +1)), __proact_ilo, __proact_ihi)), __proact_rh0 =proact__add(proact__min(proact__add((long long)(((0 +0)+( B))),proact__range_hi((long long)((0 +1)), __proact_ilo, __proact_ihi)),(long long)((0 +(n)))), -1LL);
+// CHECK: const long long __proact_rl0 =proact__add((long long)((0 +0)),proact__range_lo((long long)((0 +1)), __proact_ilo, __proact_ihi)), __proact_rh0 =proact__add(proact__min(proact__add((long long)(((0 +0)+(( B) + 0LL))),proact__range_hi((long long)((0 +1)), __proact_ilo, __proact_ihi)),(long long)((0 +((n) + 0LL)))), -1LL);
 // CHECK: __proact_writes[0].coef =proact__add((long long)(0), proact__mul((long long)(1),(long long)((0 +1))));
-// CHECK: proact__span_add(&__proact_writes[0],(long long)(1),(long long)((0 +0)),(long long)(((0 +0)+( B))),(long long)(1), 0);
+// CHECK: proact__span_add(&__proact_writes[0],(long long)(1),(long long)((0 +0)),(long long)(((0 +0)+(( B) + 0LL))),(long long)(1), 0);
 // CHECK: proact__access_t __proact_bf = __proact_writes[0]; __proact_bf.empty = 0; __proact_bf.coef =(long long)(0);
 // CHECK: proact__span_add(&__proact_bf,(long long)(1), __proact_rl0, __proact_rh0, 1LL, 1);
 // CHECK: __proact_writes[0].bounded = 1; __proact_writes[0].bcoef = __proact_bf.coef;
@@ -51,8 +51,8 @@ void parity(long n, double *u) {
     for (long j = 1 + (i & 1); j < n - 1; j += 2)
       u[i * n + j] = 0;
 }
-// CHECK: const long long __proact_rl0 =proact__add((long long)(((0 +( 1))+0)),0LL), __proact_rh0 =proact__add((long long)(((0 +( n))-( 1))), -1LL);
-// CHECK: __proact_writes[0].coef =(long long)((1*( n)));
+// CHECK: const long long __proact_rl0 =proact__add((long long)(((0 +( 1))+0)),0LL), __proact_rh0 =proact__add((long long)(((0 +(( n) + 0LL))-( 1))), -1LL);
+// CHECK: __proact_writes[0].coef =(long long)((1*(( n) + 0LL)));
 // CHECK: proact__span_add(&__proact_writes[0],(long long)(1), __proact_rl0, __proact_rh0, 1LL, 1);
 // CHECK-NOT: __proact_writes[0].bounded = 1;
 // CHECK: proact__loop_end(__proact_loop);

@@ -29,7 +29,7 @@ void vla(long n, long m, double u[n][m], double v[n][m]) {
 // CHECK: const long long __proact_len1 = (long long)((n - 2) * __proact_s1_v);
 // CHECK: __proact_arrays[1].name = "v";
 // The access analysis sees a flat array with a symbolic coefficient.
-// CHECK: __proact_writes[0].coef = (long long)(((1) * (__proact_s1_v)));
+// CHECK: __proact_writes[0].coef = (long long)(((1) * ((__proact_s1_v) + 0LL)));
 // CHECK: const typeof ((long)0 + (m - 1)) __proact_sb = (typeof ((long)0 + (m - 1)))(m - 1);
 // CHECK: proact__span_add(&__proact_writes[0], (long long)((1)), (long long)(long)(1), {{[^;]*}}(long long)(__proact_sb)), (long long)(1), 0);
 // CHECK: typeof (&(__proact_flat_u)[0]) __proact_pb0 = (typeof (&(__proact_flat_u)[0]))proact__loop_part_base(__proact_loop, __proact_p, 0);
@@ -45,8 +45,8 @@ void rows(long n, long m, double u[n][m], double v[n][m]) {
       v[i][j] = u[i - 1][(j * 7) % m] + u[i + 1][j];
 }
 // CHECK-LABEL: void rows(
-// CHECK: __proact_reads[0].coef = (long long)(((1) * (__proact_s1_u)));
-// CHECK-NEXT: __proact_reads[0].off_min = (long long)((((0 - (1))) * (__proact_s1_u)));
+// CHECK: __proact_reads[0].coef = (long long)(((1) * ((__proact_s1_u) + 0LL)));
+// CHECK-NEXT: __proact_reads[0].off_min = (long long)((((0 - (1))) * ((__proact_s1_u) + 0LL)));
 // CHECK-NEXT: __proact_reads[0].off_max = __proact_reads[0].off_min + (long long)((3) * __proact_s1_u) - 1;
 
 // Constant extents, a 3-D local array named whole, a typedef'd element, an

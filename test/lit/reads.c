@@ -18,10 +18,10 @@ void reads(long n, double *u, double *v, double *w, long *idx) {
 // CHECK: __proact_writes[1].array = 2;
 // CHECK: proact__access_t __proact_reads[5] = {0};
 // CHECK: __proact_reads[0].array = 0; __proact_reads[0].whole = 0;
-// CHECK: __proact_reads[0].coef =(long long)(((1)*( n)));
+// CHECK: __proact_reads[0].coef =(long long)(((1)*(( n) + 0LL)));
 // CHECK: proact__span_add(&__proact_reads[0],
 // CHECK: __proact_reads[1].array = 0;
-// CHECK: __proact_reads[1].coef =(long long)((1*( n)));
+// CHECK: __proact_reads[1].coef =(long long)((1*(( n) + 0LL)));
 // The non-affine loads of u: one whole-section read.
 // CHECK: __proact_reads[2].array = 0; __proact_reads[2].whole = 1;
 // CHECK: __proact_reads[3].array = 3; __proact_reads[3].whole = 0;

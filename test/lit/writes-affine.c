@@ -17,5 +17,5 @@ void affine(int n, int m, double *a, double *b) {
 // CHECK: __proact_writes[0].off_min =(long long)((((2)*0)+( 1)));
 // CHECK: __proact_writes[1].coef =(long long)(((1)*( 2)));
 // CHECK: __proact_writes[2].array = 1;
-// CHECK: __proact_writes[2].coef =(long long)((1*( m)));
+// CHECK: __proact_writes[2].coef =(long long)((1*(( m) + 0LL)));
 // CHECK: proact__span_add(&__proact_writes[2],(long long)(1),(long long)(int)( 1),{{[^;]*}}(long long)(__proact_sb)),(long long)(1), 0);

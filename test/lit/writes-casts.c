@@ -17,12 +17,12 @@ void row_cast(long n, double *u, double *v) {
 }
 // CHECK-LABEL: void row_cast(
 // CHECK: __proact_writes[0].array = 1; __proact_writes[0].whole = 0;
-// CHECK: __proact_writes[0].coef =(long long)((1*( n)));
-// CHECK: __proact_writes[0].off_min =(long long)(((0*( n))+0));
+// CHECK: __proact_writes[0].coef =(long long)((1*(( n) + 0LL)));
+// CHECK: __proact_writes[0].off_min =(long long)(((0*(( n) + 0LL))+0));
 // CHECK: proact__span_add(&__proact_writes[0],(long long)(1),(long long)(long)( 0),{{[^;]*}}(long long)(__proact_sb)),(long long)(1), 0);
 // CHECK: __proact_reads[0].array = 0; __proact_reads[0].whole = 0;
-// CHECK: __proact_reads[0].coef =(long long)(((1)*( n)));
-// CHECK: __proact_reads[0].off_min =(long long)(((((0 -( 1)))*( n))+0));
+// CHECK: __proact_reads[0].coef =(long long)(((1)*(( n) + 0LL)));
+// CHECK: __proact_reads[0].off_min =(long long)(((((0 -( 1)))*(( n) + 0LL))+0));
 
 void whole_cast(int n, double *u, double *v) {
 #pragma proact region(u[0:n*n], v[0:n*n])
@@ -32,11 +32,11 @@ void whole_cast(int n, double *u, double *v) {
 }
 // CHECK-LABEL: void whole_cast(
 // CHECK: __proact_writes[0].whole = 0;
-// CHECK: __proact_writes[0].coef =(long long)(((1*( n))));
+// CHECK: __proact_writes[0].coef =(long long)(((1*(( n) + 0LL))));
 // CHECK: proact__span_add(&__proact_writes[0],(long long)((1)),(long long)(int)( 0),{{[^;]*}}(long long)(__proact_sb)),(long long)(1), 0);
 // CHECK: __proact_reads[0].whole = 0;
 // CHECK: __proact_reads[0].coef =(long long)((1));
-// CHECK: proact__span_add(&__proact_reads[0],(long long)(((1*( n)))),(long long)(int)( 0),{{[^;]*}}(long long)(__proact_sb)),(long long)(1), 0);
+// CHECK: proact__span_add(&__proact_reads[0],(long long)(((1*(( n) + 0LL)))),(long long)(int)( 0),{{[^;]*}}(long long)(__proact_sb)),(long long)(1), 0);
 
 void invariant_cast(long n, long m, float *a) {
 #pragma proact region(a[0:n*m])
@@ -46,7 +46,7 @@ void invariant_cast(long n, long m, float *a) {
 }
 // CHECK-LABEL: void invariant_cast(
 // CHECK: __proact_writes[0].whole = 0;
-// CHECK: __proact_writes[0].coef =(long long)((1*(m)));
+// CHECK: __proact_writes[0].coef =(long long)((1*((m) + 0LL)));
 
 void casts_in_body(long n, double *a, double *b) {
 #pragma proact region(a[0:n*n], b[0:n])
@@ -57,6 +57,6 @@ void casts_in_body(long n, double *a, double *b) {
 }
 // CHECK-LABEL: void casts_in_body(
 // CHECK: __proact_writes[0].whole = 0;
-// CHECK: __proact_writes[0].coef =(long long)(((1*( n))+1));
+// CHECK: __proact_writes[0].coef =(long long)(((1*(( n) + 0LL))+1));
 
 // WARN-NOT: warning:

@@ -16,11 +16,11 @@ void column(long n, double *a, const double *b) {
 // CHECK: proact__access_t __proact_writes[1] = {0};
 // CHECK-SAME: __proact_writes[0].array = 0;
 // CHECK: __proact_writes[0].coef =(long long)(1);
-// CHECK: __proact_writes[0].off_min =(long long)(((0*( n))+0));
-// CHECK: proact__span_add(&__proact_writes[0],(long long)((1*( n))),(long long)(long)( 0),{{[^;]*}}(long long)(__proact_sb)),(long long)(1), 0);
+// CHECK: __proact_writes[0].off_min =(long long)(((0*(( n) + 0LL))+0));
+// CHECK: proact__span_add(&__proact_writes[0],(long long)((1*(( n) + 0LL))),(long long)(long)( 0),{{[^;]*}}(long long)(__proact_sb)),(long long)(1), 0);
 // CHECK: proact__access_t __proact_reads[1] = {0};
 // CHECK-SAME: __proact_reads[0].array = 1;
-// CHECK: __proact_reads[0].coef =(long long)((1*( n)));
+// CHECK: __proact_reads[0].coef =(long long)((1*(( n) + 0LL)));
 // CHECK: proact__span_add(&__proact_reads[0],(long long)(1),(long long)(long)( 0),{{[^;]*}}(long long)(__proact_sb)),(long long)(1), 0);
 
 void planes(long n, double *a) {
@@ -34,5 +34,5 @@ void planes(long n, double *a) {
 // CHECK: proact__access_t __proact_writes[1] = {0};
 // CHECK-SAME: __proact_writes[0].array = 0;
 // The two terms, in either order:
-// CHECK-DAG: proact__span_add(&__proact_writes[0],(long long)(((1*( n))*( n))),(long long)(long)( 0),{{[^;]*}}(long long)(__proact_sb)),(long long)(1), 0);
-// CHECK-DAG: proact__span_add(&__proact_writes[0],(long long)((1*( n))),(long long)(long)( 0),{{[^;]*}}(long long)(__proact_sb)),(long long)(1), 0);
+// CHECK-DAG: proact__span_add(&__proact_writes[0],(long long)(((1*(( n) + 0LL))*(( n) + 0LL))),(long long)(long)( 0),{{[^;]*}}(long long)(__proact_sb)),(long long)(1), 0);
+// CHECK-DAG: proact__span_add(&__proact_writes[0],(long long)((1*(( n) + 0LL))),(long long)(long)( 0),{{[^;]*}}(long long)(__proact_sb)),(long long)(1), 0);
