@@ -180,6 +180,23 @@ private:
     return !(K && Body[K - 1].isOneOf(tok::kw_sizeof, tok::kw_typeof,
                                       tok::kw_alignof, tok::kw__Alignof));
   }
+  // Whether identifier I is a pointer or array variable declared before
+  // the loop, used whole (passed to a function, assigned to a local,
+  // offset): what the body reaches through it no copy follows. sizeof and
+  // typeof read nothing; a call through a function pointer and '->' (an
+  // error of its own) are not such uses.
+  bool outerPointerAt(size_t I) const {
+    if (lookupName(Body[I]) != NameKind::Variable ||
+        lookupArrayShape(Body[I]).Rank < 1 ||
+        (I + 1 < Body.size() &&
+         Body[I + 1].isOneOf(tok::l_paren, tok::arrow, tok::period)))
+      return false;
+    size_t K = I;
+    while (K && Body[K - 1].isOneOf(tok::l_paren, tok::star))
+      --K;
+    return !(K && Body[K - 1].isOneOf(tok::kw_sizeof, tok::kw_typeof,
+                                      tok::kw_alignof, tok::kw__Alignof));
+  }
   // Whether the operand Body[B, E) is a whole argument of a call to a
   // function whose parameter there points to const (Sema says).
   bool constPointerArgument(size_t B, size_t E) const;
@@ -1357,6 +1374,9 @@ bool BodyScanner::run(BodyAccesses &Out) {
           report(DE, T.getLocation(), Diag::DerefNotInRegion) << S;
           Ok = false;
         }
+      } else if (!Subscripted && !Declared.count(S) && outerPointerAt(I)) {
+        report(DE, T.getLocation(), Diag::PointerNotInRegion) << S;
+        Ok = false;
       }
       continue;
     }

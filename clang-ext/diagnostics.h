@@ -167,6 +167,12 @@ namespace proact {
     "'%0' is dereferenced in the loop but not named in region(...): it "       \
     "points to host memory, which the devices cannot read; name it in "       \
     "region(...) and index it ('%0[k]' for '*(%0 + k)')")                      \
+  X(PointerNotInRegion, Error,                                                 \
+    "'%0' is used in the loop without a subscript (passed to a function, "    \
+    "assigned or offset): PROACT follows only the element accesses "          \
+    "'%0[index]' of region arrays, so what the body reads or writes through " \
+    "'%0' would not be the devices' current values; name it in region(...) "  \
+    "and index it in the loop body itself")                                    \
   X(PointerMemberInBody, Error,                                                \
     "'%0' is a pointer member indexed in a '#pragma proact' loop: it "        \
     "points to host memory, which the devices cannot read; copy it to a "     \

@@ -21,6 +21,12 @@ void f(int n, int m, double *a, double *b, double *w, int *idx, struct grid *g) 
 #pragma proact region(a[0:n])
   for (int i = 0; i < n; i++) a[i] = sum(a, n); // expected-error {{region array 'a' is used without a subscript}}
 #pragma proact region(a[0:n])
+  for (int i = 0; i < n; i++) a[i] = sum(w, n); // expected-error {{'w' is used in the loop without a subscript (passed to a function, assigned or offset): PROACT follows only the element accesses 'w[index]' of region arrays}}
+#pragma proact region(a[0:n])
+  for (int i = 0; i < n; i++) { const double *p = w + i; a[i] = p[0]; } // expected-error {{'w' is used in the loop without a subscript}}
+#pragma proact region(a[0:n])
+  for (int i = 0; i < n; i++) a[i] = (double)(sizeof(w) + sizeof w + sizeof(*g));
+#pragma proact region(a[0:n])
   for (int i = 0; i < n; i++) a[i][0] = 0; // expected-error {{region array 'a' has more than one subscript}} expected-error {{subscripted value is not an array}}
 #pragma proact region(a[0:n])
   for (int i = 0; i < n; i++) a[i] = g->n; // expected-error {{'->' in a '#pragma proact' loop}}
