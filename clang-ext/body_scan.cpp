@@ -142,13 +142,57 @@ private:
   // Whether tokens [B, E) of the body assign Name (=, op=, ++, --).
   bool assignsIn(const std::string &Name, size_t B, size_t E,
                  SourceLocation *At = nullptr);
-  // Whether the operand Body[B, E) is stored: an assignment operator, ++
-  // or -- right after it, or ++ / -- right before it.
+  // The token that stores the operand Body[B, E): an assignment operator,
+  // ++ or -- right after it, or ++ / -- right before it, also through
+  // parentheses around it ('(a[i]) = v', '++(a[i])', '(p[i]).x = v', as
+  // an accessor macro writes them); Body.size(): none.
+  size_t storeOpAt(size_t B, size_t E) const {
+    for (;;) {
+      if (E < Body.size() && (isAssignOp(Body[E]) ||
+                              Body[E].isOneOf(tok::plusplus, tok::minusminus)))
+        return E;
+      if (B && Body[B - 1].isOneOf(tok::plusplus, tok::minusminus))
+        return B - 1;
+      if (!(B && E < Body.size() && Body[B - 1].is(tok::l_paren) &&
+            Body[E].is(tok::r_paren) && matchingClose(Body, B - 1) == E) ||
+          !groupingParen(B - 1))
+        return Body.size();
+      --B;
+      ++E;
+      while (E + 1 < Body.size() && Body[E].isOneOf(tok::period, tok::arrow) &&
+             Body[E + 1].is(tok::identifier))
+        E += 2;
+    }
+  }
+  // Whether the '(' at Body[Open] only groups an expression: not a call's,
+  // a cast's or a statement's parentheses ('f(x)', '(T)(x)', 'if (x)'),
+  // though it may follow a statement's header ('if (c) (a[i]) = v').
+  bool groupingParen(size_t Open) const {
+    if (Open == 0)
+      return true;
+    const Token &P = Body[Open - 1];
+    if (P.is(tok::r_paren)) {
+      size_t K = Open - 1;
+      long Depth = 0;
+      for (;; --K) { // its '('
+        Depth += Body[K].is(tok::r_paren) - Body[K].is(tok::l_paren);
+        if (Depth == 0 || K == 0)
+          break;
+      }
+      return Depth == 0 && K &&
+             Body[K - 1].isOneOf(tok::kw_if, tok::kw_while, tok::kw_for,
+                                 tok::kw_switch);
+    }
+    if (P.isOneOf(tok::identifier, tok::r_square))
+      return false;
+    return !P.isOneOf(tok::kw_if, tok::kw_while, tok::kw_switch, tok::kw_for,
+                      tok::kw_sizeof, tok::kw_typeof, tok::kw_alignof,
+                      tok::kw__Alignof, tok::kw__Generic) &&
+           !P.isOneOf(tok::kw___attribute, tok::kw__Static_assert,
+                      tok::kw_typeof_unqual);
+  }
   bool storedAt(size_t B, size_t E) const {
-    return (E < Body.size() &&
-            (isAssignOp(Body[E]) ||
-             Body[E].isOneOf(tok::plusplus, tok::minusminus))) ||
-           (B && Body[B - 1].isOneOf(tok::plusplus, tok::minusminus));
+    return storeOpAt(B, E) < Body.size();
   }
   // Whether Body[I - 1] is the prefix operator K (`*p`, `&x`): nothing
   // that ends an operand stands before it, so it is not a binary * or &.
@@ -183,14 +227,19 @@ private:
   // Whether identifier I is a pointer or array variable declared before
   // the loop, used whole (passed to a function, assigned to a local,
   // offset): what the body reaches through it no copy follows. sizeof and
-  // typeof read nothing; a call through a function pointer and '->' (an
-  // error of its own) are not such uses.
+  // typeof read nothing; a call through a function pointer, '->', '*p'
+  // and a reduction's variable have errors of their own.
   bool outerPointerAt(size_t I) const {
     if (lookupName(Body[I]) != NameKind::Variable ||
         lookupArrayShape(Body[I]).Rank < 1 ||
         (I + 1 < Body.size() &&
-         Body[I + 1].isOneOf(tok::l_paren, tok::arrow, tok::period)))
+         Body[I + 1].isOneOf(tok::l_paren, tok::arrow, tok::period)) ||
+        prefixAt(I, tok::star) ||
+        (I >= 2 && Body[I - 1].is(tok::l_paren) && prefixAt(I - 1, tok::star)))
       return false;
+    for (const Reduction &R : D.Reductions)
+      if (R.Spelling == spell(Body[I]))
+        return false; // reduction(...) says what is wrong with it
     size_t K = I;
     while (K && Body[K - 1].isOneOf(tok::l_paren, tok::star))
       --K;
@@ -403,13 +452,13 @@ void BodyScanner::markReductionUpdates() {
 bool BodyScanner::readModifyWrite(size_t I, size_t Close) const {
   // The stored lvalue: the element, or a member of it (`a[k].m`).
   const size_t After = std::max(Close + 1, lvalueEnd(I));
-  if (storedAt(I, After) &&
-      !(After < Body.size() && Body[After].is(tok::equal)))
+  const size_t Op = storeOpAt(I, After);
+  if (Op < Body.size() && Body[Op].isNot(tok::equal))
     return true; // op=, ++, --
-  if (After >= Body.size() || Body[After].isNot(tok::equal))
+  if (Op >= Body.size())
     return false;
-  const size_t E = expressionEnd(After + 1), N = After - I;
-  for (size_t K = After + 1; K + N <= E; ++K)
+  const size_t E = expressionEnd(Op + 1), N = After - I;
+  for (size_t K = Op + 1; K + N <= E; ++K)
     if (sameTokens(I, K, N) &&
         !(K && Body[K - 1].isOneOf(tok::period, tok::arrow)))
       return true;

@@ -8,7 +8,9 @@ namespace proact {
 namespace {
 
 struct Store {
-  size_t Begin, LvalueEnd, End; // [Begin, LvalueEnd) the lvalue; End: ';'+1
+  size_t Begin, Lvalue, LvalueEnd, End; // the statement [Begin, End),
+                                        // End past its ';'; the lvalue
+                                        // [Lvalue, LvalueEnd)
   int Array;
 };
 
@@ -34,7 +36,7 @@ bool forwardingBody(const Tokens &Body, const std::vector<Access> &Writes,
     while (I < Body.size() &&
            Body[I].getLocation() != W.At.getLocation())
       ++I;
-    if (I == Body.size() || !beginsStatement(Body, I))
+    if (I == Body.size())
       return false;
     size_t E = I + 1;
     while (E < Body.size() && Body[E].is(tok::l_square)) {
@@ -48,6 +50,16 @@ bool forwardingBody(const Tokens &Body, const std::vector<Access> &Writes,
     }
     if (E == I + 1 || E > Body.size())
       return false;
+    // The lvalue in parentheses, as an accessor macro writes it: '(a[i]) = v'.
+    while (I && Body[I - 1].is(tok::l_paren) && E < Body.size() &&
+           Body[E].is(tok::r_paren)) {
+      --I;
+      ++E;
+    }
+    const size_t Begin =
+        I && Body[I - 1].isOneOf(tok::plusplus, tok::minusminus) ? I - 1 : I;
+    if (!beginsStatement(Body, Begin))
+      return false;
     size_t End = E;
     for (int Depth = 0; End < Body.size(); ++End) {
       Depth += bracketDelta(Body[End]);
@@ -58,7 +70,7 @@ bool forwardingBody(const Tokens &Body, const std::vector<Access> &Writes,
     }
     if (End == Body.size() || Body[End].isNot(tok::semi))
       return false;
-    Stores[I] = Store{I, E, End + 1, W.Array};
+    Stores[Begin] = Store{Begin, I, E, End + 1, W.Array};
   }
   for (size_t I = 0; I < Body.size();) {
     auto It = Stores.find(I);
@@ -67,7 +79,7 @@ bool forwardingBody(const Tokens &Body, const std::vector<Access> &Writes,
       continue;
     }
     const Store &S = It->second;
-    Tokens Lvalue(Body.begin() + S.Begin, Body.begin() + S.LvalueEnd);
+    Tokens Lvalue(Body.begin() + S.Lvalue, Body.begin() + S.LvalueEnd);
     Out << "{";
     for (size_t J = S.Begin; J < S.End; ++J)
       Out << Body[J];

@@ -209,8 +209,17 @@ bool readStatement(TokenReader &R, Token T, Tokens &Out) {
     Out.push_back(T);
     return T.isNot(tok::eof);
   }
-  // An expression or declaration statement: up to ';' at depth 0.
-  return readGroup(R, T, Out);
+  // An expression or declaration statement: up to ';' at depth 0, also
+  // when it begins with a parenthesis ('(a[i]) = v;').
+  for (int Depth = 0;;) {
+    Out.push_back(T);
+    if (T.is(tok::eof))
+      return false;
+    Depth += bracketDelta(T);
+    if (Depth == 0 && T.is(tok::semi))
+      return true;
+    R.lex(T);
+  }
 }
 
 namespace {

@@ -7,13 +7,16 @@
  * streaming body whose accesses may be grouped into vectors), a local
  * assigned after its declaration (one device), and unsigned operands
  * subtracted (`i - one`, `i - 2u`), which wrap in unsigned int where the
- * index as a whole does not. Each loop reads what the one before wrote, so
+ * index as a whole does not, and stores written in parentheses, as
+ * accessor macros write them (`(w[i]) = ...`, `++(w[i])`). Each loop reads what the one before wrote, so
  * an element computed on the wrong device or pushed late changes the
  * output.
  * Usage: subscripts [n] [iterations] (n x n grids) */
 #include <proact.h>
 #include <stddef.h>
 #include "e2e_util.h"
+
+#define W_AT(k) (w[(k)]) /* an accessor macro: stores in parentheses */
 
 int main(int argc, char **argv) {
   long n = e2e_arg(argc, argv, 1, 61);
@@ -80,6 +83,20 @@ int main(int argc, char **argv) {
 #pragma proact region(w[0:cells], v[0:cells])
       for (long i = 2; i < cells; i++)
         v[i - 2u] = w[i] - w[i - 1u] * 0.25;
+#pragma proact region(u[0:cells], w[0:cells])
+      for (long i = 0; i < cells; i++) {
+        W_AT(i) = u[i] * 0.5;
+        (W_AT(i)) += 1.0;
+        ++(w[i]);
+        (w[i])--;
+      }
+#pragma proact region(w[0:cells], v[0:cells])
+      for (long i = 1; i < cells; i++) {
+        if (i & 1)
+          (v[i]) = w[i - 1];
+        else
+          ((v[i])) = w[i] * 2;
+      }
 #pragma proact region(v[0:cells], u[0:cells])
       for (unsigned r = 1; r < un - 1; r++)
         for (unsigned c = 1; c < un - 1; c++)
