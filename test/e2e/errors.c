@@ -197,6 +197,14 @@ int main(int argc, char **argv) {
         h[i][j] = g[i - 1][j];
     free(g);
     free(h);
+  } else if (strcmp(mode, "zero_coef") == 0) {
+    /* The store's j term is 0 at run time: every j of one i stores a[i],
+     * and the collapsed j run in parallel. */
+    long z = argc > 2 ? atol(argv[2]) : 0;
+#pragma proact region(a[0:n])
+    for (long i = 0; i < 10; i++)
+      for (long j = 0; j < 10; j++)
+        a[i + z * j] += 1.0;
   } else if (strcmp(mode, "none") == 0) {
     /* No PROACT call: settings are checked before main all the same. */
     printf("main ran\n");

@@ -42,6 +42,11 @@ static int iter_inner_injective(const proact__loop_desc_t *desc,
   points = base_len;
   for (int d = 0; d < n; d++)
     points *= terms[d].count;
+  /* A store of the collapsed body runs at each of their points: fewer index
+   * tuples means a term whose coefficient is 0 at run time (x[i + z * j],
+   * z == 0), which span_add leaves out. */
+  if (points < desc->inner_trip)
+    return 0;
   if (proact__runs_injective(base_len, terms, n))
     return 1;
   /* Exact where the set is runs: injective iff it has as many elements as
