@@ -5,8 +5,9 @@
  * rescales, and one directive with both clauses in the order written. Each
  * step's result feeds the next loops, so a stale copy on either side
  * changes the printout. Then arrays that come out (copyout) or through the
- * host (create, update host) with elements no loop writes: those keep the
- * host's values, as in the sequential program.
+ * host (create, update host) with elements no loop writes, also between
+ * elements a loop stores (a stride, a condition, the interior of rows):
+ * those keep the host's values, as in the sequential program.
  * Usage: update [n >= 3] [iterations] */
 #include <proact.h>
 #include "e2e_util.h"
@@ -94,6 +95,27 @@ int main(int argc, char **argv) {
       w[i] += z[i];
 #pragma proact update host(z[0:n])
     zs = sum(z, 0, n);
+  }
+  /* Stores that skip elements inside their range: a stride, a condition,
+   * the interior of rows (columns 0 and m - 1 of each row). */
+  long m = 5, rows = n / m;
+  for (long i = 0; i < n; i++)
+    w[i] = -3.0 - (double)i, z[i] = -9.0 + (double)(i % 5);
+#pragma proact data copyin(u[0:n]) copyout(w[0:n]) create(z[0:n])
+  {
+#pragma proact region(u[0:n], w[0:n])
+    for (long i = 1; i < n - 1; i += 3)
+      w[i] = u[i] * 0.5;
+#pragma proact region(u[0:n], z[0:n])
+    for (long i = 0; i < n; i++)
+      if (i % 4 != 1)
+        z[i] = u[i] - 2.0;
+#pragma proact region(u[0:n], w[0:n], z[0:n])
+    for (long r = 0; r < rows; r++)
+      for (long c = 1; c < m - 1; c++)
+        w[r * m + c + 1 - 1] = z[r * m + c] + u[r * m + c];
+#pragma proact update host(z[0:n])
+    zs += sum(z, 0, n);
   }
   printf("z sum %a\n", zs);
   e2e_print("w", w, (size_t)n * sizeof(double));

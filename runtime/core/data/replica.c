@@ -145,7 +145,10 @@ proact__present_t *proact__replica_create(const proact__array_t *array,
     for (int i = 0; i < ndevs; i++)
       all |= PROACT__DEVMASK(devs[i]);
     if (proact__validity_create(0, bytes, all, &entry->valid) != PROACT_OK ||
-        proact__validity_create(0, bytes, 0, &entry->readers) != PROACT_OK)
+        proact__validity_create(0, bytes, 0, &entry->readers) != PROACT_OK ||
+        ((all & PROACT__DEVMASK_HOST) &&
+         proact__validity_create(0, bytes, all & ~PROACT__DEVMASK_HOST,
+                                 &entry->fresh) != PROACT_OK))
       proact__fatal(file, line, col, "out of host memory");
   }
   proact__info(PROACT__SUBSYS_REGION,
@@ -297,6 +300,7 @@ void proact__replica_release(proact__present_t *entry) {
   }
   proact__validity_destroy(entry->valid);
   proact__validity_destroy(entry->readers);
+  proact__validity_destroy(entry->fresh);
   proact__info(PROACT__SUBSYS_REGION, "freed %s of %s[%lld:%lld]",
                entry->unified      ? "shared allocation"
                : entry->distribute ? "windows"
