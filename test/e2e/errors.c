@@ -205,6 +205,12 @@ int main(int argc, char **argv) {
     for (long i = 0; i < 10; i++)
       for (long j = 0; j < 10; j++)
         a[i + z * j] += 1.0;
+  } else if (strcmp(mode, "alias_dep") == 0) {
+    /* b[i] = a[i] + 1 through b = a + 1 is a[i + 1] = a[i] + 1. */
+    double *b = a + 1;
+#pragma proact region(a[0:n], b[0:n - 1])
+    for (long i = 0; i < n - 1; i++)
+      b[i] = a[i] + 1.0;
   } else if (strcmp(mode, "none") == 0) {
     /* No PROACT call: settings are checked before main all the same. */
     printf("main ran\n");

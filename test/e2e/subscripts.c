@@ -8,7 +8,9 @@
  * assigned after its declaration (one device), and unsigned operands
  * subtracted (`i - one`, `i - 2u`), which wrap in unsigned int where the
  * index as a whole does not, and stores written in parentheses, as
- * accessor macros write them (`(w[i]) = ...`, `++(w[i])`). Each loop reads what the one before wrote, so
+ * accessor macros write them (`(w[i]) = ...`, `++(w[i])`), and a second
+ * name for an array's memory (`odd = w + 1`) in a loop without a
+ * dependence between the two. Each loop reads what the one before wrote, so
  * an element computed on the wrong device or pushed late changes the
  * output.
  * Usage: subscripts [n] [iterations] (n x n grids) */
@@ -30,6 +32,7 @@ int main(int argc, char **argv) {
   e2e_fill(v, cells, 5);
   e2e_fill(w, cells, 7);
   e2e_fill(x, 2 * n + 1, 9);
+  double *odd = w + 1; /* a second name for w's memory */
 
 #pragma proact data copy(u[0:cells], v[0:cells], w[0:cells], x[0:2*n+1])
   {
@@ -97,6 +100,9 @@ int main(int argc, char **argv) {
         else
           ((v[i])) = w[i] * 2;
       }
+#pragma proact region(w[0:cells], odd[0:cells - 1])
+      for (long i = 0; i < (cells - 1) / 2; i++)
+        odd[2 * i] = w[2 * i] * 0.5 + 1.0; /* w[2i + 1]: no dependence */
 #pragma proact region(v[0:cells], u[0:cells])
       for (unsigned r = 1; r < un - 1; r++)
         for (unsigned c = 1; c < un - 1; c++)

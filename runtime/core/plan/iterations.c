@@ -1,4 +1,6 @@
 /* SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception */
+#include <stdint.h>
+
 #include "iterations.h"
 
 #include "error_report.h"
@@ -181,8 +183,107 @@ static int iter_skip(const proact__access_t *site) {
   return site->whole || site->empty || site->inexact == 1 || site->guarded;
 }
 
+/* Whether region arrays a and b of the loop share host memory (b = a + 1
+ * names a's elements from a[1]): 1 with b's element 0 at a's element
+ * *delta_p; -1 when they overlap in a way no element offset describes
+ * (other element sizes, a misaligned start); 0 when they do not meet. */
+static int iter_alias(const proact__loop_desc_t *desc, int a, int b,
+                      long long *delta_p) {
+  const proact__array_t *x = &desc->arrays[a], *y = &desc->arrays[b];
+  const __int128 xs = (__int128)(intptr_t)x->base,
+                 ys = (__int128)(intptr_t)y->base;
+  const __int128 x0 = xs + (__int128)x->lo * x->elem_size,
+                 x1 = x0 + (__int128)x->len * x->elem_size,
+                 y0 = ys + (__int128)y->lo * y->elem_size,
+                 y1 = y0 + (__int128)y->len * y->elem_size;
+  if (a == b || x->len <= 0 || y->len <= 0 || x1 <= y0 || y1 <= x0)
+    return 0;
+  if (x->elem_size != y->elem_size || x->elem_size == 0 ||
+      (ys - xs) % (__int128)x->elem_size != 0)
+    return -1;
+  *delta_p = (long long)((ys - xs) / (__int128)x->elem_size);
+  return 1;
+}
+
+/* Site v of array b as an access of array a, b's element 0 being a's
+ * element delta. */
+static proact__access_t iter_shifted(const proact__access_t *v, int a,
+                                     long long delta) {
+  proact__access_t s = *v;
+  s.array = a;
+  s.off_min += delta;
+  s.off_max += delta;
+  if (s.bounded) {
+    s.boff_min += delta;
+    s.boff_max += delta;
+  }
+  return s;
+}
+
+/* Stores and loads through two names of the same memory, each name's
+ * accesses shifted into the other's numbering: a dependence or an
+ * overlap between them is the same error as through one name. */
+static void iter_check_aliases(const proact__loop_desc_t *desc) {
+  char b1[48];
+  for (int s = 0; s < desc->nwrites; s++) {
+    const proact__access_t *w = &desc->writes[s];
+    if (iter_skip(w) || w->array < 0 || w->array >= desc->narrays)
+      continue;
+    for (int b = 0; b < desc->narrays; b++) {
+      const proact__array_t *A = &desc->arrays[w->array],
+                            *B = &desc->arrays[b];
+      long long delta = 0;
+      int kind = iter_alias(desc, w->array, b, &delta);
+      __int128 at;
+      if (kind == 0)
+        continue;
+      if (kind < 0)
+        proact__fatal(desc->file, w->line, w->col,
+                      "the loop at line %d stores '%s', whose section "
+                      "shares memory with that of '%s' without lining up "
+                      "element by element, so PROACT cannot tell which "
+                      "iterations touch the same bytes; name the memory "
+                      "through one array",
+                      desc->line, A->name, B->name);
+      for (int t = 0; t < desc->nwrites + desc->nreads; t++) {
+        const int load = t >= desc->nwrites;
+        const proact__access_t *v =
+            load ? &desc->reads[t - desc->nwrites] : &desc->writes[t];
+        proact__access_t sv;
+        if (iter_skip(v) || v->array != b)
+          continue;
+        sv = iter_shifted(v, w->array, delta);
+        if (iter_pair_meet(desc, w, &sv, &at) != 1)
+          continue;
+        proact__fatal(desc->file, v->line, v->col,
+                      "this %s of '%s' and the store at line %d to '%s' "
+                      "touch one element, %s[%s] (%s[k] is %s[k %c %lld]), "
+                      "in different iterations of the loop at line %d: the "
+                      "two names share memory, so the loop carries a "
+                      "dependence%s",
+                      load ? "load" : "store", B->name, w->line, A->name,
+                      A->name, proact__span_format(at, b1), B->name,
+                      A->name, delta < 0 ? '-' : '+',
+                      delta < 0 ? -delta : delta, desc->line,
+                      load ? "; write the results to another array" : "");
+      }
+    }
+  }
+}
+
+int proact__loop_arrays_share(const proact__loop_desc_t *desc) {
+  for (int a = 0; a < desc->narrays; a++)
+    for (int b = a + 1; b < desc->narrays; b++) {
+      long long delta;
+      if (iter_alias(desc, a, b, &delta) != 0)
+        return 1;
+    }
+  return 0;
+}
+
 void proact__loop_check_iterations(const proact__loop_desc_t *desc) {
   char b1[48];
+  iter_check_aliases(desc);
   for (int s = 0; s < desc->nwrites; s++) {
     const proact__access_t *w = &desc->writes[s];
     const char *name;

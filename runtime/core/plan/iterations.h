@@ -19,4 +19,9 @@
  * unchecked here; the check between devices' writes still sees stores. */
 void proact__loop_check_iterations(const proact__loop_desc_t *desc);
 
+/* Whether two region arrays of the loop share host memory (b = a + 1):
+ * the pushing mechanisms follow each name apart, so such a loop runs as
+ * memcpy. */
+int proact__loop_arrays_share(const proact__loop_desc_t *desc);
+
 #endif
