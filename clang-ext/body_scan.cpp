@@ -1392,6 +1392,14 @@ bool BodyScanner::run(BodyAccesses &Out) {
         checkMemberIndexed(I);
       continue; // a member name
     }
+    if (I + 1 < Body.size() && Body[I + 1].is(tok::colon) &&
+        (I == 0 || Body[I - 1].isOneOf(tok::semi, tok::l_brace, tok::r_brace,
+                                       tok::colon, tok::kw_else,
+                                       tok::kw_do))) {
+      report(DE, T.getLocation(), Diag::LabelInBody) << spell(T);
+      Ok = false;
+      continue;
+    }
     std::string S = spell(T);
     bool Subscripted = I + 1 < Body.size() && Body[I + 1].is(tok::l_square);
     int A = arrayIndex(S);

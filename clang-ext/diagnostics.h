@@ -227,6 +227,10 @@ namespace proact {
     "through the address would be lost or race with other iterations: copy "   \
     "'%0' into a variable declared in the body, or pass it to a parameter "    \
     "that points to const")                                                    \
+  X(LabelInBody, Error,                                                        \
+    "label '%0' in a '#pragma proact' loop body: the body is compiled into "  \
+    "several kernels of one function, where a label may appear once; use "    \
+    "'continue' or if/else instead of 'goto'")                                 \
   X(PragmaInBody, Error,                                                       \
     "pragmas are not allowed inside a '#pragma proact' loop body")             \
   X(BadDistribute, Error, "invalid distribute(...) clause: %0")                \

@@ -27,6 +27,10 @@ void f(int n, int m, double *a, double *b, double *w, int *idx, struct grid *g) 
 #pragma proact region(a[0:n])
   for (int i = 0; i < n; i++) a[i] = (double)(sizeof(w) + sizeof w + sizeof(*g));
 #pragma proact region(a[0:n])
+  for (int i = 0; i < n; i++) { if (i > 3) goto skip; a[i] = 1; skip:; } // expected-error {{label 'skip' in a '#pragma proact' loop body: the body is compiled into several kernels of one function, where a label may appear once; use 'continue' or if/else instead of 'goto'}}
+#pragma proact region(a[0:n])
+  for (int i = 0; i < n; i++) { switch (i & 1) { case 0: a[i] = 0; break; default: a[i] = i > 2 ? 1 : 2; } }
+#pragma proact region(a[0:n])
   for (int i = 0; i < n; i++) a[i][0] = 0; // expected-error {{region array 'a' has more than one subscript}} expected-error {{subscripted value is not an array}}
 #pragma proact region(a[0:n])
   for (int i = 0; i < n; i++) a[i] = g->n; // expected-error {{'->' in a '#pragma proact' loop}}
