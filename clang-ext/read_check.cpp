@@ -88,13 +88,34 @@ public:
         Lo = "__proact_plo" + num(K.Array);
         Len = sectionLen(K.Array);
       }
-      Out << "(*(__typeof__(&(" << X.Tok << ")[0]))proact__read_at((const "
-                                              "void *)("
-          << X.Tok << "), sizeof((" << X.Tok << ")[0]), (long long)(";
+      // A member of the element, `p[k].x.y`, is loaded through its own
+      // address: clang maps a member of any other expression in a target
+      // region, and rejects the call's.
+      size_t End = Close;
+      Code Members;
+      while (End + 2 < E && !P[End + 1].IsText && !P[End + 2].IsText &&
+             P[End + 1].Tok.is(tok::period) &&
+             P[End + 2].Tok.is(tok::identifier)) {
+        Members << P[End + 1].Tok << P[End + 2].Tok;
+        End += 2;
+      }
+      Out << "(*(__typeof__(&(" << X.Tok << ")[0]" << Members << "))";
+      if (!Members.empty())
+        Out << "((const char *)";
+      Out << "proact__read_at((const void *)(" << X.Tok << "), sizeof(("
+          << X.Tok << ")[0]), (long long)(";
       emit(P, I + 2, Close, Out);
       Out << "), " + Lo + ", " + Len + ", __proact_rf, " + num(S) + ", " + V +
-                 "))";
-      I = Close;
+                 ")";
+      if (!Members.empty()) {
+        Code Designator;
+        for (size_t J = Close + 2; J <= End; ++J)
+          Designator << P[J].Tok;
+        Out << " + __builtin_offsetof(__typeof__((" << X.Tok << ")[0]), "
+            << Designator << "))";
+      }
+      Out << ")";
+      I = End;
     }
   }
 

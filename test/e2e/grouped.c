@@ -4,7 +4,8 @@
  * assignments on doubles and integers, a double right-hand side stored
  * into floats, the loop variable as a value, a struct element stored
  * whole, a member, a struct tag and an offsetof designator named like the
- * loop variable, the loop variable's address type, and a step of 3. Sizes
+ * loop variable, members loaded after a condition (checked in the
+ * kernels), the loop variable's address type, and a step of 3. Sizes
  * that leave remainders after the groups.
  * Usage: grouped [n] */
 #include <proact.h>
@@ -68,6 +69,9 @@ int main(int argc, char **argv) {
     for (long i = 0; i < n; i++)
       b[i] = a[i] + (double)offsetof(struct rec, i) + (double)sizeof(struct i) +
              _Generic(&i, long *: 1.0, default: 100.0);
+#pragma proact region(a[0:n], s[0:n])
+    for (long i = 0; i < n; i++) /* members loaded after a condition */
+      a[i] += i > 0 ? s[i - 1].w - s[i - 1].i : s[i].w;
 #pragma proact region(a[0:n], b[0:n], f[0:n])
     for (long i = 0; i < n; i++) { /* statements before the one store */
       double x = a[i] * 0.75, lim[2] = {2.0, -2.0};
