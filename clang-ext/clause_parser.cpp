@@ -627,6 +627,11 @@ bool ClauseParser::run(SourceLocation PragmaLoc) {
       D.Arrays.erase(D.Arrays.begin() + A);
       break;
     }
+  // OpenMP keeps one device copy of a 'declare target' variable, in the
+  // place of which PROACT's replicas cannot be mapped.
+  for (const Section &A : D.Arrays)
+    if (D.Kind != DirectiveKind::Update && lookupArrayShape(A.Name).DeclareTarget)
+      fail(A.Name.getLocation(), Diag::DeclareTargetArray, A.Spelling);
   if (!Ok)
     return false;
   if (D.Kind == DirectiveKind::Data && D.Arrays.empty()) {

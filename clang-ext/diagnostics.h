@@ -227,6 +227,11 @@ namespace proact {
     "through the address would be lost or race with other iterations: copy "   \
     "'%0' into a variable declared in the body, or pass it to a parameter "    \
     "that points to const")                                                    \
+  X(DeclareTargetArray, Error,                                                 \
+    "'%0' is an OpenMP 'declare target' variable: OpenMP keeps one device "   \
+    "copy of it, which PROACT's copies on every device cannot take the "      \
+    "place of; leave 'declare target' off the arrays PROACT's loops and data " \
+    "regions name (PROACT copies them to the devices itself)")                 \
   X(LabelInBody, Error,                                                        \
     "label '%0' in a '#pragma proact' loop body: the body is compiled into "  \
     "several kernels of one function, where a label may appear once; use "    \

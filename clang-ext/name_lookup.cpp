@@ -146,6 +146,7 @@ ArrayShape lookupArrayShape(const Token &T) {
   ASTContext &Ctx = Instance->getASTContext();
   Out.Known = true;
   Out.Local = VD->hasLocalStorage();
+  Out.DeclareTarget = VD->hasAttr<OMPDeclareTargetDeclAttr>();
   Out.Type = VD->getType().getAsString();
   QualType Ty = VD->getType();
   QualType Elem;

@@ -86,6 +86,7 @@ struct ArrayShape {
   bool Object = false; // an array, whose size the compiler knows (not a
                        // pointer)
   bool Local = false;  // of automatic storage (a local or a parameter)
+  bool DeclareTarget = false; // OpenMP 'declare target' gave it a device copy
   int Rank = 0;        // 0: neither an array nor a pointer; 1: T *p or
                        // T a[n]; 2: T a[n][m] or T (*p)[m]; ...
   // Dimensions 2 .. Rank: a constant extent (Constant, Value), or a

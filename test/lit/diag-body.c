@@ -4,6 +4,8 @@
 
 struct grid { double *v; int n; };
 double sum(double *p, int n);
+double table[8];
+#pragma omp declare target(table)
 
 void f(int n, int m, double *a, double *b, double *w, int *idx, struct grid *g) {
 #pragma proact region(a[0:n])
@@ -26,6 +28,8 @@ void f(int n, int m, double *a, double *b, double *w, int *idx, struct grid *g) 
   for (int i = 0; i < n; i++) { const double *p = w + i; a[i] = p[0]; } // expected-error {{'w' is used in the loop without a subscript}}
 #pragma proact region(a[0:n])
   for (int i = 0; i < n; i++) a[i] = (double)(sizeof(w) + sizeof w + sizeof(*g));
+#pragma proact region(a[0:n], table) // expected-error {{'table' is an OpenMP 'declare target' variable: OpenMP keeps one device copy of it}}
+  for (int i = 0; i < n; i++) a[i] = table[i & 7];
 #pragma proact region(a[0:n])
   for (int i = 0; i < n; i++) { if (i > 3) goto skip; a[i] = 1; skip:; } // expected-error {{label 'skip' in a '#pragma proact' loop body: the body is compiled into several kernels of one function, where a label may appear once; use 'continue' or if/else instead of 'goto'}}
 #pragma proact region(a[0:n])
