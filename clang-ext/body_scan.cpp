@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 #include "body_scan.h"
+#include "bounds.h"
 #include "diagnostics.h"
 #include "name_lookup.h"
 #include <algorithm>
@@ -274,7 +275,126 @@ private:
   // the access Whole.
   void analyseAccess(int Array, size_t NameAt, size_t Close, bool Store,
                      BodyAccesses &Out, bool Rmw = false);
+  // Bounds on the index F of the store at NameAt from the `if`s whose
+  // then-branch holds it: each comparison of a top-level && chain that
+  // compares a form with F's coefficients to an invariant bounds F.
+  void guardBounds(size_t NameAt, const LinearForm &F,
+                   const std::set<std::string> &Vars,
+                   const std::set<std::string> &Changing,
+                   const AffineNames &Names, Access &W) const;
 };
+
+void BodyScanner::guardBounds(size_t NameAt, const LinearForm &F,
+                              const std::set<std::string> &Vars,
+                              const std::set<std::string> &Changing,
+                              const AffineNames &Names, Access &W) const {
+  auto SameCoefs = [&](const LinearForm &G) {
+    if (G.Coef.size() != F.Coef.size())
+      return false;
+    for (const auto &KV : G.Coef) {
+      auto It = F.Coef.find(KV.first);
+      if (It == F.Coef.end() || !sameCoef(PP, It->second, KV.second))
+        return false;
+    }
+    return true;
+  };
+  auto Tighten = [](Code &Bound, const Code &V, bool Upper) {
+    Bound = Bound.empty() ? V
+                          : Code(Upper ? "proact__min(" : "proact__max(")
+                                .add(Bound)
+                                .add(", ")
+                                .add(V)
+                                .add(")");
+  };
+  for (size_t K = 0; K + 1 < NameAt; ++K) {
+    if (Body[K].isNot(tok::kw_if) || Body[K + 1].isNot(tok::l_paren))
+      continue;
+    const size_t C = matchingClose(Body, K + 1);
+    if (C >= NameAt || NameAt >= statementEnd(Body, C + 1))
+      continue; // not in its then-branch
+    const auto AtIf = enclosingLoops(K), AtStore = enclosingLoops(NameAt);
+    // The && chain's comparisons at the condition's top level.
+    for (size_t B = K + 2; B < C;) {
+      size_t E = B, Op = 0;
+      bool Other = false;
+      for (int Depth = 0; E < C; ++E) {
+        Depth += bracketDelta(Body[E]);
+        if (Depth != 0)
+          continue;
+        if (Body[E].is(tok::ampamp))
+          break;
+        if (Body[E].isOneOf(tok::less, tok::lessequal, tok::greater,
+                            tok::greaterequal))
+          Other |= Op != 0, Op = E;
+        else if (Body[E].isOneOf(tok::pipepipe, tok::question,
+                                 tok::equalequal, tok::exclaimequal,
+                                 tok::exclaim, tok::comma))
+          Other = true;
+      }
+      const size_t Next = E + 1;
+      if (Op == 0 || Other) {
+        B = Next;
+        continue;
+      }
+      Tokens Lt(Body.begin() + B, Body.begin() + Op),
+          Rt(Body.begin() + Op + 1, Body.begin() + E);
+      LinearForm L, R;
+      std::string Why;
+      SourceLocation Where;
+      if (!analyseAffine(PP, Lt, Vars, Changing, L, Why, Where, Names) ||
+          !analyseAffine(PP, Rt, Vars, Changing, R, Why, Where, Names)) {
+        B = Next;
+        continue;
+      }
+      // `form op invariant`, or the other way round (op reversed).
+      bool Less = Body[Op].isOneOf(tok::less, tok::lessequal);
+      const bool Strict = Body[Op].isOneOf(tok::less, tok::greater);
+      const LinearForm *Form = &L, *Inv = &R;
+      if (L.Coef.empty() && !R.Coef.empty()) {
+        std::swap(Form, Inv);
+        Less = !Less;
+      }
+      // The condition speaks of the store's inner-loop variables only
+      // inside their loops (a C89 `j` tested before its loop is another
+      // value).
+      bool Scoped = Inv->Coef.empty();
+      for (const auto &KV : Form->Coef)
+        Scoped &= KV.first == Outer.VarName ||
+                  (AtIf.count(KV.first) && AtStore.count(KV.first) &&
+                   AtIf.at(KV.first) == AtStore.at(KV.first));
+      if (!Scoped) {
+        B = Next;
+        continue;
+      }
+      // An inner loop's variable alone (coefficient 1): its range.
+      if (Form->Coef.size() == 1 && Form->Coef.begin()->first !=
+                                        Outer.VarName &&
+          sameCoef(PP, Form->Coef.begin()->second, Code("1"))) {
+        Code V = Code("proact__add(")
+                     .add(Code::asLongLong(Inv->K))
+                     .add(", -")
+                     .add(Code::asLongLong(Form->K))
+                     .add(Strict ? (Less ? " - 1LL)" : " + 1LL)") : ")");
+        auto &G = W.VarGuard[Form->Coef.begin()->first];
+        Tighten(Less ? G.second : G.first, V, Less);
+      }
+      if (!SameCoefs(*Form)) {
+        B = Next;
+        continue;
+      }
+      // index = form + (F.K - form.K), and form op invariant.
+      Code V = Code("proact__add(proact__add(")
+                   .add(Code::asLongLong(Inv->K))
+                   .add(", ")
+                   .add(Code::asLongLong(F.K))
+                   .add("), -")
+                   .add(Code::asLongLong(Form->K))
+                   .add(Strict ? (Less ? " - 1LL)" : " + 1LL)") : ")");
+      Tighten(Less ? W.GuardHi : W.GuardLo, V, Less);
+      B = Next;
+    }
+  }
+}
 
 bool BodyScanner::sameTokens(size_t A, size_t B, size_t N) const {
   if (A + N > Body.size() || B + N > Body.size())
@@ -945,6 +1065,8 @@ void BodyScanner::analyseAccess(int Array, size_t NameAt, size_t Close,
   }
   W.Coef = F.Coef.count(Outer.VarName) ? F.Coef[Outer.VarName] : Code("0");
   W.Offset = F.K;
+  if (Store && W.Guarded)
+    guardBounds(NameAt, F, Vars, IndexChanging, Names, W);
   // The enclosing loops, outermost first (Loops is in source order).
   std::vector<const ScopedLoop *> Chain;
   for (const ScopedLoop &L : Loops)

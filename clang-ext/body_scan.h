@@ -36,6 +36,12 @@ struct Access {
   bool Dependent = false;
   Code Len;            // reads(...) sections: off ranges over Offset + [0, Len)
   bool Guarded = false; // after a condition or jump of the body
+  // A guarded store's index bounds (inclusive) that the conditions of the
+  // ifs around it give (`if (i + 1 < n) a[i + 1] = v`); empty: none.
+  Code GuardLo, GuardHi;
+  // The same for the variables of inner loops (`if (j > 0) a[i * n + j -
+  // 1] = v`), by name: their loops' ranges shrink to them.
+  std::map<std::string, std::pair<Code, Code>> VarGuard;
 };
 
 // A load the kernels check against what the device holds

@@ -218,6 +218,40 @@ void innerFirstBound(const CanonicalLoop &L, Code &Decl, Code &First,
   }
 }
 
+// A guarded store's inner loop L of step 1 or -1 runs, for the store, only
+// where the conditions around it let L's variable be (Access::VarGuard):
+// First and Bound (long long values) shrink to that.
+void guardedRange(const Access &X, const CanonicalLoop &L, Code &First,
+                  Code &Bound) {
+  auto It = X.VarGuard.find(L.VarName);
+  if (It == X.VarGuard.end() || L.Step.pieces().size() != 1 ||
+      !L.Step.pieces()[0].IsText)
+    return;
+  const std::string &S = L.Step.pieces()[0].Text;
+  const Code &Lo = It->second.first, &Hi = It->second.second;
+  auto Clamp = [](const char *F, const Code &A, const Code &B) {
+    return Code(F).add(A).add(", ").add(B).add(")");
+  };
+  if (S == "1" && (L.Cmp == PROACT__CMP_LT || L.Cmp == PROACT__CMP_LE)) {
+    if (!Lo.empty())
+      First = Clamp("proact__max(", First, Lo);
+    if (!Hi.empty())
+      Bound = Clamp("proact__min(", Bound,
+                    L.Cmp == PROACT__CMP_LT
+                        ? Code("proact__add(").add(Hi).add(", 1LL)")
+                        : Hi);
+  } else if (S == "-1" &&
+             (L.Cmp == PROACT__CMP_GT || L.Cmp == PROACT__CMP_GE)) {
+    if (!Hi.empty())
+      First = Clamp("proact__min(", First, Hi);
+    if (!Lo.empty())
+      Bound = Clamp("proact__max(", Bound,
+                    L.Cmp == PROACT__CMP_GT
+                        ? Code("proact__add(").add(Lo).add(", -1LL)")
+                        : Lo);
+  }
+}
+
 // The spans of access Slot whose inner loops' bounds move (X.Dependent):
 // each enclosing loop's range, in order, from the annotated variable's
 // (__proact_ilo, __proact_ihi) and the outer loops' (bounds.h). A loop whose
@@ -380,10 +414,18 @@ void emitAccesses(Preprocessor &PP, Code &C, const std::string &Var,
     for (const InnerTerm &T : X.Inner) {
       Code Decl, First, Bound;
       innerFirstBound(T.Loop, Decl, First, Bound);
+      guardedRange(X, T.Loop, First, Bound);
       C << "{" << Decl << "proact__span_add(&" + Slot + ", "
         << Code::asLongLong(T.Coef) << ", " << First << ", " << Bound << ", "
         << Code::asLongLong(T.Loop.Step) << ", " + num(T.Loop.Cmp) + ");}";
     }
+    // A guarded store stays within what its conditions allow: the runtime
+    // intersects its span with that range (a constant second form).
+    if (!X.GuardLo.empty() || !X.GuardHi.empty())
+      C << Slot + ".bounded = 1; " + Slot + ".boff_min = "
+        << (X.GuardLo.empty() ? Code("PROACT__LL_MIN") : X.GuardLo)
+        << "; " + Slot + ".boff_max = "
+        << (X.GuardHi.empty() ? Code("PROACT__LL_MAX") : X.GuardHi) << ";";
   }
 }
 

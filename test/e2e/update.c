@@ -7,7 +7,8 @@
  * changes the printout. Then arrays that come out (copyout) or through the
  * host (create, update host) with elements no loop writes, also between
  * elements a loop stores (a stride, a condition, the interior of rows):
- * those keep the host's values, as in the sequential program.
+ * those keep the host's values, as in the sequential program; and stores
+ * kept inside the arrays by the conditions around them.
  * Usage: update [n >= 3] [iterations] */
 #include <proact.h>
 #include "e2e_util.h"
@@ -116,6 +117,18 @@ int main(int argc, char **argv) {
         w[r * m + c + 1 - 1] = z[r * m + c] + u[r * m + c];
 #pragma proact update host(z[0:n])
     zs += sum(z, 0, n);
+    /* Stores whose conditions keep them inside the arrays: the hull of
+     * their index alone would leave them. */
+#pragma proact region(u[0:n], w[0:n])
+    for (long i = 0; i < n; i++)
+      if (i + 1 < n && 0 < i)
+        w[i + 1] = w[i + 1] * 0.5 + u[i];
+#pragma proact region(z[0:n], w[0:n])
+    for (long r = 0; r < rows; r++)
+      for (long c = 0; c < m; c++)
+        if (c >= 1) {
+          w[r * m + c - 1] += z[r * m + c];
+        }
   }
   printf("z sum %a\n", zs);
   e2e_print("w", w, (size_t)n * sizeof(double));

@@ -1,61 +1,28 @@
-// A store is guarded (it may not run at every iteration) only when a
-// statement governs it, a ?:, && or || comes before it in its own
-// statement, or a jump comes before it; conditions of earlier, complete
-// statements do not count. Inline forwarding and the runtime's checks of
-// independent iterations depend on it.
+// A store under an if whose condition bounds its index gets that range as
+// a second form (bounded), so that its hull stays inside the region: a
+// comparison of the index's own form, and of an inner loop's variable
+// inside that loop. A condition PROACT cannot read (||, a parity) leaves
+// the store unbounded; one that tests an inner variable outside its loop
+// bounds nothing.
 // RUN: %proact-cc -E %s -o - | %FileCheck %s
 #include <proact.h>
 
-void stores(long n, double *u, double *v) {
-#pragma proact region(u[0:n], v[0:n])
-  for (long i = 1; i < n - 1; i++) {
-    double d = u[i] > 0 ? u[i] : -u[i];
-    v[i] = d || u[i - 1] ? d : 0.0;
-  }
-// CHECK-LABEL: __proact_desc.line = 10;
-// CHECK: __proact_writes[0].guarded = 0;
-// CHECK: proact__loop_end
-
-#pragma proact region(u[0:n], v[0:n])
+void f(long n, long m, double *x, double *y, double *v) {
+#pragma proact region(x[0:n], y[0:n])
   for (long i = 0; i < n; i++)
-    if (u[i] > 0)
-      v[i] = u[i];
-// CHECK-LABEL: __proact_desc.line = 19;
-// CHECK: __proact_writes[0].guarded = 1;
-// CHECK: proact__loop_end
-
-#pragma proact region(u[0:n], v[0:n])
-  for (long i = 0; i < n; i++) {
-    if (u[i] > 0)
-      u[i] = 0;
-    else
-      v[i] = 1;
-    v[i] = 2;
-  }
-// CHECK-LABEL: __proact_desc.line = 27;
-// CHECK: __proact_writes[0].guarded = 1;
-// CHECK: __proact_writes[1].guarded = 1;
-// CHECK: __proact_writes[2].guarded = 0;
-// CHECK: proact__loop_end
-
-#pragma proact region(u[0:n], v[0:n])
-  for (long i = 0; i < n; i++) {
-    for (long k = 0; k < 4; k++)
-      if (u[i] > k)
-        break;
-    v[i] = 1;
-    u[i] > 0 && (v[i] = 3);
-  }
-// CHECK-LABEL: __proact_desc.line = 41;
-// CHECK: __proact_writes[0].guarded = 1;
-// CHECK: __proact_writes[1].guarded = 1;
-// CHECK: proact__loop_end
-
-#pragma proact region(u[0:n], v[0:n])
+    if (i + 1 < n && 0 < i)
+      y[i + 1] = x[i];
+// CHECK: __proact_writes[0].bounded = 1; __proact_writes[0].boff_min =proact__add(proact__add((long long)(( 0)),(long long)((0 +( 1)))), -(long long)(0) + 1LL); __proact_writes[0].boff_max =proact__add(proact__add((long long)((( n) + 0LL)),(long long)((0 +( 1)))), -(long long)((0 +( 1))) - 1LL);
+#pragma proact region(x[0:n*m], v[0:n*m])
   for (long i = 0; i < n; i++)
-    for (long k = 0; k < 4; k++)
-      v[i * 4 + k] = u[i];
-// CHECK-LABEL: __proact_desc.line = 54;
-// CHECK: __proact_writes[0].guarded = 0;
-// CHECK: proact__loop_end
+    for (long j = 0; j < m; j++)
+      if (j >= 1)
+        v[i * m + j - 1] = x[i * m + j];
+// CHECK: proact__span_add(&__proact_writes[0],(long long)(1),proact__max((long long)(long)( 0),proact__add((long long)(( 1)), -(long long)(0))),
+#pragma proact region(x[0:n], y[0:n])
+  for (long i = 0; i < n; i++)
+    if (i + 1 < n || i % 2 == 0)
+      y[i] = x[i];
+// CHECK-NOT: bounded = 1
+// CHECK: proact__loop_end(__proact_loop);
 }
