@@ -21,7 +21,7 @@ Tokens materialize(Preprocessor &PP, SourceLocation At, const Code &C) {
   SourceManager &SM = PP.getSourceManager();
   FileID FID = SM.createFileID(
       llvm::MemoryBuffer::getMemBufferCopy(Buf, "<proact lowering>"),
-      SrcMgr::C_User, 0, 0, At);
+      SrcMgr::C_System, 0, 0, At);
   SourceLocation BufStart = SM.getLocForStartOfFile(FID);
   // One expansion entry for the whole buffer, as for a macro body: tokens
   // that must pair up (a statement expression's '(' and '{') share it.

@@ -1361,7 +1361,7 @@ LoopLowering lowerLoop(Preprocessor &PP, const Directive &D,
 Code lowerData(Preprocessor &PP, const Directive &D, const FlatArrays &F) {
   Where W = whereOf(PP, D.Loc);
   Code C;
-  C << "for (proact__data_t *__proact_data = ({";
+  C << "for (proact__data_t *__proact_data = __extension__({";
   C << F.prologue();
   C << "proact__map_t __proact_maps[" + num(D.Arrays.size()) + "];";
   emitArrays(C, D.Arrays, "__proact_maps", ".array");

@@ -9,7 +9,7 @@ void f(int n, double *a, double *b, double *c, double *d) {
     a[0] = 1;
   }
 }
-// CHECK: for (proact__data_t *__proact_data = ({proact__map_t __proact_maps[4];
+// CHECK: for (proact__data_t *__proact_data = __extension__({proact__map_t __proact_maps[4];
 // CHECK: __proact_maps[0].array.name = "a";
 // CHECK: __proact_maps[2].array.lo = __proact_lo2;
 // CHECK: const long long __proact_lo3 =0LL;
