@@ -43,6 +43,46 @@ void *proact__omp_next_entry(const char *name, void **slot) {
   return f;
 }
 
+/* The program's device images, counted as libomptarget registers them.
+ * libproact also registers an empty descriptor when it loads: LLVM 22's
+ * omp_get_num_devices, which libomp calls at its start, dereferences a
+ * runtime that only a registration sets up, and a program none of whose
+ * objects carry device code would crash there. */
+typedef struct omp_bin_desc {
+  int32_t nimages;
+  void *images;
+  void *entries_begin;
+  void *entries_end;
+} omp_bin_desc_t;
+typedef void (*omp_register_fn_t)(omp_bin_desc_t *);
+static void *register_next, *unregister_next;
+static int omp_image_count;
+static omp_bin_desc_t omp_empty_desc;
+
+__attribute__((visibility("default"))) void
+__tgt_register_lib(omp_bin_desc_t *desc) {
+  omp_register_fn_t f;
+  if (desc != NULL && desc->nimages > 0)
+    __atomic_add_fetch(&omp_image_count, desc->nimages, __ATOMIC_RELAXED);
+  *(void **)&f = proact__omp_next_entry("__tgt_register_lib", &register_next);
+  f(desc);
+}
+
+int proact__omp_images(void) {
+  return __atomic_load_n(&omp_image_count, __ATOMIC_RELAXED);
+}
+
+__attribute__((constructor)) static void omp_images_open(void) {
+  __tgt_register_lib(&omp_empty_desc);
+}
+
+__attribute__((destructor)) static void omp_images_close(void) {
+  omp_register_fn_t f;
+  *(void **)&f =
+      proact__omp_next_entry("__tgt_unregister_lib", &unregister_next);
+  f(&omp_empty_desc);
+}
+
 /* Defines name with parameters params (a parenthesized list) and
  * arguments args, of type ret (retkw: return, or nothing for void): waits,
  * then forwards. */

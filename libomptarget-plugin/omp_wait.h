@@ -10,5 +10,9 @@ void proact__omp_wait_set(void (*wait)(void));
 /* libomptarget's definition of name, the one after libproact's own,
  * found once and cached in *slot; ends the program where there is none. */
 void *proact__omp_next_entry(const char *name, void **slot);
+/* How many device images the program registered with libomptarget (0: its
+ * objects carry no device code, e.g. taken from a static library that
+ * LLVM's offload linker left out). */
+int proact__omp_images(void);
 
 #endif

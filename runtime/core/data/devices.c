@@ -12,6 +12,7 @@
 #include "log.h"
 #include "core_param.h"
 #include "devices.h"
+#include "omp_wait.h"
 #include "info.h"
 #include "validity.h"
 #include "proact.h"
@@ -108,7 +109,14 @@ static void devices_build(void) {
   char buf[256];
 
   if (count == 0 && proact__rank_count() == 1) {
-    proact__warn("no offload device; annotated loops run on the host");
+    if (proact__omp_images() == 0)
+      proact__warn("the program registered no device code, so annotated "
+                   "loops run on the host: objects taken from a static "
+                   "library keep theirs only when linked whole "
+                   "(-Wl,--whole-archive -lNAME -Wl,--no-whole-archive) or "
+                   "as a shared library (docs/user/building.md)");
+    else
+      proact__warn("no offload device; annotated loops run on the host");
     return;
   }
   /* The device layer numbers logical devices (dev.h): D*K gives K in a
