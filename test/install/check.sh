@@ -125,6 +125,40 @@ if "$pcc" --openmp=spreads -c "$src/test/install/app/omp_heat.c" -o "$work/x.o" 
   fail "proactcc --openmp=spreads was taken"
 fi
 grep -q "must be spread or off" "$work/openmp.err" || fail "proactcc --openmp=spreads: $(cat "$work/openmp.err")"
+# A static library of PROACT loops, main compiled without PROACT: without
+# --whole-archive the program has no device code and says so (it used to
+# crash), with it the loops run on the devices.
+cat > "$work/slib.c" <<'EOS'
+#include <proact.h>
+void scale(long n, double *a) {
+#pragma proact region(a[0:n])
+  for (long i = 0; i < n; i++)
+    a[i] = 2.0 * a[i] + 1.0;
+}
+EOS
+cat > "$work/smain.c" <<'EOS'
+#include <stdio.h>
+void scale(long n, double *a);
+int main(void) {
+  double a[100];
+  for (int i = 0; i < 100; i++) a[i] = i;
+  scale(100, a);
+  printf("%g %g\n", a[0], a[99]);
+  return 0;
+}
+EOS
+(cd "$work" && "$pcc" -c slib.c -o slib.o && ar rcs libslib.a slib.o &&
+  "$cc" -c smain.c -o smain.o && "$pcc" smain.o -L. -lslib -o sapp &&
+  "$pcc" smain.o -Wl,--whole-archive -L. -lslib -Wl,--no-whole-archive \
+    -o sapp_whole) || fail "static library builds"
+out=$(PROACT_DEVICES=0,1 "$work/sapp" 2>&1) || fail "static library: $out"
+grep -q "^1 199$" <<<"$out" && grep -q "registered no device code" <<<"$out" ||
+  fail "static library without --whole-archive: $out"
+out=$(PROACT_DEVICES=0,1 PROACT_STATS=1 "$work/sapp_whole" 2>&1) ||
+  fail "static library, whole: $out"
+grep -q "^1 199$" <<<"$out" && ! grep -q "no device code" <<<"$out" ||
+  fail "static library with --whole-archive: $out"
+echo "ok: a static library of PROACT loops, with and without --whole-archive"
 "$pcc" --showme:incdirs | grep -qx "$prefix/include" || fail "proactcc --showme:incdirs"
 "$pcc" --showme:libdirs | grep -q "^$prefix/lib " || fail "proactcc --showme:libdirs"
 
