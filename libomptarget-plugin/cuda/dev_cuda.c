@@ -87,7 +87,19 @@ static proact_status_t cuda_parse_cache(const char *text,
       "cache preference", value_p, why, why_len);
 }
 
-PROACT__PARAM_SIZE_PARSER(cuda_parse_copy_queues, 1, PROACT__COPY_QUEUES_MAX)
+/* 1 to PROACT__COPY_QUEUES_MAX: unlike the sizes, 0 means nothing here
+ * (a GPU without a copy queue cannot copy). */
+static proact_status_t cuda_parse_copy_queues(const char *text,
+                                              proact__param_value_t *value_p,
+                                              char *why, size_t why_len) {
+  proact_status_t st = proact__param_parse_size(
+      text, 1, PROACT__COPY_QUEUES_MAX, value_p, why, why_len);
+  if (st == PROACT_OK && value_p->i == 0) {
+    snprintf(why, why_len, "0 is outside [1, %d]", PROACT__COPY_QUEUES_MAX);
+    return PROACT_ERR_INVALID_PARAM;
+  }
+  return st;
+}
 
 /* The cuda backend's parameters, registered whatever the backend, so that
  * the start-up check and proact-info know them everywhere. */

@@ -79,6 +79,8 @@ expect_invalid PROACT_BALANCE_MIN_US=2000000 \
 # The CUDA backend's settings, on any backend.
 expect_invalid PROACT_CUDA_WAIT=busy \
   "^proact: error: invalid PROACT_CUDA_WAIT='busy': .*${valid}auto, spin, yield or blocking$"
+expect_invalid PROACT_COPY_QUEUES=0 \
+  "^proact: error: invalid PROACT_COPY_QUEUES='0': 0 is outside \\[1, 16\\].*${valid}1 to 16$"
 expect_invalid PROACT_CUDA_CACHE=L1 \
   "^proact: error: invalid PROACT_CUDA_CACHE='L1': .*${valid}auto, l1, shared or equal$"
 expect_invalid PROACT_LAUNCH=cuda \
@@ -116,6 +118,7 @@ expect_warning PROACT_MECHANISM=poll none \
 expect_warning proact_chunk=4K none "did you mean PROACT_CHUNK\?"
 # The names proactcc, the scripts and CMake use: no warning.
 expect_warning "PROACT_CUDA_ARCH=sm_90 PROACT_CMAKE_ARGS=-DX=1 PROACT_CC=clang PROACT_OFFLOAD=host PROACT_ROOT=/opt/proact PROACT_DIR=/opt/proact/lib/cmake" ok ""
+expect_warning "PROACT_LLVM_ROOT=/x PROACT_DEVICE_RTL_DIR=/x PROACT_SETUP_INSTALL=1 PROACT_TEST_FULL=1 PROACT_GPU_BUNDLE_ONLY=suite PROACT_DRY_RUN=1" ok ""
 # PROACT_ELIDE=1: a warning on every run that makes PROACT calls.
 expect_warning "PROACT_ELIDE=1 PROACT_DEVICES=0" ok \
   "^proact: warning: PROACT_ELIDE=1: every copy between devices is skipped, so this run's results are wrong"
