@@ -25,18 +25,17 @@ static void init(long n, float *u) {
  * Returns the seconds spent in the loops alone (inside the data region, so
  * without the copies in and out). */
 static double relax(long n, long iters, float *u, float *v) {
-  long cells = n * n;
   double loops = 0;
-#pragma proact data copy(u[0:cells], v[0:cells])
+#pragma proact data copy(u[0:n * n], v[0:n * n])
   {
     double start = omp_get_wtime();
     for (long t = 0; t < iters; t++) {
-#pragma proact region(u[0:cells], v[0:cells])
+#pragma proact region(u[0:n * n], v[0:n * n])
       for (long i = 1; i < n - 1; i++)
         for (long j = 1; j < n - 1; j++)
           v[i * n + j] = 0.25f * (u[(i - 1) * n + j] + u[(i + 1) * n + j] +
                                   u[i * n + j - 1] + u[i * n + j + 1]);
-#pragma proact region(u[0:cells], v[0:cells])
+#pragma proact region(u[0:n * n], v[0:n * n])
       for (long i = 1; i < n - 1; i++)
         for (long j = 1; j < n - 1; j++)
           u[i * n + j] = 0.25f * (v[(i - 1) * n + j] + v[(i + 1) * n + j] +
