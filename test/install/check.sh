@@ -106,6 +106,14 @@ pcc=$prefix/bin/proactcc
 if "$pcc" --offload=fpga -c "$work/api.c" -o "$work/x.o" 2>/dev/null; then
   fail "proactcc accepted --offload=fpga"
 fi
+# A PROACT_CC of another clang than the plugin's is refused by name.
+printf '#!/bin/sh\necho 15.0.7\n' > "$work/clang-other"
+chmod +x "$work/clang-other"
+if PROACT_CC="$work/clang-other" "$pcc" -c "$work/api.c" -o "$work/x.o" 2>"$work/cc.err"; then
+  fail "proactcc took a PROACT_CC of another clang"
+fi
+grep -q "is clang 15.0.7, but this PROACT was built for clang" "$work/cc.err" ||
+  fail "proactcc PROACT_CC check: $(cat "$work/cc.err")"
 # -Werror: proactcc's own flags must not warn, in any of its modes.
 (cd "$work" && "$pcc" -Werror -O2 "$src/test/install/app/heat.c" -o heat_cc &&
   "$pcc" --sequential -Werror -O2 "$src/test/install/app/heat.c" -o heat_cc_seq &&
