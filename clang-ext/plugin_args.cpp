@@ -84,13 +84,23 @@ class ProactArgs : public PluginASTAction {
       if (Given.empty())
         Given = A;
       if (A.rfind("profile=", 0) == 0) {
+        if (A.size() == 8) { // an unset variable in a build script
+          report(CI.getDiagnostics(), SourceLocation(),
+                 Diag::BadPluginArgValue)
+              << "" << "profile" << "the path of a profile file";
+          return false;
+        }
         setProfilePath(A.substr(8));
         continue;
       }
-      if (A.rfind("ilp=", 0) == 0 && A.size() == 5 && A[4] >= '1' &&
-          A[4] <= '8') {
-        setIlpOverride((unsigned)(A[4] - '0'));
-        continue;
+      if (A.rfind("ilp=", 0) == 0) {
+        if (A.size() == 5 && A[4] >= '1' && A[4] <= '8') {
+          setIlpOverride((unsigned)(A[4] - '0'));
+          continue;
+        }
+        report(CI.getDiagnostics(), SourceLocation(), Diag::BadPluginArgValue)
+            << A.substr(4) << "ilp" << "1 to 8";
+        return false;
       }
       if (A.rfind("mechanisms=", 0) == 0) {
         std::string Bad;

@@ -97,4 +97,4 @@ void kernels(long n, float *a, float *c, double s, struct rec *r) {
 // CHECK: {(*__proact_p3) = __proact_v3;
 // CHECK: proact__loop_end
 }
-// BAD: error: unknown PROACT plugin argument 'ilp={{[09]}}'; the plugin takes -fplugin-arg-proact-profile=FILE, -fplugin-arg-proact-ilp=N (N from 1 to 8), -fplugin-arg-proact-mechanisms=LIST, -fplugin-arg-proact-read-check=runtime|on|off, -fplugin-arg-proact-openmp=spread|off and the switches of its warnings and remarks, -fplugin-arg-proact-Wno-NAME, -Werror=NAME, -Wno-error=NAME, -RNAME and -Rno-NAME (docs/user/building.md)
+// BAD: error: invalid value '{{[09]}}' of PROACT plugin argument 'ilp': expected 1 to 8

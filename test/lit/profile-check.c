@@ -32,3 +32,6 @@ void f(long n, double *a, double *b) {
 // MOVED: profile-check.c:19:9: remark: from profile '{{.*}}moved.profile': mech(inline) chunk(4096)
 // MOVED: moved.profile:4:1: warning: PROACT profile entry for profile-check.c:20 matches no '#pragma proact' loop of this translation unit (no loop at that line); not used
 // MOVED: moved.profile:5:1: warning: PROACT profile entry for profile-check.c:99 matches no '#pragma proact' loop
+// An empty path (an unset variable in a build script) is an error.
+// RUN: not %proact-cc -fplugin-arg-proact-profile= -fsyntax-only %s 2>&1 | %FileCheck --check-prefix=EMPTY %s
+// EMPTY: error: invalid value '' of PROACT plugin argument 'profile': expected the path of a profile file
