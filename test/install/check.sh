@@ -120,6 +120,13 @@ grep -q "is clang 15.0.7, but this PROACT was built for clang" "$work/cc.err" ||
   "$pcc" -Werror -O2 -c "$src/test/install/app/heat.c" -o heat_cc.o &&
   "$pcc" -Werror heat_cc.o -o heat_cc2) || fail "proactcc builds"
 cmp_runs "$work/heat_cc" "$work/heat_cc_seq" 30011 12
+# The lowered C of clang -E, compiled again: as C (proactcc adds -x c), so
+# that it keeps its device code.
+(cd "$work" && "$pcc" -E "$src/test/install/app/heat.c" -o heat.i &&
+  "$pcc" -Werror -O2 heat.i -o heat_i) || fail "proactcc -E, then the .i"
+cmp_runs "$work/heat_i" "$work/heat_cc_seq" 1001 3
+err=$(PROACT_DEVICES=0,1 "$work/heat_i" 1001 3 2>&1 >/dev/null)
+[ -z "$err" ] || fail "heat_i: $err"
 "$pcc" -O2 "$src/examples/jacobi2d.c" -o "$work/jacobi2d_cc" ||
   fail "proactcc examples/jacobi2d.c"
 out=$(PROACT_DEVICES=0,1 "$work/jacobi2d_cc" 66 5) || fail "jacobi2d_cc"
