@@ -111,6 +111,22 @@ std::vector<Word> splitWords(const std::string &Line) {
   return W;
 }
 
+// A FILE:LINE word as proact-tune writes it: blanks, '#' and '%' of the
+// path as %20, %09, %23 and %25.
+std::string unescape(const std::string &S) {
+  std::string R;
+  for (size_t I = 0; I < S.size(); ++I) {
+    const std::string Code = S.substr(I, 3);
+    if (Code == "%20" || Code == "%09" || Code == "%23" || Code == "%25") {
+      R += Code == "%20" ? ' ' : Code == "%09" ? '\t' : Code == "%23" ? '#' : '%';
+      I += 2;
+    } else {
+      R += S[I];
+    }
+  }
+  return R;
+}
+
 // A decimal number that fits a long long, or false.
 bool number(const std::string &S, long long &V) {
   if (S.empty() || S.size() > 18 ||
@@ -206,6 +222,11 @@ void load(DiagnosticsEngine &DE, SourceManager &SM, bool Host, Profile &P) {
     std::vector<Word> W = splitWords(Text);
     if (W.empty() || W[0].Text[0] == '#')
       continue;
+    for (size_t K = 1; K < W.size(); ++K)
+      if (W[K].Text[0] == '#') { // a comment after the entry
+        W.resize(K);
+        break;
+      }
     Entry E;
     E.Where = at(SM, FID, N, W[0].Col);
     bool Good = (W.size() == 8 || W.size() == 10) && W[0].Text == "loop" &&
@@ -234,7 +255,7 @@ void load(DiagnosticsEngine &DE, SourceManager &SM, bool Host, Profile &P) {
       P.Ok = false;
       continue;
     }
-    E.Key = W[1].Text;
+    E.Key = unescape(W[1].Text);
     long long Line = 0;
     if (!number(E.Key.substr(E.Key.rfind(':') + 1), Line) || Line < 1) {
       reportProfile(DE, at(SM, FID, N, W[1].Col), ProfileDiag::BadLine)

@@ -35,3 +35,6 @@ void f(long n, double *a, double *b) {
 // An empty path (an unset variable in a build script) is an error.
 // RUN: not %proact-cc -fplugin-arg-proact-profile= -fsyntax-only %s 2>&1 | %FileCheck --check-prefix=EMPTY %s
 // EMPTY: error: invalid value '' of PROACT plugin argument 'profile': expected the path of a profile file
+// A comment after an entry; a path written with %20 for its blanks.
+// RUN: %proact-cc -fplugin-arg-proact-Rproact -fplugin-arg-proact-profile=%S/Inputs/escaped.profile -fsyntax-only %s 2>&1 | %FileCheck --check-prefix=ESCAPED --implicit-check-not=warning: --implicit-check-not=error: %s
+// ESCAPED: profile-check.c:23:9: remark: from profile '{{.*}}escaped.profile': mech(dma) chunk(8192)

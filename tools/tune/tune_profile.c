@@ -29,13 +29,20 @@ int tune_profile_write(const char *path, char *const *argv,
   fprintf(f, "\n%s", header);
   for (int i = 0; i < nloops; i++) {
     /* The path the compiler saw keeps two sources of one base name apart;
-     * the plugin falls back to the base name, and the profile is split
-     * at blanks, so a path with one keeps the base name. */
+     * the profile is split at blanks and '#' starts a comment, so those
+     * (and '%') are written %XX, as the plugin reads them. */
     const char *file = loops[i].file;
-    if (file[0] != '\0' && strpbrk(file, " \t") == NULL)
-      fprintf(f, "loop %s:%d", file, loops[i].line);
-    else
+    if (file[0] != '\0') {
+      fputs("loop ", f);
+      for (const char *c = file; *c != '\0'; c++)
+        if (*c == ' ' || *c == '\t' || *c == '%' || *c == '#')
+          fprintf(f, "%%%02X", (unsigned)(unsigned char)*c);
+        else
+          fputc(*c, f);
+      fprintf(f, ":%d", loops[i].line);
+    } else {
       fprintf(f, "loop %s", loops[i].key);
+    }
     fprintf(f, " mech %s chunk %lld threads %d", cfgs[i]->mech,
             cfgs[i]->chunk, cfgs[i]->threads);
     if (loops[i].id != 0)
