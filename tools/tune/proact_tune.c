@@ -36,6 +36,8 @@ typedef struct config_times {
   /* Each loop's time in each good run (NAN: the run did not report it),
    * in the order of the first run's loops. */
   double loop_t[TUNE_MAX_LOOPS][MAX_REPS];
+  /* The mechanism each loop ran with in its last good run ("": none). */
+  char ran[TUNE_MAX_LOOPS][16];
 } config_times_t;
 
 #define PROGRAM "proact-tune"
@@ -319,9 +321,34 @@ static void record_loops(config_times_t *ct, const tune_result_t *r,
           r->loops[i].id == loops[j].id) {
         ct->loop_t[j][ct->nok] =
             all_warm ? r->loops[i].warm : r->loops[i].seconds;
+        snprintf(ct->ran[j], sizeof(ct->ran[j]), "%s", r->loops[i].mech);
         break;
       }
   }
+}
+
+/* What loop j of configuration ct is written as: the mechanism it ran
+ * with where that is another pushing one (mech(inline) falls back to
+ * trigger for a store it cannot forward), so that the profile asks for
+ * what was measured and compiling with it warns of no fallback; memcpy
+ * (nothing to push on these devices) keeps the configuration's. */
+static const tune_config_t *ran_config(const config_times_t *ct, int j,
+                                       tune_config_t *out) {
+  const char *ran = ct->ran[j];
+  static const char *const names[] = {"poll", "trigger", "dma", "inline"};
+  if (ran[0] == '\0' || strcmp(ran, ct->cfg.mech) == 0 ||
+      strcmp(ran, "memcpy") == 0)
+    return &ct->cfg;
+  *out = ct->cfg;
+  out->mech = NULL;
+  for (size_t k = 0; k < sizeof(names) / sizeof(names[0]); k++)
+    if (strcmp(ran, names[k]) == 0)
+      out->mech = names[k];
+  if (out->mech == NULL)
+    return &ct->cfg;
+  if (strcmp(out->mech, "poll") != 0)
+    out->threads = 0;
+  return out;
 }
 
 /* The runs still to come after run (rep, c): those of configurations not
@@ -619,6 +646,7 @@ int main(int argc, char **argv) {
    * spread of both (its time also carries what its transfers cost the
    * loops after it, which runs of one configuration cannot separate). */
   const tune_config_t *chosen[TUNE_MAX_LOOPS];
+  tune_config_t ran_cfg[TUNE_MAX_LOOPS];
   int ndiffer = 0;
   for (int j = 0; j < nloops; j++) {
     const config_times_t *w = &conf[best];
@@ -636,7 +664,7 @@ int main(int argc, char **argv) {
         pt = t;
       }
     }
-    chosen[j] = &conf[pick].cfg;
+    chosen[j] = ran_config(&conf[pick], j, &ran_cfg[j]);
     if (pick != best) {
       if (ndiffer++ == 0)
         printf("loops whose own fastest configuration beats the winner "
@@ -647,7 +675,7 @@ int main(int argc, char **argv) {
              1e3 * wt);
     }
     if (!per_loop)
-      chosen[j] = &conf[best].cfg;
+      chosen[j] = ran_config(&conf[best], j, &ran_cfg[j]);
   }
   {
     char header[512], b1[32];
