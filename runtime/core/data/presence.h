@@ -40,11 +40,6 @@ typedef struct proact__present {
    * the set of readers): the consumers a mechanism pushes new values to
    * (push.h). NULL exactly when valid is. */
   proact__validity_t *readers;
-  /* create and copyout on several devices: where each device's bytes are
-   * still undefined (devices' mask; no loop stored there yet), so that a
-   * store that may skip elements first receives the host's values
-   * (pull.c); NULL for other entries. */
-  proact__validity_t *fresh;
   int kind;            /* PROACT__MAP_*, what happens at the end */
   int last_decomp;     /* how the last loop that wrote it was split */
   long long last_block; /* (PROACT__DECOMP_*, BLOCK_CYCLIC's block) */

@@ -135,20 +135,20 @@ proact__present_t *proact__replica_create(const proact__array_t *array,
     replica_alloc_each(entry, devs, ndevs, copy_in || ndevs == 1, file,
                        line, col);
   }
-  /* Every replica holds the current value everywhere (for create and
-   * copyout on several devices, an undefined one). The host holds it too
-   * where it was not copied in: what no loop writes is not copied back
-   * over the host's values, as in the sequential program. Loop-only
-   * replicas need no map. */
+  /* Copied in, every replica holds the current value everywhere. For
+   * create and copyout on several devices the host alone holds it: a loop
+   * pulls what it reads and the ranges it stores from there first, so
+   * that what a store skips in its range (gaps, conditions, members of an
+   * element) and what no loop writes keep the host's values, as in the
+   * sequential program. Loop-only replicas need no map. */
   if (!implicit && ndevs > 0) {
-    proact__devmask_t all = !copy_in && ndevs > 1 ? PROACT__DEVMASK_HOST : 0;
+    proact__devmask_t all = 0;
     for (int i = 0; i < ndevs; i++)
       all |= PROACT__DEVMASK(devs[i]);
+    if (!copy_in && ndevs > 1)
+      all = PROACT__DEVMASK_HOST;
     if (proact__validity_create(0, bytes, all, &entry->valid) != PROACT_OK ||
-        proact__validity_create(0, bytes, 0, &entry->readers) != PROACT_OK ||
-        ((all & PROACT__DEVMASK_HOST) &&
-         proact__validity_create(0, bytes, all & ~PROACT__DEVMASK_HOST,
-                                 &entry->fresh) != PROACT_OK))
+        proact__validity_create(0, bytes, 0, &entry->readers) != PROACT_OK)
       proact__fatal(file, line, col, "out of host memory");
   }
   proact__info(PROACT__SUBSYS_REGION,
@@ -300,7 +300,6 @@ void proact__replica_release(proact__present_t *entry) {
   }
   proact__validity_destroy(entry->valid);
   proact__validity_destroy(entry->readers);
-  proact__validity_destroy(entry->fresh);
   proact__info(PROACT__SUBSYS_REGION, "freed %s of %s[%lld:%lld]",
                entry->unified      ? "shared allocation"
                : entry->distribute ? "windows"

@@ -226,70 +226,6 @@ static proact_status_t pull_piece(void *arg, uint64_t lo, uint64_t hi,
   return PROACT_OK;
 }
 
-/* The fresh bytes of a create or copyout section (presence.h) that the
- * part's stores may leave unwritten get the host's values, where the host
- * holds them: the device then owns the whole store range (writes.c), as
- * after any pull. */
-static proact_status_t pull_fresh_valid(void *arg, uint64_t lo, uint64_t hi,
-                                        proact__devmask_t mask) {
-  loop_pull_t *pl = arg;
-  if ((mask & PROACT__DEVMASK_HOST) && (mask & PROACT__DEVMASK(pl->dst)))
-    return pull_piece(pl, lo, hi, PROACT__DEVMASK_HOST);
-  return PROACT_OK;
-}
-
-static proact_status_t pull_fresh_piece(void *arg, uint64_t lo, uint64_t hi,
-                                        proact__devmask_t mask) {
-  loop_pull_t *pl = arg;
-  if (!(mask & PROACT__DEVMASK(pl->dst)))
-    return PROACT_OK;
-  return proact__validity_walk(pl->entry->valid, lo, hi, pull_fresh_valid,
-                               pl);
-}
-
-/* Clears the part's device from the fresh map over its store range. */
-typedef struct fresh_clear {
-  proact__validity_range_t *v;
-  int n, cap;
-  proact__devmask_t dev;
-} fresh_clear_t;
-
-static proact_status_t fresh_clear_piece(void *arg, uint64_t lo, uint64_t hi,
-                                         proact__devmask_t mask) {
-  fresh_clear_t *c = arg;
-  if (!(mask & c->dev))
-    return PROACT_OK;
-  if (proact__grow((void **)&c->v, &c->cap, c->n, sizeof(*c->v)) !=
-      PROACT_OK)
-    return PROACT_ERR_NO_MEMORY;
-  c->v[c->n++] = (proact__validity_range_t){lo, hi, mask & ~c->dev};
-  return PROACT_OK;
-}
-
-static void pull_fresh(loop_pull_t *pl, const proact__loop_xfer_t *xf) {
-  proact__present_t *entry = xf->entry;
-  const uint64_t lo = (uint64_t)(xf->host_lo - entry->host_lo),
-                 hi = (uint64_t)(xf->host_hi - entry->host_lo);
-  fresh_clear_t c = {NULL, 0, 0, 0};
-  if (entry->fresh == NULL || lo >= hi)
-    return;
-  pl->entry = entry;
-  pl->part = xf->part;
-  pl->dst = pl->loop->plan->devs[xf->part];
-  pl->src = -1;
-  c.dev = PROACT__DEVMASK(pl->dst);
-  if ((!xf->dense &&
-       proact__validity_walk(entry->fresh, lo, hi, pull_fresh_piece, pl) !=
-           PROACT_OK) ||
-      pull_flush(pl) != PROACT_OK)
-    return;
-  if (proact__validity_walk(entry->fresh, lo, hi, fresh_clear_piece, &c) !=
-          PROACT_OK ||
-      proact__validity_apply(entry->fresh, c.v, c.n, 0) != PROACT_OK)
-    pl->status = PROACT_ERR_NO_MEMORY;
-  free(c.v);
-}
-
 /* Sorted needs merged in place into disjoint ranges per (entry, part);
  * returns how many are left. */
 static int need_merge(loop_need_t *needs, int n) {
@@ -405,8 +341,6 @@ int proact__loop_pull(proact__loop_t *loop, const proact__loop_desc_t *desc,
                                       &pl) == PROACT_OK)
       pull_flush(&pl);
   }
-  for (int x = 0; x < loop->plan->nxfers && pl.status == PROACT_OK; x++)
-    pull_fresh(&pl, &loop->plan->xfers[x]);
   free(needs);
   {
     proact_status_t st = proact__dev_rank_batch_end();

@@ -44,7 +44,6 @@ typedef struct proact__loop_xfer {
   int part;
   char *host_lo;
   char *host_hi;
-  int dense; /* the part's stores write every byte of it, unconditionally */
 } proact__loop_xfer_t;
 
 struct proact__plan {

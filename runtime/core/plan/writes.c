@@ -23,7 +23,6 @@ typedef struct loop_write {
   long long klo; /* the piece's iterations */
   long long khi;
   int meets; /* its hull meets another part's: recorded run by run */
-  int dense; /* as a transfer range: written whole, unconditionally */
   char *lo;
   char *hi;
 } loop_write_t;
@@ -357,7 +356,6 @@ typedef struct loop_run_walk {
   int n, cap;
   const loop_write_t *w;
   const proact__array_t *array;
-  int w_dense;
 } loop_run_walk_t;
 
 static int loop_add_range(loop_run_walk_t *rw, char *lo, char *hi) {
@@ -366,7 +364,6 @@ static int loop_add_range(loop_run_walk_t *rw, char *lo, char *hi) {
     return 1;
   rw->ranges[rw->n] = *rw->w;
   rw->ranges[rw->n].lo = lo;
-  rw->ranges[rw->n].dense = rw->w_dense;
   rw->ranges[rw->n++].hi = hi;
   return 0;
 }
@@ -387,28 +384,22 @@ static int loop_add_run(void *arg, __int128 lo, __int128 hi) {
  * that each device owns exactly the elements it wrote. */
 static void loop_xfers(proact__plan_t *plan, loop_write_t *writes, int n,
                        const proact__loop_desc_t *desc) {
-  loop_run_walk_t rw = {NULL, 0, 0, NULL, NULL, 0};
+  loop_run_walk_t rw = {NULL, 0, 0, NULL, NULL};
   for (int i = 0; i < n; i++) {
     const proact__access_t *site = &desc->writes[writes[i].site];
     proact__runs_t runs;
-    int exact = 0, fail, have;
+    int exact = 0, fail;
     if (writes[i].entry == NULL)
       continue;
     rw.w = &writes[i];
     rw.array = &desc->arrays[site->array];
-    /* Only the fresh bytes of create and copyout sections ask (pull.c). */
-    have = writes[i].entry->fresh != NULL || writes[i].meets
-               ? proact__runs_of_site(site, desc->first, desc->step,
-                                      writes[i].klo, writes[i].khi, &runs,
-                                      &exact) && exact
-               : 0;
-    rw.w_dense = !site->guarded && have;
-    if (writes[i].meets && have) {
+    if (writes[i].meets &&
+        proact__runs_of_site(site, desc->first, desc->step, writes[i].klo,
+                             writes[i].khi, &runs, &exact) &&
+        exact)
       fail = proact__runs_each(&runs, loop_add_run, &rw);
-    } else {
-      rw.w_dense = rw.w_dense && runs.nlevels == 0;
+    else
       fail = loop_add_range(&rw, writes[i].lo, writes[i].hi);
-    }
     if (fail)
       proact__fatal(desc->file, desc->line, desc->col, "out of host memory");
   }
@@ -424,10 +415,8 @@ static void loop_xfers(proact__plan_t *plan, loop_write_t *writes, int n,
         r->lo <= last->host_hi) {
       if (r->hi > last->host_hi)
         last->host_hi = r->hi;
-      last->dense = last->dense && r->dense; /* no gap between them */
       continue;
     }
-    plan->xfers[plan->nxfers].dense = r->dense;
     plan->xfers[plan->nxfers].entry = r->entry;
     plan->xfers[plan->nxfers].part = r->part;
     plan->xfers[plan->nxfers].host_lo = r->lo;
