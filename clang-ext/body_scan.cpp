@@ -203,6 +203,54 @@ private:
                                           tok::numeric_constant,
                                           tok::r_paren, tok::r_square));
   }
+  // The unary '&' that takes the address of the operand starting at I,
+  // also through parentheses around it ('&(x)') and after a cast
+  // ('(double *)&x'); Body.size(): none. prefixAt alone takes a '&' after
+  // any ')' for the binary one.
+  size_t addressAt(size_t I) const {
+    size_t K = I;
+    while (K && Body[K - 1].is(tok::l_paren) &&
+           (K < 2 || !Body[K - 2].isOneOf(tok::identifier, tok::r_square)))
+      --K; // '&(x)', not 'f(x)'
+    if (K == 0 || Body[K - 1].isNot(tok::amp))
+      return Body.size();
+    const size_t A = K - 1;
+    if (A == 0 || prefixAt(K, tok::amp))
+      return A;
+    return Body[A - 1].is(tok::r_paren) && castCloses(A - 1) ? A
+                                                             : Body.size();
+  }
+  // Whether the ')' at R closes a cast, '(T *)': a type name inside.
+  bool castCloses(size_t R) const {
+    size_t L = R;
+    for (int Depth = 0;; --L) {
+      Depth += Body[L].is(tok::r_paren) - Body[L].is(tok::l_paren);
+      if (Depth == 0 || L == 0)
+        break;
+    }
+    if (Body[L].isNot(tok::l_paren) || L + 1 >= R)
+      return false;
+    bool Type = false;
+    for (size_t K = L + 1; K < R; ++K) {
+      const Token &T = Body[K];
+      if (T.isOneOf(tok::star, tok::kw_const, tok::kw_volatile,
+                    tok::kw_restrict))
+        continue;
+      if (T.isOneOf(tok::kw_void, tok::kw_char, tok::kw_short, tok::kw_int,
+                    tok::kw_long, tok::kw_float, tok::kw_double,
+                    tok::kw_signed, tok::kw_unsigned, tok::kw__Bool,
+                    tok::kw_struct, tok::kw_union, tok::kw_enum) ||
+          (T.is(tok::identifier) &&
+           (lookupName(T) == NameKind::Type ||
+            (K > L + 1 && Body[K - 1].isOneOf(tok::kw_struct, tok::kw_union,
+                                              tok::kw_enum))))) {
+        Type = true;
+        continue;
+      }
+      return false;
+    }
+    return Type;
+  }
   // Whether identifier I is what a unary '*' reads or writes through: '*p'
   // or '*(p + k)', outside sizeof and typeof, which read nothing. A store
   // '*p = v' has its own error (checkOuterStores); '*(p + k) = v' has
@@ -762,7 +810,7 @@ void BodyScanner::classifyLocals() {
     for (size_t I : Uses[L.Name]) {
       if (I == L.At)
         continue;
-      const bool Address = prefixAt(I, tok::amp);
+      const bool Address = addressAt(I) < Body.size();
       if (Address || storedAt(I, I + 1)) {
         // (A loop's own variable changes as it should: no advice.)
         if (L.Scalar && !L.InForHeader &&
@@ -1321,11 +1369,12 @@ void BodyScanner::checkOuterStores() {
     // `f(&x)`, `p = &x.m`: whatever receives the address may store
     // through it, into the device's or thread's copy of x.
     const bool Element = E < Body.size() && Body[E].is(tok::l_square);
-    if (prefixAt(I, tok::amp) && !Element &&
+    const size_t Amp = addressAt(I);
+    if (Amp < Body.size() && !Element &&
         lookupName(T) == NameKind::Variable &&
-        !constPointerArgument(I - 1, E)) {
+        !(Amp + 1 == I && constPointerArgument(I - 1, E))) {
       Reported.insert(S);
-      report(DE, Body[I - 1].getLocation(), Diag::AddressOfOuterVariable)
+      report(DE, Body[Amp].getLocation(), Diag::AddressOfOuterVariable)
           << S;
       Ok = false;
       continue;
@@ -1565,8 +1614,8 @@ bool BodyScanner::run(BodyAccesses &Out) {
       Ok = false;
       continue;
     }
-    if (prefixAt(I, tok::amp)) {
-      report(DE, Body[I - 1].getLocation(), Diag::AddressOfElement) << S;
+    if (const size_t Amp = addressAt(I); Amp < Body.size()) {
+      report(DE, Body[Amp].getLocation(), Diag::AddressOfElement) << S;
       Ok = false;
       continue;
     }

@@ -1,5 +1,5 @@
 // Diagnostics about how the loop body uses arrays.
-// RUN: %proact-cc -fsyntax-only -Xclang -verify %s
+// RUN: %proact-cc -fsyntax-only -ferror-limit=0 -Xclang -verify %s
 #include <proact.h>
 
 struct grid { double *v; int n; };
@@ -40,6 +40,12 @@ void f(int n, int m, double *a, double *b, double *w, int *idx, struct grid *g) 
   for (int i = 0; i < n; i++) a[i] = g->n; // expected-error {{'->' in a '#pragma proact' loop}}
 #pragma proact region(a[0:n], b[0:n])
   for (int i = 0; i < n; i++) { double *p = &a[i]; *p = b[i]; } // expected-error {{taking the address of an element of region array 'a' hides the accesses made through it}}
+#pragma proact region(a[0:n], b[0:n])
+  for (int i = 0; i < n; i++) ((double *)&a[i])[0] = b[i]; // expected-error {{taking the address of an element of region array 'a'}}
+#pragma proact region(a[0:n], b[0:n])
+  for (int i = 0; i < n; i++) a[i] = *(&(b[i]) + 1); // expected-error {{taking the address of an element of region array 'b'}}
+#pragma proact region(a[0:n], b[0:n])
+  for (int i = 0; i < n; i++) a[i] = (double)(i & 3) + (b[i]) * 2;
 #pragma proact region(a[0:n], b[0:n])
   for (int i = 0; i < n; i++) a[i] = (double)(i & (int)b[i]);
 #pragma proact region(a[0:n])

@@ -74,4 +74,11 @@ void addresses(int n, double *a) {
     double *r = &k;          // expected-error {{the body takes the address of 'k'}}
     bump(r);
   }
+  double t = 0, u = 0;
+#pragma proact region(a[0:n])
+  for (int i = 0; i < n; i++) {
+    bump((double *)&t);      // expected-error {{the body takes the address of 't'}}
+    bump(&(u));              // expected-error {{the body takes the address of 'u'}}
+    a[i] = (double)(i) * 2;  // a cast before an operand is no address
+  }
 }
