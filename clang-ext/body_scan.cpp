@@ -220,6 +220,15 @@ private:
     return Body[A - 1].is(tok::r_paren) && castCloses(A - 1) ? A
                                                              : Body.size();
   }
+  // Whether token I is under sizeof, typeof or alignof, which evaluate
+  // nothing.
+  bool unevaluatedAt(size_t I) const {
+    size_t K = I;
+    while (K && Body[K - 1].isOneOf(tok::l_paren, tok::star))
+      --K;
+    return K && Body[K - 1].isOneOf(tok::kw_sizeof, tok::kw_typeof,
+                                    tok::kw_alignof, tok::kw__Alignof);
+  }
   // Whether the ')' at R closes a cast, '(T *)': a type name inside.
   bool castCloses(size_t R) const {
     size_t L = R;
@@ -1622,6 +1631,25 @@ bool BodyScanner::run(BodyAccesses &Out) {
     size_t Close = matchingClose(Body, I + 1);
     if (Close >= Body.size())
       continue; // unbalanced: the parser will report it
+    // An array member of the element used whole (`f(p[i].v)`, `q =
+    // p[i].v`) is a pointer into it, as the array itself would be.
+    {
+      std::vector<std::string> Members;
+      size_t M = Close + 1;
+      while (M + 1 < Body.size() && Body[M].is(tok::period) &&
+             Body[M + 1].is(tok::identifier)) {
+        Members.push_back(spell(Body[M + 1]));
+        M += 2;
+      }
+      if (!Members.empty() &&
+          !(M < Body.size() && Body[M].isOneOf(tok::l_square, tok::period)) &&
+          !unevaluatedAt(I) && elementMemberIsArray(T, Members)) {
+        report(DE, Body[M - 1].getLocation(), Diag::MemberArrayWhole)
+            << S << Members.back();
+        Ok = false;
+        continue;
+      }
+    }
     const Token *After = Close + 1 < Body.size() ? &Body[Close + 1] : nullptr;
     if (After && After->is(tok::l_square)) {
       // Arrays of arrays were flattened (multidim.h): this one is a

@@ -232,6 +232,11 @@ namespace proact {
     "copy of it, which PROACT's copies on every device cannot take the "      \
     "place of; leave 'declare target' off the arrays PROACT's loops and data " \
     "regions name (PROACT copies them to the devices itself)")                 \
+  X(MemberArrayWhole, Error,                                                   \
+    "the array member '%1' of an element of region array '%0' is used "      \
+    "without a subscript (passed to a function or kept in a pointer): "       \
+    "PROACT follows only the body's own element accesses; index it in the "   \
+    "body ('%0[k].%1[j]')")                                                    \
   X(LabelInBody, Error,                                                        \
     "label '%0' in a '#pragma proact' loop body: the body is compiled into "  \
     "several kernels of one function, where a label may appear once; use "    \

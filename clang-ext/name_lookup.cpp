@@ -225,6 +225,37 @@ bool memberIsPointer(const Token &Base,
   return true;
 }
 
+bool elementMemberIsArray(const Token &Array,
+                          const std::vector<std::string> &Members) {
+  bool Known;
+  const auto *VD = dyn_cast_or_null<VarDecl>(lookup(Array, &Known));
+  if (!VD || Members.empty() || Instance == nullptr)
+    return false;
+  ASTContext &Ctx = Instance->getASTContext();
+  QualType Ty = VD->getType().getCanonicalType();
+  if (const ArrayType *A = Ctx.getAsArrayType(Ty))
+    Ty = A->getElementType();
+  else if (const auto *P = Ty->getAs<PointerType>())
+    Ty = P->getPointeeType();
+  else
+    return false;
+  for (const std::string &M : Members) {
+    const RecordDecl *RD = Ty.getCanonicalType()->getAsRecordDecl();
+    if (RD)
+      RD = RD->getDefinition();
+    if (!RD)
+      return false;
+    const FieldDecl *Found = nullptr;
+    for (const FieldDecl *F : RD->fields())
+      if (F->getName() == M)
+        Found = F;
+    if (!Found)
+      return false;
+    Ty = Found->getType();
+  }
+  return Ctx.getAsArrayType(Ty.getCanonicalType()) != nullptr;
+}
+
 bool paramPointsToConst(const Token &T, unsigned Index) {
   bool Known;
   const auto *FD = dyn_cast_or_null<FunctionDecl>(lookup(T, &Known));

@@ -74,6 +74,12 @@ bool memberIsPointer(const clang::Token &Base,
                      const std::vector<std::string> &Members,
                      std::string *Pointee);
 
+// Whether Array[k].Members[0].Members[1]... (Array: a pointer or array
+// variable's identifier token) is an array member of the element, which
+// the program would use as a pointer. False without Sema.
+bool elementMemberIsArray(const clang::Token &Array,
+                          const std::vector<std::string> &Members);
+
 // Whether parameter Index of the function identifier token T names points
 // to a const-qualified type (false as well without Sema, for a name that is
 // not a function, or past its parameters).

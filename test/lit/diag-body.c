@@ -94,3 +94,15 @@ void derefs(int n, double *a, double *x, const double *y, double s) {
 #pragma proact region(a[0:n])
   for (int i = 0; i < n; i++) { a[i] = 1; x[i] = a[i]; } // expected-error {{'x' is indexed in the loop but not named in region(...)}}
 }
+
+struct pe { double v[4]; double w; };
+void fill(double *v, double x);
+
+void elem_members(int n, struct pe *p, double *a) {
+#pragma proact region(p[0:n], a[0:n])
+  for (int i = 0; i < n; i++) fill(p[i].v, a[i]); // expected-error {{the array member 'v' of an element of region array 'p' is used without a subscript (passed to a function or kept in a pointer)}}
+#pragma proact region(p[0:n], a[0:n])
+  for (int i = 0; i < n; i++) { double *q = p[i].v; q[0] = a[i]; } // expected-error {{the array member 'v' of an element of region array 'p'}}
+#pragma proact region(p[0:n], a[0:n])
+  for (int i = 0; i < n; i++) p[i].v[1] = a[i] + p[i].w + (double)sizeof(p[i].v);
+}
