@@ -211,6 +211,15 @@ int main(int argc, char **argv) {
 #pragma proact region(a[0:n], b[0:n - 1])
     for (long i = 0; i < n - 1; i++)
       b[i] = a[i] + 1.0;
+  } else if (strcmp(mode, "reduce_alias") == 0) {
+    /* h2 is another name for the array reduction(...) reduces. */
+    double *h = a, *h2 = a, *b = calloc((size_t)n, sizeof(double));
+#pragma proact region(b[0:n], h2[0:n]) reduction(+: h[0:n])
+    for (long i = 0; i < n; i++) {
+      h[(i * 7) % n] += 1.0;
+      b[i] = h2[i];
+    }
+    free(b);
   } else if (strcmp(mode, "none") == 0) {
     /* No PROACT call: settings are checked before main all the same. */
     printf("main ran\n");

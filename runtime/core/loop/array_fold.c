@@ -173,14 +173,40 @@ static proact_status_t array_fetch_piece(void *arg, uint64_t lo, uint64_t hi,
   return proact__dev_copy_to_hosts(host, dev, src, (size_t)(hi - lo));
 }
 
+/* A region array of the loop that shares memory with the reduced section
+ * h[lo:len] (another name for it): the body would read or store h while
+ * the threads accumulate into their copies of it. */
+static void array_no_alias(const proact__loop_t *loop, const char *name,
+                           const void *base, size_t elem, long long lo,
+                           long long len) {
+  const proact__loop_desc_t *desc = loop->desc;
+  const char *h0 = (const char *)base + lo * (long long)elem,
+             *h1 = h0 + len * (long long)elem;
+  for (int a = 0; desc != NULL && a < desc->narrays && len > 0; a++) {
+    const proact__array_t *r = &desc->arrays[a];
+    const char *r0 = (const char *)r->base + r->lo * (long long)r->elem_size,
+               *r1 = r0 + r->len * (long long)r->elem_size;
+    if (r->len > 0 && r0 < h1 && h0 < r1)
+      proact__fatal(loop->file, loop->line, loop->col,
+                    "region array '%s' shares memory with %s[%lld:%lld], "
+                    "which reduction(...) reduces: the loop would read or "
+                    "store it while each thread accumulates into its own "
+                    "copy; use the reduced array after the loop",
+                    r->name, name, lo, len);
+  }
+}
+
 void proact__loop_array_fetch(proact__loop_t *loop, const char *name,
                               void *base, size_t elem, long long lo,
                               long long len) {
   uint64_t off = 0, end = 0;
-  proact__present_t *entry =
-      array_entry(loop, name, base, elem, lo, len, &off, &end);
-  array_fetch_t f = {loop, entry};
+  proact__present_t *entry;
+  array_fetch_t f = {loop, NULL};
   proact_status_t st;
+
+  array_no_alias(loop, name, base, elem, lo, len);
+  entry = array_entry(loop, name, base, elem, lo, len, &off, &end);
+  f.entry = entry;
 
   if (entry == NULL)
     return;
