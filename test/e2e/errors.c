@@ -220,6 +220,18 @@ int main(int argc, char **argv) {
       b[i] = h2[i];
     }
     free(b);
+  } else if (strcmp(mode, "collapsed_meet") == 0) {
+    /* (i, j) and (i + 1, j - 1) store one element; (j, k) of one i too. */
+#pragma proact region(a[0:n])
+    for (long i = 0; i < 100; i++)
+      for (long j = 0; j < 4; j++)
+        a[i * 4 + j * 4] = 1.0;
+  } else if (strcmp(mode, "collapsed_overlap2") == 0) {
+#pragma proact region(a[0:n])
+    for (long i = 0; i < 100; i++)
+      for (long j = 0; j < 4; j++)
+        for (long k = 0; k < 2; k++)
+          a[i * 8 + j * 2 + k * 2] = 1.0;
   } else if (strcmp(mode, "none") == 0) {
     /* No PROACT call: settings are checked before main all the same. */
     printf("main ran\n");

@@ -1,5 +1,6 @@
 /* SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception */
 #include <stdint.h>
+#include <stdlib.h>
 
 #include "iterations.h"
 
@@ -31,6 +32,39 @@ static int iter_runs(const proact__loop_desc_t *desc,
          exact;
 }
 
+static int iter_cmp128(const void *pa, const void *pb) {
+  const __int128 a = *(const __int128 *)pa, b = *(const __int128 *)pb;
+  return a < b ? -1 : a > b;
+}
+
+/* Whether the index tuples of terms (overlapping, so that no runs describe
+ * their set: b[j * 2 + k * 2]) give points distinct offsets: listed and
+ * sorted where there are at most 65536; -1 beyond. */
+static int iter_tuples_distinct(__int128 base_len, const proact__term_t *terms,
+                                int n, __int128 points) {
+  __int128 *v;
+  long long idx[PROACT__RUNS_LEVELS] = {0};
+  int distinct = 1;
+  if (points > 65536 || points <= 0 ||
+      (v = malloc((size_t)points * sizeof(*v))) == NULL)
+    return -1;
+  for (long long p = 0; p < (long long)points; p++) {
+    __int128 x = p % base_len;
+    long long rest = (long long)(p / base_len);
+    for (int d = 0; d < n; d++) {
+      idx[d] = rest % terms[d].count;
+      rest /= terms[d].count;
+      x += (__int128)idx[d] * terms[d].stride;
+    }
+    v[p] = x;
+  }
+  qsort(v, (size_t)points, sizeof(*v), iter_cmp128);
+  for (long long p = 1; p < (long long)points && distinct; p++)
+    distinct = v[p] != v[p - 1];
+  free(v);
+  return distinct;
+}
+
 /* Whether one iteration of the annotated loop stores distinct elements at
  * site over the inner loops' iterations: 1 yes, 0 no, -1 unknown. */
 static int iter_inner_injective(const proact__loop_desc_t *desc,
@@ -54,7 +88,7 @@ static int iter_inner_injective(const proact__loop_desc_t *desc,
   /* Exact where the set is runs: injective iff it has as many elements as
    * index tuples (runs_build takes the terms in any order). */
   if (!proact__runs_build((__int128)site->off_min, base_len, terms, n, &runs))
-    return -1;
+    return iter_tuples_distinct(base_len, terms, n, points);
   return (__int128)proact__runs_count(&runs) * runs.len == points;
 }
 
@@ -129,6 +163,54 @@ static int iter_meet_split(const proact__loop_desc_t *desc,
   }
 }
 
+/* Iteration 0's elements of a site, listed (at most ITER_ELEMENTS_MAX). */
+#define ITER_ELEMENTS_MAX 2048
+typedef struct iter_elements {
+  __int128 v[ITER_ELEMENTS_MAX];
+  int n;
+} iter_elements_t;
+
+static int iter_element_run(void *arg, __int128 lo, __int128 hi) {
+  iter_elements_t *e = arg;
+  for (__int128 x = lo; x <= hi; x++) {
+    if (e->n == ITER_ELEMENTS_MAX)
+      return 1;
+    e->v[e->n++] = x;
+  }
+  return 0;
+}
+
+/* Whether a and b, whose iteration k touches their iteration 0's elements
+ * a0, b0 moved by c * k, touch one element in different iterations: x of
+ * a0 and y of b0 meet where y - x is c times a nonzero iteration distance
+ * below the trip count. 1, 0, or -1 (too many elements to list). */
+static int iter_meet_elements(const proact__loop_desc_t *desc,
+                              const proact__runs_t *a0,
+                              const proact__runs_t *b0, __int128 c,
+                              __int128 *at_p) {
+  iter_elements_t *ea = malloc(sizeof(*ea)), *eb = malloc(sizeof(*eb));
+  int met = -1;
+  if (ea == NULL || eb == NULL)
+    goto done;
+  ea->n = eb->n = 0;
+  if (proact__runs_each(a0, iter_element_run, ea) ||
+      proact__runs_each(b0, iter_element_run, eb))
+    goto done;
+  met = 0;
+  for (int i = 0; i < ea->n && !met; i++)
+    for (int j = 0; j < eb->n && !met; j++) {
+      const __int128 d = eb->v[j] - ea->v[i], m = d / c;
+      if (d % c != 0 || m == 0 || abs128(m) >= desc->trip)
+        continue;
+      *at_p = m > 0 ? eb->v[j] : ea->v[i];
+      met = 1;
+    }
+done:
+  free(ea);
+  free(eb);
+  return met;
+}
+
 /* An element that a (in iteration 0) and b (in a later iteration) both
  * touch, or the reverse, into *at_p; 0 when none, -1 when unknown. The sets
  * of later iterations are those of iteration 0 moved by coef * step each,
@@ -169,7 +251,9 @@ static int iter_pair_meet(const proact__loop_desc_t *desc,
     return proact__runs_meet(&a0, &b0, ITER_MEET_MAX_RUNS, at_p);
   if (!iter_runs(desc, a, 1, desc->trip, &arest) ||
       !iter_runs(desc, b, 1, desc->trip, &brest))
-    return -1;
+    /* The later iterations' sets overlap one another (b[i * 4 + j * 4]):
+     * no runs describe them, iteration 0's elements do. */
+    return iter_meet_elements(desc, &a0, &b0, c, at_p);
   met = proact__runs_meet(&a0, &brest, ITER_MEET_MAX_RUNS, at_p);
   if (met != 0)
     return met;
