@@ -1618,6 +1618,9 @@ bool BodyScanner::run(BodyAccesses &Out) {
       continue;
     }
     Used[A] = true;
+    // sizeof(a[0]), __typeof__(a[i]): nothing is read or stored.
+    if (unevaluatedAt(I))
+      continue;
     if (!Subscripted) {
       report(DE, T.getLocation(), Diag::ArrayWithoutSubscript) << S;
       Ok = false;

@@ -335,6 +335,23 @@ private:
     inject(PP, materialize(PP, R.directive(), Check));
   }
 
+  // `(a)[i]`, as macros write an array parameter (`#define AT(x, i)
+  // (x)[i]`), becomes `a[i]`, which means the same: the scan knows an
+  // access by its name right before '['. Not `f(a)[i]`, a call's result.
+  static void dropNameParens(Tokens &S) {
+    for (size_t K = 0; K + 3 < S.size();) {
+      if (S[K].is(tok::l_paren) && S[K + 1].is(tok::identifier) &&
+          S[K + 2].is(tok::r_paren) && S[K + 3].is(tok::l_square) &&
+          !(K > 0 && S[K - 1].isOneOf(tok::identifier, tok::r_square))) {
+        S.erase(S.begin() + K + 2);
+        S.erase(S.begin() + K);
+        K = K > 0 ? K - 1 : 0;
+        continue;
+      }
+      ++K;
+    }
+  }
+
   static void handleData(Preprocessor &PP, const Directive &D, bool Ok) {
     TokenReader R(PP, D.Loc);
     Token Next;
@@ -539,6 +556,7 @@ private:
         injectWith(PP, Stmt, After);
         return;
       }
+    dropNameParens(Stmt);
     // In spread mode the directive follows from the map clauses and the
     // arrays the body indexes; what goes back on failure is the original.
     const Tokens Orig = Stmt;
