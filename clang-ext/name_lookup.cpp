@@ -197,14 +197,9 @@ bool lookupEnumerator(const Token &T, long long &V) {
   return true;
 }
 
-bool memberIsPointer(const Token &Base,
-                     const std::vector<std::string> &Members,
-                     std::string *Pointee) {
-  bool Known;
-  const auto *VD = dyn_cast_or_null<VarDecl>(lookup(Base, &Known));
-  if (!VD || Members.empty())
-    return false;
-  QualType Ty = VD->getType(); // as written: typedef names kept
+// The type of Ty.Members[0].Members[1]... into Ty; false where a step is
+// not a member of a defined struct or union.
+static bool memberType(QualType &Ty, const std::vector<std::string> &Members) {
   for (const std::string &M : Members) {
     const RecordDecl *RD = Ty.getCanonicalType()->getAsRecordDecl();
     if (RD)
@@ -219,6 +214,19 @@ bool memberIsPointer(const Token &Base,
       return false;
     Ty = Found->getType();
   }
+  return true;
+}
+
+bool memberIsPointer(const Token &Base,
+                     const std::vector<std::string> &Members,
+                     std::string *Pointee) {
+  bool Known;
+  const auto *VD = dyn_cast_or_null<VarDecl>(lookup(Base, &Known));
+  if (!VD || Members.empty())
+    return false;
+  QualType Ty = VD->getType(); // as written: typedef names kept
+  if (!memberType(Ty, Members))
+    return false;
   if (!Ty.getCanonicalType()->isPointerType())
     return false;
   *Pointee = Ty->getPointeeType().getAsString();
@@ -239,21 +247,8 @@ bool elementMemberIsArray(const Token &Array,
     Ty = P->getPointeeType();
   else
     return false;
-  for (const std::string &M : Members) {
-    const RecordDecl *RD = Ty.getCanonicalType()->getAsRecordDecl();
-    if (RD)
-      RD = RD->getDefinition();
-    if (!RD)
-      return false;
-    const FieldDecl *Found = nullptr;
-    for (const FieldDecl *F : RD->fields())
-      if (F->getName() == M)
-        Found = F;
-    if (!Found)
-      return false;
-    Ty = Found->getType();
-  }
-  return Ctx.getAsArrayType(Ty.getCanonicalType()) != nullptr;
+  return memberType(Ty, Members) &&
+         Ctx.getAsArrayType(Ty.getCanonicalType()) != nullptr;
 }
 
 bool paramPointsToConst(const Token &T, unsigned Index) {
