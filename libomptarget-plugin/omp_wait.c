@@ -47,7 +47,9 @@ void *proact__omp_next_entry(const char *name, void **slot) {
  * libproact also registers an empty descriptor when it loads: LLVM 22's
  * omp_get_num_devices, which libomp calls at its start, dereferences a
  * runtime that only a registration sets up, and a program none of whose
- * objects carry device code would crash there. */
+ * objects carry device code would crash there. The program's own images
+ * take its place when they come (removed at exit, it would reach a CUDA
+ * plugin already shut down). */
 typedef struct omp_bin_desc {
   int32_t nimages;
   void *images;
@@ -56,7 +58,7 @@ typedef struct omp_bin_desc {
 } omp_bin_desc_t;
 typedef void (*omp_register_fn_t)(omp_bin_desc_t *);
 static void *register_next, *unregister_next;
-static int omp_image_count;
+static int omp_image_count, omp_empty_held;
 static omp_bin_desc_t omp_empty_desc;
 
 __attribute__((visibility("default"))) void
@@ -66,6 +68,12 @@ __tgt_register_lib(omp_bin_desc_t *desc) {
     __atomic_add_fetch(&omp_image_count, desc->nimages, __ATOMIC_RELAXED);
   *(void **)&f = proact__omp_next_entry("__tgt_register_lib", &register_next);
   f(desc);
+  if (desc != NULL && desc->nimages > 0 &&
+      __atomic_exchange_n(&omp_empty_held, 0, __ATOMIC_ACQ_REL)) {
+    *(void **)&f =
+        proact__omp_next_entry("__tgt_unregister_lib", &unregister_next);
+    f(&omp_empty_desc);
+  }
 }
 
 int proact__omp_images(void) {
@@ -74,13 +82,7 @@ int proact__omp_images(void) {
 
 __attribute__((constructor)) static void omp_images_open(void) {
   __tgt_register_lib(&omp_empty_desc);
-}
-
-__attribute__((destructor)) static void omp_images_close(void) {
-  omp_register_fn_t f;
-  *(void **)&f =
-      proact__omp_next_entry("__tgt_unregister_lib", &unregister_next);
-  f(&omp_empty_desc);
+  __atomic_store_n(&omp_empty_held, 1, __ATOMIC_RELEASE);
 }
 
 /* Defines name with parameters params (a parenthesized list) and
