@@ -143,10 +143,11 @@ proact__present_t *proact__replica_create(const proact__array_t *array,
    * sequential program. Loop-only replicas need no map. */
   if (!implicit && ndevs > 0) {
     proact__devmask_t all = 0;
-    for (int i = 0; i < ndevs; i++)
-      all |= PROACT__DEVMASK(devs[i]);
     if (!copy_in && ndevs > 1)
       all = PROACT__DEVMASK_HOST;
+    else
+      for (int i = 0; i < ndevs; i++)
+        all |= PROACT__DEVMASK(devs[i]);
     if (proact__validity_create(0, bytes, all, &entry->valid) != PROACT_OK ||
         proact__validity_create(0, bytes, 0, &entry->readers) != PROACT_OK)
       proact__fatal(file, line, col, "out of host memory");

@@ -13,6 +13,7 @@
 #include "dev.h"
 #include "dev_buffer.h"
 #include "error_report.h"
+#include "iterations.h"
 #include "log.h"
 #include "loop.h"
 #include "presence.h"
@@ -180,13 +181,10 @@ static void array_no_alias(const proact__loop_t *loop, const char *name,
                            const void *base, size_t elem, long long lo,
                            long long len) {
   const proact__loop_desc_t *desc = loop->desc;
-  const char *h0 = (const char *)base + lo * (long long)elem,
-             *h1 = h0 + len * (long long)elem;
-  for (int a = 0; desc != NULL && a < desc->narrays && len > 0; a++) {
+  const proact__array_t h = {name, (void *)base, elem, lo, len};
+  for (int a = 0; desc != NULL && a < desc->narrays; a++) {
     const proact__array_t *r = &desc->arrays[a];
-    const char *r0 = (const char *)r->base + r->lo * (long long)r->elem_size,
-               *r1 = r0 + r->len * (long long)r->elem_size;
-    if (r->len > 0 && r0 < h1 && h0 < r1)
+    if (proact__sections_meet(r, &h))
       proact__fatal(loop->file, loop->line, loop->col,
                     "region array '%s' shares memory with %s[%lld:%lld], "
                     "which reduction(...) reduces: the loop would read or "

@@ -32,7 +32,6 @@
 #include "devices.h"
 #include "balance.h"
 #include "host_check.h"
-#include "iterations.h"
 #include "owner.h"
 #include "launch.h"
 #include "loop.h"
@@ -165,13 +164,7 @@ static void loop_setup(proact__loop_t *loop, const proact__loop_desc_t *desc) {
                             desc->line);
   serial = proact__last_error_serial();
   loop->mech = plan->mech;
-  if ((plan->mech->caps & PROACT__MECH_CAP_PUSH) &&
-      proact__loop_arrays_share(desc)) {
-    loop->mech = proact__mech_baseline();
-    proact__trace(PROACT__SUBSYS_MECH, "%s:%d: two region arrays share "
-                  "memory, runs as %s", desc->file, desc->line,
-                  proact_mech_name(loop->mech->id));
-  } else if (plan->mech->caps & PROACT__MECH_CAP_PUSH) {
+  if (plan->mech->caps & PROACT__MECH_CAP_PUSH) {
     proact__push_plan(loop);
     if (loop->npushes == 0 && loop->nrpushes == 0) {
       loop->mech = proact__mech_baseline();

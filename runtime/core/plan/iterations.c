@@ -43,7 +43,6 @@ static int iter_cmp128(const void *pa, const void *pb) {
 static int iter_tuples_distinct(__int128 base_len, const proact__term_t *terms,
                                 int n, __int128 points) {
   __int128 *v;
-  long long idx[PROACT__RUNS_LEVELS] = {0};
   int distinct = 1;
   if (points > 65536 || points <= 0 ||
       (v = malloc((size_t)points * sizeof(*v))) == NULL)
@@ -52,9 +51,8 @@ static int iter_tuples_distinct(__int128 base_len, const proact__term_t *terms,
     __int128 x = p % base_len;
     long long rest = (long long)(p / base_len);
     for (int d = 0; d < n; d++) {
-      idx[d] = rest % terms[d].count;
+      x += (__int128)(rest % terms[d].count) * terms[d].stride;
       rest /= terms[d].count;
-      x += (__int128)idx[d] * terms[d].stride;
     }
     v[p] = x;
   }
@@ -271,16 +269,23 @@ static int iter_skip(const proact__access_t *site) {
  * names a's elements from a[1]): 1 with b's element 0 at a's element
  * *delta_p; -1 when they overlap in a way no element offset describes
  * (other element sizes, a misaligned start); 0 when they do not meet. */
+int proact__sections_meet(const proact__array_t *x,
+                          const proact__array_t *y) {
+  const __int128 x0 = (__int128)(intptr_t)x->base +
+                      (__int128)x->lo * x->elem_size,
+                 x1 = x0 + (__int128)x->len * x->elem_size,
+                 y0 = (__int128)(intptr_t)y->base +
+                      (__int128)y->lo * y->elem_size,
+                 y1 = y0 + (__int128)y->len * y->elem_size;
+  return x->len > 0 && y->len > 0 && x0 < y1 && y0 < x1;
+}
+
 static int iter_alias(const proact__loop_desc_t *desc, int a, int b,
                       long long *delta_p) {
   const proact__array_t *x = &desc->arrays[a], *y = &desc->arrays[b];
   const __int128 xs = (__int128)(intptr_t)x->base,
                  ys = (__int128)(intptr_t)y->base;
-  const __int128 x0 = xs + (__int128)x->lo * x->elem_size,
-                 x1 = x0 + (__int128)x->len * x->elem_size,
-                 y0 = ys + (__int128)y->lo * y->elem_size,
-                 y1 = y0 + (__int128)y->len * y->elem_size;
-  if (a == b || x->len <= 0 || y->len <= 0 || x1 <= y0 || y1 <= x0)
+  if (a == b || !proact__sections_meet(x, y))
     return 0;
   if (x->elem_size != y->elem_size || x->elem_size == 0 ||
       (ys - xs) % (__int128)x->elem_size != 0)

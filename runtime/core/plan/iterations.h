@@ -24,4 +24,7 @@ void proact__loop_check_iterations(const proact__loop_desc_t *desc);
  * memcpy. */
 int proact__loop_arrays_share(const proact__loop_desc_t *desc);
 
+/* Whether the sections of x and y share a byte of host memory. */
+int proact__sections_meet(const proact__array_t *x, const proact__array_t *y);
+
 #endif

@@ -3,6 +3,7 @@
 #include "core_param.h"
 #include "devices.h"
 #include "error_report.h"
+#include "iterations.h"
 #include "log.h"
 #include "mech_choice.h"
 #include "note_once.h"
@@ -96,6 +97,11 @@ void proact__mech_check_plan(proact__plan_t *plan,
       plan->mech = to;
       return;
     }
+  } else if ((plan->mech->caps & PROACT__MECH_CAP_PUSH) &&
+             proact__loop_arrays_share(desc)) {
+    why = note = "two of its region arrays share memory, and the pushes "
+                 "follow each name apart";
+    to = proact__mech_baseline();
   } else if (plan->mech->plan_fits == NULL ||
              plan->mech->plan_fits(plan, desc, &why, &note)) {
     return;
