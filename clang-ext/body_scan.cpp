@@ -173,14 +173,8 @@ private:
       return true;
     const Token &P = Body[Open - 1];
     if (P.is(tok::r_paren)) {
-      size_t K = Open - 1;
-      long Depth = 0;
-      for (;; --K) { // its '('
-        Depth += Body[K].is(tok::r_paren) - Body[K].is(tok::l_paren);
-        if (Depth == 0 || K == 0)
-          break;
-      }
-      return Depth == 0 && K &&
+      const size_t K = openOf(Open - 1);
+      return K < Body.size() && K &&
              Body[K - 1].isOneOf(tok::kw_if, tok::kw_while, tok::kw_for,
                                  tok::kw_switch);
     }
@@ -229,15 +223,20 @@ private:
     return K && Body[K - 1].isOneOf(tok::kw_sizeof, tok::kw_typeof,
                                     tok::kw_alignof, tok::kw__Alignof);
   }
+  // The '(' that the ')' at R closes; Body.size(): none.
+  size_t openOf(size_t R) const {
+    long Depth = 0;
+    for (size_t L = R + 1; L-- > 0;) {
+      Depth += Body[L].is(tok::r_paren) - Body[L].is(tok::l_paren);
+      if (Depth == 0)
+        return L;
+    }
+    return Body.size();
+  }
   // Whether the ')' at R closes a cast, '(T *)': a type name inside.
   bool castCloses(size_t R) const {
-    size_t L = R;
-    for (int Depth = 0;; --L) {
-      Depth += Body[L].is(tok::r_paren) - Body[L].is(tok::l_paren);
-      if (Depth == 0 || L == 0)
-        break;
-    }
-    if (Body[L].isNot(tok::l_paren) || L + 1 >= R)
+    const size_t L = openOf(R);
+    if (L >= Body.size() || L + 1 >= R)
       return false;
     bool Type = false;
     for (size_t K = L + 1; K < R; ++K) {
@@ -298,11 +297,7 @@ private:
     for (const Reduction &R : D.Reductions)
       if (R.Spelling == spell(Body[I]))
         return false; // reduction(...) says what is wrong with it
-    size_t K = I;
-    while (K && Body[K - 1].isOneOf(tok::l_paren, tok::star))
-      --K;
-    return !(K && Body[K - 1].isOneOf(tok::kw_sizeof, tok::kw_typeof,
-                                      tok::kw_alignof, tok::kw__Alignof));
+    return !unevaluatedAt(I);
   }
   // Whether the operand Body[B, E) is a whole argument of a call to a
   // function whose parameter there points to const (Sema says).
@@ -363,13 +358,14 @@ void BodyScanner::guardBounds(size_t NameAt, const LinearForm &F,
                                 .add(V)
                                 .add(")");
   };
+  const auto AtStore = enclosingLoops(NameAt);
   for (size_t K = 0; K + 1 < NameAt; ++K) {
     if (Body[K].isNot(tok::kw_if) || Body[K + 1].isNot(tok::l_paren))
       continue;
     const size_t C = matchingClose(Body, K + 1);
     if (C >= NameAt || NameAt >= statementEnd(Body, C + 1))
       continue; // not in its then-branch
-    const auto AtIf = enclosingLoops(K), AtStore = enclosingLoops(NameAt);
+    const auto AtIf = enclosingLoops(K);
     // The && chain's comparisons at the condition's top level.
     for (size_t B = K + 2; B < C;) {
       size_t E = B, Op = 0;
@@ -423,31 +419,32 @@ void BodyScanner::guardBounds(size_t NameAt, const LinearForm &F,
         B = Next;
         continue;
       }
+      // Base - form's constant, and one more or less for < and >: the
+      // bound of the value whose form is Base's.
+      auto Bound = [&](const Code &Base) {
+        return Code("proact__add(")
+            .add(Base)
+            .add(", -")
+            .add(Code::asLongLong(Form->K))
+            .add(Strict ? (Less ? " - 1LL)" : " + 1LL)") : ")");
+      };
       // An inner loop's variable alone (coefficient 1): its range.
       if (Form->Coef.size() == 1 && Form->Coef.begin()->first !=
                                         Outer.VarName &&
           sameCoef(PP, Form->Coef.begin()->second, Code("1"))) {
-        Code V = Code("proact__add(")
-                     .add(Code::asLongLong(Inv->K))
-                     .add(", -")
-                     .add(Code::asLongLong(Form->K))
-                     .add(Strict ? (Less ? " - 1LL)" : " + 1LL)") : ")");
         auto &G = W.VarGuard[Form->Coef.begin()->first];
-        Tighten(Less ? G.second : G.first, V, Less);
-      }
-      if (!SameCoefs(*Form)) {
-        B = Next;
-        continue;
+        Tighten(Less ? G.second : G.first, Bound(Code::asLongLong(Inv->K)),
+                Less);
       }
       // index = form + (F.K - form.K), and form op invariant.
-      Code V = Code("proact__add(proact__add(")
-                   .add(Code::asLongLong(Inv->K))
-                   .add(", ")
-                   .add(Code::asLongLong(F.K))
-                   .add("), -")
-                   .add(Code::asLongLong(Form->K))
-                   .add(Strict ? (Less ? " - 1LL)" : " + 1LL)") : ")");
-      Tighten(Less ? W.GuardHi : W.GuardLo, V, Less);
+      if (SameCoefs(*Form))
+        Tighten(Less ? W.GuardHi : W.GuardLo,
+                Bound(Code("proact__add(")
+                          .add(Code::asLongLong(Inv->K))
+                          .add(", ")
+                          .add(Code::asLongLong(F.K))
+                          .add(")")),
+                Less);
       B = Next;
     }
   }
@@ -1646,7 +1643,7 @@ bool BodyScanner::run(BodyAccesses &Out) {
       }
       if (!Members.empty() &&
           !(M < Body.size() && Body[M].isOneOf(tok::l_square, tok::period)) &&
-          !unevaluatedAt(I) && elementMemberIsArray(T, Members)) {
+          elementMemberIsArray(T, Members)) {
         report(DE, Body[M - 1].getLocation(), Diag::MemberArrayWhole)
             << S << Members.back();
         Ok = false;

@@ -92,11 +92,14 @@ public:
       // address: clang maps a member of any other expression in a target
       // region, and rejects the call's.
       size_t End = Close;
-      Code Members;
+      Code Members, Designator; // '.x.y', and 'x.y' for offsetof
       while (End + 2 < E && !P[End + 1].IsText && !P[End + 2].IsText &&
              P[End + 1].Tok.is(tok::period) &&
              P[End + 2].Tok.is(tok::identifier)) {
+        if (!Designator.empty())
+          Designator << P[End + 1].Tok;
         Members << P[End + 1].Tok << P[End + 2].Tok;
+        Designator << P[End + 2].Tok;
         End += 2;
       }
       Out << "(*(__typeof__(&(" << X.Tok << ")[0]" << Members << "))";
@@ -107,13 +110,9 @@ public:
       emit(P, I + 2, Close, Out);
       Out << "), " + Lo + ", " + Len + ", __proact_rf, " + num(S) + ", " + V +
                  ")";
-      if (!Members.empty()) {
-        Code Designator;
-        for (size_t J = Close + 2; J <= End; ++J)
-          Designator << P[J].Tok;
+      if (!Members.empty())
         Out << " + __builtin_offsetof(__typeof__((" << X.Tok << ")[0]), "
             << Designator << "))";
-      }
       Out << ")";
       I = End;
     }
