@@ -869,6 +869,21 @@ proact_status_t proact__dev_agent_wait(int dev,
   return dev_ops->agent_wait(dev_local(dev), result);
 }
 
+proact__replay_mode_t proact__dev_replay_mode(int dev) {
+  return dev_ops != NULL && dev_ops->replay_mode != NULL && dev >= 0 &&
+                 dev < PROACT__DEV_MAX && dev_local(dev) >= 0
+             ? (proact__replay_mode_t)dev_ops->replay_mode(dev_local(dev))
+             : PROACT__REPLAY_NEVER;
+}
+
+int proact__dev_replay_open(int dev) {
+  if (proact__dev_replay_mode(dev) == PROACT__REPLAY_NEVER ||
+      dev_ops->replay_open == NULL)
+    return 0;
+  dev_ops->replay_open();
+  return proact__dev_can_replay(dev);
+}
+
 int proact__dev_can_replay(int dev) {
   return dev_ops != NULL && dev_ops->can_replay != NULL &&
          dev >= 0 && dev < PROACT__DEV_MAX && dev_local(dev) >= 0 &&

@@ -204,8 +204,20 @@ typedef struct proact__dev_kernel_rec {
   unsigned char args[PROACT__KERNEL_ARG_BYTES];
 } proact__dev_kernel_rec_t;
 
+/* When kernels launched through OpenMP on dev may be watched and launched
+ * again (CUDA with CUPTI and graphs; PROACT_LAUNCH). */
+typedef enum proact__replay_mode {
+  PROACT__REPLAY_NEVER = 0,  /* omp, or a backend without replay */
+  PROACT__REPLAY_ALWAYS = 1, /* graph: open from the devices' start */
+  PROACT__REPLAY_AUTO = 2    /* auto: once the core calls replay_open */
+} proact__replay_mode_t;
+proact__replay_mode_t proact__dev_replay_mode(int dev);
+/* Opens replay where the mode is auto (CUPTI's set-up, about 20 ms, on the
+ * calling thread): between loops, while no agent kernel runs. Returns
+ * whether dev can replay now. Idempotent. */
+int proact__dev_replay_open(int dev);
 /* Whether kernels launched through OpenMP on dev can be watched and
- * launched again (CUDA with CUPTI and graphs, PROACT_LAUNCH=graph). */
+ * launched again now. */
 int proact__dev_can_replay(int dev);
 /* Returns launch(arg), which launches one kernel through OpenMP on dev, run
  * with the driver's launches watched: *rec gets that kernel (func NULL:

@@ -79,6 +79,8 @@ typedef struct proact__dev_ops {
   proact_status_t (*xfer_query)(int dev);
   /* Kernels launched again without OpenMP (dev.h: kernel_capture,
    * kernel_graph_run, on logical devices). NULL: not on this backend. */
+  int (*replay_mode)(int dev);
+  int (*replay_open)(void);
   int (*can_replay)(int dev);
   int (*kernel_capture)(int dev, int (*launch)(void *), void *arg,
                         proact__dev_kernel_rec_t *rec);

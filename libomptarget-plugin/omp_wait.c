@@ -5,7 +5,8 @@
  * a loop left running as a CUDA graph (dev.h, kernel_graph_run without
  * wait), then calls libomptarget's. The program's `target data`,
  * `target update` and omp_target_memcpy then see what the loops wrote,
- * as they would had each loop waited. */
+ * as they would had each loop waited. Those that give the program a
+ * device address also note it, so that later loops wait at their end. */
 #ifndef _GNU_SOURCE
 #define _GNU_SOURCE
 #endif
@@ -113,14 +114,66 @@ __attribute__((constructor)) static void omp_images_open(void) {
   (loc, dev, n, bases, ptrs, sizes, types, names, mappers, ndeps, deps,       \
    nnoalias, noalias)
 
-PROACT_OMP_WAIT_ENTRY(void, , __tgt_target_data_begin_mapper,
-                      PROACT_MAPPER_PARAMS, PROACT_MAPPER_ARGS)
+/* Set for good once the program holds a device address of its own
+ * (omp_get_mapped_ptr, use_device_ptr/addr): its own CUDA calls on it are
+ * not ordered after graphs still running, so loops wait at their end. */
+static int device_ptrs_out;
+
+int proact__omp_device_ptrs_out(void) {
+  return __atomic_load_n(&device_ptrs_out, __ATOMIC_ACQUIRE);
+}
+
+static void note_device_ptrs(int32_t n, const int64_t *types) {
+  enum { TGT_MAP_RETURN_PARAM = 0x40 }; /* use_device_ptr/addr */
+  for (int32_t i = 0; i < n && types != NULL; i++)
+    if (types[i] & TGT_MAP_RETURN_PARAM)
+      __atomic_store_n(&device_ptrs_out, 1, __ATOMIC_RELEASE);
+}
+
+typedef void(*mapper_fn_t) PROACT_MAPPER_PARAMS;
+static void *begin_next;
+__attribute__((visibility("default"))) void
+__tgt_target_data_begin_mapper PROACT_MAPPER_PARAMS {
+  mapper_fn_t f;
+  wait_graphs();
+  note_device_ptrs(n, types);
+  *(void **)&f = proact__omp_next_entry("__tgt_target_data_begin_mapper",
+                                        &begin_next);
+  f PROACT_MAPPER_ARGS;
+}
+
+typedef void(*nowait_fn_t) PROACT_NOWAIT_PARAMS;
+static void *begin_nowait_next;
+__attribute__((visibility("default"))) void
+__tgt_target_data_begin_nowait_mapper PROACT_NOWAIT_PARAMS {
+  nowait_fn_t f;
+  wait_graphs();
+  note_device_ptrs(n, types);
+  *(void **)&f = proact__omp_next_entry(
+      "__tgt_target_data_begin_nowait_mapper", &begin_nowait_next);
+  f PROACT_NOWAIT_ARGS;
+}
+
+typedef void *(*mapped_ptr_fn_t)(const void *ptr, int dev);
+static void *mapped_ptr_next;
+
+void *proact__omp_mapped_ptr(const void *ptr, int dev) {
+  mapped_ptr_fn_t f;
+  *(void **)&f = proact__omp_next_entry("omp_get_mapped_ptr",
+                                        &mapped_ptr_next);
+  return f(ptr, dev);
+}
+
+__attribute__((visibility("default"))) void *
+omp_get_mapped_ptr(const void *ptr, int dev) {
+  wait_graphs();
+  __atomic_store_n(&device_ptrs_out, 1, __ATOMIC_RELEASE);
+  return proact__omp_mapped_ptr(ptr, dev);
+}
 PROACT_OMP_WAIT_ENTRY(void, , __tgt_target_data_end_mapper,
                       PROACT_MAPPER_PARAMS, PROACT_MAPPER_ARGS)
 PROACT_OMP_WAIT_ENTRY(void, , __tgt_target_data_update_mapper,
                       PROACT_MAPPER_PARAMS, PROACT_MAPPER_ARGS)
-PROACT_OMP_WAIT_ENTRY(void, , __tgt_target_data_begin_nowait_mapper,
-                      PROACT_NOWAIT_PARAMS, PROACT_NOWAIT_ARGS)
 PROACT_OMP_WAIT_ENTRY(void, , __tgt_target_data_end_nowait_mapper,
                       PROACT_NOWAIT_PARAMS, PROACT_NOWAIT_ARGS)
 PROACT_OMP_WAIT_ENTRY(void, , __tgt_target_data_update_nowait_mapper,

@@ -14,5 +14,12 @@ void *proact__omp_next_entry(const char *name, void **slot);
  * objects carry no device code, e.g. taken from a static library that
  * LLVM's offload linker left out). */
 int proact__omp_images(void);
+/* libomptarget's omp_get_mapped_ptr, for libproact's own lookups: the
+ * program's call of it (libproact's definition) marks its device addresses
+ * as out. */
+void *proact__omp_mapped_ptr(const void *ptr, int dev);
+/* Whether the program took a device address from OpenMP
+ * (omp_get_mapped_ptr, use_device_ptr or use_device_addr). */
+int proact__omp_device_ptrs_out(void);
 
 #endif

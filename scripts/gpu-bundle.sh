@@ -27,7 +27,7 @@ rm -rf "$out/bin" "$out/lib"
 mkdir -p "$out/bin" "$out/lib" "$out/debs"
 echo "$llvm" >"$out/llvm"
 if [ "$only" = suite ]; then
-  find "$dir/bin" -maxdepth 1 -type f \( -name 'e2e_*' -o -name jacobi2d \) \
+  find "$dir/bin" -maxdepth 1 -type f \( -name 'e2e_*' -o -name jacobi2d -o -name device_ptrs -o -name loop_cost \) \
     -exec cp {} "$out/bin/" \;
 else
   find "$dir/bin" -maxdepth 1 -type f ! -name fuzz_directives -exec cp {} "$out/bin/" \;

@@ -73,10 +73,36 @@ run_cmp() { cmp_each "memcpy poll trigger dma inline" "$1" "$2"; }
 # PROACT_LAUNCH=graph: loops that push nothing launch their parts' kernels
 # as one CUDA graph per GPU and return before they end (docs/user/gpu.md).
 run_graph() { cmp_each "memcpy dma" "$1" "$2" PROACT_LAUNCH=graph; }
+# PROACT_LAUNCH=auto (the default) turns to graphs once thousands of short
+# loops ran: programs long enough for it, and a check that it happened.
+run_auto() { cmp_each "memcpy dma" "$1" "$2" PROACT_LAUNCH=auto; }
+auto_used() {
+  local devs=${sets##* }
+  if PROACT_LAUNCH=auto PROACT_MECH=memcpy PROACT_DEVICES=$devs \
+       PROACT_DEBUG=info PROACT_DEBUG_SUBSYS=part \
+       e2e_stencil1d 1001 4000 2>&1 >/dev/null |
+       grep -q "will launch in a graph"; then
+    echo "auto: stencil1d 1001 4000 on $devs turned to graphs"
+  else
+    echo "FAILED: auto: stencil1d 1001 4000 on $devs never launched a graph"
+    fail=1
+  fi
+}
+# device_ptrs.c: a device address the program reads with its own CUDA call.
+device_ptrs() {
+  local launch
+  for launch in graph auto; do
+    submit "device_ptrs [PROACT_LAUNCH=$launch]" env PROACT_LAUNCH=$launch \
+      PROACT_DEVICES=0 device_ptrs
+  done
+}
 # GPU_SUITE_ONLY_PROGRAMS=1: only the section below (every program).
 if [ "${GPU_SUITE_ONLY_PROGRAMS:-0}" = 1 ]; then
   run_cmp() { :; }
   run_graph() { :; }
+  run_auto() { :; }
+  auto_used() { :; }
+  device_ptrs() { :; }
 fi
 run_cmp stencil1d "1000003 40|100003 40|1001 7|3 5|2 2"
 run_cmp jacobi2d "2049 20|301 20|67 9|4 3|3 2"
@@ -96,6 +122,12 @@ run_graph nests "301 20|9 2"
 run_graph reduce "200003 6|3 2"
 run_graph update "20011 12|7 3"
 collect
+echo "== PROACT_LAUNCH=auto after thousands of short loops, bit-identity"
+run_auto stencil1d "1001 4000|3 3000"
+run_auto chain "1001 3000"
+device_ptrs
+collect
+auto_used
 # Every end-to-end program with the argument lists CTest gives it, with
 # its arrays replicated, distributed and in unified memory.
 cm="$root/test/e2e/CMakeLists.txt"

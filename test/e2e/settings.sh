@@ -84,7 +84,7 @@ expect_invalid PROACT_COPY_QUEUES=0 \
 expect_invalid PROACT_CUDA_CACHE=L1 \
   "^proact: error: invalid PROACT_CUDA_CACHE='L1': .*${valid}auto, l1, shared or equal$"
 expect_invalid PROACT_LAUNCH=cuda \
-  "^proact: error: invalid PROACT_LAUNCH='cuda': .*${valid}omp or graph$"
+  "^proact: error: invalid PROACT_LAUNCH='cuda': .*${valid}auto, omp or graph$"
 # Transports between MPI ranks: checked without MPI too.
 expect_invalid PROACT_TRANSPORT=gpu \
   "^proact: error: invalid PROACT_TRANSPORT='gpu': .*${valid}auto, mpi, mpi-direct or nccl$"

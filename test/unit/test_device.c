@@ -11,6 +11,7 @@
 #include "agent_thread.h"
 #include "dev.h"
 #include "launch.h"
+#include "omp_wait.h"
 #include "param.h"
 #include "proact.h"
 #include "proact/detail/codegen.h"
@@ -164,8 +165,12 @@ TEST_IMPL(launch_replay_rules) {
   }
 
   ASSERT_EQ(proact__dev_init(), PROACT_OK);
-  for (int dev = 0; dev < proact__dev_count(); dev++)
+  for (int dev = 0; dev < proact__dev_count(); dev++) {
     ASSERT_EQ(proact__dev_can_replay(dev), 0);
+    /* Host devices have no graphs: PROACT_LAUNCH=auto never opens one. */
+    ASSERT_EQ(proact__dev_replay_mode(dev), PROACT__REPLAY_NEVER);
+    ASSERT_EQ(proact__dev_replay_open(dev), 0);
+  }
   /* With nothing in flight, waiting returns at once. */
   proact__dev_kernel_graph_wait();
 }
@@ -186,6 +191,27 @@ TEST_IMPL(launch_leave_rules) {
   loop.nimplicit = 0;
   entries[1] = &unified; /* the host reads it in place */
   ASSERT_EQ(proact__launch_may_leave(&loop), 0);
+  entries[1] = NULL;
+  ASSERT_EQ(proact__launch_may_leave(&loop), 1);
+  /* The program's own CUDA calls on a device address would not wait. */
+  {
+    double x = 0.0;
+    ASSERT_EQ(proact__omp_device_ptrs_out(), 0);
+    (void)omp_get_mapped_ptr(&x, omp_get_initial_device());
+    ASSERT_EQ(proact__omp_device_ptrs_out(), 1);
+    ASSERT_EQ(proact__launch_may_leave(&loop), 0);
+  }
+}
+
+/* PROACT_LAUNCH=auto opens CUPTI once the launches saved would have paid
+ * for its set-up, and a loop turns to graphs once its own would. */
+TEST_IMPL(launch_auto_due) {
+  const uint64_t ms = 1000000;
+  ASSERT_EQ(proact__launch_auto_due(0, 0), 0);
+  ASSERT_EQ(proact__launch_auto_due(19 * ms, 19 * ms), 0);
+  ASSERT_EQ(proact__launch_auto_due(20 * ms, 3 * ms), 0);
+  ASSERT_EQ(proact__launch_auto_due(20 * ms, 4 * ms), 1);
+  ASSERT_EQ(proact__launch_auto_due(100 * ms, 4 * ms), 1);
 }
 
 /* The report names the version, the participating devices only, their

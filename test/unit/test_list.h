@@ -19,6 +19,7 @@
   X(device_geometry_on_host, 20000, NULL)                                     \
   X(launch_replay_rules, 20000, NULL)                                         \
   X(launch_leave_rules, 20000, NULL)                                          \
+  X(launch_auto_due, 20000, NULL)                                             \
   X(agent_thread_start_failure_cause, 20000, NULL)                            \
   X(info_report_devices_and_settings, 20000, NULL)                            \
   X(partition_small_trips, 5000, NULL)                                        \

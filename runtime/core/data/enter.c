@@ -25,6 +25,7 @@
 #include "replica.h"
 #include "ompt_follow.h"
 #include "trace.h"
+#include "omp_wait.h"
 
 static const char *enter_type(int kind) {
   switch (kind) {
@@ -49,8 +50,8 @@ static int enter_omp_holds(const char *lo, const char *hi) {
   char *d_lo, *d_last;
   if (dev < 0 || dev >= omp_get_num_devices())
     return 0;
-  d_lo = omp_get_mapped_ptr(lo, dev);
-  d_last = omp_get_mapped_ptr(hi - 1, dev);
+  d_lo = proact__omp_mapped_ptr(lo, dev);
+  d_last = proact__omp_mapped_ptr(hi - 1, dev);
   return d_lo != NULL && d_last == d_lo + (hi - 1 - lo);
 }
 

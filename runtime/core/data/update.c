@@ -30,6 +30,7 @@
 #include "stats.h"
 #include "trace.h"
 #include "validity.h"
+#include "omp_wait.h"
 
 static const char *update_clause(int kind) {
   return kind == PROACT__UPDATE_HOST ? "host" : "device";
@@ -126,8 +127,8 @@ static void update_omp(const proact__update_desc_t *desc,
 
   if (dev < 0 || dev >= omp_get_num_devices())
     return;
-  d_lo = omp_get_mapped_ptr(lo, dev);
-  d_last = omp_get_mapped_ptr(hi - 1, dev);
+  d_lo = proact__omp_mapped_ptr(lo, dev);
+  d_last = proact__omp_mapped_ptr(hi - 1, dev);
   if (d_lo == NULL || d_last != d_lo + (hi - 1 - lo))
     return;
   if ((item->kind == PROACT__UPDATE_HOST

@@ -32,6 +32,9 @@ int proact__launch_by_value(const proact__tgt_kernel_args_t *args);
 void proact__launch_record(const proact__tgt_kernel_args_t *args, void *func,
                            proact__dev_kernel_rec_t *rec);
 
+/* PROACT_LAUNCH=auto: whether graphs are due, given what they would have
+ * saved the whole program (total_ns) and this loop's pragma (site_ns). */
+int proact__launch_auto_due(uint64_t total_ns, uint64_t site_ns);
 /* At loop_begin's end: whether any part may wait (loop->deferred).
  * proact__loop_threads (codegen.h, defined here) then gives 1 where the
  * loop's last execution with this plan and mechanism recorded every
@@ -49,7 +52,8 @@ void proact__launch_run(proact__loop_t *loop);
  * of the device layer or of OpenMP (which wait for them) reads what they
  * write. Not under several ranks (MPI reads device memory itself), for
  * unified arrays (the host reads them in place), for loop-only copies
- * (copied back at once) or under PROACT_CHECK_HOST. */
+ * (copied back at once), under PROACT_CHECK_HOST, or once the program holds
+ * device addresses (its own CUDA calls would not wait). */
 int proact__launch_may_leave(const proact__loop_t *loop);
 /* After the loop's accounting: notes its longest kernel, which decides
  * whether its next execution records its parts' launches. */

@@ -89,7 +89,7 @@ struct proact__loop {
    * func NULL: it ran), and the parts that must not wait. */
   proact__dev_kernel_rec_t *deferred;
   unsigned char nodefer[PROACT__DEV_MAX];
-  int replay;  /* a part's device can launch it again (launch.c) */
+  int replay;  /* its kernels may become a graph: timed for its site (launch.c) */
   int watched; /* a launch of this execution was watched (launch.c) */
   int unwaited; /* its graphs still ran when loop_end returned */
 };
