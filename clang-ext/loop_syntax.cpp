@@ -114,6 +114,38 @@ bool restIsBlank(const Lexer *L) {
 
 TokenReader *TokenReader::Active = nullptr;
 
+bool TokenReader::pragmaNext() const {
+  if (Stopped || !Pending.empty())
+    return false;
+  PreprocessorLexer *PL = PP.getCurrentLexer();
+  if (PL == nullptr)
+    return false; // tokens come from a token stream
+  const auto *L = static_cast<const Lexer *>(PL);
+  llvm::StringRef Buf = L->getBuffer();
+  const char *P = L->getBufferLocation(), *E = Buf.end();
+  bool LineStart = false;
+  while (P < E) {
+    if (*P == '\\' && P + 1 < E && (P[1] == '\n' || P[1] == '\r')) {
+      P += 2;
+    } else if (isspace((unsigned char)*P)) {
+      LineStart |= *P == '\n';
+      ++P;
+    } else if (P + 1 < E && P[0] == '/' && P[1] == '/') {
+      while (P < E && *P != '\n')
+        ++P;
+    } else if (P + 1 < E && P[0] == '/' && P[1] == '*') {
+      size_t C = llvm::StringRef(P + 2, E - P - 2).find("*/");
+      P = C == llvm::StringRef::npos ? E : P + 2 + C + 2;
+    } else {
+      break;
+    }
+  }
+  llvm::StringRef Rest(P, E - P);
+  if (LineStart && Rest.consume_front("#"))
+    return Rest.ltrim(" \t").starts_with("pragma");
+  return Rest.starts_with("_Pragma");
+}
+
 void TokenReader::lex(Token &T) {
   if (Stopped) {
     T.startToken();
@@ -183,7 +215,7 @@ bool readStatement(TokenReader &R, Token T, Tokens &Out) {
     R.lex(T);
     if (!readStatement(R, T, Out))
       return false;
-    if (!IsIf)
+    if (!IsIf || R.pragmaNext())
       return true;
     R.lexAhead(T);
     if (T.is(tok::kw_else)) {

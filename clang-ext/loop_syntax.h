@@ -51,6 +51,10 @@ public:
     LookingAhead = false;
   }
   bool lookingAhead() const { return LookingAhead; }
+  // Whether the file's next token is a '#pragma' or '_Pragma', which no
+  // 'else' can follow: lexing it would run its handler before the
+  // statement read so far has been lowered.
+  bool pragmaNext() const;
   // Tokens handed back, in stream order.
   Tokens pending() const { return Tokens(Pending.rbegin(), Pending.rend()); }
 
