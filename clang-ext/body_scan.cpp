@@ -97,17 +97,26 @@ private:
         return (int)A;
     return -1;
   }
-  // The array reduction of Name, nullptr when Name is not one.
-  const Reduction *arrayReduction(const std::string &Name) const {
+  // The array (or scalar) reduction of Name, nullptr when Name is not one.
+  const Reduction *arrayReduction(const std::string &Name,
+                                  bool Array = true) const {
     for (const Reduction &R : D.Reductions)
-      if (R.IsArray && R.Spelling == Name)
+      if (R.IsArray == Array && R.Spelling == Name)
         return &R;
     return nullptr;
   }
+  // Whether Body[B, E), its redundant parentheses dropped, is spelled as
+  // Body[C, F) so dropped.
+  bool sameOperand(size_t B, size_t E, size_t C, size_t F) const;
+  // Whether `s = <Body[B, E)>` is a max / min update of s (Body[S]):
+  // fmax(s, e) and its kin, or a conditional choosing s or e.
+  bool maxMinUpdate(const Reduction &R, size_t S, size_t B, size_t E) const;
   // Positions of the reduction arrays' names that are part of an update in
   // the operator's form (markReductionUpdates); any other use is an error.
   std::set<size_t> ReductionUpdates;
   void markReductionUpdates();
+  // Reduction variables whose clause was an error: their uses are not.
+  std::set<std::string> BadReductions;
   // Whether Body[A, A + N) and Body[B, B + N) are spelled the same.
   bool sameTokens(size_t A, size_t B, size_t N) const;
   // The end of the expression that starts at B: the first ';' or ',' at
@@ -513,15 +522,17 @@ void BodyScanner::markReductionUpdates() {
            (Op == "&&" && T.is(tok::ampamp)) ||
            (Op == "||" && T.is(tok::pipepipe));
   };
-  // Whether Body[I] names reduction array R with a subscript: *Close is
-  // its ']'.
+  // Whether Body[I] names reduction array R with a subscript (*Close: its
+  // ']'), or reduction scalar R (*Close: I).
   auto elementAt = [&](size_t I, const Reduction *&R, size_t *Close) {
-    if (I + 1 >= Body.size() || Body[I].isNot(tok::identifier) ||
-        Body[I + 1].isNot(tok::l_square) ||
-        (I && Body[I - 1].isOneOf(tok::period, tok::arrow)))
+    if (I >= Body.size() || Body[I].isNot(tok::identifier) ||
+        (I && Body[I - 1].isOneOf(tok::period, tok::arrow)) ||
+        Declared.count(spell(Body[I])))
       return false;
-    R = arrayReduction(spell(Body[I]));
-    *Close = matchingClose(Body, I + 1);
+    const bool Subscripted =
+        I + 1 < Body.size() && Body[I + 1].is(tok::l_square);
+    R = arrayReduction(spell(Body[I]), Subscripted);
+    *Close = Subscripted ? matchingClose(Body, I + 1) : I;
     return R != nullptr && *Close < Body.size();
   };
   // An update is a whole statement: its value would be the thread's
@@ -559,10 +570,29 @@ void BodyScanner::markReductionUpdates() {
     }
     if (!After || After->isNot(tok::equal))
       continue;
+    const size_t J = Close + 2;
+    if (!R->IsArray) {
+      const size_t E = expressionEnd(J);
+      // s = e op s (op commutative), s = fmax(s, e), s = s > e ? s : e
+      if (endsStatement(E) && E > J + 2 && Body[E - 1].is(tok::identifier) &&
+          spell(Body[E - 1]) == R->Spelling && binaryOf(R->Op, Body[E - 2]) &&
+          Body[E - 2].isNot(tok::minus) &&
+          operandBindsTighter(J, E - 2, Body[E - 2])) {
+        ReductionUpdates.insert(I);
+        ReductionUpdates.insert(E - 1);
+        continue;
+      }
+      if (endsStatement(E) && maxMinUpdate(*R, I, J, E)) {
+        for (size_t K = J; K < E; ++K)
+          if (Body[K].is(tok::identifier) && spell(Body[K]) == R->Spelling)
+            ReductionUpdates.insert(K);
+        ReductionUpdates.insert(I);
+        continue;
+      }
+    }
     // h[x] = h[x] op e
     const Reduction *R2;
     size_t Close2;
-    const size_t J = Close + 2;
     if (elementAt(J, R2, &Close2) && R2 == R && Close2 - J == Close - I &&
         sameTokens(I, J, Close - I + 1) && Close2 + 1 < Body.size() &&
         binaryOf(R->Op, Body[Close2 + 1])) {
@@ -581,7 +611,15 @@ void BodyScanner::markReductionUpdates() {
     const size_t P = matchingClose(Body, K + 1);
     const Reduction *R;
     size_t Close;
-    if (P >= Body.size() || !elementAt(P + 1, R, &Close) ||
+    // `if (c) { s = e; }` as `if (c) s = e;`
+    const bool Braced = P + 1 < Body.size() && Body[P + 1].is(tok::l_brace);
+    if (Braced) {
+      const size_t Stmt = P + 2, End = matchingClose(Body, P + 1);
+      const size_t Semi = expressionEnd(Stmt);
+      if (End >= Body.size() || Semi + 1 != End)
+        continue;
+    }
+    if (P >= Body.size() || !elementAt(P + 1 + Braced, R, &Close) ||
         (R->Op != "max" && R->Op != "min") || Close + 1 >= Body.size() ||
         Body[Close + 1].isNot(tok::equal))
       continue;
@@ -601,15 +639,16 @@ void BodyScanner::markReductionUpdates() {
     }
     if (Count != 1)
       continue;
-    const size_t N = Close - (P + 1) + 1; // tokens of h[x]
+    const size_t H = P + 1 + Braced;     // h[x] stored
+    const size_t N = Close - H + 1;      // tokens of h[x]
     const bool Greater = Body[Cmp].isOneOf(tok::greater, tok::greaterequal);
     size_t ElementAt;
     bool NewIsGreater; // the condition holds when e is above h[x]
     if (Cmp - (K + 2) == XE - XB && sameTokens(K + 2, XB, XE - XB) &&
-        P - (Cmp + 1) == N && sameTokens(Cmp + 1, P + 1, N)) {
+        P - (Cmp + 1) == N && sameTokens(Cmp + 1, H, N)) {
       ElementAt = Cmp + 1; // e cmp h[x]
       NewIsGreater = Greater;
-    } else if (Cmp - (K + 2) == N && sameTokens(K + 2, P + 1, N) &&
+    } else if (Cmp - (K + 2) == N && sameTokens(K + 2, H, N) &&
                P - (Cmp + 1) == XE - XB && sameTokens(Cmp + 1, XB, XE - XB)) {
       ElementAt = K + 2; // h[x] cmp e
       NewIsGreater = !Greater;
@@ -619,8 +658,109 @@ void BodyScanner::markReductionUpdates() {
     if (NewIsGreater != (R->Op == "max"))
       continue;
     ReductionUpdates.insert(ElementAt);
-    ReductionUpdates.insert(P + 1);
+    ReductionUpdates.insert(H);
   }
+}
+
+bool BodyScanner::sameOperand(size_t B, size_t E, size_t C, size_t F) const {
+  auto strip = [&](size_t &L, size_t &R) {
+    while (R > L + 1 && Body[L].is(tok::l_paren) &&
+           matchingClose(Body, L) == R - 1) {
+      ++L;
+      --R;
+    }
+  };
+  strip(B, E);
+  strip(C, F);
+  return E > B && E - B == F - C && sameTokens(B, C, E - B);
+}
+
+bool BodyScanner::maxMinUpdate(const Reduction &R, size_t S, size_t B,
+                               size_t E) const {
+  if (R.Op != "max" && R.Op != "min")
+    return false;
+  const bool Max = R.Op == "max";
+  while (E > B + 1 && Body[B].is(tok::l_paren) &&
+         matchingClose(Body, B) == E - 1) {
+    ++B;
+    --E;
+  }
+  // fmax(s, e) / fmax(e, s), fmaxf, fmaxl (fmin... for min)
+  if (E > B + 3 && Body[B].is(tok::identifier) &&
+      Body[B + 1].is(tok::l_paren) && matchingClose(Body, B + 1) == E - 1) {
+    const std::string F = spell(Body[B]);
+    const std::string Want = Max ? "fmax" : "fmin";
+    if (F != Want && F != Want + "f" && F != Want + "l")
+      return false;
+    size_t Comma = 0;
+    int Depth = 0, Commas = 0;
+    for (size_t K = B + 2; K < E - 1; ++K) {
+      Depth += bracketDelta(Body[K]);
+      if (Depth == 0 && Body[K].is(tok::comma))
+        Comma = K, ++Commas;
+    }
+    if (Commas != 1)
+      return false;
+    const bool First = sameOperand(B + 2, Comma, S, S + 1);
+    const bool Second = sameOperand(Comma + 1, E - 1, S, S + 1);
+    if (First == Second)
+      return false;
+    const size_t OB = First ? Comma + 1 : B + 2, OE = First ? E - 1 : Comma;
+    for (size_t K = OB; K < OE; ++K)
+      if (Body[K].is(tok::identifier) && spell(Body[K]) == R.Spelling)
+        return false;
+    return true;
+  }
+  // a cmp b ? x : y, with {a, b} = {x, y} = {s, e}
+  size_t Q = 0, Colon = 0, Cmp = 0;
+  int Depth = 0;
+  for (size_t K = B; K < E; ++K) {
+    Depth += bracketDelta(Body[K]);
+    if (Depth == 0 && Body[K].is(tok::question) && Q == 0)
+      Q = K;
+    else if (Depth == 0 && Body[K].is(tok::colon) && Q != 0 && Colon == 0)
+      Colon = K;
+  }
+  if (Q == 0 || Colon == 0)
+    return false;
+  size_t CB = B, CE = Q; // the condition, its parentheses dropped
+  while (CE > CB + 1 && Body[CB].is(tok::l_paren) &&
+         matchingClose(Body, CB) == CE - 1) {
+    ++CB;
+    --CE;
+  }
+  Depth = 0;
+  for (size_t K = CB; K < CE; ++K) {
+    Depth += bracketDelta(Body[K]);
+    if (Depth == 0 && Body[K].isOneOf(tok::less, tok::lessequal,
+                                      tok::greater, tok::greaterequal)) {
+      if (Cmp != 0)
+        return false;
+      Cmp = K;
+    }
+  }
+  if (Cmp == 0)
+    return false;
+  const bool SLeft = sameOperand(CB, Cmp, S, S + 1);
+  const bool SRight = sameOperand(Cmp + 1, CE, S, S + 1);
+  const bool SThen = sameOperand(Q + 1, Colon, S, S + 1);
+  const bool SElse = sameOperand(Colon + 1, E, S, S + 1);
+  if (SLeft == SRight || SThen == SElse)
+    return false;
+  // The other operand, the same on both sides.
+  const size_t OB = SLeft ? Cmp + 1 : CB, OE = SLeft ? CE : Cmp;
+  const size_t VB = SThen ? Colon + 1 : Q + 1, VE = SThen ? E : Colon;
+  if (!sameOperand(OB, OE, VB, VE))
+    return false;
+  for (size_t K = OB; K < OE; ++K)
+    if (Body[K].is(tok::identifier) && spell(Body[K]) == R.Spelling)
+      return false;
+  // The condition holds when the left side is the greater (> or >=).
+  const bool LeftGreater = Body[Cmp].isOneOf(tok::greater, tok::greaterequal);
+  // Chosen when true: the greater side when Then is the left's operand.
+  const bool ThenIsLeft = SThen == SLeft;
+  const bool PicksGreater = LeftGreater == ThenIsLeft;
+  return PicksGreater == Max;
 }
 
 bool BodyScanner::readModifyWrite(size_t I, size_t Close) const {
@@ -1347,6 +1487,7 @@ void BodyScanner::checkOuterStores() {
         (K != NameKind::Variable && K != NameKind::Unknown)) {
       report(DE, R.Var.getLocation(), Diag::ReductionNotOuterVariable)
           << R.Spelling;
+      BadReductions.insert(R.Spelling);
       Ok = false;
     } else if (std::string Type; const char *Takes =
                                       R.IsArray
@@ -1354,6 +1495,7 @@ void BodyScanner::checkOuterStores() {
                                           : reductionTypeProblem(R, &Type)) {
       report(DE, R.Var.getLocation(), Diag::ReductionBadType)
           << R.Spelling << Type << R.Op << Takes;
+      BadReductions.insert(R.Spelling);
       Ok = false;
     }
     Reported.insert(R.Spelling);
@@ -1580,6 +1722,24 @@ bool BodyScanner::run(BodyAccesses &Out) {
     std::string S = spell(T);
     bool Subscripted = I + 1 < Body.size() && Body[I + 1].is(tok::l_square);
     int A = arrayIndex(S);
+    if (const Reduction *R = A < 0 && !Subscripted && !Declared.count(S)
+                                 ? arrayReduction(S, false)
+                                 : nullptr) {
+      if (ReductionUpdates.count(I) || unevaluatedAt(I) ||
+          BadReductions.count(S))
+        continue;
+      const char *Forms =
+          R->Op == "max" || R->Op == "min"
+              ? "'if (e > s) s = e;', 's = fmax(s, e)' or 's = s > e ? s : "
+                "e' (for max; < and fmin for min)"
+          : R->Op == "+" ? "'s += e', 's -= e', 's = s + e', 's = e + s' or "
+                           "'s++'"
+                         : "'s op= e', 's = s op e' or 's = e op s'";
+      report(DE, T.getLocation(), Diag::ReductionScalarMisuse)
+          << S << R->Op << Forms;
+      Ok = false;
+      continue;
+    }
     if (const Reduction *R = A < 0 ? arrayReduction(S) : nullptr) {
       if (ReductionUpdates.count(I))
         continue;

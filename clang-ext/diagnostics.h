@@ -160,6 +160,10 @@ namespace proact {
   X(ReductionArrayMisuse, Error,                                               \
     "'%0' is reduced by reduction(%1: %0[...]): the body may only update it "  \
     "as %2; this %3 would see a thread's partial array, not '%0'")             \
+  X(ReductionScalarMisuse, Error,                                              \
+    "'%0' is reduced by reduction(%1: %0): the body may only update it as "    \
+    "%2, each update a statement of its own; elsewhere it would see a "        \
+    "thread's partial value, not '%0'")                                        \
   X(ArrayNotInRegion, Error,                                                   \
     "'%0' is indexed in the loop but not named in region(...); name it so "    \
     "that every device has a copy")                                            \
