@@ -27,6 +27,8 @@ struct LocalDecl {
   bool Substitutable = false;    // an integer scalar, never assigned again
   bool InForHeader = false;      // `for (long j = 0; ...)`
   bool Scalar = false;           // not a pointer, an array or a function
+  bool Narrow = false;           // an integer type narrower than int: its
+                                 // initializer's value may wrap
   // The initializer's form, analysed once where the declaration stands
   // (Failed: why it is not affine).
   bool Analysed = false, Failed = false;
@@ -394,6 +396,16 @@ void BodyScanner::guardBounds(size_t NameAt, const LinearForm &F,
           Other = true;
       }
       const size_t Next = E + 1;
+      // A cast or a local of a narrow type may wrap the value the
+      // condition tests, where the forms below would not.
+      for (size_t X = B; X < E && !Other; ++X) {
+        if (Body[X].is(tok::l_paren) && typeNameClose(X) != 0)
+          Other = true;
+        else if (Body[X].is(tok::identifier))
+          for (const LocalDecl &L : Locals)
+            Other |= L.Narrow && L.Name == spell(Body[X]) && L.At < X &&
+                     X < L.ScopeEnd;
+      }
       if (Op == 0 || Other) {
         B = Next;
         continue;
@@ -430,12 +442,20 @@ void BodyScanner::guardBounds(size_t NameAt, const LinearForm &F,
       }
       // Base - form's constant, and one more or less for < and >: the
       // bound of the value whose form is Base's.
+      // A floating side bounds nothing: its integer conversion would cut
+      // off the iteration the comparison lets through (i < 3.5).
       auto Bound = [&](const Code &Base) {
-        return Code("proact__add(")
+        return Code("(__builtin_classify_type((")
+            .add(Inv->K)
+            .add(") - (")
+            .add(Form->K)
+            .add(")) == 8 ? ")
+            .add(Less ? "PROACT__LL_MAX" : "PROACT__LL_MIN")
+            .add(" : proact__add(")
             .add(Base)
             .add(", -")
             .add(Code::asLongLong(Form->K))
-            .add(Strict ? (Less ? " - 1LL)" : " + 1LL)") : ")");
+            .add(Strict ? (Less ? " - 1LL))" : " + 1LL))") : "))");
       };
       // An inner loop's variable alone (coefficient 1): its range.
       if (Form->Coef.size() == 1 && Form->Coef.begin()->first !=
@@ -922,6 +942,12 @@ void BodyScanner::recordLocal(size_t I, size_t DeclStart, size_t Open) {
   L.Scalar = !Pointer && !(I + 1 < Body.size() &&
                            Body[I + 1].isOneOf(tok::l_square, tok::l_paren));
   L.Substitutable = L.Scalar && Integer && Scoped && L.InitEnd > L.InitBegin;
+  for (size_t K = DeclStart; K < std::min(SpecEnd, I); ++K) {
+    const unsigned Bits =
+        Body[K].is(tok::identifier) ? lookupIntegerBits(Body[K]) : 0;
+    L.Narrow |= Body[K].isOneOf(tok::kw_char, tok::kw_short, tok::kw_bool) ||
+                (Bits > 0 && Bits < 32);
+  }
   if (L.Scalar && !Integer)
     WhyVarying[L.Name] = "'" + L.Name + "' is declared in the body without "
                          "an integer type";
@@ -1698,6 +1724,23 @@ bool BodyScanner::run(BodyAccesses &Out) {
     if (T.isAnnotation() || T.is(tok::hash)) {
       report(DE, T.getLocation(), Diag::PragmaInBody);
       return false;
+    }
+    if (T.isOneOf(tok::kw_static, tok::kw__Thread_local,
+                  tok::kw_thread_local)) {
+      report(DE, T.getLocation(), Diag::StaticInBody) << spell(T);
+      Ok = false;
+      continue;
+    }
+    if (T.is(tok::identifier) && I + 1 < Body.size() &&
+        Body[I + 1].is(tok::l_paren) &&
+        !(I && Body[I - 1].isOneOf(tok::period, tok::arrow))) {
+      const std::string S = spell(T);
+      if ((S == "exit" || S == "_Exit" || S == "quick_exit") &&
+          lookupName(T) != NameKind::Variable && !Declared.count(S)) {
+        report(DE, T.getLocation(), Diag::ExitInBody) << S;
+        Ok = false;
+        continue;
+      }
     }
     if (T.is(tok::arrow)) {
       report(DE, T.getLocation(), Diag::PointerInBody);

@@ -245,6 +245,14 @@ namespace proact {
     "label '%0' in a '#pragma proact' loop body: the body is compiled into "  \
     "several kernels of one function, where a label may appear once; use "    \
     "'continue' or if/else instead of 'goto'")                                 \
+  X(StaticInBody, Error,                                                       \
+    "'%0' variable in a '#pragma proact' loop body: it would carry values "   \
+    "from one iteration to the next, which run on several devices and "       \
+    "threads at once; declare it before the loop, or as a plain local")        \
+  X(ExitInBody, Error,                                                         \
+    "'%0' in a '#pragma proact' loop body would end the program from a "       \
+    "kernel while other devices run theirs; record the condition in an "      \
+    "array and call '%0' after the loop")                                      \
   X(PragmaInBody, Error,                                                       \
     "pragmas are not allowed inside a '#pragma proact' loop body")             \
   X(BadDistribute, Error, "invalid distribute(...) clause: %0")                \

@@ -188,6 +188,20 @@ const void *lookupDecl(const Token &T) {
   return lookup(T, &Known);
 }
 
+unsigned lookupIntegerBits(const Token &T) {
+  bool Known;
+  const NamedDecl *ND = lookup(T, &Known);
+  QualType Q;
+  if (const auto *VD = dyn_cast_or_null<VarDecl>(ND))
+    Q = VD->getType();
+  else if (const auto *TD = dyn_cast_or_null<TypedefNameDecl>(ND))
+    Q = TD->getUnderlyingType();
+  if (Q.isNull() || !Q->isIntegerType() || !Instance ||
+      !Instance->hasASTContext())
+    return 0;
+  return Instance->getASTContext().getIntWidth(Q);
+}
+
 bool lookupEnumerator(const Token &T, long long &V) {
   bool Known;
   const auto *E = dyn_cast_or_null<EnumConstantDecl>(lookup(T, &Known));

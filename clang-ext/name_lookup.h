@@ -113,6 +113,10 @@ ArrayShape lookupArrayShape(const clang::Token &T);
 // compare with ArrayShape::Extent::Var.
 const void *lookupDecl(const clang::Token &T);
 
+// The width in bits of the integer type of the variable or typedef T
+// names; 0 for anything else or without Sema.
+unsigned lookupIntegerBits(const clang::Token &T);
+
 // The value of the enumerator identifier token T names; false for anything
 // else.
 bool lookupEnumerator(const clang::Token &T, long long &V);

@@ -7,8 +7,9 @@
  * changes the printout. Then arrays that come out (copyout) or through the
  * host (create, update host) with elements no loop writes, also between
  * elements a loop stores (a stride, a condition, the interior of rows):
- * those keep the host's values, as in the sequential program; and stores
- * kept inside the arrays by the conditions around them.
+ * those keep the host's values, as in the sequential program; stores
+ * kept inside the arrays by the conditions around them, and conditions
+ * that wrap or compare with a floating value.
  * Usage: update [n >= 3] [iterations] */
 #include <proact.h>
 #include "e2e_util.h"
@@ -100,6 +101,7 @@ int main(int argc, char **argv) {
   /* Stores that skip elements inside their range: a stride, a condition,
    * the interior of rows (columns 0 and m - 1 of each row). */
   long m = 5, rows = n / m;
+  struct { double at; } half = {(double)n / 2 + 0.5};
   for (long i = 0; i < n; i++)
     w[i] = -3.0 - (double)i, z[i] = -9.0 + (double)(i % 5);
 #pragma proact data copyin(u[0:n]) copyout(w[0:n]) create(z[0:n])
@@ -130,6 +132,23 @@ int main(int argc, char **argv) {
           w[r * m + c - 1] += z[r * m + c];
         }
   }
+  /* Outside the region, where each loop copies back what it stores:
+   * conditions whose forms would bound nothing: a cast or a narrow local
+   * that wraps, a floating bound (i < 2.5 lets i = 2 through). */
+#pragma proact region(u[0:n], w[0:n])
+  for (long i = 0; i < n; i++)
+    if ((unsigned char)(i + 200) < 100)
+      w[i] = u[i] + 0.25;
+#pragma proact region(u[0:n], w[0:n])
+  for (long i = 0; i < n; i++) {
+    unsigned char k = (unsigned char)(i + 250);
+    if (k < 4)
+      w[i] = u[i] * 0.75;
+  }
+#pragma proact region(u[0:n], w[0:n])
+  for (long i = 0; i < n; i++)
+    if (i < half.at && i - 0.5 < half.at)
+      w[i] = w[i] * 0.5 - u[i];
   printf("z sum %a\n", zs);
   e2e_print("w", w, (size_t)n * sizeof(double));
   e2e_print("z", z, (size_t)n * sizeof(double));

@@ -106,3 +106,13 @@ void elem_members(int n, struct pe *p, double *a) {
 #pragma proact region(p[0:n], a[0:n])
   for (int i = 0; i < n; i++) p[i].v[1] = a[i] + p[i].w + (double)sizeof(p[i].v);
 }
+
+void exit(int);
+void carried(int n, double *a) {
+#pragma proact region(a[0:n])
+  for (int i = 0; i < n; i++) { static int calls; calls++; a[i] = calls; } // expected-error {{'static' variable in a '#pragma proact' loop body: it would carry values from one iteration to the next}}
+#pragma proact region(a[0:n])
+  for (int i = 0; i < n; i++) { _Thread_local static double t; t = a[i]; a[i] = t * 2; } // expected-error {{'_Thread_local' variable in a '#pragma proact' loop body}} expected-error {{'static' variable in a '#pragma proact' loop body}}
+#pragma proact region(a[0:n])
+  for (int i = 0; i < n; i++) { if (a[i] < 0) exit(3); a[i] = 1; } // expected-error {{'exit' in a '#pragma proact' loop body would end the program from a kernel while other devices run theirs}}
+}

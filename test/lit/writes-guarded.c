@@ -12,13 +12,14 @@ void f(long n, long m, double *x, double *y, double *v) {
   for (long i = 0; i < n; i++)
     if (i + 1 < n && 0 < i)
       y[i + 1] = x[i];
-// CHECK: __proact_writes[0].bounded = 1; __proact_writes[0].boff_min =proact__add(proact__add((long long)(( 0)),(long long)((0 +( 1)))), -(long long)(0) + 1LL); __proact_writes[0].boff_max =proact__add(proact__add((long long)((( n) + 0LL)),(long long)((0 +( 1)))), -(long long)((0 +( 1))) - 1LL);
+// A floating comparison bounds nothing (i < 2.5 lets i = 2 through).
+// CHECK: __proact_writes[0].bounded = 1; __proact_writes[0].boff_min =(__builtin_classify_type((( 0)) - (0)) == 8 ?(-9223372036854775807LL - 1) : proact__add(proact__add((long long)(( 0)),(long long)((0 +( 1)))), -(long long)(0) + 1LL)); __proact_writes[0].boff_max =(__builtin_classify_type(((( n) + 0LL)) - ((0 +( 1)))) == 8 ?9223372036854775807LL : proact__add(proact__add((long long)((( n) + 0LL)),(long long)((0 +( 1)))), -(long long)((0 +( 1))) - 1LL));
 #pragma proact region(x[0:n*m], v[0:n*m])
   for (long i = 0; i < n; i++)
     for (long j = 0; j < m; j++)
       if (j >= 1)
         v[i * m + j - 1] = x[i * m + j];
-// CHECK: proact__span_add(&__proact_writes[0],(long long)(1),proact__max((long long)(long)( 0),proact__add((long long)(( 1)), -(long long)(0))),
+// CHECK: proact__span_add(&__proact_writes[0],(long long)(1),proact__max((long long)(long)( 0),(__builtin_classify_type((( 1)) - (0)) == 8 ?(-9223372036854775807LL - 1) : proact__add((long long)(( 1)), -(long long)(0)))),
 #pragma proact region(x[0:n], y[0:n])
   for (long i = 0; i < n; i++)
     if (i + 1 < n || i % 2 == 0)
