@@ -15,6 +15,7 @@
 #include <omp.h>
 #include <stdint.h>
 #include <stdio.h>
+#include <stdlib.h>
 
 #include "enter.h"
 #include "clock.h"
@@ -76,24 +77,109 @@ static proact__present_t *update_entry(const proact__update_desc_t *desc,
                 update_clause(item->kind), a->name, a->lo, a->len);
 }
 
-static void update_host(proact__present_t *entry, uint64_t lo, uint64_t hi) {
+/* The pieces of [lo, hi) that the host and a device both hold, for
+ * omp_forget_host. */
+typedef struct host_shared {
+  proact__validity_range_t *r;
+  int n, cap;
+} host_shared_t;
+
+static proact_status_t host_shared_piece(void *arg, uint64_t lo, uint64_t hi,
+                                         proact__devmask_t mask) {
+  host_shared_t *h = arg;
+  if (!(mask & PROACT__DEVMASK_HOST) || mask == PROACT__DEVMASK_HOST)
+    return PROACT_OK;
+  if (h->n == h->cap) {
+    int cap = h->cap ? 2 * h->cap : 16;
+    proact__validity_range_t *r = realloc(h->r, (size_t)cap * sizeof(*r));
+    if (r == NULL)
+      return PROACT_ERR_NO_MEMORY;
+    h->r = r;
+    h->cap = cap;
+  }
+  h->r[h->n++] = (proact__validity_range_t){lo, hi,
+                                            mask & ~PROACT__DEVMASK_HOST};
+  return PROACT_OK;
+}
+
+/* OpenMP's device copy is its own: the host may have written its bytes
+ * since they were last copied, without an update. Where a device holds
+ * them too, the host no longer counts as holding them, so that a copy
+ * back ('from', an update from, the region's end) copies them again, as
+ * OpenMP does. */
+static void omp_forget_host(proact__present_t *entry, uint64_t lo,
+                            uint64_t hi) {
+  host_shared_t h = {0};
+  if (!proact__present_tracked(entry) || entry->valid == NULL)
+    return;
+  if (proact__validity_walk(entry->valid, lo, hi, host_shared_piece, &h) !=
+          PROACT_OK ||
+      (h.n > 0 &&
+       proact__validity_apply(entry->valid, h.r, h.n, 0) != PROACT_OK))
+    proact__fatal(entry->file, entry->line, 0, "out of host memory");
+  free(h.r);
+}
+
+static void update_host(proact__present_t *entry, uint64_t lo, uint64_t hi,
+                        int omp) {
+  if (omp)
+    omp_forget_host(entry, lo, hi);
   proact__replica_gather(entry, lo, hi);
   /* An untracked map is not cleared by later writes: the host cannot be
-   * recorded there as a holder. */
-  if (proact__present_tracked(entry) &&
+   * recorded there as a holder. Nor, for OpenMP, can a host the program
+   * may write before the next copy back. */
+  if (!omp && proact__present_tracked(entry) &&
       proact__validity_add(entry->valid, lo, hi, PROACT__DEVMASK_HOST) !=
           PROACT_OK)
     proact__fatal(entry->file, entry->line, 0, "out of host memory");
 }
 
+/* OpenMP's 'update to': the devices get the host's bytes now (a host
+ * write after it must not reach them), each the part it holds. */
+static void omp_update_device(const proact__update_desc_t *desc,
+                              const proact__update_item_t *item,
+                              proact__present_t *entry, uint64_t lo,
+                              uint64_t hi) {
+  if (proact__validity_set(entry->valid, lo, hi, PROACT__DEVMASK_HOST) !=
+      PROACT_OK)
+    proact__fatal(desc->file, desc->line, desc->col, "out of host memory");
+  for (int i = 0; i < entry->ndevs; i++) {
+    const int dev = entry->devs[i];
+    const uint64_t a = lo > entry->wlo[i] ? lo : entry->wlo[i];
+    const uint64_t b = hi < entry->whi[i] ? hi : entry->whi[i];
+    char *host = entry->host_lo + a;
+    proact_status_t st;
+    if (a >= b || entry->ptrs[i] == NULL)
+      continue;
+    st = proact__dev_copy_to_dev(dev, proact__present_dev_addr(entry, dev,
+                                                               host),
+                                 host, (size_t)(b - a));
+    if (st != PROACT_OK)
+      proact__fatal(desc->file, item->line, item->col,
+                    "update to(%s[%lld:%lld]): copying to device %d "
+                    "failed: %s",
+                    item->array.name, item->array.lo, item->array.len, dev,
+                    proact_status_string(st));
+    if (proact__validity_add(entry->valid, a, b, PROACT__DEVMASK(dev)) !=
+        PROACT_OK)
+      proact__fatal(desc->file, desc->line, desc->col, "out of host memory");
+  }
+  omp_forget_host(entry, lo, hi);
+}
+
 static void update_device(const proact__update_desc_t *desc,
                           const proact__update_item_t *item,
                           proact__present_t *entry, uint64_t lo,
-                          uint64_t hi) {
+                          uint64_t hi, int omp) {
   proact__devmask_t mask = PROACT__DEVMASK_HOST;
 
   if (entry->ndevs == 0)
     return;
+  if (omp && !entry->unified && proact__present_tracked(entry) &&
+      entry->valid != NULL) {
+    omp_update_device(desc, item, entry, lo, hi);
+    return;
+  }
   if (entry->unified || !proact__present_tracked(entry)) {
     int dev = entry->devs[0];
     char *host = entry->host_lo + lo;
@@ -204,10 +290,10 @@ static void update_run(const proact__update_desc_t *desc, int omp) {
                                    "this update host(...)", desc->file,
                                    item->line, item->col);
       update_host(entry, (uint64_t)(lo - entry->host_lo),
-                  (uint64_t)(hi - entry->host_lo));
+                  (uint64_t)(hi - entry->host_lo), omp);
     } else {
       update_device(desc, item, entry, (uint64_t)(lo - entry->host_lo),
-                    (uint64_t)(hi - entry->host_lo));
+                    (uint64_t)(hi - entry->host_lo), omp);
       proact__host_check_sent(entry, (uint64_t)(lo - entry->host_lo),
                               (uint64_t)(hi - entry->host_lo));
     }
