@@ -92,6 +92,19 @@ void proact__fatal(const char *file, int line, int col, const char *fmt,
   exit(EXIT_FAILURE);
 }
 
+void proact__fatal_busy(const char *file, int line, int col, const char *fmt,
+                        ...) {
+  va_list ap;
+  (void)fatal_enter();
+  va_start(ap, fmt);
+  fatal_report(file, line, col, fmt, ap);
+  va_end(ap);
+  if (proact__fatal_abort != NULL)
+    proact__fatal_abort();
+  fflush(NULL);
+  _exit(EXIT_FAILURE);
+}
+
 void proact__fatal_hung(const char *file, int line, const char *fmt, ...) {
   va_list ap;
   va_start(ap, fmt);

@@ -26,6 +26,11 @@ _Noreturn void proact__fatal(const char *file, int line, int col,
  * for those devices forever. */
 _Noreturn void proact__fatal_hung(const char *file, int line,
                                   const char *fmt, ...) PROACT__PRINTF(3, 4);
+/* The same from a thread while another runs inside the OpenMP runtime:
+ * exit's handlers would unload libomptarget under that thread. Flushes the
+ * program's streams first. */
+_Noreturn void proact__fatal_busy(const char *file, int line, int col,
+                                  const char *fmt, ...) PROACT__PRINTF(4, 5);
 
 /* Also given each fatal message, when set: the log (log.c) sets it while
  * it writes to PROACT_DEBUG_FILE. A hook, so that this file does not call

@@ -18,7 +18,7 @@ void proact__owner_enter(const char *file, int line, int col,
     const char *held_what = owner_what, *held_file = owner_file;
     int held_line = owner_line;
     pthread_mutex_unlock(&owner_lock);
-    proact__fatal(file, line, col,
+    proact__fatal_busy(file, line, col,
                   "this %s runs on a second thread while another thread is "
                   "inside PROACT (its %s at %s:%d): the loops, data regions "
                   "and updates of a process run on one thread at a time; "
