@@ -4,6 +4,7 @@
 #include <dlfcn.h>
 #include <limits.h>
 #include <pthread.h>
+#include <stdatomic.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -246,19 +247,45 @@ void proact__rank_allgather(const void *mine, void *all, size_t bytes,
                           : "");
 }
 
+/* The directive whose transfers run (proact__rank_context): a hash of
+ * its file's base name and line, and both for messages. */
+static _Atomic unsigned rank_ctx;
+static const char *_Atomic rank_ctx_file;
+static _Atomic int rank_ctx_line;
+
+void proact__rank_context(const char *file, int line) {
+  const char *base = file != NULL ? strrchr(file, '/') : NULL;
+  unsigned h = 2166136261u;
+  base = base != NULL ? base + 1 : file;
+  for (const char *p = base; p != NULL && *p != '\0'; p++)
+    h = (h ^ (unsigned char)*p) * 16777619u;
+  h = (h ^ (unsigned)line) * 16777619u;
+  atomic_store(&rank_ctx_file, file);
+  atomic_store(&rank_ctx_line, line);
+  atomic_store(&rank_ctx, h);
+}
+
 /* The tag of the next message of a pair: its position in the pair's
- * sequence, below the smallest MPI_TAG_UB the standard allows. */
-static int rank_tag(unsigned *seq) { return (int)((*seq)++ % 32767u); }
+ * sequence, offset by the directive's hash, below the smallest
+ * MPI_TAG_UB the standard allows. */
+static int rank_tag(unsigned *seq) {
+  return (int)(((*seq)++ + atomic_load(&rank_ctx) % 32767u) % 32767u);
+}
 
 static void rank_failed(const char *verb, int peer, size_t bytes, int rc,
                         const char *why) {
-  proact__fatal(NULL, 0, 0,
+  const char *file = atomic_load(&rank_ctx_file);
+  proact__fatal(file, file != NULL ? atomic_load(&rank_ctx_line) : 0, 0,
                 "rank %d of %d: %s %zu bytes %s rank %d: %s%s", rank_me,
                 rank_n, verb, bytes, verb[0] == 's' ? "to" : "from", peer,
                 why,
                 rc == 1 ? " (PROACT_MPI_TIMEOUT): that rank died, stalled, "
-                          "left early, or runs different loops"
-                        : "");
+                          "left early, or runs other loops, data regions or "
+                          "updates than this one"
+                : strstr(why, "TRUNCATE") != NULL
+                    ? " (the ranks run other loops, data regions or updates "
+                      "here, or the same ones over other sizes)"
+                    : "");
 }
 
 void proact__rank_send(int peer, const void *buf, size_t bytes) {

@@ -70,6 +70,11 @@ typedef struct proact__rank_req proact__rank_req_t;
 /* The next position in the sequence of messages to (sending != 0) or from
  * peer, as the tag of a transfer posted later. */
 int proact__rank_reserve(int peer, int sending);
+/* The directive (file:line) whose transfers follow: each tag also depends
+ * on it, so that ranks that run different directives (one rank alone in
+ * an update) never match each other's messages, but stop at
+ * PROACT_MPI_TIMEOUT naming it. Set by the core at each directive. */
+void proact__rank_context(const char *file, int line);
 proact__rank_req_t *proact__rank_isend(int peer, int tag, const void *buf,
                                        size_t bytes);
 proact__rank_req_t *proact__rank_irecv(int peer, int tag, void *buf,

@@ -2,7 +2,9 @@
  * check that every rank ends with a clear message instead of waiting for
  * it forever. Usage: faults MODE [n] [rounds]; MODE: ok (no fault), die
  * (killed by a signal), exit (leaves the program early, status 0), stall
- * (sleeps), size (runs with one more element than the others). */
+ * (sleeps), size (runs with one more element than the others), update
+ * (rank 0 alone runs an update host of u, as a rank that prints would:
+ * rank 0's receive must not take the data of rank 1's next transfer). */
 #include <proact.h>
 #include <signal.h>
 #include <stdio.h>
@@ -33,6 +35,9 @@ int main(int argc, char **argv) {
     for (long t = 0; t < rounds; t++) {
       stencil_sweep(n, u, v);
       stencil_sweep(n, v, u);
+      if (!faulty && t == 0 && strcmp(mode, "update") == 0) {
+#pragma proact update host(u[0:n])
+      }
       if (faulty && t == 0) {
         if (strcmp(mode, "die") == 0)
           raise(SIGKILL);

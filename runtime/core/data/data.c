@@ -17,6 +17,7 @@
 #include "devices.h"
 #include "presence.h"
 #include "proact.h"
+#include "rank.h"
 #include "replica.h"
 #include "ompt_follow.h"
 #include "trace.h"
@@ -140,6 +141,7 @@ void proact__data_end(proact__data_t *data) {
   int nlast = 0;
   if (data == NULL)
     return;
+  proact__rank_context(data->file, data->line);
   /* Before anything reads or writes the host arrays. */
   for (int i = 0; i < data->nowned; i++)
     if (data_last(data->owned[i])) {

@@ -4,6 +4,7 @@
 
 #include "error_report.h"
 #include "owner.h"
+#include "rank.h"
 
 static pthread_mutex_t owner_lock = PTHREAD_MUTEX_INITIALIZER;
 static pthread_t owner;
@@ -27,6 +28,7 @@ void proact__owner_enter(const char *file, int line, int col,
                   what, held_what, held_file != NULL ? held_file : "?",
                   held_line);
   }
+  proact__rank_context(file, line);
   if (owner_depth++ == 0) {
     owner = pthread_self();
     owner_file = file;
