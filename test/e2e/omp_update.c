@@ -5,10 +5,19 @@
  * the end of a 'target data' region or a 'target exit data map(from:)'
  * after an update from copies the device's values back over the host's
  * later writes. Each round's host writes would show in the output if the
- * devices saw them. Built in spread mode it must print what the unmodified
+ * devices saw them. Last, an array entered from its fifth element on and
+ * used by a loop in a function that knows only the pointer: OpenMP finds
+ * the section through its base pointer. Built in spread mode it must print what the unmodified
  * program prints on one device, bit for bit.
  * Usage: omp_update [n] [rounds] */
 #include "e2e_util.h"
+
+/* e[4 .. n - 5]: entered as e[4:n - 8] by the caller. */
+static void scale_inner(double *e, long n) {
+#pragma omp target teams distribute parallel for
+  for (long i = 4; i < n - 4; i++)
+    e[i] = e[i] * 10.0 + (double)i;
+}
 
 int main(int argc, char **argv) {
   long n = e2e_arg(argc, argv, 1, 20011);
@@ -52,7 +61,13 @@ int main(int argc, char **argv) {
   for (long i = 0; i < n; i++)
     d[i] = -3.0; /* overwritten by the exit's copy back */
 #pragma omp target exit data map(from: d[0:n])
+  double *e = e2e_alloc(n + 8);
+  e2e_fill(e, n + 8, 9);
+#pragma omp target enter data map(to: e[4:n])
+  scale_inner(e, n + 8);
+#pragma omp target exit data map(from: e[4:n])
   e2e_print("a", a, (size_t)n * sizeof(double));
+  e2e_print("e", e, (size_t)(n + 8) * sizeof(double));
   e2e_print("b", b, (size_t)n * sizeof(double));
   e2e_print("c", c, (size_t)n * sizeof(double));
   e2e_print("d", d, (size_t)n * sizeof(double));

@@ -10,6 +10,7 @@
  * device (a construct that stayed OpenMP's mapped it) is left to OpenMP:
  * the generated code then runs the construct itself. */
 #include <omp.h>
+#include <stddef.h>
 #include <stdint.h>
 
 #include "core_param.h"
@@ -415,9 +416,30 @@ void proact__omp_exit_counted(const proact__data_desc_t *desc, int dev,
   omp_counted(desc, dev, cond, refuse, 1);
 }
 
+/* Entries mapped as p[lo:len] with p the pointer itself (OpenMP finds
+ * such a section through its base pointer even where p's own element is
+ * not mapped: 'enter data map(to: b[4:8])', then a loop over b[4..11]). */
+typedef struct base_find {
+  const char *p;
+  size_t elem;
+  proact__present_t *hit;
+  int count;
+} base_find_t;
+
+static void base_match(proact__present_t *entry, void *arg) {
+  base_find_t *f = arg;
+  if (!entry->implicit && !entry->gone && entry->elem_size == f->elem &&
+      entry->host_lo - entry->lo * (long long)f->elem == f->p &&
+      (uint64_t)(entry->host_hi - entry->host_lo) % f->elem == 0) {
+    f->hit = entry;
+    f->count++;
+  }
+}
+
 /* The live entry (of a data region or an enter) whose element p is, for
- * elements of elem bytes; NULL when none holds it or p is not on one of
- * its element boundaries. */
+ * elements of elem bytes, or else the one section mapped through p as its
+ * base; NULL when none holds it or p is not on one of its element
+ * boundaries. */
 static proact__present_t *found_entry(const void *p, size_t elem) {
   proact__present_t *entry = NULL;
   const char *c = p;
@@ -425,9 +447,12 @@ static proact__present_t *found_entry(const void *p, size_t elem) {
     return NULL;
   proact__enter_reap_freed();
   if (proact__present_find((char *)c, (char *)c + elem, &entry) !=
-          PROACT__PRESENT_CONTAINS ||
-      entry->implicit ||
-      (uint64_t)(c - entry->host_lo) % elem != 0 ||
+      PROACT__PRESENT_CONTAINS) {
+    base_find_t f = {c, elem, NULL, 0};
+    proact__present_each(base_match, &f);
+    return f.count == 1 ? f.hit : NULL;
+  }
+  if (entry->implicit || (uint64_t)(c - entry->host_lo) % elem != 0 ||
       (uint64_t)(entry->host_hi - entry->host_lo) % elem != 0)
     return NULL;
   return entry;
@@ -437,12 +462,14 @@ int proact__omp_found(const void *p, size_t elem) {
   return found_entry(p, elem) != NULL;
 }
 
+/* p[lo:len] is the section: lo <= 0 where p lies in it, above 0 where the
+ * section was mapped through p as its base. */
 long long proact__omp_found_lo(const void *p, size_t elem) {
   const proact__present_t *entry = found_entry(p, elem);
   return entry == NULL
              ? 0
-             : -(long long)((uint64_t)((const char *)p - entry->host_lo) /
-                            elem);
+             : (long long)((entry->host_lo - (const char *)p) /
+                           (ptrdiff_t)elem);
 }
 
 long long proact__omp_found_len(const void *p, size_t elem) {
