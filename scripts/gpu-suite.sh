@@ -77,11 +77,12 @@ run_graph() { cmp_each "memcpy dma" "$1" "$2" PROACT_LAUNCH=graph; }
 # loops ran: programs long enough for it, and a check that it happened.
 run_auto() { cmp_each "memcpy dma" "$1" "$2" PROACT_LAUNCH=auto; }
 auto_used() {
-  local devs=${sets##* }
-  if PROACT_LAUNCH=auto PROACT_MECH=memcpy PROACT_DEVICES=$devs \
-       PROACT_DEBUG=info PROACT_DEBUG_SUBSYS=part \
-       e2e_stencil1d 1001 4000 2>&1 >/dev/null |
-       grep -q "will launch in a graph"; then
+  local devs=${sets##* } log
+  # The whole log first: grep -q would end the pipe early (pipefail).
+  log=$(PROACT_LAUNCH=auto PROACT_MECH=memcpy PROACT_DEVICES=$devs \
+          PROACT_DEBUG=info PROACT_DEBUG_SUBSYS=part \
+          e2e_stencil1d 1001 4000 2>&1 >/dev/null)
+  if grep -q "will launch in a graph" <<<"$log"; then
     echo "auto: stencil1d 1001 4000 on $devs turned to graphs"
   else
     echo "FAILED: auto: stencil1d 1001 4000 on $devs never launched a graph"
