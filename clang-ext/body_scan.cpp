@@ -29,6 +29,7 @@ struct LocalDecl {
   bool Scalar = false;           // not a pointer, an array or a function
   bool Narrow = false;           // an integer type narrower than int: its
                                  // initializer's value may wrap
+  bool Unsigned = false;         // unsigned, at least int's width
   // The initializer's form, analysed once where the declaration stands
   // (Failed: why it is not affine).
   bool Analysed = false, Failed = false;
@@ -397,14 +398,42 @@ void BodyScanner::guardBounds(size_t NameAt, const LinearForm &F,
       }
       const size_t Next = E + 1;
       // A cast or a local of a narrow type may wrap the value the
-      // condition tests, where the forms below would not.
+      // condition tests, and an unsigned operand makes the comparison
+      // unsigned (i > 10u holds for i = -5), where the forms below would
+      // not: such a condition bounds nothing. An unsigned loop or local
+      // variable wraps only through a subtraction.
+      bool Minus = false;
+      for (size_t X = B; X < E; ++X)
+        Minus |= Body[X].is(tok::minus);
+      // No digit of any base is a u: one in a literal is its suffix.
+      auto UnsignedLiteral = [&](const Token &T) {
+        return T.is(tok::numeric_constant) &&
+               spell(T).find_first_of("uU") != std::string::npos;
+      };
       for (size_t X = B; X < E && !Other; ++X) {
-        if (Body[X].is(tok::l_paren) && typeNameClose(X) != 0)
+        const Token &T = Body[X];
+        if (T.is(tok::l_paren) && typeNameClose(X) != 0) {
           Other = true;
-        else if (Body[X].is(tok::identifier))
+        } else if (T.is(tok::kw_sizeof) || UnsignedLiteral(T)) {
+          Other = true;
+        } else if (T.is(tok::identifier)) {
+          const std::string S = spell(T);
+          bool Local = false;
           for (const LocalDecl &L : Locals)
-            Other |= L.Narrow && L.Name == spell(Body[X]) && L.At < X &&
-                     X < L.ScopeEnd;
+            if (L.Name == S && L.At < X && X < L.ScopeEnd) {
+              Local = true;
+              Other |= L.Narrow || (L.Unsigned && Minus);
+            }
+          if (S == Outer.VarName) {
+            bool U = false;
+            for (const Token &Ty : Outer.Type)
+              U |= Ty.is(tok::kw_unsigned) ||
+                   (Ty.is(tok::identifier) && lookupIntegerUnsigned(Ty));
+            Other |= U && Minus;
+          } else if (!Local && lookupIntegerUnsigned(T)) {
+            Other = true;
+          }
+        }
       }
       if (Op == 0 || Other) {
         B = Next;
@@ -557,10 +586,35 @@ void BodyScanner::markReductionUpdates() {
   };
   // An update is a whole statement: its value would be the thread's
   // partial one (`x = h[k]++`).
+  // A ')' only where it closes an if, for, while or switch head (a cast's
+  // would make `(double)c++` a statement); a ':' only after a case or
+  // default label.
   auto startsStatement = [&](size_t I) {
-    return I == 0 || Body[I - 1].isOneOf(tok::semi, tok::l_brace,
-                                         tok::r_brace, tok::r_paren,
-                                         tok::kw_else);
+    if (I == 0 || Body[I - 1].isOneOf(tok::semi, tok::l_brace, tok::r_brace,
+                                      tok::kw_else, tok::kw_do))
+      return true;
+    const Token &P = Body[I - 1];
+    if (P.is(tok::r_paren)) {
+      for (size_t O = 0; O + 1 < I; ++O)
+        if (Body[O].is(tok::l_paren) && matchingClose(Body, O) == I - 1)
+          return O > 0 && Body[O - 1].isOneOf(tok::kw_if, tok::kw_for,
+                                              tok::kw_while, tok::kw_switch);
+      return false;
+    }
+    if (P.is(tok::colon)) {
+      size_t K = I - 1;
+      int Depth = 0;
+      while (K > 0) {
+        const Token &T = Body[K - 1];
+        Depth += bracketDelta(T);
+        if (Depth > 0 ||
+            (Depth == 0 && T.isOneOf(tok::semi, tok::l_brace, tok::r_brace)))
+          break;
+        --K;
+      }
+      return Body[K].isOneOf(tok::kw_case, tok::kw_default);
+    }
+    return false;
   };
   auto endsStatement = [&](size_t E) {
     return E < Body.size() && Body[E].is(tok::semi);
@@ -592,7 +646,22 @@ void BodyScanner::markReductionUpdates() {
       continue;
     const size_t J = Close + 2;
     if (!R->IsArray) {
-      const size_t E = expressionEnd(J);
+      size_t E = expressionEnd(J);
+      // s = (s op e): the parentheses change nothing.
+      size_t JB = J, JE = E;
+      while (JE > JB + 1 && Body[JB].is(tok::l_paren) &&
+             matchingClose(Body, JB) == JE - 1) {
+        ++JB;
+        --JE;
+      }
+      if (JB > J && endsStatement(E) && JE > JB + 2 &&
+          Body[JB].is(tok::identifier) && spell(Body[JB]) == R->Spelling &&
+          binaryOf(R->Op, Body[JB + 1]) &&
+          operandBindsTighter(JB + 2, JE, Body[JB + 1])) {
+        ReductionUpdates.insert(I);
+        ReductionUpdates.insert(JB);
+        continue;
+      }
       // s = e op s (op commutative), s = fmax(s, e), s = s > e ? s : e
       if (endsStatement(E) && E > J + 2 && Body[E - 1].is(tok::identifier) &&
           spell(Body[E - 1]) == R->Spelling && binaryOf(R->Op, Body[E - 2]) &&
@@ -645,6 +714,10 @@ void BodyScanner::markReductionUpdates() {
       continue;
     const size_t XB = Close + 2, XE = expressionEnd(XB);
     if (XE >= Body.size() || Body[XE].isNot(tok::semi) || XE == XB)
+      continue;
+    // An else would run on the test of the thread's partial value.
+    const size_t After = Braced ? matchingClose(Body, P + 1) + 1 : XE + 1;
+    if (After < Body.size() && Body[After].is(tok::kw_else))
       continue;
     // The condition's one comparison at its top level.
     size_t Cmp = 0;
@@ -947,7 +1020,11 @@ void BodyScanner::recordLocal(size_t I, size_t DeclStart, size_t Open) {
         Body[K].is(tok::identifier) ? lookupIntegerBits(Body[K]) : 0;
     L.Narrow |= Body[K].isOneOf(tok::kw_char, tok::kw_short, tok::kw_bool) ||
                 (Bits > 0 && Bits < 32);
+    L.Unsigned |= Body[K].is(tok::kw_unsigned) ||
+                  (Body[K].is(tok::identifier) &&
+                   lookupIntegerUnsigned(Body[K]));
   }
+  L.Unsigned &= !L.Narrow;
   if (L.Scalar && !Integer)
     WhyVarying[L.Name] = "'" + L.Name + "' is declared in the body without "
                          "an integer type";
@@ -1482,6 +1559,9 @@ const char *reductionTypeProblem(const Reduction &R, std::string *Type) {
   const ValueKind K = lookupValueKind(R.Var, Type);
   const bool Bitwise = R.Op == "&" || R.Op == "|" || R.Op == "^";
   const bool Ordered = R.Op == "max" || R.Op == "min";
+  // A _Bool's + and * saturate: a thread's partial sum is not the sum.
+  if ((R.Op == "+" || R.Op == "*") && (*Type == "_Bool" || *Type == "bool"))
+    return "arithmetic variables other than _Bool (use || or && for flags)";
   if (K == ValueKind::Other)
     return Bitwise ? "integer variables" : Ordered ? "integer or real variables"
                                                    : "arithmetic variables";
@@ -1773,8 +1853,8 @@ bool BodyScanner::run(BodyAccesses &Out) {
         continue;
       const char *Forms =
           R->Op == "max" || R->Op == "min"
-              ? "'if (e > s) s = e;', 's = fmax(s, e)' or 's = s > e ? s : "
-                "e' (for max; < and fmin for min)"
+              ? "'if (e > s) s = e;' (no else), 's = fmax(s, e)' or 's = s "
+                "> e ? s : e' (for max; < and fmin for min)"
           : R->Op == "+" ? "'s += e', 's -= e', 's = s + e', 's = e + s' or "
                            "'s++'"
                          : "'s op= e', 's = s op e' or 's = e op s'";

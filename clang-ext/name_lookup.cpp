@@ -202,6 +202,20 @@ unsigned lookupIntegerBits(const Token &T) {
   return Instance->getASTContext().getIntWidth(Q);
 }
 
+bool lookupIntegerUnsigned(const Token &T) {
+  bool Known;
+  const NamedDecl *ND = lookup(T, &Known);
+  QualType Q;
+  if (const auto *VD = dyn_cast_or_null<VarDecl>(ND))
+    Q = VD->getType();
+  else if (const auto *TD = dyn_cast_or_null<TypedefNameDecl>(ND))
+    Q = TD->getUnderlyingType();
+  if (Q.isNull() || !Q->isUnsignedIntegerType() || !Instance ||
+      !Instance->hasASTContext())
+    return false;
+  return Instance->getASTContext().getIntWidth(Q) >= 32;
+}
+
 bool lookupEnumerator(const Token &T, long long &V) {
   bool Known;
   const auto *E = dyn_cast_or_null<EnumConstantDecl>(lookup(T, &Known));

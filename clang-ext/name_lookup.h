@@ -116,6 +116,9 @@ const void *lookupDecl(const clang::Token &T);
 // The width in bits of the integer type of the variable or typedef T
 // names; 0 for anything else or without Sema.
 unsigned lookupIntegerBits(const clang::Token &T);
+// Whether that type is an unsigned integer type of at least int's width
+// (one the usual conversions make a comparison's type).
+bool lookupIntegerUnsigned(const clang::Token &T);
 
 // The value of the enumerator identifier token T names; false for anything
 // else.

@@ -9,7 +9,7 @@
  * elements a loop stores (a stride, a condition, the interior of rows):
  * those keep the host's values, as in the sequential program; stores
  * kept inside the arrays by the conditions around them, and conditions
- * that wrap or compare with a floating value.
+ * that wrap, compare unsigned values or compare with a floating value.
  * Usage: update [n >= 3] [iterations] */
 #include <proact.h>
 #include "e2e_util.h"
@@ -102,6 +102,7 @@ int main(int argc, char **argv) {
    * the interior of rows (columns 0 and m - 1 of each row). */
   long m = 5, rows = n / m;
   struct { double at; } half = {(double)n / 2 + 0.5};
+  unsigned lim = (unsigned)n / 3;
   for (long i = 0; i < n; i++)
     w[i] = -3.0 - (double)i, z[i] = -9.0 + (double)(i % 5);
 #pragma proact data copyin(u[0:n]) copyout(w[0:n]) create(z[0:n])
@@ -149,6 +150,16 @@ int main(int argc, char **argv) {
   for (long i = 0; i < n; i++)
     if (i < half.at && i - 0.5 < half.at)
       w[i] = w[i] * 0.5 - u[i];
+  /* Unsigned comparisons: i - 5 > lim holds for i < 5 too (it wraps),
+   * and so does the unsigned loop variable's k - 3 >= 2. */
+#pragma proact region(u[0:n], w[0:n])
+  for (int i = 0; i < (int)n; i++)
+    if (i - 5 > lim)
+      w[i] = w[i] + u[i] * 0.125;
+#pragma proact region(w[0:n])
+  for (unsigned k = 0; k < (unsigned)n; k++)
+    if (k - 3 >= 2u + 0 * lim)
+      w[k] = w[k] - 1.5;
   printf("z sum %a\n", zs);
   e2e_print("w", w, (size_t)n * sizeof(double));
   e2e_print("z", z, (size_t)n * sizeof(double));

@@ -63,4 +63,30 @@ void bad(int n, const double *a, double *b) {
 #pragma proact region(b[0:n]) reduction(+: s)
   for (int i = 0; i < n; i++)
     b[i] = s++; // expected-error {{'s' is reduced by reduction(+: s)}}
+#pragma proact region(b[0:n]) reduction(+: s)
+  for (int i = 0; i < n; i++)
+    b[i] = (double)s++; // expected-error {{'s' is reduced by reduction(+: s)}}
+#pragma proact region(a[0:n]) reduction(max: m) reduction(+: k)
+  for (int i = 0; i < n; i++)
+    if (a[i] > m) m = a[i]; else k += 1; // expected-error 2 {{'m' is reduced by reduction(max: m): the body may only update it as 'if (e > s) s = e;' (no else)}}
+}
+
+void more_good(int n, const double *a) {
+  double s = 0, t = 0;
+#pragma proact region(a[0:n]) reduction(+: s, t)
+  for (int i = 0; i < n; i++) {
+    switch (i % 3) {
+    case 0: s += a[i]; break;
+    default: s -= a[i];
+    }
+    t = (t + a[i]);
+    do t += 1; while (0);
+  }
+}
+
+void bool_sum(int n, const double *a) {
+  _Bool f = 0;
+#pragma proact region(a[0:n]) reduction(+: f) // expected-error {{'f' has type '_Bool', which reduction(+: ...) cannot combine}}
+  for (int i = 0; i < n; i++)
+    f += a[i] > 0;
 }
