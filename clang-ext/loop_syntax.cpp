@@ -78,24 +78,14 @@ bool atEndOfFile(Preprocessor &PP) {
   return restIsBlank(L);
 }
 
-bool restIsBlank(const Lexer *L) {
-  llvm::StringRef Buf = L->getBuffer();
-  const char *P = L->getBufferLocation(), *E = Buf.end();
-  bool LineStart = true;
+// The first character from P on that is not blank, a comment or a line
+// continuation; *LineStart: whether a newline came before it.
+const char *skipBlank(const char *P, const char *E, bool *LineStart) {
   while (P < E) {
-    if (LineStart && *P == '#') {
-      const char *D = P + 1;
-      while (D < E && (*D == ' ' || *D == '\t'))
-        ++D;
-      if (llvm::StringRef(D, E - D).starts_with("include"))
-        return false; // may bring tokens
-      while (P < E && *P != '\n') // the directive, continuations included
-        P += (*P == '\\' && P + 1 < E) ? 2 : 1;
-      continue;
-    }
-    LineStart = *P == '\n' || (LineStart && isspace((unsigned char)*P));
-    if (isspace((unsigned char)*P) || (*P == '\\' && P + 1 < E &&
-                                       (P[1] == '\n' || P[1] == '\r'))) {
+    if (*P == '\\' && P + 1 < E && (P[1] == '\n' || P[1] == '\r')) {
+      P += 2;
+    } else if (isspace((unsigned char)*P)) {
+      *LineStart |= *P == '\n';
       ++P;
     } else if (P + 1 < E && P[0] == '/' && P[1] == '/') {
       while (P < E && *P != '\n')
@@ -104,10 +94,31 @@ bool restIsBlank(const Lexer *L) {
       size_t C = llvm::StringRef(P + 2, E - P - 2).find("*/");
       P = C == llvm::StringRef::npos ? E : P + 2 + C + 2;
     } else {
-      return false;
+      break;
     }
   }
-  return true;
+  return P;
+}
+
+bool restIsBlank(const Lexer *L) {
+  llvm::StringRef Buf = L->getBuffer();
+  const char *P = L->getBufferLocation(), *E = Buf.end();
+  bool LineStart = true;
+  for (;;) {
+    P = skipBlank(P, E, &LineStart);
+    if (P >= E)
+      return true;
+    if (!LineStart || *P != '#')
+      return false;
+    const char *D = P + 1;
+    while (D < E && (*D == ' ' || *D == '\t'))
+      ++D;
+    if (llvm::StringRef(D, E - D).starts_with("include"))
+      return false; // may bring tokens
+    while (P < E && *P != '\n') // the directive, continuations included
+      P += (*P == '\\' && P + 1 < E) ? 2 : 1;
+    LineStart = false;
+  }
 }
 
 } // namespace
@@ -121,25 +132,9 @@ bool TokenReader::pragmaNext() const {
   if (PL == nullptr)
     return false; // tokens come from a token stream
   const auto *L = static_cast<const Lexer *>(PL);
-  llvm::StringRef Buf = L->getBuffer();
-  const char *P = L->getBufferLocation(), *E = Buf.end();
+  const char *E = L->getBuffer().end();
   bool LineStart = false;
-  while (P < E) {
-    if (*P == '\\' && P + 1 < E && (P[1] == '\n' || P[1] == '\r')) {
-      P += 2;
-    } else if (isspace((unsigned char)*P)) {
-      LineStart |= *P == '\n';
-      ++P;
-    } else if (P + 1 < E && P[0] == '/' && P[1] == '/') {
-      while (P < E && *P != '\n')
-        ++P;
-    } else if (P + 1 < E && P[0] == '/' && P[1] == '*') {
-      size_t C = llvm::StringRef(P + 2, E - P - 2).find("*/");
-      P = C == llvm::StringRef::npos ? E : P + 2 + C + 2;
-    } else {
-      break;
-    }
-  }
+  const char *P = skipBlank(L->getBufferLocation(), E, &LineStart);
   llvm::StringRef Rest(P, E - P);
   if (LineStart && Rest.consume_front("#"))
     return Rest.ltrim(" \t").starts_with("pragma");

@@ -188,7 +188,8 @@ const void *lookupDecl(const Token &T) {
   return lookup(T, &Known);
 }
 
-unsigned lookupIntegerBits(const Token &T) {
+// The integer type of the variable or typedef T names; null otherwise.
+static QualType integerTypeOf(const Token &T) {
   bool Known;
   const NamedDecl *ND = lookup(T, &Known);
   QualType Q;
@@ -198,22 +199,19 @@ unsigned lookupIntegerBits(const Token &T) {
     Q = TD->getUnderlyingType();
   if (Q.isNull() || !Q->isIntegerType() || !Instance ||
       !Instance->hasASTContext())
-    return 0;
-  return Instance->getASTContext().getIntWidth(Q);
+    return QualType();
+  return Q;
+}
+
+unsigned lookupIntegerBits(const Token &T) {
+  const QualType Q = integerTypeOf(T);
+  return Q.isNull() ? 0 : Instance->getASTContext().getIntWidth(Q);
 }
 
 bool lookupIntegerUnsigned(const Token &T) {
-  bool Known;
-  const NamedDecl *ND = lookup(T, &Known);
-  QualType Q;
-  if (const auto *VD = dyn_cast_or_null<VarDecl>(ND))
-    Q = VD->getType();
-  else if (const auto *TD = dyn_cast_or_null<TypedefNameDecl>(ND))
-    Q = TD->getUnderlyingType();
-  if (Q.isNull() || !Q->isUnsignedIntegerType() || !Instance ||
-      !Instance->hasASTContext())
-    return false;
-  return Instance->getASTContext().getIntWidth(Q) >= 32;
+  const QualType Q = integerTypeOf(T);
+  return !Q.isNull() && Q->isUnsignedIntegerType() &&
+         Instance->getASTContext().getIntWidth(Q) >= 32;
 }
 
 bool lookupEnumerator(const Token &T, long long &V) {

@@ -134,6 +134,23 @@ static void update_host(proact__present_t *entry, uint64_t lo, uint64_t hi,
     proact__fatal(entry->file, entry->line, 0, "out of host memory");
 }
 
+/* Host bytes [lo, hi) of entry to their copy on dev, now; a failure is
+ * fatal at the item, named by clause. */
+static void update_copy(const proact__update_desc_t *desc,
+                        const proact__update_item_t *item,
+                        const proact__present_t *entry, int dev, uint64_t lo,
+                        uint64_t hi, const char *clause) {
+  char *host = entry->host_lo + lo;
+  proact_status_t st = proact__dev_copy_to_dev(
+      dev, proact__present_dev_addr(entry, dev, host), host,
+      (size_t)(hi - lo));
+  if (st != PROACT_OK)
+    proact__fatal(desc->file, item->line, item->col,
+                  "update %s(%s[%lld:%lld]): copying to device %d failed: %s",
+                  clause, item->array.name, item->array.lo, item->array.len,
+                  dev, proact_status_string(st));
+}
+
 /* OpenMP's 'update to': the devices get the host's bytes now (a host
  * write after it must not reach them), each the part it holds. */
 static void omp_update_device(const proact__update_desc_t *desc,
@@ -147,19 +164,9 @@ static void omp_update_device(const proact__update_desc_t *desc,
     const int dev = entry->devs[i];
     const uint64_t a = lo > entry->wlo[i] ? lo : entry->wlo[i];
     const uint64_t b = hi < entry->whi[i] ? hi : entry->whi[i];
-    char *host = entry->host_lo + a;
-    proact_status_t st;
     if (a >= b || entry->ptrs[i] == NULL)
       continue;
-    st = proact__dev_copy_to_dev(dev, proact__present_dev_addr(entry, dev,
-                                                               host),
-                                 host, (size_t)(b - a));
-    if (st != PROACT_OK)
-      proact__fatal(desc->file, item->line, item->col,
-                    "update to(%s[%lld:%lld]): copying to device %d "
-                    "failed: %s",
-                    item->array.name, item->array.lo, item->array.len, dev,
-                    proact_status_string(st));
+    update_copy(desc, item, entry, dev, a, b, "to");
     if (proact__validity_add(entry->valid, a, b, PROACT__DEVMASK(dev)) !=
         PROACT_OK)
       proact__fatal(desc->file, desc->line, desc->col, "out of host memory");
@@ -181,17 +188,7 @@ static void update_device(const proact__update_desc_t *desc,
     return;
   }
   if (entry->unified || !proact__present_tracked(entry)) {
-    int dev = entry->devs[0];
-    char *host = entry->host_lo + lo;
-    proact_status_t st = proact__dev_copy_to_dev(
-        dev, proact__present_dev_addr(entry, dev, host), host,
-        (size_t)(hi - lo));
-    if (st != PROACT_OK)
-      proact__fatal(desc->file, item->line, item->col,
-                    "update device(%s[%lld:%lld]): copying to device %d "
-                    "failed: %s",
-                    item->array.name, item->array.lo, item->array.len, dev,
-                    proact_status_string(st));
+    update_copy(desc, item, entry, entry->devs[0], lo, hi, "device");
     mask = 0;
     for (int i = 0; i < entry->ndevs; i++)
       mask |= PROACT__DEVMASK(entry->devs[i]);
