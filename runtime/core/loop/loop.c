@@ -76,9 +76,11 @@ static proact__present_t *loop_array(proact__loop_t *loop,
   case PROACT__PRESENT_PARTIAL:
     proact__fatal(desc->file, desc->line, desc->col,
                   "%s[%lld:%lld] partially overlaps %s[%lld:%lld] of the "
-                  "region of %s:%d (was that array freed and this one "
-                  "allocated in its place? a region array must stay "
-                  "allocated until its region ends)",
+                  "region of %s:%d: a loop's section lies inside one a data "
+                  "region holds, or outside them all; widen the data "
+                  "directive's section or narrow the loop's (another name "
+                  "for that memory counts too; and a region array freed "
+                  "and allocated again may land across it)",
                   array->name, array->lo, array->len, entry->name, entry->lo,
                   entry->len, entry->file, entry->line);
   case PROACT__PRESENT_NONE:
