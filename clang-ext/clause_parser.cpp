@@ -177,7 +177,9 @@ bool ClauseParser::parseSection(const Tokens &Arg, SourceLocation Where,
       Depth += bracketDelta(T);
       if (Depth == 0 && T.is(tok::colon)) {
         if (Colon) {
-          fail(T.getLocation(), Diag::BadSection, "more than one ':'");
+          fail(T.getLocation(), Diag::BadSection,
+               "more than one ':' (strided sections, lo:len:stride, are "
+               "not supported: name the whole range lo:len)");
           return false;
         }
         Colon = I;

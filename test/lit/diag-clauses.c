@@ -15,7 +15,7 @@ void f(int n, double *a, double *b) {
   for (int i = 0; i < n; i++) a[i] = 0;
 #pragma proact region(a[0:]) // expected-error {{bad array section: the length of 'a' is missing}}
   for (int i = 0; i < n; i++) a[i] = 0;
-#pragma proact region(a[0:n:1]) // expected-error {{bad array section: more than one ':'}}
+#pragma proact region(a[0:n:1]) // expected-error {{bad array section: more than one ':' (strided sections, lo:len:stride, are not supported: name the whole range lo:len)}}
   for (int i = 0; i < n; i++) a[i] = 0;
 #pragma proact region(3[0:n]) // expected-error {{bad array section: expected an array name}}
   for (int i = 0; i < n; i++) a[i] = 0;
