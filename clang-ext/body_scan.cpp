@@ -1805,6 +1805,11 @@ bool BodyScanner::run(BodyAccesses &Out) {
       report(DE, T.getLocation(), Diag::PragmaInBody);
       return false;
     }
+    if (T.is(tok::kw_goto)) {
+      report(DE, T.getLocation(), Diag::GotoInBody);
+      Ok = false;
+      continue;
+    }
     if (T.isOneOf(tok::kw_static, tok::kw__Thread_local,
                   tok::kw_thread_local)) {
       report(DE, T.getLocation(), Diag::StaticInBody) << spell(T);

@@ -249,6 +249,10 @@ namespace proact {
     "'%0' variable in a '#pragma proact' loop body: it would carry values "   \
     "from one iteration to the next, which run on several devices and "       \
     "threads at once; declare it before the loop, or as a plain local")        \
+  X(GotoInBody, Error,                                                         \
+    "'goto' in a '#pragma proact' loop body: its iterations run as kernels "  \
+    "on several devices, which no jump leaves; use 'continue' or if/else, "   \
+    "or set a flag and test it after the loop")                               \
   X(ExitInBody, Error,                                                         \
     "'%0' in a '#pragma proact' loop body would end the program from a "       \
     "kernel while other devices run theirs; record the condition in an "      \

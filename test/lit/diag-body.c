@@ -31,7 +31,7 @@ void f(int n, int m, double *a, double *b, double *w, int *idx, struct grid *g) 
 #pragma proact region(a[0:n], table) // expected-error {{'table' is an OpenMP 'declare target' variable: OpenMP keeps one device copy of it}}
   for (int i = 0; i < n; i++) a[i] = table[i & 7];
 #pragma proact region(a[0:n])
-  for (int i = 0; i < n; i++) { if (i > 3) goto skip; a[i] = 1; skip:; } // expected-error {{label 'skip' in a '#pragma proact' loop body: the body is compiled into several kernels of one function, where a label may appear once; use 'continue' or if/else instead of 'goto'}}
+  for (int i = 0; i < n; i++) { if (i > 3) goto skip; a[i] = 1; skip:; } // expected-error {{label 'skip' in a '#pragma proact' loop body: the body is compiled into several kernels of one function, where a label may appear once; use 'continue' or if/else instead of 'goto'}} expected-error {{'goto' in a '#pragma proact' loop body: its iterations run as kernels on several devices, which no jump leaves}}
 #pragma proact region(a[0:n])
   for (int i = 0; i < n; i++) { switch (i & 1) { case 0: a[i] = 0; break; default: a[i] = i > 2 ? 1 : 2; } }
 #pragma proact region(a[0:n])
@@ -115,4 +115,12 @@ void carried(int n, double *a) {
   for (int i = 0; i < n; i++) { _Thread_local static double t; t = a[i]; a[i] = t * 2; } // expected-error {{'_Thread_local' variable in a '#pragma proact' loop body}} expected-error {{'static' variable in a '#pragma proact' loop body}}
 #pragma proact region(a[0:n])
   for (int i = 0; i < n; i++) { if (a[i] < 0) exit(3); a[i] = 1; } // expected-error {{'exit' in a '#pragma proact' loop body would end the program from a kernel while other devices run theirs}}
+}
+
+void jump_out(int n, double *a) {
+#pragma proact region(a[0:n])
+  for (int i = 0; i < n; i++) { if (a[i] < 0) goto fail; a[i] = 1; } // expected-error {{'goto' in a '#pragma proact' loop body}}
+  return;
+fail:
+  a[0] = -1;
 }
