@@ -373,16 +373,33 @@ private:
         return "a reduction modifier ('" +
                text(PP, Line, C.Open + 1, Colon) + "')";
     Code R("reduction(");
+    std::string Op;
     if (Colon == C.Open + 2 && Line[C.Open + 1].is(tok::minus))
-      R << "+"; // OpenMP's '-' reduction sums
+      Op = "+"; // OpenMP's '-' reduction sums
     else
-      for (size_t I = C.Open + 1; I < Colon; ++I)
-        R << Line[I];
-    for (size_t I = Colon; I <= C.Close; ++I)
-      R << Line[I];
-    for (const Tokens &It : splitList(Line, Colon + 1, C.Close))
+      Op = text(PP, Line, C.Open + 1, Colon);
+    R << Op << ":";
+    // 'target teams reduction(+: s)' then 'distribute parallel for
+    // reduction(+: s)': one reduction of s, as OpenMP combines them.
+    bool Any = false;
+    for (const Tokens &It : splitList(Line, Colon + 1, C.Close)) {
+      if (!It.empty() && isIdent(It[0]) && It.size() == 1) {
+        auto Was = S.ReducedOps.find(word(It[0]));
+        if (Was != S.ReducedOps.end() && Was->second == Op)
+          continue;
+        S.ReducedOps[word(It[0])] = Op;
+      }
       if (!It.empty() && isIdent(It[0]))
         Reduced.push_back(word(It[0]));
+      if (Any)
+        R << ",";
+      for (const Token &Tk : It)
+        R << Tk;
+      Any = true;
+    }
+    if (!Any)
+      return "";
+    R << ")";
     Tokens T = materialize(PP, C.Tok.getLocation(), R);
     S.Reductions.insert(S.Reductions.end(), T.begin(), T.end());
     return "";

@@ -8,6 +8,7 @@
 #include "code.h"
 #include "clang/AST/ASTConsumer.h"
 #include "clang/Frontend/CompilerInstance.h"
+#include <map>
 #include <memory>
 #include <set>
 #include <string>
@@ -61,6 +62,9 @@ struct SpreadConstruct {
   // the inner line changes the host's value only for these.
   std::set<std::string> MappedBack;
   Tokens Reductions;         // PROACT reduction(...) clauses, ready to parse
+  // Each scalar those clauses reduce, with its operator: the loop line
+  // after 'target teams' may name it again.
+  std::map<std::string, std::string> ReducedOps;
   Tokens IfCond;             // a loop's if(...) condition for its target
                              // part: false runs it on the host
   Tokens Private;            // identifiers of private(...)

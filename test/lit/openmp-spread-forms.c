@@ -149,6 +149,12 @@ void stays(long n, double *a, double *b, int dev, struct { double *p; } *t) {
 #pragma omp distribute parallel for reduction(+: s) dist_schedule(static)
   for (long k = 0; k < n; k++)
     s += a[k];
+  // The reduction on both lines, as codes write it: one reduction.
+  // CHECK: [[@LINE+1]]:1: remark: '#pragma omp target teams' spreads over the devices as PROACT loop [proact:openmp-spread]
+#pragma omp target teams map(tofrom: a[0:n], s) reduction(+: s)
+#pragma omp distribute parallel for reduction(+: s)
+  for (long k = 0; k < n; k++)
+    s += a[k];
   // CHECK: [[@LINE+1]]:1: remark: '#pragma omp target teams' spreads over the devices as PROACT loop [proact:openmp-spread]
 #pragma omp target teams map(tofrom: a[0:n])
 #pragma omp loop
