@@ -86,6 +86,13 @@ TEST_IMPL(validity_set_add_walk) {
   ASSERT_EQ(p.hi[2], 200);
   ASSERT_EQ(p.mask[2], 0x2);
 
+  /* Device 0 drops what device 1 holds too: [150, 158), not [100, 150). */
+  ASSERT_EQ(proact__validity_drop_shared(map, 0, 1000, 0x1), PROACT_OK);
+  ASSERT_EQ(proact__validity_mask_at(map, 120), 0x1);
+  ASSERT_EQ(proact__validity_mask_at(map, 155), 0x2);
+  ASSERT_EQ(proact__validity_count(map), 2);
+  ASSERT_EQ(proact__validity_add(map, 150, 158, 0x1), PROACT_OK);
+
   /* Walk of a sub-range clips the pieces. */
   p.n = 0;
   ASSERT_EQ(proact__validity_walk(map, 152, 160, record, &p), PROACT_OK);

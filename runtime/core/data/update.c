@@ -15,7 +15,6 @@
 #include <omp.h>
 #include <stdint.h>
 #include <stdio.h>
-#include <stdlib.h>
 
 #include "enter.h"
 #include "clock.h"
@@ -77,31 +76,6 @@ static proact__present_t *update_entry(const proact__update_desc_t *desc,
                 update_clause(item->kind), a->name, a->lo, a->len);
 }
 
-/* The pieces of [lo, hi) that the host and a device both hold, for
- * omp_forget_host. */
-typedef struct host_shared {
-  proact__validity_range_t *r;
-  int n, cap;
-} host_shared_t;
-
-static proact_status_t host_shared_piece(void *arg, uint64_t lo, uint64_t hi,
-                                         proact__devmask_t mask) {
-  host_shared_t *h = arg;
-  if (!(mask & PROACT__DEVMASK_HOST) || mask == PROACT__DEVMASK_HOST)
-    return PROACT_OK;
-  if (h->n == h->cap) {
-    int cap = h->cap ? 2 * h->cap : 16;
-    proact__validity_range_t *r = realloc(h->r, (size_t)cap * sizeof(*r));
-    if (r == NULL)
-      return PROACT_ERR_NO_MEMORY;
-    h->r = r;
-    h->cap = cap;
-  }
-  h->r[h->n++] = (proact__validity_range_t){lo, hi,
-                                            mask & ~PROACT__DEVMASK_HOST};
-  return PROACT_OK;
-}
-
 /* OpenMP's device copy is its own: the host may have written its bytes
  * since they were last copied, without an update. Where a device holds
  * them too, the host no longer counts as holding them, so that a copy
@@ -109,15 +83,10 @@ static proact_status_t host_shared_piece(void *arg, uint64_t lo, uint64_t hi,
  * OpenMP does. */
 static void omp_forget_host(proact__present_t *entry, uint64_t lo,
                             uint64_t hi) {
-  host_shared_t h = {0};
-  if (!proact__present_tracked(entry) || entry->valid == NULL)
-    return;
-  if (proact__validity_walk(entry->valid, lo, hi, host_shared_piece, &h) !=
-          PROACT_OK ||
-      (h.n > 0 &&
-       proact__validity_apply(entry->valid, h.r, h.n, 0) != PROACT_OK))
+  if (proact__present_tracked(entry) && entry->valid != NULL &&
+      proact__validity_drop_shared(entry->valid, lo, hi,
+                                   PROACT__DEVMASK_HOST) != PROACT_OK)
     proact__fatal(entry->file, entry->line, 0, "out of host memory");
-  free(h.r);
 }
 
 static void update_host(proact__present_t *entry, uint64_t lo, uint64_t hi,

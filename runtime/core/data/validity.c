@@ -174,6 +174,21 @@ proact_status_t proact__validity_add(proact__validity_t *map, uint64_t lo,
   return PROACT_OK;
 }
 
+proact_status_t proact__validity_drop_shared(proact__validity_t *map,
+                                             uint64_t lo, uint64_t hi,
+                                             proact__devmask_t mask) {
+  int a, b;
+  proact_status_t st = iv_isolate(map, lo, hi, &a, &b);
+
+  if (st != PROACT_OK)
+    return st == PROACT_IN_PROGRESS ? PROACT_OK : st;
+  for (int i = a; i < b; i++)
+    if (map->iv[i].mask & ~mask)
+      map->iv[i].mask &= ~mask;
+  iv_coalesce(map, a - 1, b);
+  return PROACT_OK;
+}
+
 /* A range's start or end, for the sweep of proact__validity_apply. */
 typedef struct validity_event {
   uint64_t pos;

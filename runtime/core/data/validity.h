@@ -46,6 +46,12 @@ proact_status_t proact__validity_set(proact__validity_t *map, uint64_t lo,
 proact_status_t proact__validity_add(proact__validity_t *map, uint64_t lo,
                                      uint64_t hi, proact__devmask_t mask);
 
+/* The devices of mask no longer hold the pieces of [lo, hi) that another
+ * holder has too (they keep those they alone hold). */
+proact_status_t proact__validity_drop_shared(proact__validity_t *map,
+                                             uint64_t lo, uint64_t hi,
+                                             proact__devmask_t mask);
+
 /* Many ranges at once, in one pass over the map (n set or add calls would
  * each move the map's tail: quadratic when a cyclic split fragments it).
  * or_mode: every byte of a range gains its mask (ranges may overlap);
