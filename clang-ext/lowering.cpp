@@ -232,24 +232,25 @@ void guardedRange(const Access &X, const CanonicalLoop &L, Code &First,
   auto Clamp = [](const char *F, const Code &A, const Code &B) {
     return Code(F).add(A).add(", ").add(B).add(")");
   };
-  if (S == "1" && (L.Cmp == PROACT__CMP_LT || L.Cmp == PROACT__CMP_LE)) {
-    if (!Lo.empty())
-      First = Clamp("proact__max(", First, Lo);
-    if (!Hi.empty())
-      Bound = Clamp("proact__min(", Bound,
-                    L.Cmp == PROACT__CMP_LT
-                        ? Code("proact__add(").add(Hi).add(", 1LL)")
-                        : Hi);
-  } else if (S == "-1" &&
-             (L.Cmp == PROACT__CMP_GT || L.Cmp == PROACT__CMP_GE)) {
-    if (!Hi.empty())
-      First = Clamp("proact__min(", First, Hi);
-    if (!Lo.empty())
-      Bound = Clamp("proact__max(", Bound,
-                    L.Cmp == PROACT__CMP_GT
-                        ? Code("proact__add(").add(Lo).add(", -1LL)")
-                        : Lo);
-  }
+  // Ascending (step 1, < or <=) or descending (step -1, > or >=): the
+  // guard's near end clamps the first value, its far end the bound (one
+  // past it for a strict comparison).
+  const bool Up = S == "1" &&
+                  (L.Cmp == PROACT__CMP_LT || L.Cmp == PROACT__CMP_LE);
+  const bool Down = S == "-1" &&
+                    (L.Cmp == PROACT__CMP_GT || L.Cmp == PROACT__CMP_GE);
+  if (!Up && !Down)
+    return;
+  const Code &Near = Up ? Lo : Hi, &Far = Up ? Hi : Lo;
+  const bool Strict = L.Cmp == PROACT__CMP_LT || L.Cmp == PROACT__CMP_GT;
+  if (!Near.empty())
+    First = Clamp(Up ? "proact__max(" : "proact__min(", First, Near);
+  if (!Far.empty())
+    Bound = Clamp(Up ? "proact__min(" : "proact__max(", Bound,
+                  Strict ? Code("proact__add(")
+                               .add(Far)
+                               .add(Up ? ", 1LL)" : ", -1LL)")
+                         : Far);
 }
 
 // The spans of access Slot whose inner loops' bounds move (X.Dependent):
