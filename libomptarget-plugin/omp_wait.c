@@ -88,16 +88,19 @@ __attribute__((constructor)) static void omp_images_open(void) {
 
 /* Defines name with parameters params (a parenthesized list) and
  * arguments args, of type ret (retkw: return, or nothing for void): waits,
- * then forwards. */
-#define PROACT_OMP_WAIT_ENTRY(ret, retkw, name, params, args)                 \
+ * runs the statement first, then forwards. */
+#define PROACT_OMP_ENTRY(ret, retkw, name, params, args, first)               \
   typedef ret(*name##_fn_t) params;                                           \
   static void *name##_next;                                                   \
   __attribute__((visibility("default"))) ret name params {                   \
     name##_fn_t f;                                                            \
     wait_graphs();                                                            \
+    first;                                                                    \
     *(void **)&f = proact__omp_next_entry(#name, &name##_next);               \
     retkw f args;                                                             \
   }
+#define PROACT_OMP_WAIT_ENTRY(ret, retkw, name, params, args)                 \
+  PROACT_OMP_ENTRY(ret, retkw, name, params, args, (void)0)
 
 /* The mapper entries clang generates for `target data`, `target enter
  * data`, `target exit data` and `target update` (LLVM 16 to 22). */
@@ -130,29 +133,11 @@ static void note_device_ptrs(int32_t n, const int64_t *types) {
       __atomic_store_n(&device_ptrs_out, 1, __ATOMIC_RELEASE);
 }
 
-typedef void(*mapper_fn_t) PROACT_MAPPER_PARAMS;
-static void *begin_next;
-__attribute__((visibility("default"))) void
-__tgt_target_data_begin_mapper PROACT_MAPPER_PARAMS {
-  mapper_fn_t f;
-  wait_graphs();
-  note_device_ptrs(n, types);
-  *(void **)&f = proact__omp_next_entry("__tgt_target_data_begin_mapper",
-                                        &begin_next);
-  f PROACT_MAPPER_ARGS;
-}
-
-typedef void(*nowait_fn_t) PROACT_NOWAIT_PARAMS;
-static void *begin_nowait_next;
-__attribute__((visibility("default"))) void
-__tgt_target_data_begin_nowait_mapper PROACT_NOWAIT_PARAMS {
-  nowait_fn_t f;
-  wait_graphs();
-  note_device_ptrs(n, types);
-  *(void **)&f = proact__omp_next_entry(
-      "__tgt_target_data_begin_nowait_mapper", &begin_nowait_next);
-  f PROACT_NOWAIT_ARGS;
-}
+PROACT_OMP_ENTRY(void, , __tgt_target_data_begin_mapper, PROACT_MAPPER_PARAMS,
+                 PROACT_MAPPER_ARGS, note_device_ptrs(n, types))
+PROACT_OMP_ENTRY(void, , __tgt_target_data_begin_nowait_mapper,
+                 PROACT_NOWAIT_PARAMS, PROACT_NOWAIT_ARGS,
+                 note_device_ptrs(n, types))
 
 typedef void *(*mapped_ptr_fn_t)(const void *ptr, int dev);
 static void *mapped_ptr_next;
@@ -170,6 +155,7 @@ omp_get_mapped_ptr(const void *ptr, int dev) {
   __atomic_store_n(&device_ptrs_out, 1, __ATOMIC_RELEASE);
   return proact__omp_mapped_ptr(ptr, dev);
 }
+
 PROACT_OMP_WAIT_ENTRY(void, , __tgt_target_data_end_mapper,
                       PROACT_MAPPER_PARAMS, PROACT_MAPPER_ARGS)
 PROACT_OMP_WAIT_ENTRY(void, , __tgt_target_data_update_mapper,

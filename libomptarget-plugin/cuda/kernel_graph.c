@@ -127,8 +127,8 @@ static void cupti_load(void) {
              cupti.unsubscribe != NULL;
 }
 
-/* Set once CUPTI's set-up ran (replay_warm): under auto, nothing is
- * watched before. */
+/* Set once CUPTI's set-up ran (proact__cuda_replay_open): under auto,
+ * nothing is watched before. */
 static int replay_opened;
 
 int proact__cuda_replay_mode(int dev) {
@@ -139,9 +139,9 @@ int proact__cuda_replay_mode(int dev) {
 }
 
 int proact__cuda_can_replay(int dev) {
+  (void)dev;
   if (!__atomic_load_n(&replay_opened, __ATOMIC_ACQUIRE))
     return 0;
-  (void)dev;
   pthread_once(&cupti_once, cupti_load);
   return cupti_ok;
 }

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception */
 /* The cuda backend's kernel replay (kernel_graph.c): the dev_ops entries
- * replay_mode, replay_open, can_replay, kernel_capture, kernel_graph_run, kernel_graph_free and
- * kernel_graph_wait. */
+ * replay_mode, replay_open, can_replay, kernel_capture, kernel_graph_run,
+ * kernel_graph_free and kernel_graph_wait. */
 #ifndef PROACT_CUDA_KERNEL_GRAPH_H
 #define PROACT_CUDA_KERNEL_GRAPH_H
 
