@@ -247,29 +247,28 @@ void proact__rank_allgather(const void *mine, void *all, size_t bytes,
                           : "");
 }
 
-/* The directive whose transfers run (proact__rank_context): a hash of
- * its file's base name and line, and both for messages. */
-static _Atomic unsigned rank_ctx;
+/* The directive whose transfers run (proact__rank_context). Kept as set,
+ * on every directive of every program: hashed only for a tag. */
 static const char *_Atomic rank_ctx_file;
 static _Atomic int rank_ctx_line;
 
 void proact__rank_context(const char *file, int line) {
+  atomic_store(&rank_ctx_file, file);
+  atomic_store(&rank_ctx_line, line);
+}
+
+/* The tag of the next message of a pair: its position in the pair's
+ * sequence, offset by a hash of the directive's file's base name and line,
+ * below the smallest MPI_TAG_UB the standard allows. */
+static int rank_tag(unsigned *seq) {
+  const char *file = atomic_load(&rank_ctx_file);
   const char *base = file != NULL ? strrchr(file, '/') : NULL;
   unsigned h = 2166136261u;
   base = base != NULL ? base + 1 : file;
   for (const char *p = base; p != NULL && *p != '\0'; p++)
     h = (h ^ (unsigned char)*p) * 16777619u;
-  h = (h ^ (unsigned)line) * 16777619u;
-  atomic_store(&rank_ctx_file, file);
-  atomic_store(&rank_ctx_line, line);
-  atomic_store(&rank_ctx, h);
-}
-
-/* The tag of the next message of a pair: its position in the pair's
- * sequence, offset by the directive's hash, below the smallest
- * MPI_TAG_UB the standard allows. */
-static int rank_tag(unsigned *seq) {
-  return (int)(((*seq)++ + atomic_load(&rank_ctx) % 32767u) % 32767u);
+  h = (h ^ (unsigned)atomic_load(&rank_ctx_line)) * 16777619u;
+  return (int)(((*seq)++ + h % 32767u) % 32767u);
 }
 
 static void rank_failed(const char *verb, int peer, size_t bytes, int rc,
