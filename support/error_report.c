@@ -92,6 +92,16 @@ void proact__fatal(const char *file, int line, int col, const char *fmt,
   exit(EXIT_FAILURE);
 }
 
+/* After the report: the abort hook, then the end of the process without
+ * exit's handlers; flush: the program's streams first. */
+static _Noreturn void fatal_quit(int flush) {
+  if (proact__fatal_abort != NULL)
+    proact__fatal_abort();
+  if (flush)
+    fflush(NULL);
+  _exit(EXIT_FAILURE);
+}
+
 void proact__fatal_busy(const char *file, int line, int col, const char *fmt,
                         ...) {
   va_list ap;
@@ -99,10 +109,7 @@ void proact__fatal_busy(const char *file, int line, int col, const char *fmt,
   va_start(ap, fmt);
   fatal_report(file, line, col, fmt, ap);
   va_end(ap);
-  if (proact__fatal_abort != NULL)
-    proact__fatal_abort();
-  fflush(NULL);
-  _exit(EXIT_FAILURE);
+  fatal_quit(1);
 }
 
 void proact__fatal_hung(const char *file, int line, const char *fmt, ...) {
@@ -110,7 +117,5 @@ void proact__fatal_hung(const char *file, int line, const char *fmt, ...) {
   va_start(ap, fmt);
   fatal_report(file, line, 0, fmt, ap);
   va_end(ap);
-  if (proact__fatal_abort != NULL)
-    proact__fatal_abort();
-  _exit(EXIT_FAILURE);
+  fatal_quit(0);
 }
