@@ -108,6 +108,14 @@ private:
         return &R;
     return nullptr;
   }
+  // Narrows Body[B, E) to what its enclosing parentheses hold.
+  void dropParens(size_t &B, size_t &E) const {
+    while (E > B + 1 && Body[B].is(tok::l_paren) &&
+           matchingClose(Body, B) == E - 1) {
+      ++B;
+      --E;
+    }
+  }
   // Whether Body[B, E), its redundant parentheses dropped, is spelled as
   // Body[C, F) so dropped.
   bool sameOperand(size_t B, size_t E, size_t C, size_t F) const;
@@ -649,11 +657,7 @@ void BodyScanner::markReductionUpdates() {
       size_t E = expressionEnd(J);
       // s = (s op e): the parentheses change nothing.
       size_t JB = J, JE = E;
-      while (JE > JB + 1 && Body[JB].is(tok::l_paren) &&
-             matchingClose(Body, JB) == JE - 1) {
-        ++JB;
-        --JE;
-      }
+      dropParens(JB, JE);
       if (JB > J && endsStatement(E) && JE > JB + 2 &&
           Body[JB].is(tok::identifier) && spell(Body[JB]) == R->Spelling &&
           binaryOf(R->Op, Body[JB + 1]) &&
@@ -756,15 +760,8 @@ void BodyScanner::markReductionUpdates() {
 }
 
 bool BodyScanner::sameOperand(size_t B, size_t E, size_t C, size_t F) const {
-  auto strip = [&](size_t &L, size_t &R) {
-    while (R > L + 1 && Body[L].is(tok::l_paren) &&
-           matchingClose(Body, L) == R - 1) {
-      ++L;
-      --R;
-    }
-  };
-  strip(B, E);
-  strip(C, F);
+  dropParens(B, E);
+  dropParens(C, F);
   return E > B && E - B == F - C && sameTokens(B, C, E - B);
 }
 
@@ -773,11 +770,7 @@ bool BodyScanner::maxMinUpdate(const Reduction &R, size_t S, size_t B,
   if (R.Op != "max" && R.Op != "min")
     return false;
   const bool Max = R.Op == "max";
-  while (E > B + 1 && Body[B].is(tok::l_paren) &&
-         matchingClose(Body, B) == E - 1) {
-    ++B;
-    --E;
-  }
+  dropParens(B, E);
   // fmax(s, e) / fmax(e, s), fmaxf, fmaxl (fmin... for min)
   if (E > B + 3 && Body[B].is(tok::identifier) &&
       Body[B + 1].is(tok::l_paren) && matchingClose(Body, B + 1) == E - 1) {
@@ -817,11 +810,7 @@ bool BodyScanner::maxMinUpdate(const Reduction &R, size_t S, size_t B,
   if (Q == 0 || Colon == 0)
     return false;
   size_t CB = B, CE = Q; // the condition, its parentheses dropped
-  while (CE > CB + 1 && Body[CB].is(tok::l_paren) &&
-         matchingClose(Body, CB) == CE - 1) {
-    ++CB;
-    --CE;
-  }
+  dropParens(CB, CE);
   Depth = 0;
   for (size_t K = CB; K < CE; ++K) {
     Depth += bracketDelta(Body[K]);
