@@ -265,10 +265,6 @@ static int iter_skip(const proact__access_t *site) {
   return site->whole || site->empty || site->inexact == 1 || site->guarded;
 }
 
-/* Whether region arrays a and b of the loop share host memory (b = a + 1
- * names a's elements from a[1]): 1 with b's element 0 at a's element
- * *delta_p; -1 when they overlap in a way no element offset describes
- * (other element sizes, a misaligned start); 0 when they do not meet. */
 int proact__sections_meet(const proact__array_t *x,
                           const proact__array_t *y) {
   const __int128 x0 = (__int128)(intptr_t)x->base +
@@ -280,6 +276,10 @@ int proact__sections_meet(const proact__array_t *x,
   return x->len > 0 && y->len > 0 && x0 < y1 && y0 < x1;
 }
 
+/* Whether region arrays a and b of the loop share host memory (b = a + 1
+ * names a's elements from a[1]): 1 with b's element 0 at a's element
+ * *delta_p; -1 when they overlap in a way no element offset describes
+ * (other element sizes, a misaligned start); 0 when they do not meet. */
 static int iter_alias(const proact__loop_desc_t *desc, int a, int b,
                       long long *delta_p) {
   const proact__array_t *x = &desc->arrays[a], *y = &desc->arrays[b];
