@@ -3,6 +3,7 @@
 #include "bounds.h"
 #include "diagnostics.h"
 #include "name_lookup.h"
+#include "reduction_types.h"
 #include <algorithm>
 #include "clang/Basic/OperatorPrecedence.h"
 
@@ -1787,6 +1788,12 @@ bool BodyScanner::run(BodyAccesses &Out) {
   findPrivateLoopVars(Out);
   checkOuterStores();
   markReductionUpdates();
+  for (size_t I : ReductionUpdates)
+    if (Body[I].is(tok::identifier))
+      if (const Reduction *R = arrayReduction(
+              spell(Body[I]),
+              I + 1 < Body.size() && Body[I + 1].is(tok::l_square)))
+        noteReductionUpdate(Body[I].getLocation(), R->Op, R->Spelling);
   std::vector<bool> Used(D.Arrays.size(), false);
   for (size_t I = 0; I < Body.size(); ++I) {
     const Token &T = Body[I];

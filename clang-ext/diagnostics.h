@@ -164,6 +164,10 @@ namespace proact {
     "'%0' is reduced by reduction(%1: %0): the body may only update it as "    \
     "%2, each update a statement of its own; elsewhere it would see a "        \
     "thread's partial value, not '%0'")                                        \
+  X(ReductionConversion, Error,                                               \
+    "reduction(%1: %0) stores values of type '%2' into '%0' of type '%3', "   \
+    "which %4: each thread reduces its own share, so the result could "        \
+    "differ from the sequential loop's; %5")                                   \
   X(ArrayNotInRegion, Error,                                                   \
     "'%0' is indexed in the loop but not named in region(...); name it so "    \
     "that every device has a copy")                                            \

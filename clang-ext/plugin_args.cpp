@@ -9,6 +9,7 @@
 #include "ilp.h"
 #include "inner_vars.h"
 #include "name_lookup.h"
+#include "reduction_types.h"
 #include "openmp_spread.h"
 #include "profile.h"
 #include "update_place.h"
@@ -75,6 +76,7 @@ class ProactArgs : public PluginASTAction {
     Checks.push_back(makeDataJumpCheck());
     Checks.push_back(makeUpdatePlaceCheck());
     Checks.push_back(makeInnerVarsCheck());
+    Checks.push_back(makeReductionTypeCheck());
     Checks.push_back(makeSpreadConsumer());
     return std::make_unique<MultiplexConsumer>(std::move(Checks));
   }
