@@ -3,7 +3,7 @@
 
   halo_ready.py TRACE.json [...]
   halo_ready.py --run [--mechs LIST] [--repeats N] [--devices LIST]
-                [--env K=V ...] PROGRAM ARGS...
+                [--env K=V ...] [--detail] PROGRAM ARGS...
 
 For every loop execution of a PROACT_TRACE file, each device's latest
 device-stamped chunk-ready event (a pushed chunk whose counter reached zero
@@ -12,6 +12,11 @@ execution (0: the kernel's launch, 1: its end, host-timed), the latest of
 the devices counted for the execution. Prints, per file, the number of
 executions with stamps and the median fraction over them (with the
 quartiles). Device stamps exist under poll, trigger, dma and inline.
+
+--detail (with --run) adds the medians, over the executions,
+of the kernel's span and of its first and latest stamped chunk after the
+span's start, in microseconds: the span is timed by the host from the
+part's launch, so its start holds the launch's cost.
 
 --run runs PROGRAM ARGS with PROACT_TRACE under each mechanism of LIST
 (default dma,poll,trigger,inline) N times (default 5) on PROACT_DEVICES
@@ -30,6 +35,13 @@ import trace_events
 
 def fractions(path):
     """The per-execution fractions of one trace file."""
+    return [f for f, _span, _first, _last in executions(path)]
+
+
+def executions(path):
+    """Per execution (fraction, span, first, last): the latest fraction
+    of the devices, and that device's kernel span and its first and
+    latest device-stamped chunks after the span's start, in us."""
     body, loops = trace_events.read(path)
 
     kspan = {}
@@ -39,6 +51,7 @@ def fractions(path):
             if i is not None:
                 kspan[(i, e["args"]["device"])] = (e["ts"], e["ts"] + e["dur"])
     latest = collections.defaultdict(float)
+    first = {}
     for e in body:
         if e.get("cat") != "ready" or e["args"].get("seen by") != "device":
             continue
@@ -51,9 +64,13 @@ def fractions(path):
             continue
         f = (e["ts"] - lo) / (hi - lo)
         latest[key] = max(latest[key], f)
-    per_exec = collections.defaultdict(float)
-    for (i, _dev), f in latest.items():
-        per_exec[i] = max(per_exec[i], f)
+        first[key] = min(first.get(key, f), f)
+    per_exec = {}
+    for (i, dev), f in latest.items():
+        if i not in per_exec or f > per_exec[i][0]:
+            lo, hi = kspan[(i, dev)]
+            per_exec[i] = (f, hi - lo, first[(i, dev)] * (hi - lo),
+                           f * (hi - lo))
     return [per_exec[i] for i in sorted(per_exec)]
 
 
@@ -67,10 +84,12 @@ def summary(values):
 
 def run(argv):
     mechs = ["dma", "poll", "trigger", "inline"]
-    repeats, devices, env_extra = 5, "0,1", {}
+    repeats, devices, env_extra, detail = 5, "0,1", {}, False
     while argv and argv[0].startswith("--"):
         opt = argv.pop(0)
-        if opt == "--mechs":
+        if opt == "--detail":
+            detail = True
+        elif opt == "--mechs":
             mechs = argv.pop(0).split(",")
         elif opt == "--repeats":
             repeats = int(argv.pop(0))
@@ -85,7 +104,7 @@ def run(argv):
         sys.exit(__doc__)
     with tempfile.TemporaryDirectory() as tmp:
         for mech in mechs:
-            medians = []
+            medians, execs = [], []
             for r in range(repeats):
                 path = os.path.join(tmp, "%s-%d.json" % (mech, r))
                 env = dict(os.environ, PROACT_DEVICES=devices,
@@ -96,12 +115,18 @@ def run(argv):
                 if p.returncode != 0:
                     sys.exit("%s: exit %d: %s" % (mech, p.returncode,
                                                   p.stderr[-2000:]))
+                execs += executions(path)
                 values = fractions(path)
                 if values:
                     medians.append(statistics.median(values))
             print("%-8s runs' medians %s -> median %s" % (
                 mech, " ".join("%.3f" % m for m in medians),
                 "%.3f" % statistics.median(medians) if medians else "-"))
+            if detail and execs:
+                print("%-8s span %.1f us, first chunk %.1f us, latest %.1f us"
+                      " (medians over %d executions)" % (
+                          mech, *(statistics.median(x[k] for x in execs)
+                                  for k in (1, 2, 3)), len(execs)))
     return 0
 
 

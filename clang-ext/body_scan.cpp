@@ -1788,7 +1788,9 @@ bool BodyScanner::run(BodyAccesses &Out) {
   findPrivateLoopVars(Out);
   checkOuterStores();
   markReductionUpdates();
-  for (size_t I : ReductionUpdates)
+  // An OpenMP reduction combines threads' copies as PROACT does: a spread
+  // construct keeps OpenMP's meaning.
+  for (size_t I : inSpreadTrial() ? std::set<size_t>() : ReductionUpdates)
     if (Body[I].is(tok::identifier))
       if (const Reduction *R = arrayReduction(
               spell(Body[I]),

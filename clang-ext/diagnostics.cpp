@@ -147,6 +147,8 @@ void setSpreadTrial(bool On) {
 
 bool spreadTrialFailed() { return TrialFailed; }
 
+bool inSpreadTrial() { return Trial; }
+
 clang::DiagnosticBuilder report(clang::DiagnosticsEngine &DE,
                                 clang::SourceLocation Loc, Diag D) {
   struct Entry {

@@ -390,6 +390,7 @@ clang::DiagnosticBuilder report(clang::DiagnosticsEngine &DE,
 // and an error marks the attempt failed: the construct then stays OpenMP.
 void setSpreadTrial(bool On);
 bool spreadTrialFailed();
+bool inSpreadTrial();
 
 // The user's control over the plugin's warnings and remarks, which clang's
 // warning groups cannot reach (a plugin cannot add a group): each has a
