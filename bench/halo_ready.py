@@ -8,20 +8,22 @@
 For every loop execution of a PROACT_TRACE file, each device's latest
 device-stamped chunk-ready event (a pushed chunk whose counter reached zero
 inside the kernel) as a fraction of that device's kernel span in the same
-execution (0: the kernel's launch, 1: its end, host-timed), the latest of
-the devices counted for the execution. Prints, per file, the number of
-executions with stamps and the median fraction over them (with the
-quartiles). Device stamps exist under poll, trigger, dma and inline.
+execution (0: the kernel's start, 1: its end), the latest of the devices
+counted for the execution. Two spans: the host's (from the part's launch to
+its return, so its start holds the launch's cost) and the device's own
+(its teams' first start to their last end, "device kernel" events). Prints,
+per file and span, the number of executions with stamps and the median
+fraction over them (with the quartiles). Device stamps exist under poll,
+trigger, dma and inline.
 
---detail (with --run) adds the medians, over the executions,
-of the kernel's span and of its first and latest stamped chunk after the
-span's start, in microseconds: the span is timed by the host from the
-part's launch, so its start holds the launch's cost.
+--detail (with --run) adds the medians, over the executions, of the
+kernel's span and of its first and latest stamped chunk after the span's
+start, in microseconds.
 
 --run runs PROGRAM ARGS with PROACT_TRACE under each mechanism of LIST
 (default dma,poll,trigger,inline) N times (default 5) on PROACT_DEVICES
-LIST (default 0,1), and prints per mechanism each run's median and the
-median of those: the machine may be shared, so one run says little.
+LIST (default 0,1), and prints per mechanism and span each run's median and
+the median of those: the machine may be shared, so one run says little.
 """
 import collections
 import os
@@ -33,20 +35,25 @@ import tempfile
 import trace_events
 
 
-def fractions(path):
-    """The per-execution fractions of one trace file."""
-    return [f for f, _span, _first, _last in executions(path)]
+SPANS = (("host", "kernel"), ("device", "device kernel"))
 
 
-def executions(path):
+def fractions(path, cat="kernel"):
+    """The per-execution fractions of one trace file, against the spans
+    of events of category cat."""
+    return [f for f, _span, _first, _last in executions(path, cat)]
+
+
+def executions(path, cat="kernel"):
     """Per execution (fraction, span, first, last): the latest fraction
-    of the devices, and that device's kernel span and its first and
-    latest device-stamped chunks after the span's start, in us."""
+    of the devices, and that device's kernel span (events of category
+    cat) and its first and latest device-stamped chunks after the span's
+    start, in us."""
     body, loops = trace_events.read(path)
 
     kspan = {}
     for e in body:
-        if e.get("cat") == "kernel":
+        if e.get("cat") == cat:
             i = trace_events.loop_of(loops, e["ts"])
             if i is not None:
                 kspan[(i, e["args"]["device"])] = (e["ts"], e["ts"] + e["dur"])
@@ -104,7 +111,8 @@ def run(argv):
         sys.exit(__doc__)
     with tempfile.TemporaryDirectory() as tmp:
         for mech in mechs:
-            medians, execs = [], []
+            medians = {name: [] for name, _cat in SPANS}
+            execs = {name: [] for name, _cat in SPANS}
             for r in range(repeats):
                 path = os.path.join(tmp, "%s-%d.json" % (mech, r))
                 env = dict(os.environ, PROACT_DEVICES=devices,
@@ -115,18 +123,24 @@ def run(argv):
                 if p.returncode != 0:
                     sys.exit("%s: exit %d: %s" % (mech, p.returncode,
                                                   p.stderr[-2000:]))
-                execs += executions(path)
-                values = fractions(path)
-                if values:
-                    medians.append(statistics.median(values))
-            print("%-8s runs' medians %s -> median %s" % (
-                mech, " ".join("%.3f" % m for m in medians),
-                "%.3f" % statistics.median(medians) if medians else "-"))
-            if detail and execs:
-                print("%-8s span %.1f us, first chunk %.1f us, latest %.1f us"
-                      " (medians over %d executions)" % (
-                          mech, *(statistics.median(x[k] for x in execs)
-                                  for k in (1, 2, 3)), len(execs)))
+                for name, cat in SPANS:
+                    got = executions(path, cat)
+                    execs[name] += got
+                    if got:
+                        medians[name].append(
+                            statistics.median(x[0] for x in got))
+            for name, _cat in SPANS:
+                m = medians[name]
+                print("%-8s %-6s span: runs' medians %s -> median %s" % (
+                    mech, name, " ".join("%.3f" % v for v in m) or "-",
+                    "%.3f" % statistics.median(m) if m else "-"))
+                x = execs[name]
+                if detail and x:
+                    print("%-8s %-6s span %.1f us, first chunk %.1f us, "
+                          "latest %.1f us (medians over %d executions)" % (
+                              mech, name,
+                              *(statistics.median(e[k] for e in x)
+                                for k in (1, 2, 3)), len(x)))
     return 0
 
 
@@ -138,7 +152,9 @@ def main():
     if argv[0] == "--run":
         return run(argv[1:])
     for path in argv:
-        print("%s: %s" % (path, summary(fractions(path))))
+        for name, cat in SPANS:
+            print("%s, %s span: %s" % (path, name,
+                                      summary(fractions(path, cat))))
     return 0
 
 

@@ -741,6 +741,13 @@ void emitBlockWork(Code &C, const Code &Body, const Code *Forwarding,
   C << "}";
 }
 
+// A readiness kernel's span on the device clock, under PROACT_TRACE
+// (proact__ready_kernel_stamp): before its walk, and after.
+void emitKernelStamp(Code &C, bool End, bool Bare) {
+  C << std::string("proact__ready_kernel_stamp(__proact_rd, ") +
+           (End ? "1, " : "0, ") + bareArg(Bare) + ");";
+}
+
 // The end of a kernel, after its block loop: the reduction's fold, if any.
 void emitKernelClose(Code &C, const Directive &D, const KernelIds &Ids) {
   emitReductionThreadEnd(C, D, Ids);
@@ -754,7 +761,10 @@ void emitFlatWalk(Code &C, const Directive &D, const CanonicalLoop &L,
                   bool Bare) {
   const size_t M = Nest.Loops.size();
   const KernelIds &Ids = kernelIds(Bare);
+  const bool Readiness = Forwarding != nullptr || Instrumented;
   emitThreadDigits(C, M, Ids);
+  if (Readiness)
+    emitKernelStamp(C, false, Bare);
   if (Instrumented && D.Reductions.empty()) {
     // by ticket where the runtime says so, the blocks other devices read
     // first (device_protocol.h); a reduction keeps the fixed walk, whose
@@ -796,6 +806,8 @@ void emitFlatWalk(Code &C, const Directive &D, const CanonicalLoop &L,
                   emitBlockLoop(C, L, Nest, B, G, Forward,
                                 Forwarding == nullptr);
                 });
+  if (Readiness)
+    emitKernelStamp(C, true, Bare);
 }
 
 void emitKernel(Code &C, const Directive &D, const CanonicalLoop &L,
@@ -898,6 +910,9 @@ void emitColumnWalk(Code &C, const CanonicalLoop &L,
   const size_t M = Nest.Loops.size();
   const std::string Last = num((long long)M);
   const KernelIds &Ids = kernelIds(Bare);
+  const bool Readiness = Forwarding != nullptr || Instrumented;
+  if (Readiness)
+    emitKernelStamp(C, false, Bare);
   C << "const unsigned __proact_ntl = ((unsigned)__proact_tr" + Last +
            " + (unsigned)__proact_itw - 1u) / (unsigned)__proact_itw;";
   C << std::string("const int __proact_teams = ") + Ids.Teams + "; ";
@@ -958,6 +973,8 @@ void emitColumnWalk(Code &C, const CanonicalLoop &L,
                 [&](const Code &B, bool Forward) {
                   emitColumnTile(C, L, Nest, B, KG, Forward, Ids, IntLane);
                 });
+  if (Readiness)
+    emitKernelStamp(C, true, Bare);
 }
 
 void emitColumnKernel(Code &C, const Directive &D, const CanonicalLoop &L,

@@ -33,7 +33,7 @@ extern "C" {
 
 /* The version of this header; proact_version() gives the library's. */
 #define PROACT_VERSION_MAJOR 0
-#define PROACT_VERSION_MINOR 9
+#define PROACT_VERSION_MINOR 10
 #define PROACT_VERSION_PATCH 0
 
 /* The library's version, "MAJOR.MINOR.PATCH"; it may be newer than the

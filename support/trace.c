@@ -349,6 +349,7 @@ static void trace_track_of(const proact__trace_ev_t *ev, trace_track_t *t) {
   case PROACT__TEV_KERNEL:
     t->kind = TRACK_KERNEL;
     t->a = ev->dev;
+    t->b = ev->on_dev != 0;
     break;
   case PROACT__TEV_READY:
     if (ev->on_dev) {
@@ -415,7 +416,9 @@ static void trace_track_name(const trace_track_t *t, char *buf, size_t len) {
   char a[16], b[16];
   switch (t->kind) {
   case TRACK_KERNEL:
-    if (t->a >= 0 && t->a < PROACT__DEV_MAX && trace_dev_notes[t->a][0])
+    if (t->b)
+      snprintf(buf, len, "device %d kernels, device clock", t->a);
+    else if (t->a >= 0 && t->a < PROACT__DEV_MAX && trace_dev_notes[t->a][0])
       snprintf(buf, len, "device %d kernels (%s)", t->a,
                trace_dev_notes[t->a]);
     else
@@ -440,7 +443,7 @@ static void trace_track_name(const trace_track_t *t, char *buf, size_t len) {
 static int trace_track_order(const trace_track_t *t) {
   switch (t->kind) {
   case TRACK_KERNEL:
-    return 1000 + t->a;
+    return 1000 + 2 * t->a + t->b;
   case TRACK_COPY:
     return 2000 + (t->a + 1) * 100 + (t->b + 1);
   default:
@@ -473,7 +476,7 @@ static void trace_write_event(FILE *f, const proact__trace_ev_t *ev,
     name = "loop";
     break;
   case PROACT__TEV_KERNEL:
-    name = "kernel";
+    name = ev->on_dev ? "kernel, device clock" : "kernel";
     break;
   case PROACT__TEV_READY:
     name = "chunk ready";
@@ -497,7 +500,8 @@ static void trace_write_event(FILE *f, const proact__trace_ev_t *ev,
   }
   fprintf(f, ",\"cat\":\"%s\",\"pid\":%d,\"tid\":%d,\"ts\":%.3f",
           ev->kind == PROACT__TEV_COPY     ? "copy"
-          : ev->kind == PROACT__TEV_KERNEL ? "kernel"
+          : ev->kind == PROACT__TEV_KERNEL ? (ev->on_dev ? "device kernel"
+                                                         : "kernel")
           : ev->kind == PROACT__TEV_READY  ? "ready"
           : ev->kind == PROACT__TEV_JOB    ? "agent"
                                            : "loop",

@@ -30,7 +30,8 @@ typedef enum proact__trace_kind {
                          drain, a wait for copies, a region's entry or
                          exit */
   PROACT__TEV_KERNEL, /* a part's kernel on its device, as its host thread
-                         timed it (launch to completion) */
+                         timed it (launch to completion), or (on_dev) its
+                         teams' first start to their last end */
   PROACT__TEV_COPY,   /* a copy between host and device or two devices */
   PROACT__TEV_READY,  /* instant: a chunk became ready (on_dev) or an
                          agent saw it ready */
@@ -53,7 +54,8 @@ typedef struct proact__trace_ev {
   int part;               /* kernel: the part; loop: the number of parts */
   int src, dst;           /* copy: the devices, -1 for the host */
   int on_dev;             /* ready: stamped by the device itself (drawn on
-                             its kernel track), not seen by an agent */
+                             its kernel track), not seen by an agent;
+                             kernel: timed by the device (its own track) */
   /* Callers leave these zero: the recorder keeps them in its own
    * compact record and sets them when it writes the file. */
   int tid;                /* the recording thread */

@@ -9,7 +9,8 @@ file that python's json module reads, whose counts match the statistics
 (PROACT_STATS_FILE): one loop event per execution, one kernel per part on each device's
 track, copies between the devices (pushes, pulls under memcpy), one
 chunk-ready instant per pushed chunk stamped by the device inside its
-kernel, and under poll and dma one more seen by the agent. The results are
+kernel (both the host-timed span and the kernel's own, device-timed one,
+on a second track), and under poll and dma one more seen by the agent. The results are
 those of the same run untraced. An unwritable path ends the program at
 start-up with an error naming PROACT_TRACE and the cause. %h, %p and %r in
 the path are expanded (%r: the launcher's rank, 0 alone); the file names
@@ -131,6 +132,7 @@ def check(prog, args, mech, tmp, expected_out):
             errors.append("%s: chunk-ready events missing or not instants"
                           % mech)
         errors += check_stamped(mech, body, names, stamped)
+        errors += check_device_kernels(mech, body, names, stamped, execs)
         agent_tracks = {names[e["tid"]] for e in jobs}
         want = (set() if mech == "trigger" else
                 {"agent proact-%s-%d" % (mech, d) for d in (0, 1)})
@@ -147,6 +149,55 @@ def check(prog, args, mech, tmp, expected_out):
 # Device stamps and host spans come from different clock reads: allow this
 # much (microseconds) around a kernel's span.
 SLACK_US = 200.0
+
+
+def check_device_kernels(mech, body, names, stamped, execs):
+    """The readiness kernels' own spans: one per part and execution on
+    the device's second track, each inside a host-timed span of its
+    kernel, and each stamped chunk inside a device span of its device
+    (a chunk is final only while its kernel runs)."""
+    errors = []
+    dev_spans = collections.defaultdict(list)
+    host_spans = collections.defaultdict(list)
+    for e in body:
+        if e["cat"] == "device kernel":
+            dev_spans[e["args"]["device"]].append((e["ts"],
+                                                   e["ts"] + e["dur"]))
+            want = kernel_track(e["args"]["device"]).split(" (")[0] + \
+                ", device clock"
+            if names[e["tid"]] != want:
+                errors.append("%s: device-timed kernel on track %r, "
+                              "expected %r" % (mech, names[e["tid"]], want))
+                break
+        elif e["cat"] == "kernel":
+            host_spans[e["args"]["device"]].append((e["ts"],
+                                                    e["ts"] + e["dur"]))
+    loops = sorted((e["ts"], e["ts"] + e["dur"]) for e in body
+                   if e["cat"] == "loop" and e["name"].startswith("loop "))
+    for dev in (0, 1):
+        # every execution that stamped a chunk of dev, at most one each
+        pushing = {i for e in stamped if e["args"]["device"] == dev
+                   for i, (lo, hi) in enumerate(loops)
+                   if lo <= e["ts"] <= hi}
+        if not len(pushing) <= len(dev_spans[dev]) <= execs:
+            errors.append("%s: %d device-timed kernels of device %d, "
+                          "expected %d to %d" % (mech, len(dev_spans[dev]),
+                                                 dev, len(pushing), execs))
+        for lo, hi in dev_spans[dev]:
+            if not any(h0 - SLACK_US <= lo and hi <= h1 + SLACK_US
+                       for h0, h1 in host_spans[dev]):
+                errors.append("%s: device %d's kernel ran %.1f..%.1f us, "
+                              "outside its host-timed spans" % (mech, dev,
+                                                                lo, hi))
+                break
+    for e in stamped:
+        dev, t = e["args"]["device"], e["ts"]
+        if not any(lo - 1.0 <= t <= hi + 1.0 for lo, hi in dev_spans[dev]):
+            errors.append("%s: chunk %d of device %d ready at %.1f us, "
+                          "outside the device's own kernel spans"
+                          % (mech, e["args"]["chunk"], dev, t))
+            break
+    return errors
 
 
 def check_stamped(mech, body, names, stamped):

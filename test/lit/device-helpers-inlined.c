@@ -23,8 +23,8 @@
 // CHECK: define internal {{.*}}@proact__read_fail(
 // CHECK-NOT: @proact__{{(block|tile|ready|kernel|team|row|part|thread|host)_}}
 
-// The kernels call no helper but the long paths; their definitions follow
-// the kernels.
+// The kernels call no helper but the long paths and the trace's kernel
+// stamps; their definitions follow the kernels.
 // X86: IR Dump Before OpenMPOptPass
 // X86: define {{.*}}@__omp_offloading_{{.*}}_dot_l{{[0-9]+}}
 // X86-NOT: call {{.*}}@proact__{{(block_|tile_|kernel_|team_|row_|part_|thread_|host_|ready_(walk|block_done|block_at|block_of|block_touches|next_block|forward\(|forward_long|block_report\())}}
@@ -34,6 +34,7 @@
 // X86-NOT: call {{.*}}@proact__{{(block_|tile_|kernel_|team_|row_|part_|thread_|host_|ready_(walk|block_done|block_at|block_of|block_touches|next_block|forward\(|forward_long|block_report\())}}
 // X86: call {{.*}}@proact__read_fail(
 // X86-NOT: call {{.*}}@proact__{{(block_|tile_|kernel_|team_|row_|part_|thread_|host_|ready_(walk|block_done|block_at|block_of|block_touches|next_block|forward\(|forward_long|block_report\())}}
+// X86: define internal void @"proact__ready_kernel_stamp_bare$ompvariant{{[^"]*}}"(
 // X86: define internal void @"proact__ready_forward_to$ompvariant{{[^"]*}}"(
 // X86: define internal void @"proact__ready_block_report_bare$ompvariant{{[^"]*}}"(
 // X86: define internal {{.*}}@proact__read_fail(

@@ -65,11 +65,11 @@ void smooth(int n, double *u, double *v) {
 // k * teams, the place's block from the part's order (the blocks other
 // devices read first), its digits from 32-bit divisions:
 // (the readiness calls' last argument says whether the kernel is bare):
-// SPMD: const int __proact_tk = __proact_rd->ticketed; unsigned __proact_bk = 0; proact__block_walk_t __proact_w; for (proact__ready_walk(__proact_rd, __proact_tk, &__proact_itk, 0u, &__proact_w, 0); __proact_w.b < __proact_nb; proact__ready_walk(__proact_rd, __proact_tk, &__proact_itk, ++__proact_bk, &__proact_w, 0)) {const long long __proact_b = __proact_w.b;
-// BARE: const int __proact_tk = __proact_rd->ticketed; unsigned __proact_bk = 0; proact__block_walk_t __proact_w; for (proact__ready_walk(__proact_rd, __proact_tk, &__proact_itk, 0u, &__proact_w, 1); __proact_w.b < __proact_nb; proact__ready_walk(__proact_rd, __proact_tk, &__proact_itk, ++__proact_bk, &__proact_w, 1)) {const long long __proact_b = __proact_w.b;
+// SPMD: proact__ready_kernel_stamp(__proact_rd, 0, 0);const int __proact_tk = __proact_rd->ticketed; unsigned __proact_bk = 0; proact__block_walk_t __proact_w; for (proact__ready_walk(__proact_rd, __proact_tk, &__proact_itk, 0u, &__proact_w, 0); __proact_w.b < __proact_nb; proact__ready_walk(__proact_rd, __proact_tk, &__proact_itk, ++__proact_bk, &__proact_w, 0)) {const long long __proact_b = __proact_w.b;
+// BARE: proact__ready_kernel_stamp(__proact_rd, 0, 1);const int __proact_tk = __proact_rd->ticketed; unsigned __proact_bk = 0; proact__block_walk_t __proact_w; for (proact__ready_walk(__proact_rd, __proact_tk, &__proact_itk, 0u, &__proact_w, 1); __proact_w.b < __proact_nb; proact__ready_walk(__proact_rd, __proact_tk, &__proact_itk, ++__proact_bk, &__proact_w, 1)) {const long long __proact_b = __proact_w.b;
 // CHECK: v[i] = (u[i - 1] + u[i] + u[i + 1]) / 3.0;
-// SPMD: }} }proact__ready_block_done(__proact_rd, __proact_b, 0);}} else {proact__host_fallback("{{.*}}loop-basic.c", 7, 0);} }} else {
-// BARE: }} }proact__ready_block_done(__proact_rd, __proact_b, 1);}} else {proact__host_fallback("{{.*}}loop-basic.c", 7, 0);} }} else {
+// SPMD: }} }proact__ready_block_done(__proact_rd, __proact_b, 0);}proact__ready_kernel_stamp(__proact_rd, 1, 0);} else {proact__host_fallback("{{.*}}loop-basic.c", 7, 0);} }} else {
+// BARE: }} }proact__ready_block_done(__proact_rd, __proact_b, 1);}proact__ready_kernel_stamp(__proact_rd, 1, 1);} else {proact__host_fallback("{{.*}}loop-basic.c", 7, 0);} }} else {
 // The plain kernel:
 // CHECK-NEXT: # 7
 // SPMD-NEXT: #pragma omp target teams num_teams(__proact_nt) thread_limit(__proact_nth) device(__proact_dev) is_device_ptr(__proact_pb0, __proact_pb1){{$}}

@@ -210,6 +210,55 @@ proact__ready_block_report_spmd(const proact__ready_t *rd, long long b) {
 #pragma omp end declare variant
 #endif
 
+/* PROACT_TRACE: the readiness kernel's span on the device's clock, after
+ * the counters' stamps: its teams' earliest start, complemented so that
+ * one atomic maximum serves both ends and 0 stays "not stamped", and their
+ * latest end. A host-timed span starts with the launch's cost, which at a
+ * short kernel is most of it. Thread 0 of each team, once at each end;
+ * out of line in a host device's pass, as the reporting is. */
+static inline PROACT__TEAM_INLINE void
+proact__ready_kernel_stamp_at(const proact__ready_t *rd, int end, int bare) {
+  unsigned long long *k = rd->stamps + 3 * rd->ncounters;
+  if (proact__team_thread(bare) != 0)
+    return;
+  if (end)
+    __atomic_fetch_max(k + 1, proact__ready_clock(), __ATOMIC_RELAXED);
+  else
+    __atomic_fetch_max(k, ~proact__ready_clock(), __ATOMIC_RELAXED);
+}
+static inline PROACT__TEAM_INLINE void
+proact__ready_kernel_stamp_bare(const proact__ready_t *rd, int end) {
+  proact__ready_kernel_stamp_at(rd, end, 1);
+}
+static inline PROACT__TEAM_INLINE void
+proact__ready_kernel_stamp_spmd(const proact__ready_t *rd, int end) {
+  proact__ready_kernel_stamp_at(rd, end, 0);
+}
+#ifndef __NVPTX__
+#pragma omp begin declare variant match(device = {kind(nohost)})
+static __attribute__((noinline)) void
+proact__ready_kernel_stamp_bare(const proact__ready_t *rd, int end) {
+  proact__ready_kernel_stamp_at(rd, end, 1);
+}
+static __attribute__((noinline)) void
+proact__ready_kernel_stamp_spmd(const proact__ready_t *rd, int end) {
+  proact__ready_kernel_stamp_at(rd, end, 0);
+}
+#pragma omp end declare variant
+#endif
+
+/* Called before a readiness kernel's walk (end 0) and after it (end 1) by
+ * every thread of the team. */
+static inline PROACT__TEAM_INLINE void
+proact__ready_kernel_stamp(const proact__ready_t *rd, int end, int bare) {
+  if (rd->stamps == 0)
+    return;
+  if (bare)
+    proact__ready_kernel_stamp_bare(rd, end);
+  else
+    proact__ready_kernel_stamp_spmd(rd, end);
+}
+
 /* Called by every thread of the team after block b's iterations (the
  * instrumented kernel's instrumentation): the reporting, where the block
  * has any. */

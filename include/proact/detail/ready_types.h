@@ -121,7 +121,10 @@ typedef struct proact__ready {
                                      (proact__ready_clock) when c became
                                      ready [3c], and when its push began
                                      [3c + 1] (poll agent) and ended
-                                     [3c + 2] (poll agent, trigger) */
+                                     [3c + 2] (poll agent, trigger);
+                                     then the kernel's first start,
+                                     complemented, and its last end
+                                     (proact__ready_kernel_stamp) */
   const int *order;               /* nblocks: the block the walk's k-th
                                      place runs (by ticket or team + k *
                                      teams), the blocks that touch a

@@ -4,7 +4,8 @@
  * the teams and the GPU poll agent on the device clock, become events on
  * the host's clock. The agents that run on host threads (dma, the host
  * poll agent) trace their copies themselves; only the pushes the device
- * made (trigger, the GPU poll agent) are recorded here. */
+ * made (trigger, the GPU poll agent) are recorded here, with the readiness
+ * kernel's span on the device's clock. */
 #include <stdint.h>
 
 #include "dev.h"
@@ -32,6 +33,23 @@ void proact__ready_trace(const proact__loop_t *loop, int part) {
   if (proact__dev_clock_offset(dev, &offset) != PROACT_OK)
     return; /* no mapping to the host's clock: the agents' events stand */
   st = &img->host_view;
+  {
+    /* The kernel's own span (proact__ready_kernel_stamp), back to "not
+     * stamped" for the next execution. */
+    unsigned long long *k = &img->stamps_host[3 * st->ncounters];
+    if (k[0] != 0 && k[1] != 0) {
+      proact__trace_ev_t kernel = {.kind = PROACT__TEV_KERNEL, .on_dev = 1,
+                                   .file = loop->file, .line = loop->line,
+                                   .id = loop->desc->id,
+                                   .t0 = host_time(~k[0], offset),
+                                   .t1 = host_time(k[1], offset),
+                                   .dev = dev, .part = part};
+      if (kernel.t1 <= kernel.t0)
+        kernel.t1 = kernel.t0 + 1;
+      proact__trace_add(&kernel);
+    }
+    k[0] = k[1] = 0;
+  }
   for (long long c = 0; c < st->ncounters; c++) {
     const unsigned long long *s = &img->stamps_host[3 * c];
     const long long p0 = st->piece_first[c], p1 = st->piece_first[c + 1];

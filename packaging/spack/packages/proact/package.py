@@ -21,7 +21,7 @@ class Proact(CMakePackage, CudaPackage):
     # The source comes from a checkout: spack develop (docs/user/install.md).
     license("Apache-2.0 WITH LLVM-exception")
 
-    version("0.9.0")
+    version("0.10.0")
 
     variant("mpi", default=True, description="build libproact-mpi.so, the transport between ranks")
     variant("examples", default=False, description="build examples/")
