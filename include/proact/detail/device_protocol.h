@@ -211,20 +211,29 @@ proact__ready_block_report_spmd(const proact__ready_t *rd, long long b) {
 #endif
 
 /* PROACT_TRACE: the readiness kernel's span on the device's clock, after
- * the counters' stamps: its teams' earliest start, complemented so that
- * one atomic maximum serves both ends and 0 stays "not stamped", and their
- * latest end. A host-timed span starts with the launch's cost, which at a
- * short kernel is most of it. Thread 0 of each team, once at each end;
- * out of line in a host device's pass, as the reporting is. */
+ * the counters' stamps: when team 0 (the first a GPU starts) began, and
+ * when the last team to finish ended, counted in device memory
+ * (rd->kernel_teams, 0 again after the last). Two plain stores to the
+ * stamps' host memory per kernel: an atomic there from every team cost a
+ * GPU kernel of 20 us more than a millisecond. A host-timed span starts
+ * with the launch's cost, which at a short kernel is most of it. Thread 0
+ * of each team; out of line in a host device's pass, as the reporting
+ * is. */
 static inline PROACT__TEAM_INLINE void
 proact__ready_kernel_stamp_at(const proact__ready_t *rd, int end, int bare) {
   unsigned long long *k = rd->stamps + 3 * rd->ncounters;
   if (proact__team_thread(bare) != 0)
     return;
-  if (end)
-    __atomic_fetch_max(k + 1, proact__ready_clock(), __ATOMIC_RELAXED);
-  else
-    __atomic_fetch_max(k, ~proact__ready_clock(), __ATOMIC_RELAXED);
+  if (!end) {
+    if (proact__team_num(bare) == 0)
+      k[0] = proact__ready_clock();
+    return;
+  }
+  if (__atomic_fetch_add(rd->kernel_teams, 1u, __ATOMIC_RELAXED) + 1u ==
+      (unsigned)proact__team_count(bare)) {
+    __atomic_store_n(rd->kernel_teams, 0u, __ATOMIC_RELAXED);
+    k[1] = proact__ready_clock();
+  }
 }
 static inline PROACT__TEAM_INLINE void
 proact__ready_kernel_stamp_bare(const proact__ready_t *rd, int end) {

@@ -116,14 +116,17 @@ typedef struct proact__ready {
                                      stalled only once the kernel ended.
                                      NULL: the agent counts from its
                                      start */
+  unsigned *kernel_teams;         /* PROACT_TRACE: the teams that ended
+                                     this execution (device memory), 0
+                                     again after the last
+                                     (proact__ready_kernel_stamp) */
   unsigned long long *stamps;     /* PROACT_TRACE only, else NULL: per
                                      counter c, the device clock
                                      (proact__ready_clock) when c became
                                      ready [3c], and when its push began
                                      [3c + 1] (poll agent) and ended
                                      [3c + 2] (poll agent, trigger);
-                                     then the kernel's first start,
-                                     complemented, and its last end
+                                     then the kernel's start and end
                                      (proact__ready_kernel_stamp) */
   const int *order;               /* nblocks: the block the walk's k-th
                                      place runs (by ticket or team + k *

@@ -21,8 +21,8 @@
 /* Offsets of the pieces of the device allocation, in order. */
 typedef struct layout {
   size_t sites, arrays, fwds, counters, counters_init, owner, blk_first,
-      blk_ctr, order, piece_first, pieces, q_tail, ticket, team_blocks,
-      total;
+      blk_ctr, order, piece_first, pieces, q_tail, ticket, kernel_teams,
+      team_blocks, total;
 } layout_t;
 
 static size_t align_up(size_t v) { return (v + 15) & ~(size_t)15; }
@@ -57,6 +57,8 @@ static void layout_of(layout_t *l, int nsites, int narrays, int nfwds,
   o = align_up(o + sizeof(unsigned long long));
   l->ticket = o;
   o = align_up(o + sizeof(unsigned));
+  l->kernel_teams = o;
+  o = align_up(o + sizeof(unsigned));
   l->team_blocks = o;
   l->total = align_up(o + 2 * (size_t)teams * sizeof(unsigned));
 }
@@ -79,6 +81,7 @@ static void ready_point_tables(proact__ready_t *rd, char *base,
   rd->pieces = (void *)(base + l->pieces);
   rd->q_tail = (void *)(base + l->q_tail);
   rd->ticket = (void *)(base + l->ticket);
+  rd->kernel_teams = (void *)(base + l->kernel_teams);
   rd->team_blocks = (void *)(base + l->team_blocks);
 }
 

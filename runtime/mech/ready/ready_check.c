@@ -28,7 +28,7 @@ void proact__ready_check(const proact__loop_t *loop, int part) {
   long long n;
   int *buf;
   unsigned long long tail = 0;
-  unsigned ticket = 0;
+  unsigned ticket = 0, teams = 0;
 
   if (img == NULL)
     return;
@@ -46,6 +46,8 @@ void proact__ready_check(const proact__loop_t *loop, int part) {
                                sizeof(tail)) != PROACT_OK ||
       proact__dev_copy_to_host(&ticket, dev, dev_view->ticket,
                                sizeof(ticket)) != PROACT_OK ||
+      proact__dev_copy_to_host(&teams, dev, dev_view->kernel_teams,
+                               sizeof(teams)) != PROACT_OK ||
       proact__dev_sync_dev(dev) != PROACT_OK)
     proact__fatal(loop->file, loop->line, loop->col,
                   "cannot read the readiness state of device %d back", dev);
@@ -60,6 +62,8 @@ void proact__ready_check(const proact__loop_t *loop, int part) {
     check_fail(loop, part, "dma queue tail", 0, (long long)tail, 0);
   if (ticket != 0)
     check_fail(loop, part, "block ticket", 0, (long long)ticket, 0);
+  if (teams != 0)
+    check_fail(loop, part, "traced teams' count", 0, (long long)teams, 0);
   for (long long s = 0; pr->q_slots != NULL && s < pr->nready; s++)
     if (pr->q_slots[s] != 0)
       check_fail(loop, part, "dma queue slot", s, pr->q_slots[s], 0);

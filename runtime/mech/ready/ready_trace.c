@@ -37,11 +37,11 @@ void proact__ready_trace(const proact__loop_t *loop, int part) {
     /* The kernel's own span (proact__ready_kernel_stamp), back to "not
      * stamped" for the next execution. */
     unsigned long long *k = &img->stamps_host[3 * st->ncounters];
-    if (k[0] != 0 && k[1] != 0) {
+    if (k[0] != 0 && k[1] != 0 && k[1] >= k[0]) {
       proact__trace_ev_t kernel = {.kind = PROACT__TEV_KERNEL, .on_dev = 1,
                                    .file = loop->file, .line = loop->line,
                                    .id = loop->desc->id,
-                                   .t0 = host_time(~k[0], offset),
+                                   .t0 = host_time(k[0], offset),
                                    .t1 = host_time(k[1], offset),
                                    .dev = dev, .part = part};
       if (kernel.t1 <= kernel.t0)
