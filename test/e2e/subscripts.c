@@ -10,7 +10,9 @@
  * index as a whole does not, and stores written in parentheses, as
  * accessor macros write them (`(w[i]) = ...`, `++(w[i])`), and a second
  * name for an array's memory (`odd = w + 1`) in a loop without a
- * dependence between the two. Each loop reads what the one before wrote, so
+ * dependence between the two, and a stencil ping-pong between two
+ * disjoint sections of one allocation the data region holds (`lo = y +
+ * 3`, `hi = y + cells + 5`: one buffer on each device). Each loop reads what the one before wrote, so
  * an element computed on the wrong device or pushed late changes the
  * output.
  * Usage: subscripts [n] [iterations] (n x n grids) */
@@ -33,8 +35,12 @@ int main(int argc, char **argv) {
   e2e_fill(w, cells, 7);
   e2e_fill(x, 2 * n + 1, 9);
   double *odd = w + 1; /* a second name for w's memory */
+  double *y = e2e_alloc(2 * cells + 8);
+  double *lo = y + 3, *hi = y + cells + 5; /* two names, apart, in y */
+  e2e_fill(y, 2 * cells + 8, 11);
 
-#pragma proact data copy(u[0:cells], v[0:cells], w[0:cells], x[0:2*n+1])
+#pragma proact data copy(u[0:cells], v[0:cells], w[0:cells], x[0:2*n+1], \
+                             y[0:2*cells+8])
   {
     for (long t = 0; t < iters; t++) {
 #pragma proact region(u[0:cells], v[0:cells])
@@ -107,12 +113,20 @@ int main(int argc, char **argv) {
       for (unsigned r = 1; r < un - 1; r++)
         for (unsigned c = 1; c < un - 1; c++)
           u[r * un + c - un] = v[r * un + c] + v[c - one + r * un - un];
+#pragma proact region(lo[0:cells], hi[0:cells])
+      for (long i = 1; i < cells - 1; i++)
+        hi[i] = (lo[i - 1] + lo[i + 1]) * 0.5;
+#pragma proact region(lo[0:cells], hi[0:cells])
+      for (long i = 1; i < cells - 1; i++)
+        lo[i] = hi[i - 1] * 0.25 + hi[i + 1];
     }
   }
   e2e_print("u", u, (size_t)cells * sizeof(double));
   e2e_print("v", v, (size_t)cells * sizeof(double));
   e2e_print("w", w, (size_t)cells * sizeof(double));
   e2e_print("x", x, (size_t)(2 * n + 1) * sizeof(double));
+  e2e_print("y", y, (size_t)(2 * cells + 8) * sizeof(double));
+  free(y);
   free(u);
   free(v);
   free(w);

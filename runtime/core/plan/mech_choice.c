@@ -79,8 +79,24 @@ void proact__mech_choose(proact__plan_t *plan,
   plan->mech = ops;
 }
 
+/* Whether two of the loop's arrays are sections of one region entry (two
+ * pointers into one allocation a data region holds, `c = u + 4100` and
+ * `d = u + 7`): their copies on a device are one buffer, which the pushes,
+ * following each name apart, do not keep current. */
+static int entries_shared(const proact__loop_desc_t *desc,
+                          proact__present_t *const *entries) {
+  if (entries == NULL)
+    return 0;
+  for (int a = 0; a < desc->narrays; a++)
+    for (int b = a + 1; b < desc->narrays; b++)
+      if (entries[a] != NULL && entries[a] == entries[b])
+        return 1;
+  return 0;
+}
+
 void proact__mech_check_plan(proact__plan_t *plan,
-                             const proact__loop_desc_t *desc) {
+                             const proact__loop_desc_t *desc,
+                             proact__present_t *const *entries) {
   const int env = proact__param_get(PROACT__PARAM_MECH)->i >= 0;
   const int asked = mech_asked(desc);
   const proact__mech_ops_t *to;
@@ -98,7 +114,8 @@ void proact__mech_check_plan(proact__plan_t *plan,
       return;
     }
   } else if ((plan->mech->caps & PROACT__MECH_CAP_PUSH) &&
-             proact__loop_arrays_share(desc)) {
+             (proact__loop_arrays_share(desc) ||
+              entries_shared(desc, entries))) {
     why = note = "two of its region arrays share memory, and the pushes "
                  "follow each name apart";
     to = proact__mech_baseline();

@@ -21,8 +21,10 @@ void proact__mech_choose(proact__plan_t *plan,
 /* Once the parts and write spans are known: a mechanism that cannot
  * deliver this plan exactly (plan_fits) gives the loop to what auto picks
  * without it, or, asked for by name, to the fallback; a warning when the
- * loop's own clause asked for it, else a note. */
+ * loop's own clause asked for it, else a note. entries: the region entry
+ * of each array (NULL where it has none). */
 void proact__mech_check_plan(proact__plan_t *plan,
-                             const proact__loop_desc_t *desc);
+                             const proact__loop_desc_t *desc,
+                             proact__present_t *const *entries);
 
 #endif

@@ -56,7 +56,7 @@ void proact__plan_build(proact__plan_t *plan, const proact__loop_desc_t *desc,
     proact__plan_geometry(plan, desc);
   }
   proact__plan_writes(plan, desc, entries);
-  proact__mech_check_plan(plan, desc);
+  proact__mech_check_plan(plan, desc, entries);
 }
 
 void proact__plan_mark_entries(const proact__plan_t *plan) {
