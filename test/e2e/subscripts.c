@@ -12,7 +12,9 @@
  * name for an array's memory (`odd = w + 1`) in a loop without a
  * dependence between the two, and a stencil ping-pong between two
  * disjoint sections of one allocation the data region holds (`lo = y +
- * 3`, `hi = y + cells + 5`: one buffer on each device). Each loop reads what the one before wrote, so
+ * 3`, `hi = y + cells + 5`: one buffer on each device), and a collapsed
+ * nest whose inner loop carries a dependence through a second name (`pw
+ * = w`), which must run in order. Each loop reads what the one before wrote, so
  * an element computed on the wrong device or pushed late changes the
  * output.
  * Usage: subscripts [n] [iterations] (n x n grids) */
@@ -35,6 +37,7 @@ int main(int argc, char **argv) {
   e2e_fill(w, cells, 7);
   e2e_fill(x, 2 * n + 1, 9);
   double *odd = w + 1; /* a second name for w's memory */
+  double *pw = w;      /* and another, for the row recurrence */
   double *y = e2e_alloc(2 * cells + 8);
   double *lo = y + 3, *hi = y + cells + 5; /* two names, apart, in y */
   e2e_fill(y, 2 * cells + 8, 11);
@@ -113,6 +116,10 @@ int main(int argc, char **argv) {
       for (unsigned r = 1; r < un - 1; r++)
         for (unsigned c = 1; c < un - 1; c++)
           u[r * un + c - un] = v[r * un + c] + v[c - one + r * un - un];
+#pragma proact region(u[0:cells], w[0:cells], pw[0:cells])
+      for (long r = 0; r < n; r++) /* in order: runs on one device */
+        for (long c = 1; c < n; c++)
+          w[r * n + c] = pw[r * n + c - 1] * 0.5 + u[r * n + c];
 #pragma proact region(lo[0:cells], hi[0:cells])
       for (long i = 1; i < cells - 1; i++)
         hi[i] = (lo[i - 1] + lo[i + 1]) * 0.5;

@@ -175,6 +175,8 @@ void proact__plan_geometry(proact__plan_t *plan,
    * each part runs one team. From nparts, the same on every rank. */
   const long long host_share = plan->nparts >= host_teams ? 1 : host_teams;
 
+  if (plan->serial) /* plan.c: in order, one thread */
+    teams = nth = 1;
   /* Set values past what a host device forms are bounded by it. */
   if (host && teams > host_max)
     teams = host_max;
@@ -189,8 +191,9 @@ void proact__plan_geometry(proact__plan_t *plan,
   /* Without devices the parts run as the target regions' host versions:
    * the flat plain kernel's walks the loop, the column kernels' have none
    * (docs/design/lowering.md). */
-  plan->tiles = dev0 == NULL ? 0 : plan_tiles(plan, desc, host, nth,
-                                              &plan->tile);
+  plan->tiles = dev0 == NULL || plan->serial
+                    ? 0
+                    : plan_tiles(plan, desc, host, nth, &plan->tile);
   if (plan->tiles > 0) {
     plan->block = points > 0 ? (points / plan->tile > 0 ? points / plan->tile
                                                           : 1)

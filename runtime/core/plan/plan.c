@@ -3,9 +3,12 @@
 #include <stdlib.h>
 
 #include "amge.h"
-#include "error_report.h"
 #include "balance.h"
+#include "error_report.h"
+#include "iterations.h"
+#include "log.h"
 #include "mech_choice.h"
+#include "note_once.h"
 #include "plan.h"
 #include "rank.h"
 
@@ -44,8 +47,31 @@ void proact__plan_destroy(const proact__plan_t *plan) {
   free((void *)plan);
 }
 
+/* A collapsed nest runs its inner iterations on different threads where
+ * the lowering proved, by name, that no load of a stored array reads
+ * another element. Through a second name of the same memory (w2 = w,
+ * w[j] = w2[j - 1] + ...) that proof says nothing, and the inner loop may
+ * carry a dependence the runtime's checks, which compare iterations of
+ * the annotated loop, do not see: such a loop runs in order. */
+static int plan_serial(const proact__loop_desc_t *desc) {
+  static proact__note_once_t notes;
+  if (desc->inner_trip <= 1 || desc->nwrites == 0 ||
+      !proact__loop_arrays_share(desc))
+    return 0;
+  if (proact__note_once(&notes, desc))
+    proact__info(PROACT__SUBSYS_PART,
+                 "%s:%d: two of the loop's region arrays share memory and "
+                 "its inner loops are collapsed: PROACT cannot tell whether "
+                 "an inner iteration reads what another stores, so the "
+                 "loop runs in order on one thread of one device; name the "
+                 "memory through one array", desc->file, desc->line);
+  return 1;
+}
+
 void proact__plan_build(proact__plan_t *plan, const proact__loop_desc_t *desc,
                         proact__present_t *const *entries) {
+  if ((plan->serial = plan_serial(desc)) != 0)
+    plan->nparts = 1;
   plan->balance = loop_balance(plan, desc, entries);
   if (plan->balance != NULL)
     proact__balance_shares(plan->balance, &plan->shares);

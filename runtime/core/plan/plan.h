@@ -74,6 +74,9 @@ struct proact__plan {
                                      block */
   long long nblocks[PROACT__DEV_MAX];
   int by_placement; /* AMGE chose the split by where the data lies now */
+  int serial;       /* one thread of one device runs the loop in order
+                       (plan.c: names that share memory in a collapsed
+                       nest) */
   struct proact__plan_slot *slot; /* where plan_cache.h keeps it; NULL:
                                      freed when its execution ends */
 };
