@@ -1780,11 +1780,26 @@ void BodyScanner::findPrivateLoopVars(BodyAccesses &Out) {
 
 bool BodyScanner::run(BodyAccesses &Out) {
   SourceLocation At;
+  collectLoopsAndNames();
+  if (Declared.count(Outer.VarName)) {
+    // `{ long i = n - 1 - k; a[i] = ...; }`: every `i` after it is the
+    // body's own, which the analysis would take for the loop's.
+    for (size_t I = 1; I < Body.size(); ++I)
+      if (Body[I].is(tok::identifier) && spell(Body[I]) == Outer.VarName &&
+          (isTypeStart(PP, Body[I - 1]) ||
+           Body[I - 1].isOneOf(tok::star, tok::comma))) {
+        At = Body[I].getLocation();
+        break;
+      }
+    report(DE, At.isValid() ? At : Body.front().getLocation(),
+           Diag::LoopVariableHidden)
+        << Outer.VarName;
+    return false;
+  }
   if (assignsIn(Outer.VarName, 0, Body.size(), &At)) {
     report(DE, At, Diag::LoopVariableAssigned) << Outer.VarName;
     return false;
   }
-  collectLoopsAndNames();
   findPrivateLoopVars(Out);
   checkOuterStores();
   markReductionUpdates();

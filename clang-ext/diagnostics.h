@@ -193,6 +193,10 @@ namespace proact {
   X(LoopVariableAssigned, Error,                                               \
     "the loop variable '%0' is assigned in the loop body; PROACT splits the "   \
     "iterations by its values, so the body must not change it")               \
+  X(LoopVariableHidden, Error,                                                 \
+    "the loop body declares its own '%0', which hides the loop variable; "    \
+    "PROACT would read the body's '%0' as the loop's, so give it another "    \
+    "name")                                                                    \
   X(OuterVariableAssigned, Error,                                              \
     "'%0' is declared before the loop and assigned in its body; the "         \
     "iterations run on several devices and threads, each with its own copy "   \

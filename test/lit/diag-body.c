@@ -124,3 +124,12 @@ void jump_out(int n, double *a) {
 fail:
   a[0] = -1;
 }
+
+// A body variable of the loop variable's name: every later use would be
+// taken for the loop's.
+void hidden(int n, double *a, const double *s) {
+#pragma proact region(a[0:n], s[0:n])
+  for (int i = 0; i < n; i++) { int k = i; { int i = n - 1 - k; a[i] = s[k]; } } // expected-error {{the loop body declares its own 'i', which hides the loop variable; PROACT would read the body's 'i' as the loop's, so give it another name}}
+#pragma proact region(a[0:n])
+  for (int i = 0; i < n; i++) { double t = 0; for (int i = 0; i < 3; i++) t += 1; a[0] = t; } // expected-error {{declares its own 'i'}}
+}
