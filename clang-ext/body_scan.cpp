@@ -1781,18 +1781,24 @@ void BodyScanner::findPrivateLoopVars(BodyAccesses &Out) {
 bool BodyScanner::run(BodyAccesses &Out) {
   SourceLocation At;
   collectLoopsAndNames();
-  if (Declared.count(Outer.VarName)) {
-    // `{ long i = n - 1 - k; a[i] = ...; }`: every `i` after it is the
-    // body's own, which the analysis would take for the loop's.
-    for (size_t I = 1; I < Body.size(); ++I)
-      if (Body[I].is(tok::identifier) && spell(Body[I]) == Outer.VarName &&
-          (isTypeStart(PP, Body[I - 1]) ||
-           Body[I - 1].isOneOf(tok::star, tok::comma))) {
-        At = Body[I].getLocation();
-        break;
-      }
-    report(DE, At.isValid() ? At : Body.front().getLocation(),
-           Diag::LoopVariableHidden)
+  // `{ long i = n - 1 - k; a[i] = ...; }`: every `i` after it is the
+  // body's own, which the analysis would take for the loop's. A
+  // declarator right after a type (`long i`, `double *i`), not a tag
+  // (`sizeof(struct i)`).
+  for (size_t I = 1; Declared.count(Outer.VarName) && I < Body.size(); ++I) {
+    if (Body[I].isNot(tok::identifier) || spell(Body[I]) != Outer.VarName)
+      continue;
+    size_t P = I - 1;
+    while (P > 0 && Body[P].is(tok::star))
+      --P;
+    if (!isTypeStart(PP, Body[P]) ||
+        Body[P].isOneOf(tok::kw_struct, tok::kw_union, tok::kw_enum) ||
+        (P > 0 && Body[P - 1].isOneOf(tok::kw_struct, tok::kw_union,
+                                      tok::kw_enum)) ||
+        (Body[P].is(tok::identifier) && lookupName(Body[P]) ==
+                                            NameKind::Variable))
+      continue;
+    report(DE, Body[I].getLocation(), Diag::LoopVariableHidden)
         << Outer.VarName;
     return false;
   }
