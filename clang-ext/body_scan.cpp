@@ -1156,6 +1156,28 @@ void BodyScanner::collectLoopsAndNames() {
         S.End = statementEnd(Body, I);
         if (!assignsIn(S.Loop.VarName, S.Loop.BodyBegin, S.End))
           Loops.push_back(S);
+      } else if (I + 1 < Body.size() && Body[I + 1].is(tok::l_paren)) {
+        // Its variable has no known range: say why where it is blamed.
+        for (size_t K = I + 2; K + 1 < Body.size(); ++K) {
+          if (Body[K].isOneOf(tok::semi, tok::r_paren))
+            break;
+          if (Body[K].is(tok::identifier) && Body[K + 1].is(tok::equal)) {
+            const std::string V = spell(Body[K]);
+            bool And = false; // `j <= i && j < n`: two bounds in one test
+            for (size_t C = K, Semis = 0; C < Body.size() && Semis < 2; ++C) {
+              Semis += Body[C].is(tok::semi);
+              And |= Semis == 1 && Body[C].is(tok::ampamp);
+            }
+            if (!WhyVarying.count(V))
+              WhyVarying[V] =
+                  "'" + V + "' is the variable of an inner loop whose header "
+                  "PROACT cannot read: " + Why +
+                  (And ? " (write two bounds as one, with a MIN ternary: "
+                         "'j < (i + 1 < n ? i + 1 : n)')"
+                       : "");
+            break;
+          }
+        }
       }
     }
     // `__typeof__(x) x;`, the copy private(x) gives the body in spread

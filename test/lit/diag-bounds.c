@@ -54,3 +54,12 @@ void g(int n, int m, int B, double *a, int *idx) {
     for (int jj = 0; jj < m; jj += B)
       for (int j = jj; j < MIN(jj + B, m); j++) a[i * m + j] = 0;
 }
+
+// Two bounds in one test: the inner loop cannot be read, and the warning
+// says how to write it.
+void two_bounds(int n, int m, double *a, const double *v) {
+#pragma proact region(a[0:n*m], v[0:n*m])
+  for (int i = 0; i < n; i++)
+    for (int j = 0; j <= i && j < m; j++)
+      a[i * m + j] = v[i * m + j]; // expected-warning {{'j' is the variable of an inner loop whose header PROACT cannot read: the bound must not depend on 'j' (write two bounds as one, with a MIN ternary: 'j < (i + 1 < n ? i + 1 : n)'); this loop runs on one device}}
+}
