@@ -226,7 +226,8 @@ static void loop_check_pair(const proact__plan_t *plan,
                     "(device %d, this store) of the loop at line %d both "
                     "store %s[%s]: its iterations must be independent. Make "
                     "each iteration store only elements no other iteration "
-                    "stores, or accumulate into the array with "
+                    "stores (a store to a member stores the whole element), "
+                    "or, where the stores accumulate numbers, use "
                     "reduction(+: %s[lo:len])",
                     proact__span_format((__int128)desc->first +
                                             (__int128)kw * desc->step,
