@@ -344,8 +344,11 @@ private:
     }
     // Each term is widened to long long (a pointer stays one): K, summed
     // apart from the loop variables, would otherwise wrap in an unsigned
-    // int where the subscript does not ('i - 2u' with a long i).
-    if (Run.size() == 1 && decimalLiteral(spelling(PP, First)))
+    // int where the subscript does not ('i - 2u' with a long i). A short
+    // decimal literal cannot: it keeps its text; one of ten digits or more
+    // could ('i - INT_MIN' negates INT_MIN apart from i).
+    if (Run.size() == 1 && decimalLiteral(spelling(PP, First)) &&
+        spelling(PP, First).size() < 10)
       Out.K = Code("(").add(Run).add(")");
     else
       Out.K = Code("((").add(Run).add(") + 0LL)");

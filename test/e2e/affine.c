@@ -1,7 +1,9 @@
 /* Stores with non-unit affine indices (a[2*i+1], a[2*i]), a reversed loop
- * with a step of -3, and a loop variable declared before the loop, whose
- * exit value must match the sequential program's.
+ * with a step of -3, a loop variable declared before the loop, whose
+ * exit value must match the sequential program's, and an int loop from
+ * INT_MIN indexed by i - INT_MIN (the constant alone is past int).
  * Usage: affine [n] */
+#include <limits.h>
 #include <proact.h>
 #include "e2e_util.h"
 
@@ -25,6 +27,9 @@ int main(int argc, char **argv) {
 #pragma proact region(a[0:m], b[0:n])
     for (long k = 0; k < n; k++)
       a[2 * k] = b[n - 1 - k] + 1.0;
+#pragma proact region(a[0:m], b[0:n])
+    for (int j = INT_MIN; j < INT_MIN + (int)n; j++)
+      b[j - INT_MIN] = a[j - INT_MIN + 1] * 0.25;
   }
   e2e_print("a", a, (size_t)m * sizeof(double));
   e2e_print("b", b, (size_t)n * sizeof(double));
