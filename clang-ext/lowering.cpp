@@ -6,6 +6,7 @@
 #include "bounds.h"
 #include "build_options.h"
 #include "collapse.h"
+#include "diagnostics.h"
 #include "inner_split.h"
 #include "inner_vars.h"
 #include "forward.h"
@@ -1362,6 +1363,12 @@ LoopLowering lowerLoop(Preprocessor &PP, const Directive &D,
   C << "proact__loop_part_end(__proact_loop, __proact_p);";
   C << "}";
   emitReductionCombine(C, D);
+  // Spread mode: OpenMP's copy of a reduced scalar gets the result too.
+  if (inSpreadTrial())
+    for (const Reduction &R : D.Reductions)
+      if (!R.IsArray)
+        C << "proact__omp_reduced(&(" + R.Spelling + "), sizeof(" +
+                 R.Spelling + "), " + Dd + ".file, " + Dd + ".line);";
   C << "proact__loop_end(__proact_loop);";
   if (L.Type.empty()) // the sequential loop leaves its variable at the exit value
     C << L.Var << "= (__typeof__(" << L.Var

@@ -1,7 +1,9 @@
 /* An array that 'target enter data' maps next to a spread data region:
  * the loops that find it present spread like the region's, and spread
  * 'target update's of it move it (host values changed in between, values
- * read back on the host) until 'target exit data' copies it back. Built in
+ * read back on the host) until 'target exit data' copies it back; and a
+ * scalar the enter maps, reduced by a spread loop, whose result the exit's
+ * map(from:) brings back from OpenMP's copy. Built in
  * spread mode it must print what the unmodified program prints on one
  * device, bit for bit.
  * Usage: omp_enter [n] [rounds] */
@@ -12,9 +14,10 @@ int main(int argc, char **argv) {
   long rounds = e2e_arg(argc, argv, 2, 4);
   double *x = e2e_alloc(n), *y = e2e_alloc(n);
   double seen = 0;
+  long total = 0;
   e2e_fill(x, n, 11);
   e2e_fill(y, n, 12);
-#pragma omp target enter data map(to: x[0:n])
+#pragma omp target enter data map(to: x[0:n], total)
 #pragma omp target data map(tofrom: y[0:n])
   {
     for (long r = 0; r < rounds; r++) {
@@ -31,9 +34,13 @@ int main(int argc, char **argv) {
 #pragma omp target update to(x[0:1])
     }
   }
-#pragma omp target exit data map(from: x[0:n])
+#pragma omp target teams distribute parallel for reduction(+: total)
+  for (long i = 0; i < n; i++)
+    total += (long)x[i] + i % 7;
+#pragma omp target exit data map(from: x[0:n], total)
   e2e_print("x", x, (size_t)n * sizeof(double));
   e2e_print("y", y, (size_t)n * sizeof(double));
   e2e_print("seen", &seen, sizeof seen);
+  e2e_print("total", &total, sizeof total);
   return 0;
 }

@@ -440,6 +440,15 @@ PROACT_API void proact__update(const proact__update_desc_t *desc)
  * OpenMP does, or left alone where that device has no copy of it. */
 PROACT_API void proact__omp_update(const proact__update_desc_t *desc)
     PROACT__ENTRY(proact__omp_update);
+/* After a spread loop's reduction into the host's scalar s (bytes at
+ * host): where OpenMP holds a copy of s on the default device ('target
+ * enter data', 'target data'), the result goes there too, as OpenMP's
+ * reduction would have put it; a later 'exit data map(from: s)' then
+ * copies the result, not the copy's old value. file and line: the
+ * construct, for the error if the copy fails. */
+PROACT_API void proact__omp_reduced(const void *host, unsigned long bytes,
+                                    const char *file, int line)
+    PROACT__ENTRY(proact__omp_reduced);
 
 /* A spread '#pragma omp target enter data': each map (COPYIN for 'to',
  * CREATE for 'alloc') of a section no data region or earlier enter holds

@@ -195,6 +195,20 @@ static void update_omp(const proact__update_desc_t *desc,
 
 static void update_run(const proact__update_desc_t *desc, int omp);
 
+void proact__omp_reduced(const void *host, unsigned long bytes,
+                         const char *file, int line) {
+  const int dev = omp_get_default_device();
+  void *d;
+  if (bytes == 0 || dev < 0 || dev >= omp_get_num_devices() ||
+      (d = proact__omp_mapped_ptr(host, dev)) == NULL)
+    return;
+  if (omp_target_memcpy(d, host, (size_t)bytes, 0, 0, dev,
+                        omp_get_initial_device()) != 0)
+    proact__fatal(file, line, 0,
+                  "cannot store the reduction's result into its copy on "
+                  "device %d", dev);
+}
+
 void proact__update(const proact__update_desc_t *desc) {
   update_run(desc, 0);
 }
