@@ -30,13 +30,17 @@ std::string startValue(const Reduction &R) {
   return R.Spelling; // max, min, &: idempotent, s itself is neutral
 }
 
-// "Lhs = Lhs op V" in C.
+// "Lhs = Lhs op V" in C. A max or min takes V over a NaN, as fmax does:
+// a copy that started at a NaN s and saw no iteration (or whose updates
+// compare, so that a NaN never wins) must not hide the others' values.
 std::string fold(const Reduction &R, const std::string &Lhs,
                  const std::string &V) {
   if (R.Op == "max")
-    return "if (" + V + " > " + Lhs + ") " + Lhs + " = " + V + ";";
+    return "if (" + V + " > " + Lhs + " || " + Lhs + " != " + Lhs + ") " +
+           Lhs + " = " + V + ";";
   if (R.Op == "min")
-    return "if (" + V + " < " + Lhs + ") " + Lhs + " = " + V + ";";
+    return "if (" + V + " < " + Lhs + " || " + Lhs + " != " + Lhs + ") " +
+           Lhs + " = " + V + ";";
   return Lhs + " = " + Lhs + " " + R.Op + " " + V + ";";
 }
 
@@ -350,8 +354,9 @@ void emitArrayCombine(Code &C, const Directive &D) {
                              arrayLen(R) + " + (size_t)__proact_aj]";
     // fold() on text; the element keeps the user's token for h.
     if (Red.Op == "max" || Red.Op == "min")
-      C << "if (" + Part + (Red.Op == "max" ? " > " : " < ") << Elem << ") "
-        << Elem << " = " + Part + ";";
+      C << "if (" + Part + (Red.Op == "max" ? " > " : " < ") << Elem
+        << " || " << Elem << " != " << Elem << ") " << Elem
+        << " = " + Part + ";";
     else
       C << Elem << " = " << Elem << " " + Red.Op + " " + Part + ";";
     C << "}";

@@ -2,7 +2,9 @@
  * sweep that also takes the largest change (max) and its sum in 1/1024ths
  * (integer +), so the time loop stops on a residual; a collapsed 2-D nest
  * counting and summing; the bit operators and logical ones; a loop with no
- * iteration (a -0.0 sum stays -0.0). Every sum is of integers or of
+ * iteration (a -0.0 sum stays -0.0); a max and a min started at NaN, one
+ * through fmax (which drops the NaN) and one compare-and-assign (which
+ * keeps it). Every sum is of integers or of
  * doubles whose partial sums are exact, so the result does not depend on
  * the order of the additions and must equal the sequential program's bits;
  * two inexact sums must equal each other (a fixed fold order) and come
@@ -111,6 +113,15 @@ int main(int argc, char **argv) {
   printf("inexact sums repeat %d, close %d\n",
          memcmp(&f1, &f2, sizeof(f1)) == 0, fabs(f1 - fs) <= 1e-12 * fabs(fs));
   printf("steps %ld\n", t);
+  double nmax = NAN, nmin = NAN;
+#pragma proact region(u[0:n]) reduction(max: nmax) reduction(min: nmin)
+  for (long i = 0; i < n; i++) {
+    nmax = fmax(nmax, u[i]);
+    if (u[i] < nmin)
+      nmin = u[i];
+  }
+  e2e_print("nan-started max", &nmax, sizeof nmax);
+  e2e_print("nan-started min", &nmin, sizeof nmin);
   e2e_print("u", u, (size_t)n * sizeof(double));
   e2e_print("g", g, (size_t)mm * sizeof(double));
   free(u);

@@ -38,12 +38,12 @@ void f(int n, int nb, const int *bin, const double *w, long *h, double *mx,
 // The fold in copy order, then the part's result to the host.
 // CHECK: for (long long __proact_ac = 1; __proact_ac < __proact_anc; __proact_ac++) {__proact_aa = __proact_aa + ((__proact_at1 *)(__proact_ab + (size_t)(__proact_ac) * __proact_acb + __proact_aoff1))[__proact_aj];}
 // CHECK-SAME: proact__loop_part_array_result(__proact_loop, __proact_p, __proact_ap1 + (size_t)__proact_p * (size_t)__proact_alen1,
-// CHECK: for (long long __proact_ac = 1; __proact_ac < __proact_anc; __proact_ac++) {if (((__proact_at2 *)(__proact_ab + (size_t)(__proact_ac) * __proact_acb + __proact_aoff2))[__proact_aj] > __proact_aa) __proact_aa =
+// CHECK: for (long long __proact_ac = 1; __proact_ac < __proact_anc; __proact_ac++) {if (((__proact_at2 *)(__proact_ab + (size_t)(__proact_ac) * __proact_acb + __proact_aoff2))[__proact_aj] > __proact_aa || __proact_aa != __proact_aa) __proact_aa =
 // After the parts: h where it is current, folded in part order, published.
 // CHECK: proact__loop_array_fetch(__proact_loop, "h", (void *)( h), sizeof(__proact_at1), __proact_alo1, __proact_alen1);
 // CHECK-SAME: {( h)[__proact_alo1 + __proact_aj] =( h)[__proact_alo1 + __proact_aj] + __proact_ap1[(size_t)__proact_q * (size_t)__proact_alen1 + (size_t)__proact_aj];}
 // CHECK-SAME: proact__loop_array_publish(__proact_loop, "h",
-// CHECK-SAME: {if (__proact_ap2[(size_t)__proact_q * (size_t)__proact_alen2 + (size_t)__proact_aj] >( mx)[__proact_alo2 + __proact_aj])( mx)[__proact_alo2 + __proact_aj] =
+// CHECK-SAME: {if (__proact_ap2[(size_t)__proact_q * (size_t)__proact_alen2 + (size_t)__proact_aj] >( mx)[__proact_alo2 + __proact_aj] ||( mx)[__proact_alo2 + __proact_aj] !=( mx)[__proact_alo2 + __proact_aj])( mx)[__proact_alo2 + __proact_aj] =
 // CHECK: proact__loop_end(__proact_loop);
   *s_out = s;
 }

@@ -50,18 +50,18 @@ void f(int n, double *a, double *s_out, long *c_out) {
 // bare kernel),
 // SPMD: #pragma omp barrier
 // BARE-SAME: proact__kernel_sync();
-// CHECK: if (__proact_et < __proact_eh && __proact_et + __proact_eh < __proact_eT) {__proact_es0[__proact_et] = __proact_es0[__proact_et] + __proact_es0[__proact_et + __proact_eh];__proact_es1[__proact_et] = __proact_es1[__proact_et] + __proact_es1[__proact_et + __proact_eh];if (__proact_es2[__proact_et + __proact_eh] > __proact_es2[__proact_et]) __proact_es2[__proact_et] = __proact_es2[__proact_et + __proact_eh];__proact_es3[__proact_et] = __proact_es3[__proact_et] & __proact_es3[__proact_et + __proact_eh];} }
+// CHECK: if (__proact_et < __proact_eh && __proact_et + __proact_eh < __proact_eT) {__proact_es0[__proact_et] = __proact_es0[__proact_et] + __proact_es0[__proact_et + __proact_eh];__proact_es1[__proact_et] = __proact_es1[__proact_et] + __proact_es1[__proact_et + __proact_eh];if (__proact_es2[__proact_et + __proact_eh] > __proact_es2[__proact_et] || __proact_es2[__proact_et] != __proact_es2[__proact_et]) __proact_es2[__proact_et] = __proact_es2[__proact_et + __proact_eh];__proact_es3[__proact_et] = __proact_es3[__proact_et] & __proact_es3[__proact_et + __proact_eh];} }
 // the team value and the arrival,
 // CHECK-SAME: if (__proact_et == 0) {__proact_ev0[__proact_em] = __proact_es0[0];{{.*}}__proact_ev3[__proact_em] = __proact_es3[0];proact__fold_flags(__proact_sc)[__proact_em] = proact__fold_arrive(__proact_sc, __proact_eM); }
 // SPMD: #pragma omp barrier
 // BARE-SAME: proact__kernel_sync();
 // then the last team folds the team values in team order, and the tree again.
 // CHECK: if (proact__fold_flags(__proact_sc)[__proact_em]) { proact__fold_acquire();__typeof__(__proact_in0) __proact_ea0 = __proact_in0;
-// CHECK-SAME: for (int __proact_eu = __proact_et; __proact_eu < __proact_eM; __proact_eu += __proact_eT) {__proact_ea0 = __proact_ea0 + __proact_ev0[__proact_eu];__proact_ea1 = __proact_ea1 + __proact_ev1[__proact_eu];if (__proact_ev2[__proact_eu] > __proact_ea2) __proact_ea2 = __proact_ev2[__proact_eu];__proact_ea3 = __proact_ea3 & __proact_ev3[__proact_eu];}__proact_es0[__proact_et] = __proact_ea0;
+// CHECK-SAME: for (int __proact_eu = __proact_et; __proact_eu < __proact_eM; __proact_eu += __proact_eT) {__proact_ea0 = __proact_ea0 + __proact_ev0[__proact_eu];__proact_ea1 = __proact_ea1 + __proact_ev1[__proact_eu];if (__proact_ev2[__proact_eu] > __proact_ea2 || __proact_ea2 != __proact_ea2) __proact_ea2 = __proact_ev2[__proact_eu];__proact_ea3 = __proact_ea3 & __proact_ev3[__proact_eu];}__proact_es0[__proact_et] = __proact_ea0;
 // CHECK: if (__proact_et == 0) {__proact_out0 = __proact_es0[0];__proact_out1 = __proact_es1[0];__proact_out2 = __proact_es2[0];__proact_out3 = __proact_es3[0];} } } }
 // The host: the part's results, then the parts that ran in part order.
 // CHECK: __proact_red0[__proact_p] = __proact_out0;__proact_red1[__proact_p] = __proact_out1;__proact_red2[__proact_p] = __proact_out2;__proact_red3[__proact_p] = __proact_out3;}proact__loop_part_end(__proact_loop, __proact_p);}
-// CHECK-SAME: for (int __proact_q = 0; __proact_q < __proact_np; __proact_q++) if (proact__loop_part_lo(__proact_loop, __proact_q) < proact__loop_part_hi(__proact_loop, __proact_q)) {s = s + __proact_red0[__proact_q];c = c + __proact_red1[__proact_q];if (__proact_red2[__proact_q] > hi) hi = __proact_red2[__proact_q];bits = bits & __proact_red3[__proact_q];}proact__loop_end(__proact_loop);
+// CHECK-SAME: for (int __proact_q = 0; __proact_q < __proact_np; __proact_q++) if (proact__loop_part_lo(__proact_loop, __proact_q) < proact__loop_part_hi(__proact_loop, __proact_q)) {s = s + __proact_red0[__proact_q];c = c + __proact_red1[__proact_q];if (__proact_red2[__proact_q] > hi || hi != hi) hi = __proact_red2[__proact_q];bits = bits & __proact_red3[__proact_q];}proact__loop_end(__proact_loop);
   *s_out = s + hi + bits;
   *c_out = c;
 }
