@@ -1833,8 +1833,8 @@ bool BodyScanner::run(BodyAccesses &Out) {
   markReductionUpdates();
   // An OpenMP reduction combines threads' copies as PROACT does: a spread
   // construct keeps OpenMP's meaning.
-  for (size_t I : inSpreadTrial() ? std::set<size_t>() : ReductionUpdates)
-    if (Body[I].is(tok::identifier))
+  for (size_t I : ReductionUpdates)
+    if (!inSpreadTrial() && Body[I].is(tok::identifier))
       if (const Reduction *R = arrayReduction(
               spell(Body[I]),
               I + 1 < Body.size() && Body[I + 1].is(tok::l_square)))

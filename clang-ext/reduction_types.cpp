@@ -128,14 +128,11 @@ private:
 };
 
 class Check : public ASTConsumer {
-  ASTContext *Ctx = nullptr;
   std::unique_ptr<Visitor> V;
 
 public:
   void Initialize(ASTContext &C) override {
-    Ctx = &C;
     updates().clear(); // another translation unit's locations
-
     V = std::make_unique<Visitor>(C);
   }
   bool HandleTopLevelDecl(DeclGroupRef DG) override {

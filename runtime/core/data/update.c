@@ -167,26 +167,38 @@ static void update_device(const proact__update_desc_t *desc,
     proact__fatal(desc->file, desc->line, desc->col, "out of host memory");
 }
 
-/* OpenMP's own update of a section no spread region holds (one a
- * 'target enter data' or a 'declare target' mapped): between the host and
- * its copy on the default device, nothing when it has none there. */
-static void update_omp(const proact__update_desc_t *desc,
-                       const proact__update_item_t *item, char *lo,
-                       char *hi) {
-  int dev = omp_get_default_device();
-  int host = omp_get_initial_device();
+/* Host bytes [lo, hi) and OpenMP's own copy of them on the default
+ * device (one 'target enter data', 'target data' or 'declare target'
+ * mapped), to the host or to the device: 0 when copied or when that
+ * device has no copy of them all, else -1 (*dev_p: the device). */
+static int omp_default_copy(char *lo, char *hi, int to_host, int *dev_p) {
+  const int dev = omp_get_default_device();
+  const int host = omp_get_initial_device();
   char *d_lo, *d_last;
 
-  if (dev < 0 || dev >= omp_get_num_devices())
-    return;
+  *dev_p = dev;
+  if (hi <= lo || dev < 0 || dev >= omp_get_num_devices())
+    return 0;
   d_lo = proact__omp_mapped_ptr(lo, dev);
   d_last = proact__omp_mapped_ptr(hi - 1, dev);
   if (d_lo == NULL || d_last != d_lo + (hi - 1 - lo))
-    return;
-  if ((item->kind == PROACT__UPDATE_HOST
-           ? omp_target_memcpy(lo, d_lo, (size_t)(hi - lo), 0, 0, host, dev)
-           : omp_target_memcpy(d_lo, lo, (size_t)(hi - lo), 0, 0, dev,
-                               host)) != 0)
+    return 0;
+  return (to_host ? omp_target_memcpy(lo, d_lo, (size_t)(hi - lo), 0, 0,
+                                      host, dev)
+                  : omp_target_memcpy(d_lo, lo, (size_t)(hi - lo), 0, 0, dev,
+                                      host)) != 0
+             ? -1
+             : 0;
+}
+
+/* OpenMP's own update of a section no spread region holds: between the
+ * host and its copy on the default device, nothing when it has none
+ * there. */
+static void update_omp(const proact__update_desc_t *desc,
+                       const proact__update_item_t *item, char *lo,
+                       char *hi) {
+  int dev;
+  if (omp_default_copy(lo, hi, item->kind == PROACT__UPDATE_HOST, &dev) != 0)
     proact__fatal(desc->file, item->line, item->col,
                   "update %s(%s[%lld:%lld]) on device %d failed",
                   update_clause(item->kind), item->array.name,
@@ -197,13 +209,9 @@ static void update_run(const proact__update_desc_t *desc, int omp);
 
 void proact__omp_reduced(const void *host, unsigned long bytes,
                          const char *file, int line) {
-  const int dev = omp_get_default_device();
-  void *d;
-  if (bytes == 0 || dev < 0 || dev >= omp_get_num_devices() ||
-      (d = proact__omp_mapped_ptr(host, dev)) == NULL)
-    return;
-  if (omp_target_memcpy(d, host, (size_t)bytes, 0, 0, dev,
-                        omp_get_initial_device()) != 0)
+  char *lo = (char *)(uintptr_t)host;
+  int dev;
+  if (omp_default_copy(lo, lo + bytes, 0, &dev) != 0)
     proact__fatal(file, line, 0,
                   "cannot store the reduction's result into its copy on "
                   "device %d", dev);
