@@ -214,8 +214,8 @@ proact__ready_block_report_spmd(const proact__ready_t *rd, long long b) {
  * the counters' stamps: when team 0 (the first a GPU starts) began, and
  * when the last team to finish ended, counted in device memory
  * (rd->kernel_teams, 0 again after the last). Two plain stores to the
- * stamps' host memory per kernel: an atomic there from every team cost a
- * GPU kernel of 20 us more than a millisecond. A host-timed span starts
+ * stamps' host memory per kernel: an atomic there from every team, across
+ * the bus, made a short kernel many times slower. A host-timed span starts
  * with the launch's cost, which at a short kernel is most of it. Thread 0
  * of each team; out of line in a host device's pass, as the reporting
  * is. */
