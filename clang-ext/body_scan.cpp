@@ -1839,6 +1839,14 @@ bool BodyScanner::run(BodyAccesses &Out) {
               spell(Body[I]),
               I + 1 < Body.size() && Body[I + 1].is(tok::l_square)))
         noteReductionUpdate(Body[I].getLocation(), R->Op, R->Spelling);
+  // Every update of a reduced array's copy is checked against the reduced
+  // section: outside it, it would land in another thread's copy.
+  for (size_t I : ReductionUpdates)
+    if (Body[I].is(tok::identifier) && I + 1 < Body.size() &&
+        Body[I + 1].is(tok::l_square))
+      if (const Reduction *R = arrayReduction(spell(Body[I])))
+        Out.Checked.push_back(
+            {-1, Body[I], false, -1, (int)(R - D.Reductions.data())});
   std::vector<bool> Used(D.Arrays.size(), false);
   for (size_t I = 0; I < Body.size(); ++I) {
     const Token &T = Body[I];

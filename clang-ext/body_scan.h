@@ -53,6 +53,8 @@ struct CheckedLoad {
   bool Whole = false; // the index is not affine
   int Clause = -1;    // position in BodyAccesses::Reads of its array's
                       // reads(...) section, -1: none
+  int Reduction = -1; // an update of an array reduction's thread copy:
+                      // its position in Directive::Reductions (Array -1)
 };
 
 // An inner loop's variable declared before the loop (C89 style,

@@ -22,6 +22,23 @@ std::set<int> checkedClauses(const BodyAccesses &A) {
   return R;
 }
 
+// The array reductions some checked update writes.
+std::set<int> checkedReductions(const BodyAccesses &A) {
+  std::set<int> R;
+  for (const CheckedLoad &K : A.Checked)
+    if (K.Reduction >= 0)
+      R.insert(K.Reduction);
+  return R;
+}
+
+// The checked updates' length of reduction R's section: the section's, or
+// under read-check=runtime a copy that is -1 without checks.
+std::string reducedLen(int R) {
+  return (readCheckMode() == ReadCheckMode::Runtime ? "__proact_arln"
+                                                    : "__proact_alen") +
+         num(R);
+}
+
 // Clause R's coefficient, offset and length in the kernels: the literal
 // when the clause writes a constant (so that `reads(a[i - 1:3])` costs no
 // 64-bit multiply per load), else the part's copy of the host's value.
@@ -80,7 +97,11 @@ public:
       const CheckedLoad &K = A.Checked[S];
       const std::string V = "(long long)(" + Var + ")";
       std::string Lo, Len;
-      if (K.Clause >= 0) {
+      if (K.Reduction >= 0) {
+        // The thread's copy of the section (reduction.cpp).
+        Lo = "__proact_alo" + num(K.Reduction);
+        Len = reducedLen(K.Reduction);
+      } else if (K.Clause >= 0) {
         const ClauseBounds &B = Clauses.at(K.Clause);
         Lo = B.Coef + " * " + V + " + " + B.Off;
         Len = B.Len;
@@ -155,7 +176,7 @@ std::set<int> checkedSectionArrays(const BodyAccesses &A) {
   if (readCheckMode() == ReadCheckMode::Off)
     return R;
   for (const CheckedLoad &K : A.Checked)
-    if (K.Clause < 0)
+    if (K.Clause < 0 && K.Reduction < 0)
       R.insert(K.Array);
   return R;
 }
@@ -169,7 +190,8 @@ void emitReadSites(Preprocessor &PP, Code &C, const BodyAccesses &A) {
   for (size_t S = 0; S < A.Checked.size(); ++S) {
     const CheckedLoad &K = A.Checked[S];
     PresumedLoc P = SM.getPresumedLoc(K.At.getLocation());
-    C << std::string(S ? ", " : "") + "{" + num(K.Array) + ", " +
+    C << std::string(S ? ", " : "") + "{" +
+             num(K.Reduction >= 0 ? -1 - K.Reduction : K.Array) + ", " +
              num(K.Clause) + ", " + (K.Whole ? "1" : "0") + ", " +
              num(P.isValid() ? P.getLine() : 0) + ", " +
              num(P.isValid() ? P.getColumn() : 0) + "}";
@@ -184,10 +206,14 @@ void emitPartChecks(Preprocessor &PP, Code &C, const BodyAccesses &A) {
   C << "proact__read_fault_t *const __proact_rf = "
        "proact__loop_part_checks(__proact_loop, __proact_p);";
   const bool Switch = readCheckMode() == ReadCheckMode::Runtime;
-  if (Switch)
+  if (Switch) {
     for (int Ar : checkedSectionArrays(A))
       C << "const long long " + sectionLen(Ar) +
                " = __proact_rf != 0 ? __proact_plen" + num(Ar) + " : -1LL;";
+    for (int R : checkedReductions(A))
+      C << "const long long " + reducedLen(R) +
+               " = __proact_rf != 0 ? __proact_alen" + num(R) + " : -1LL;";
+  }
   for (int R : checkedClauses(A)) {
     // Only the bounds that are not constants (clauseBounds).
     const ClauseBounds B = clauseBounds(PP, A, R);

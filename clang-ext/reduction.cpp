@@ -264,6 +264,22 @@ void emitArraySetup(Code &C, const Directive &D) {
   }
   C << "const size_t __proact_acb = " + Total +
            "; proact__loop_array_check(__proact_loop, __proact_acb);";
+  // The sections, for the errors of the checked updates (read_check.h).
+  C << "const proact__array_t __proact_asec[" + numbered("", D.Reductions.size()) +
+           "] = {";
+  for (size_t R = 0; R < D.Reductions.size(); ++R) {
+    const Reduction &Red = D.Reductions[R];
+    C << std::string(R ? ", " : "") + "{";
+    if (Red.IsArray)
+      C << "\"" + Red.Spelling + "\", (void *)(" << Red.Var
+        << "), sizeof(" + elemType(R) + "), " + arrayLo(R) + ", " +
+               arrayLen(R);
+    else
+      C << "0, 0, 0, 0, 0";
+    C << "}";
+  }
+  C << "}; proact__loop_array_sections(__proact_loop, __proact_asec, " +
+           numbered("", D.Reductions.size()) + ");";
   C << "char *const __proact_apb = proact__loop_array_partials(__proact_loop, "
        "(size_t)(__proact_np > 0 ? __proact_np : 1) * __proact_acb);";
   for (size_t R = 0; R < D.Reductions.size(); ++R)

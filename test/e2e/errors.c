@@ -232,6 +232,33 @@ int main(int argc, char **argv) {
       for (long j = 0; j < 4; j++)
         for (long k = 0; k < 2; k++)
           a[i * 8 + j * 2 + k * 2] = 1.0;
+  } else if (strcmp(mode, "reduce_above") == 0) {
+    /* Updates of a reduced array outside its section: index 10. */
+    double *h = calloc(16, sizeof(double));
+#pragma proact region(a[0:n]) reduction(+: h[2:8])
+    for (long i = 0; i < n; i++)
+      h[2 + i % 9] += a[i];
+    free(h);
+  } else if (strcmp(mode, "reduce_below") == 0) {
+    /* Index 1, once: below the section, before the copies' memory. */
+    double *h = calloc(16, sizeof(double));
+#pragma proact region(a[0:n]) reduction(+: h[2:8])
+    for (long i = 0; i < n; i++)
+      h[i == 777 ? 1 : 2 + i % 8] += a[i] + 1.0;
+    free(h);
+  } else if (strcmp(mode, "reduce_max") == 0) {
+    double m[4] = {0, 0, 0, 0};
+#pragma proact region(a[0:n]) reduction(max: m[0:4])
+    for (long i = 0; i < n; i++)
+      if (a[i] + (double)i > m[i % 5])
+        m[i % 5] = a[i] + (double)i;
+  } else if (strcmp(mode, "reduce_2d") == 0) {
+    /* Row 4 of a 4 x 8 section: flat element 32 and on. */
+    double (*g)[8] = calloc(5, sizeof(*g));
+#pragma proact region(a[0:n]) reduction(+: g[0:4][0:8])
+    for (long i = 0; i < n; i++)
+      g[i % 5][i % 8] = g[i % 5][i % 8] + a[i];
+    free(g);
   } else if (strcmp(mode, "none") == 0) {
     /* No PROACT call: settings are checked before main all the same. */
     printf("main ran\n");

@@ -31,7 +31,7 @@ void gather(int n, const double *u, double *v, const int *idx) {
 // CHECK: proact__loop_end(__proact_loop);
 
 // A C array, a loop variable declared before the loop and an array
-// reduction (whose kernels are never bare) take the same form.
+// reduction (never bare, its updates checked) take the same form.
 void forms(double a[100], double h[4]) {
   long i;
 #pragma proact region(a[0:100])
@@ -45,7 +45,7 @@ void forms(double a[100], double h[4]) {
 // CHECK: #pragma omp target teams {{.*}}device(__proact_dev) is_device_ptr(__proact_pb0){{$| }}
 // CHECK: {__typeof__(__proact_pb0) a = __proact_pb0; (void)a;
 // CHECK-LABEL: __proact_desc.line = 40;
-// CHECK: #pragma omp target teams num_teams(__proact_nt) thread_limit(__proact_nth) device(__proact_dev) is_device_ptr(__proact_pb0) is_device_ptr(__proact_ab)
+// CHECK: #pragma omp target teams num_teams(__proact_nt) thread_limit(__proact_nth) device(__proact_dev) is_device_ptr(__proact_pb0) is_device_ptr(__proact_rf) is_device_ptr(__proact_ab)
 // CHECK-NEXT: # 40
 // CHECK-NEXT: #pragma omp parallel num_threads(__proact_nth)
 // CHECK-NEXT: # 40

@@ -693,6 +693,14 @@ PROACT_API char *proact__loop_part_array_reduction(proact__loop_t *loop,
 PROACT_API void proact__loop_array_check(proact__loop_t *loop,
                                          size_t copy_bytes)
     PROACT__ENTRY(proact__loop_array_check);
+/* After the sections' bounds are known, before the parts start: the
+ * loop's reductions in clause order (a scalar's entry zeroed), which the
+ * checked updates (proact__read_site_t.array < 0) are reported against;
+ * kept by reference until proact__loop_end. */
+PROACT_API void proact__loop_array_sections(proact__loop_t *loop,
+                                            const proact__array_t *sections,
+                                            int nsections)
+    PROACT__ENTRY(proact__loop_array_sections);
 /* Host memory for the parts' folded sections, bytes of it, zeroed, freed
  * by proact__loop_end. */
 PROACT_API char *proact__loop_array_partials(proact__loop_t *loop,

@@ -29,9 +29,13 @@
  * largest element size of the loop's arrays, and never less than this. */
 #define PROACT__READ_ZEROS 64
 
-/* A checked load, as the runtime reports it. */
+/* A checked load, as the runtime reports it. An update of an array
+ * reduction's thread copy, `h[index] += v` under reduction(+: h[lo:len]),
+ * is checked the same way against the reduced section, so that an index
+ * outside it cannot land in another thread's copy or outside the copies. */
 typedef struct proact__read_site {
-  int array;  /* position in proact__loop_desc_t.arrays */
+  int array;  /* position in proact__loop_desc_t.arrays; -1 - r: an update
+                 of reduction r's section (proact__loop_array_sections) */
   int clause; /* position in proact__loop_desc_t.reads of the reads(...)
                  section it must lie in; -1: the array's section */
   int whole;  /* nonzero: its index is not affine; else it is guarded */

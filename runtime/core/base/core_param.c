@@ -244,9 +244,11 @@ const proact__param_t proact__param_read_check = {
     "before them (one after a condition or jump of the loop body, one "
     "through an index that is not affine: docs/user/directives.md) "
     "with its array's section, or with what the array's reads(...) "
-    "clause names, and the first load outside stops the program with "
-    "an error naming it; 0: no such checks (such a load then reads "
-    "whatever the device holds there). A loop compiled with "
+    "clause names, and each update of an array reduction with the "
+    "reduced section; the first load or update outside stops the "
+    "program with an error naming it; 0: no such checks (such a load "
+    "then reads whatever the device holds there, such an update lands "
+    "outside the thread's copy). A loop compiled with "
     "-fplugin-arg-proact-read-check=on checks whatever this says, one "
     "compiled with =off never (an explicit 1 is then an error)",
     proact__param_parse_bool};

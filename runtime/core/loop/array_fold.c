@@ -79,6 +79,24 @@ char *proact__loop_part_array_reduction(proact__loop_t *loop, int part,
   return ptr;
 }
 
+void proact__loop_array_sections(proact__loop_t *loop,
+                                 const proact__array_t *sections,
+                                 int nsections) {
+  for (int s = 0; s < loop->nchecks; s++) {
+    const int r = -1 - loop->checks[s].array;
+    if (loop->checks[s].array >= 0)
+      continue;
+    /* A failing update stores into the read checks' zeros. */
+    if (r >= nsections || sections[r].name == NULL ||
+        sections[r].elem_size > PROACT__READ_ZEROS)
+      proact__fatal(loop->file, loop->checks[s].line, loop->checks[s].col,
+                    "checked update refers to reduction %d of %d", r,
+                    nsections);
+  }
+  loop->reduced = sections;
+  loop->nreduced = nsections;
+}
+
 char *proact__loop_array_partials(proact__loop_t *loop, size_t bytes) {
   free(loop->array_partials);
   loop->array_partials = calloc(1, bytes > 0 ? bytes : 1);

@@ -77,6 +77,9 @@ struct proact__loop {
   const proact__read_site_t *checks;  /* the loads the kernels check
                                          (read_check.c) */
   int nchecks;
+  const proact__array_t *reduced;     /* the reductions' sections, for the
+                                         checked updates (array_fold.c) */
+  int nreduced;
   proact__read_fault_t *faults[PROACT__DEV_MAX]; /* each part's slot (a
                                          device address), NULL: unchecked */
   proact__read_record_t *fault_host[PROACT__DEV_MAX]; /* where its kernel

@@ -113,6 +113,8 @@ void proact__loop_checks(proact__loop_t *loop,
 
   for (int s = 0; s < nsites; s++) {
     const proact__read_site_t *site = &sites[s];
+    if (site->array < 0 && site->clause < 0)
+      continue; /* a reduction's update: proact__loop_array_sections */
     if (site->array < 0 || site->array >= desc->narrays ||
         site->clause >= desc->nreads ||
         (site->clause >= 0 &&
@@ -201,6 +203,21 @@ void proact__read_check_report(const proact__loop_t *loop) {
                     "(site %lld)",
                     loop->plan->devs[p], rec->site);
     site = &loop->checks[rec->site - 1];
+    if (site->array < 0) {
+      /* Not the copy's own: the update went to the slot's zeros. */
+      const int r = -1 - site->array;
+      if (r >= loop->nreduced || loop->reduced[r].name == NULL)
+        proact__fatal(loop->file, loop->line, loop->col,
+                      "checked update refers to reduction %d of %d", r,
+                      loop->nreduced);
+      array = &loop->reduced[r];
+      proact__fatal(loop->file, loop->line, 0,
+                    "at loop index %lld the loop updates %s[%lld] (line %d, "
+                    "column %d) but reduction(...) reduces %s[%lld:%lld]; "
+                    "widen the section to every element the loop updates",
+                    rec->iter, array->name, rec->index, site->line,
+                    site->col, array->name, array->lo, array->len);
+    }
     array = &desc->arrays[site->array];
     if (site->clause >= 0) {
       const proact__access_t *clause = &desc->reads[site->clause];
