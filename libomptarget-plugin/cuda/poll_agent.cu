@@ -67,6 +67,7 @@ extern "C" __global__ void proact_poll_agent(const proact__ready_t *rd,
   const unsigned long long start = now_ns();
   unsigned long long last = start, busy = 0, looked = start;
   int ended = rd->kernel_done == nullptr; // the loop's kernel returned
+  int worked = 0;
   for (long long c = blockIdx.x; c < rd->ncounters; c += gridDim.x) {
     if (rd->piece_first[c] == rd->piece_first[c + 1])
       continue;
@@ -111,12 +112,14 @@ extern "C" __global__ void proact_poll_agent(const proact__ready_t *rd,
       rd->counters[c] = rd->counters_init[c];
     last = now_ns();
     busy += last - t0;
+    worked = 1;
     if (threadIdx.x == 0 && rd->stamps != nullptr) { // PROACT_TRACE
       rd->stamps[3 * c + 1] = t0;
       rd->stamps[3 * c + 2] = last;
     }
   }
-  if (threadIdx.x == 0) {
+  // The result is host memory: a block without chunks stays off PCIe.
+  if (threadIdx.x == 0 && worked) {
     atomicMax(&result->busy_ns, busy);
     atomicMax(&result->run_ns, now_ns() - start); // the last block to end
   }

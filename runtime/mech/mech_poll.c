@@ -24,15 +24,23 @@ static proact_status_t poll_setup(proact__loop_t *loop) {
   return proact__mech_push_setup(loop, PROACT__READY_POLL);
 }
 
+/* A GPU agent's blocks of 256 threads each take chunks in turn: no more
+ * of them than chunks with pieces, since an agent of idle blocks beside a
+ * short loop's kernel slowed that kernel several times over. */
+static int poll_agent_threads(const proact__part_ready_t *pr, int threads) {
+  const long long most = 256 * (pr->nready > 0 ? pr->nready : 1);
+  return threads > most ? (int)most : threads;
+}
+
 static proact_status_t poll_arm(proact__loop_t *loop, int part) {
   proact__part_ready_t *pr = &loop->mech_state->part[part];
   if (!proact__mech_push_active(loop, part))
     return PROACT_OK;
   proact__mech_push_arm_watchdog(loop, part);
-  return proact__dev_agent_start(loop->plan->devs[part], pr->dev_rd,
-                                 &pr->host_view,
-                                 loop->mech_state->agent_threads,
-                                 proact__mech_watchdog_ns());
+  return proact__dev_agent_start(
+      loop->plan->devs[part], pr->dev_rd, &pr->host_view,
+      poll_agent_threads(pr, loop->mech_state->agent_threads),
+      proact__mech_watchdog_ns());
 }
 
 static proact_status_t poll_drain(proact__loop_t *loop) {

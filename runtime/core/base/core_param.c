@@ -115,7 +115,7 @@ PROACT__PARAM_REGISTER(proact__param_chunk)
 const proact__param_t proact__param_threads = {
     7, "PROACT_THREADS", "0", "0, or a multiple of 32 from 32 to 8192",
     "transfer threads of the poll agent, overriding threads(...) (0: "
-    "the clause, else 8192)",
+    "the clause, else 8192), at most 256 per chunk a part pushes",
     parse_threads};
 PROACT__PARAM_REGISTER(proact__param_threads)
 
