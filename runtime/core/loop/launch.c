@@ -15,6 +15,7 @@
 
 #include "core_param.h"
 #include "dev.h"
+#include "devices.h"
 #include "error_report.h"
 #include "host_check.h"
 #include "launch.h"
@@ -354,18 +355,32 @@ void proact__launch_disarm(void) {
   launch_recorded = 0;
 }
 
+/* A host-offload device, and the host when there is none, runs a target
+ * region's teams on the launching thread. libomp leaves its teams state set
+ * when they ran inside a parallel region of one thread, and the program's
+ * next parallel reduction on the host stops at an assertion: such a loop
+ * gets a second host thread, which runs no part. */
+static int host_threads_for(const proact__loop_t *loop, int threads) {
+  const proact__device_t *d;
+  if (threads != 1)
+    return threads;
+  d = proact__devices_count() > 0 ? proact__dev_get(loop->plan->devs[0])
+                                  : NULL;
+  return d == NULL || d->kind == PROACT__DEVICE_HOST_CPU ? 2 : 1;
+}
+
 int proact__loop_threads(const proact__loop_t *loop) {
   const site_slot_t *s;
   int one = 0;
 
   /* Each part's pulls are waited for in its thread: in parallel. */
   if (loop->deferred == NULL || loop->npull_copies > 0)
-    return loop->plan->nparts;
+    return host_threads_for(loop, loop->plan->nparts);
   pthread_mutex_lock(&launch_lock);
   s = site_find(loop);
   one = s != NULL && s->all_plan == loop->plan && s->all_mech == loop->mech;
   pthread_mutex_unlock(&launch_lock);
-  return one ? 1 : loop->plan->nparts;
+  return host_threads_for(loop, one ? 1 : loop->plan->nparts);
 }
 
 int proact__launch_may_leave(const proact__loop_t *loop) {
