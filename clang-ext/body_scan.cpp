@@ -1918,7 +1918,8 @@ bool BodyScanner::run(BodyAccesses &Out) {
       continue;
     }
     if (const Reduction *R = A < 0 ? arrayReduction(S) : nullptr) {
-      if (ReductionUpdates.count(I))
+      // sizeof(h[0]) reads nothing.
+      if (ReductionUpdates.count(I) || unevaluatedAt(I))
         continue;
       const bool Store = Subscripted && storedAt(I, matchingClose(Body, I + 1) + 1);
       const char *Forms =

@@ -451,9 +451,13 @@ void ClauseParser::parseReduction(const std::vector<Tokens> &Args) {
     bool Twice = false;
     for (const Reduction &Prev : D.Reductions)
       Twice |= Prev.Spelling == R.Spelling;
+    // The body's updates name h alone: two sections of it could not tell
+    // which one an update belongs to.
     if (Twice)
       fail(R.Var.getLocation(), Diag::BadReduction,
-           "'" + R.Spelling + "' is named twice");
+           "'" + R.Spelling + "' is named twice; a variable or array is "
+           "reduced once, with one operator: for two operators over parts "
+           "of one array, reduce two arrays, or run two loops");
     else
       D.Reductions.push_back(R);
   }

@@ -1,5 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 #include "reduction.h"
+#include "diagnostics.h"
+#include <functional>
 
 namespace proact {
 namespace {
@@ -19,15 +21,22 @@ std::string lastAcc(size_t R) { return numbered("__proact_ea", R); }
 
 // The value a part's and a thread's copy start at.
 std::string startValue(const Reduction &R) {
-  if (R.Op == "^" || R.Op == "|" || R.Op == "||")
+  if (R.Op == "^" || R.Op == "|")
     return "0";
   // -0.0 is +'s identity in every real type: x + -0.0 == x even for x
   // = -0.0, which + 0 would turn into +0.0 (an integer gets 0).
   if (R.Op == "+")
     return "(__typeof__(" + R.Spelling + "))-0.0";
-  if (R.Op == "*" || R.Op == "&&")
+  if (R.Op == "*")
     return "1";
-  return R.Spelling; // max, min, &: idempotent, s itself is neutral
+  // OpenMP's && / || start the copies at the identity and always leave s
+  // 0 or 1: a spread construct keeps that.
+  if (inSpreadTrial() && (R.Op == "&&" || R.Op == "||"))
+    return R.Op == "&&" ? "1" : "0";
+  // max, min, &: idempotent, s itself is neutral. && and ||: an update
+  // makes a copy 0 or 1, so one that still holds an s other than those
+  // saw none (fold()).
+  return R.Spelling;
 }
 
 // "Lhs = Lhs op V" in C. A max or min takes V over a NaN, as fmax does:
@@ -41,6 +50,12 @@ std::string fold(const Reduction &R, const std::string &Lhs,
   if (R.Op == "min")
     return "if (" + V + " < " + Lhs + " || " + Lhs + " != " + Lhs + ") " +
            Lhs + " = " + V + ";";
+  // A scalar's && / || copy other than 0 or 1 saw no update: it leaves the
+  // other side as it is (an array's copies start at 0 or 1).
+  if ((R.Op == "&&" || R.Op == "||") && !inSpreadTrial())
+    return "if (" + V + " == 0 || " + V + " == 1) " + Lhs + " = " + Lhs +
+           " == 0 || " + Lhs + " == 1 ? " + Lhs + " " + R.Op + " " + V +
+           " : " + V + ";";
   return Lhs + " = " + Lhs + " " + R.Op + " " + V + ";";
 }
 
@@ -158,6 +173,29 @@ void emitScalarLeave(Code &C, const Directive &D) {
   C << "}";
 }
 
+// && and || turn a value other than 0 and 1 into 0 or 1 when an update
+// runs, and an array's copies (started at the identity) hold the identity
+// both where none ran and where every update left it so. Where the element
+// before the loop (Elem) is neither and every part that ran (Part(q))
+// holds the identity, its sequential result is unknown: the runtime
+// stops, naming it.
+void emitLogicalUnknown(Code &C, const Reduction &R, const Code &Elem,
+                        const std::function<std::string(const char *)> &Part,
+                        const std::string &Index) {
+  if ((R.Op != "&&" && R.Op != "||") || inSpreadTrial())
+    return; // OpenMP turns it into 0 or 1 whatever ran
+  const std::string Identity = R.Op == "&&" ? "1" : "0";
+  C << "if (!(" << Elem << " == 0 || " << Elem << " == 1)) {";
+  C << "int __proact_lu = 1;";
+  C << "for (int __proact_q = 0; __proact_q < __proact_np; __proact_q++) "
+       "if (proact__loop_part_lo(__proact_loop, __proact_q) < "
+       "proact__loop_part_hi(__proact_loop, __proact_q)) __proact_lu &= " +
+           Part("__proact_q") + " == " + Identity + ";";
+  C << "if (__proact_lu) proact__loop_logical_unknown(__proact_loop, \"" +
+           R.Spelling + "\", \"" + R.Op + "\", " + Index + ", (double)("
+    << Elem << "));}";
+}
+
 void emitScalarCombine(Code &C, const Directive &D) {
   if (D.Reductions.empty())
     return;
@@ -262,9 +300,8 @@ void emitArraySetup(Code &C, const Directive &D) {
     Total = arrayOff(R) + " + PROACT__FOLD_SLOT((size_t)(" + arrayLen(R) +
             " > 0 ? " + arrayLen(R) + " : 0) * sizeof(" + elemType(R) + "))";
   }
-  C << "const size_t __proact_acb = " + Total +
-           "; proact__loop_array_check(__proact_loop, __proact_acb);";
-  // The sections, for the errors of the checked updates (read_check.h).
+  // The sections, checked before their bytes are counted, and for the
+  // errors of the checked updates (read_check.h).
   C << "const proact__array_t __proact_asec[" + numbered("", D.Reductions.size()) +
            "] = {";
   for (size_t R = 0; R < D.Reductions.size(); ++R) {
@@ -280,6 +317,8 @@ void emitArraySetup(Code &C, const Directive &D) {
   }
   C << "}; proact__loop_array_sections(__proact_loop, __proact_asec, " +
            numbered("", D.Reductions.size()) + ");";
+  C << "const size_t __proact_acb = " + Total +
+           "; proact__loop_array_check(__proact_loop, __proact_acb);";
   C << "char *const __proact_apb = proact__loop_array_partials(__proact_loop, "
        "(size_t)(__proact_np > 0 ? __proact_np : 1) * __proact_acb);";
   for (size_t R = 0; R < D.Reductions.size(); ++R)
@@ -359,6 +398,22 @@ void emitArrayCombine(Code &C, const Directive &D) {
     C << "proact__loop_share(__proact_loop, " + arrayParts(R) +
              ", (size_t)(" + arrayLen(R) + " > 0 ? " + arrayLen(R) +
              " : 0) * sizeof(" + elemType(R) + "));";
+    if (Red.Op == "&&" || Red.Op == "||") {
+      Code At;
+      At << "(" << Red.Var << ")[" + arrayLo(R) + " + __proact_aj]";
+      Code Check;
+      emitLogicalUnknown(
+          Check, Red, At,
+          [&](const char *Q) {
+            return arrayParts(R) + "[(size_t)" + Q + " * (size_t)" +
+                   arrayLen(R) + " + (size_t)__proact_aj]";
+          },
+          arrayLo(R) + " + __proact_aj");
+      if (!Check.empty())
+        C << "for (long long __proact_aj = 0; __proact_aj < " + arrayLen(R) +
+                 "; __proact_aj++) {"
+          << Check << "}";
+    }
     C << "for (int __proact_q = 0; __proact_q < __proact_np; __proact_q++) "
          "if (proact__loop_part_lo(__proact_loop, __proact_q) < "
          "proact__loop_part_hi(__proact_loop, __proact_q)) "
@@ -368,11 +423,12 @@ void emitArrayCombine(Code &C, const Directive &D) {
     Elem << "(" << Red.Var << ")[" + arrayLo(R) + " + __proact_aj]";
     const std::string Part = arrayParts(R) + "[(size_t)__proact_q * (size_t)" +
                              arrayLen(R) + " + (size_t)__proact_aj]";
-    // fold() on text; the element keeps the user's token for h.
+    // fold() on text; the element keeps the user's token for h. An array's
+    // max / min updates compare, so an element that is NaN stays NaN, as
+    // it does in the sequential loop (the copies never hold a NaN).
     if (Red.Op == "max" || Red.Op == "min")
       C << "if (" + Part + (Red.Op == "max" ? " > " : " < ") << Elem
-        << " || " << Elem << " != " << Elem << ") " << Elem
-        << " = " + Part + ";";
+        << ") " << Elem << " = " + Part + ";";
     else
       C << Elem << " = " << Elem << " " + Red.Op + " " + Part + ";";
     C << "}";

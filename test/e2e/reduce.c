@@ -120,6 +120,33 @@ int main(int argc, char **argv) {
     if (u[i] < nmin)
       nmin = u[i];
   }
+  /* && and || of values other than 0 and 1: an update makes them 0 or 1,
+   * a variable no update reached keeps its value. */
+  int lor = 7, land = 5, lor2 = 7, land2 = 5, lor3 = 9;
+#pragma proact region(u[0:n]) reduction(||: lor, lor3) reduction(&&: land, land2) reduction(||: lor2)
+  for (long i = 0; i < n; i++) {
+    if (i < 0)
+      lor = lor || u[i] > 0;
+    if (i < 0)
+      land = land && u[i] > 0;
+    if (i % 3 == 1)
+      lor2 = lor2 || u[i] < -1e300;
+    land2 = land2 && u[i] > -1e300;
+    if (i == n / 2)
+      lor3 = lor3 || 0;
+  }
+  printf("logical %d %d %d %d %d\n", lor, land, lor2, land2, lor3);
+  /* Compare-and-assign never stores over a NaN element, updated or not. */
+  double amx[3] = {NAN, -1.0, NAN}, amn[3] = {NAN, 1e300, NAN};
+#pragma proact region(u[0:n]) reduction(max: amx[0:3]) reduction(min: amn[0:3])
+  for (long i = 0; i < n; i++) {
+    if (u[i] > amx[i % 2])
+      amx[i % 2] = u[i];
+    if (u[i] < amn[i % 2])
+      amn[i % 2] = u[i];
+  }
+  e2e_print("nan elements max", amx, sizeof amx);
+  e2e_print("nan elements min", amn, sizeof amn);
   e2e_print("nan-started max", &nmax, sizeof nmax);
   e2e_print("nan-started min", &nmin, sizeof nmin);
   e2e_print("u", u, (size_t)n * sizeof(double));

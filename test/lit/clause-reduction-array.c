@@ -43,7 +43,7 @@ void f(int n, int nb, const int *bin, const double *w, long *h, double *mx,
 // CHECK: proact__loop_array_fetch(__proact_loop, "h", (void *)( h), sizeof(__proact_at1), __proact_alo1, __proact_alen1);
 // CHECK-SAME: {( h)[__proact_alo1 + __proact_aj] =( h)[__proact_alo1 + __proact_aj] + __proact_ap1[(size_t)__proact_q * (size_t)__proact_alen1 + (size_t)__proact_aj];}
 // CHECK-SAME: proact__loop_array_publish(__proact_loop, "h",
-// CHECK-SAME: {if (__proact_ap2[(size_t)__proact_q * (size_t)__proact_alen2 + (size_t)__proact_aj] >( mx)[__proact_alo2 + __proact_aj] ||( mx)[__proact_alo2 + __proact_aj] !=( mx)[__proact_alo2 + __proact_aj])( mx)[__proact_alo2 + __proact_aj] =
+// CHECK-SAME: {if (__proact_ap2[(size_t)__proact_q * (size_t)__proact_alen2 + (size_t)__proact_aj] >( mx)[__proact_alo2 + __proact_aj])( mx)[__proact_alo2 + __proact_aj] =
 // CHECK: proact__loop_end(__proact_loop);
   *s_out = s;
 }

@@ -701,6 +701,16 @@ PROACT_API void proact__loop_array_sections(proact__loop_t *loop,
                                             const proact__array_t *sections,
                                             int nsections)
     PROACT__ENTRY(proact__loop_array_sections);
+/* An && or || array reduction whose element name[index] held value,
+ * neither 0 nor 1, before the loop, and whose threads' copies all hold the
+ * operator's identity after it: an update would have made it 0 or 1, none
+ * would have left it, and the copies cannot tell which happened. A fatal
+ * error. */
+PROACT_API void proact__loop_logical_unknown(proact__loop_t *loop,
+                                             const char *name,
+                                             const char *op, long long index,
+                                             double value)
+    PROACT__ENTRY(proact__loop_logical_unknown);
 /* Host memory for the parts' folded sections, bytes of it, zeroed, freed
  * by proact__loop_end. */
 PROACT_API char *proact__loop_array_partials(proact__loop_t *loop,
@@ -756,6 +766,24 @@ PROACT_API void proact__loop_array_publish(proact__loop_t *loop,
 #define PROACT__LDBL_LOWEST , long double : -__builtin_infl()
 #define PROACT__LDBL_HIGHEST , long double : __builtin_infl()
 #endif
+/* _Float16 and the 128-bit integers where the target has them. */
+#if defined(__FLT16_MAX__)
+#define PROACT__F16_LOWEST , _Float16 : -(_Float16)__builtin_inff()
+#define PROACT__F16_HIGHEST , _Float16 : (_Float16)__builtin_inff()
+#else
+#define PROACT__F16_LOWEST
+#define PROACT__F16_HIGHEST
+#endif
+#if defined(__SIZEOF_INT128__)
+#define PROACT__I128_MAX ((__int128)(~(unsigned __int128)0 >> 1))
+#define PROACT__I128_LOWEST                                                    \
+  , __int128 : -PROACT__I128_MAX - 1, unsigned __int128 : (unsigned __int128)0
+#define PROACT__I128_HIGHEST                                                   \
+  , __int128 : PROACT__I128_MAX, unsigned __int128 : ~(unsigned __int128)0
+#else
+#define PROACT__I128_LOWEST
+#define PROACT__I128_HIGHEST
+#endif
 #define PROACT__LOWEST(x)                                                      \
   _Generic((x), _Bool: 0,                                                      \
            char: PROACT__CHAR_SIGNED ? -__SCHAR_MAX__ - 1 : 0,                 \
@@ -765,7 +793,8 @@ PROACT_API void proact__loop_array_publish(proact__loop_t *loop,
            long: -__LONG_MAX__ - 1L, unsigned long: 0UL,                       \
            long long: -__LONG_LONG_MAX__ - 1LL, unsigned long long: 0ULL,      \
            float: -__builtin_inff(),                                           \
-           double: -__builtin_inf() PROACT__LDBL_LOWEST)
+           double: -__builtin_inf() PROACT__LDBL_LOWEST PROACT__F16_LOWEST     \
+               PROACT__I128_LOWEST)
 #define PROACT__HIGHEST(x)                                                     \
   _Generic((x), _Bool: 1,                                                      \
            char: PROACT__CHAR_SIGNED ? __SCHAR_MAX__ : __SCHAR_MAX__ * 2 + 1,  \
@@ -776,7 +805,8 @@ PROACT_API void proact__loop_array_publish(proact__loop_t *loop,
            long long: __LONG_LONG_MAX__,                                       \
            unsigned long long: __LONG_LONG_MAX__ * 2ULL + 1ULL,                \
            float: __builtin_inff(),                                            \
-           double: __builtin_inf() PROACT__LDBL_HIGHEST)
+           double: __builtin_inf() PROACT__LDBL_HIGHEST PROACT__F16_HIGHEST    \
+               PROACT__I128_HIGHEST)
 
 /* Called by part p's host thread right before and right after its kernel:
  * the statistics time each device's kernels (and whether they overlap). */

@@ -7,6 +7,7 @@
  * reductions' scratch (fold_scratch.c): a histogram loop inside a solver
  * runs many times. */
 #include <stdint.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -17,6 +18,7 @@
 #include "log.h"
 #include "loop.h"
 #include "presence.h"
+#include "replica.h"
 
 static proact__dev_buffer_t copies =
     PROACT__DEV_BUFFER_INIT("array reduction copies", 0);
@@ -82,6 +84,24 @@ char *proact__loop_part_array_reduction(proact__loop_t *loop, int part,
 void proact__loop_array_sections(proact__loop_t *loop,
                                  const proact__array_t *sections,
                                  int nsections) {
+  __int128 copy_bytes = 0;
+
+  /* Each section as a region's would be checked, and their bytes per
+   * thread counted without overflow before the lowering counts them. */
+  for (int r = 0; r < nsections; r++) {
+    const proact__array_t *sec = &sections[r];
+    char *lo, *hi;
+    if (sec->name == NULL)
+      continue;
+    proact__array_bytes(sec, loop->file, loop->line, loop->col, &lo, &hi);
+    copy_bytes += ((__int128)(hi - lo) + 15) / 16 * 16;
+  }
+  if (copy_bytes > (__int128)PROACT__ARRAY_FOLD_BUDGET)
+    proact__fatal(loop->file, loop->line, loop->col,
+                  "the reduced arrays take %.0f bytes per thread, more than "
+                  "the %zu bytes an array reduction may use on a device; "
+                  "reduce a smaller section, or split the loop",
+                  (double)copy_bytes, PROACT__ARRAY_FOLD_BUDGET);
   for (int s = 0; s < loop->nchecks; s++) {
     const int r = -1 - loop->checks[s].array;
     if (loop->checks[s].array >= 0)
@@ -95,6 +115,18 @@ void proact__loop_array_sections(proact__loop_t *loop,
   }
   loop->reduced = sections;
   loop->nreduced = nsections;
+}
+
+void proact__loop_logical_unknown(proact__loop_t *loop, const char *name,
+                                  const char *op, long long index,
+                                  double value) {
+  proact__fatal(loop->file, loop->line, loop->col,
+                "reduction(%s: %s[...]): %s[%lld] is %g before the loop and "
+                "no update changed the threads' copies of it: it would "
+                "become 0 or 1 if an update ran and keep %g if none did, "
+                "which PROACT cannot tell apart; start the elements at 0 "
+                "or 1",
+                op, name, name, index, value, value);
 }
 
 char *proact__loop_array_partials(proact__loop_t *loop, size_t bytes) {
@@ -138,12 +170,13 @@ static proact__present_t *array_entry(proact__loop_t *loop, const char *name,
   proact__present_t *entry = NULL;
   char *hlo, *hhi;
 
-  if (len < 0 || lo < 0)
+  if (len < 0)
     proact__fatal(loop->file, loop->line, loop->col,
                   "invalid reduction section %s[%lld:%lld]", name, lo, len);
   if (len == 0 || base == NULL || proact__dev_count() == 0)
     return NULL;
-  hlo = (char *)base + (size_t)lo * elem;
+  /* A negative lo is an element before base, as in region(...). */
+  hlo = (char *)base + lo * (long long)elem;
   hhi = hlo + (size_t)len * elem;
   switch (proact__present_find(hlo, hhi, &entry)) {
   case PROACT__PRESENT_NONE:
