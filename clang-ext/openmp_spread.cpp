@@ -350,6 +350,7 @@ private:
                    "' (spread loops pass scalars by value)";
           if (Kind == PROACT__MAP_COPY || Kind == PROACT__MAP_COPYOUT)
             S.MappedBack.insert(Item.Name);
+          S.MappedScalars.insert(Item.Name);
           continue;
         }
         if (!Shape.Object)

@@ -61,6 +61,9 @@ struct SpreadConstruct {
   // Scalars the outer line maps tofrom or from, or reduces: a reduction on
   // the inner line changes the host's value only for these.
   std::set<std::string> MappedBack;
+  // Scalars either line maps: where OpenMP holds a copy of one on the
+  // device ('target enter data'), the loop reads that copy.
+  std::set<std::string> MappedScalars;
   Tokens Reductions;         // PROACT reduction(...) clauses, ready to parse
   // Each scalar those clauses reduce, with its operator: the loop line
   // after 'target teams' may name it again.

@@ -611,6 +611,41 @@ private:
     // construct and keep their values on the host: the lowering works on
     // copies of them.
     Code Lowering("{");
+    // A scalar the construct maps, which OpenMP may find present on the
+    // device ('target enter data'): the loop reads that copy there.
+    std::string Shadows;
+    {
+      std::set<std::string> Nest;
+      for (const Token &V : nestVariables(PP, Orig))
+        Nest.insert(spelling(PP, V));
+      const PresumedLoc P = PP.getSourceManager().getPresumedLoc(
+          PP.getSourceManager().getExpansionLoc(D.Loc));
+      std::string File = "\"";
+      for (char Ch : std::string(P.isValid() ? P.getFilename() : "?"))
+        File += Ch == '"' || Ch == '\\' ? std::string("\\") + Ch
+                                         : std::string(1, Ch);
+      File += "\"";
+      unsigned K = 0;
+      for (const std::string &V : Spread->MappedScalars) {
+        if (Nest.count(V) || Spread->ReducedOps.count(V))
+          continue;
+        bool Reduced = false;
+        for (const Reduction &R : D.Reductions)
+          Reduced |= R.Spelling == V;
+        if (Reduced)
+          continue;
+        const std::string M = "__proact_ms" + std::to_string(K++);
+        Lowering << "__typeof__(" + V + ") " + M + " = " + V +
+                        "; proact__omp_mapped_scalar(&" + M +
+                        ", (const void *)&" + V + ", sizeof(" + V + "), " +
+                        File + ", " +
+                        std::to_string(P.isValid() ? P.getLine() : 0) + ");";
+        Shadows += "__typeof__(" + V + ") " + V + " = " + M + "; (void)" +
+                   V + ";";
+      }
+      if (!Shadows.empty())
+        Lowering << "{" + Shadows;
+    }
     for (const Token &V : nestVariables(PP, Orig))
       Lowering << "__typeof__(" << V << ") " << V << ";";
     Directive FlatData = SpreadData;
@@ -628,6 +663,8 @@ private:
       Lowering << lowerData(PP, FlatData, FD) << "{";
     Lowering << LL.Lowering;
     if (Mapped)
+      Lowering << "}";
+    if (!Shadows.empty())
       Lowering << "}";
     Lowering << "}";
     if (!Spread->IfCond.empty()) {

@@ -449,6 +449,16 @@ PROACT_API void proact__omp_update(const proact__update_desc_t *desc)
 PROACT_API void proact__omp_reduced(const void *host, unsigned long bytes,
                                     const char *file, int line)
     PROACT__ENTRY(proact__omp_reduced);
+/* Before a spread loop that maps the scalar at host (bytes): where OpenMP
+ * holds a copy of it on the default device ('target enter data', an
+ * enclosing 'target data'), the loop reads that copy, as OpenMP's
+ * construct would find it present; *value (the host's value on entry)
+ * gets it. file and line: the construct, for the error if the copy
+ * fails. */
+PROACT_API void proact__omp_mapped_scalar(void *value, const void *host,
+                                          unsigned long bytes,
+                                          const char *file, int line)
+    PROACT__ENTRY(proact__omp_mapped_scalar);
 
 /* A spread '#pragma omp target enter data': each map (COPYIN for 'to',
  * CREATE for 'alloc') of a section no data region or earlier enter holds
