@@ -1383,7 +1383,8 @@ LoopLowering lowerLoop(Preprocessor &PP, const Directive &D,
   return Out;
 }
 
-Code lowerData(Preprocessor &PP, const Directive &D, const FlatArrays &F) {
+Code lowerData(Preprocessor &PP, const Directive &D, const FlatArrays &F,
+               bool OpenMP) {
   Where W = whereOf(PP, D.Loc);
   Code C;
   C << "for (proact__data_t *__proact_data = __extension__({";
@@ -1401,7 +1402,8 @@ Code lowerData(Preprocessor &PP, const Directive &D, const FlatArrays &F) {
            num(W.Line) + "; " + Dd + ".col = " + num(W.Col) + ";";
   C << devicesFields(D, Dd);
   C << Dd + ".nmaps = " + num(D.Arrays.size()) + "; " + Dd +
-           ".maps = __proact_maps;";
+           ".maps = __proact_maps; " + Dd + ".omp = " + (OpenMP ? "1" : "0") +
+           ";";
   C << "proact__data_begin(&" + Dd + "); });";
   C << "__proact_data; proact__data_end(__proact_data), __proact_data = 0)";
   return F.renamed(PP, C);
@@ -1426,7 +1428,7 @@ Code lowerEnterExit(Preprocessor &PP, const Directive &D, const FlatArrays &F,
            num(W.Line) + "; " + Dd + ".col = " + num(W.Col) + ";";
   C << Dd + ".devices = 0; " + Dd + ".ndevices = 0;";
   C << Dd + ".nmaps = " + num(D.Arrays.size()) + "; " + Dd +
-           ".maps = __proact_maps;";
+           ".maps = __proact_maps; " + Dd + ".omp = 1;";
   if (Counted)
     C << std::string(Exit ? "proact__omp_exit_counted(&"
                           : "proact__omp_enter_counted(&") +

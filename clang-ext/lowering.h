@@ -31,8 +31,10 @@ void emitClauseChecks(Code &C, const Directive &D);
 
 // The prefix put in front of the block of `#pragma proact data`: a one-pass
 // 'for' whose init enters the data region and whose increment leaves it.
+// OpenMP: a spread construct's mappings, which are OpenMP's on the
+// default device.
 Code lowerData(clang::Preprocessor &PP, const Directive &D,
-               const FlatArrays &F);
+               const FlatArrays &F, bool OpenMP);
 
 // The replacement of `#pragma proact update ...`: one compound statement
 // that describes its sections in order and calls proact__update (OpenMP:

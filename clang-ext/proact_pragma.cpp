@@ -382,7 +382,8 @@ private:
     emitClauseChecks(Check, D);
     Check << "}";
     Deferred &Entry =
-        injectLowering(PP, D.Loc, Check, lowerData(PP, Flat, F), After, true);
+        injectLowering(PP, D.Loc, Check, lowerData(PP, Flat, F, Spread != nullptr),
+                       After, true);
     if (Spread) {
       static unsigned Regions = 0;
       const std::string M = spreadMarker(++Regions);
@@ -660,7 +661,7 @@ private:
       return;
     }
     if (Mapped)
-      Lowering << lowerData(PP, FlatData, FD) << "{";
+      Lowering << lowerData(PP, FlatData, FD, true) << "{";
     Lowering << LL.Lowering;
     if (Mapped)
       Lowering << "}";

@@ -222,6 +222,9 @@ typedef struct proact__data_desc {
   int ndevices;
   int nmaps;
   const proact__map_t *maps;
+  int omp; /* a spread OpenMP construct: its mappings are OpenMP's on the
+              default device (a construct of another device does not find
+              them present) */
 } proact__data_desc_t;
 
 /* What one section of `#pragma proact update` makes current. */

@@ -4,6 +4,7 @@
  * distributed ones (distribute(...) or PROACT_DISTRIBUTE=1). Loops keep
  * them lazily consistent (loop.c); the end gathers copy/copyout sections to
  * the host from the devices that hold each byte (replica.c). */
+#include <omp.h>
 #include <stdint.h>
 #include <stdlib.h>
 
@@ -116,6 +117,8 @@ proact__data_t *proact__data_begin(const proact__data_desc_t *desc) {
                                      map->distribute || all_distributed,
                                      desc->file, desc->line, desc->col);
       entry->holds = 1;
+      if (desc->omp)
+        entry->omp_dev1 = 1 + omp_get_default_device();
       data->kinds[data->nowned] = map->kind;
       data->owned[data->nowned++] = entry;
       break;

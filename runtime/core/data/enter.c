@@ -243,6 +243,7 @@ int proact__omp_enter_data(const proact__data_desc_t *desc) {
                                    map->distribute || all_distributed,
                                    desc->file, desc->line, desc->col);
     entry->refs = 1;
+    entry->omp_dev1 = 1 + omp_get_default_device();
   }
   proact__present_refresh();
   if (proact__dev_sync_all() != PROACT_OK)

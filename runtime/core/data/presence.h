@@ -50,6 +50,10 @@ typedef struct proact__present {
    * construct that ended the last one. */
   int refs;
   int holds;
+  /* 1 + the OpenMP device a spread construct mapped it for (its default
+   * device then); 0: a PROACT data region's. An OpenMP construct of
+   * another device does not find it present (stay.c). */
+  int omp_dev1;
   /* Deleted ('target exit data map(delete:)') while regions held it: out
    * of the table and without replicas, kept only for those regions'
    * ends, which copy nothing back (OpenMP finds nothing present there). */

@@ -41,6 +41,9 @@ typedef struct stay_item {
   int pdev;    /* the PROACT device whose replica OpenMP finds, or -1 */
   void *tmp;   /* else: the copy made for the construct */
   int window;  /* index of a distributed window taken off the table */
+  int hidden;  /* a spread mapping of another device: the copy PROACT
+                  associated here, taken off the table for the construct,
+                  or -1; nothing else done */
 } stay_item_t;
 
 struct proact__stay_state {
@@ -154,6 +157,7 @@ static void stay_enter_one(struct proact__stay_state *s,
   it->entry = entry;
   it->pdev = -1;
   it->window = -1;
+  it->hidden = -1;
   if (i >= 0 && !entry->distribute && entry->ptrs[i] != NULL &&
       proact__devices_associated(pdev)) {
     /* The replica OpenMP finds: bring it what it lacks. */
@@ -201,9 +205,42 @@ static void stay_enter_one(struct proact__stay_state *s,
   }
 }
 
+/* A spread construct's mapping is OpenMP's on the device it was made for:
+ * a construct of another device does not find it present, and maps its
+ * own copies from the host, as OpenMP would. */
+static void stay_hide_one(struct proact__stay_state *s,
+                          proact__present_t *entry) {
+  int pdev = proact__dev_of_omp(s->omp_dev);
+  int i = pdev >= 0 ? proact__present_dev_index(entry, pdev) : -1;
+  stay_item_t *it;
+
+  if (i < 0 || entry->ptrs[i] == NULL || !proact__devices_associated(pdev))
+    return;
+  if (s->n == s->cap) {
+    s->cap = s->cap ? 2 * s->cap : 8;
+    s->items = realloc(s->items, (size_t)s->cap * sizeof(*s->items));
+    if (s->items == NULL)
+      proact__fatal(s->file, s->line, 0, "out of host memory");
+  }
+  it = &s->items[s->n++];
+  memset(it, 0, sizeof(*it));
+  it->entry = entry;
+  it->pdev = -1;
+  it->window = -1;
+  it->hidden = i;
+  if (omp_target_disassociate_ptr(entry->host_lo + entry->wlo[i],
+                                  s->omp_dev) != 0)
+    stay_fail(s, entry, "its copy there could not be set aside");
+}
+
 static void stay_collect(proact__present_t *entry, void *arg) {
-  if (!entry->implicit)
-    stay_enter_one(arg, entry);
+  struct proact__stay_state *s = arg;
+  if (entry->implicit)
+    return;
+  if (entry->omp_dev1 > 0 && entry->omp_dev1 - 1 != s->omp_dev)
+    stay_hide_one(s, entry);
+  else
+    stay_enter_one(s, entry);
 }
 
 typedef struct stay_span {
@@ -292,6 +329,16 @@ static void stay_exit_one(struct proact__stay_state *s, stay_item_t *it) {
   proact__present_t *entry = it->entry;
   size_t bytes = (size_t)(entry->host_hi - entry->host_lo);
   proact__devmask_t holders;
+
+  if (it->hidden >= 0) {
+    const int i = it->hidden;
+    if (omp_target_associate_ptr(entry->host_lo + entry->wlo[i],
+                                 entry->ptrs[i],
+                                 (size_t)(entry->whi[i] - entry->wlo[i]), 0,
+                                 s->omp_dev) != 0)
+      stay_fail(s, entry, "its copy there could not be put back");
+    return;
+  }
 
   if (it->pdev >= 0) {
     holders = proact__present_holders(entry, it->pdev);
