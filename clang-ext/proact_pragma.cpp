@@ -720,6 +720,43 @@ private:
     }
   }
 
+  // A visible region's p[lo:len] as the section that holds it when the
+  // loop runs (proact__omp_held_lo): an outer region may map more of p,
+  // which OpenMP finds present. Other forms (an array object, several
+  // dimensions) as written.
+  static const SpreadItem *heldSection(Preprocessor &PP, SourceLocation Loc,
+                                       const SpreadItem &It,
+                                       std::vector<SpreadItem> &Held) {
+    const Tokens &T = It.Section;
+    if (T.size() < 5 || T[1].isNot(tok::l_square) ||
+        matchingClose(T, 1) != T.size() - 1)
+      return &It;
+    size_t Colon = T.size() - 1;
+    int Depth = 0;
+    for (size_t I = 2; I + 1 < T.size() && Colon == T.size() - 1; ++I) {
+      Depth += bracketDelta(T[I]);
+      if (Depth == 0 && T[I].is(tok::colon))
+        Colon = I;
+    }
+    if (Colon >= T.size() - 1)
+      return &It;
+    const std::string N = It.Name;
+    const std::string E = "sizeof((" + N + ")[0])";
+    Code Lo, Len;
+    Lo.add(Tokens(T.begin() + 2, T.begin() + Colon));
+    Len.add(Tokens(T.begin() + Colon + 1, T.end() - 1));
+    if (Lo.empty() || Len.empty())
+      return &It;
+    Code Sec;
+    Sec << T[0] << "[proact__omp_held_lo(" + N + ", " + E + ", " << Lo
+        << ", " << Len << ") : proact__omp_held_len(" + N + ", " + E + ", "
+        << Lo << ", " << Len << ")]";
+    SpreadItem H = It;
+    H.Section = materialize(PP, Loc, Sec);
+    Held.push_back(H);
+    return &Held.back();
+  }
+
   // The PROACT loop directive of the spread construct around loop Stmt
   // into D, and the data directive of its map clauses into Data (no arrays:
   // none). An array the body indexes that the construct does not map is
@@ -729,8 +766,9 @@ private:
                               std::vector<SpreadItem> &Found) {
     const SpreadConstruct &S = *Spread;
     std::vector<const SpreadItem *> Region;
-    std::vector<SpreadItem> Implicit;
-    Implicit.reserve(Stmt.size()); // Region points into it
+    std::vector<SpreadItem> Implicit, Held;
+    Implicit.reserve(Stmt.size()); // Region points into them
+    Held.reserve(Stmt.size());
     Found.clear();
     Found.reserve(Stmt.size());
     std::set<std::string> Named;
@@ -747,7 +785,7 @@ private:
       for (auto It = S.Visible.rbegin(); It != S.Visible.rend(); ++It)
         if (It->Name == N) {
           Named.insert(N);
-          Region.push_back(&*It);
+          Region.push_back(heldSection(PP, S.Loc, *It, Held));
           break;
         }
       // An array object nothing names is mapped tofrom implicitly, as

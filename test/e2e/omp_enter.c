@@ -5,7 +5,8 @@
  * scalar the enter maps, reduced by a spread loop, whose result the exit's
  * map(from:) brings back from OpenMP's copy; and a scalar the enter
  * maps and the host then changes, which loops mapping it read from
- * OpenMP's device copy. Built in
+ * OpenMP's device copy; and a data region mapping part of an entered
+ * array around a loop that writes all of it. Built in
  * spread mode it must print what the unmodified program prints on one
  * device, bit for bit.
  * Usage: omp_enter [n] [rounds] */
@@ -42,6 +43,14 @@ int main(int argc, char **argv) {
       x[0] = x[0] + 1;
 #pragma omp target update to(x[0:1])
     }
+  }
+  /* An inner data region mapping a part of x, which the enter maps whole:
+   * its loop writes all of x, which OpenMP finds in the enter's mapping. */
+#pragma omp target data map(to: x[0:(n + 1) / 2])
+  {
+#pragma omp target teams distribute parallel for
+    for (long i = 0; i < n; i++)
+      x[i] = x[i] + 0.125;
   }
 #pragma omp target teams distribute parallel for reduction(+: total)
   for (long i = 0; i < n; i++)

@@ -513,6 +513,16 @@ PROACT_API long long proact__omp_found_lo(const void *p, size_t elem)
     PROACT__ENTRY(proact__omp_found_lo);
 PROACT_API long long proact__omp_found_len(const void *p, size_t elem)
     PROACT__ENTRY(proact__omp_found_len);
+/* A spread loop that indexes an array a visible spread data region maps as
+ * p[lo:len]: the section of the live data region or enter that holds it,
+ * as p[held_lo:held_len], where an outer one maps more of it (OpenMP finds
+ * that mapping present); p[lo:len] itself otherwise. */
+PROACT_API long long proact__omp_held_lo(const void *p, size_t elem,
+                                         long long lo, long long len)
+    PROACT__ENTRY(proact__omp_held_lo);
+PROACT_API long long proact__omp_held_len(const void *p, size_t elem,
+                                          long long lo, long long len)
+    PROACT__ENTRY(proact__omp_held_len);
 
 /* Spread mode wraps each OpenMP target construct it leaves on one device:
  * for (proact__stay_t s = proact__omp_stay_begin(...); s.once;

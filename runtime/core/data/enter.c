@@ -473,6 +473,40 @@ long long proact__omp_found_lo(const void *p, size_t elem) {
                            (ptrdiff_t)elem);
 }
 
+/* The live entry holding p[lo:len] whole, on p's element boundaries. */
+static const proact__present_t *held_entry(const void *p, size_t elem,
+                                           long long lo, long long len) {
+  proact__present_t *entry = NULL;
+  const char *c = p;
+  if (p == NULL || elem == 0 || len <= 0 || proact__devices_count() == 0)
+    return NULL;
+  proact__enter_reap_freed();
+  if (proact__present_find((char *)c + lo * (long long)elem,
+                           (char *)c + (lo + len) * (long long)elem,
+                           &entry) != PROACT__PRESENT_CONTAINS ||
+      entry->implicit || (entry->host_lo - c) % (ptrdiff_t)elem != 0 ||
+      (uint64_t)(entry->host_hi - entry->host_lo) % elem != 0)
+    return NULL;
+  return entry;
+}
+
+long long proact__omp_held_lo(const void *p, size_t elem, long long lo,
+                              long long len) {
+  const proact__present_t *entry = held_entry(p, elem, lo, len);
+  return entry == NULL ? lo
+                       : (long long)((entry->host_lo - (const char *)p) /
+                                     (ptrdiff_t)elem);
+}
+
+long long proact__omp_held_len(const void *p, size_t elem, long long lo,
+                               long long len) {
+  const proact__present_t *entry = held_entry(p, elem, lo, len);
+  return entry == NULL
+             ? len
+             : (long long)((uint64_t)(entry->host_hi - entry->host_lo) /
+                           elem);
+}
+
 long long proact__omp_found_len(const void *p, size_t elem) {
   const proact__present_t *entry = found_entry(p, elem);
   return entry == NULL
