@@ -278,10 +278,13 @@ void proact__devices_require_serial(const char *file, int line, int col,
                                     const char *what) {
   if (omp_in_parallel() && omp_get_num_threads() > 1)
     proact__fatal(file, line, col,
-                  "this PROACT %s runs inside an OpenMP parallel region of %d "
-                  "threads: it starts parallel and target regions of its own, "
-                  "which cannot run inside one, whether every thread calls it "
-                  "or one ('omp single', 'masked'); call it outside "
-                  "'#pragma omp parallel'",
+                  "this PROACT %s (a '#pragma proact' directive, or an "
+                  "OpenMP construct spread mode runs as one) runs inside an "
+                  "OpenMP parallel region of %d threads: it starts parallel "
+                  "and target regions of its own, which cannot run inside "
+                  "one, whether every thread calls it or one ('omp single', "
+                  "'masked'); call it outside '#pragma omp parallel' (in "
+                  "spread mode, a device(...) clause leaves a construct to "
+                  "OpenMP)",
                   what, omp_get_num_threads());
 }
