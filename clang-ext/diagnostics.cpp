@@ -35,6 +35,7 @@ const Switch Switches[] = {
     {"profile-duplicate", false, std::nullopt},
     {"profile-unmatched", false, std::nullopt},
     {"clause-without-effect", false, Diag::ClauseWithoutEffect},
+    {"device-global", false, Diag::DeviceGlobalRead},
     {"spread-preprocessed", false, Diag::SpreadPreprocessed},
     {"whole-array-read", true, Diag::WholeArrayRead},
     {"profile-applied", true, Diag::ProfileApplied},

@@ -239,6 +239,15 @@ namespace proact {
     "through the address would be lost or race with other iterations: copy "   \
     "'%0' into a variable declared in the body, or pass it to a parameter "    \
     "that points to const")                                                    \
+  X(DeviceGlobalSpread, Error,                                                 \
+    "the body reads '%0'%1, an OpenMP 'declare target' variable, which "      \
+    "OpenMP keeps one copy of per device: another device's copy may hold "    \
+    "another value")                                                           \
+  X(DeviceGlobalRead, Warning,                                                 \
+    "the body reads '%0'%1, an OpenMP 'declare target' variable: each "       \
+    "device of the loop reads its own copy, which 'target update' and "       \
+    "OpenMP's constructs change on one device; make it current on every "     \
+    "device, or pass its value through a variable declared before the loop") \
   X(DeclareTargetArray, Error,                                                 \
     "'%0' is an OpenMP 'declare target' variable: OpenMP keeps one device "   \
     "copy of it, which PROACT's copies on every device cannot take the "      \

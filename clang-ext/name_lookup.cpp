@@ -3,6 +3,9 @@
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Decl.h"
 #include "clang/AST/Expr.h"
+#include "clang/AST/RecursiveASTVisitor.h"
+#include <set>
+#include <vector>
 #include "llvm/Support/raw_ostream.h"
 #include "clang/Frontend/CompilerInstance.h"
 #include "clang/Sema/Lookup.h"
@@ -284,6 +287,88 @@ bool paramPointsToConst(const Token &T, unsigned Index) {
     return false;
   const QualType P = FD->getParamDecl(Index)->getType().getCanonicalType();
   return P->isPointerType() && P->getPointeeType().isConstQualified();
+}
+
+} // namespace proact
+
+namespace proact {
+namespace {
+
+// A global the device keeps a copy of per OpenMP device that code may
+// change: 'declare target' (explicit, or as clang makes a global a declare
+// target function uses), not a constant.
+bool perDeviceGlobal(const VarDecl *V) {
+  return V && V->hasGlobalStorage() && !V->isStaticLocal() &&
+         V->hasAttr<OMPDeclareTargetDeclAttr>() &&
+         !V->getType().isConstQualified() &&
+         !(V->getType()->isArrayType() &&
+           V->getType()->getAsArrayTypeUnsafe()->getElementType()
+               .isConstQualified());
+}
+
+class GlobalFinder : public RecursiveASTVisitor<GlobalFinder> {
+public:
+  std::set<const FunctionDecl *> Seen;
+  const VarDecl *Found = nullptr;
+  std::vector<const FunctionDecl *> Pending;
+
+  bool VisitDeclRefExpr(DeclRefExpr *E) {
+    if (Found)
+      return false;
+    if (const auto *V = dyn_cast<VarDecl>(E->getDecl())) {
+      if (perDeviceGlobal(V)) {
+        Found = V;
+        return false;
+      }
+    } else if (const auto *F = dyn_cast<FunctionDecl>(E->getDecl())) {
+      if (Seen.insert(F->getCanonicalDecl()).second)
+        Pending.push_back(F);
+    }
+    return true;
+  }
+};
+
+} // namespace
+
+bool findDeviceGlobal(const std::vector<Token> &Body,
+                      const std::set<std::string> &Named, std::string &Var,
+                      std::string &Via, SourceLocation &At) {
+  for (const Token &T : Body) {
+    if (T.isNot(tok::identifier))
+      continue;
+    bool Known;
+    const NamedDecl *D = lookup(T, &Known);
+    if (const auto *V = dyn_cast_or_null<VarDecl>(D)) {
+      if (perDeviceGlobal(V) && !Named.count(V->getName().str())) {
+        Var = V->getName().str();
+        Via.clear();
+        At = T.getLocation();
+        return true;
+      }
+      continue;
+    }
+    const auto *F = dyn_cast_or_null<FunctionDecl>(D);
+    if (!F)
+      continue;
+    // The function and those it calls, where their bodies are known.
+    GlobalFinder G;
+    G.Seen.insert(F->getCanonicalDecl());
+    G.Pending.push_back(F);
+    while (!G.Pending.empty() && !G.Found) {
+      const FunctionDecl *C = G.Pending.back();
+      G.Pending.pop_back();
+      const FunctionDecl *Def = nullptr;
+      if (C->hasBody(Def) && Def->getBody())
+        G.TraverseStmt(const_cast<Stmt *>(Def->getBody()));
+    }
+    if (G.Found) {
+      Var = G.Found->getName().str();
+      Via = F->getName().str();
+      At = T.getLocation();
+      return true;
+    }
+  }
+  return false;
 }
 
 } // namespace proact

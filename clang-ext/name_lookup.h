@@ -9,6 +9,7 @@
 
 #include "clang/Basic/SourceLocation.h"
 #include "clang/Lex/Token.h"
+#include <set>
 #include <string>
 #include <vector>
 
@@ -108,6 +109,16 @@ struct ArrayShape {
   std::string Type; // the variable's type, spelled
 };
 ArrayShape lookupArrayShape(const clang::Token &T);
+
+// Whether the loop body Body names, or calls a function that (through the
+// functions it calls, where their bodies are known) names, a global that
+// OpenMP keeps one copy of per device and code may change: a 'declare
+// target' variable that is not constant, other than those Named (the
+// directive's arrays, an error of their own). Var: its name; Via: the function
+// called, "" when the body names it; At: where.
+bool findDeviceGlobal(const std::vector<clang::Token> &Body,
+                      const std::set<std::string> &Named, std::string &Var,
+                      std::string &Via, clang::SourceLocation &At);
 
 // The declaration identifier token T names (nullptr: none, or no Sema), to
 // compare with ArrayShape::Extent::Var.

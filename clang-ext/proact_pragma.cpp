@@ -585,6 +585,27 @@ private:
       injectWith(PP, Orig, After);
       return;
     }
+    {
+      // A per-device global: a spread construct stays OpenMP's (one
+      // device, one copy); a PROACT loop warns.
+      std::string Var, Via;
+      SourceLocation At;
+      std::set<std::string> Named;
+      for (const Section &A : D.Arrays)
+        Named.insert(A.Spelling);
+      if (findDeviceGlobal(Tokens(Stmt.begin() + L.BodyBegin, Stmt.end()),
+                           Named, Var, Via, At)) {
+        const std::string Through =
+            Via.empty() ? std::string() : " (through " + Via + "())";
+        report(PP.getDiagnostics(), At,
+               Spread ? Diag::DeviceGlobalSpread : Diag::DeviceGlobalRead)
+            << Var << Through;
+        if (Spread && spreadTrialFailed()) {
+          injectWith(PP, Orig, After);
+          return;
+        }
+      }
+    }
     Tokens Body(Stmt.begin() + L.BodyBegin, Stmt.end());
     BodyAccesses Accesses;
     // Arrays of several dimensions are analysed and lowered as flat ones
