@@ -137,15 +137,10 @@ static void stay_current_into(proact__present_t *entry, char *buf) {
                   entry->name, entry->lo, entry->len);
 }
 
-static void stay_enter_one(struct proact__stay_state *s,
-                           proact__present_t *entry) {
-  size_t bytes = (size_t)(entry->host_hi - entry->host_lo);
-  int pdev = proact__dev_of_omp(s->omp_dev);
-  int i = pdev >= 0 ? proact__present_dev_index(entry, pdev) : -1;
+/* A new item of s for entry, nothing done yet. */
+static stay_item_t *stay_item_new(struct proact__stay_state *s,
+                                  proact__present_t *entry) {
   stay_item_t *it;
-
-  if (bytes == 0)
-    return;
   if (s->n == s->cap) {
     s->cap = s->cap ? 2 * s->cap : 8;
     s->items = realloc(s->items, (size_t)s->cap * sizeof(*s->items));
@@ -158,6 +153,19 @@ static void stay_enter_one(struct proact__stay_state *s,
   it->pdev = -1;
   it->window = -1;
   it->hidden = -1;
+  return it;
+}
+
+static void stay_enter_one(struct proact__stay_state *s,
+                           proact__present_t *entry) {
+  size_t bytes = (size_t)(entry->host_hi - entry->host_lo);
+  int pdev = proact__dev_of_omp(s->omp_dev);
+  int i = pdev >= 0 ? proact__present_dev_index(entry, pdev) : -1;
+  stay_item_t *it;
+
+  if (bytes == 0)
+    return;
+  it = stay_item_new(s, entry);
   if (i >= 0 && !entry->distribute && entry->ptrs[i] != NULL &&
       proact__devices_associated(pdev)) {
     /* The replica OpenMP finds: bring it what it lacks. */
@@ -216,17 +224,7 @@ static void stay_hide_one(struct proact__stay_state *s,
 
   if (i < 0 || entry->ptrs[i] == NULL || !proact__devices_associated(pdev))
     return;
-  if (s->n == s->cap) {
-    s->cap = s->cap ? 2 * s->cap : 8;
-    s->items = realloc(s->items, (size_t)s->cap * sizeof(*s->items));
-    if (s->items == NULL)
-      proact__fatal(s->file, s->line, 0, "out of host memory");
-  }
-  it = &s->items[s->n++];
-  memset(it, 0, sizeof(*it));
-  it->entry = entry;
-  it->pdev = -1;
-  it->window = -1;
+  it = stay_item_new(s, entry);
   it->hidden = i;
   if (omp_target_disassociate_ptr(entry->host_lo + entry->wlo[i],
                                   s->omp_dev) != 0)
