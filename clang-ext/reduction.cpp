@@ -1,7 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 #include "reduction.h"
 #include "diagnostics.h"
-#include <functional>
 
 namespace proact {
 namespace {
@@ -50,8 +49,8 @@ std::string fold(const Reduction &R, const std::string &Lhs,
   if (R.Op == "min")
     return "if (" + V + " < " + Lhs + " || " + Lhs + " != " + Lhs + ") " +
            Lhs + " = " + V + ";";
-  // A scalar's && / || copy other than 0 or 1 saw no update: it leaves the
-  // other side as it is (an array's copies start at 0 or 1).
+  // An && / || copy other than 0 or 1 saw no update (the copies start at
+  // the variable's value): it leaves the other side as it is.
   if ((R.Op == "&&" || R.Op == "||") && !inSpreadTrial())
     return "if (" + V + " == 0 || " + V + " == 1) " + Lhs + " = " + Lhs +
            " == 0 || " + Lhs + " == 1 ? " + Lhs + " " + R.Op + " " + V +
@@ -173,29 +172,6 @@ void emitScalarLeave(Code &C, const Directive &D) {
   C << "}";
 }
 
-// && and || turn a value other than 0 and 1 into 0 or 1 when an update
-// runs, and an array's copies (started at the identity) hold the identity
-// both where none ran and where every update left it so. Where the element
-// before the loop (Elem) is neither and every part that ran (Part(q))
-// holds the identity, its sequential result is unknown: the runtime
-// stops, naming it.
-void emitLogicalUnknown(Code &C, const Reduction &R, const Code &Elem,
-                        const std::function<std::string(const char *)> &Part,
-                        const std::string &Index) {
-  if ((R.Op != "&&" && R.Op != "||") || inSpreadTrial())
-    return; // OpenMP turns it into 0 or 1 whatever ran
-  const std::string Identity = R.Op == "&&" ? "1" : "0";
-  C << "if (!(" << Elem << " == 0 || " << Elem << " == 1)) {";
-  C << "int __proact_lu = 1;";
-  C << "for (int __proact_q = 0; __proact_q < __proact_np; __proact_q++) "
-       "if (proact__loop_part_lo(__proact_loop, __proact_q) < "
-       "proact__loop_part_hi(__proact_loop, __proact_q)) __proact_lu &= " +
-           Part("__proact_q") + " == " + Identity + ";";
-  C << "if (__proact_lu) proact__loop_logical_unknown(__proact_loop, \"" +
-           R.Spelling + "\", \"" + R.Op + "\", " + Index + ", (double)("
-    << Elem << "));}";
-}
-
 void emitScalarCombine(Code &C, const Directive &D) {
   if (D.Reductions.empty())
     return;
@@ -231,6 +207,19 @@ std::string arrayLo(size_t R) { return numbered("__proact_alo", R); }
 std::string arrayLen(size_t R) { return numbered("__proact_alen", R); }
 std::string arrayOff(size_t R) { return numbered("__proact_aoff", R); }
 std::string arrayParts(size_t R) { return numbered("__proact_ap", R); }
+
+// && and || arrays: their copies start at h's values (startsOf).
+bool logicalArray(const Reduction &R) {
+  return R.IsArray && (R.Op == "&&" || R.Op == "||") && !inSpreadTrial();
+}
+bool hasLogicalArray(const Directive &D) {
+  for (const Reduction &R : D.Reductions)
+    if (logicalArray(R))
+      return true;
+  return false;
+}
+// Host memory past the parts' results holding h[lo:len] before the loop.
+std::string startsOf(size_t R) { return numbered("__proact_as", R); }
 
 bool hasArray(const Directive &D) {
   for (const Reduction &R : D.Reductions)
@@ -274,10 +263,11 @@ std::string copyOf(size_t R, const std::string &Copy) {
 // part's kernels (target teams + parallel, a plain strided loop): LLVM 16's
 // host devices abort on a combined `distribute parallel for` launched
 // from the parts' one-thread parallel region.
-void openArrayKernel(Code &C, const std::string &X, const std::string &N) {
+void openArrayKernel(Code &C, const std::string &X, const std::string &N,
+                     const std::string &Maps = "") {
   C << "_Pragma(\"omp target teams num_teams(__proact_nt) "
        "thread_limit(__proact_nth) device(__proact_dev) "
-       "is_device_ptr(__proact_ab)\")";
+       "is_device_ptr(__proact_ab)" + Maps + "\")";
   C << "_Pragma(\"omp parallel num_threads(__proact_nth)\")";
   C << "for (long long " + X +
            " = (long long)omp_get_team_num() * omp_get_num_threads() + "
@@ -319,13 +309,33 @@ void emitArraySetup(Code &C, const Directive &D) {
            numbered("", D.Reductions.size()) + ");";
   C << "const size_t __proact_acb = " + Total +
            "; proact__loop_array_check(__proact_loop, __proact_acb);";
+  const bool Starts = hasLogicalArray(D);
   C << "char *const __proact_apb = proact__loop_array_partials(__proact_loop, "
-       "(size_t)(__proact_np > 0 ? __proact_np : 1) * __proact_acb);";
+       "(size_t)(__proact_np > 0 ? __proact_np : 1) * __proact_acb" +
+           std::string(Starts ? " + __proact_acb" : "") + ");";
   for (size_t R = 0; R < D.Reductions.size(); ++R)
     if (D.Reductions[R].IsArray)
       C << elemType(R) + " *const " + arrayParts(R) + " = (" + elemType(R) +
                " *)(__proact_apb + (size_t)(__proact_np > 0 ? __proact_np "
                ": 1) * " + arrayOff(R) + ");";
+  // An && or || update makes a copy's element 0 or 1: a copy that starts
+  // at h's value and still holds one that is neither saw no update, which
+  // the folds then skip (fold()). h's current value, taken before the
+  // parts, is where the devices' copies start.
+  for (size_t R = 0; R < D.Reductions.size(); ++R) {
+    const Reduction &Red = D.Reductions[R];
+    if (!logicalArray(Red))
+      continue;
+    C << elemType(R) + " *const " + startsOf(R) + " = (" + elemType(R) +
+             " *)(__proact_apb + (size_t)(__proact_np > 0 ? __proact_np : "
+             "1) * __proact_acb + " + arrayOff(R) + ");";
+    C << "proact__loop_array_fetch(__proact_loop, \"" + Red.Spelling +
+             "\", (void *)(" << Red.Var << "), sizeof(" + elemType(R) +
+               "), " + arrayLo(R) + ", " + arrayLen(R) + ");";
+    C << "for (long long __proact_aj = 0; __proact_aj < " + arrayLen(R) +
+             "; __proact_aj++) " + startsOf(R) + "[__proact_aj] = ("
+      << Red.Var << ")[" + arrayLo(R) + " + __proact_aj];";
+  }
 }
 
 // Before the part's other reduction set-up: its copies (which may lower
@@ -344,9 +354,16 @@ void emitArrayInit(Code &C, const Directive &D) {
     const Reduction &Red = D.Reductions[R];
     if (!Red.IsArray)
       continue;
-    openArrayKernel(C, "__proact_ax", "__proact_anc * " + arrayLen(R));
+    openArrayKernel(C, "__proact_ax", "__proact_anc * " + arrayLen(R),
+                    logicalArray(Red) ? " map(to: " + startsOf(R) + "[0:" +
+                                            arrayLen(R) + "])"
+                                      : "");
     C << copyOf(R, "__proact_ax / " + arrayLen(R)) + "[__proact_ax % " +
-             arrayLen(R) + "] = " + arrayIdentity(Red, elemType(R)) + ";";
+             arrayLen(R) + "] = " +
+             (logicalArray(Red)
+                  ? startsOf(R) + "[__proact_ax % " + arrayLen(R) + "]"
+                  : arrayIdentity(Red, elemType(R))) +
+             ";";
   }
 }
 
@@ -398,22 +415,6 @@ void emitArrayCombine(Code &C, const Directive &D) {
     C << "proact__loop_share(__proact_loop, " + arrayParts(R) +
              ", (size_t)(" + arrayLen(R) + " > 0 ? " + arrayLen(R) +
              " : 0) * sizeof(" + elemType(R) + "));";
-    if (Red.Op == "&&" || Red.Op == "||") {
-      Code At;
-      At << "(" << Red.Var << ")[" + arrayLo(R) + " + __proact_aj]";
-      Code Check;
-      emitLogicalUnknown(
-          Check, Red, At,
-          [&](const char *Q) {
-            return arrayParts(R) + "[(size_t)" + Q + " * (size_t)" +
-                   arrayLen(R) + " + (size_t)__proact_aj]";
-          },
-          arrayLo(R) + " + __proact_aj");
-      if (!Check.empty())
-        C << "for (long long __proact_aj = 0; __proact_aj < " + arrayLen(R) +
-                 "; __proact_aj++) {"
-          << Check << "}";
-    }
     C << "for (int __proact_q = 0; __proact_q < __proact_np; __proact_q++) "
          "if (proact__loop_part_lo(__proact_loop, __proact_q) < "
          "proact__loop_part_hi(__proact_loop, __proact_q)) "
@@ -429,6 +430,10 @@ void emitArrayCombine(Code &C, const Directive &D) {
     if (Red.Op == "max" || Red.Op == "min")
       C << "if (" + Part + (Red.Op == "max" ? " > " : " < ") << Elem
         << ") " << Elem << " = " + Part + ";";
+    else if (logicalArray(Red))
+      C << "if (" + Part + " == 0 || " + Part + " == 1) " << Elem << " = "
+        << Elem << " == 0 || " << Elem << " == 1 ? " << Elem
+        << " " + Red.Op + " " + Part + " : " + Part + ";";
     else
       C << Elem << " = " << Elem << " " + Red.Op + " " + Part + ";";
     C << "}";

@@ -259,13 +259,6 @@ int main(int argc, char **argv) {
     for (long i = 0; i < n; i++)
       g[i % 5][i % 8] = g[i % 5][i % 8] + a[i];
     free(g);
-  } else if (strcmp(mode, "reduce_logical") == 0) {
-    /* f[1] starts at 7 and no update reaches it: 7 or 1? */
-    int f[2] = {1, 7};
-#pragma proact region(a[0:n]) reduction(&&: f[0:2])
-    for (long i = 0; i < n; i++)
-      f[0] = f[0] && a[i] >= 0.0;
-    printf("f %d %d\n", f[0], f[1]);
   } else if (strcmp(mode, "reduce_negative") == 0) {
     long len = argc > 2 ? atol(argv[2]) : -1;
     double h[4] = {0, 0, 0, 0};

@@ -136,6 +136,18 @@ int main(int argc, char **argv) {
       lor3 = lor3 || 0;
   }
   printf("logical %d %d %d %d %d\n", lor, land, lor2, land2, lor3);
+  /* The same for elements of a section: 7 where no update reached, 0 or 1
+   * where updates ran, whatever they found. */
+  int fand[4] = {1, 7, 5, 9}, forr[4] = {0, 7, 5, 9};
+#pragma proact region(u[0:n]) reduction(&&: fand[0:4]) reduction(||: forr[0:4])
+  for (long i = 0; i < n; i++) {
+    fand[i % 2 == 0 ? 0 : 2] = fand[i % 2 == 0 ? 0 : 2] && u[i] > -1e300;
+    forr[i % 2 == 0 ? 0 : 2] = forr[i % 2 == 0 ? 0 : 2] || u[i] < -1e300;
+    if (i < 0)
+      fand[3] = fand[3] && 0;
+  }
+  printf("logical elements %d %d %d %d | %d %d %d %d\n", fand[0], fand[1],
+         fand[2], fand[3], forr[0], forr[1], forr[2], forr[3]);
   /* Compare-and-assign never stores over a NaN element, updated or not. */
   double amx[3] = {NAN, -1.0, NAN}, amn[3] = {NAN, 1e300, NAN};
 #pragma proact region(u[0:n]) reduction(max: amx[0:3]) reduction(min: amn[0:3])

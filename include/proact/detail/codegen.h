@@ -724,16 +724,6 @@ PROACT_API void proact__loop_array_sections(proact__loop_t *loop,
                                             const proact__array_t *sections,
                                             int nsections)
     PROACT__ENTRY(proact__loop_array_sections);
-/* An && or || array reduction whose element name[index] held value,
- * neither 0 nor 1, before the loop, and whose threads' copies all hold the
- * operator's identity after it: an update would have made it 0 or 1, none
- * would have left it, and the copies cannot tell which happened. A fatal
- * error. */
-PROACT_API void proact__loop_logical_unknown(proact__loop_t *loop,
-                                             const char *name,
-                                             const char *op, long long index,
-                                             double value)
-    PROACT__ENTRY(proact__loop_logical_unknown);
 /* Host memory for the parts' folded sections, bytes of it, zeroed, freed
  * by proact__loop_end. */
 PROACT_API char *proact__loop_array_partials(proact__loop_t *loop,

@@ -117,18 +117,6 @@ void proact__loop_array_sections(proact__loop_t *loop,
   loop->nreduced = nsections;
 }
 
-void proact__loop_logical_unknown(proact__loop_t *loop, const char *name,
-                                  const char *op, long long index,
-                                  double value) {
-  proact__fatal(loop->file, loop->line, loop->col,
-                "reduction(%s: %s[...]): %s[%lld] is %g before the loop and "
-                "no update changed the threads' copies of it: it would "
-                "become 0 or 1 if an update ran and keep %g if none did, "
-                "which PROACT cannot tell apart; start the elements at 0 "
-                "or 1",
-                op, name, name, index, value, value);
-}
-
 char *proact__loop_array_partials(proact__loop_t *loop, size_t bytes) {
   free(loop->array_partials);
   loop->array_partials = calloc(1, bytes > 0 ? bytes : 1);
