@@ -631,6 +631,28 @@ void BodyScanner::markReductionUpdates() {
   for (size_t I = 0; I < Body.size(); ++I) {
     const Reduction *R;
     size_t Close;
+    // (h[x]) op= e and (s)++: the parentheses change nothing.
+    if (Body[I].is(tok::l_paren) && startsStatement(I)) {
+      size_t J = I, K = 0;
+      while (J < Body.size() && Body[J].is(tok::l_paren))
+        ++J, ++K;
+      size_t End = 0;
+      if (elementAt(J, R, &Close) && Close + K + 1 < Body.size()) {
+        End = Close + 1;
+        for (size_t P = 0; P < K && End; ++P, ++End)
+          if (Body[End].isNot(tok::r_paren) ||
+              matchingClose(Body, J - 1 - P) != End)
+            End = 0;
+      }
+      if (End > 0 && End < Body.size()) {
+        const Token &Op = Body[End];
+        if ((R->Op == "+" && Op.isOneOf(tok::plusplus, tok::minusminus) &&
+             endsStatement(End + 1)) ||
+            (compoundOf(R->Op, Op) && endsStatement(expressionEnd(End + 1))))
+          ReductionUpdates.insert(J);
+      }
+      continue;
+    }
     if (!elementAt(I, R, &Close))
       continue;
     const Token *After = Close + 1 < Body.size() ? &Body[Close + 1] : nullptr;

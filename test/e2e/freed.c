@@ -81,6 +81,9 @@ int main(int argc, char **argv) {
         x[i] = 2 * x[i] + 1;
       if (strstr(mode, "_end")) {
         release(x, n, strstr(mode, "mapped") != NULL); /* nothing else */
+      } else if (strstr(mode, "_update")) {
+        release(x, n, 1); /* then an update reads the host array */
+#pragma proact update host(x[0:n])
       } else if (strstr(mode, "realloc")) {
         x = grow(x, n);
       } else if (strstr(mode, "mapped")) {
@@ -88,13 +91,13 @@ int main(int argc, char **argv) {
       } else {
         x = renew(x, n, 3, strstr(mode, "same") != NULL);
       }
-      if (!strstr(mode, "_end")) {
+      if (!strstr(mode, "_end") && !strstr(mode, "_update")) {
 #pragma proact region(x[0:n])
         for (long i = 0; i < n; i++)
           x[i] = x[i] + 1;
       }
     }
-    if (strstr(mode, "_end"))
+    if (strstr(mode, "_end") || strstr(mode, "_update"))
       x = NULL;
     printf("%s: no error\n", mode);
   } else {
@@ -125,7 +128,7 @@ int main(int argc, char **argv) {
     e2e_print("x", x, (size_t)n * sizeof(double));
     e2e_print("y", y, (size_t)n * sizeof(double));
   }
-  if (strstr(mode, "mapped"))
+  if (strstr(mode, "mapped") && x != NULL)
     munmap(x, (size_t)n * sizeof(double));
   else
     free(x);

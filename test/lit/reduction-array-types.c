@@ -41,3 +41,17 @@ void before(const int *bin, long *p, long n) {
   for (long i = 0; i < n; i++)
     p[bin[i] - 3] += 1;
 }
+
+// Parentheses around the updated element or variable change nothing.
+void parens(const int *bin, double *h, long n, double *s_out) {
+  double s = 0;
+  long c = 0;
+#pragma proact region(bin[0:n]) reduction(+: h[0:4], s, c)
+  for (long i = 0; i < n; i++) {
+    (h[bin[i]]) += 1.0;
+    ((h[bin[i]])) -= 0.5;
+    (s) += 2.0;
+    (c)++;
+  }
+  *s_out = s + (double)c;
+}

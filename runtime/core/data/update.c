@@ -47,8 +47,15 @@ static proact__present_t *update_entry(const proact__update_desc_t *desc,
 
   switch (proact__present_find(lo, hi, &entry)) {
   case PROACT__PRESENT_CONTAINS:
-    if (!entry->implicit)
+    if (!entry->implicit) {
+      /* The copy touches the host array: memory the program unmapped
+       * would crash it. */
+      char when[256];
+      snprintf(when, sizeof(when), "the update at %s:%d", desc->file,
+               desc->line);
+      proact__replica_check_host(entry, when);
       return entry;
+    }
     break; /* a loop's own copies: no data region holds it */
   case PROACT__PRESENT_PARTIAL:
     proact__fatal(desc->file, item->line, item->col,

@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception */
 /* The pulls before a loop's kernels (pull.h). */
 #include <stdint.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -12,6 +13,7 @@
 #include "core_param.h"
 #include "pull.h"
 #include "push.h"
+#include "replica.h"
 #include "runs.h"
 #include "span.h"
 #include "trace.h"
@@ -160,9 +162,16 @@ static proact_status_t pull_flush(loop_pull_t *pl) {
 
   if (pl->src < 0)
     return PROACT_OK;
-  if (pl->src == PROACT__DEVMASK_HOST_BIT)
+  if (pl->src == PROACT__DEVMASK_HOST_BIT) {
+    /* From the host array: memory the program unmapped would crash the
+     * copy. */
+    char when[256];
+    snprintf(when, sizeof(when), "the loop at %s:%d", pl->loop->file,
+             pl->loop->line);
+    if (!entry->implicit)
+      proact__replica_check_host(entry, when);
     snprintf(from, sizeof(from), "host");
-  else
+  } else
     snprintf(from, sizeof(from), "device %d", pl->src);
   proact__info(PROACT__SUBSYS_MECH,
                "%s:%d pull %s[%lld..%lld] (%zu bytes) %s -> device %d",
