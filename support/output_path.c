@@ -8,9 +8,11 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/socket.h>
+#include <sys/stat.h>
 #include <sys/un.h>
 #include <unistd.h>
 
+#include "error_report.h"
 #include "output_path.h"
 
 proact_status_t proact__output_path_check(const char *pattern, char *why,
@@ -166,10 +168,42 @@ static long output_claim_host(const char *path) {
   return -1;
 }
 
+/* This process's own output files, by absolute path: two settings that
+ * name one file would overwrite each other (the log's warning with it). */
+static struct {
+  const char *var;
+  char path[PATH_MAX];
+} output_own[8];
+static int output_nown;
+
+static void output_own_claim(const char *var, const char *pattern,
+                             const char *path) {
+  char abs[PATH_MAX];
+  struct stat st;
+  /* /dev/null and other devices take any number of writers. */
+  if (stat(path, &st) == 0 && !S_ISREG(st.st_mode))
+    return;
+  output_absolute(path, abs, sizeof(abs));
+  for (int i = 0; i < output_nown; i++)
+    if (strcmp(output_own[i].path, abs) == 0 &&
+        strcmp(output_own[i].var, var) != 0)
+      proact__fatal(NULL, 0, 0,
+                    "%s=%s names %s, which %s names too: one would "
+                    "overwrite the other; give them different paths",
+                    var, pattern, path, output_own[i].var);
+  if (output_nown < (int)(sizeof(output_own) / sizeof(output_own[0]))) {
+    output_own[output_nown].var = var;
+    snprintf(output_own[output_nown].path, PATH_MAX, "%s", abs);
+    output_nown++;
+  }
+}
+
 int proact__output_clash(const char *var, const char *pattern,
                          const char *path, char *msg, size_t len) {
   int size, rank = proact__output_rank(&size, NULL);
   long other;
+
+  output_own_claim(var, pattern, path);
   /* Several ranks and nothing in the path that tells them apart: every
    * rank would write the one file, wherever it runs. Said once, by rank
    * 0; the claim below would only repeat it. */

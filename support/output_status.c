@@ -49,7 +49,8 @@ void proact__output_failed(const char *what, const char *path, int err) {
             "proact: error: writing %s to '%s' failed: %s; %s\n", what, path,
             strerror(err),
             proact__param_get(PROACT__PARAM_OUTPUT_STRICT)->i
-                ? "the program's exit status will be 1 "
-                  "(PROACT_OUTPUT_STRICT=0 keeps its own)"
+                ? "the program's exit status will be 1 when it ends by "
+                  "exit() or by returning from main (PROACT_OUTPUT_STRICT=0 "
+                  "keeps its own)"
                 : "PROACT_OUTPUT_STRICT=0 keeps the program's exit status");
 }

@@ -111,7 +111,8 @@ PROACT__PARAM_REGISTER(proact__param_trace)
 const proact__param_t proact__param_output_strict = {
     36, "PROACT_OUTPUT_STRICT", "1", "0 or 1",
     "1: a write error on PROACT_DEBUG_FILE, PROACT_STATS_FILE or "
-    "PROACT_TRACE is reported and makes the program's exit status 1; "
+    "PROACT_TRACE is reported and makes the program's exit status 1 "
+    "when it ends by exit() or by returning from main; "
     "0: it is only reported",
     proact__param_parse_bool};
 PROACT__PARAM_REGISTER(proact__param_output_strict)
@@ -308,6 +309,21 @@ proact_status_t proact__param_parse_named(const char *text,
     }
   set_why(why, why_len, "'%s' is not a %s", text, what);
   return PROACT_ERR_INVALID_PARAM;
+}
+
+proact_status_t proact__param_parse_plain(const char *text, long long lo,
+                                          long long hi, const char *unit,
+                                          proact__param_value_t *value_p,
+                                          char *why, size_t why_len) {
+  for (const char *c = text; *c != '\0'; c++)
+    if ((*c < '0' || *c > '9') && *c != ' ' && *c != '\t') {
+      snprintf(why, why_len,
+               "'%s' is not a whole number of %s (write it without a unit "
+               "or suffix)",
+               text, unit);
+      return PROACT_ERR_INVALID_PARAM;
+    }
+  return proact__param_parse_size(text, lo, hi, value_p, why, why_len);
 }
 
 proact_status_t proact__param_parse_size(const char *text, long long lo,

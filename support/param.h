@@ -173,6 +173,12 @@ proact_status_t proact__param_parse_size(const char *text, long long lo,
                                          long long hi,
                                          proact__param_value_t *value_p,
                                          char *why, size_t why_len);
+/* A whole number of unit (seconds, ...), 0 or in [lo, hi]: no suffix, so
+ * that "1m" is not taken for 1 MiB of seconds. */
+proact_status_t proact__param_parse_plain(const char *text, long long lo,
+                                          long long hi, const char *unit,
+                                          proact__param_value_t *value_p,
+                                          char *why, size_t why_len);
 /* Defines parser fn: proact__param_parse_size over [lo, hi]. */
 #define PROACT__PARAM_SIZE_PARSER(fn, lo, hi)                                 \
   static proact_status_t fn(const char *text, proact__param_value_t *value_p, \

@@ -33,7 +33,8 @@ static proact_status_t parse_mpi_timeout(const char *text,
                                          proact__param_value_t *value_p,
                                          char *why, size_t why_len) {
   proact_status_t st =
-      proact__param_parse_size(text, 1, 86400, value_p, why, why_len);
+      proact__param_parse_plain(text, 1, 86400, "seconds", value_p, why,
+                                why_len);
   if (st == PROACT_OK && value_p->i == 0) {
     if (why != NULL && why_len > 0)
       snprintf(why, why_len, "0 would wait forever for a rank that died");

@@ -8,8 +8,8 @@
 static proact_status_t parse_watchdog(const char *text,
                                       proact__param_value_t *value_p,
                                       char *why, size_t why_len) {
-  PROACT_CHECK(proact__param_parse_size(text, 1, 86400000, value_p, why,
-                                        why_len));
+  PROACT_CHECK(proact__param_parse_plain(text, 1, 86400000, "milliseconds",
+                                         value_p, why, why_len));
   if (value_p->i == 0) {
     snprintf(why, why_len, "0 would stop every agent at once");
     return PROACT_ERR_INVALID_PARAM;

@@ -66,6 +66,11 @@ valid="; valid values: "
 # Settings read only by one mechanism or feature, checked all the same.
 expect_invalid PROACT_WATCHDOG_MS=0 \
   "^proact: error: invalid PROACT_WATCHDOG_MS='0': .*${valid}1 to 86400000$"
+# Times take no size suffix: 1m is not a minute, nor 1 MiB of seconds.
+expect_invalid PROACT_TIMEOUT=1m \
+  "^proact: error: invalid PROACT_TIMEOUT='1m': '1m' is not a whole number of seconds .write it without a unit or suffix."
+expect_invalid PROACT_WATCHDOG_MS=1ms \
+  "^proact: error: invalid PROACT_WATCHDOG_MS='1ms': '1ms' is not a whole number of milliseconds"
 expect_invalid PROACT_READY_CACHE=1 \
   "^proact: error: invalid PROACT_READY_CACHE='1': 1 is outside .*${valid}0, or 64K"
 expect_invalid PROACT_READY_CHECK=yes \

@@ -12,7 +12,12 @@ PROACT__PARAM_SIZE_PARSER(parse_teams, 1, 65536)
 PROACT__PARAM_SIZE_PARSER(parse_team_threads, 1, 1024)
 PROACT__PARAM_SIZE_PARSER(parse_block_points, 1, 1LL << 30)
 PROACT__PARAM_SIZE_PARSER(parse_ready_cache, 1LL << 16, 1LL << 40)
-PROACT__PARAM_SIZE_PARSER(parse_balance_min_us, 0, 1000000)
+static proact_status_t parse_balance_min_us(const char *text,
+                                            proact__param_value_t *value_p,
+                                            char *why, size_t why_len) {
+  return proact__param_parse_plain(text, 0, 1000000, "microseconds",
+                                   value_p, why, why_len);
+}
 
 /* The poll agent's transfer threads, by the rule of the threads(...)
  * clause: on a GPU the agent runs in blocks of whole warps, so a count
@@ -86,7 +91,8 @@ static proact_status_t parse_memory(const char *text,
 static proact_status_t parse_timeout(const char *text,
                                      proact__param_value_t *value_p,
                                      char *why, size_t why_len) {
-  return proact__param_parse_size(text, 0, 31536000, value_p, why, why_len);
+  return proact__param_parse_plain(text, 0, 31536000, "seconds", value_p,
+                                   why, why_len);
 }
 
 const proact__param_t proact__param_distribute = {
