@@ -59,7 +59,17 @@ std::string baseName(const std::string &F) {
 
 // The profile's own diagnostics, beside the reader that finds them; they
 // point into the profile, which clang shows as file:line:col.
-enum class ProfileDiag { BadValue, BadLine, Duplicate, Unmatched };
+enum class ProfileDiag {
+  BadValue,
+  BadLine,
+  Duplicate,
+  Unmatched,
+  DuplicateMore,
+  UnmatchedMore
+};
+
+// Entries of one kind warned about one by one; the rest are counted.
+constexpr unsigned ProfileWarningsShown = 20;
 
 DiagnosticBuilder reportProfile(DiagnosticsEngine &DE, SourceLocation Loc,
                                 ProfileDiag D) {
@@ -78,8 +88,17 @@ DiagnosticBuilder reportProfile(DiagnosticsEngine &DE, SourceLocation Loc,
       {DiagnosticIDs::Warning,
        "PROACT profile entry for %0 matches no '#pragma proact' loop of this "
        "translation unit (no loop at that line); not used"},
+      {DiagnosticIDs::Warning,
+       "PROACT profile has %0 more second entries; the first ones are used"},
+      {DiagnosticIDs::Warning,
+       "PROACT profile has %0 more entries that match no '#pragma proact' "
+       "loop of this translation unit; not used"},
   };
-  static const char *const Names[] = {nullptr, nullptr, "profile-duplicate",
+  static const char *const Names[] = {nullptr,
+                                      nullptr,
+                                      "profile-duplicate",
+                                      "profile-unmatched",
+                                      "profile-duplicate",
                                       "profile-unmatched"};
   const auto &E = Table[static_cast<int>(D)];
   const char *Name = Names[static_cast<int>(D)];
@@ -154,6 +173,7 @@ void warnUnmatched(DiagnosticsEngine &DE, const Profile &P) {
     if (P.Files.count(File))
       Exact.insert(baseName(File));
   }
+  unsigned Unmatched = 0;
   for (const auto &KV : P.Loops) {
     const Entry &E = KV.second;
     std::string File = E.Key.substr(0, E.Key.rfind(':'));
@@ -162,9 +182,12 @@ void warnUnmatched(DiagnosticsEngine &DE, const Profile &P) {
     // when this file has entries under its own path.
     bool Ours = P.Files.count(File) ||
                 (Bases.count(Base) && !Exact.count(Base));
-    if (Ours && !E.AtLoop)
+    if (Ours && !E.AtLoop && Unmatched++ < ProfileWarningsShown)
       reportProfile(DE, E.Where, ProfileDiag::Unmatched) << E.Key;
   }
+  if (Unmatched > ProfileWarningsShown)
+    reportProfile(DE, SourceLocation(), ProfileDiag::UnmatchedMore)
+        << Unmatched - ProfileWarningsShown;
 }
 
 // Reads the file once. A malformed line or a value outside the range of
@@ -217,6 +240,7 @@ void load(DiagnosticsEngine &DE, SourceManager &SM, bool Host, Profile &P) {
   // point into it.
   FileID FID = SM.createFileID(std::move(*Buf));
   std::set<std::string> Keys;
+  unsigned Duplicates = 0;
   std::string Text;
   for (unsigned N = 1; std::getline(In, Text); ++N) {
     std::vector<Word> W = splitWords(Text);
@@ -279,12 +303,15 @@ void load(DiagnosticsEngine &DE, SourceManager &SM, bool Host, Profile &P) {
       P.Ok = false;
     }
     if (!Keys.insert(E.Key).second) {
-      if (Host)
+      if (Host && Duplicates++ < ProfileWarningsShown)
         reportProfile(DE, E.Where, ProfileDiag::Duplicate) << E.Key;
       continue;
     }
     P.Loops.emplace(baseName(E.Key), E);
   }
+  if (Host && Duplicates > ProfileWarningsShown)
+    reportProfile(DE, SourceLocation(), ProfileDiag::DuplicateMore)
+        << Duplicates - ProfileWarningsShown;
 }
 
 } // namespace

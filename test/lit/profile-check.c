@@ -33,6 +33,13 @@ void f(long n, double *a, double *b) {
 // MOVED: moved.profile:4:1: warning: PROACT profile entry for profile-check.c:20 matches no '#pragma proact' loop of this translation unit (no loop at that line); not used
 // MOVED: moved.profile:5:1: warning: PROACT profile entry for profile-check.c:99 matches no '#pragma proact' loop
 // An empty path (an unset variable in a build script) is an error.
+// Twenty warnings of a kind one by one, the rest counted in one.
+// RUN: %proact-cc -fplugin-arg-proact-profile=%S/Inputs/many.profile -fsyntax-only %s 2>&1 | %FileCheck --check-prefix=MANY %s
+// MANY-COUNT-20: warning: PROACT profile has a second entry for profile-check.c:201; the first one is used
+// MANY: warning: PROACT profile has 3 more second entries; the first ones are used [proact:profile-duplicate]
+// MANY-COUNT-20: matches no '#pragma proact' loop of this translation unit (no loop at that line)
+// MANY: warning: PROACT profile has 5 more entries that match no '#pragma proact' loop of this translation unit; not used [proact:profile-unmatched]
+
 // RUN: not %proact-cc -fplugin-arg-proact-profile= -fsyntax-only %s 2>&1 | %FileCheck --check-prefix=EMPTY %s
 // EMPTY: error: invalid value '' of PROACT plugin argument 'profile': expected the path of a profile file
 // A comment after an entry; a path written with %20 for its blanks.
