@@ -25,7 +25,6 @@
 using namespace clang;
 
 namespace proact {
-namespace {
 
 std::string quoted(const std::string &S) {
   std::string R = "\"";
@@ -36,6 +35,8 @@ std::string quoted(const std::string &S) {
   }
   return R + "\"";
 }
+
+namespace {
 
 struct Where {
   std::string File;

@@ -29,6 +29,9 @@ LoopLowering lowerLoop(clang::Preprocessor &PP, const Directive &D,
 // clauses at the user's tokens (part of the never-run check).
 void emitClauseChecks(Code &C, const Directive &D);
 
+// S as a C string literal.
+std::string quoted(const std::string &S);
+
 // The prefix put in front of the block of `#pragma proact data`: a one-pass
 // 'for' whose init enters the data region and whose increment leaves it.
 // OpenMP: a spread construct's mappings, which are OpenMP's on the

@@ -489,13 +489,9 @@ Tokens stayWrapped(Preprocessor &PP, SourceLocation Loc, const Tokens &Line,
   const std::string V = "__proact_stay_" + std::to_string(++N);
   const PresumedLoc P = PP.getSourceManager().getPresumedLoc(
       PP.getSourceManager().getExpansionLoc(Loc));
-  std::string File = P.isValid() ? P.getFilename() : "?";
-  std::string Quoted = "\"";
-  for (char C : File)
-    Quoted += C == '"' || C == '\\' ? std::string("\\") + C : std::string(1, C);
-  Quoted += "\"";
   const std::string Begin =
-      "proact__omp_stay_begin(" + Quoted + ", " +
+      "proact__omp_stay_begin(" +
+      quoted(P.isValid() ? P.getFilename() : "?") + ", " +
       std::to_string(P.isValid() ? P.getLine() : 0) + ", " + Dev + ", " +
       std::to_string(Flags) + ")";
   Tokens Out;

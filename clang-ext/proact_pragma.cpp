@@ -642,11 +642,7 @@ private:
         Nest.insert(spelling(PP, V));
       const PresumedLoc P = PP.getSourceManager().getPresumedLoc(
           PP.getSourceManager().getExpansionLoc(D.Loc));
-      std::string File = "\"";
-      for (char Ch : std::string(P.isValid() ? P.getFilename() : "?"))
-        File += Ch == '"' || Ch == '\\' ? std::string("\\") + Ch
-                                         : std::string(1, Ch);
-      File += "\"";
+      const std::string File = quoted(P.isValid() ? P.getFilename() : "?");
       unsigned K = 0;
       for (const std::string &V : Spread->MappedScalars) {
         if (Nest.count(V) || Spread->ReducedOps.count(V))

@@ -437,6 +437,23 @@ static void base_match(proact__present_t *entry, void *arg) {
   }
 }
 
+/* Whether entry, not a loop's own, lies on p's element boundaries. */
+static int on_elements(const proact__present_t *entry, const char *p,
+                       size_t elem) {
+  return !entry->implicit && (entry->host_lo - p) % (ptrdiff_t)elem == 0 &&
+         (uint64_t)(entry->host_hi - entry->host_lo) % elem == 0;
+}
+
+/* entry as p[entry_lo:entry_len]. */
+static long long entry_lo(const proact__present_t *entry, const void *p,
+                          size_t elem) {
+  return (long long)((entry->host_lo - (const char *)p) / (ptrdiff_t)elem);
+}
+
+static long long entry_len(const proact__present_t *entry, size_t elem) {
+  return (long long)((uint64_t)(entry->host_hi - entry->host_lo) / elem);
+}
+
 /* The live entry (of a data region or an enter) whose element p is, for
  * elements of elem bytes, or else the one section mapped through p as its
  * base; NULL when none holds it or p is not on one of its element
@@ -453,10 +470,7 @@ static proact__present_t *found_entry(const void *p, size_t elem) {
     proact__present_each(base_match, &f);
     return f.count == 1 ? f.hit : NULL;
   }
-  if (entry->implicit || (uint64_t)(c - entry->host_lo) % elem != 0 ||
-      (uint64_t)(entry->host_hi - entry->host_lo) % elem != 0)
-    return NULL;
-  return entry;
+  return on_elements(entry, c, elem) ? entry : NULL;
 }
 
 int proact__omp_found(const void *p, size_t elem) {
@@ -467,10 +481,7 @@ int proact__omp_found(const void *p, size_t elem) {
  * section was mapped through p as its base. */
 long long proact__omp_found_lo(const void *p, size_t elem) {
   const proact__present_t *entry = found_entry(p, elem);
-  return entry == NULL
-             ? 0
-             : (long long)((entry->host_lo - (const char *)p) /
-                           (ptrdiff_t)elem);
+  return entry == NULL ? 0 : entry_lo(entry, p, elem);
 }
 
 /* The live entry holding p[lo:len] whole, on p's element boundaries. */
@@ -484,8 +495,7 @@ static const proact__present_t *held_entry(const void *p, size_t elem,
   if (proact__present_find((char *)c + lo * (long long)elem,
                            (char *)c + (lo + len) * (long long)elem,
                            &entry) != PROACT__PRESENT_CONTAINS ||
-      entry->implicit || (entry->host_lo - c) % (ptrdiff_t)elem != 0 ||
-      (uint64_t)(entry->host_hi - entry->host_lo) % elem != 0)
+      !on_elements(entry, c, elem))
     return NULL;
   return entry;
 }
@@ -493,24 +503,16 @@ static const proact__present_t *held_entry(const void *p, size_t elem,
 long long proact__omp_held_lo(const void *p, size_t elem, long long lo,
                               long long len) {
   const proact__present_t *entry = held_entry(p, elem, lo, len);
-  return entry == NULL ? lo
-                       : (long long)((entry->host_lo - (const char *)p) /
-                                     (ptrdiff_t)elem);
+  return entry == NULL ? lo : entry_lo(entry, p, elem);
 }
 
 long long proact__omp_held_len(const void *p, size_t elem, long long lo,
                                long long len) {
   const proact__present_t *entry = held_entry(p, elem, lo, len);
-  return entry == NULL
-             ? len
-             : (long long)((uint64_t)(entry->host_hi - entry->host_lo) /
-                           elem);
+  return entry == NULL ? len : entry_len(entry, elem);
 }
 
 long long proact__omp_found_len(const void *p, size_t elem) {
   const proact__present_t *entry = found_entry(p, elem);
-  return entry == NULL
-             ? 0
-             : (long long)((uint64_t)(entry->host_hi - entry->host_lo) /
-                           elem);
+  return entry == NULL ? 0 : entry_len(entry, elem);
 }

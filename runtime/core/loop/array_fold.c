@@ -25,13 +25,19 @@ static proact__dev_buffer_t copies =
 
 static int on_host(int dev) { return dev < 0 || dev >= proact__dev_count(); }
 
-void proact__loop_array_check(proact__loop_t *loop, size_t copy_bytes) {
-  if (copy_bytes > PROACT__ARRAY_FOLD_BUDGET)
+/* copy_bytes per thread, counted without overflow. */
+static void array_budget_check(const proact__loop_t *loop,
+                               __int128 copy_bytes) {
+  if (copy_bytes > (__int128)PROACT__ARRAY_FOLD_BUDGET)
     proact__fatal(loop->file, loop->line, loop->col,
-                  "the reduced arrays take %zu bytes per thread, more than "
+                  "the reduced arrays take %.0f bytes per thread, more than "
                   "the %zu bytes an array reduction may use on a device; "
                   "reduce a smaller section, or split the loop",
-                  copy_bytes, PROACT__ARRAY_FOLD_BUDGET);
+                  (double)copy_bytes, PROACT__ARRAY_FOLD_BUDGET);
+}
+
+void proact__loop_array_check(proact__loop_t *loop, size_t copy_bytes) {
+  array_budget_check(loop, (__int128)copy_bytes);
 }
 
 char *proact__loop_part_array_reduction(proact__loop_t *loop, int part,
@@ -96,12 +102,7 @@ void proact__loop_array_sections(proact__loop_t *loop,
     proact__array_bytes(sec, loop->file, loop->line, loop->col, &lo, &hi);
     copy_bytes += ((__int128)(hi - lo) + 15) / 16 * 16;
   }
-  if (copy_bytes > (__int128)PROACT__ARRAY_FOLD_BUDGET)
-    proact__fatal(loop->file, loop->line, loop->col,
-                  "the reduced arrays take %.0f bytes per thread, more than "
-                  "the %zu bytes an array reduction may use on a device; "
-                  "reduce a smaller section, or split the loop",
-                  (double)copy_bytes, PROACT__ARRAY_FOLD_BUDGET);
+  array_budget_check(loop, copy_bytes);
   for (int s = 0; s < loop->nchecks; s++) {
     const int r = -1 - loop->checks[s].array;
     if (loop->checks[s].array >= 0)
