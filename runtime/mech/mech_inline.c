@@ -14,7 +14,7 @@
 /* Whether some store runs after a condition or leaves a gap between the
  * elements of two consecutive iterations, or the loop stores nothing at
  * all: the lowering builds no forwarding kernel for the first two
- * (clang-ext/store_runs.h), and inline_plan_fits then reports the loop as
+ * (clang-ext/lowering/store_runs.h), and inline_plan_fits then reports the loop as
  * it does a plan with gaps. */
 static int stores_leave_gaps(const proact__loop_desc_t *desc) {
   if (desc->trip <= 0)

@@ -1,5 +1,5 @@
 /* One-assignment bodies, which the kernels run in groups of iterations
- * with all right-hand sides before the stores (clang-ext/ilp.h), and a
+ * with all right-hand sides before the stores (clang-ext/lowering/ilp.h), and a
  * body of locals, a local array and branches ending in its one store: compound
  * assignments on doubles and integers, a double right-hand side stored
  * into floats, the loop variable as a value, a struct element stored

@@ -1,6 +1,6 @@
 /* Streaming bodies, which the kernels run in groups of consecutive
  * iterations where every access lies on a 16-byte boundary
- * (clang-ext/vector_walk.h), and one at a time or in strided groups where
+ * (clang-ext/lowering/vector_walk.h), and one at a time or in strided groups where
  * not: float and double copies, scales and triads; a loop-invariant
  * element read beside them; a compound assignment; a 16-byte struct;
  * starts that leave a head before the first aligned iteration (an odd

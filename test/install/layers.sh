@@ -2,7 +2,8 @@
 # layers.sh SOURCE_DIR: fails when a source of a layer includes a file by a
 # relative path (a layer reaches another only through its CMake target),
 # when a lower layer includes a higher layer's header, or when a layer's
-# target links one that is not below it.
+# target links one that is not below it; for libproact's layers and for the
+# plugin's sub-layers.
 set -u
 cd "$1" || exit 1
 rc=0
@@ -38,28 +39,40 @@ check() { # check LOWER HIGHER
     fi
   done
 }
-for ((i = 0; i < ${#layers[@]}; i++)); do
-  for ((j = i + 1; j < ${#layers[@]}; j++)); do
-    check "${layers[i]}" "${layers[j]}"
+# stack FUNCTION DIRS...: the checks over one stack of layers, lowest
+# first, whose CMakeLists.txt declare their targets with FUNCTION.
+stack() {
+  local fn=$1
+  shift
+  layers=("$@")
+  for ((i = 0; i < ${#layers[@]}; i++)); do
+    for ((j = i + 1; j < ${#layers[@]}; j++)); do
+      check "${layers[i]}" "${layers[j]}"
+    done
   done
-done
-# Each layer's target (its proact_layer) links only targets of the layers
-# below it, so that it reaches no higher layer's include directory.
-below=
-for dir in "${layers[@]}"; do
-  target=$(grep -oE 'proact_layer\(proact_[a-z_]+' "$dir/CMakeLists.txt" |
-    head -n 1 | cut -d'(' -f2)
-  [ -n "$target" ] || { echo "$dir/CMakeLists.txt: no proact_layer"; rc=1; continue; }
-  for t in $(grep -ohE "target_link_libraries\($target [^)]*\)" \
-      "$dir/CMakeLists.txt" | grep -oE 'proact_[a-z_]+' | grep -vx "$target"); do
-    case " $below " in
-      *" $t "*) ;;
-      *) echo "$dir/CMakeLists.txt: $target links $t, not a layer below it"
-         rc=1 ;;
-    esac
+  # Each layer's target links only targets of the layers below it, so that
+  # it reaches no higher layer's include directory.
+  local below= dir target t
+  for dir in "${layers[@]}"; do
+    target=$(grep -oE "$fn\(proact_[a-z_]+" "$dir/CMakeLists.txt" |
+      head -n 1 | cut -d'(' -f2)
+    [ -n "$target" ] || { echo "$dir/CMakeLists.txt: no $fn"; rc=1; continue; }
+    for t in $(grep -ohE "target_link_libraries\($target [^)]*\)" \
+        "$dir/CMakeLists.txt" | grep -oE 'proact_[a-z_]+' | grep -vx "$target"); do
+      case " $below " in
+        *" $t "*) ;;
+        *) echo "$dir/CMakeLists.txt: $target links $t, not a layer below it"
+           rc=1 ;;
+      esac
+    done
+    below="$below $target"
   done
-  below="$below $target"
-done
+}
+stack proact_layer "${layers[@]}"
+core=("${layers[@]}")
+# The plugin's sub-layers (clang-ext/CMakeLists.txt).
+stack proact_plugin_layer clang-ext/base clang-ext/syntax clang-ext/analysis \
+  clang-ext/lowering clang-ext/spread
 [ $rc -eq 0 ] && echo "layers: includes and targets run one way" \
-  "(${layers[*]}), none by a relative path"
+  "(${core[*]}; ${layers[*]}), none by a relative path"
 exit $rc

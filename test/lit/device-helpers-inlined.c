@@ -1,5 +1,5 @@
 // In an optimised device pass the kernels reach OpenMPOpt with the
-// contract's device helpers already inlined (clang-ext/device_inline.cpp):
+// contract's device helpers already inlined (clang-ext/lowering/device_inline.cpp):
 // its Attributor follows every call of a function shared by K kernels, so
 // shared helpers made a file of many loops compile in time quadratic in
 // the loops. The cold failure path of a checked load stays out of line,

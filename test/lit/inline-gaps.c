@@ -1,5 +1,5 @@
 // A loop whose stores inline could never forward whole gets no forwarding
-// kernel (clang-ext/store_runs.h): a store after a condition, a strided
+// kernel (clang-ext/lowering/store_runs.h): a store after a condition, a strided
 // store, a nest that skips part of each row at any level (casts and the
 // order of factors aside). Full rows, a descending loop, a stride in another
 // name than the inner bound (which may match it at run time) and one with a

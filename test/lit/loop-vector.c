@@ -1,4 +1,4 @@
-// Consecutive groups (clang-ext/vector_walk.h): when every array access of
+// Consecutive groups (clang-ext/lowering/vector_walk.h): when every array access of
 // a one-assignment 1-D body is X[i + K] (coefficient 1) or loop-invariant,
 // the plain and instrumented kernels check per block that each access's
 // element lies on a 16-byte boundary after the block's head; there each

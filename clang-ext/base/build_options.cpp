@@ -1,16 +1,25 @@
 // SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 #include "build_options.h"
-#include "directive.h"
 #include "proact.h"
 
 namespace proact {
 namespace {
 
+// Mechanism names in proact_mech_t order (include/proact.h).
+const char *const MechNames[] = {"memcpy", "inline", "poll",
+                                 "trigger", "dma",   "auto"};
 ReadCheckMode TheReadCheck = ReadCheckMode::Runtime;
 bool Instrumented = true, Forwarding = true;
 std::string MechanismsArg;
+bool Spread = false;
 
 } // namespace
+
+const char *mechName(int M) {
+  return M >= 0 && M < (int)(sizeof(MechNames) / sizeof(*MechNames))
+             ? MechNames[M]
+             : nullptr;
+}
 
 void setReadCheckMode(ReadCheckMode M) { TheReadCheck = M; }
 ReadCheckMode readCheckMode() { return TheReadCheck; }
@@ -56,5 +65,14 @@ bool mechanismBuilt(int M) {
 }
 
 const std::string &mechanismsArg() { return MechanismsArg; }
+
+bool setOpenMPMode(const std::string &Value) {
+  if (Value != "spread" && Value != "off")
+    return false;
+  Spread = Value == "spread";
+  return true;
+}
+
+bool openMPSpreadOn() { return Spread; }
 
 } // namespace proact

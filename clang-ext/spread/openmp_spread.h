@@ -16,11 +16,6 @@
 
 namespace proact {
 
-// The value of -fplugin-arg-proact-openmp=: "spread" or "off". False for
-// anything else.
-bool setOpenMPMode(const std::string &Value);
-bool openMPSpreadOn();
-
 // Called when the compilation parses (the plugin's AST action): in spread
 // mode with OpenMP on, <proact.h> is included ahead of the file, as
 // -include would, since an OpenMP program does not include it.

@@ -10,6 +10,9 @@
 
 namespace proact {
 
+// The mech(...) spelling of proact_mech_t value M; nullptr if none.
+const char *mechName(int M);
+
 // -fplugin-arg-proact-read-check=: runtime (the default) gives the loads
 // the host cannot check one kernel whose checks PROACT_READ_CHECK switches
 // through their bounds; on checks them always, off never
@@ -29,6 +32,11 @@ bool setMechanisms(const std::string &List, std::string &Bad);
 bool mechanismBuilt(int M);
 // The argument as given ("" when absent), for diagnostics.
 const std::string &mechanismsArg();
+
+// -fplugin-arg-proact-openmp=: "spread" (OpenMP offload constructs run
+// as PROACT loops, spread/) or "off". False for anything else.
+bool setOpenMPMode(const std::string &Value);
+bool openMPSpreadOn();
 
 } // namespace proact
 

@@ -80,9 +80,6 @@ struct Directive {
   std::vector<int> Devices;
 };
 
-// The mech(...) spelling of proact_mech_t value M; nullptr if none.
-const char *mechName(int M);
-
 // Parses the tokens of the pragma line (after 'proact', up to eod). Reports
 // every problem as a diagnostic and returns false if there was one.
 bool parseDirective(clang::Preprocessor &PP, const Tokens &Line,

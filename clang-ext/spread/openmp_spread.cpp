@@ -9,6 +9,7 @@
 // construct it spreads it hands a translation to the PROACT directive
 // handler (proact_pragma.cpp).
 #include "openmp_spread.h"
+#include "build_options.h"
 #include "diagnostics.h"
 #include "function_bodies.h"
 #include "lang_compat.h"
@@ -33,7 +34,6 @@ using namespace clang;
 namespace proact {
 namespace {
 
-bool Spread = false;
 // The input is a preprocessed file: no <proact.h> to lower with.
 bool Preprocessed = false;
 
@@ -855,7 +855,7 @@ public:
   void Initialize(ASTContext &C) override { Ctx = &C; }
   void InitializeSema(Sema &S) override {
     Preprocessor &PP = S.getPreprocessor();
-    if (!Spread || !PP.getLangOpts().OpenMP)
+    if (!openMPSpreadOn() || !PP.getLangOpts().OpenMP)
       return;
     // The parser registered its handler in its constructor and reads the
     // first token after this call. Removal goes by name and hands the
@@ -867,7 +867,7 @@ public:
     PP.AddPragmaHandler(&Ours);
   }
   bool HandleTopLevelDecl(DeclGroupRef DG) override {
-    if (!Spread || Ctx == nullptr)
+    if (!openMPSpreadOn() || Ctx == nullptr)
       return true;
     forEachFunctionBody(DG, [this](FunctionDecl *FD) {
       PlaceCheck(*Ctx).TraverseStmt(FD->getBody());
@@ -878,17 +878,8 @@ public:
 
 } // namespace
 
-bool setOpenMPMode(const std::string &Value) {
-  if (Value != "spread" && Value != "off")
-    return false;
-  Spread = Value == "spread";
-  return true;
-}
-
-bool openMPSpreadOn() { return Spread; }
-
 void prepareSpread(CompilerInstance &CI) {
-  if (!Spread || !CI.getLangOpts().OpenMP)
+  if (!openMPSpreadOn() || !CI.getLangOpts().OpenMP)
     return;
   // A preprocessed file's compilation gets no include path (-save-temps
   // drops it); the handler then leaves every construct to OpenMP.

@@ -1,6 +1,5 @@
 // SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 #include "lowering.h"
-#include "openmp_spread.h"
 #include <cstdio>
 #include <set>
 #include "bounds.h"

@@ -16,9 +16,6 @@ using namespace clang;
 namespace proact {
 namespace {
 
-// Mechanism names in proact_mech_t order (include/proact.h).
-const char *const MechNames[] = {"memcpy", "inline", "poll",
-                                 "trigger", "dma",   "auto"};
 const int PROACT_MECH_MEMCPY_ = 0; // proact_mech_t's memcpy
 
 const std::set<std::string> LoopClauses = {
@@ -290,8 +287,8 @@ void ClauseParser::parseMech(const std::vector<Tokens> &Args,
     return;
   }
   std::string Name = spell(Args[0][0]);
-  for (int M = 0; M < (int)(sizeof(MechNames) / sizeof(*MechNames)); ++M)
-    if (Name == MechNames[M]) {
+  for (int M = 0; mechName(M) != nullptr; ++M)
+    if (Name == mechName(M)) {
       D.Mech = M;
       D.HasMech = true;
       if (!mechanismBuilt(M))
@@ -299,8 +296,9 @@ void ClauseParser::parseMech(const std::vector<Tokens> &Args,
              mechanismsArg());
       return;
     }
-  std::vector<llvm::StringRef> Known(std::begin(MechNames),
-                                     std::end(MechNames));
+  std::vector<llvm::StringRef> Known;
+  for (int M = 0; mechName(M) != nullptr; ++M)
+    Known.push_back(mechName(M));
   suggest(Args[0][0], Diag::UnknownMechanism, Diag::UnknownMechanismSuggest,
           Known, Name);
 }
@@ -652,12 +650,6 @@ bool ClauseParser::run(SourceLocation PragmaLoc) {
 }
 
 } // namespace
-
-const char *mechName(int M) {
-  return M >= 0 && M < (int)(sizeof(MechNames) / sizeof(*MechNames))
-             ? MechNames[M]
-             : nullptr;
-}
 
 bool parseDirective(Preprocessor &PP, const Tokens &Line,
                     SourceLocation PragmaLoc, Directive &D) {
