@@ -487,6 +487,7 @@ bool shiftOf(Preprocessor &PP, const std::string &I, const BoundExpr &First,
     return false;
   Out.A = AF;
   Out.Exact = EF;
+  Out.Whole = EF && EB;
   return true;
 }
 

@@ -62,6 +62,9 @@ struct Shift {
   Code A;
   Code First, Bound;
   bool Exact = false;
+  // Both ends exact (no min, max or bounded term): each value of I runs
+  // exactly A * I + [First, Bound] with the loop's step.
+  bool Whole = false;
 };
 
 // Whether loop L's bounds both move with I by the same coefficient (taking

@@ -174,6 +174,19 @@ void loopBound(const CanonicalLoop &L, const Code &Type,
   Bound.add(First).add(", " + num(L.Cmp) + ")");
 }
 
+// `proact__loop_fits(...)`: the check that a loop's variable, of type
+// Type, holds its values up to the one after the last iteration
+// (codegen.h), for First and Bound as loopFirst and loopBound give them.
+Code loopFits(const CanonicalLoop &L, const Code &Type, const Code &First,
+              const Code &Bound) {
+  Code R("proact__loop_fits(");
+  R.add(First).add(", ").add(Bound).add(", ").add(Code::asLongLong(L.Step));
+  R.add(", " + num(L.Cmp) + ", PROACT__VAR_BITS(").add(Type);
+  R.add("), PROACT__VAR_SIGNED(").add(Type);
+  R.add("), __proact_desc.file, __proact_desc.line);");
+  return R;
+}
+
 // The type of a loop's variable as C text: its declaration's, or for a
 // variable declared before the loop its own (__typeof__).
 Code loopVarType(const CanonicalLoop &L) {
@@ -212,6 +225,8 @@ void innerFirstBound(const CanonicalLoop &L, Code &Decl, Code &First,
     const Code Type = loopVarType(L);
     First = loopFirst(L, Type);
     loopBound(L, Type, "__proact_sb", First, Decl, Bound);
+    // An inner loop that wraps around writes where no span says.
+    Decl.add(loopFits(L, Type, First, Bound));
   } else {
     Decl = Code();
     First = Code::asLongLong(Code().add(L.First));
@@ -315,8 +330,11 @@ bool emitDependentSpans(Preprocessor &PP, Code &C, const std::string &Slot,
       Shift S;
       if ((mentions(T.First, OuterVar) || mentions(T.Bound, OuterVar)) &&
           shiftOf(PP, OuterVar, T.First, T.Bound, Asc, R, S)) {
-        AnyShift = true;
-        ExactEach = false;
+        // j = i - 1 .. i + 1 moves with i whole: each iteration's form is
+        // the shifted span itself; a clamped one (MIN, MAX) also needs the
+        // second form below, and proves nothing about single iterations.
+        AnyShift |= !S.Whole;
+        ExactEach &= S.Whole;
         CoefA = Code("proact__add(")
                     .add(CoefA)
                     .add(", proact__mul(")
@@ -1188,6 +1206,7 @@ LoopLowering lowerLoop(Preprocessor &PP, const Directive &D,
   C << Dd + ".trip = proact__trip_count(" + Dd + ".first, " << Bv
     << ", " + Dd + ".step, " + num(L.Cmp) + ", " + Dd + ".file, " + Dd +
            ".line);";
+  C << loopFits(L, VarType, Code(Dd + ".first"), Bv);
   // The original first and step give the variable's exit value; the
   // runtime sees the iterations numbered from the lowest index.
   if (L.Type.empty())
@@ -1236,6 +1255,7 @@ LoopLowering lowerLoop(Preprocessor &PP, const Directive &D,
       << InFirst << ", " << Bv << ", "
       << Code::asLongLong(In.Step) << ", " + num(In.Cmp) + ", " + Dd +
              ".file, " + Dd + ".line);";
+    C << loopFits(In, InType, InFirst, Bv);
   }
   C << Dd + ".inner_trip = 1LL";
   for (size_t M = 0; M < Nest.Loops.size(); ++M)

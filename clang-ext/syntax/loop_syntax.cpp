@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 #include "loop_syntax.h"
+#include "clang/Basic/OperatorPrecedence.h"
 #include "clang/Lex/Lexer.h"
 #include <cctype>
 #include "proact/detail/codegen.h"
@@ -284,6 +285,48 @@ int cmpOf(const Token &T, bool Flip) {
   return Flipped[C];
 }
 
+// Whether S[I] stands where a binary operator would: after an operand.
+bool afterOperand(const Tokens &S, size_t B, size_t I) {
+  if (I == B)
+    return false;
+  const Token &P = S[I - 1];
+  return P.isOneOf(tok::identifier, tok::numeric_constant,
+                   tok::char_constant, tok::string_literal, tok::r_paren,
+                   tok::r_square, tok::plusplus, tok::minusminus) ||
+         P.isLiteral();
+}
+
+// The first operator of [B, E), outside brackets, that binds less tightly
+// than Level: C then reads the tokens as a different tree than a loop
+// header's `i < bound` or `i = i + step` (`i < n && f` is `(i < n) && f`).
+// E when there is none.
+size_t looserOperator(const Tokens &S, size_t B, size_t E, prec::Level Level) {
+  int Depth = 0;
+  for (size_t I = B; I < E; ++I) {
+    const int D = bracketDelta(S[I]);
+    if (D > 0 || Depth > 0) {
+      Depth += D;
+      continue;
+    }
+    Depth += D;
+    const prec::Level P = getBinOpPrecedence(S[I].getKind(), true, false);
+    if (P != prec::Unknown && P < Level &&
+        (S[I].isNot(tok::amp) || afterOperand(S, B, I)))
+      return I;
+  }
+  return E;
+}
+
+// The first token of [B, E) that changes a variable (++, --, an
+// assignment), at any depth; E when there is none.
+size_t sideEffect(const Tokens &S, size_t B, size_t E) {
+  for (size_t I = B; I < E; ++I)
+    if (S[I].isOneOf(tok::plusplus, tok::minusminus) ||
+        getBinOpPrecedence(S[I].getKind(), true, false) == prec::Assignment)
+      return I;
+  return E;
+}
+
 } // namespace
 
 bool parseCanonicalFor(Preprocessor &PP, const Tokens &S, size_t Begin,
@@ -324,33 +367,59 @@ bool parseCanonicalFor(Preprocessor &PP, const Tokens &S, size_t Begin,
       Why = "the loop variable must be a single integer";
       return false;
     }
-  for (size_t I = Eq + 1; I < IE; ++I)
-    if (S[I].is(tok::comma)) {
+  for (size_t I = Eq + 1, Depth = 0; I < IE; ++I) {
+    Depth += bracketDelta(S[I]);
+    if (Depth == 0 && S[I].is(tok::comma)) {
       Where = S[I].getLocation();
       Why = "the initialisation must declare a single variable";
       return false;
     }
+  }
   L.Var = S[Eq - 1];
   L.VarName = spelling(PP, L.Var);
-  L.Type.assign(S.begin() + IB, S.begin() + Eq - 1);
+  // `register` says nothing the lowering's casts and copies may repeat.
+  for (size_t I = IB; I + 1 < Eq; ++I)
+    if (S[I].isNot(tok::kw_register))
+      L.Type.push_back(S[I]);
   L.First.assign(S.begin() + Eq + 1, S.begin() + IE);
 
   // condition: var CMP bound, or bound CMP var
-  size_t CB = P[1].first, CE = P[1].second;
+  size_t CB = P[1].first, CE = P[1].second, BB = CE, BE = CE;
   if (CE - CB >= 3 && sameVar(PP, S[CB], L.VarName) &&
       cmpOf(S[CB + 1], false) >= 0) {
     L.Cmp = cmpOf(S[CB + 1], false);
-    L.Bound.assign(S.begin() + CB + 2, S.begin() + CE);
+    BB = CB + 2;
   } else if (CE - CB >= 3 && sameVar(PP, S[CE - 1], L.VarName) &&
              cmpOf(S[CE - 2], true) >= 0) {
     L.Cmp = cmpOf(S[CE - 2], true);
-    L.Bound.assign(S.begin() + CB, S.begin() + CE - 2);
+    BB = CB;
+    BE = CE - 2;
   } else {
     Where = CB < CE ? S[CB].getLocation() : Where;
     Why = "the condition must compare '" + L.VarName +
           "' with <, <=, > or >=";
     return false;
   }
+  const size_t Looser = looserOperator(S, BB, BE, prec::Shift);
+  if (Looser < BE) {
+    Where = S[Looser].getLocation();
+    const std::string Op = spelling(PP, S[Looser]);
+    Why = "the condition must be one comparison of '" + L.VarName +
+          "' with a bound, but '" + Op + "' here joins it with more (C reads " +
+          (BB == CB ? "'a " + Op + " b > i' as '(a " + Op + " b) > i'"
+                    : "'i < a " + Op + " b' as '(i < a) " + Op + " b'") +
+          "); compute a single bound before the loop";
+    return false;
+  }
+  const size_t Effect = sideEffect(S, BB, BE);
+  if (Effect < BE) {
+    Where = S[Effect].getLocation();
+    Why = "the bound must not change a variable ('" +
+          spelling(PP, S[Effect]) +
+          "' here): C evaluates it before every iteration, PROACT once";
+    return false;
+  }
+  L.Bound.assign(S.begin() + BB, S.begin() + BE);
   for (const Token &T : L.Bound)
     if (sameVar(PP, T, L.VarName)) {
       Where = T.getLocation();
@@ -364,6 +433,8 @@ bool parseCanonicalFor(Preprocessor &PP, const Tokens &S, size_t Begin,
   Where = NB < NE ? S[NB].getLocation() : Where;
   size_t SB = NE, SE = NE; // the step expression, when there is one
   bool Negate = false;
+  // `i = i - s + 1` adds -s + 1: the step is `0 - s + 1`, not -(s + 1).
+  const char *Lead = nullptr;
   if (N == 2 && ((Var(NB) && S[NB + 1].is(tok::plusplus)) ||
                  (S[NB].is(tok::plusplus) && Var(NB + 1)))) {
     L.Step = Code("1");
@@ -377,7 +448,7 @@ bool parseCanonicalFor(Preprocessor &PP, const Tokens &S, size_t Begin,
   } else if (N >= 5 && Var(NB) && S[NB + 1].is(tok::equal) && Var(NB + 2) &&
              S[NB + 3].isOneOf(tok::plus, tok::minus)) {
     SB = NB + 4;
-    Negate = S[NB + 3].is(tok::minus);
+    Lead = S[NB + 3].is(tok::minus) ? "0 -" : "0 +";
   } else if (N >= 5 && Var(NB) && S[NB + 1].is(tok::equal) && Var(NE - 1) &&
              S[NE - 2].is(tok::plus)) {
     SB = NB + 2;
@@ -394,8 +465,42 @@ bool parseCanonicalFor(Preprocessor &PP, const Tokens &S, size_t Begin,
         Why = "the step must not depend on '" + L.VarName + "'";
         return false;
       }
-    L.Step = Code(Negate ? "-(" : "(");
-    L.Step.add(Tokens(S.begin() + SB, S.begin() + SE)).add(")");
+    // `i += s, j++` or `i = i + s << 1` is not `i` plus a step; in
+    // `i += step` only a comma can split it.
+    const size_t Looser = looserOperator(
+        S, SB, SE, SB == NB + 2 && SE == NE ? prec::Assignment : prec::Additive);
+    if (Looser < SE) {
+      Where = S[Looser].getLocation();
+      Why = "the increment must add a step to '" + L.VarName + "', but '" +
+            spelling(PP, S[Looser]) + "' here applies to more than the step";
+      return false;
+    }
+    const size_t Effect = sideEffect(S, SB, SE);
+    if (Effect < SE) {
+      Where = S[Effect].getLocation();
+      Why = "the step must not change a variable ('" +
+            spelling(PP, S[Effect]) +
+            "' here): C evaluates it after every iteration, PROACT once";
+      return false;
+    }
+    if (Lead != nullptr || SE != NE) {
+      // `i = i - s + 1` and `i = s + i` compute in C's common type of i
+      // and s (unsigned for an int i and an unsigned s) and store back
+      // into i's: the step is that value as i's type holds it.
+      Code Type("(");
+      if (L.Type.empty())
+        Type.add("__typeof__(").add(L.Var).add(")");
+      else
+        Type.add(L.Type);
+      Type.add(")");
+      L.Step = Code("(").add(Type).add("(");
+      if (Lead != nullptr) // (T)0 - s + 1, in the type C computes i - s + 1
+        L.Step.add(Type).add(Lead);
+      L.Step.add(Tokens(S.begin() + SB, S.begin() + SE)).add("))");
+    } else {
+      L.Step = Code(Negate ? "-(" : "(");
+      L.Step.add(Tokens(S.begin() + SB, S.begin() + SE)).add(")");
+    }
   }
   if (L.BodyBegin >= S.size()) {
     Why = "the loop has no body";

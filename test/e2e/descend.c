@@ -44,6 +44,10 @@ int main(int argc, char **argv) {
 #pragma proact region(u[0:n], v[0:n])
     for (last = n - 1; last > 0; last -= 3)
       v[last] = u[last] * 0.5 + 1.0;
+    /* i = i - s + 1 adds 1 - s (here -3), not -(s + 1) */
+#pragma proact region(u[0:n], v[0:n])
+    for (long i = n - 2; i >= 0; i = i - four + 1)
+      u[i] = v[i] * 0.75 + u[i];
 #pragma proact region(u[0:n]) reduction(+: hits)
     for (int i = (int)n - 1; i >= 0; --i)
       if (u[i] > 1.0)

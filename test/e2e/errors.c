@@ -266,6 +266,42 @@ int main(int argc, char **argv) {
     for (long i = 0; i < n; i++)
       h[i % 4] += a[i];
     printf("h %g\n", h[0]);
+  } else if (strcmp(mode, "wrap_narrow") == 0) {
+    /* k wraps from 253 + 3 to 0 and goes on: not 250, 253. */
+    int u[256] = {0};
+#pragma proact region(u[0:256])
+    for (unsigned char k = 250; k < 255; k += 3)
+      u[k] = 1;
+    printf("u %d\n", u[0]);
+  } else if (strcmp(mode, "wrap_unsigned") == 0) {
+    /* i >= 0 holds for every unsigned i: the loop never ends in C. */
+#pragma proact region(a[0:n])
+    for (unsigned i = (unsigned)n - 1; i >= 0; i--)
+      a[i] = 1.0;
+  } else if (strcmp(mode, "wrap_inner") == 0) {
+    /* An inner loop that wraps writes where its span does not say. */
+    int u[4 * 256] = {0};
+#pragma proact region(u[0:4 * 256])
+    for (int r = 0; r < 4; r++)
+      for (unsigned char k = 250; k < 255; k += 3)
+        u[r * 256 + k] = 1;
+    printf("u %d\n", u[0]);
+  } else if (strcmp(mode, "overflow_int") == 0) {
+    /* i <= INT_MAX holds for every int i. */
+    int top = 2147483647;
+#pragma proact region(a[0:n])
+    for (int i = top - 2; i <= top; i++)
+      a[i - (top - 2)] = 1.0;
+  } else if (strcmp(mode, "window_dependence") == 0) {
+    /* The window j = i - 1 .. i + 1 reads a[i - 1], which iteration
+     * i - 1 stores. */
+#pragma proact region(a[0:n])
+    for (long i = 1; i < n - 1; i++) {
+      double s = 0;
+      for (long j = i - 1; j <= i + 1; j++)
+        s += a[j];
+      a[i] = s / 3;
+    }
   } else if (strcmp(mode, "none") == 0) {
     /* No PROACT call: settings are checked before main all the same. */
     printf("main ran\n");

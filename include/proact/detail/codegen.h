@@ -261,6 +261,20 @@ PROACT_API long long proact__trip_count(long long first, long long bound,
                                         const char *file, int line)
     PROACT__ENTRY(proact__trip_count);
 
+/* A loop's variable of type T must hold every value the loop gives it up
+ * to the one after its last iteration, first + trip * step: where it
+ * cannot, the sequential loop's variable wraps around (or overflows) there
+ * and the condition goes on from the wrapped value, which no count of
+ * iterations describes (`unsigned char k = 250; k < 255; k += 3`). Stops
+ * the program with the loop's location when it cannot. bits: T's value
+ * bits (PROACT__VAR_BITS, 1 for _Bool); is_signed: PROACT__VAR_SIGNED. */
+PROACT_API void proact__loop_fits(long long first, long long bound,
+                                  long long step, int cmp, int bits,
+                                  int is_signed, const char *file, int line)
+    PROACT__ENTRY(proact__loop_fits);
+#define PROACT__VAR_BITS(T) ((T)2 == (T)1 ? 1 : (int)(8 * sizeof(T)))
+#define PROACT__VAR_SIGNED(T) ((T)-1 < (T)0)
+
 #define PROACT__LL_MAX __LONG_LONG_MAX__
 #define PROACT__LL_MIN (-__LONG_LONG_MAX__ - 1)
 

@@ -143,6 +143,61 @@ long long proact__trip_count(long long first, long long bound,
   return n;
 }
 
+/* v in decimal (a 128-bit value: first + trip * step may pass 2^63). */
+static const char *int128_text(__int128 v, char *buf, size_t len) {
+  char tmp[48];
+  size_t n = 0;
+  unsigned __int128 u = v < 0 ? -(unsigned __int128)v : (unsigned __int128)v;
+  do {
+    tmp[n++] = (char)('0' + (int)(u % 10));
+    u /= 10;
+  } while (u != 0 && n < sizeof tmp);
+  size_t k = 0;
+  if (v < 0 && k + 1 < len)
+    buf[k++] = '-';
+  while (n > 0 && k + 1 < len)
+    buf[k++] = tmp[--n];
+  buf[k] = '\0';
+  return buf;
+}
+
+void proact__loop_fits(long long first, long long bound, long long step,
+                       int cmp, int bits, int is_signed, const char *file,
+                       int line) {
+  __int128 lo, hi, after;
+  long long n;
+  char text[48];
+  /* 64-bit unsigned variables past 2^63 are a documented limit. */
+  if (bits < 1 || bits > 64 || (bits == 64 && !is_signed))
+    return;
+  n = proact__trip_count_checked(first, bound, step, cmp);
+  if (n <= 0) /* none, or reported by proact__trip_count */
+    return;
+  if (bits == 1) {
+    lo = 0;
+    hi = 1;
+  } else if (is_signed) {
+    lo = -((__int128)1 << (bits - 1));
+    hi = ((__int128)1 << (bits - 1)) - 1;
+  } else {
+    lo = 0;
+    hi = ((__int128)1 << bits) - 1;
+  }
+  after = (__int128)first + (__int128)n * step;
+  if (after >= lo && after <= hi)
+    return;
+  proact__fatal(file, line, 0,
+                "loop 'i = %lld; i %s %lld; i += %lld' goes past its "
+                "variable's range: after its last iteration the variable "
+                "(%d-bit %s) would be %s, which it cannot hold, so in C it "
+                "%s there instead of ending the loop; PROACT cannot split "
+                "such a loop: give the variable a type that holds that value",
+                first, cmp_spelling[cmp], bound, step, bits,
+                bits == 1 ? "_Bool" : is_signed ? "signed" : "unsigned",
+                int128_text(after, text, sizeof text),
+                bits == 1 ? "becomes 1" : is_signed ? "overflows" : "wraps around");
+}
+
 static long long saturate(__int128 v) {
   return v > LLONG_MAX ? LLONG_MAX : v < LLONG_MIN ? LLONG_MIN : (long long)v;
 }
