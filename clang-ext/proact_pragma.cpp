@@ -792,6 +792,10 @@ private:
     for (const SpreadItem &It : S.Items)
       if (Named.insert(It.Name).second)
         Region.push_back(&It);
+    // An array the body declares is its own, whatever an outer one of the
+    // same name is.
+    const std::set<std::string> Own = namesDeclaredIn(PP, Stmt);
+    Named.insert(Own.begin(), Own.end());
     for (size_t I = 0; I + 1 < Stmt.size(); ++I) {
       if (Stmt[I].isNot(tok::identifier) || Stmt[I + 1].isNot(tok::l_square) ||
           (I > 0 && Stmt[I - 1].isOneOf(tok::period, tok::arrow)))

@@ -2047,4 +2047,18 @@ bool scanBody(Preprocessor &PP, const Directive &D, const CanonicalLoop &Outer,
   return S.run(Out);
 }
 
+std::set<std::string> namesDeclaredIn(Preprocessor &PP, const Tokens &Toks) {
+  std::set<std::string> Out;
+  for (size_t I = 1; I < Toks.size(); ++I) {
+    if (Toks[I].isNot(tok::identifier) || isTypeStart(PP, Toks[I]))
+      continue;
+    size_t P = I - 1;
+    while (P > 0 && Toks[P].is(tok::star))
+      --P;
+    if (isTypeStart(PP, Toks[P]) && (P + 1 == I || Toks[P + 1].is(tok::star)))
+      Out.insert(spelling(PP, Toks[I]));
+  }
+  return Out;
+}
+
 } // namespace proact

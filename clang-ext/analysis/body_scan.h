@@ -9,6 +9,7 @@
 #define PROACT_CLANG_EXT_BODY_SCAN_H
 
 #include "affine.h"
+#include <set>
 #include "bounds.h"
 #include "directive.h"
 #include "loop_syntax.h"
@@ -89,6 +90,11 @@ struct BodyAccesses {
 bool scanBody(clang::Preprocessor &PP, const Directive &D,
               const CanonicalLoop &Outer, const Tokens &Body,
               BodyAccesses &Out);
+
+// The names Toks declare (`double t[2]`, `const float *p`), which name
+// the declaration's object, not an outer one, from there on.
+std::set<std::string> namesDeclaredIn(clang::Preprocessor &PP,
+                                      const Tokens &Toks);
 
 } // namespace proact
 

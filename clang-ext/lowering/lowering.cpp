@@ -1197,6 +1197,19 @@ LoopLowering lowerLoop(Preprocessor &PP, const Directive &D,
   C << "proact__loop_desc_t " + Dd + ";";
   C << Dd + ".file = " + quoted(W.File) + "; " + Dd + ".line = " +
            num(W.Line) + "; " + Dd + ".col = " + num(W.Col) + ";";
+  // Spread mode: a reduced scalar OpenMP holds on the device (a 'target
+  // enter data', an enclosing 'target data') is reduced from and into
+  // that copy, and the host's variable keeps its value, as OpenMP's
+  // construct finds it present (proact__omp_mapped_scalar).
+  if (inSpreadTrial())
+    for (size_t R = 0; R < D.Reductions.size(); ++R)
+      if (!D.Reductions[R].IsArray) {
+        const std::string &V = D.Reductions[R].Spelling, K = num((long long)R);
+        C << "__typeof__(" + V + ") const __proact_rh" + K + " = " + V +
+                 "; const int __proact_rp" + K +
+                 " = proact__omp_mapped_scalar(&(" + V + "), &(" + V +
+                 "), sizeof(" + V + "), " + Dd + ".file, " + Dd + ".line);";
+      }
   const Code VarType = loopVarType(L);
   Code BvDecl, Bv;
   loopBound(L, VarType, "__proact_bv", Code(Dd + ".first"), BvDecl, Bv);
@@ -1278,7 +1291,8 @@ LoopLowering lowerLoop(Preprocessor &PP, const Directive &D,
         LeftOut |= 1u << M;
   const bool Checks =
       !A.Checked.empty() && readCheckMode() != ReadCheckMode::Off;
-  C << Dd + ".inline_ok = " + std::string(InlineOk ? "1" : "0") + ";";
+  C << Dd + ".inline_ok = " + std::string(InlineOk ? "1" : "0") + "; " +
+           Dd + ".omp = " + std::string(inSpreadTrial() ? "1" : "0") + ";";
   C << Dd + ".mechs_left_out = " + num(LeftOut) + "u; " + Dd +
            ".read_check = " +
            num(A.Checked.empty() ? PROACT__READ_CHECK_RUNTIME
@@ -1385,10 +1399,13 @@ LoopLowering lowerLoop(Preprocessor &PP, const Directive &D,
   emitReductionCombine(C, D);
   // Spread mode: OpenMP's copy of a reduced scalar gets the result too.
   if (inSpreadTrial())
-    for (const Reduction &R : D.Reductions)
-      if (!R.IsArray)
-        C << "proact__omp_reduced(&(" + R.Spelling + "), sizeof(" +
-                 R.Spelling + "), " + Dd + ".file, " + Dd + ".line);";
+    for (size_t R = 0; R < D.Reductions.size(); ++R)
+      if (!D.Reductions[R].IsArray) {
+        const std::string &V = D.Reductions[R].Spelling, K = num((long long)R);
+        C << "proact__omp_reduced(&(" + V + "), sizeof(" + V + "), " + Dd +
+                 ".file, " + Dd + ".line);";
+        C << "if (__proact_rp" + K + ") " + V + " = __proact_rh" + K + ";";
+      }
   C << "proact__loop_end(__proact_loop);";
   if (L.Type.empty()) // the sequential loop leaves its variable at the exit value
     C << L.Var << "= (__typeof__(" << L.Var

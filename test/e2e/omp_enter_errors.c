@@ -35,6 +35,23 @@ int main(int argc, char **argv) {
 #pragma omp target enter data map(to: a[0:n])
 #pragma omp target enter data map(always, to: a[0:n])
   }
+  if (strcmp(mode, "other_default") == 0) {
+    /* OpenMP would map the loop its own copy of a on device 1. */
+#pragma omp target enter data map(to: a[0:n])
+    omp_set_default_device(1);
+#pragma omp target teams distribute parallel for map(tofrom: a[0:n])
+    for (long i = 0; i < n; i++)
+      a[i] += 1;
+  }
+  if (strcmp(mode, "other_default_data") == 0) {
+#pragma omp target data map(to: a[0:n])
+    {
+      omp_set_default_device(1);
+#pragma omp target teams distribute parallel for
+      for (long i = 0; i < n; i++)
+        a[i] += 1;
+    }
+  }
   e2e_print("a", a, (size_t)n * sizeof(double));
   return 0;
 }

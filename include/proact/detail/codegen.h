@@ -197,6 +197,9 @@ typedef struct proact__loop_desc {
   int read_check;          /* PROACT__READ_CHECK_*: how the loads the
                               kernels check were compiled
                               (-fplugin-arg-proact-read-check) */
+  int omp; /* a spread OpenMP construct: it runs on the default device,
+              where a spread mapping made for another device is not
+              present (proact__data_desc_t.omp) */
 } proact__loop_desc_t;
 
 /* proact__loop_desc_t.read_check (docs/user/building.md). RUNTIME: one
@@ -470,9 +473,10 @@ PROACT_API void proact__omp_reduced(const void *host, unsigned long bytes,
  * holds a copy of it on the default device ('target enter data', an
  * enclosing 'target data'), the loop reads that copy, as OpenMP's
  * construct would find it present; *value (the host's value on entry)
- * gets it. file and line: the construct, for the error if the copy
- * fails. */
-PROACT_API void proact__omp_mapped_scalar(void *value, const void *host,
+ * gets it, and the call returns 1 (else 0). A reduced scalar starts from
+ * that copy too, and its host variable keeps its value. file and line:
+ * the construct, for the error if the copy fails. */
+PROACT_API int proact__omp_mapped_scalar(void *value, const void *host,
                                           unsigned long bytes,
                                           const char *file, int line)
     PROACT__ENTRY(proact__omp_mapped_scalar);

@@ -13,6 +13,7 @@
 #include "error_report.h"
 #include "host_check.h"
 #include "owner.h"
+#include "stay.h"
 #include "log.h"
 #include "core_param.h"
 #include "devices.h"
@@ -98,6 +99,10 @@ proact__data_t *proact__data_begin(const proact__data_desc_t *desc) {
                       "%s[%lld:%lld] is held by the running loop of %s:%d",
                       map->array.name, map->array.lo, map->array.len,
                       entry->file, entry->line);
+      if (desc->omp)
+        proact__stay_same_device(entry, map->array.name, map->array.lo,
+                                 map->array.len, desc->file, desc->line,
+                                 desc->col);
       data_check_reuse(desc, &map->array, entry, devs, ndevs);
       proact__info(PROACT__SUBSYS_REGION, "%s[%lld:%lld] already present",
                    map->array.name, map->array.lo, map->array.len);

@@ -224,18 +224,21 @@ void proact__omp_reduced(const void *host, unsigned long bytes,
                   "device %d", dev);
 }
 
-void proact__omp_mapped_scalar(void *value, const void *host,
-                               unsigned long bytes, const char *file,
-                               int line) {
+int proact__omp_mapped_scalar(void *value, const void *host,
+                              unsigned long bytes, const char *file,
+                              int line) {
   const int dev = omp_get_default_device();
   char *d;
   if (bytes == 0 || dev < 0 || dev >= omp_get_num_devices())
-    return;
+    return 0;
   d = proact__omp_mapped_ptr((char *)(uintptr_t)host, dev);
-  if (d != NULL && omp_target_memcpy(value, d, bytes, 0, 0,
-                                     omp_get_initial_device(), dev) != 0)
+  if (d == NULL)
+    return 0;
+  if (omp_target_memcpy(value, d, bytes, 0, 0, omp_get_initial_device(),
+                        dev) != 0)
     proact__fatal(file, line, 0,
                   "cannot read the mapped scalar's copy on device %d", dev);
+  return 1;
 }
 
 void proact__update(const proact__update_desc_t *desc) {
