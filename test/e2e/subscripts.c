@@ -14,7 +14,8 @@
  * disjoint sections of one allocation the data region holds (`lo = y +
  * 3`, `hi = y + cells + 5`: one buffer on each device), and a collapsed
  * nest whose inner loop carries a dependence through a second name (`pw
- * = w`), which must run in order. Each loop reads what the one before wrote, so
+ * = w`), which must run in order, and, outside the data region, a loop
+ * naming odd before w. Each loop reads what the one before wrote, so
  * an element computed on the wrong device or pushed late changes the
  * output.
  * Usage: subscripts [n] [iterations] (n x n grids) */
@@ -128,6 +129,11 @@ int main(int argc, char **argv) {
         lo[i] = hi[i - 1] * 0.25 + hi[i + 1];
     }
   }
+  /* Outside a data region, the contained name first: the loop makes its
+   * own copies of w's memory, which odd's section lies inside. */
+#pragma proact region(odd[0:cells - 1], w[0:cells])
+  for (long i = 0; i < (cells - 1) / 2; i++)
+    odd[2 * i] = w[2 * i] * 0.25 + 2.0;
   e2e_print("u", u, (size_t)cells * sizeof(double));
   e2e_print("v", v, (size_t)cells * sizeof(double));
   e2e_print("w", w, (size_t)cells * sizeof(double));

@@ -105,6 +105,41 @@ static proact__present_t *loop_array(proact__loop_t *loop,
   return entry;
 }
 
+/* Every region array's entry (loop_array), a section that holds another
+ * first: b = a + 1 named before a would otherwise get a loop-only entry
+ * that a's section then only partly overlaps. */
+static void loop_arrays(proact__loop_t *loop, const proact__plan_t *plan,
+                        const proact__loop_desc_t *desc,
+                        proact__present_t **entries) {
+  typedef struct {
+    int a;
+    char *lo, *hi;
+  } span_t;
+  const int n = desc->narrays;
+  span_t *order = malloc((size_t)(n > 0 ? n : 1) * sizeof(*order));
+  if (order == NULL)
+    proact__fatal(desc->file, desc->line, desc->col, "out of host memory");
+  for (int a = 0; a < n; a++) {
+    span_t s = {a, NULL, NULL};
+    int k = a;
+    proact__array_bytes(&desc->arrays[a], desc->file, desc->line, desc->col,
+                        &s.lo, &s.hi);
+    /* by first byte, the longer of two that start together first */
+    while (k > 0 && (order[k - 1].lo > s.lo ||
+                     (order[k - 1].lo == s.lo && order[k - 1].hi < s.hi))) {
+      order[k] = order[k - 1];
+      k--;
+    }
+    order[k] = s;
+  }
+  for (int k = 0; k < n; k++) {
+    const int a = order[k].a;
+    entries[a] = loop_array(loop, plan, desc, &desc->arrays[a]);
+    loop->arrays[a] = desc->arrays[a];
+  }
+  free(order);
+}
+
 /* Bytes sent to and received from other ranks so far, by transport. */
 static void loop_rank_bytes(unsigned long long bytes_p[PROACT__XPORT_COUNT_]) {
   proact__xport_get_bytes(bytes_p);
@@ -278,10 +313,7 @@ proact__loop_t *proact__loop_begin(const proact__loop_desc_t *desc) {
    * from the descriptor alone. */
   if ((plan = proact__plan_cache_take(desc)) == NULL)
     plan = fresh = loop_plan_start(desc);
-  for (int a = 0; a < desc->narrays; a++) {
-    entries[a] = loop_array(loop, plan, desc, &desc->arrays[a]);
-    loop->arrays[a] = desc->arrays[a];
-  }
+  loop_arrays(loop, plan, desc, entries);
   loop->narrays = desc->narrays;
   loop->entries = entries;
   if (fresh == NULL && !proact__plan_cache_holds(plan, desc, entries))
