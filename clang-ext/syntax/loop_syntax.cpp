@@ -400,6 +400,13 @@ bool parseCanonicalFor(Preprocessor &PP, const Tokens &S, size_t Begin,
           "' with <, <=, > or >=";
     return false;
   }
+  L.Bound.assign(S.begin() + BB, S.begin() + BE);
+  for (const Token &T : L.Bound)
+    if (sameVar(PP, T, L.VarName)) {
+      Where = T.getLocation();
+      Why = "the bound must not depend on '" + L.VarName + "'";
+      return false;
+    }
   const size_t Looser = looserOperator(S, BB, BE, prec::Shift);
   if (Looser < BE) {
     Where = S[Looser].getLocation();
@@ -419,13 +426,6 @@ bool parseCanonicalFor(Preprocessor &PP, const Tokens &S, size_t Begin,
           "' here): C evaluates it before every iteration, PROACT once";
     return false;
   }
-  L.Bound.assign(S.begin() + BB, S.begin() + BE);
-  for (const Token &T : L.Bound)
-    if (sameVar(PP, T, L.VarName)) {
-      Where = T.getLocation();
-      Why = "the bound must not depend on '" + L.VarName + "'";
-      return false;
-    }
 
   // increment
   size_t NB = P[2].first, NE = P[2].second, N = NE - NB;

@@ -36,7 +36,8 @@ void forms(int n, float *a) {
 #pragma proact region(a[0:n])
   for (int m = 0; n > m; m = m + 1)
     a[m] = 4.0f;
+// `m = m + 1` adds 1 in the type C computes `m + 1` in, held as m's.
 // CHECK-LABEL: __proact_desc.line = 36;
-// CHECK: .step =(long long)(( 1));
+// CHECK: .step =(long long)(((int)((int)0 + 1)));
 // CHECK: __proact_desc.step, 0,
 }
