@@ -587,19 +587,27 @@ private:
     }
     {
       // A per-device global: a spread construct stays OpenMP's (one
-      // device, one copy); a PROACT loop warns.
+      // device, one copy); a PROACT loop warns, and stops where the body
+      // writes it (each device would write its own copy).
       std::string Var, Via;
       SourceLocation At;
+      bool Writes = false;
       std::set<std::string> Named;
       for (const Section &A : D.Arrays)
         Named.insert(A.Spelling);
       if (findDeviceGlobal(Tokens(Stmt.begin() + L.BodyBegin, Stmt.end()),
-                           Named, Var, Via, At)) {
+                           Named, Var, Via, At, Writes)) {
         const std::string Through =
             Via.empty() ? std::string() : " (through " + Via + "())";
         report(PP.getDiagnostics(), At,
-               Spread ? Diag::DeviceGlobalSpread : Diag::DeviceGlobalRead)
+               Spread   ? Diag::DeviceGlobalSpread
+               : Writes ? Diag::DeviceGlobalWrite
+                        : Diag::DeviceGlobalRead)
             << Var << Through;
+        if (!Spread && Writes) {
+          injectWith(PP, Orig, After);
+          return;
+        }
         if (Spread && spreadTrialFailed()) {
           injectWith(PP, Orig, After);
           return;

@@ -240,9 +240,13 @@ namespace proact {
     "'%0' into a variable declared in the body, or pass it to a parameter "    \
     "that points to const")                                                    \
   X(DeviceGlobalSpread, Error,                                                 \
-    "the body reads '%0'%1, an OpenMP 'declare target' variable, which "      \
+    "the body uses '%0'%1, an OpenMP 'declare target' variable, which "       \
     "OpenMP keeps one copy of per device: another device's copy may hold "    \
     "another value")                                                           \
+  X(DeviceGlobalWrite, Error,                                                  \
+    "the body writes '%0'%1, an OpenMP 'declare target' variable: each "      \
+    "device of the loop would write its own copy, and no construct gathers "  \
+    "them; write the results to a region array instead")                      \
   X(DeviceGlobalRead, Warning,                                                 \
     "the body reads '%0'%1, an OpenMP 'declare target' variable: each "       \
     "device of the loop reads its own copy, which 'target update' and "       \

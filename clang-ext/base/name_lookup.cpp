@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 #include "name_lookup.h"
+#include "clang/Basic/OperatorPrecedence.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Decl.h"
 #include "clang/AST/Expr.h"
@@ -306,44 +307,109 @@ bool perDeviceGlobal(const VarDecl *V) {
                .isConstQualified());
 }
 
+// The per-device globals a function's body names (Found: the first) and
+// stores to (Written: the first, an assignment's, ++'s or --'s operand,
+// through subscripts and members), and the functions it calls.
 class GlobalFinder : public RecursiveASTVisitor<GlobalFinder> {
 public:
   std::set<const FunctionDecl *> Seen;
   const VarDecl *Found = nullptr;
+  const VarDecl *Written = nullptr;
   std::vector<const FunctionDecl *> Pending;
 
   bool VisitDeclRefExpr(DeclRefExpr *E) {
-    if (Found)
-      return false;
     if (const auto *V = dyn_cast<VarDecl>(E->getDecl())) {
-      if (perDeviceGlobal(V)) {
+      if (perDeviceGlobal(V) && Found == nullptr)
         Found = V;
-        return false;
-      }
     } else if (const auto *F = dyn_cast<FunctionDecl>(E->getDecl())) {
       if (Seen.insert(F->getCanonicalDecl()).second)
         Pending.push_back(F);
     }
-    return true;
+    return Written == nullptr;
+  }
+  bool VisitBinaryOperator(BinaryOperator *B) {
+    if (B->isAssignmentOp())
+      stored(B->getLHS());
+    return Written == nullptr;
+  }
+  bool VisitUnaryOperator(UnaryOperator *U) {
+    if (U->isIncrementDecrementOp())
+      stored(U->getSubExpr());
+    return Written == nullptr;
+  }
+
+private:
+  void stored(const Expr *E) {
+    for (;;) {
+      E = E->IgnoreParenImpCasts();
+      if (const auto *S = dyn_cast<ArraySubscriptExpr>(E))
+        E = S->getBase();
+      else if (const auto *M = dyn_cast<MemberExpr>(E))
+        E = M->getBase();
+      else
+        break;
+    }
+    if (const auto *R = dyn_cast<DeclRefExpr>(E))
+      if (const auto *V = dyn_cast<VarDecl>(R->getDecl()))
+        if (perDeviceGlobal(V) && Written == nullptr) {
+          Written = V;
+          if (Found == nullptr) // the store is visited before its operand
+            Found = V;
+        }
   }
 };
+
+// Whether the body's token I, naming a variable, is stored to: an
+// assignment or ++ / -- after it (past its subscripts and members), or
+// ++ / -- before it.
+bool storedAt(const std::vector<Token> &Body, size_t I) {
+  if (I > 0 && Body[I - 1].isOneOf(tok::plusplus, tok::minusminus))
+    return true;
+  size_t K = I + 1;
+  while (K < Body.size()) {
+    if (Body[K].is(tok::l_square)) {
+      int Depth = 0;
+      for (; K < Body.size(); ++K) {
+        Depth += Body[K].is(tok::l_square) - Body[K].is(tok::r_square);
+        if (Depth == 0)
+          break;
+      }
+      ++K;
+    } else if (Body[K].isOneOf(tok::period, tok::arrow) &&
+               K + 1 < Body.size()) {
+      K += 2;
+    } else {
+      break;
+    }
+  }
+  return K < Body.size() &&
+         (Body[K].isOneOf(tok::plusplus, tok::minusminus) ||
+          getBinOpPrecedence(Body[K].getKind(), true, false) ==
+              prec::Assignment);
+}
 
 } // namespace
 
 bool findDeviceGlobal(const std::vector<Token> &Body,
                       const std::set<std::string> &Named, std::string &Var,
-                      std::string &Via, SourceLocation &At) {
-  for (const Token &T : Body) {
+                      std::string &Via, SourceLocation &At, bool &Writes) {
+  bool Any = false;
+  Writes = false;
+  for (size_t I = 0; I < Body.size(); ++I) {
+    const Token &T = Body[I];
     if (T.isNot(tok::identifier))
       continue;
     bool Known;
     const NamedDecl *D = lookup(T, &Known);
     if (const auto *V = dyn_cast_or_null<VarDecl>(D)) {
-      if (perDeviceGlobal(V) && !Named.count(V->getName().str())) {
+      if (perDeviceGlobal(V) && !Named.count(V->getName().str()) &&
+          (!Any || storedAt(Body, I))) {
         Var = V->getName().str();
         Via.clear();
         At = T.getLocation();
-        return true;
+        Any = true;
+        if ((Writes = storedAt(Body, I)))
+          return true;
       }
       continue;
     }
@@ -361,14 +427,16 @@ bool findDeviceGlobal(const std::vector<Token> &Body,
       if (C->hasBody(Def) && Def->getBody())
         G.TraverseStmt(const_cast<Stmt *>(Def->getBody()));
     }
-    if (G.Found) {
-      Var = G.Found->getName().str();
+    if (G.Found && (!Any || G.Written)) {
+      Var = (G.Written ? G.Written : G.Found)->getName().str();
       Via = F->getName().str();
       At = T.getLocation();
-      return true;
+      Any = true;
+      if ((Writes = G.Written != nullptr))
+        return true;
     }
   }
-  return false;
+  return Any;
 }
 
 } // namespace proact

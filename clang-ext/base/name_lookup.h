@@ -115,10 +115,13 @@ ArrayShape lookupArrayShape(const clang::Token &T);
 // OpenMP keeps one copy of per device and code may change: a 'declare
 // target' variable that is not constant, other than those Named (the
 // directive's arrays, an error of their own). Var: its name; Via: the function
-// called, "" when the body names it; At: where.
+// called, "" when the body names it; At: where; Writes: the body or the
+// function stores to it (the first such global is reported, else the
+// first named).
 bool findDeviceGlobal(const std::vector<clang::Token> &Body,
                       const std::set<std::string> &Named, std::string &Var,
-                      std::string &Via, clang::SourceLocation &At);
+                      std::string &Via, clang::SourceLocation &At,
+                      bool &Writes);
 
 // The declaration identifier token T names (nullptr: none, or no Sema), to
 // compare with ArrayShape::Extent::Var.
