@@ -43,6 +43,9 @@ namespace proact {
   X(UnknownMechanism, Error,                                                   \
     "unknown transfer mechanism '%0'; expected one of memcpy, inline, poll, "  \
     "trigger, dma, auto")                                                      \
+  X(MechanismList, Error,                                                      \
+    "mech(%0) names several mechanisms; a loop runs one: name one of "       \
+    "memcpy, inline, poll, trigger, dma, auto")                                \
   X(BadChunk, Error,                                                           \
     "invalid chunk size '%0': expected bytes as an integer literal with an "   \
     "optional K, M or G suffix, between 256 and 1G")                           \

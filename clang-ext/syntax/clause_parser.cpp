@@ -247,8 +247,8 @@ void ClauseParser::parseSections(const std::vector<Tokens> &Args,
 bool ClauseParser::literalValue(const Tokens &Arg, unsigned long long &V,
                                 std::string &Text, bool AllowSuffix) {
   Text.clear();
-  for (const Token &T : Arg)
-    Text += spell(T);
+  for (const Token &T : Arg) // as written: `64 K` is not the valid `64K`
+    Text += (Text.empty() ? "" : " ") + spell(T);
   if (Arg.size() != 1 || Arg[0].isNot(tok::numeric_constant))
     return false;
   std::string S = Text;
@@ -278,12 +278,17 @@ void ClauseParser::parseMech(const std::vector<Tokens> &Args,
   // 'auto' and 'inline' are keywords, so accept any identifier-like token.
   if (Args.size() != 1 || Args[0].size() != 1 ||
       !Args[0][0].getIdentifierInfo()) {
+    // As written, one space between tokens: `poll, dma`, not `polldma`.
     std::string Text;
-    for (const Tokens &A : Args)
+    for (const Tokens &A : Args) {
+      if (&A != &Args[0])
+        Text += ",";
       for (const Token &T : A)
-        Text += spell(T);
+        Text += (Text.empty() ? "" : " ") + spell(T);
+    }
     fail(Args.empty() || Args[0].empty() ? Where : Args[0][0].getLocation(),
-         Diag::UnknownMechanism, Text);
+         Args.size() > 1 ? Diag::MechanismList : Diag::UnknownMechanism,
+         Text);
     return;
   }
   std::string Name = spell(Args[0][0]);

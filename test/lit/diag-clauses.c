@@ -31,11 +31,15 @@ void f(int n, double *a, double *b) {
   for (int i = 0; i < n; i++) a[i] = 0;
 #pragma proact region(a[0:n]) mech(fast) // expected-error {{unknown transfer mechanism 'fast'}}
   for (int i = 0; i < n; i++) a[i] = 0;
+#pragma proact region(a[0:n]) mech(poll, dma) // expected-error {{mech(poll, dma) names several mechanisms; a loop runs one}}
+  for (int i = 0; i < n; i++) a[i] = 0;
 #pragma proact region(a[0:n]) chunk(100) // expected-error {{invalid chunk size '100'}}
   for (int i = 0; i < n; i++) a[i] = 0;
 #pragma proact region(a[0:n]) chunk(2G) // expected-error {{invalid chunk size '2G'}}
   for (int i = 0; i < n; i++) a[i] = 0;
 #pragma proact region(a[0:n]) chunk(n) // expected-error {{invalid chunk size 'n'}}
+  for (int i = 0; i < n; i++) a[i] = 0;
+#pragma proact region(a[0:n]) chunk(64 K) // expected-error {{invalid chunk size '64 K'}}
   for (int i = 0; i < n; i++) a[i] = 0;
 #pragma proact region(a[0:n]) threads(48) // expected-error {{invalid transfer thread count '48'}}
   for (int i = 0; i < n; i++) a[i] = 0;
