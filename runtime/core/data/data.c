@@ -13,7 +13,6 @@
 #include "error_report.h"
 #include "host_check.h"
 #include "owner.h"
-#include "stay.h"
 #include "log.h"
 #include "core_param.h"
 #include "devices.h"
@@ -100,7 +99,7 @@ proact__data_t *proact__data_begin(const proact__data_desc_t *desc) {
                       map->array.name, map->array.lo, map->array.len,
                       entry->file, entry->line);
       if (desc->omp)
-        proact__stay_same_device(entry, map->array.name, map->array.lo,
+        proact__present_same_device(entry, map->array.name, map->array.lo,
                                  map->array.len, desc->file, desc->line,
                                  desc->col);
       data_check_reuse(desc, &map->array, entry, devs, ndevs);

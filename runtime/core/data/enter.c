@@ -16,7 +16,6 @@
 #include "core_param.h"
 #include "dev.h"
 #include "enter.h"
-#include "stay.h"
 #include "devices.h"
 #include "error_report.h"
 #include "host_check.h"
@@ -80,7 +79,7 @@ static proact__present_t *enter_find(const proact__data_desc_t *desc,
   case PROACT__PRESENT_CONTAINS:
     if (entry->implicit) /* a running loop's own copies */
       break;
-    proact__stay_same_device(entry, map->array.name, map->array.lo,
+    proact__present_same_device(entry, map->array.name, map->array.lo,
                              map->array.len, desc->file, desc->line,
                              desc->col);
     return entry;

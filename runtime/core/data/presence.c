@@ -1,5 +1,6 @@
 /* SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception */
 /* The presence table: a short list (one entry per live array section). */
+#include <omp.h>
 #include <pthread.h>
 #include <stddef.h>
 
@@ -212,4 +213,25 @@ void proact__present_alloc_check(proact_status_t st, const char *what,
                   "device %d: %s",
                   bytes, what, entry->name, entry->lo, entry->len, dev,
                   proact_status_string(st));
+}
+
+/* A spread construct (data region or loop at file:line:col) that finds
+ * entry present for name[lo:len]: OpenMP would map a construct of another
+ * default device its own copies, which one entry per host array cannot
+ * hold beside these, so that is an error rather than a shared copy. */
+void proact__present_same_device(const proact__present_t *entry,
+                                 const char *name, long long lo,
+                                 long long len, const char *file, int line,
+                                 int col) {
+  const int dev = omp_get_default_device();
+  if (entry->omp_dev1 <= 0 || entry->omp_dev1 - 1 == dev)
+    return;
+  proact__fatal(file, line, col,
+                "this spread construct runs on default device %d, but "
+                "%s[%lld:%lld] is mapped for device %d (%s:%d): OpenMP would "
+                "give the construct its own copy on device %d, which spread "
+                "mode cannot hold beside the other; keep the default device "
+                "that mapped it, or build this file without spread mode",
+                dev, name, lo, len, entry->omp_dev1 - 1, entry->file,
+                entry->line, dev);
 }

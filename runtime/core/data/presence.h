@@ -163,4 +163,12 @@ void proact__present_alloc_check(proact_status_t st, const char *what,
                                  size_t bytes, const char *file, int line,
                                  int col);
 
+/* A spread construct at file:line:col finds entry present for
+ * name[lo:len]: an error when the entry was mapped for another OpenMP
+ * default device than the current one. */
+void proact__present_same_device(const proact__present_t *entry,
+                                 const char *name, long long lo,
+                                 long long len, const char *file, int line,
+                                 int col);
+
 #endif

@@ -66,7 +66,7 @@ static proact__present_t *loop_array(proact__loop_t *loop,
   switch (proact__present_find(lo, hi, &entry)) {
   case PROACT__PRESENT_CONTAINS:
     if (desc->omp)
-      proact__stay_same_device(entry, array->name, array->lo, array->len,
+      proact__present_same_device(entry, array->name, array->lo, array->len,
                                desc->file, desc->line, desc->col);
     for (int p = 0; p < plan->nparts; p++)
       if (proact__present_dev_index(entry, plan->devs[p]) < 0)
