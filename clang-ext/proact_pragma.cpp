@@ -191,6 +191,13 @@ private:
     return true;
   }
 
+  // The line of Loc as the user sees it (its expansion's presumed line).
+  static unsigned lineOf(Preprocessor &PP, SourceLocation Loc) {
+    const SourceManager &SM = PP.getSourceManager();
+    const PresumedLoc P = SM.getPresumedLoc(SM.getExpansionLoc(Loc));
+    return P.isValid() ? P.getLine() : 0;
+  }
+
   // Reports the nested directive a loop's reader met in its body.
   static void reportNested(Preprocessor &PP, const TokenReader &R) {
     DiagnosticsEngine &DE = PP.getDiagnostics();
@@ -362,9 +369,13 @@ private:
     if (Next.isNot(tok::l_brace) || R.interrupted().isValid()) {
       // A directive in between is reported at itself, not at the first
       // token of its lowering.
-      report(PP.getDiagnostics(),
-             R.interrupted().isValid() ? R.interrupted() : Next.getLocation(),
-             Diag::DataNotFollowedByBlock);
+      if (R.interrupted().isValid())
+        report(PP.getDiagnostics(), R.interrupted(), Diag::DirectiveBetween)
+            << lineOf(PP, D.Loc) << "block";
+      else
+        report(PP.getDiagnostics(), Next.getLocation(),
+               inSpreadTrial() ? Diag::SpreadDataNotBlock
+                               : Diag::DataNotFollowedByBlock);
       giveBack(PP, After);
       return;
     }
@@ -493,10 +504,12 @@ private:
       inject(PP, Tokens{First});
       return;
     }
+    if (R.interrupted().isValid())
+      report(DE, R.interrupted(), Diag::DirectiveBetween)
+          << lineOf(PP, D.Loc) << "'for' loop";
+    else if (First.isNot(tok::kw_for))
+      report(DE, First.getLocation(), Diag::NotFollowedByFor);
     if (First.isNot(tok::kw_for) || R.interrupted().isValid()) {
-      report(DE,
-             R.interrupted().isValid() ? R.interrupted() : First.getLocation(),
-             Diag::NotFollowedByFor);
       if (First.isNot(tok::eof)) // the reader's synthetic eof stays here
         giveBack(PP, Tokens{First});
       else

@@ -57,6 +57,13 @@ namespace proact {
     "devices(0, 1)")                                                           \
   X(NotFollowedByFor, Error,                                                   \
     "'#pragma proact region' must be followed by a 'for' loop")                \
+  X(DirectiveBetween, Error,                                                   \
+    "this '#pragma proact' directive comes between the one at line %0 and "   \
+    "the %1 that one needs; write one directive for each %1")                 \
+  X(SpreadDataNotBlock, Error,                                                 \
+    "'#pragma omp target data' spreads only in front of a compound "          \
+    "statement '{ ... }'; put the statement after it in braces to spread it " \
+    "and the constructs inside")                                               \
   X(DataNotFollowedByBlock, Error,                                             \
     "'#pragma proact data' must be followed by a compound statement '{ ... }'")\
   X(NonCanonicalLoop, Error,                                                   \

@@ -64,7 +64,7 @@ void f(int n, double *a, double *b) {
 #pragma proact region(b[0:n])
   for (int i = 0; i < n; i++)
     b[i] = 1;
-// TWICE: diag-nested.c:[[#@LINE-3]]:9: error: '#pragma proact region' must be followed by a 'for' loop
+// TWICE: diag-nested.c:[[#@LINE-3]]:9: error: this '#pragma proact' directive comes between the one at line [[#@LINE-4]] and the 'for' loop that one needs; write one directive for each 'for' loop
 // TWICE: 1 error generated
 #endif
 #ifdef DATA_THEN_LOOP
@@ -72,7 +72,7 @@ void f(int n, double *a, double *b) {
 #pragma proact region(a[0:n])
   for (int i = 0; i < n; i++)
     a[i] = 1;
-// DATALOOP: diag-nested.c:[[#@LINE-3]]:9: error: '#pragma proact data' must be followed by a compound statement '{ ... }'
+// DATALOOP: diag-nested.c:[[#@LINE-3]]:9: error: this '#pragma proact' directive comes between the one at line [[#@LINE-4]] and the block that one needs; write one directive for each block
 // DATALOOP: 1 error generated
 #endif
 #ifdef AFTER_IF

@@ -243,7 +243,7 @@ void stays(long n, double *a, double *b, int dev, struct { double *p; } *t) {
     a[k] += 1;
   // A data region whose statement is not a block stays OpenMP's, and so
   // does everything in it.
-  // CHECK: [[@LINE+3]]:1: remark: '#pragma proact data' must be followed by a compound statement '{ ... }' [proact:openmp-spread]
+  // CHECK: [[@LINE+3]]:1: remark: '#pragma omp target data' spreads only in front of a compound statement '{ ... }'; put the statement after it in braces to spread it and the constructs inside [proact:openmp-spread]
   // CHECK: [[@LINE+1]]:1: remark: '#pragma omp target data' stays on one device, as OpenMP says: PROACT's analysis does not accept it (the remarks above say why) [proact:openmp-spread]
 #pragma omp target data map(tofrom: a[0:n])
 #pragma omp target teams distribute parallel for
