@@ -70,8 +70,11 @@ bool findCollapsibleNest(
     for (const Piece &P : L.Step.pieces())
       if (!P.IsText)
         Uses.push_back(P.Tok);
-    // A variable the body changes cannot be a collapsed loop's counter.
-    bool Rectangular = !Assigned.count(L.VarName) && Splittable(L.VarName);
+    // A variable the body changes cannot be a collapsed loop's counter,
+    // and an increment OpenMP's collapse would refuse (`j = j - m + 1`)
+    // keeps its loop inner.
+    bool Rectangular = !Assigned.count(L.VarName) &&
+                       Splittable(L.VarName) && L.OpenMPStep;
     for (const Token &T : Uses)
       if (T.is(tok::identifier) && (LoopVars.count(spelling(PP, T)) ||
                                     Assigned.count(spelling(PP, T))))

@@ -12,6 +12,7 @@
 #include "ilp.h"
 #include "kernel_ids.h"
 #include "lang_compat.h"
+#include "name_lookup.h"
 #include "read_check.h"
 #include "reduction.h"
 #include "store_runs.h"
@@ -208,11 +209,23 @@ bool innerTypeNameable(const CanonicalLoop &L) {
   if (L.Type.size() == 4 && L.Type[0].getIdentifierInfo() &&
       L.Type[0].getIdentifierInfo()->getName() == "__typeof__")
     return true;
-  for (const Token &T : L.Type)
-    if (!T.isOneOf(tok::kw_int, tok::kw_long, tok::kw_short, tok::kw_char,
-                   tok::kw_unsigned, tok::kw_signed) &&
-        !T.is(tok::kw__Bool))
-      return false;
+  for (size_t I = 0; I < L.Type.size(); ++I) {
+    const Token &T = L.Type[I];
+    if (T.isOneOf(tok::kw_int, tok::kw_long, tok::kw_short, tok::kw_char,
+                  tok::kw_unsigned, tok::kw_signed) ||
+        T.isOneOf(tok::kw__Bool, tok::kw_const, tok::kw_volatile))
+      continue;
+    // `enum e`: a tag, declared before the loop in any code seen so far.
+    if (T.is(tok::kw_enum) && I + 1 < L.Type.size() &&
+        L.Type[I + 1].is(tok::identifier)) {
+      ++I;
+      continue;
+    }
+    // A typedef the pragma sees (size_t, a program's own).
+    if (T.is(tok::identifier) && lookupName(T) == NameKind::Type)
+      continue;
+    return false;
+  }
   return true;
 }
 

@@ -435,6 +435,7 @@ bool parseCanonicalFor(Preprocessor &PP, const Tokens &S, size_t Begin,
   bool Negate = false;
   // `i = i - s + 1` adds -s + 1: the step is `0 - s + 1`, not -(s + 1).
   const char *Lead = nullptr;
+  L.OpenMPStep = true;
   if (N == 2 && ((Var(NB) && S[NB + 1].is(tok::plusplus)) ||
                  (S[NB].is(tok::plusplus) && Var(NB + 1)))) {
     L.Step = Code("1");
@@ -449,6 +450,8 @@ bool parseCanonicalFor(Preprocessor &PP, const Tokens &S, size_t Begin,
              S[NB + 3].isOneOf(tok::plus, tok::minus)) {
     SB = NB + 4;
     Lead = S[NB + 3].is(tok::minus) ? "0 -" : "0 +";
+    // OpenMP's increment is i = i + s or i - s with s not a sum.
+    L.OpenMPStep = looserOperator(S, SB, NE, prec::Multiplicative) == NE;
   } else if (N >= 5 && Var(NB) && S[NB + 1].is(tok::equal) && Var(NE - 1) &&
              S[NE - 2].is(tok::plus)) {
     SB = NB + 2;
@@ -483,24 +486,27 @@ bool parseCanonicalFor(Preprocessor &PP, const Tokens &S, size_t Begin,
             "' here): C evaluates it after every iteration, PROACT once";
       return false;
     }
-    if (Lead != nullptr || SE != NE) {
-      // `i = i - s + 1` and `i = s + i` compute in C's common type of i
-      // and s (unsigned for an int i and an unsigned s) and store back
-      // into i's: the step is that value as i's type holds it.
-      Code Type("(");
-      if (L.Type.empty())
-        Type.add("__typeof__(").add(L.Var).add(")");
-      else
-        Type.add(L.Type);
-      Type.add(")");
-      L.Step = Code("(").add(Type).add("(");
-      if (Lead != nullptr) // (T)0 - s + 1, in the type C computes i - s + 1
-        L.Step.add(Type).add(Lead);
-      L.Step.add(Tokens(S.begin() + SB, S.begin() + SE)).add("))");
-    } else {
-      L.Step = Code(Negate ? "-(" : "(");
-      L.Step.add(Tokens(S.begin() + SB, S.begin() + SE)).add(")");
-    }
+    // The step is what the increment adds to i, computed in the type C
+    // computes `i + s` in ((T)0 + s, for i of type T; `i = i - s + 1`
+    // adds (T)0 - s + 1) and taken as T holds it, modulo T's width as a
+    // signed number (PROACT__STEP): `unsigned i; i = i - 1` steps by -1,
+    // `long i; i -= 3u` by -3. The type is text where i is declared before
+    // the loop, so that the checks of the step's names do not meet i.
+    Code Type;
+    if (L.Type.empty())
+      Type = Code("__typeof__(" + L.VarName + ")");
+    else
+      Type.add(L.Type);
+    const Tokens Rest(S.begin() + SB, S.begin() + SE);
+    L.Step = Code("PROACT__STEP(").add(Type).add(", ");
+    if (SE != NE) // i = s + i
+      L.Step.add("(").add(Rest).add(") + (").add(Type).add(")0");
+    else if (Lead != nullptr) // i = i - s + 1
+      L.Step.add("(").add(Type).add(")").add(Lead).add(Rest);
+    else // i += s, i -= s
+      L.Step.add("(").add(Type).add(")0 ").add(Negate ? "- (" : "+ (")
+          .add(Rest).add(")");
+    L.Step.add(")");
   }
   if (L.BodyBegin >= S.size()) {
     Why = "the loop has no body";

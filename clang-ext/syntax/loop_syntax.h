@@ -101,6 +101,8 @@ struct CanonicalLoop {
   Tokens Bound;          // the other side of the comparison
   int Cmp = 0;           // PROACT__CMP_*
   Code Step;             // signed step
+  bool OpenMPStep = true; // the increment is one OpenMP's canonical form
+                          // accepts (not `i = i - s + 1`)
   size_t BodyBegin = 0;  // index of the body's first token in the tokens parsed
                          // (not relative to the for's Begin)
 };

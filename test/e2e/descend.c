@@ -6,7 +6,9 @@
  * reduction. Then loops whose comparison C makes in another type than the
  * variable's (an unsigned or floating bound, an unsigned variable from a
  * negative initializer), annotated, collapsed and inner: each must run the
- * sequential loop's iterations.
+ * sequential loop's iterations. Last, steps unsigned and narrow types hold
+ * as negative, a zero step of a loop that runs no iteration, and a
+ * collapsed inner loop over a typedef'd variable with an unsigned bound.
  * Usage: descend [n] [iterations] [twin]: twin = 1 writes the descending
  * loops ascending (the same results; descend.sh compares what moves). */
 #include <proact.h>
@@ -22,6 +24,8 @@ int main(int argc, char **argv) {
   unsigned half = (unsigned)(n / 2), four = 4, all = ~0u;
   double mid = (double)(n / 2) + 0.5;
   long rows = n / 4;
+  unsigned zero = 0, minus3 = (unsigned)-3;
+  typedef int narrow_t;
   e2e_fill(u, n, 1);
   memcpy(v, u, (size_t)n * sizeof(double));
 
@@ -89,6 +93,24 @@ int main(int argc, char **argv) {
         acc -= u[r * 4 + c + 2];
       v[r * 4] = acc;
     }
+    /* Steps that an unsigned or narrow type holds as negative: u = u - 1
+     * on an unsigned u steps by -1, i -= 3u on a long by -3; a zero step
+     * where no iteration runs; a collapsed inner loop over a typedef'd
+     * variable compared with an unsigned bound (-2 >= (unsigned)-3 holds,
+     * -4 >= it does not). */
+#pragma proact region(u[0:n])
+    for (unsigned q = (unsigned)n - 1; q > 0; q = q - 1)
+      u[q] = u[q] * 0.5 + 0.25;
+#pragma proact region(v[0:n])
+    for (long i = n - 1; i >= 0; i -= 3u)
+      v[i] = v[i] + 1.5;
+#pragma proact region(v[0:n])
+    for (long i = 3; i < 1; i += zero)
+      v[i] = -9.0;
+#pragma proact region(v[0:n])
+    for (long r = 0; r < rows; r++)
+      for (narrow_t c = -2; c >= minus3; c--)
+        v[r * 4 + c + 3] += 0.125;
   }
   printf("last %ld hits %ld\n", last, hits);
   e2e_print("u", u, (size_t)n * sizeof(double));

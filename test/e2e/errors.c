@@ -302,6 +302,12 @@ int main(int argc, char **argv) {
         s += a[j];
       a[i] = s / 3;
     }
+  } else if (strcmp(mode, "unsigned_high") == 0) {
+    /* A 64-bit unsigned variable from 2^63 on: not countable as long long. */
+    unsigned long top = 0x8000000000000000ul;
+#pragma proact region(a[0:n])
+    for (unsigned long i = top; i < top + 4; i++)
+      a[i - top] = 1.0;
   } else if (strcmp(mode, "none") == 0) {
     /* No PROACT call: settings are checked before main all the same. */
     printf("main ran\n");

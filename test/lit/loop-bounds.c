@@ -22,7 +22,7 @@ void down(long n, long s, double *u, double *v) {
 // CHECK-NOT: __proact_first0
 // CHECK: proact__loop_ascend(&__proact_desc);
 // CHECK: long i = (long)(__proact_first + (__proact_k + 0 * __proact_s0));
-// CHECK: __proact_desc.step =(long long)(-( s));
+// CHECK: __proact_desc.step =(long long)((sizeof(__typeof__(k)) == 1 ? (long long)(signed char)((__typeof__(k))0 - ( s)) :
 // CHECK: const long long __proact_first0 = __proact_desc.first, __proact_step0 = __proact_desc.step;
 // CHECK: proact__loop_ascend(&__proact_desc);
 // CHECK: k = (__typeof__(k))(__proact_first + (__proact_k + 0 * __proact_s0) * __proact_step);

@@ -34,7 +34,7 @@ void nests(long n, float *u, float *v) {
   }
 // CHECK-LABEL: const long long __proact_first = 0, __proact_step = 1, __proact_bhi = 0;
 // CHECK: collapse(2)
-// CHECK: long j= (long)((long long)( 1) + __proact_j1 *(long long)(( 2)));
+// CHECK: long j= (long)((long long)( 1) + __proact_j1 *(long long)((sizeof(long) == 1 ? (long long)(signed char)((long)0 + ( 2)) :
 
 // A statement besides the inner loop: not collapsed.
 #pragma proact region(u[0:cells], v[0:cells])

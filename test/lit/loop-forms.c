@@ -20,7 +20,7 @@ void forms(int n, float *a) {
   for (long j = 0; j <= n - 2; j += 2)
     a[j] = 2.0f;
 // CHECK-LABEL: __proact_desc.line = 19;
-// CHECK: .step =(long long)(( 2));
+// CHECK: .step =(long long)((sizeof(long) == 1 ? (long long)(signed char)((long)0 + ( 2)) :
 // CHECK: __proact_desc.step, 1,
 // CHECK: long j= (long)(__proact_first
 
@@ -29,7 +29,7 @@ void forms(int n, float *a) {
     a[k - 1] = 3.0f;
 // The sites follow the descriptor's first, step and trip count.
 // CHECK-LABEL: __proact_desc.line = 27;
-// CHECK: .step =(long long)(-( 1));
+// CHECK: .step =(long long)((sizeof(unsigned) == 1 ? (long long)(signed char)((unsigned)0 - ( 1)) :
 // CHECK: __proact_desc.step, 2,
 // CHECK: .off_min =(long long)((0 -( 1)));
 
@@ -38,6 +38,6 @@ void forms(int n, float *a) {
     a[m] = 4.0f;
 // `m = m + 1` adds 1 in the type C computes `m + 1` in, held as m's.
 // CHECK-LABEL: __proact_desc.line = 36;
-// CHECK: .step =(long long)(((int)((int)0 + 1)));
+// CHECK: .step =(long long)((sizeof(int) == 1 ? (long long)(signed char)((int)0 + 1) :
 // CHECK: __proact_desc.step, 0,
 }

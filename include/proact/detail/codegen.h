@@ -276,6 +276,14 @@ PROACT_API void proact__loop_fits(long long first, long long bound,
                                   int is_signed, const char *file, int line)
     PROACT__ENTRY(proact__loop_fits);
 #define PROACT__VAR_BITS(T) ((T)2 == (T)1 ? 1 : (int)(8 * sizeof(T)))
+/* A loop's step: e, what its increment adds to a variable of type T
+ * (computed in C's type for it), as T holds it, modulo T's width as a
+ * signed number: `unsigned i; i = i - 1` steps by -1, not 2^32 - 1. */
+#define PROACT__STEP(T, e)                                                    \
+  (sizeof(T) == 1   ? (long long)(signed char)(e)                           \
+   : sizeof(T) == 2 ? (long long)(short)(e)                                 \
+   : sizeof(T) == 4 ? (long long)(int)(e)                                   \
+                    : (long long)(e))
 #define PROACT__VAR_SIGNED(T) ((T)-1 < (T)0)
 
 #define PROACT__LL_MAX __LONG_LONG_MAX__

@@ -167,13 +167,28 @@ void proact__loop_fits(long long first, long long bound, long long step,
   __int128 lo, hi, after;
   long long n;
   char text[48];
-  /* 64-bit unsigned variables past 2^63 are a documented limit. */
-  if (bits < 1 || bits > 64 || (bits == 64 && !is_signed))
+  if (bits < 1 || bits > 64)
     return;
+  /* A 64-bit unsigned variable's values are counted as long long: one at
+   * 2^63 or past it (a negative first here) cannot be, whatever count the
+   * long long comparison gives. */
+  if (bits == 64 && !is_signed && first < 0 && cmp >= PROACT__CMP_LT &&
+      cmp <= PROACT__CMP_GE)
+    proact__fatal(file, line, 0,
+                  "loop 'i = %llu; i %s %llu; i += %lld' starts at or past "
+                  "2^63, which PROACT's iteration counts (long long) cannot "
+                  "hold: count with a signed variable from a value below it",
+                  (unsigned long long)first, cmp_spelling[cmp],
+                  (unsigned long long)bound, step);
   n = proact__trip_count_checked(first, bound, step, cmp);
   if (n <= 0) /* none, or reported by proact__trip_count */
     return;
-  if (bits == 1) {
+  if (bits == 64 && !is_signed) {
+    /* Counted as long long, whose greatest value also stands for a bound
+     * past it (PROACT__LOOP_BOUND saturates). */
+    lo = 0;
+    hi = LLONG_MAX - 1;
+  } else if (bits == 1) {
     lo = 0;
     hi = 1;
   } else if (is_signed) {
@@ -186,6 +201,12 @@ void proact__loop_fits(long long first, long long bound, long long step,
   after = (__int128)first + (__int128)n * step;
   if (after >= lo && after <= hi)
     return;
+  if (bits == 64 && !is_signed && after > hi)
+    proact__fatal(file, line, 0,
+                  "loop 'i = %lld; i %s %lld; i += %lld' counts up to 2^63 "
+                  "or past it, which PROACT's iteration counts (long long) "
+                  "cannot hold",
+                  first, cmp_spelling[cmp], bound, step);
   proact__fatal(file, line, 0,
                 "loop 'i = %lld; i %s %lld; i += %lld' goes past its "
                 "variable's range: after its last iteration the variable "

@@ -294,7 +294,8 @@ proact__loop_t *proact__loop_begin(const proact__loop_desc_t *desc) {
   loop->file = desc->file;
   loop->line = desc->line;
   loop->col = desc->col;
-  if (desc->trip < 0 || desc->step == 0)
+  /* A step of 0 is fine where no iteration runs (C never adds it). */
+  if (desc->trip < 0 || (desc->step == 0 && desc->trip > 0))
     proact__fatal(desc->file, desc->line, desc->col,
                   "invalid loop: trip %lld, step %lld", desc->trip,
                   desc->step);
