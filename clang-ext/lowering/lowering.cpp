@@ -290,16 +290,20 @@ void guardedRange(const Access &X, const CanonicalLoop &L, Code &First,
 // (MIN/MAX) is kept in a second form over the loops' whole ranges, and the
 // runtime intersects both (proact__access_t.bounded). A loop whose bounds
 // are affine in i alone records them (proact__span_add_dep). Any other
-// loop adds its whole range. Returns whether every moving loop was
-// recorded so, with a step of 1: then one iteration's elements are known
-// exactly (proact__access_t.inexact = 2).
-bool emitDependentSpans(Preprocessor &PP, Code &C, const std::string &Slot,
-                        const Access &X, const std::string &OuterVar) {
+// loop adds its whole range. Returns how exact the form is: 0, a hull
+// (inexact 1); 1, every moving loop recorded so with a step of 1, so that
+// one iteration's elements are known exactly (inexact 2); 2, every moving
+// loop a window shifted whole (no MIN, MAX or bounded term), whose
+// shift joined i's coefficient: the form is each iteration's, moved by
+// its coefficient from one to the next, as an access without moving
+// loops (inexact 0).
+int emitDependentSpans(Preprocessor &PP, Code &C, const std::string &Slot,
+                       const Access &X, const std::string &OuterVar) {
   RangeNames R;
   R[OuterVar] = {"__proact_ilo", "__proact_ihi"};
   Code CoefA = Code::asLongLong(X.Coef);
   Code Spans;
-  bool AnyShift = false, ExactEach = true;
+  bool AnyShift = false, ExactEach = true, AnyDep = false;
   C << "{";
   for (size_t M = 0; M < X.Inner.size(); ++M) {
     const InnerTerm &T = X.Inner[M];
@@ -372,6 +376,7 @@ bool emitDependentSpans(Preprocessor &PP, Code &C, const std::string &Slot,
                      L.Step.pieces()[0].IsText &&
                      (L.Step.pieces()[0].Text == "1" ||
                       L.Step.pieces()[0].Text == "-1");
+        AnyDep = true;
         Spans << "proact__span_add_dep(&" + Slot + ", " << Coef << ", "
               << Code::asLongLong(LoA) << ", " << Code::asLongLong(LoB)
               << ", " << Code::asLongLong(HiA) << ", "
@@ -406,7 +411,7 @@ bool emitDependentSpans(Preprocessor &PP, Code &C, const std::string &Slot,
              Slot + ".empty = 1;";
   }
   C << "}";
-  return ExactEach;
+  return !ExactEach ? 0 : AnyDep ? 1 : 2;
 }
 
 // Declares and fills `proact__access_t Var[]` for the given accesses.
@@ -440,8 +445,9 @@ void emitAccesses(Preprocessor &PP, Code &C, const std::string &Var,
         << " - 1; if (" + Slot + ".off_max < " + Slot + ".off_min) " + Slot +
                ".empty = 1;";
     if (X.Dependent) {
-      if (emitDependentSpans(PP, C, Slot, X, OuterVar) && X.Len.empty())
-        C << Slot + ".inexact = 2;";
+      const int Form = emitDependentSpans(PP, C, Slot, X, OuterVar);
+      if (Form > 0 && X.Len.empty())
+        C << Slot + ".inexact = " + (Form == 2 ? "0" : "2") + ";";
       continue;
     }
     for (const InnerTerm &T : X.Inner) {

@@ -308,6 +308,21 @@ int main(int argc, char **argv) {
 #pragma proact region(a[0:n])
     for (unsigned long i = top; i < top + 4; i++)
       a[i - top] = 1.0;
+  } else if (strcmp(mode, "window_stores") == 0) {
+    /* j = i, i + 1 stores a[2i] and a[2i + 2]: so does iteration i + 1. */
+#pragma proact region(a[0:n])
+    for (long i = 0; i < n / 2 - 1; i++)
+      for (long j = i; j < i + 2; j++)
+        a[2 * j] = (double)i;
+  } else if (strcmp(mode, "window_loads") == 0) {
+    /* Iteration 1 stores a[4], which iteration 2 loads through a[2 * j]. */
+#pragma proact region(a[0:n])
+    for (long i = 0; i < n / 3 - 1; i++) {
+      double s = 0;
+      for (long j = i; j < i + 2; j++)
+        s += a[2 * j];
+      a[3 * i + 1] = s;
+    }
   } else if (strcmp(mode, "none") == 0) {
     /* No PROACT call: settings are checked before main all the same. */
     printf("main ran\n");

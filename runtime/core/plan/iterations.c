@@ -131,20 +131,28 @@ static int iter_meet_split(const proact__loop_desc_t *desc,
    * move with i) proves a meet of different iterations only there. */
   const int each = a->inexact || b->inexact;
   proact__runs_t ra, rb;
-  int met;
+  int met, exact_a = 0, exact_b = 0;
   if (alo >= ahi || blo >= bhi)
     return 0;
-  if (--*budget < 0 || !iter_runs(desc, a, alo, ahi, &ra) ||
-      !iter_runs(desc, b, blo, bhi, &rb))
+  if (--*budget < 0 ||
+      !proact__runs_of_site(a, desc->first, desc->step, alo, ahi, &ra,
+                            &exact_a) ||
+      !proact__runs_of_site(b, desc->first, desc->step, blo, bhi, &rb,
+                            &exact_b))
     return -1;
+  /* Without exact runs (a window's elements overlap from one iteration
+   * to the next: a[2 * j], j = i .. i + 1) the hulls say where the sets
+   * may meet: halve there, down to single iterations, whose runs are. */
   met = proact__runs_meet(&ra, &rb, ITER_MEET_MAX_RUNS, at_p);
-  if (met <= 0)
+  if (met < 0 || (met == 0 && exact_a && exact_b))
     return met;
-  if ((ahi <= blo || bhi <= alo) && /* different iterations for sure */
-      (!each || (ahi - alo == 1 && bhi - blo == 1)))
-    return 1;
-  if (ahi - alo == 1 && bhi - blo == 1) /* one iteration: it may */
+  if (met == 0) /* hulls apart: so are the sets */
     return 0;
+  if (exact_a && exact_b && (ahi <= blo || bhi <= alo) &&
+      (!each || (ahi - alo == 1 && bhi - blo == 1)))
+    return 1; /* different iterations for sure */
+  if (ahi - alo == 1 && bhi - blo == 1) /* one iteration, or unknown */
+    return exact_a && exact_b ? 0 : -1;
   {
     /* Halve the longer range. */
     const int split_a = ahi - alo >= bhi - blo;
