@@ -144,6 +144,12 @@ namespace proact {
     "section of a multi-dimensional array is a range of whole rows, one "     \
     "block of memory; write %4, or leave the inner dimensions out: %5 means "  \
     "the same")                                                                \
+  X(SpreadSectionNotWhole, Error,                                              \
+    "the section %0 does not take dimension %1 of '%2' whole (%3): spread "    \
+    "mode follows sections of whole rows only (%4, or %5), so this "          \
+    "construct stays "                                                         \
+    "OpenMP's; a wider section would also move the other elements of those " \
+    "rows")                                                                    \
   X(SectionWholeUnknown, Error,                                                \
     "PROACT cannot tell that %0 takes dimension %1 of '%2' whole (declared "   \
     "[%3]); write the length as declared, [0:%3], or leave the inner "         \

@@ -207,13 +207,17 @@ bool SectionFlattener::checkInner(const Token &Name,
   for (const ArrayShape::Extent &E : Shape.Inner)
     Declared += "[0:" + E.Text + "]";
   bool Ok = true;
+  // A spread construct's section stays OpenMP's rather than widened: a
+  // wider 'target update' would move elements the program did not name.
+  const Diag NotWhole =
+      inSpreadTrial() ? Diag::SpreadSectionNotWhole : Diag::SectionNotWhole;
   for (size_t K = 0; K < Inner.size(); ++K) {
     const SectionDim &Dim = Inner[K];
     const ArrayShape::Extent &E = Shape.Inner[K];
     const std::string Dimension = std::to_string(K + 2);
     long long V = 0;
     if (!Dim.Lo.empty() && !(ConstFolder(PP, Dim.Lo).fold(V) && V == 0)) {
-      report(DE, Dim.LBracket.getLocation(), Diag::SectionNotWhole)
+      report(DE, Dim.LBracket.getLocation(), NotWhole)
           << Written << Dimension << N
           << "it starts at " + text(PP, Dim.Lo) + ", not 0" << Declared
           << Rows;
@@ -224,7 +228,7 @@ bool SectionFlattener::checkInner(const Token &Name,
       if (E.Constant && (unsigned long long)V == E.Value)
         continue;
       if (E.Constant) {
-        report(DE, Dim.Colon.getLocation(), Diag::SectionNotWhole)
+        report(DE, Dim.Colon.getLocation(), NotWhole)
             << Written << Dimension << N
             << "it has " + std::to_string(V) + " of its " + E.Text +
                    " elements"

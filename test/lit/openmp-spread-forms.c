@@ -261,3 +261,17 @@ void stays(long n, double *a, double *b, int dev, struct { double *p; } *t) {
   for (long k = 0; k < n; k++)
     x = a[k];
 }
+
+// A 'target update' of part of each row stays OpenMP's: widening it to
+// whole rows would move elements the program did not name.
+static double rows[30][20];
+void part_rows(void) {
+#pragma omp target data map(tofrom: rows)
+  // CHECK: [[@LINE-1]]:1: remark: '#pragma omp target data' spreads over the devices as PROACT data region [proact:openmp-spread]
+  {
+  // CHECK: [[@LINE+3]]:39: remark: the section rows[7:1][5:1] does not take dimension 2 of 'rows' whole (it starts at 5, not 0): spread mode follows sections of whole rows only (rows[7:1][0:20], or rows[7:1]), so this construct stays OpenMP's; a wider section would also move the other elements of those rows [proact:openmp-spread]
+  // CHECK: [[@LINE+2]]:1: remark: '#pragma omp target update' stays on one device, as OpenMP says: PROACT's analysis does not accept it (the remarks above say why) [proact:openmp-spread]
+  // CHECK: [[@LINE+1]]:1: remark: this OpenMP target construct stays on one device inside a spread 'target data' region
+#pragma omp target update to(rows[7:1][5:1])
+  }
+}
