@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 #include "collapse.h"
+#include "proact/detail/codegen.h"
 #include <set>
 
 using namespace clang;
@@ -73,8 +74,12 @@ bool findCollapsibleNest(
     // A variable the body changes cannot be a collapsed loop's counter,
     // and an increment OpenMP's collapse would refuse (`j = j - m + 1`)
     // keeps its loop inner.
+    // So does one whose written step runs away from its bound (a loop of
+    // no iteration in C, which OpenMP's checks refuse).
+    const bool Up = L.Cmp == PROACT__CMP_LT || L.Cmp == PROACT__CMP_LE;
     bool Rectangular = !Assigned.count(L.VarName) &&
-                       Splittable(L.VarName) && L.OpenMPStep;
+                       Splittable(L.VarName) && L.OpenMPStep &&
+                       L.StepSign != (Up ? -1 : 1);
     for (const Token &T : Uses)
       if (T.is(tok::identifier) && (LoopVars.count(spelling(PP, T)) ||
                                     Assigned.count(spelling(PP, T))))

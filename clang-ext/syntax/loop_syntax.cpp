@@ -439,9 +439,11 @@ bool parseCanonicalFor(Preprocessor &PP, const Tokens &S, size_t Begin,
   if (N == 2 && ((Var(NB) && S[NB + 1].is(tok::plusplus)) ||
                  (S[NB].is(tok::plusplus) && Var(NB + 1)))) {
     L.Step = Code("1");
+    L.StepSign = 1;
   } else if (N == 2 && ((Var(NB) && S[NB + 1].is(tok::minusminus)) ||
                         (S[NB].is(tok::minusminus) && Var(NB + 1)))) {
     L.Step = Code("-1");
+    L.StepSign = -1;
   } else if (N >= 3 && Var(NB) &&
              S[NB + 1].isOneOf(tok::plusequal, tok::minusequal)) {
     SB = NB + 2;
@@ -498,6 +500,10 @@ bool parseCanonicalFor(Preprocessor &PP, const Tokens &S, size_t Begin,
     else
       Type.add(L.Type);
     const Tokens Rest(S.begin() + SB, S.begin() + SE);
+    // A literal step's sign, where the increment adds it alone.
+    if (Rest.size() == 1 && Rest[0].is(tok::numeric_constant) &&
+        spelling(PP, Rest[0]) != "0")
+      L.StepSign = (Negate || (Lead != nullptr && Lead[2] == '-')) ? -1 : 1;
     L.Step = Code("PROACT__STEP(").add(Type).add(", ");
     if (SE != NE) // i = s + i
       L.Step.add("(").add(Rest).add(") + (").add(Type).add(")0");

@@ -103,6 +103,8 @@ struct CanonicalLoop {
   Code Step;             // signed step
   bool OpenMPStep = true; // the increment is one OpenMP's canonical form
                           // accepts (not `i = i - s + 1`)
+  int StepSign = 0;       // +1 or -1 where the increment's sign is written
+                          // (++, --, += 2, i = i - 1), else 0
   size_t BodyBegin = 0;  // index of the body's first token in the tokens parsed
                          // (not relative to the for's Begin)
 };

@@ -111,6 +111,17 @@ int main(int argc, char **argv) {
     for (long r = 0; r < rows; r++)
       for (narrow_t c = -2; c >= minus3; c--)
         v[r * 4 + c + 3] += 0.125;
+    /* Inner loops OpenMP's collapse would refuse stay inner: one whose
+     * written step runs away from its bound (no iteration), one whose
+     * increment is a sum (c = c - four + 1 steps by -3). */
+#pragma proact region(v[0:n])
+    for (long r = 0; r < rows; r++)
+      for (int c = 0; c > four; c++)
+        v[r * 4 + c] = -5.0;
+#pragma proact region(v[0:n])
+    for (long r = 0; r < rows; r++)
+      for (int c = 3; c >= 0; c = c - four + 1)
+        v[r * 4 + c] += 0.5;
   }
   printf("last %ld hits %ld\n", last, hits);
   e2e_print("u", u, (size_t)n * sizeof(double));
