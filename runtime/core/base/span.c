@@ -143,24 +143,6 @@ long long proact__trip_count(long long first, long long bound,
   return n;
 }
 
-/* v in decimal (a 128-bit value: first + trip * step may pass 2^63). */
-static const char *int128_text(__int128 v, char *buf, size_t len) {
-  char tmp[48];
-  size_t n = 0;
-  unsigned __int128 u = v < 0 ? -(unsigned __int128)v : (unsigned __int128)v;
-  do {
-    tmp[n++] = (char)('0' + (int)(u % 10));
-    u /= 10;
-  } while (u != 0 && n < sizeof tmp);
-  size_t k = 0;
-  if (v < 0 && k + 1 < len)
-    buf[k++] = '-';
-  while (n > 0 && k + 1 < len)
-    buf[k++] = tmp[--n];
-  buf[k] = '\0';
-  return buf;
-}
-
 void proact__loop_fits(long long first, long long bound, long long step,
                        int cmp, int bits, int is_signed, const char *file,
                        int line) {
@@ -215,7 +197,7 @@ void proact__loop_fits(long long first, long long bound, long long step,
                 "such a loop: give the variable a type that holds that value",
                 first, cmp_spelling[cmp], bound, step, bits,
                 bits == 1 ? "_Bool" : is_signed ? "signed" : "unsigned",
-                int128_text(after, text, sizeof text),
+                proact__span_format(after, text),
                 bits == 1 ? "becomes 1" : is_signed ? "overflows" : "wraps around");
 }
 

@@ -100,8 +100,8 @@ proact__data_t *proact__data_begin(const proact__data_desc_t *desc) {
                       entry->file, entry->line);
       if (desc->omp)
         proact__present_same_device(entry, map->array.name, map->array.lo,
-                                 map->array.len, desc->file, desc->line,
-                                 desc->col);
+                                    map->array.len, desc->file, desc->line,
+                                    desc->col);
       data_check_reuse(desc, &map->array, entry, devs, ndevs);
       proact__info(PROACT__SUBSYS_REGION, "%s[%lld:%lld] already present",
                    map->array.name, map->array.lo, map->array.len);

@@ -80,8 +80,8 @@ static proact__present_t *enter_find(const proact__data_desc_t *desc,
     if (entry->implicit) /* a running loop's own copies */
       break;
     proact__present_same_device(entry, map->array.name, map->array.lo,
-                             map->array.len, desc->file, desc->line,
-                             desc->col);
+                                map->array.len, desc->file, desc->line,
+                                desc->col);
     return entry;
   case PROACT__PRESENT_PARTIAL:
     proact__fatal(desc->file, desc->line, desc->col,

@@ -50,24 +50,23 @@
 #include "stay.h"
 #include "unified_place.h"
 
-/* Finds array's replicas on every loop device, or creates loop-only ones.
- * Returns NULL when there is nothing to replicate (host fallback, empty
- * section). */
+/* Finds array's replicas on every loop device, or creates loop-only ones;
+ * [lo, hi) are its host bytes (proact__array_bytes). Returns NULL when
+ * there is nothing to replicate (host fallback, empty section). */
 static proact__present_t *loop_array(proact__loop_t *loop,
                                      const proact__plan_t *plan,
                                      const proact__loop_desc_t *desc,
-                                     const proact__array_t *array) {
+                                     const proact__array_t *array, char *lo,
+                                     char *hi) {
   proact__present_t *entry = NULL;
-  char *lo, *hi;
 
-  proact__array_bytes(array, desc->file, desc->line, desc->col, &lo, &hi);
   if (proact__devices_count() == 0 || lo == hi)
     return NULL;
   switch (proact__present_find(lo, hi, &entry)) {
   case PROACT__PRESENT_CONTAINS:
     if (desc->omp)
       proact__present_same_device(entry, array->name, array->lo, array->len,
-                               desc->file, desc->line, desc->col);
+                                  desc->file, desc->line, desc->col);
     for (int p = 0; p < plan->nparts; p++)
       if (proact__present_dev_index(entry, plan->devs[p]) < 0)
         proact__fatal(desc->file, desc->line, desc->col,
@@ -115,8 +114,11 @@ static void loop_arrays(proact__loop_t *loop, const proact__plan_t *plan,
     int a;
     char *lo, *hi;
   } span_t;
+  /* On the stack for the arrays of most loops: this runs at every
+   * execution. */
+  span_t local[16];
   const int n = desc->narrays;
-  span_t *order = malloc((size_t)(n > 0 ? n : 1) * sizeof(*order));
+  span_t *order = n <= 16 ? local : malloc((size_t)n * sizeof(*order));
   if (order == NULL)
     proact__fatal(desc->file, desc->line, desc->col, "out of host memory");
   for (int a = 0; a < n; a++) {
@@ -134,10 +136,12 @@ static void loop_arrays(proact__loop_t *loop, const proact__plan_t *plan,
   }
   for (int k = 0; k < n; k++) {
     const int a = order[k].a;
-    entries[a] = loop_array(loop, plan, desc, &desc->arrays[a]);
+    entries[a] = loop_array(loop, plan, desc, &desc->arrays[a], order[k].lo,
+                            order[k].hi);
     loop->arrays[a] = desc->arrays[a];
   }
-  free(order);
+  if (order != local)
+    free(order);
 }
 
 /* Bytes sent to and received from other ranks so far, by transport. */
