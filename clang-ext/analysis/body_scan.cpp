@@ -39,12 +39,6 @@ struct LocalDecl {
   std::map<std::string, const ScopedLoop *> Loops; // its inner variables'
 };
 
-bool isAssignOp(const Token &T) {
-  return T.isOneOf(tok::equal, tok::plusequal, tok::minusequal,
-                   tok::starequal, tok::slashequal, tok::percentequal) ||
-         T.isOneOf(tok::lesslessequal, tok::greatergreaterequal,
-                   tok::ampequal, tok::pipeequal, tok::caretequal);
-}
 
 bool isTypeStart(Preprocessor &PP, const Token &T) {
   if (T.isOneOf(tok::kw_int, tok::kw_long, tok::kw_short, tok::kw_char,

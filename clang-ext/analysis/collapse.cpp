@@ -71,11 +71,10 @@ bool findCollapsibleNest(
     for (const Piece &P : L.Step.pieces())
       if (!P.IsText)
         Uses.push_back(P.Tok);
-    // A variable the body changes cannot be a collapsed loop's counter,
-    // and an increment OpenMP's collapse would refuse (`j = j - m + 1`)
-    // keeps its loop inner.
-    // So does one whose written step runs away from its bound (a loop of
-    // no iteration in C, which OpenMP's checks refuse).
+    // A variable the body changes cannot be a collapsed loop's counter;
+    // an increment OpenMP's collapse would refuse keeps its loop inner:
+    // one that is a sum (`j = j - m + 1`), or whose written step runs away
+    // from its bound (a loop of no iteration in C).
     const bool Up = L.Cmp == PROACT__CMP_LT || L.Cmp == PROACT__CMP_LE;
     bool Rectangular = !Assigned.count(L.VarName) &&
                        Splittable(L.VarName) && L.OpenMPStep &&

@@ -22,6 +22,15 @@ inline int bracketDelta(const clang::Token &T) {
   return 0;
 }
 
+// Whether T is an assignment operator: = or a compound one (+=, <<=, ...).
+inline bool isAssignOp(const clang::Token &T) {
+  using namespace clang;
+  return T.isOneOf(tok::equal, tok::plusequal, tok::minusequal, tok::starequal,
+                   tok::slashequal, tok::percentequal) ||
+         T.isOneOf(tok::ampequal, tok::pipeequal, tok::caretequal,
+                   tok::lesslessequal, tok::greatergreaterequal);
+}
+
 // The spelling of T. Annotation tokens (what other pragmas, such as
 // `#pragma omp`, become) have none, and Preprocessor::getSpelling would read
 // past their data.

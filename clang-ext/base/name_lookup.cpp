@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 #include "name_lookup.h"
-#include "clang/Basic/OperatorPrecedence.h"
+#include "code.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Decl.h"
 #include "clang/AST/Expr.h"
@@ -384,8 +384,7 @@ bool storedAt(const std::vector<Token> &Body, size_t I) {
   }
   return K < Body.size() &&
          (Body[K].isOneOf(tok::plusplus, tok::minusminus) ||
-          getBinOpPrecedence(Body[K].getKind(), true, false) ==
-              prec::Assignment);
+          isAssignOp(Body[K]));
 }
 
 } // namespace
@@ -402,15 +401,17 @@ bool findDeviceGlobal(const std::vector<Token> &Body,
     bool Known;
     const NamedDecl *D = lookup(T, &Known);
     if (const auto *V = dyn_cast_or_null<VarDecl>(D)) {
-      if (perDeviceGlobal(V) && !Named.count(V->getName().str()) &&
-          (!Any || storedAt(Body, I))) {
-        Var = V->getName().str();
-        Via.clear();
-        At = T.getLocation();
-        Any = true;
-        if ((Writes = storedAt(Body, I)))
-          return true;
-      }
+      if (!perDeviceGlobal(V) || Named.count(V->getName().str()))
+        continue;
+      const bool Store = storedAt(Body, I);
+      if (Any && !Store) // a read is reported already
+        continue;
+      Var = V->getName().str();
+      Via.clear();
+      At = T.getLocation();
+      Any = true;
+      if ((Writes = Store))
+        return true;
       continue;
     }
     const auto *F = dyn_cast_or_null<FunctionDecl>(D);

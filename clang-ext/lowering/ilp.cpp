@@ -9,13 +9,6 @@ namespace {
 
 unsigned IlpOverride = 0;
 
-bool isAssignOp(const Token &T) {
-  return T.isOneOf(tok::equal, tok::plusequal, tok::minusequal, tok::starequal,
-                   tok::slashequal, tok::percentequal) ||
-         T.isOneOf(tok::ampequal, tok::pipeequal, tok::caretequal,
-                   tok::lesslessequal, tok::greatergreaterequal);
-}
-
 // The binary operator of a compound assignment ("+" for "+=").
 std::string binaryOf(const Token &Op) {
   switch (Op.getKind()) {

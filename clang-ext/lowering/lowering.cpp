@@ -303,7 +303,7 @@ int emitDependentSpans(Preprocessor &PP, Code &C, const std::string &Slot,
   R[OuterVar] = {"__proact_ilo", "__proact_ihi"};
   Code CoefA = Code::asLongLong(X.Coef);
   Code Spans;
-  bool AnyShift = false, ExactEach = true, AnyDep = false;
+  bool AnyClamped = false, ExactEach = true, AnyDep = false;
   C << "{";
   for (size_t M = 0; M < X.Inner.size(); ++M) {
     const InnerTerm &T = X.Inner[M];
@@ -350,7 +350,7 @@ int emitDependentSpans(Preprocessor &PP, Code &C, const std::string &Slot,
         // j = i - 1 .. i + 1 moves with i whole: each iteration's form is
         // the shifted span itself; a clamped one (MIN, MAX) also needs the
         // second form below, and proves nothing about single iterations.
-        AnyShift |= !S.Whole;
+        AnyClamped |= !S.Whole;
         ExactEach &= S.Whole;
         CoefA = Code("proact__add(")
                     .add(CoefA)
@@ -393,7 +393,7 @@ int emitDependentSpans(Preprocessor &PP, Code &C, const std::string &Slot,
   }
   C << Slot + ".coef = " << CoefA << ";";
   C << Spans;
-  if (AnyShift) {
+  if (AnyClamped) {
     // The second form: i's own coefficient, every loop over its range.
     C << "proact__access_t __proact_bf = " + Slot + "; __proact_bf.empty = "
          "0; __proact_bf.coef = "

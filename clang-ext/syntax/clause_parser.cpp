@@ -50,6 +50,14 @@ private:
   Token Close; // the ')' that ended the last clause's arguments
 
   std::string spell(const Token &T) { return spelling(PP, T); }
+  // Toks as written for a message, one space between tokens: `64 K` is not
+  // the valid `64K`.
+  std::string spellAll(const Tokens &Toks) {
+    std::string S;
+    for (const Token &T : Toks)
+      S += (S.empty() ? "" : " ") + spell(T);
+    return S;
+  }
   SourceLocation endLoc() {
     return Line.empty() ? D.Loc : Line.back().getEndLoc();
   }
@@ -246,9 +254,7 @@ void ClauseParser::parseSections(const std::vector<Tokens> &Args,
 // An integer literal, optionally with a K/M/G suffix (powers of 1024).
 bool ClauseParser::literalValue(const Tokens &Arg, unsigned long long &V,
                                 std::string &Text, bool AllowSuffix) {
-  Text.clear();
-  for (const Token &T : Arg) // as written: `64 K` is not the valid `64K`
-    Text += (Text.empty() ? "" : " ") + spell(T);
+  Text = spellAll(Arg);
   if (Arg.size() != 1 || Arg[0].isNot(tok::numeric_constant))
     return false;
   std::string S = Text;
@@ -278,14 +284,10 @@ void ClauseParser::parseMech(const std::vector<Tokens> &Args,
   // 'auto' and 'inline' are keywords, so accept any identifier-like token.
   if (Args.size() != 1 || Args[0].size() != 1 ||
       !Args[0][0].getIdentifierInfo()) {
-    // As written, one space between tokens: `poll, dma`, not `polldma`.
+    // As written: `poll, dma`, not `polldma`.
     std::string Text;
-    for (const Tokens &A : Args) {
-      if (&A != &Args[0])
-        Text += ",";
-      for (const Token &T : A)
-        Text += (Text.empty() ? "" : " ") + spell(T);
-    }
+    for (const Tokens &A : Args)
+      Text += (&A == &Args[0] ? "" : ", ") + spellAll(A);
     fail(Args.empty() || Args[0].empty() ? Where : Args[0][0].getLocation(),
          Args.size() > 1 ? Diag::MechanismList : Diag::UnknownMechanism,
          Text);

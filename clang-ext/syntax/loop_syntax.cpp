@@ -321,8 +321,7 @@ size_t looserOperator(const Tokens &S, size_t B, size_t E, prec::Level Level) {
 // assignment), at any depth; E when there is none.
 size_t sideEffect(const Tokens &S, size_t B, size_t E) {
   for (size_t I = B; I < E; ++I)
-    if (S[I].isOneOf(tok::plusplus, tok::minusminus) ||
-        getBinOpPrecedence(S[I].getKind(), true, false) == prec::Assignment)
+    if (S[I].isOneOf(tok::plusplus, tok::minusminus) || isAssignOp(S[I]))
       return I;
   return E;
 }
@@ -432,9 +431,10 @@ bool parseCanonicalFor(Preprocessor &PP, const Tokens &S, size_t Begin,
   auto Var = [&](size_t I) { return sameVar(PP, S[I], L.VarName); };
   Where = NB < NE ? S[NB].getLocation() : Where;
   size_t SB = NE, SE = NE; // the step expression, when there is one
-  bool Negate = false;
-  // `i = i - s + 1` adds -s + 1: the step is `0 - s + 1`, not -(s + 1).
-  const char *Lead = nullptr;
+  // Minus: the increment subtracts (`i -= s`, `i = i - s`). Grouped: what
+  // follows the operator is one operand (`i -= s + 1` subtracts s + 1;
+  // `i = i - s + 1` adds 1 - s).
+  bool Minus = false, Grouped = true;
   L.OpenMPStep = true;
   if (N == 2 && ((Var(NB) && S[NB + 1].is(tok::plusplus)) ||
                  (S[NB].is(tok::plusplus) && Var(NB + 1)))) {
@@ -447,11 +447,12 @@ bool parseCanonicalFor(Preprocessor &PP, const Tokens &S, size_t Begin,
   } else if (N >= 3 && Var(NB) &&
              S[NB + 1].isOneOf(tok::plusequal, tok::minusequal)) {
     SB = NB + 2;
-    Negate = S[NB + 1].is(tok::minusequal);
+    Minus = S[NB + 1].is(tok::minusequal);
   } else if (N >= 5 && Var(NB) && S[NB + 1].is(tok::equal) && Var(NB + 2) &&
              S[NB + 3].isOneOf(tok::plus, tok::minus)) {
     SB = NB + 4;
-    Lead = S[NB + 3].is(tok::minus) ? "0 -" : "0 +";
+    Minus = S[NB + 3].is(tok::minus);
+    Grouped = false;
     // OpenMP's increment is i = i + s or i - s with s not a sum.
     L.OpenMPStep = looserOperator(S, SB, NE, prec::Multiplicative) == NE;
   } else if (N >= 5 && Var(NB) && S[NB + 1].is(tok::equal) && Var(NE - 1) &&
@@ -490,10 +491,11 @@ bool parseCanonicalFor(Preprocessor &PP, const Tokens &S, size_t Begin,
     }
     // The step is what the increment adds to i, computed in the type C
     // computes `i + s` in ((T)0 + s, for i of type T; `i = i - s + 1`
-    // adds (T)0 - s + 1) and taken as T holds it, modulo T's width as a
-    // signed number (PROACT__STEP): `unsigned i; i = i - 1` steps by -1,
-    // `long i; i -= 3u` by -3. The type is text where i is declared before
-    // the loop, so that the checks of the step's names do not meet i.
+    // adds (T)0 - s + 1; `i = s + i`, s + (T)0) and taken as T holds it,
+    // modulo T's width as a signed number (PROACT__STEP): `unsigned i;
+    // i = i - 1` steps by -1, `long i; i -= 3u` by -3. The type is text
+    // where i is declared before the loop, so that the checks of the
+    // step's names do not meet i.
     Code Type;
     if (L.Type.empty())
       Type = Code("__typeof__(" + L.VarName + ")");
@@ -503,15 +505,15 @@ bool parseCanonicalFor(Preprocessor &PP, const Tokens &S, size_t Begin,
     // A literal step's sign, where the increment adds it alone.
     if (Rest.size() == 1 && Rest[0].is(tok::numeric_constant) &&
         spelling(PP, Rest[0]) != "0")
-      L.StepSign = (Negate || (Lead != nullptr && Lead[2] == '-')) ? -1 : 1;
+      L.StepSign = Minus ? -1 : 1;
     L.Step = Code("PROACT__STEP(").add(Type).add(", ");
     if (SE != NE) // i = s + i
       L.Step.add("(").add(Rest).add(") + (").add(Type).add(")0");
-    else if (Lead != nullptr) // i = i - s + 1
-      L.Step.add("(").add(Type).add(")").add(Lead).add(Rest);
-    else // i += s, i -= s
-      L.Step.add("(").add(Type).add(")0 ").add(Negate ? "- (" : "+ (")
-          .add(Rest).add(")");
+    else
+      L.Step.add("(").add(Type).add(std::string(")0 ") + (Minus ? "-" : "+") +
+                                    (Grouped ? " (" : " "))
+          .add(Rest)
+          .add(Grouped ? ")" : "");
     L.Step.add(")");
   }
   if (L.BodyBegin >= S.size()) {
