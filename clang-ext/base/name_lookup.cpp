@@ -421,7 +421,7 @@ bool findDeviceGlobal(const std::vector<Token> &Body,
     GlobalFinder G;
     G.Seen.insert(F->getCanonicalDecl());
     G.Pending.push_back(F);
-    while (!G.Pending.empty() && !G.Found) {
+    while (!G.Pending.empty() && !G.Written) {
       const FunctionDecl *C = G.Pending.back();
       G.Pending.pop_back();
       const FunctionDecl *Def = nullptr;

@@ -18,6 +18,7 @@ static double twice(double r) { return eos(r) * 2.0; }
 static double cst(double r) { return fixed[(int)r & 1] * r; }
 static void put(int i, double v) { lut[i & 15] = v; }
 static void bump(void) { ++scale; }
+static double peek_then_put(int i) { double v = lut[i & 15]; put(i, v); return v; }
 #pragma omp end declare target
 
 void spread(int n, double *y, const double *rho) {
@@ -47,4 +48,8 @@ void proact_loops(int n, double *y, const double *rho) {
   // CHECK: [[@LINE+2]]:48: error: the body writes 'scale' (through bump())
 #pragma proact region(y[0:n], rho[0:n])
   for (int i = 0; i < n; i++) { y[i] = rho[i]; bump(); }
+  // A read in the function called, then a write in one it calls.
+  // CHECK: [[@LINE+2]]:38: error: the body writes 'lut' (through peek_then_put())
+#pragma proact region(y[0:n], rho[0:n])
+  for (int i = 0; i < n; i++) y[i] = peek_then_put(i);
 }
