@@ -339,10 +339,13 @@ static int loop_writes(const proact__plan_t *plan,
             !ok[s * desc->nwrites + t])
           proved = 0;
     loop_mark_meets(plan, writes, g0, g1);
-    for (int i = g0; i < g1 && !proved; i++) {
+    /* Once one pair proves nothing the loop runs on one device, and the
+     * other pairs need no look (every piece's hull may meet every other's). */
+    for (int i = g0; i < g1 && !proved && !*unproven; i++) {
       if (!writes[i].meets)
         continue;
-      for (int j = i + 1; j < g1 && writes[j].lo < writes[i].hi; j++)
+      for (int j = i + 1; j < g1 && writes[j].lo < writes[i].hi && !*unproven;
+           j++)
         if (writes[j].part != writes[i].part &&
             !ok[writes[i].site * desc->nwrites + writes[j].site])
           loop_check_pair(plan, desc, &writes[i], &writes[j], unproven);
