@@ -788,6 +788,15 @@ bool BodyScanner::maxMinUpdate(const Reduction &R, size_t S, size_t B,
     return false;
   const bool Max = R.Op == "max";
   dropParens(B, E);
+  // (T)(s > e ? s : e): the choice converted back to s's type (a short s's
+  // arms are compared and chosen as ints); the type check
+  // (reduction_types.cpp) makes sure that the arms fit.
+  if (const size_t Close = typeNameClose(B);
+      Close != 0 && Close + 1 < E && Body[Close + 1].is(tok::l_paren) &&
+      matchingClose(Body, Close + 1) == E - 1) {
+    B = Close + 1;
+    dropParens(B, E);
+  }
   // fmax(s, e) / fmax(e, s), fmaxf, fmaxl (fmin... for min)
   if (E > B + 3 && Body[B].is(tok::identifier) &&
       Body[B + 1].is(tok::l_paren) && matchingClose(Body, B + 1) == E - 1) {
@@ -1617,8 +1626,12 @@ void BodyScanner::checkOuterStores() {
   std::set<std::string> Reported; // and the reduction variables
   for (const Reduction &R : D.Reductions) {
     NameKind K = lookupName(R.Var);
-    if (Declared.count(R.Spelling) ||
-        (K != NameKind::Variable && K != NameKind::Unknown)) {
+    if (Declared.count(R.Spelling) && K == NameKind::Variable) {
+      report(DE, R.Var.getLocation(), Diag::ReductionShadowed) << R.Spelling;
+      BadReductions.insert(R.Spelling);
+      Ok = false;
+    } else if (Declared.count(R.Spelling) ||
+               (K != NameKind::Variable && K != NameKind::Unknown)) {
       report(DE, R.Var.getLocation(), Diag::ReductionNotOuterVariable)
           << R.Spelling;
       BadReductions.insert(R.Spelling);

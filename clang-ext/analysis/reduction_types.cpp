@@ -8,6 +8,7 @@
 #include "llvm/ADT/APFloat.h"
 #include <map>
 #include <set>
+#include <vector>
 
 using namespace clang;
 
@@ -85,7 +86,34 @@ public:
     }
     if ((U.Op != "max" && U.Op != "min") || B->getOpcode() != BO_Assign)
       return true;
-    const QualType E = B->getRHS()->IgnoreImpCasts()->getType()
+    // s = s > e ? s : e stores one of the two arms, each as its own type
+    // (C converts both to int for a short s); a cast of the choice to s's
+    // type keeps its value when the arms fit.
+    std::vector<const Expr *> Stored{B->getRHS()};
+    for (size_t K = 0; K < Stored.size(); ++K) {
+      const Expr *X = Stored[K]->IgnoreParenImpCasts();
+      if (const auto *CE = dyn_cast<CStyleCastExpr>(X))
+        if (CE->getType().getCanonicalType().getUnqualifiedType() == S &&
+            isa<ConditionalOperator>(CE->getSubExpr()->IgnoreParens())) {
+          Stored.push_back(CE->getSubExpr());
+          continue;
+        }
+      if (const auto *CO = dyn_cast<ConditionalOperator>(X)) {
+        Stored.push_back(CO->getTrueExpr());
+        Stored.push_back(CO->getFalseExpr());
+        continue;
+      }
+      if (!checkStored(L, U, S, Stored[K]))
+        return true;
+    }
+    return true;
+  }
+
+private:
+  // The value a max / min update stores: false when it is diagnosed.
+  bool checkStored(SourceLocation L, const Update &U, QualType S,
+                   const Expr *V) {
+    const QualType E = V->IgnoreImpCasts()->getType()
                            .getCanonicalType().getUnqualifiedType();
     if (E.isNull())
       return true;
@@ -104,10 +132,9 @@ public:
                      "', where distinct values can tie",
                  sameType(U, S, E));
     }
-    return true;
+    return !Reported.count(L.getRawEncoding());
   }
 
-private:
   // The fix of a max / min: one type for the comparison and the store.
   static std::string sameType(const Update &U, QualType S, QualType E) {
     return "convert the value to '" + S.getAsString() +

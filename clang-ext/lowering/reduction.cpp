@@ -23,9 +23,11 @@ std::string startValue(const Reduction &R) {
   if (R.Op == "^" || R.Op == "|")
     return "0";
   // -0.0 is +'s identity in every real type: x + -0.0 == x even for x
-  // = -0.0, which + 0 would turn into +0.0 (an integer gets 0).
+  // = -0.0, which + 0 would turn into +0.0 (an integer gets 0). Negating
+  // a zero of s's type makes both parts of a complex -0.0 too.
   if (R.Op == "+")
-    return "(__typeof__(" + R.Spelling + "))-0.0";
+    return "(__typeof__(" + R.Spelling + "))-(__typeof__(" + R.Spelling +
+           "))0";
   if (R.Op == "*")
     return "1";
   // OpenMP's && / || start the copies at the identity and always leave s
@@ -178,7 +180,8 @@ void emitScalarCombine(Code &C, const Directive &D) {
   // Other ranks' parts' values first (several MPI ranks), so that every
   // rank folds the same values in the same order.
   for (size_t R = 0; R < D.Reductions.size(); ++R)
-    C << "proact__loop_share(__proact_loop, " + partials(R) + ", sizeof(" +
+    C << "proact__loop_share(__proact_loop, (void *)" + partials(R) +
+             ", sizeof(" +
              partials(R) + "[0]));";
   // Only parts that ran: a loop without iterations leaves s as it was.
   C << "for (int __proact_q = 0; __proact_q < __proact_np; __proact_q++) "
@@ -241,7 +244,7 @@ Directive scalarsOf(const Directive &D) {
 // Op's identity in element type T.
 std::string arrayIdentity(const Reduction &R, const std::string &T) {
   if (R.Op == "+")
-    return "(" + T + ")-0.0"; // as for scalars: x + -0.0 == x
+    return "(" + T + ")-(" + T + ")0"; // as for scalars: x + -0.0 == x
   if (R.Op == "*" || R.Op == "&&")
     return "(" + T + ")1";
   if (R.Op == "&")
@@ -412,7 +415,7 @@ void emitArrayCombine(Code &C, const Directive &D) {
          << "), sizeof(" + elemType(R) + "), " + arrayLo(R) + ", " +
                 arrayLen(R) + ");";
     C << "proact__loop_array_fetch" << Args;
-    C << "proact__loop_share(__proact_loop, " + arrayParts(R) +
+    C << "proact__loop_share(__proact_loop, (void *)" + arrayParts(R) +
              ", (size_t)(" + arrayLen(R) + " > 0 ? " + arrayLen(R) +
              " : 0) * sizeof(" + elemType(R) + "));";
     C << "for (int __proact_q = 0; __proact_q < __proact_np; __proact_q++) "

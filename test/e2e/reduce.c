@@ -97,6 +97,21 @@ int main(int argc, char **argv) {
     }
     printf("negative zero sum %a, complex sum %a %a\n", negz, creal(z),
            cimag(z));
+    /* Both parts of a complex sum of -0.0s stay -0.0. */
+    _Complex double zn = __builtin_complex(-0.0, -0.0);
+#pragma proact region(u[0:n]) reduction(+: zn)
+    for (long i = 0; i < n; i++)
+      zn += __builtin_complex(-0.0 * u[i], -0.0);
+    printf("complex negative zero sum %a %a\n", creal(zn), cimag(zn));
+    /* A short's max and min chosen by ?:, which C computes in int. */
+    short smax = -30000, smin = 30000;
+#pragma proact region(u[0:n]) reduction(max: smax) reduction(min: smin)
+    for (long i = 0; i < n; i++) {
+      const short v = (short)((long)(u[i] * 1000.0) % 30000 - 15000);
+      smax = smax > v ? smax : v;
+      smin = (short)(v < smin ? v : smin);
+    }
+    printf("short max %d min %d\n", smax, smin);
   }
 
   /* Inexact float sums: rounded in another order than the sequential

@@ -28,7 +28,7 @@ void f(int n, int nb, const int *bin, const double *w, long *h, double *mx,
 // CHECK-SAME: proact__loop_part_reduction(
 // CHECK-SAME: const long long __proact_anc = (long long)__proact_nt * __proact_nth;
 // CHECK: #pragma omp target teams num_teams(__proact_nt) thread_limit(__proact_nth) device(__proact_dev) is_device_ptr(__proact_ab)
-// CHECK: = (__proact_at1)-0.0;
+// CHECK: = (__proact_at1)-(__proact_at1)0;
 // CHECK: = (__proact_at2)_Generic(((__proact_at2)0), _Bool: 0,
 // No OpenMP reduction clause; each kernel's h is the thread's copy.
 // CHECK-NOT: reduction(

@@ -29,7 +29,7 @@ void f(int n, double *a, double *s_out, long *c_out) {
 // The part's start values (+: -0.0, its identity in every real type) and
 // results, and its scratch, which may lower the teams.
 // CHECK: proact__loop_part_kernel(
-// CHECK-SAME: {__typeof__(s) __proact_in0 = (__typeof__(s))-0.0, __proact_out0;__typeof__(c) __proact_in1 = (__typeof__(c))-0.0, __proact_out1;__typeof__(hi) __proact_in2 = hi, __proact_out2;__typeof__(bits) __proact_in3 = bits, __proact_out3;
+// CHECK-SAME: {__typeof__(s) __proact_in0 = (__typeof__(s))-(__typeof__(s))0, __proact_out0;__typeof__(c) __proact_in1 = (__typeof__(c))-(__typeof__(c))0, __proact_out1;__typeof__(hi) __proact_in2 = hi, __proact_out2;__typeof__(bits) __proact_in3 = bits, __proact_out3;
 // CHECK-SAME: char *const __proact_sc = proact__loop_part_reduction(__proact_loop, __proact_p, (size_t)0 + (((size_t)(sizeof(__proact_in0)) + 15) / 16 * 16) + (((size_t)(sizeof(__proact_in1)) + 15) / 16 * 16) + (((size_t)(sizeof(__proact_in2)) + 15) / 16 * 16) + (((size_t)(sizeof(__proact_in3)) + 15) / 16 * 16), &__proact_nt, __proact_nth);proact__loop_part_begin(
 // No OpenMP reduction clause: the scratch and the results instead.
 // CHECK-NOT: reduction(

@@ -55,6 +55,26 @@ void good(int n, const double *w, const int *a, const short *sh,
     if ((double)fl[i] > m) m = (double)fl[i];
 }
 
+// C compares and chooses a short's or a char's arms as ints; the value
+// stored is still one of the arms, so these keep it.
+void narrow_arms(int n, const short *sh, const signed char *sc) {
+  short m = 0, k = 0;
+  signed char c = 0;
+#pragma proact region(sh[0:n], sc[0:n]) reduction(max: m, c) reduction(min: k)
+  for (int i = 0; i < n; i++) {
+    m = m > sh[i] ? m : sh[i];
+    k = (short)(k < sh[i] ? k : sh[i]);
+    c = (c < sc[i]) ? sc[i] : c;
+  }
+}
+
+void narrow_bad(int n, const int *a) {
+  short m = 0;
+#pragma proact region(a[0:n]) reduction(max: m)
+  for (int i = 0; i < n; i++)
+    m = (short)(m > a[i] ? m : a[i]); // expected-error {{reduction(max: m) stores values of type 'int' into 'm' of type 'short', which can change the value stored}}
+}
+
 void bad(int n, const double *w, const int *a, const unsigned *u,
          const long *l, const float *fl, int *h, const int *bin) {
   int s = 0, m = 0;
