@@ -308,10 +308,15 @@ private:
       Out.K = paren(L.K);
       return true;
     }
-    for (const Token &Tk : Run) {
+    const Token *Region = nullptr; // an element of a region array
+    for (size_t K = 0; K < Run.size(); ++K) {
+      const Token &Tk = Run[K];
       if (Tk.isNot(tok::identifier))
         continue;
       std::string S = spelling(PP, Tk);
+      if (!Region && Names.RegionArrays && Names.RegionArrays->count(S) &&
+          K + 1 < Run.size() && Run[K + 1].is(tok::l_square))
+        Region = &Tk;
       if (Names.Locals && Names.Locals->count(S))
         return fail(Tk.getLocation(),
                     "the body's local '" + S +
@@ -326,6 +331,11 @@ private:
                                           "' is used inside a call or "
                                           "subscript");
     }
+    if (Region)
+      return fail(Region->getLocation(),
+                  "it reads an element of the region array '" +
+                      spelling(PP, *Region) +
+                      "', whose newest value the devices may hold");
     if (Run.size() == 1 && First.is(tok::identifier) && Vars.count(Name)) {
       Out.Coef[Name] = Code("1");
       Out.K = Code("0");

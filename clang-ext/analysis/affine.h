@@ -25,6 +25,9 @@ struct AffineNames {
   // Why a name of Varying changes, when there is more to say than that
   // it does (and how to rewrite the index).
   const std::map<std::string, std::string> *WhyVarying = nullptr;
+  // The loop's region arrays: the host, which computes an invariant term
+  // before the loop, may hold older elements than the devices.
+  const std::set<std::string> *RegionArrays = nullptr;
 };
 
 // LoopVars: names whose coefficient is wanted. Varying: names that change

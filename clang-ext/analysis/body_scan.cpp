@@ -59,7 +59,10 @@ class BodyScanner {
 public:
   BodyScanner(Preprocessor &PP, const Directive &D, const CanonicalLoop &O,
               const Tokens &B)
-      : PP(PP), DE(PP.getDiagnostics()), D(D), Outer(O), Body(B) {}
+      : PP(PP), DE(PP.getDiagnostics()), D(D), Outer(O), Body(B) {
+    for (const Section &S : D.Arrays)
+      RegionNames.insert(S.Spelling);
+  }
 
   bool run(BodyAccesses &Out);
 
@@ -79,6 +82,7 @@ private:
   std::vector<ScopedLoop> Loops;
   std::set<std::string> Varying;  // assigned or declared in the body
   std::set<std::string> Declared; // declared in the body
+  std::set<std::string> RegionNames; // the region arrays' spellings
   std::vector<LocalDecl> Locals;  // every declarator of the body, in order
   std::set<std::string> Private;  // findPrivateLoopVars' names (and those
                                   // it reported)
@@ -345,16 +349,21 @@ private:
   // Bounds on the index F of the store at NameAt from the `if`s whose
   // then-branch holds it: each comparison of a top-level && chain that
   // compares a form with F's coefficients to an invariant bounds F.
+  // Changing: the names that change in the loop, before the store's
+  // visible locals stand for their forms (each `if` has its own).
   void guardBounds(size_t NameAt, const LinearForm &F,
                    const std::set<std::string> &Vars,
-                   const std::set<std::string> &Changing,
-                   const AffineNames &Names, Access &W) const;
+                   const std::set<std::string> &Changing, Access &W);
 };
 
 void BodyScanner::guardBounds(size_t NameAt, const LinearForm &F,
                               const std::set<std::string> &Vars,
                               const std::set<std::string> &Changing,
-                              const AffineNames &Names, Access &W) const {
+                              Access &W) {
+  // A goto may enter a then-branch without its test.
+  for (const Token &T : Body)
+    if (T.is(tok::kw_goto))
+      return;
   auto SameCoefs = [&](const LinearForm &G) {
     if (G.Coef.size() != F.Coef.size())
       return false;
@@ -380,7 +389,24 @@ void BodyScanner::guardBounds(size_t NameAt, const LinearForm &F,
     const size_t C = matchingClose(Body, K + 1);
     if (C >= NameAt || NameAt >= statementEnd(Body, C + 1))
       continue; // not in its then-branch
+    bool Entered = false; // by a switch's label inside the branch
+    for (size_t X = C + 1; X < NameAt; ++X)
+      Entered |= Body[X].isOneOf(tok::kw_case, tok::kw_default);
+    if (Entered)
+      continue;
     const auto AtIf = enclosingLoops(K);
+    // The condition's names as the `if` sees them: a local the branch
+    // declares is not yet in scope there.
+    std::map<std::string, LinearForm> Forms;
+    std::map<std::string, std::string> Notes = WhyVarying;
+    visibleLocals(K, Forms, Notes);
+    std::set<std::string> IfChanging = Changing;
+    for (const auto &KV : Forms)
+      IfChanging.erase(KV.first);
+    AffineNames Names;
+    Names.Locals = &Forms;
+    Names.WhyVarying = &Notes;
+    Names.RegionArrays = &RegionNames;
     // The && chain's comparisons at the condition's top level.
     for (size_t B = K + 2; B < C;) {
       size_t E = B, Op = 0;
@@ -419,6 +445,17 @@ void BodyScanner::guardBounds(size_t NameAt, const LinearForm &F,
           Other = true;
         } else if (T.is(tok::kw_sizeof) || UnsignedLiteral(T)) {
           Other = true;
+        } else if (T.is(tok::identifier) && X + 1 < E &&
+                   Body[X + 1].isOneOf(tok::period, tok::arrow,
+                                       tok::l_square, tok::l_paren)) {
+          // A member, an element or a call: its type as declared (one of
+          // the body's own names is not looked up).
+          size_t End = X + 1;
+          if (Declared.count(spell(T)) ||
+              lookupPostfixUnsigned(Body, X, &End) != 0 || End > E)
+            Other = true;
+          else
+            X = End - 1;
         } else if (T.is(tok::identifier)) {
           const std::string S = spell(T);
           bool Local = false;
@@ -447,8 +484,8 @@ void BodyScanner::guardBounds(size_t NameAt, const LinearForm &F,
       LinearForm L, R;
       std::string Why;
       SourceLocation Where;
-      if (!analyseAffine(PP, Lt, Vars, Changing, L, Why, Where, Names) ||
-          !analyseAffine(PP, Rt, Vars, Changing, R, Why, Where, Names)) {
+      if (!analyseAffine(PP, Lt, Vars, IfChanging, L, Why, Where, Names) ||
+          !analyseAffine(PP, Rt, Vars, IfChanging, R, Why, Where, Names)) {
         B = Next;
         continue;
       }
@@ -1117,6 +1154,7 @@ void BodyScanner::analyseLocal(LocalDecl &L) {
   AffineNames Names;
   Names.Locals = &Forms;
   Names.WhyVarying = &Notes;
+  Names.RegionArrays = &RegionNames;
   Tokens Init(Body.begin() + L.InitBegin, Body.begin() + L.InitEnd);
   std::string Why;
   SourceLocation Where = Body[L.At].getLocation();
@@ -1387,6 +1425,7 @@ void BodyScanner::analyseAccess(int Array, size_t NameAt, size_t Close,
   AffineNames Names;
   Names.Locals = &Forms;
   Names.WhyVarying = &Notes;
+  Names.RegionArrays = &RegionNames;
   bool Invalid = false;
   if (!analyseAffine(PP, Index, Vars, IndexChanging, F, Why, Where, Names,
                      &Invalid)) {
@@ -1400,7 +1439,7 @@ void BodyScanner::analyseAccess(int Array, size_t NameAt, size_t Close,
   W.Coef = F.Coef.count(Outer.VarName) ? F.Coef[Outer.VarName] : Code("0");
   W.Offset = F.K;
   if (Store && W.Guarded)
-    guardBounds(NameAt, F, Vars, IndexChanging, Names, W);
+    guardBounds(NameAt, F, Vars, Changing, W);
   // The enclosing loops, outermost first (Loops is in source order).
   std::vector<const ScopedLoop *> Chain;
   for (const ScopedLoop &L : Loops)
@@ -1485,6 +1524,26 @@ void BodyScanner::analyseAccess(int Array, size_t NameAt, size_t Close,
       }
       W.Dependent = true;
     }
+    // Computed by the host before the loop: an element of a region array
+    // there may be older than the devices' copy.
+    for (const Tokens *Part : {&L.First, &L.Bound})
+      for (size_t K = 0; K + 1 < Part->size(); ++K)
+        if ((*Part)[K].is(tok::identifier) &&
+            RegionNames.count(spell((*Part)[K])) &&
+            (*Part)[K + 1].is(tok::l_square))
+          return Unanalysable((*Part)[K].getLocation(),
+                              "the bounds of the inner loop over '" +
+                                  L.VarName + "' read the region array '" +
+                                  spell((*Part)[K]) +
+                                  "', whose newest elements the devices may "
+                                  "hold");
+    for (const Piece &P : L.Step.pieces())
+      if (!P.IsText && P.Tok.is(tok::identifier) &&
+          RegionNames.count(spell(P.Tok)))
+        return Unanalysable(P.Tok.getLocation(),
+                            "the step of the inner loop over '" + L.VarName +
+                                "' reads the region array '" + spell(P.Tok) +
+                                "'");
     Around.insert(L.VarName);
     All.push_back(Term);
   }

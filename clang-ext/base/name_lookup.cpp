@@ -247,6 +247,77 @@ static bool memberType(QualType &Ty, const std::vector<std::string> &Members) {
   return true;
 }
 
+int lookupPostfixUnsigned(const std::vector<Token> &Toks, size_t B,
+                          size_t *End) {
+  bool Known;
+  size_t I = B + 1;
+  *End = I;
+  if (B >= Toks.size() || Toks[B].isNot(tok::identifier) || !Instance ||
+      !Instance->hasASTContext())
+    return -1;
+  const NamedDecl *ND = lookup(Toks[B], &Known);
+  QualType Ty;
+  if (const auto *VD = dyn_cast_or_null<VarDecl>(ND)) {
+    Ty = VD->getType();
+  } else if (const auto *FD = dyn_cast_or_null<FunctionDecl>(ND)) {
+    if (I >= Toks.size() || Toks[I].isNot(tok::l_paren))
+      return -1;
+    Ty = FD->getReturnType();
+  } else {
+    return -1;
+  }
+  int Result = 0;
+  while (I < Toks.size() && Result == 0) {
+    if (Toks[I].isOneOf(tok::l_paren, tok::l_square)) {
+      const bool Call = Toks[I].is(tok::l_paren);
+      int Depth = 0;
+      size_t J = I;
+      for (; J < Toks.size(); ++J) {
+        Depth += Toks[J].isOneOf(tok::l_paren, tok::l_square) -
+                 Toks[J].isOneOf(tok::r_paren, tok::r_square);
+        if (Depth == 0)
+          break;
+      }
+      if (J >= Toks.size())
+        return -1;
+      if (!Call) {
+        const QualType C = Ty.getCanonicalType();
+        if (const auto *AT = C->getAsArrayTypeUnsafe())
+          Ty = AT->getElementType();
+        else if (C->isPointerType())
+          Ty = C->getPointeeType();
+        else
+          return -1;
+      } else if (I != B + 1) {
+        return -1; // a call through a member or an element
+      }
+      I = J + 1;
+    } else if (Toks[I].isOneOf(tok::period, tok::arrow) &&
+               I + 1 < Toks.size() && Toks[I + 1].is(tok::identifier)) {
+      if (Toks[I].is(tok::arrow)) {
+        const QualType C = Ty.getCanonicalType();
+        if (!C->isPointerType())
+          return -1;
+        Ty = C->getPointeeType();
+      }
+      if (!memberType(Ty, {Instance->getPreprocessor().getSpelling(
+                              Toks[I + 1])}))
+        return -1;
+      I += 2;
+    } else {
+      break;
+    }
+  }
+  *End = I;
+  const QualType C = Ty.getCanonicalType();
+  if (!C->isIntegerType())
+    return -1;
+  return C->isUnsignedIntegerType() &&
+                 Instance->getASTContext().getIntWidth(C) >= 32
+             ? 1
+             : 0;
+}
+
 bool memberIsPointer(const Token &Base,
                      const std::vector<std::string> &Members,
                      std::string *Pointee) {

@@ -133,6 +133,13 @@ unsigned lookupIntegerBits(const clang::Token &T);
 // Whether that type is an unsigned integer type of at least int's width
 // (one the usual conversions make a comparison's type).
 bool lookupIntegerUnsigned(const clang::Token &T);
+// The postfix expression that starts at Toks[B] (a variable followed by
+// members and subscripts, or a call): *End gets the index past it; returns
+// 0 when its type is a signed integer or one that promotes to int, 1 when
+// it is an unsigned integer of at least int's width, -1 when it is not an
+// integer or not known.
+int lookupPostfixUnsigned(const std::vector<clang::Token> &Toks, size_t B,
+                          size_t *End);
 
 // The value of the enumerator identifier token T names; false for anything
 // else.

@@ -1,11 +1,14 @@
 /* Loads exactly at the edges of the named sections, which the read checks
  * must accept: a halo of width 2 reaching the first and last element of the
  * data region, a reads(...) clause naming exactly what the body loads, a
- * loop whose region names a sub-section of the data region, and guarded
- * loads that would lie outside if they ran.
+ * loop whose region names a sub-section of the data region, guarded
+ * loads that would lie outside if they ran, and guarded stores whose
+ * guards bound nothing.
  * Usage: halo [n] [iterations] */
 #include <proact.h>
 #include "e2e_util.h"
+
+static unsigned long e2e_unsigned_three(void) { return 3; }
 
 int main(int argc, char **argv) {
   long n = e2e_arg(argc, argv, 1, 1001);
@@ -30,6 +33,40 @@ int main(int argc, char **argv) {
       for (long i = 0; i < n; i++)
         u[i] = (i > 0 ? v[i - 1] : 0.0) + v[i] * 0.5 +
                (i + 1 < n ? v[i + 1] : 0.0) * 0.25;
+    }
+  }
+  /* Guarded stores whose guard must not narrow them: a local the branch
+   * declares after the test (the test's t is the outer one), a switch's
+   * label that enters the branch past its test, and unsigned operands
+   * reached through a member, an element and a call, which make the
+   * comparison unsigned (true at i = 0). */
+  {
+    const long t = 0;
+    const struct { unsigned long lo; } lim = {3};
+    const unsigned long lims[1] = {3};
+#pragma proact region(u[0:n], v[0:n])
+    for (long i = 0; i < n - 1; i++)
+      if (t < n) {
+        const long t = i + 1;
+        v[t] = u[i] * 0.5;
+      }
+#pragma proact region(u[0:n], v[0:n])
+    for (long i = 0; i < n - 1; i++)
+      switch ((int)(i == n - 2)) {
+      case 0:
+        if (i + 2 < n) {
+        case 1:
+          u[i + 1] = v[i] + 1.0;
+        }
+      }
+#pragma proact region(u[0:n], v[0:n], lims[0:1])
+    for (long i = 0; i < n; i++) {
+      if (i - 1 > lim.lo)
+        v[i] = u[i] * 0.25;
+      if (i - 2 > lims[0])
+        v[i] += 1.0;
+      if (i - 3 > e2e_unsigned_three())
+        v[i] *= 0.5;
     }
   }
   e2e_print("u", u, (size_t)n * sizeof(double));

@@ -15,7 +15,9 @@
  * 3`, `hi = y + cells + 5`: one buffer on each device), and a collapsed
  * nest whose inner loop carries a dependence through a second name (`pw
  * = w`), which must run in order, and, outside the data region, a loop
- * naming odd before w. Each loop reads what the one before wrote, so
+ * naming odd before w, and an index and inner bounds read from region
+ * arrays a loop wrote inside a data region. Each loop reads what the one
+ * before wrote, so
  * an element computed on the wrong device or pushed late changes the
  * output.
  * Usage: subscripts [n] [iterations] (n x n grids) */
@@ -134,6 +136,41 @@ int main(int argc, char **argv) {
 #pragma proact region(odd[0:cells - 1], w[0:cells])
   for (long i = 0; i < (cells - 1) / 2; i++)
     odd[2 * i] = w[2 * i] * 0.25 + 2.0;
+  /* An offset and a count that a loop computes inside a data region: the
+   * host's copies are older than the devices', so a loop whose index or
+   * inner bound reads them is not split: it reads them on its device. */
+  {
+    long oc[2] = {0, 0};
+    double *z = e2e_alloc(3 * n), *q = e2e_alloc(cells);
+    memset(z, 0, (size_t)(3 * n) * sizeof(double));
+    memset(q, 0, (size_t)cells * sizeof(double));
+#pragma proact data copy(oc[0:2], z[0:3 * n], q[0:cells], x[0:2 * n + 1])
+    {
+#pragma proact region(oc[0:2])
+      for (int k = 0; k < 1; k++) {
+        oc[0] = n;
+        oc[1] = n / 2 + 1;
+      }
+#pragma proact region(z[0:3 * n], x[0:2 * n + 1], oc[0:2])
+      for (long i = 0; i < n; i++) /* runs on one device */
+        z[i + oc[0]] = x[i] + 1.0;
+#pragma proact region(z[0:3 * n], q[0:cells], oc[0:2])
+      for (long i = 0; i < n; i++) /* runs on one device */
+        for (long j = 0; j < oc[1]; j++)
+          q[i * n + j] = z[n + j] * 0.5 + (double)i;
+#pragma proact region(z[0:3 * n], x[0:2 * n + 1], oc[0:2])
+      for (long i = 0; i < n; i++) {
+        double t = 0.0;
+        for (long j = 0; j < oc[1]; j++)
+          t += z[n + j];
+        x[i] = t;
+      }
+    }
+    e2e_print("z", z, (size_t)(3 * n) * sizeof(double));
+    e2e_print("q", q, (size_t)cells * sizeof(double));
+    free(z);
+    free(q);
+  }
   e2e_print("u", u, (size_t)cells * sizeof(double));
   e2e_print("v", v, (size_t)cells * sizeof(double));
   e2e_print("w", w, (size_t)cells * sizeof(double));
