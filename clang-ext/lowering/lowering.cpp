@@ -247,32 +247,37 @@ void innerFirstBound(const CanonicalLoop &L, Code &Decl, Code &First,
   }
 }
 
-// A guarded store's inner loop L of step 1 or -1 runs, for the store, only
-// where the conditions around it let L's variable be (Access::VarGuard):
-// First and Bound (long long values) shrink to that.
+// A guarded store's inner loop L runs, for the store, only where the
+// conditions around it let L's variable be (Access::VarGuard): Bound (a
+// long long value) shrinks to that, and with a step of 1 or -1 First too
+// (another step's values keep First's residue: the runtime finds the last
+// one from the bound).
 void guardedRange(const Access &X, const CanonicalLoop &L, Code &First,
                   Code &Bound) {
   auto It = X.VarGuard.find(L.VarName);
-  if (It == X.VarGuard.end() || L.Step.pieces().size() != 1 ||
-      !L.Step.pieces()[0].IsText)
+  if (It == X.VarGuard.end())
     return;
-  const std::string &S = L.Step.pieces()[0].Text;
+  const bool Unit = L.Step.pieces().size() == 1 && L.Step.pieces()[0].IsText &&
+                    (L.Step.pieces()[0].Text == "1" ||
+                     L.Step.pieces()[0].Text == "-1");
+  const int Sign = Unit ? (L.Step.pieces()[0].Text == "1" ? 1 : -1)
+                        : L.StepSign;
   const Code &Lo = It->second.first, &Hi = It->second.second;
   auto Clamp = [](const char *F, const Code &A, const Code &B) {
     return Code(F).add(A).add(", ").add(B).add(")");
   };
-  // Ascending (step 1, < or <=) or descending (step -1, > or >=): the
-  // guard's near end clamps the first value, its far end the bound (one
-  // past it for a strict comparison).
-  const bool Up = S == "1" &&
+  // Ascending (< or <=) or descending (> or >=): the guard's near end
+  // clamps the first value, its far end the bound (one past it for a
+  // strict comparison).
+  const bool Up = Sign > 0 &&
                   (L.Cmp == PROACT__CMP_LT || L.Cmp == PROACT__CMP_LE);
-  const bool Down = S == "-1" &&
+  const bool Down = Sign < 0 &&
                     (L.Cmp == PROACT__CMP_GT || L.Cmp == PROACT__CMP_GE);
   if (!Up && !Down)
     return;
   const Code &Near = Up ? Lo : Hi, &Far = Up ? Hi : Lo;
   const bool Strict = L.Cmp == PROACT__CMP_LT || L.Cmp == PROACT__CMP_GT;
-  if (!Near.empty())
+  if (!Near.empty() && Unit)
     First = Clamp(Up ? "proact__max(" : "proact__min(", First, Near);
   if (!Far.empty())
     Bound = Clamp(Up ? "proact__min(" : "proact__max(", Bound,

@@ -68,6 +68,23 @@ int main(int argc, char **argv) {
       if (i - 3 > e2e_unsigned_three())
         v[i] *= 0.5;
     }
+    /* Guards that do bound their stores: odd and even elements, each
+     * under its own if (never the same element), and an inner loop of
+     * step 2 whose guard keeps the last element inside the section. */
+#pragma proact region(u[0:n], v[0:n])
+    for (long i = 0; i < n / 3; i++) {
+      if (4 * i + 1 < n)
+        v[4 * i + 1] = u[i] * 0.5;
+      if (2 * i < n)
+        v[2 * i] = u[i] - 1.0;
+    }
+#pragma proact region(u[0:n], v[0:n])
+    for (long i = 0; i < n / 11; i++)
+      for (long j = 0; j < 11; j += 2) {
+        u[i * 11 + j] = v[i * 11 + j] * 0.5;
+        if (j + 1 < 11)
+          u[i * 11 + j + 1] = v[i * 11 + j] + 2.0;
+      }
   }
   e2e_print("u", u, (size_t)n * sizeof(double));
   e2e_print("v", v, (size_t)n * sizeof(double));

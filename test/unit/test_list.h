@@ -40,6 +40,7 @@
   X(span_of_site, 5000, NULL)                                                 \
   X(span_add_inner_loops, 5000, NULL)                                         \
   X(span_add_records_terms, 5000, NULL)                                       \
+  X(runs_of_clipped_site, 5000, NULL)                                         \
   X(span_add_dep_narrows, 5000, NULL)                                         \
   X(runs_column_strided_and_merged, 5000, NULL)                               \
   X(runs_injective_mixed_radix, 5000, NULL)                                   \

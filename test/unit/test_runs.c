@@ -295,3 +295,63 @@ TEST_IMPL(span_add_records_terms) {
   ASSERT_EQ(r.nlevels, 0);
   ASSERT_EQ((long long)(r.start + r.len - 1), site.off_max);
 }
+
+/* Marks each element of a run in a 0/1 table of 512 (offset 64). */
+static int mark_clip(void *arg, __int128 lo, __int128 hi) {
+  unsigned char *seen = arg;
+  for (__int128 e = lo; e <= hi; e++)
+    if (e + 64 >= 0 && e + 64 < 512)
+      seen[e + 64]++;
+  return 0;
+}
+
+/* A guarded store a[c*i + o] under `if (lo <= c*i + o <= hi)` (a constant
+ * second form): its runs are exactly the clipped elements where they say
+ * exact, and hold them otherwise; in one iteration range and its pieces. */
+TEST_IMPL(runs_of_clipped_site) {
+  for (int c = 1; c <= 5; c++)
+    for (int o = 0; o < 3; o++)
+      for (int lo = -3; lo < 30; lo += 4)
+        for (int hi = lo; hi < 70; hi += 5)
+          for (int klo = 0; klo < 6; klo += 2)
+            for (int khi = klo + 1; khi < 16; khi += 3) {
+              proact__access_t site = {.coef = c, .off_min = o, .off_max = o,
+                                       .line = 1, .col = 1, .bounded = 1,
+                                       .bcoef = 0, .boff_min = lo,
+                                       .boff_max = hi};
+              unsigned char want[512] = {0}, got[512] = {0};
+              proact__runs_t r;
+              int exact = -1, any = 0;
+              for (int i = klo; i < khi; i++)
+                if (c * i + o >= lo && c * i + o <= hi)
+                  want[c * i + o + 64] = 1, any = 1;
+              if (!proact__runs_of_site(&site, 0, 1, klo, khi, &r, &exact)) {
+                ASSERT_EQ(any, 0);
+                continue;
+              }
+              ASSERT_EQ(proact__runs_each(&r, mark_clip, got), 0);
+              for (int e = 0; e < 512; e++) {
+                ASSERT_TRUE(got[e] <= 1);
+                if (want[e])
+                  ASSERT_EQ(got[e], 1);
+                if (exact)
+                  ASSERT_EQ(got[e], want[e]);
+              }
+              /* a store of stride 1 or one element: always exact */
+              if (any && (c == 1 || khi == klo + 1))
+                ASSERT_EQ(exact, 1);
+            }
+  {
+    /* a[4*i + 1], i in [0, 32), kept below 32: 1, 5, ..., 29 */
+    proact__access_t site = {.coef = 4, .off_min = 1, .off_max = 1,
+                             .line = 1, .col = 1, .bounded = 1, .bcoef = 0,
+                             .boff_min = PROACT__LL_MIN, .boff_max = 31};
+    proact__runs_t r;
+    int exact;
+    ASSERT_EQ(proact__runs_of_site(&site, 0, 1, 0, 32, &r, &exact), 1);
+    ASSERT_EQ(exact, 1);
+    ASSERT_EQ((long long)r.start, 1);
+    ASSERT_EQ((long long)r.len, 1);
+    ASSERT_EQ(proact__runs_count(&r), 8);
+  }
+}

@@ -199,6 +199,67 @@ int proact__site_terms(const proact__access_t *site, long long step,
   return n;
 }
 
+static __int128 runs_floor_div(__int128 a, __int128 b) {
+  __int128 q = a / b;
+  return (a % b != 0 && ((a < 0) != (b < 0))) ? q - 1 : q;
+}
+
+/* A guarded store's elements: the store's own, unguarded, cut to the
+ * constant range its conditions allow (site->bounded with bcoef 0). Exact
+ * where the cut leaves whole runs of one level (odd elements of a range);
+ * 0 where it would cut a run or leave none. */
+static int runs_clipped(const proact__access_t *site_in, long long first,
+                        long long step, long long klo, long long khi,
+                        proact__runs_t *runs_p) {
+  proact__access_t open = *site_in, narrowed;
+  proact__term_t terms[PROACT__RUNS_LEVELS];
+  proact__span_t span;
+  proact__runs_t r;
+  __int128 base_len, lo = site_in->boff_min, hi = site_in->boff_max;
+  long long mlo, mhi;
+  int n;
+  if (!site_in->bounded || site_in->bcoef != 0)
+    return 0;
+  open.bounded = 0;
+  if (!proact__site_narrow(&open, first, step, klo, khi, &narrowed) ||
+      !proact__span_of_site(&narrowed, first, step, klo, khi, &span))
+    return 0;
+  n = proact__site_terms(&narrowed, step, klo, khi, terms, &base_len);
+  if (n <= 0 || !proact__runs_build(span.lo, base_len, terms, n, &r) ||
+      proact__runs_last(&r) != span.hi || r.nlevels > 1)
+    return 0;
+  if (r.nlevels == 0) {
+    const __int128 a = r.start > lo ? r.start : lo;
+    const __int128 b = r.start + r.len - 1 < hi ? r.start + r.len - 1 : hi;
+    if (a > b)
+      return 0;
+    *runs_p = (proact__runs_t){.start = a, .len = b - a + 1};
+    return 1;
+  }
+  /* Runs m in [mlo, mhi] lie inside [lo, hi]; the ones next to them must
+   * lie outside, not across an end. */
+  mlo = lo <= r.start ? 0
+                      : (long long)runs_floor_div(lo - r.start + r.stride[0] - 1,
+                                                  r.stride[0]);
+  mhi = hi - r.len + 1 < r.start
+            ? -1
+            : (long long)runs_floor_div(hi - r.len + 1 - r.start, r.stride[0]);
+  if (mhi > r.count[0] - 1)
+    mhi = r.count[0] - 1;
+  if (mlo > mhi)
+    return 0;
+  if (mlo > 0 && r.start + (mlo - 1) * r.stride[0] + r.len - 1 >= lo)
+    return 0;
+  if (mhi + 1 < r.count[0] && r.start + (mhi + 1) * r.stride[0] <= hi)
+    return 0;
+  r.start += mlo * r.stride[0];
+  r.count[0] = mhi - mlo + 1;
+  if (r.count[0] == 1)
+    r.nlevels = 0;
+  *runs_p = r;
+  return 1;
+}
+
 int proact__runs_of_site(const proact__access_t *site_in, long long first,
                          long long step, long long klo, long long khi,
                          proact__runs_t *runs_p, int *exact_p) {
@@ -213,7 +274,10 @@ int proact__runs_of_site(const proact__access_t *site_in, long long first,
     return 0;
   n = proact__site_terms(site, step, klo, khi, terms, &base_len);
   *exact_p = n > 0 && proact__runs_build(span.lo, base_len, terms, n, runs_p);
-  if (!*exact_p || proact__runs_last(runs_p) != span.hi) {
+  if ((!*exact_p || proact__runs_last(runs_p) != span.hi) &&
+      runs_clipped(site_in, first, step, klo, khi, runs_p)) {
+    *exact_p = 1;
+  } else if (!*exact_p || proact__runs_last(runs_p) != span.hi) {
     *runs_p = (proact__runs_t){.start = span.lo, .len = span.hi - span.lo + 1};
     *exact_p = 0;
   }
