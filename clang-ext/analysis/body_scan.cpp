@@ -526,9 +526,9 @@ void BodyScanner::guardBounds(size_t NameAt, const LinearForm &F,
             .add(Code::asLongLong(Form->K))
             .add(Strict ? (Less ? " - 1LL))" : " + 1LL))") : "))");
       };
-      // An inner loop's variable alone (coefficient 1): its range.
-      if (Form->Coef.size() == 1 && Form->Coef.begin()->first !=
-                                        Outer.VarName &&
+      // A loop's variable alone (coefficient 1): its range (for the
+      // annotated loop's, a bound on the index: lowering.cpp).
+      if (Form->Coef.size() == 1 &&
           sameCoef(PP, Form->Coef.begin()->second, Code("1"))) {
         auto &G = W.VarGuard[Form->Coef.begin()->first];
         Tighten(Less ? G.second : G.first, Bound(Code::asLongLong(Inv->K)),
@@ -1360,6 +1360,14 @@ void BodyScanner::analyseAccess(int Array, size_t NameAt, size_t Close,
   Access W;
   W.Array = Array;
   W.At = Body[NameAt];
+  {
+    size_t M = Close + 1; // past the subscripts, `.m` or `->m`
+    while (M < Body.size() && Body[M].is(tok::l_square))
+      M = matchingClose(Body, M) + 1;
+    if (M + 1 < Body.size() && Body[M].isOneOf(tok::period, tok::arrow) &&
+        Body[M + 1].is(tok::identifier))
+      W.Member = spell(Body[M + 1]);
+  }
   W.Guarded = Store ? storeConditionalAt(NameAt) : guardedAt(NameAt);
   auto Unanalysable = [&](SourceLocation Where, const std::string &Why) {
     // Checked on the device; a store to a member (`a[k].m = v`) is no load.
@@ -2098,6 +2106,21 @@ bool BodyScanner::run(BodyAccesses &Out) {
                   Store && readModifyWrite(I, Close));
   }
   applyReadsClause(Out);
+  // Different members of a struct never share a byte: a load of one that
+  // no store writes meets no store of another iteration.
+  for (Access &R : Out.Reads) {
+    if (R.Member.empty() || R.Whole || R.Array < 0 ||
+        !elementIsStruct(D.Arrays[R.Array].Name))
+      continue;
+    bool Apart = false;
+    for (const Access &W : Out.Writes)
+      if (W.Array == R.Array) {
+        Apart = !W.Member.empty() && W.Member != R.Member;
+        if (!Apart)
+          break;
+      }
+    R.MemberApart = Apart;
+  }
   for (size_t A = 0; A < D.Arrays.size(); ++A)
     if (!Used[A])
       report(DE, D.Arrays[A].Name.getLocation(), Diag::RegionArrayUnused)

@@ -40,9 +40,16 @@ struct Access {
   // A guarded store's index bounds (inclusive) that the conditions of the
   // ifs around it give (`if (i + 1 < n) a[i + 1] = v`); empty: none.
   Code GuardLo, GuardHi;
-  // The same for the variables of inner loops (`if (j > 0) a[i * n + j -
-  // 1] = v`), by name: their loops' ranges shrink to them.
+  // The same for the variables of loops (`if (j > 0) a[i * n + j - 1] =
+  // v`), by name: an inner loop's range shrinks to them; the annotated
+  // loop's bound the index through its coefficient.
   std::map<std::string, std::pair<Code, Code>> VarGuard;
+  // The element's member the access names first (`p[j].x`: "x"), if any.
+  std::string Member;
+  // A load of a member that no store of its array writes (p[j].x beside
+  // p[i].f = ..., a struct): it moves with its element but is no
+  // dependence of the loop's.
+  bool MemberApart = false;
 };
 
 // A load the kernels check against what the device holds

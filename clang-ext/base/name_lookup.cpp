@@ -352,6 +352,20 @@ bool elementMemberIsArray(const Token &Array,
          Ctx.getAsArrayType(Ty.getCanonicalType()) != nullptr;
 }
 
+bool elementIsStruct(const Token &T) {
+  bool Known;
+  const auto *VD = dyn_cast_or_null<VarDecl>(lookup(T, &Known));
+  if (!VD || Instance == nullptr || !Instance->hasASTContext())
+    return false;
+  ASTContext &Ctx = Instance->getASTContext();
+  QualType Ty = VD->getType().getCanonicalType();
+  if (const auto *P = Ty->getAs<PointerType>())
+    Ty = P->getPointeeType().getCanonicalType();
+  while (const ArrayType *A = Ctx.getAsArrayType(Ty))
+    Ty = A->getElementType().getCanonicalType();
+  return Ty->isStructureType();
+}
+
 bool paramPointsToConst(const Token &T, unsigned Index) {
   bool Known;
   const auto *FD = dyn_cast_or_null<FunctionDecl>(lookup(T, &Known));

@@ -84,6 +84,9 @@ bool elementMemberIsArray(const clang::Token &Array,
 // Whether parameter Index of the function identifier token T names points
 // to a const-qualified type (false as well without Sema, for a name that is
 // not a function, or past its parameters).
+// Whether the elements of the array or pointer variable T names (through
+// every dimension) are structs (not unions).
+bool elementIsStruct(const clang::Token &T);
 bool paramPointsToConst(const clang::Token &T, unsigned Index);
 
 // The shape of the array or pointer variable an identifier names, as Sema

@@ -437,7 +437,7 @@ void emitAccesses(Preprocessor &PP, Code &C, const std::string &Var,
     C << Slot + ".line = " + num(SW.Line) + "; " + Slot +
              ".col = " + num(SW.Col) + "; " + Slot +
              ".guarded = " + (X.Guarded ? "1" : "0") + ";";
-    if (X.Dependent || !X.Len.empty())
+    if (X.Dependent || !X.Len.empty() || X.MemberApart)
       C << Slot + ".inexact = 1;";
     if (X.Whole)
       continue;
@@ -464,12 +464,34 @@ void emitAccesses(Preprocessor &PP, Code &C, const std::string &Var,
         << Code::asLongLong(T.Loop.Step) << ", " + num(T.Loop.Cmp) + ");}";
     }
     // A guarded store stays within what its conditions allow: the runtime
-    // intersects its span with that range (a constant second form).
-    if (!X.GuardLo.empty() || !X.GuardHi.empty())
-      C << Slot + ".bounded = 1; " + Slot + ".boff_min = "
+    // intersects its span with that range (a constant second form). A
+    // condition on the loop's variable alone (if (i + 1 < n) b[i + 1][j])
+    // bounds the index by coef * [lo, hi] plus the offsets the inner loops
+    // gave it.
+    const auto Var = X.VarGuard.find(OuterVar);
+    if (!X.GuardLo.empty() || !X.GuardHi.empty() ||
+        Var != X.VarGuard.end()) {
+      C << "{ long long __proact_gl = "
         << (X.GuardLo.empty() ? Code("PROACT__LL_MIN") : X.GuardLo)
-        << "; " + Slot + ".boff_max = "
+        << ", __proact_gh = "
         << (X.GuardHi.empty() ? Code("PROACT__LL_MAX") : X.GuardHi) << ";";
+      if (Var != X.VarGuard.end())
+        C << "{ const long long __proact_vl = "
+          << (Var->second.first.empty() ? Code("PROACT__LL_MIN")
+                                        : Var->second.first)
+          << ", __proact_vh = "
+          << (Var->second.second.empty() ? Code("PROACT__LL_MAX")
+                                         : Var->second.second)
+          << "; if (__proact_vl <= __proact_vh) { __proact_gl = "
+             "proact__max(__proact_gl, proact__add(proact__range_lo(" +
+                 Slot + ".coef, __proact_vl, __proact_vh), " + Slot +
+                 ".off_min)); __proact_gh = proact__min(__proact_gh, "
+                 "proact__add(proact__range_hi(" + Slot +
+                 ".coef, __proact_vl, __proact_vh), " + Slot +
+                 ".off_max)); } else { " + Slot + ".empty = 1; } }";
+      C << Slot + ".bounded = 1; " + Slot + ".boff_min = __proact_gl; " +
+               Slot + ".boff_max = __proact_gh; }";
+    }
   }
 }
 

@@ -2,8 +2,8 @@
  * must accept: a halo of width 2 reaching the first and last element of the
  * data region, a reads(...) clause naming exactly what the body loads, a
  * loop whose region names a sub-section of the data region, guarded
- * loads that would lie outside if they ran, and guarded stores whose
- * guards bound nothing.
+ * loads that would lie outside if they ran, guarded stores, and an array
+ * of structs whose loop reads its neighbours' other member.
  * Usage: halo [n] [iterations] */
 #include <proact.h>
 #include "e2e_util.h"
@@ -85,6 +85,29 @@ int main(int argc, char **argv) {
         if (j + 1 < 11)
           u[i * 11 + j + 1] = v[i * 11 + j] + 2.0;
       }
+    /* Rows of 7: a guard on the row variable alone keeps the row below
+     * the last one out. */
+#pragma proact region(u[0:n], v[0:n])
+    for (long r = 0; r < n / 7; r++)
+      for (long c = 0; c < 7; c++)
+        if (r + 1 < n / 7)
+          u[(r + 1) * 7 + c] = v[r * 7 + c] * 0.5 + (double)c;
+  }
+  /* An array of structs: each iteration reads one member of its
+   * neighbours' elements and stores another member of its own, which is
+   * no dependence. */
+  {
+    struct cell { double rho, flux; } *c = malloc((size_t)n * sizeof(*c));
+    if (c == NULL)
+      return 1;
+    for (long i = 0; i < n; i++)
+      c[i].rho = u[i], c[i].flux = v[i];
+#pragma proact region(c[0:n])
+    for (long i = 1; i < n - 1; i++)
+      c[i].flux = c[i + 1].rho - c[i - 1].rho;
+    for (long i = 0; i < n; i++)
+      v[i] = c[i].flux;
+    free(c);
   }
   e2e_print("u", u, (size_t)n * sizeof(double));
   e2e_print("v", v, (size_t)n * sizeof(double));
