@@ -946,7 +946,13 @@ private:
     Stmt = std::move(Out);
     std::string Why;
     SourceLocation Where;
-    return parseCanonicalFor(PP, Stmt, 0, L, Why, Where);
+    // Parsed afresh: the parser adds to the fields it fills (the type's
+    // tokens), so parsing into L again would repeat them (`int int i`).
+    CanonicalLoop Again;
+    if (!parseCanonicalFor(PP, Stmt, 0, Again, Why, Where))
+      return false;
+    L = std::move(Again);
+    return true;
   }
 
 public:

@@ -201,8 +201,7 @@ private:
     static const std::set<std::string> T = {
         "num_teams", "thread_limit", "num_threads", "schedule",
         "dist_schedule", "simdlen", "safelen", "order", "proc_bind",
-        "nontemporal", "aligned", "collapse", "default", "shared",
-        "firstprivate", "bind"};
+        "nontemporal", "aligned", "collapse", "default", "shared", "bind"};
     return T.count(N) != 0;
   }
 
@@ -225,6 +224,17 @@ private:
       return mapClause(C);
     if (C.Name == "reduction")
       return reduction(C);
+    // A firstprivate scalar or pointer is the value every PROACT thread
+    // starts from anyway; an array's copy per thread is not what a region
+    // array is (the body's stores would come back).
+    if (C.Name == "firstprivate") {
+      for (const Tokens &It : splitList(Line, C.Open + 1, C.Close))
+        if (It.size() != 1 || !isIdent(It[0]) ||
+            lookupArrayShape(It[0]).Object)
+          return "firstprivate(...) of an array gives each thread its own "
+                 "copy, which spread mode does not make";
+      return "";
+    }
     if (C.Name == "private") {
       for (const Tokens &It : splitList(Line, C.Open + 1, C.Close)) {
         if (It.size() != 1 || !isIdent(It[0]))

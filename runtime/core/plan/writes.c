@@ -136,6 +136,17 @@ static void loop_unproven_note(const proact__loop_desc_t *desc,
   static proact__note_once_t notes;
   if (!proact__note_once(&notes, desc))
     return;
+  if (!a->inexact && !b->inexact) {
+    const proact__access_t *g = b->guarded ? b : a;
+    proact__info(PROACT__SUBSYS_PART,
+                 "%s:%d:%d: the store to '%s' runs only under a condition, "
+                 "and the elements it may store on different devices meet, "
+                 "so PROACT cannot tell which device stores them; the loop "
+                 "at line %d runs on one device",
+                 desc->file, g->line, g->col, desc->arrays[g->array].name,
+                 desc->line);
+    return;
+  }
   if (a->line == b->line && a->col == b->col)
     proact__info(PROACT__SUBSYS_PART,
                  "%s:%d:%d: the store to '%s' follows an inner loop whose "
@@ -176,8 +187,9 @@ static long long loop_iteration_of(const proact__loop_desc_t *desc,
 
 /* Two writes of different parts whose hulls meet: fatal unless their exact
  * sets are disjoint. A store after an inner loop whose bounds move with i
- * (inexact) has only a hull, which proves nothing: *unproven is set and
- * the caller runs the loop on one device. */
+ * (inexact) has only a hull, which proves nothing, and one under a
+ * condition may run in one iteration alone (`if (found) where[0] = i`):
+ * *unproven is set and the caller runs the loop on one device. */
 static void loop_check_pair(const proact__plan_t *plan,
                             const proact__loop_desc_t *desc,
                             const loop_write_t *w, const loop_write_t *v,
@@ -201,7 +213,8 @@ static void loop_check_pair(const proact__plan_t *plan,
     met = proact__runs_meet(&ra, &rb, LOOP_MEET_MAX_RUNS, &at);
   if (met == 0)
     return;
-  if (desc->writes[w->site].inexact || site->inexact) {
+  if (desc->writes[w->site].inexact || site->inexact ||
+      desc->writes[w->site].guarded || site->guarded) {
     if (!*unproven) {
       *unproven = 1;
       loop_unproven_note(desc, &desc->writes[w->site], site);
