@@ -721,14 +721,32 @@ private:
       Host << Orig << "}";
       Lowering = Host;
     }
-    if (!Found.empty()) {
+    if (!Found.empty() || Mapped) {
       // Where the runtime finds none of those arrays, or not all, the
-      // construct is OpenMP's, which finds them where they are.
+      // construct is OpenMP's, which finds them where they are; so it is
+      // where OpenMP itself holds an array the construct maps (an enter
+      // or data construct that stayed OpenMP's).
       Code Where("if (");
-      for (size_t I = 0; I < Found.size(); ++I) {
+      bool First = true;
+      for (size_t I = 0; I < Found.size(); ++I, First = false) {
         const std::string &P = Found[I].Name;
-        Where << (I ? " && " : "") << "proact__omp_found(" + P +
-                                          ", sizeof((" + P + ")[0]))";
+        Where << (First ? "" : " && ") << "proact__omp_found(" + P +
+                                              ", sizeof((" + P + ")[0]))";
+      }
+      for (const Section &S : SpreadData.Arrays) {
+        Where << (First ? "!proact__omp_kept((const void *)" : " && "
+                                                  "!proact__omp_kept((const void *)");
+        First = false;
+        if (S.WholeArray) {
+          Where << "(" << S.Name << "))";
+        } else {
+          Where << "&(" << S.Name << ")[";
+          if (S.Lo.empty())
+            Where << "0";
+          else
+            Where << "(" << S.Lo << ")";
+          Where << "])";
+        }
       }
       Where << ") {" << Lowering << "} else {";
       for (const Token &T : Spread->Stay)

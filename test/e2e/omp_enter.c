@@ -6,7 +6,8 @@
  * map(from:) brings back from OpenMP's copy; and a scalar the enter
  * maps and the host then changes, which loops mapping it read from
  * OpenMP's device copy; and a data region mapping part of an entered
- * array around a loop that writes all of it. Built in
+ * array around a loop that writes all of it, and a loop mapping an array
+ * an enter with nowait (OpenMP's) holds. Built in
  * spread mode it must print what the unmodified program prints on one
  * device, bit for bit.
  * Usage: omp_enter [n] [rounds] */
@@ -56,6 +57,14 @@ int main(int argc, char **argv) {
   for (long i = 0; i < n; i++)
     total += (long)x[i] + i % 7;
 #pragma omp target exit data map(from: x[0:n], total) map(delete: k)
+  /* An enter with nowait stays OpenMP's: a spread loop that maps what it
+   * holds runs as OpenMP's construct, which finds it present. */
+#pragma omp target enter data map(to: y[0:n]) nowait
+#pragma omp taskwait
+#pragma omp target teams distribute parallel for map(tofrom: y[0:n])
+  for (long i = 0; i < n; i++)
+    y[i] = y[i] * 3 - 1;
+#pragma omp target exit data map(from: y[0:n])
   e2e_print("x", x, (size_t)n * sizeof(double));
   e2e_print("y", y, (size_t)n * sizeof(double));
   e2e_print("seen", &seen, sizeof seen);

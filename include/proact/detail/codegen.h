@@ -539,6 +539,12 @@ PROACT_API long long proact__omp_found_lo(const void *p, size_t elem)
     PROACT__ENTRY(proact__omp_found_lo);
 PROACT_API long long proact__omp_found_len(const void *p, size_t elem)
     PROACT__ENTRY(proact__omp_found_len);
+/* Whether OpenMP itself, not PROACT, maps the byte at p on the default
+ * device (an enter or data construct that stayed OpenMP's, one of a file
+ * built without spread mode): a spread loop that maps it runs as OpenMP's
+ * construct, which finds it present. */
+PROACT_API int proact__omp_kept(const void *p)
+    PROACT__ENTRY(proact__omp_kept);
 /* A spread loop that indexes an array a visible spread data region maps as
  * p[lo:len]: the section of the live data region or enter that holds it,
  * as p[held_lo:held_len], where an outer one maps more of it (OpenMP finds

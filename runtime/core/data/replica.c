@@ -67,12 +67,18 @@ static void replica_alloc_each(proact__present_t *entry, const int *devs,
                       entry->name, entry->lo, entry->len, dev,
                       proact_status_string(st));
     }
+    /* Asked first, so that libomptarget prints no error of its own. */
     if (ptr != NULL && proact__devices_associated(dev) &&
-        omp_target_associate_ptr(entry->host_lo, ptr, bytes, 0,
-                                 proact__dev_omp_id(dev)) != 0)
+        (omp_target_is_present(entry->host_lo, proact__dev_omp_id(dev)) ||
+         omp_target_associate_ptr(entry->host_lo, ptr, bytes, 0,
+                                  proact__dev_omp_id(dev)) != 0))
       proact__fatal(file, line, col,
-                    "cannot associate %s[%lld:%lld] with its replica on "
-                    "device %d: is it mapped by an openmp data directive?",
+                    "OpenMP itself maps %s[%lld:%lld] on device %d (a "
+                    "construct left to OpenMP, or one of a file built "
+                    "without spread mode, mapped it), so PROACT cannot give "
+                    "it its own copy there; map it with a construct that "
+                    "spreads, or leave this one to OpenMP with a "
+                    "device(...) clause",
                     entry->name, entry->lo, entry->len, dev);
   }
 }
