@@ -144,6 +144,9 @@ private:
   // The closing ')' of a parenthesised type name at Open (a cast, or
   // sizeof's operand), else 0: its words declare nothing.
   size_t typeNameClose(size_t Open) const;
+  // Whether Body[B, E) takes the address of the variable Name (`&x`, not
+  // of an element or a member of it).
+  bool addressTakenIn(const std::string &Name, size_t B, size_t E) const;
   // Records the declarator named at I (declaration specifiers from
   // DeclStart; Open: the innermost bracket open there).
   void recordLocal(size_t I, size_t DeclStart, size_t Open);
@@ -965,6 +968,21 @@ bool BodyScanner::assignsIn(const std::string &Name, size_t B, size_t E,
   return false;
 }
 
+bool BodyScanner::addressTakenIn(const std::string &Name, size_t B,
+                                 size_t E) const {
+  for (size_t I = B; I + 1 < E && I + 1 < Body.size(); ++I)
+    if (Body[I].is(tok::amp) && Body[I + 1].is(tok::identifier) &&
+        spell(Body[I + 1]) == Name &&
+        (I == 0 || !Body[I - 1].isOneOf(tok::identifier,
+                                        tok::numeric_constant,
+                                        tok::char_constant, tok::r_paren,
+                                        tok::r_square)) &&
+        !(I + 2 < Body.size() &&
+          Body[I + 2].isOneOf(tok::l_square, tok::period, tok::arrow)))
+      return true;
+  return false;
+}
+
 size_t BodyScanner::typeNameClose(size_t Open) const {
   if (Body[Open].isNot(tok::l_paren))
     return 0;
@@ -1217,7 +1235,8 @@ void BodyScanner::collectLoopsAndNames() {
       if (parseCanonicalFor(PP, Body, I, S.Loop, Why, Where)) {
         S.Begin = I;
         S.End = statementEnd(Body, I);
-        if (!assignsIn(S.Loop.VarName, S.Loop.BodyBegin, S.End))
+        if (!assignsIn(S.Loop.VarName, S.Loop.BodyBegin, S.End) &&
+            !addressTakenIn(S.Loop.VarName, S.Loop.BodyBegin, S.End))
           Loops.push_back(S);
       } else if (I + 1 < Body.size() && Body[I + 1].is(tok::l_paren)) {
         // Its variable has no known range: say why where it is blamed.
@@ -1302,6 +1321,13 @@ void BodyScanner::collectLoopsAndNames() {
     }
     if (storedAt(I, I + 1))
       Varying.insert(S);
+    // Its address taken: a store through it may change it.
+    if (Prev && Prev->is(tok::amp) && addressTakenIn(S, I - 1, I + 1)) {
+      Varying.insert(S);
+      if (!WhyVarying.count(S))
+        WhyVarying[S] = "the body takes the address of '" + S +
+                        "', through which it may change";
+    }
   }
   Varying.insert(Declared.begin(), Declared.end());
   classifyLocals();

@@ -4,7 +4,8 @@
  * variable is declared outside (its exit value printed), a body of several
  * statements ending in its one store (locals, a local array, a branch: each
  * row of a group runs them in its own copy) and an inner loop starting at
- * 2 and stepping by 3. Each reads what the one before wrote,
+ * 2 and stepping by 3, and an inner loop whose variable a pointer
+ * changes. Each reads what the one before wrote,
  * so a chunk pushed late or a lane walked twice changes the output.
  * Usage: nests [n] [iterations] (an n x n x n grid and n x n planes) */
 #include <proact.h>
@@ -64,6 +65,15 @@ int main(int argc, char **argv) {
     }
   }
   printf("exit value of i: %ld\n", i);
+  /* An inner loop whose variable a pointer changes (every other column):
+   * not a canonical loop, so neither collapsed nor split by its range. */
+#pragma proact region(a[0:nn], b[0:nn])
+  for (long x = 0; x < n; x++)
+    for (long y = 0; y < n; y++) {
+      long *py = &y;
+      b[x * n + y] = a[x * n + y] * 0.5 + 1.0;
+      *py += 1;
+    }
   e2e_print("p", p, (size_t)cells * sizeof(double));
   e2e_print("q", q, (size_t)cells * sizeof(double));
   e2e_print("a", a, (size_t)nn * sizeof(double));
