@@ -138,7 +138,8 @@ private:
   // Whether the store to a region array named at I (subscript closing at
   // Close) reads the element it stores: op=, ++, --, or `a[x] = ... a[x]`.
   bool readModifyWrite(size_t I, size_t Close) const;
-  // The reduction(...) operator that fits that update, for the fix-it note.
+  // The reduction(...) operator that fits that update, for the fix-it note;
+  // empty where the update accumulates nothing a reduction could take.
   std::string updateOperator(size_t I, size_t Close) const;
   void collectLoopsAndNames();
   // The closing ')' of a parenthesised type name at Open (a cast, or
@@ -940,16 +941,23 @@ std::string BodyScanner::updateOperator(size_t I, size_t Close) const {
   if (After->is(tok::caretequal))
     return "^";
   const size_t N = Close - I + 1;
-  if (After->is(tok::equal) && sameTokens(I, Close + 2, N) &&
-      Close + 2 + N < Body.size()) {
+  if (After->isNot(tok::equal))
+    return "+"; // +=, -=, ++, --
+  // a[x] = a[x] op rest, the rest binding tighter than op: an update that
+  // a reduction could take. Another right side (a[x] = a[x] * s + 1,
+  // a[x] = a[x] < 1 ? 1 : a[x]) accumulates nothing: no operator.
+  if (sameTokens(I, Close + 2, N) && Close + 3 + N < Body.size()) {
     const Token &Op = Body[Close + 2 + N];
-    if (Op.is(tok::star))
-      return "*";
-    if (Op.isOneOf(tok::amp, tok::pipe, tok::caret, tok::ampamp,
-                   tok::pipepipe))
-      return spelling(PP, Op);
+    const size_t Rest = Close + 3 + N;
+    if (!Op.isOneOf(tok::plus, tok::minus, tok::star, tok::amp, tok::pipe,
+                    tok::caret, tok::ampamp, tok::pipepipe) ||
+        !operandBindsTighter(Rest, expressionEnd(Rest), Op))
+      return "";
+    if (Op.isOneOf(tok::plus, tok::minus))
+      return "+";
+    return spelling(PP, Op);
   }
-  return "+";
+  return "";
 }
 
 bool BodyScanner::assignsIn(const std::string &Name, size_t B, size_t E,
@@ -1403,8 +1411,8 @@ void BodyScanner::analyseAccess(int Array, size_t NameAt, size_t Close,
       // Two iterations may update one element, each on its own thread.
       report(DE, Where, Diag::RacingUpdate)
           << Sec.Spelling << Outer.VarName << Why;
-      report(DE, D.Loc, Diag::RacingUpdateFix)
-          << updateOperator(NameAt, Close) << Sec.Written;
+      if (const std::string Op = updateOperator(NameAt, Close); !Op.empty())
+        report(DE, D.Loc, Diag::RacingUpdateFix) << Op << Sec.Written;
       Ok = false;
       return;
     }
