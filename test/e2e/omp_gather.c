@@ -41,6 +41,7 @@ int main(int argc, char **argv) {
    * by the one iteration whose condition holds (a store under a
    * condition: one device). */
   long where[1] = {-1};
+  e2e_fill(tmp, n, 7); /* the data region's alloc copy never came back */
 #pragma omp target teams distribute parallel for firstprivate(w) map(to: idx[0:n]) map(tofrom: tmp[0:n])
   for (long i = 0; i < n; i++) {
     w[idx[i] % 16] = tmp[i] * 0.5;
