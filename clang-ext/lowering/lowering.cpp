@@ -1217,9 +1217,22 @@ LoopLowering lowerLoop(Preprocessor &PP, const Directive &D,
   // A body that ends in its one store runs in groups (a nest: walks
   // columns), the statements before the store in each iteration's copy
   // (ilp.h).
+  // Each iteration's copy of the statements runs inside the one before
+  // (ilp.h), so a local that hides an outer name (double y = s; double s
+  // = ...) would be seen by the next copy's use of that name: such a body
+  // runs one iteration at a time.
+  auto shadows = [&](const Tokens &Prefix) {
+    const std::set<std::string> Names = namesDeclaredIn(PP, Prefix);
+    for (const Token &T : Prefix)
+      if (T.is(tok::identifier) && Names.count(spelling(PP, T)) &&
+          lookupName(T) != NameKind::Unknown)
+        return true;
+    return false;
+  };
   auto grouped = [&](Assignment &Out) {
     return splitTrailingAssignment(KernelBody, Out) &&
-           (Out.Prefix.empty() || (A.Writes.size() == 1 && !AnyWhole));
+           (Out.Prefix.empty() || (A.Writes.size() == 1 && !AnyWhole)) &&
+           !shadows(Out.Prefix);
   };
   // A group loads before it stores: two updates of one element of a
   // reduced array in one group would lose one.

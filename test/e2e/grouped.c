@@ -5,7 +5,8 @@
  * into floats, the loop variable as a value, a struct element stored
  * whole, a member, a struct tag and an offsetof designator named like the
  * loop variable, members loaded after a condition (checked in the
- * kernels), the loop variable's address type, and a step of 3. Sizes
+ * kernels), the loop variable's address type, a local hiding an outer
+ * name after a use of it, and a step of 3. Sizes
  * that leave remainders after the groups.
  * Usage: grouped [n] */
 #include <proact.h>
@@ -81,6 +82,15 @@ int main(int argc, char **argv) {
       else if (x < lim[1])
         x = lim[1];
       b[i] += x;
+    }
+    /* A local that hides an outer name after a use of the outer one: each
+     * iteration's y is the outer scale, not the last iteration's local. */
+    const double scale = 0.5;
+#pragma proact region(a[0:n], b[0:n])
+    for (long i = 0; i < n; i++) {
+      double y = scale;
+      double scale = a[i];
+      b[i] = y * scale + b[i];
     }
   }
   e2e_print("a", a, (size_t)n * sizeof(double));
