@@ -1959,6 +1959,14 @@ bool BodyScanner::run(BodyAccesses &Out) {
     return false;
   }
   findPrivateLoopVars(Out);
+  // A body local named like a region array would make its subscripts look
+  // like the array's: one name, one array.
+  for (const Section &S : D.Arrays)
+    if (Declared.count(S.Spelling)) {
+      report(DE, S.Name.getLocation(), Diag::RegionArrayShadowed)
+          << S.Spelling;
+      return false;
+    }
   checkOuterStores();
   markReductionUpdates();
   // An OpenMP reduction combines threads' copies as PROACT does: a spread

@@ -224,6 +224,9 @@ namespace proact {
     "with op one of + * & | ^ && || max min")                                              \
   X(ReductionNotOuterVariable, Error,                                          \
     "'%0' in reduction(...) is not a variable declared before the loop")       \
+  X(RegionArrayShadowed, Error,                                               \
+    "the loop's body declares another '%0'; rename that one: the name of a "   \
+    "region(...) array must mean the array throughout the body")               \
   X(ReductionShadowed, Error,                                                  \
     "the loop's body declares another '%0'; rename that one: the name of a "   \
     "reduction(...) variable must mean the variable throughout the body")      \

@@ -1225,7 +1225,7 @@ LoopLowering lowerLoop(Preprocessor &PP, const Directive &D,
     const std::set<std::string> Names = namesDeclaredIn(PP, Prefix);
     for (const Token &T : Prefix)
       if (T.is(tok::identifier) && Names.count(spelling(PP, T)) &&
-          lookupName(T) != NameKind::Unknown)
+          lookupDecl(T) != nullptr)
         return true;
     return false;
   };
