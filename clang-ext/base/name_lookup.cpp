@@ -352,6 +352,38 @@ bool elementMemberIsArray(const Token &Array,
          Ctx.getAsArrayType(Ty.getCanonicalType()) != nullptr;
 }
 
+bool elementMemberIsBitField(const Token &Array,
+                             const std::vector<std::string> &Members) {
+  bool Known;
+  const auto *VD = dyn_cast_or_null<VarDecl>(lookup(Array, &Known));
+  if (!VD || Members.empty() || Instance == nullptr ||
+      !Instance->hasASTContext())
+    return false;
+  ASTContext &Ctx = Instance->getASTContext();
+  QualType Ty = VD->getType().getCanonicalType();
+  if (const auto *P = Ty->getAs<PointerType>())
+    Ty = P->getPointeeType().getCanonicalType();
+  while (const ArrayType *A = Ctx.getAsArrayType(Ty))
+    Ty = A->getElementType().getCanonicalType();
+  for (const std::string &M : Members) {
+    const RecordDecl *RD = Ty->getAsRecordDecl();
+    if (RD)
+      RD = RD->getDefinition();
+    if (!RD)
+      return false;
+    const FieldDecl *Found = nullptr;
+    for (const FieldDecl *F : RD->fields())
+      if (F->getName() == M)
+        Found = F;
+    if (!Found)
+      return false;
+    if (Found->isBitField())
+      return true;
+    Ty = Found->getType().getCanonicalType();
+  }
+  return false;
+}
+
 bool elementIsStruct(const Token &T) {
   bool Known;
   const auto *VD = dyn_cast_or_null<VarDecl>(lookup(T, &Known));

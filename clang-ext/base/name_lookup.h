@@ -84,6 +84,10 @@ bool elementMemberIsArray(const clang::Token &Array,
 // Whether parameter Index of the function identifier token T names points
 // to a const-qualified type (false as well without Sema, for a name that is
 // not a function, or past its parameters).
+// Whether a member on the path Members of the elements of the array or
+// pointer variable Array names is a bit-field (which has no address).
+bool elementMemberIsBitField(const clang::Token &Array,
+                             const std::vector<std::string> &Members);
 // Whether the elements of the array or pointer variable T names (through
 // every dimension) are structs (not unions).
 bool elementIsStruct(const clang::Token &T);

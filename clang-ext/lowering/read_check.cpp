@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 #include "read_check.h"
 #include "build_options.h"
+#include "name_lookup.h"
 #include <map>
 #include <set>
 #include "vector_walk.h"
@@ -73,7 +74,7 @@ std::string sectionLen(int Ar) {
 class LoadWrapper {
 public:
   LoadWrapper(Preprocessor &PP, const BodyAccesses &A, const std::string &Var)
-      : A(A), Var(Var) {
+      : PP(PP), A(A), Var(Var) {
     for (size_t S = 0; S < A.Checked.size(); ++S)
       Sites.emplace(A.Checked[S].At.getLocation().getRawEncoding(), (int)S);
     for (int R : checkedClauses(A))
@@ -114,6 +115,7 @@ public:
       // region, and rejects the call's.
       size_t End = Close;
       Code Members, Designator; // '.x.y', and 'x.y' for offsetof
+      std::vector<std::string> Path;
       while (End + 2 < E && !P[End + 1].IsText && !P[End + 2].IsText &&
              P[End + 1].Tok.is(tok::period) &&
              P[End + 2].Tok.is(tok::identifier)) {
@@ -121,7 +123,21 @@ public:
           Designator << P[End + 1].Tok;
         Members << P[End + 1].Tok << P[End + 2].Tok;
         Designator << P[End + 2].Tok;
+        Path.push_back(PP.getSpelling(P[End + 2].Tok));
         End += 2;
+      }
+      // A bit-field has no address: the element is loaded into a local,
+      // whose member the statement's value is.
+      if (!Path.empty() && elementMemberIsBitField(X.Tok, Path)) {
+        Out << "({ __typeof__((" << X.Tok << ")[0]) __proact_be = "
+            << "*(__typeof__(&(" << X.Tok << ")[0]))"
+            << "proact__read_at((const void *)(" << X.Tok << "), sizeof(("
+            << X.Tok << ")[0]), (long long)(";
+        emit(P, I + 2, Close, Out);
+        Out << "), " + Lo + ", " + Len + ", __proact_rf, " + num(S) + ", " +
+                   V + "); __proact_be" << Members << "; })";
+        I = End;
+        continue;
       }
       Out << "(*(__typeof__(&(" << X.Tok << ")[0]" << Members << "))";
       if (!Members.empty())
@@ -140,6 +156,7 @@ public:
   }
 
 private:
+  Preprocessor &PP;
   const BodyAccesses &A;
   const std::string Var;
   std::map<unsigned, int> Sites; // by the array name's location

@@ -2,8 +2,9 @@
  * must accept: a halo of width 2 reaching the first and last element of the
  * data region, a reads(...) clause naming exactly what the body loads, a
  * loop whose region names a sub-section of the data region, guarded
- * loads that would lie outside if they ran, guarded stores, and an array
- * of structs whose loop reads its neighbours' other member.
+ * loads that would lie outside if they ran, guarded stores, an array of
+ * structs whose loop reads its neighbours' other member, and a guarded
+ * bit-field load.
  * Usage: halo [n] [iterations] */
 #include <proact.h>
 #include "e2e_util.h"
@@ -108,6 +109,21 @@ int main(int argc, char **argv) {
     for (long i = 0; i < n; i++)
       v[i] = c[i].flux;
     free(c);
+    /* A bit-field loaded after a condition (checked in the kernels). */
+    struct tagged { unsigned tag : 3; int val : 13; } *g =
+        malloc((size_t)n * sizeof(*g));
+    if (g == NULL)
+      return 1;
+    for (long i = 0; i < n; i++)
+      g[i].tag = (unsigned)(i & 7), g[i].val = (int)(i % 4000) - 2000;
+#pragma proact region(g[0:n], v[0:n])
+    for (long i = 0; i < n; i++) {
+      double t = 0.0;
+      if (i > 0)
+        t = g[i - 1].val + 0.5 * g[i - 1].tag;
+      v[i] += t + g[i].tag;
+    }
+    free(g);
   }
   e2e_print("u", u, (size_t)n * sizeof(double));
   e2e_print("v", v, (size_t)n * sizeof(double));
