@@ -145,6 +145,16 @@ private:
   // The closing ')' of a parenthesised type name at Open (a cast, or
   // sizeof's operand), else 0: its words declare nothing.
   size_t typeNameClose(size_t Open) const;
+  // What an expression at Body[At] sees (analyseAffine's names): the
+  // locals that stand for their forms there, and Base (the names that
+  // change) without them. Filled in place: Names points into it.
+  struct ScopeAt {
+    std::map<std::string, LinearForm> Forms;
+    std::map<std::string, std::string> Notes;
+    std::set<std::string> Changing;
+    AffineNames Names;
+  };
+  void scopeAt(size_t At, const std::set<std::string> &Base, ScopeAt &Out);
   // Whether Body[B, E) takes the address of the variable Name (`&x`, not
   // of an element or a member of it).
   bool addressTakenIn(const std::string &Name, size_t B, size_t E) const;
@@ -401,16 +411,10 @@ void BodyScanner::guardBounds(size_t NameAt, const LinearForm &F,
     const auto AtIf = enclosingLoops(K);
     // The condition's names as the `if` sees them: a local the branch
     // declares is not yet in scope there.
-    std::map<std::string, LinearForm> Forms;
-    std::map<std::string, std::string> Notes = WhyVarying;
-    visibleLocals(K, Forms, Notes);
-    std::set<std::string> IfChanging = Changing;
-    for (const auto &KV : Forms)
-      IfChanging.erase(KV.first);
-    AffineNames Names;
-    Names.Locals = &Forms;
-    Names.WhyVarying = &Notes;
-    Names.RegionArrays = &RegionNames;
+    ScopeAt AtTest;
+    scopeAt(K, Changing, AtTest);
+    const std::set<std::string> &IfChanging = AtTest.Changing;
+    const AffineNames &Names = AtTest.Names;
     // The && chain's comparisons at the condition's top level.
     for (size_t B = K + 2; B < C;) {
       size_t E = B, Op = 0;
@@ -1172,26 +1176,32 @@ void BodyScanner::analyseLocal(LocalDecl &L) {
   for (const auto &KV : L.Loops)
     Changing.erase(KV.first);
   Changing.insert(Outer.VarName);
-  std::map<std::string, LinearForm> Forms;
-  std::map<std::string, std::string> Notes = WhyVarying;
-  visibleLocals(L.At, Forms, Notes);
-  for (const auto &KV : Forms)
-    Changing.erase(KV.first);
-  AffineNames Names;
-  Names.Locals = &Forms;
-  Names.WhyVarying = &Notes;
-  Names.RegionArrays = &RegionNames;
+  ScopeAt AtInit;
+  scopeAt(L.At, Changing, AtInit);
+  const AffineNames &Names = AtInit.Names;
   Tokens Init(Body.begin() + L.InitBegin, Body.begin() + L.InitEnd);
   std::string Why;
   SourceLocation Where = Body[L.At].getLocation();
   bool Invalid = false;
-  if (!analyseAffine(PP, Init, Vars, Changing, L.Form, Why, Where, Names,
+  if (!analyseAffine(PP, Init, Vars, AtInit.Changing, L.Form, Why, Where, Names,
                      &Invalid)) {
     L.Failed = true;
     L.Why = Invalid ? "'" + L.Name + "' is initialized with a floating value"
                     : "the initializer of '" + L.Name + "' is not affine: " +
                           Why;
   }
+}
+
+void BodyScanner::scopeAt(size_t At, const std::set<std::string> &Base,
+                          ScopeAt &Out) {
+  Out.Notes = WhyVarying;
+  visibleLocals(At, Out.Forms, Out.Notes);
+  Out.Changing = Base;
+  for (const auto &KV : Out.Forms)
+    Out.Changing.erase(KV.first);
+  Out.Names.Locals = &Out.Forms;
+  Out.Names.WhyVarying = &Out.Notes;
+  Out.Names.RegionArrays = &RegionNames;
 }
 
 void BodyScanner::visibleLocals(size_t I,
@@ -1454,20 +1464,14 @@ void BodyScanner::analyseAccess(int Array, size_t NameAt, size_t Close,
   for (const auto &KV : Enclosing)
     Changing.erase(KV.first);
   Changing.insert(Outer.VarName);
-  std::map<std::string, LinearForm> Forms;
-  std::map<std::string, std::string> Notes = WhyVarying;
-  visibleLocals(NameAt, Forms, Notes);
-  std::set<std::string> IndexChanging = Changing; // locals stand for forms
-  for (const auto &KV : Forms)
-    IndexChanging.erase(KV.first);
+  ScopeAt AtIndex; // locals stand for forms
+  scopeAt(NameAt, Changing, AtIndex);
+  const std::set<std::string> &IndexChanging = AtIndex.Changing;
 
   LinearForm F;
   std::string Why;
   SourceLocation Where = Body[NameAt].getLocation();
-  AffineNames Names;
-  Names.Locals = &Forms;
-  Names.WhyVarying = &Notes;
-  Names.RegionArrays = &RegionNames;
+  const AffineNames &Names = AtIndex.Names;
   bool Invalid = false;
   if (!analyseAffine(PP, Index, Vars, IndexChanging, F, Why, Where, Names,
                      &Invalid)) {

@@ -227,24 +227,46 @@ bool lookupEnumerator(const Token &T, long long &V) {
   return true;
 }
 
+// The member M of a defined struct or union Ty; null otherwise.
+static const FieldDecl *fieldNamed(QualType Ty, const std::string &M) {
+  const RecordDecl *RD = Ty.getCanonicalType()->getAsRecordDecl();
+  if (RD)
+    RD = RD->getDefinition();
+  if (!RD)
+    return nullptr;
+  const FieldDecl *Found = nullptr;
+  for (const FieldDecl *F : RD->fields())
+    if (F->getName() == M)
+      Found = F;
+  return Found;
+}
+
 // The type of Ty.Members[0].Members[1]... into Ty; false where a step is
 // not a member of a defined struct or union.
 static bool memberType(QualType &Ty, const std::vector<std::string> &Members) {
   for (const std::string &M : Members) {
-    const RecordDecl *RD = Ty.getCanonicalType()->getAsRecordDecl();
-    if (RD)
-      RD = RD->getDefinition();
-    if (!RD)
+    const FieldDecl *F = fieldNamed(Ty, M);
+    if (!F)
       return false;
-    const FieldDecl *Found = nullptr;
-    for (const FieldDecl *F : RD->fields())
-      if (F->getName() == M)
-        Found = F;
-    if (!Found)
-      return false;
-    Ty = Found->getType();
+    Ty = F->getType();
   }
   return true;
+}
+
+// The element type of the array or pointer variable T names, through
+// every dimension (canonical); null for anything else.
+static QualType elementTypeOf(const Token &T) {
+  bool Known;
+  const auto *VD = dyn_cast_or_null<VarDecl>(lookup(T, &Known));
+  if (!VD || Instance == nullptr || !Instance->hasASTContext())
+    return QualType();
+  ASTContext &Ctx = Instance->getASTContext();
+  QualType Ty = VD->getType().getCanonicalType();
+  if (const auto *P = Ty->getAs<PointerType>())
+    Ty = P->getPointeeType().getCanonicalType();
+  while (const ArrayType *A = Ctx.getAsArrayType(Ty))
+    Ty = A->getElementType().getCanonicalType();
+  return Ty;
 }
 
 int lookupPostfixUnsigned(const std::vector<Token> &Toks, size_t B,
@@ -354,48 +376,21 @@ bool elementMemberIsArray(const Token &Array,
 
 bool elementMemberIsBitField(const Token &Array,
                              const std::vector<std::string> &Members) {
-  bool Known;
-  const auto *VD = dyn_cast_or_null<VarDecl>(lookup(Array, &Known));
-  if (!VD || Members.empty() || Instance == nullptr ||
-      !Instance->hasASTContext())
-    return false;
-  ASTContext &Ctx = Instance->getASTContext();
-  QualType Ty = VD->getType().getCanonicalType();
-  if (const auto *P = Ty->getAs<PointerType>())
-    Ty = P->getPointeeType().getCanonicalType();
-  while (const ArrayType *A = Ctx.getAsArrayType(Ty))
-    Ty = A->getElementType().getCanonicalType();
+  QualType Ty = elementTypeOf(Array);
   for (const std::string &M : Members) {
-    const RecordDecl *RD = Ty->getAsRecordDecl();
-    if (RD)
-      RD = RD->getDefinition();
-    if (!RD)
+    const FieldDecl *F = Ty.isNull() ? nullptr : fieldNamed(Ty, M);
+    if (!F)
       return false;
-    const FieldDecl *Found = nullptr;
-    for (const FieldDecl *F : RD->fields())
-      if (F->getName() == M)
-        Found = F;
-    if (!Found)
-      return false;
-    if (Found->isBitField())
+    if (F->isBitField())
       return true;
-    Ty = Found->getType().getCanonicalType();
+    Ty = F->getType();
   }
   return false;
 }
 
 bool elementIsStruct(const Token &T) {
-  bool Known;
-  const auto *VD = dyn_cast_or_null<VarDecl>(lookup(T, &Known));
-  if (!VD || Instance == nullptr || !Instance->hasASTContext())
-    return false;
-  ASTContext &Ctx = Instance->getASTContext();
-  QualType Ty = VD->getType().getCanonicalType();
-  if (const auto *P = Ty->getAs<PointerType>())
-    Ty = P->getPointeeType().getCanonicalType();
-  while (const ArrayType *A = Ctx.getAsArrayType(Ty))
-    Ty = A->getElementType().getCanonicalType();
-  return Ty->isStructureType();
+  const QualType Ty = elementTypeOf(T);
+  return !Ty.isNull() && Ty->isStructureType();
 }
 
 bool paramPointsToConst(const Token &T, unsigned Index) {
