@@ -1,7 +1,8 @@
 /* A program that uses MPI itself: it initializes MPI, makes its input on
  * rank 0 only and broadcasts it, then runs PROACT loops (a stencil, then
  * a max and a count reduction), which use the program's MPI and leave
- * MPI_Finalize to it. Every rank prints the sequential result.
+ * MPI_Finalize to it, while a receive of any message the program posted
+ * before them waits. Every rank prints the sequential result.
  * Usage: user_mpi [n] [rounds] */
 #include <mpi.h>
 #include <proact.h>
@@ -23,6 +24,15 @@ int main(int argc, char **argv) {
     e2e_fill(u, n, 7);
   MPI_Bcast(u, (int)n, MPI_DOUBLE, 0, MPI_COMM_WORLD);
   memcpy(v, u, (size_t)n * sizeof(double));
+  /* A receive of any message, posted before PROACT's loops: PROACT's own
+   * messages must not match it (they travel on a copy of the
+   * communicator). */
+  int size = 1;
+  double msg = -1.0, mine = 4242.0;
+  MPI_Request got, sent;
+  MPI_Comm_size(MPI_COMM_WORLD, &size);
+  MPI_Irecv(&msg, 1, MPI_DOUBLE, MPI_ANY_SOURCE, MPI_ANY_TAG, MPI_COMM_WORLD,
+            &got);
 
 #pragma proact data copy(u[0:n], v[0:n])
   {
@@ -38,6 +48,11 @@ int main(int argc, char **argv) {
       above += u[i] > 1.0;
     }
   }
+  MPI_Isend(&mine, 1, MPI_DOUBLE, (rank + 1) % size, 7, MPI_COMM_WORLD,
+            &sent);
+  MPI_Wait(&got, MPI_STATUS_IGNORE);
+  MPI_Wait(&sent, MPI_STATUS_IGNORE);
+  printf("user message: %g\n", msg);
   e2e_print("u", u, (size_t)n * sizeof(double));
   e2e_print("v", v, (size_t)n * sizeof(double));
   e2e_print("big", &big, sizeof(big));

@@ -52,6 +52,11 @@ static int wait_for(MPI_Request *req, MPI_Status *status, double timeout_s,
   return proact__poll_wait(test_req, &w, timeout_s, what, err, len);
 }
 
+/* PROACT's own copy of MPI_COMM_WORLD: its messages (tags from file and
+ * line) never match the program's receives, nor the program's messages
+ * PROACT's, and its error handler is not the program's. */
+static MPI_Comm comm = MPI_COMM_NULL;
+
 static int t_init(int *rank_p, int *size_p, int *owns_p, char *err,
                   size_t len) {
   int inited = 0, provided = 0, rc;
@@ -64,10 +69,15 @@ static int t_init(int *rank_p, int *size_p, int *owns_p, char *err,
       return -1;
     }
   }
+  rc = MPI_Comm_dup(MPI_COMM_WORLD, &comm);
+  if (rc != MPI_SUCCESS) {
+    say(err, len, "MPI_Comm_dup", rc);
+    return -1;
+  }
   /* Errors come back as codes, to be reported with the rank's context. */
-  MPI_Comm_set_errhandler(MPI_COMM_WORLD, MPI_ERRORS_RETURN);
-  MPI_Comm_rank(MPI_COMM_WORLD, rank_p);
-  MPI_Comm_size(MPI_COMM_WORLD, size_p);
+  MPI_Comm_set_errhandler(comm, MPI_ERRORS_RETURN);
+  MPI_Comm_rank(comm, rank_p);
+  MPI_Comm_size(comm, size_p);
   return 0;
 }
 
@@ -80,7 +90,7 @@ static int t_allgather(const void *mine, void *all, size_t bytes,
     return -1;
   }
   rc = MPI_Iallgather(mine, (int)bytes, MPI_BYTE, all, (int)bytes, MPI_BYTE,
-                      MPI_COMM_WORLD, &req);
+                      comm, &req);
   if (rc != MPI_SUCCESS) {
     say(err, len, "MPI_Iallgather", rc);
     return -1;
@@ -95,7 +105,7 @@ static int t_send(const void *buf, size_t bytes, int peer, int tag,
   do {
     size_t n = bytes < MPI_PIECE ? bytes : MPI_PIECE;
     MPI_Request req;
-    int rc = MPI_Isend(p, (int)n, MPI_BYTE, peer, tag, MPI_COMM_WORLD, &req);
+    int rc = MPI_Isend(p, (int)n, MPI_BYTE, peer, tag, comm, &req);
     if (rc != MPI_SUCCESS) {
       say(err, len, "MPI_Isend", rc);
       return -1;
@@ -116,7 +126,7 @@ static int t_recv(void *buf, size_t bytes, int peer, int tag,
   do {
     size_t n = bytes < MPI_PIECE ? bytes : MPI_PIECE;
     MPI_Request req;
-    int rc = MPI_Irecv(p, (int)n, MPI_BYTE, peer, tag, MPI_COMM_WORLD, &req);
+    int rc = MPI_Irecv(p, (int)n, MPI_BYTE, peer, tag, comm, &req);
     if (rc != MPI_SUCCESS) {
       say(err, len, "MPI_Irecv", rc);
       return -1;
@@ -161,9 +171,9 @@ static int t_post(void *buf, size_t bytes, int peer, int tag, int recv,
   q->bytes = bytes - (size_t)(n - 1) * MPI_PIECE;
   for (int i = 0; i < n; i++, p += MPI_PIECE) {
     int c = (int)(i == n - 1 ? q->bytes : MPI_PIECE);
-    int rc = recv ? MPI_Irecv(p, c, MPI_BYTE, peer, tag, MPI_COMM_WORLD,
+    int rc = recv ? MPI_Irecv(p, c, MPI_BYTE, peer, tag, comm,
                               &q->r[i])
-                  : MPI_Isend(p, c, MPI_BYTE, peer, tag, MPI_COMM_WORLD,
+                  : MPI_Isend(p, c, MPI_BYTE, peer, tag, comm,
                               &q->r[i]);
     if (rc != MPI_SUCCESS) {
       /* The pieces posted stay posted: the error ends the job. */
@@ -223,8 +233,11 @@ static void t_abort(int code) { MPI_Abort(MPI_COMM_WORLD, code); }
 static void t_finalize(void) {
   int fin = 0;
   MPI_Finalized(&fin);
-  if (!fin)
-    MPI_Finalize();
+  if (fin)
+    return;
+  if (comm != MPI_COMM_NULL)
+    MPI_Comm_free(&comm);
+  MPI_Finalize();
 }
 
 static const char *t_library(void) {
