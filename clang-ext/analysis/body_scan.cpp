@@ -2078,7 +2078,10 @@ bool BodyScanner::run(BodyAccesses &Out) {
       continue;
     }
     if (A < 0) {
-      if (Subscripted && !Declared.count(S)) {
+      // A type's brackets (`(real[]){...}`, `sizeof(real[4])`) index
+      // nothing.
+      if (Subscripted && !Declared.count(S) &&
+          lookupName(T) != NameKind::Type) {
         report(DE, T.getLocation(), Diag::ArrayNotInRegion) << S;
         Ok = false;
       } else if (!Declared.count(S) && dereferencedAt(I)) {

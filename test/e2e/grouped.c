@@ -5,12 +5,14 @@
  * into floats, the loop variable as a value, a struct element stored
  * whole, a member, a struct tag and an offsetof designator named like the
  * loop variable, members loaded after a condition (checked in the
- * kernels), the loop variable's address type, a local hiding an outer
- * name after a use of it, and a step of 3. Sizes
+ * kernels), the loop variable's address type, a typedef's brackets, a
+ * local hiding an outer name after a use of it, and a step of 3. Sizes
  * that leave remainders after the groups.
  * Usage: grouped [n] */
 #include <proact.h>
 #include "e2e_util.h"
+
+typedef double real;
 #include <stddef.h>
 
 struct rec {
@@ -83,6 +85,10 @@ int main(int argc, char **argv) {
         x = lim[1];
       b[i] += x;
     }
+    /* A type's brackets in the body index nothing. */
+#pragma proact region(a[0:n], b[0:n])
+    for (long i = 0; i < n; i++)
+      b[i] = a[i] * ((real[]){0.5, 0.25})[i % 2] + (double)sizeof(real[4]);
     /* A local that hides an outer name after a use of the outer one: each
      * iteration's y is the outer scale, not the last iteration's local. */
     const double scale = 0.5;
