@@ -734,8 +734,7 @@ private:
                                               ", sizeof((" + P + ")[0]))";
       }
       for (const Section &S : SpreadData.Arrays) {
-        Where << (First ? "!proact__omp_kept((const void *)" : " && "
-                                                  "!proact__omp_kept((const void *)");
+        Where << (First ? "" : " && ") << "!proact__omp_kept((const void *)";
         First = false;
         if (S.WholeArray) {
           Where << "(" << S.Name << "))";

@@ -308,15 +308,10 @@ private:
       Out.K = paren(L.K);
       return true;
     }
-    const Token *Region = nullptr; // an element of a region array
-    for (size_t K = 0; K < Run.size(); ++K) {
-      const Token &Tk = Run[K];
+    for (const Token &Tk : Run) {
       if (Tk.isNot(tok::identifier))
         continue;
       std::string S = spelling(PP, Tk);
-      if (!Region && Names.RegionArrays && Names.RegionArrays->count(S) &&
-          K + 1 < Run.size() && Run[K + 1].is(tok::l_square))
-        Region = &Tk;
       if (Names.Locals && Names.Locals->count(S))
         return fail(Tk.getLocation(),
                     "the body's local '" + S +
@@ -331,7 +326,10 @@ private:
                                           "' is used inside a call or "
                                           "subscript");
     }
-    if (Region)
+    if (const Token *Region =
+            Names.RegionArrays
+                ? regionElementIn(PP, Run, *Names.RegionArrays)
+                : nullptr)
       return fail(Region->getLocation(),
                   "it reads an element of the region array '" +
                       spelling(PP, *Region) +
@@ -379,6 +377,15 @@ private:
 };
 
 } // namespace
+
+const Token *regionElementIn(Preprocessor &PP, const Tokens &Toks,
+                             const std::set<std::string> &Regions) {
+  for (size_t K = 0; K + 1 < Toks.size(); ++K)
+    if (Toks[K].is(tok::identifier) && Toks[K + 1].is(tok::l_square) &&
+        Regions.count(spelling(PP, Toks[K])))
+      return &Toks[K];
+  return nullptr;
+}
 
 bool analyseAffine(Preprocessor &PP, const Tokens &Index,
                    const std::set<std::string> &LoopVars,

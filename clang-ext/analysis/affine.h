@@ -30,6 +30,12 @@ struct AffineNames {
   const std::set<std::string> *RegionArrays = nullptr;
 };
 
+// The first element of one of Regions that Toks reads (`off[0]`: the name
+// before a '['), or null.
+const clang::Token *regionElementIn(clang::Preprocessor &PP,
+                                    const Tokens &Toks,
+                                    const std::set<std::string> &Regions);
+
 // LoopVars: names whose coefficient is wanted. Varying: names that change
 // inside the loop (an index using them cannot be analysed). On failure Why
 // says what was not affine and Where points at it; Invalid is set instead

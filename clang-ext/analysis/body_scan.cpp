@@ -155,8 +155,10 @@ private:
     AffineNames Names;
   };
   void scopeAt(size_t At, const std::set<std::string> &Base, ScopeAt &Out);
-  // Whether Body[B, E) takes the address of the variable Name (`&x`, not
-  // of an element or a member of it).
+  // Whether the address of the variable named at I is taken (`&x`,
+  // `&(x)`, not of an element or a member of it; addressAt), or in
+  // Body[B, E) that of the variable Name.
+  bool addressTakenAt(size_t I) const;
   bool addressTakenIn(const std::string &Name, size_t B, size_t E) const;
   // Records the declarator named at I (declaration specifiers from
   // DeclStart; Open: the innermost bracket open there).
@@ -225,10 +227,7 @@ private:
   // Whether Body[I - 1] is the prefix operator K (`*p`, `&x`): nothing
   // that ends an operand stands before it, so it is not a binary * or &.
   bool prefixAt(size_t I, tok::TokenKind K) const {
-    return I && Body[I - 1].is(K) &&
-           (I < 2 || !Body[I - 2].isOneOf(tok::identifier,
-                                          tok::numeric_constant,
-                                          tok::r_paren, tok::r_square));
+    return I && Body[I - 1].is(K) && !followsOperand(Body, I - 1);
   }
   // The unary '&' that takes the address of the operand starting at I,
   // also through parentheses around it ('&(x)') and after a cast
@@ -374,10 +373,6 @@ void BodyScanner::guardBounds(size_t NameAt, const LinearForm &F,
                               const std::set<std::string> &Vars,
                               const std::set<std::string> &Changing,
                               Access &W) {
-  // A goto may enter a then-branch without its test.
-  for (const Token &T : Body)
-    if (T.is(tok::kw_goto))
-      return;
   auto SameCoefs = [&](const LinearForm &G) {
     if (G.Coef.size() != F.Coef.size())
       return false;
@@ -586,10 +581,7 @@ bool BodyScanner::operandBindsTighter(size_t B, size_t E,
     if (Depth == 0 && T.is(tok::question))
       return false;
     // A binary operator follows an operand; anything else is unary.
-    const bool Binary =
-        Depth == 0 && K > B &&
-        Body[K - 1].isOneOf(tok::identifier, tok::numeric_constant,
-                            tok::r_paren, tok::r_square, tok::char_constant);
+    const bool Binary = Depth == 0 && K > B && followsOperand(Body, K);
     const prec::Level L =
         Binary ? getBinOpPrecedence(T.getKind(), true, false) : prec::Unknown;
     // The same associative operator (and - after +) may repeat.
@@ -980,17 +972,17 @@ bool BodyScanner::assignsIn(const std::string &Name, size_t B, size_t E,
   return false;
 }
 
+bool BodyScanner::addressTakenAt(size_t I) const {
+  return Body[I].is(tok::identifier) && addressAt(I) < Body.size() &&
+         !(I + 1 < Body.size() &&
+           Body[I + 1].isOneOf(tok::l_square, tok::period, tok::arrow));
+}
+
 bool BodyScanner::addressTakenIn(const std::string &Name, size_t B,
                                  size_t E) const {
-  for (size_t I = B; I + 1 < E && I + 1 < Body.size(); ++I)
-    if (Body[I].is(tok::amp) && Body[I + 1].is(tok::identifier) &&
-        spell(Body[I + 1]) == Name &&
-        (I == 0 || !Body[I - 1].isOneOf(tok::identifier,
-                                        tok::numeric_constant,
-                                        tok::char_constant, tok::r_paren,
-                                        tok::r_square)) &&
-        !(I + 2 < Body.size() &&
-          Body[I + 2].isOneOf(tok::l_square, tok::period, tok::arrow)))
+  for (size_t I = B; I < E && I < Body.size(); ++I)
+    if (Body[I].is(tok::identifier) && spell(Body[I]) == Name &&
+        addressTakenAt(I))
       return true;
   return false;
 }
@@ -1340,7 +1332,7 @@ void BodyScanner::collectLoopsAndNames() {
     if (storedAt(I, I + 1))
       Varying.insert(S);
     // Its address taken: a store through it may change it.
-    if (Prev && Prev->is(tok::amp) && addressTakenIn(S, I - 1, I + 1)) {
+    if (addressTakenAt(I)) {
       Varying.insert(S);
       if (!WhyVarying.count(S))
         WhyVarying[S] = "the body takes the address of '" + S +
@@ -1573,16 +1565,13 @@ void BodyScanner::analyseAccess(int Array, size_t NameAt, size_t Close,
     // Computed by the host before the loop: an element of a region array
     // there may be older than the devices' copy.
     for (const Tokens *Part : {&L.First, &L.Bound})
-      for (size_t K = 0; K + 1 < Part->size(); ++K)
-        if ((*Part)[K].is(tok::identifier) &&
-            RegionNames.count(spell((*Part)[K])) &&
-            (*Part)[K + 1].is(tok::l_square))
-          return Unanalysable((*Part)[K].getLocation(),
-                              "the bounds of the inner loop over '" +
-                                  L.VarName + "' read the region array '" +
-                                  spell((*Part)[K]) +
-                                  "', whose newest elements the devices may "
-                                  "hold");
+      if (const Token *R = regionElementIn(PP, *Part, RegionNames))
+        return Unanalysable(R->getLocation(),
+                            "the bounds of the inner loop over '" +
+                                L.VarName + "' read the region array '" +
+                                spell(*R) +
+                                "', whose newest elements the devices may "
+                                "hold");
     for (const Piece &P : L.Step.pieces())
       if (!P.IsText && P.Tok.is(tok::identifier) &&
           RegionNames.count(spell(P.Tok)))

@@ -37,13 +37,15 @@ std::set<std::string> assignedNames(Preprocessor &PP, const Tokens &Toks) {
       Assigned.insert(spelling(PP, T));
     if (T.isOneOf(tok::plusplus, tok::minusminus) && N.is(tok::identifier))
       Assigned.insert(spelling(PP, N));
-    // &x: a store through the pointer may change x (unary: no operand
-    // before the &).
-    if (T.is(tok::amp) && N.is(tok::identifier) &&
-        (I == 0 || !Toks[I - 1].isOneOf(tok::identifier, tok::numeric_constant,
-                                        tok::char_constant, tok::r_paren,
-                                        tok::r_square)))
-      Assigned.insert(spelling(PP, N));
+    // &x, &(x): a store through the pointer may change x (unary: no
+    // operand before the &).
+    if (T.is(tok::amp) && !followsOperand(Toks, I)) {
+      size_t K = I + 1;
+      while (K < Toks.size() && Toks[K].is(tok::l_paren))
+        ++K;
+      if (K < Toks.size() && Toks[K].is(tok::identifier))
+        Assigned.insert(spelling(PP, Toks[K]));
+    }
   }
   return Assigned;
 }

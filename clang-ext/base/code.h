@@ -22,6 +22,16 @@ inline int bracketDelta(const clang::Token &T) {
   return 0;
 }
 
+// Whether Toks[I] follows what ends an operand (a name, a literal, ')' or
+// ']'), so that an operator there is binary: the & of `a & b`, not of
+// `&x`.
+inline bool followsOperand(const std::vector<clang::Token> &Toks, size_t I) {
+  using namespace clang;
+  return I > 0 && Toks[I - 1].isOneOf(tok::identifier, tok::numeric_constant,
+                                      tok::char_constant, tok::r_paren,
+                                      tok::r_square);
+}
+
 // Whether T is an assignment operator: = or a compound one (+=, <<=, ...).
 inline bool isAssignOp(const clang::Token &T) {
   using namespace clang;
