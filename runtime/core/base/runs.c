@@ -274,12 +274,11 @@ int proact__runs_of_site(const proact__access_t *site_in, long long first,
     return 0;
   n = proact__site_terms(site, step, klo, khi, terms, &base_len);
   *exact_p = n > 0 && proact__runs_build(span.lo, base_len, terms, n, runs_p);
-  if ((!*exact_p || proact__runs_last(runs_p) != span.hi) &&
-      runs_clipped(site_in, first, step, klo, khi, runs_p)) {
-    *exact_p = 1;
-  } else if (!*exact_p || proact__runs_last(runs_p) != span.hi) {
-    *runs_p = (proact__runs_t){.start = span.lo, .len = span.hi - span.lo + 1};
-    *exact_p = 0;
+  if (!*exact_p || proact__runs_last(runs_p) != span.hi) {
+    *exact_p = runs_clipped(site_in, first, step, klo, khi, runs_p);
+    if (!*exact_p)
+      *runs_p =
+          (proact__runs_t){.start = span.lo, .len = span.hi - span.lo + 1};
   }
   return 1;
 }

@@ -517,17 +517,13 @@ long long proact__omp_held_len(const void *p, size_t elem, long long lo,
 
 int proact__omp_kept(const void *p) {
   proact__present_t *entry = NULL;
-  int dev;
   if (p == NULL || proact__devices_count() == 0)
     return 0;
   proact__enter_reap_freed();
   if (proact__present_find((char *)p, (char *)p + 1, &entry) !=
       PROACT__PRESENT_NONE)
     return 0; /* PROACT's own copies, which OpenMP finds associated */
-  dev = omp_get_default_device();
-  if (dev < 0 || dev >= omp_get_num_devices())
-    return 0;
-  return omp_target_is_present(p, dev) != 0;
+  return enter_omp_holds((const char *)p, (const char *)p + 1);
 }
 
 long long proact__omp_found_len(const void *p, size_t elem) {

@@ -67,11 +67,10 @@ static void replica_alloc_each(proact__present_t *entry, const int *devs,
                       entry->name, entry->lo, entry->len, dev,
                       proact_status_string(st));
     }
+    if (ptr == NULL || !proact__devices_associated(dev))
+      continue;
     /* Asked first, so that libomptarget prints no error of its own. */
-    if (ptr != NULL && proact__devices_associated(dev) &&
-        (omp_target_is_present(entry->host_lo, proact__dev_omp_id(dev)) ||
-         omp_target_associate_ptr(entry->host_lo, ptr, bytes, 0,
-                                  proact__dev_omp_id(dev)) != 0))
+    if (omp_target_is_present(entry->host_lo, proact__dev_omp_id(dev)))
       proact__fatal(file, line, col,
                     "OpenMP itself maps %s[%lld:%lld] on device %d (a "
                     "construct left to OpenMP, or one of a file built "
@@ -79,6 +78,12 @@ static void replica_alloc_each(proact__present_t *entry, const int *devs,
                     "it its own copy there; map it with a construct that "
                     "spreads, or leave this one to OpenMP with a "
                     "device(...) clause",
+                    entry->name, entry->lo, entry->len, dev);
+    if (omp_target_associate_ptr(entry->host_lo, ptr, bytes, 0,
+                                 proact__dev_omp_id(dev)) != 0)
+      proact__fatal(file, line, col,
+                    "cannot associate %s[%lld:%lld] with its replica on "
+                    "device %d",
                     entry->name, entry->lo, entry->len, dev);
   }
 }
