@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 #include "name_lookup.h"
 #include "code.h"
+#include "lang_compat.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Decl.h"
 #include "clang/AST/Expr.h"
@@ -38,6 +39,12 @@ const NamedDecl *lookup(const Token &T, bool *Known) {
 } // namespace
 
 void setLookupInstance(CompilerInstance *CI) { Instance = CI; }
+
+const char *hostCodeTest() {
+  if (!Instance || !Instance->hasSema())
+    return "proact__host_code()";
+  return isOpenMPDevicePass(Instance->getLangOpts()) ? "0" : "1";
+}
 
 NameKind lookupName(const Token &T) {
   bool Known;

@@ -52,6 +52,12 @@ OpenMPPlace openMPPlace(clang::SourceLocation *Construct);
 // Set by the plugin's action when the compilation parses (not under -E).
 void setLookupInstance(clang::CompilerInstance *CI);
 
+// What proact__host_code() (codegen.h) is in this compilation: "1" in the
+// host pass, "0" in a device pass, so that CodeGen drops the other pass's
+// walk without emitting it; under -E, where the text may be compiled by
+// either pass, the call itself.
+const char *hostCodeTest();
+
 // Looks up identifier token T in the parser's current scope.
 NameKind lookupName(const clang::Token &T);
 

@@ -687,16 +687,15 @@ const char *bareArg(bool Bare) { return Bare ? "1" : "0"; }
 // host fallback's. The host fallback (the target region's host version)
 // runs the flat plain kernel of a program without devices (HostRuns); a
 // readiness or column kernel's must never run and has no walk
-// (proact__host_fallback reports it). Both passes compile the same text,
-// so that the kernel captures the same variables in each and a
-// preprocessed file still compiles; proact__host_code() is a
-// constant of each pass (codegen.h), so the host optimises no device walk
-// and the device no fallback. Full comes first: the captures keep the
-// order of the device walk's uses.
+// (proact__host_fallback reports it). Both passes parse both walks, so
+// that the kernel captures the same variables in each; the test is a
+// literal of each pass (hostCodeTest), so CodeGen emits neither the
+// host's device walk nor the device's fallback. Full comes first: the
+// captures keep the order of the device walk's uses.
 template <typename FullFn, typename SimpleFn>
 void emitHostSplit(Code &C, const std::string &Where, bool HostRuns,
                    FullFn Full, SimpleFn Simple) {
-  C << "if (!proact__host_code()) {";
+  C << std::string("if (!") + hostCodeTest() + ") {";
   Full();
   C << "} else {";
   C << "proact__host_fallback(" + Where + ", " + (HostRuns ? "1" : "0") +
