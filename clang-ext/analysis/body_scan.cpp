@@ -67,7 +67,9 @@ public:
   bool run(BodyAccesses &Out);
 
 private:
-  void checkMemberIndexed(size_t I);
+  // The member named at I (indexed, or used whole) of a variable from
+  // before the loop: an error where it is a pointer.
+  void checkMemberIndexed(size_t I, bool Indexed);
   // Finds the inner loops' variables declared before the loop
   // (PrivateVar), reporting those that cannot have a copy per thread.
   void findPrivateLoopVars(BodyAccesses &Out);
@@ -82,6 +84,9 @@ private:
   std::vector<ScopedLoop> Loops;
   std::set<std::string> Varying;  // assigned or declared in the body
   std::set<std::string> Declared; // declared in the body
+  // Names the body changes where they mean the variable declared before
+  // the loop (or whose locals' scopes are unknown).
+  std::set<std::string> OuterVarying;
   std::set<std::string> RegionNames; // the region arrays' spellings
   std::vector<LocalDecl> Locals;  // every declarator of the body, in order
   std::set<std::string> Private;  // findPrivateLoopVars' names (and those
@@ -155,6 +160,13 @@ private:
     AffineNames Names;
   };
   void scopeAt(size_t At, const std::set<std::string> &Base, ScopeAt &Out);
+  // Whether a local named Name is in scope at token I.
+  bool localAt(const std::string &Name, size_t I) const;
+  // Whether the identifier at I is a struct, union or enum tag.
+  bool tagAt(size_t I) const {
+    return I && Body[I].is(tok::identifier) &&
+           Body[I - 1].isOneOf(tok::kw_struct, tok::kw_union, tok::kw_enum);
+  }
   // Whether the address of the variable named at I is taken (`&x`,
   // `&(x)`, not of an element or a member of it; addressAt), or in
   // Body[B, E) that of the variable Name.
@@ -1191,6 +1203,9 @@ void BodyScanner::scopeAt(size_t At, const std::set<std::string> &Base,
   Out.Changing = Base;
   for (const auto &KV : Out.Forms)
     Out.Changing.erase(KV.first);
+  for (const std::string &N : Declared)
+    if (N != Outer.VarName && !OuterVarying.count(N) && !localAt(N, At))
+      Out.Changing.erase(N);
   Out.Names.Locals = &Out.Forms;
   Out.Names.WhyVarying = &Out.Notes;
   Out.Names.RegionArrays = &RegionNames;
@@ -1309,13 +1324,23 @@ void BodyScanner::collectLoopsAndNames() {
       }
       continue;
     }
+    // `struct pt t`: pt is a tag, in a namespace of its own; t is declared.
+    if (tagAt(I)) {
+      if (!InDecl) {
+        InDecl = true;
+        DeclDepth = Depth;
+        DeclStart = I - 1;
+      }
+      continue;
+    }
     std::string S = spell(T);
     const Token *Prev = I ? &Body[I - 1] : nullptr;
     const Token *Next = I + 1 < Body.size() ? &Body[I + 1] : nullptr;
     bool AfterType = Prev && (isTypeStart(PP, *Prev) ||
                               (Prev->is(tok::star) && InDecl && !InInit) ||
                               (Prev->is(tok::comma) && InDecl &&
-                               Depth == DeclDepth));
+                               Depth == DeclDepth) ||
+                              (InDecl && !InInit && tagAt(I - 1)));
     if (isTypeStart(PP, T) && !(Next && Next->isOneOf(tok::equal, tok::semi,
                                                       tok::comma))) {
       if (!InDecl) { // a typedef name like size_t starts a declaration
@@ -1341,6 +1366,34 @@ void BodyScanner::collectLoopsAndNames() {
   }
   Varying.insert(Declared.begin(), Declared.end());
   classifyLocals();
+  // Which names the body changes where they mean the variable declared
+  // before the loop, not a local of the same name (`for (int c ...)`).
+  std::set<std::string> Unscoped;
+  for (const LocalDecl &L : Locals)
+    if (L.ScopeEnd == 0)
+      Unscoped.insert(L.Name);
+  for (const std::string &N : Declared) {
+    bool Recorded = false;
+    for (const LocalDecl &L : Locals)
+      Recorded |= L.Name == N;
+    if (!Recorded || Unscoped.count(N))
+      OuterVarying.insert(N); // no scope known: always the changing one
+  }
+  for (size_t I = 0; I < Body.size(); ++I) {
+    if (Body[I].isNot(tok::identifier) ||
+        (I && Body[I - 1].isOneOf(tok::period, tok::arrow)) || tagAt(I))
+      continue;
+    const std::string S = spell(Body[I]);
+    if ((storedAt(I, I + 1) || addressTakenAt(I)) && !localAt(S, I))
+      OuterVarying.insert(S);
+  }
+}
+
+bool BodyScanner::localAt(const std::string &Name, size_t I) const {
+  for (const LocalDecl &L : Locals)
+    if (L.Name == Name && L.At <= I && I < L.ScopeEnd)
+      return true;
+  return false;
 }
 
 bool BodyScanner::storeConditionalAt(size_t I) const {
@@ -1786,7 +1839,7 @@ void BodyScanner::checkOuterStores() {
 // Body[I] is a member name followed by '[': base.m1.m2[...]. A pointer
 // member of a variable from before the loop points to host memory (the
 // kernel gets the struct's bytes, not what its pointers point to).
-void BodyScanner::checkMemberIndexed(size_t I) {
+void BodyScanner::checkMemberIndexed(size_t I, bool Indexed) {
   std::vector<std::string> Members;
   size_t J = I;
   while (J >= 2 && Body[J - 1].is(tok::period) &&
@@ -1805,7 +1858,8 @@ void BodyScanner::checkMemberIndexed(size_t I) {
     Chain += "." + M;
     Local += "_" + M;
   }
-  report(DE, Body[I].getLocation(), Diag::PointerMemberInBody)
+  report(DE, Body[I].getLocation(),
+         Indexed ? Diag::PointerMemberInBody : Diag::PointerMemberUsed)
       << Chain << Type << Local;
   Ok = false;
 }
@@ -2016,9 +2070,20 @@ bool BodyScanner::run(BodyAccesses &Out) {
       continue;
     if (I && Body[I - 1].isOneOf(tok::period, tok::arrow)) {
       if (I + 1 < Body.size() && Body[I + 1].is(tok::l_square))
-        checkMemberIndexed(I);
+        checkMemberIndexed(I, true);
+      else if (!(I + 1 < Body.size() &&
+                 Body[I + 1].isOneOf(tok::period, tok::arrow, tok::l_paren))) {
+        size_t B = I; // the chain's base: sizeof(s.p) reads nothing
+        while (B >= 2 && Body[B - 1].isOneOf(tok::period, tok::arrow) &&
+               Body[B - 2].is(tok::identifier))
+          B -= 2;
+        if (!unevaluatedAt(B))
+          checkMemberIndexed(I, false);
+      }
       continue; // a member name
     }
+    if (tagAt(I))
+      continue;
     if (I + 1 < Body.size() && Body[I + 1].is(tok::colon) &&
         (I == 0 || Body[I - 1].isOneOf(tok::semi, tok::l_brace, tok::r_brace,
                                        tok::colon, tok::kw_else,
@@ -2076,8 +2141,18 @@ bool BodyScanner::run(BodyAccesses &Out) {
       } else if (!Declared.count(S) && dereferencedAt(I)) {
         std::string Type;
         const ValueKind K = lookupElementKind(T, &Type);
+        // `(*fp)(x)` calls a function; calls are checked on their own.
+        const bool Call =
+            (I + 1 < Body.size() && Body[I + 1].is(tok::l_paren)) ||
+            (I + 2 < Body.size() && Body[I + 1].is(tok::r_paren) &&
+             Body[I + 2].is(tok::l_paren));
         if (K != ValueKind::Unknown && K != ValueKind::Other) {
           report(DE, T.getLocation(), Diag::DerefNotInRegion) << S;
+          Ok = false;
+        } else if (K == ValueKind::Other && !Call &&
+                   lookupName(T) == NameKind::Variable) {
+          // A struct or a pointer it points to: `(*p).v[i]`, `**pp`.
+          report(DE, T.getLocation(), Diag::DerefOuterPointer) << S;
           Ok = false;
         }
       } else if (!Subscripted && !Declared.count(S) && outerPointerAt(I)) {
@@ -2103,6 +2178,15 @@ bool BodyScanner::run(BodyAccesses &Out) {
     size_t Close = matchingClose(Body, I + 1);
     if (Close >= Body.size())
       continue; // unbalanced: the parser will report it
+    // `*rows[i]`, `p = rows[i]`: an element that is a pointer holds a host
+    // address; only a store of it copies nothing through it.
+    // (`pp[i][j]` has an error of its own.)
+    if (elementIsPointer(T) && !storedAt(I, Close + 1) &&
+        !(Close + 1 < Body.size() && Body[Close + 1].is(tok::l_square))) {
+      report(DE, T.getLocation(), Diag::ElementPointerRead) << S;
+      Ok = false;
+      continue;
+    }
     // An array member of the element used whole (`f(p[i].v)`, `q =
     // p[i].v`) is a pointer into it, as the array itself would be.
     {

@@ -202,6 +202,19 @@ namespace proact {
     "points to host memory, which the devices cannot read; copy it to a "     \
     "local pointer before the directive (%1 *%2 = %0;) and name that in "      \
     "region(...)")                                                             \
+  X(DerefOuterPointer, Error,                                                  \
+    "'%0' is dereferenced in the loop: it points to host memory, which the "  \
+    "devices cannot read; copy what the loop needs to locals before the "      \
+    "directive (a pointer it holds to a local pointer named in region(...))")  \
+  X(ElementPointerRead, Error,                                                 \
+    "the elements of region array '%0' are pointers to host memory, which "    \
+    "the devices cannot follow: the loop may store them but not read them; "   \
+    "give each pointed-to array a local pointer named in region(...), or "     \
+    "index one flat array")                                                    \
+  X(PointerMemberUsed, Error,                                                  \
+    "'%0' is a pointer member used in a '#pragma proact' loop: it points to "  \
+    "host memory, which the devices cannot read; copy it to a local pointer "  \
+    "before the directive (%1 *%2 = %0;) and name that in region(...)")        \
   X(PointerInBody, Error,                                                      \
     "'->' in a '#pragma proact' loop: the pointer refers to host memory, "     \
     "which the devices cannot read; copy the value to a local before the "     \

@@ -185,6 +185,14 @@ ArrayShape lookupArrayShape(const Token &T) {
         OS.flush();
         if (const auto *Ref = dyn_cast<DeclRefExpr>(Size->IgnoreParenImpCasts()))
           E.Var = Ref->getDecl();
+        // `double G[n][4][m]`: a constant extent inside a variable-length
+        // type is a VLA level of its own, but its size is still constant.
+        if (auto C = Size->getIntegerConstantExpr(Ctx);
+            C && !C->isNegative()) {
+          E.Constant = true;
+          E.Value = C->getZExtValue();
+          E.Text = std::to_string(E.Value);
+        }
       }
     }
     Out.Inner.push_back(E);
@@ -398,6 +406,11 @@ bool elementMemberIsBitField(const Token &Array,
 bool elementIsStruct(const Token &T) {
   const QualType Ty = elementTypeOf(T);
   return !Ty.isNull() && Ty->isStructureType();
+}
+
+bool elementIsPointer(const Token &T) {
+  const QualType Ty = elementTypeOf(T);
+  return !Ty.isNull() && Ty->isPointerType();
 }
 
 bool paramPointsToConst(const Token &T, unsigned Index) {

@@ -97,6 +97,9 @@ bool elementMemberIsBitField(const clang::Token &Array,
 // Whether the elements of the array or pointer variable T names (through
 // every dimension) are structs (not unions).
 bool elementIsStruct(const clang::Token &T);
+// Whether the elements of the array or pointer variable T names (through
+// every dimension of an array) are pointers.
+bool elementIsPointer(const clang::Token &T);
 bool paramPointsToConst(const clang::Token &T, unsigned Index);
 
 // The shape of the array or pointer variable an identifier names, as Sema

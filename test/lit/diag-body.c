@@ -95,6 +95,34 @@ void derefs(int n, double *a, double *x, const double *y, double s) {
   for (int i = 0; i < n; i++) { a[i] = 1; x[i] = a[i]; } // expected-error {{'x' is indexed in the loop but not named in region(...)}}
 }
 
+// The same through every other way of following a host pointer: a struct
+// or a pointer it points to, an element that is a pointer, a pointer
+// member copied to a local. A function pointer's call is checked as a call.
+struct holder { double *data; double w[2]; };
+void follows(int n, double *a, struct holder s, struct holder *p, double **pp,
+             double **rows, double *const *crows, double (*fp)(double)) {
+#pragma proact region(a[0:n])
+  for (int i = 0; i < n; i++) a[i] = (*p).data[i]; // expected-error {{'p' is dereferenced in the loop: it points to host memory, which the devices cannot read; copy what the loop needs to locals before the directive (a pointer it holds to a local pointer named in region(...))}}
+#pragma proact region(a[0:n])
+  for (int i = 0; i < n; i++) a[i] = (*pp)[i]; // expected-error {{'pp' is dereferenced in the loop}}
+#pragma proact region(a[0:n])
+  for (int i = 0; i < n; i++) a[i] = **pp + *(*pp + i); // expected-error 2 {{'pp' is dereferenced in the loop}}
+#pragma proact region(a[0:n])
+  for (int i = 0; i < n; i++) (*pp)[i] = a[i]; // expected-error {{'pp' is dereferenced in the loop}}
+#pragma proact region(a[0:n])
+  for (int i = 0; i < n; i++) a[i] = (*p).w[0]; // expected-error {{'p' is dereferenced in the loop}}
+#pragma proact region(a[0:n], rows[0:n])
+  for (int i = 0; i < n; i++) a[i] = *rows[i]; // expected-error {{the elements of region array 'rows' are pointers to host memory, which the devices cannot follow: the loop may store them but not read them; give each pointed-to array a local pointer named in region(...), or index one flat array}}
+#pragma proact region(a[0:n], crows[0:n])
+  for (int i = 0; i < n; i++) { const double *r = crows[i]; a[i] = r[0]; } // expected-error {{the elements of region array 'crows' are pointers}}
+#pragma proact region(rows[0:n])
+  for (int i = 0; i < n; i++) rows[i] = 0;
+#pragma proact region(a[0:n])
+  for (int i = 0; i < n; i++) { double *t = s.data; a[i] = t[i]; } // expected-error {{'s.data' is a pointer member used in a '#pragma proact' loop: it points to host memory, which the devices cannot read; copy it to a local pointer before the directive (double *s_data = s.data;) and name that in region(...)}}
+#pragma proact region(a[0:n])
+  for (int i = 0; i < n; i++) a[i] = s.w[1] + sizeof(s.data) + (*fp)(a[i]);
+}
+
 struct pe { double v[4]; double w; };
 void fill(double *v, double x);
 

@@ -54,6 +54,18 @@ void sections(long n, long m, long k, double u[n][m], double (*p)[8],
   }
 }
 
+// A constant extent inside a variable-length type (`[n][4][m]`) is a
+// variable-length level of its own to clang, with a constant size.
+void vla_constant(long n, long m, double g[n][4][m], double (*h)[4][m]) {
+#pragma proact region(g[0:n][0:4][0:m], h[0:n][0:4][0:m])
+  for (long i = 0; i < n; i++)
+    for (long k = 0; k < 4; k++)
+      for (long j = 0; j < m; j++)
+        g[i][k][j] = h[i][k][j] + 1;
+#pragma proact region(g[0:n][0:3][0:m]) // expected-error {{the section g[0:n][0:3][0:m] does not take dimension 2 of 'g' whole (it has 3 of its 4 elements)}}
+  for (long i = 0; i < n; i++) g[i][0][0] = 0;
+}
+
 void reductions(long n, double (*a)[4], double big[4][3]) {
   int h[4][3] = {{0}};
   double s[2][2] = {{0}};

@@ -16,3 +16,18 @@ void f(long n, double *a, double *b, double *c) {
     { double s = a[i] * 2; c[i] = s; }
   }
 }
+
+// A tag is in a namespace of its own: `struct b t` and `enum s` declare no
+// variable named b or s.
+struct b { double x; };
+void tags(long n, double *a, double *b) {
+  double s = 0;
+#pragma proact region(a[0:n], b[0:n]) reduction(+: s)
+  for (long i = 0; i < n; i++) {
+    struct b t = {a[i]};
+    enum s { K = 2 };
+    b[i] = t.x * K;
+    s += b[i];
+  }
+  a[0] = s;
+}

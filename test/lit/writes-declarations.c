@@ -28,6 +28,38 @@ void declared(long n, float *u, float *v) {
 }
 // WARN-NOT: warning:
 // WARN: writes-declarations.c:26:11: warning: store to region array 'v' has an index that is not affine in the loop variable 'i': 'm' is assigned in the body after its declaration; declare the index in the body with its initializer and do not assign it afterwards
-// WARN-NOT: warning:
 // CHECK: __proact_desc.line = 22;
 // CHECK: __proact_writes[0].array = 1; __proact_writes[0].whole = 1;
+
+// After an inner loop that declares its own c, c is again the variable
+// declared before the loop, which the body does not change: every store
+// is affine, and the update of b[4 * i + c] no race.
+void outer_after_inner(long n, double *a, double *b) {
+  long c = 3;
+#pragma proact region(a[0:n], b[0:4 * n])
+  for (long i = 0; i < n; i++) {
+    for (int c = 0; c < 3; c++)
+      b[4 * i + c] = a[i];
+    b[4 * i + c] = 0;
+    b[4 * i + c] += a[i] * 2;
+  }
+}
+// CHECK: __proact_desc.line = 39;
+// CHECK: __proact_writes[0].array = 1; __proact_writes[0].whole = 0;
+// CHECK: __proact_writes[1].array = 1; __proact_writes[1].whole = 0;
+// CHECK: __proact_writes[2].array = 1; __proact_writes[2].whole = 0;
+// WARN-NOT: warning:
+
+// The same with the inner loop counting in the outer c itself: after the
+// inner loop c is 3, a value the body made, which the host cannot plan.
+void outer_assigned(long n, double *a, double *b) {
+  long c = 3;
+#pragma proact region(a[0:n], b[0:4 * n])
+  for (long i = 0; i < n; i++) {
+    for (c = 0; c < 3; c++)
+      b[4 * i + c] = a[i];
+    b[4 * i + c] = 0;
+  }
+}
+// WARN: writes-declarations.c:[[@LINE-3]]:15: warning: store to region array 'b' has an index that is not affine
+// WARN-NOT: warning:
