@@ -32,6 +32,9 @@ class ProactPragmaHandler : public PragmaHandler {
   // The word of the nested directive a reader met ('data', 'update', or
   // another for a loop directive).
   static std::string NestedWord;
+  // Whether <proact.h> was read by a compilation older than C99 (reported
+  // there; the directives are then left alone).
+  bool PreC99 = false;
 
 public:
   ProactPragmaHandler() : PragmaHandler("proact") {}
@@ -64,9 +67,18 @@ public:
     if (nestedIn(PP, Line, Loc))
       return;
     if (Line.size() == 1 && isWord(PP, Line[0], "__contract")) {
+      const LangOptions &LO = PP.getLangOpts();
+      if (!LO.CPlusPlus && !LO.C99) {
+        report(PP.getDiagnostics(), Loc, Diag::NeedsC99)
+            << (LO.GNUMode ? "-std=gnu89" : "-std=c89");
+        PreC99 = true;
+        return;
+      }
       includeContract(PP, Loc);
       return;
     }
+    if (PreC99) // reported once, at <proact.h>
+      return;
     Directive D;
     noteDirective();
     bool Ok = parseDirective(PP, Line, Loc, D);

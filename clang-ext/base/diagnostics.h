@@ -111,6 +111,9 @@ namespace proact {
   X(ContractNotFound, Error,                                                   \
     "PROACT's generated-code contract is missing: %0; reinstall PROACT "      \
     "(proact/detail/ must lie beside proact.h)")                               \
+  X(NeedsC99, Error,                                                           \
+    "PROACT's generated code needs C99 or later, and this compilation is %0; " \
+    "compile with -std=gnu11 (or -std=gnu99), which also accept C89 code")    \
   X(HeaderAbiMismatch, Error,                                                  \
     "the <proact.h> included here declares lowering ABI %0, but this PROACT "  \
     "plugin emits code for ABI %1; include the header installed with the "     \
