@@ -77,6 +77,7 @@
     "t.c:5:1: the reduced arrays take 268435457 bytes per thread")           \
   X(array_reduction_fetch_publish, 20000, NULL)                               \
   X(ready_block_chunks, 5000, NULL)                                           \
+  X(ready_forward_cut_stores, 5000, NULL)                                     \
   X(ready_table_cache, 5000, NULL)                                            \
   X(ready_table_counted, 5000, NULL)                                          \
   X(ready_table_adopts_gap_chunks, 5000, NULL)                               \

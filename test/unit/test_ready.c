@@ -93,6 +93,52 @@ TEST_IMPL(ready_block_chunks) {
 
 /* The cached block table equals a fresh one, and a changed loop (another
  * chunk size, another store offset) is rebuilt, not served stale. */
+/* Inline's forward of a store: every byte of the store inside a planned
+ * range reaches that range's peer, also where a range's edge cuts the
+ * store (ranges planned at a finer grain than the store, or a whole
+ * element forwarded for a member's store); bytes outside every range do
+ * not. Ranges in the planned order: [4, 12) to peers 1 and 2, [12, 20)
+ * to peer 1, [20, 28) to peer 2. */
+TEST_IMPL(ready_forward_cut_stores) {
+  char src[32], d1[32], d2[32];
+  proact__ready_fwd_t fwds[4];
+  proact__ready_array_t arr;
+  proact__ready_t rd;
+  for (int k = 0; k < 32; k++)
+    src[k] = (char)(k + 1);
+  memset(&arr, 0, sizeof(arr));
+  arr.local = src;
+  arr.fwd0 = 0;
+  arr.nfwd = 4;
+  fwds[0] = (proact__ready_fwd_t){4, 12, d1};
+  fwds[1] = (proact__ready_fwd_t){4, 12, d2};
+  fwds[2] = (proact__ready_fwd_t){12, 20, d1};
+  fwds[3] = (proact__ready_fwd_t){20, 28, d2};
+  memset(&rd, 0, sizeof(rd));
+  rd.narrays = 1;
+  rd.nfwds = 4;
+  rd.arrays = &arr;
+  rd.fwds = fwds;
+  for (int lo = 0; lo < 32; lo++)
+    for (int size = 1; lo + size <= 32 && size <= 12; size++) {
+      memset(d1, 0, sizeof(d1));
+      memset(d2, 0, sizeof(d2));
+      proact__ready_forward_long(&rd, 0, src + lo, (unsigned long)size);
+      for (int k = 0; k < 32; k++) {
+        const int in = k >= lo && k < lo + size;
+        ASSERT_EQ(d1[k], in && k >= 4 && k < 20 ? src[k] : 0);
+        ASSERT_EQ(d2[k], in && ((k >= 4 && k < 12) || (k >= 20 && k < 28))
+                             ? src[k]
+                             : 0);
+      }
+    }
+  /* An array the part's plan does not write forwards nothing. */
+  memset(d1, 0, sizeof(d1));
+  proact__ready_forward_long(&rd, -1, src + 4, 8);
+  proact__ready_forward_long(&rd, 1, src + 4, 8);
+  ASSERT_EQ(d1[4], 0);
+}
+
 TEST_IMPL(ready_table_cache) {
   proact__ready_site_t sites[2] = {{0, 2, 1, 1}, {0, 2, 2, 2}};
   proact__ready_array_t arr = {0, 8, 0, 4, 0, NULL, 0, 0};

@@ -307,19 +307,29 @@ proact__ready_forward_long(const proact__ready_t *rd, int array,
     else
       end = mid;
   }
-  for (end = arr->fwd0 + arr->nfwd; f < end && rd->fwds[f].lo <= off; f++) {
+  /* A store that a range's edge cuts (the range planned from a loop that
+   * wrote the memory at a finer grain, or a whole element forwarded for a
+   * member's store) sends the bytes inside the range: the range is marked
+   * current on the peer after the loop, so none of them may be skipped. */
+  const long long stop = off + (long long)size;
+  for (end = arr->fwd0 + arr->nfwd; f < end && rd->fwds[f].lo < stop; f++) {
     const proact__ready_fwd_t *fw = rd->fwds + f;
     char *dst;
-    if (off + (long long)size > fw->hi)
-      continue;
-    dst = fw->dst_base + off;
-    if (size == 8)
-      *(unsigned long long *)dst = *(const unsigned long long *)addr;
-    else if (size == 4)
-      *(unsigned int *)dst = *(const unsigned int *)addr;
-    else
-      for (unsigned long j = 0; j < size; j++)
-        dst[j] = ((const char *)addr)[j];
+    if (fw->lo <= off && stop <= fw->hi) {
+      dst = fw->dst_base + off;
+      if (size == 8)
+        *(unsigned long long *)dst = *(const unsigned long long *)addr;
+      else if (size == 4)
+        *(unsigned int *)dst = *(const unsigned int *)addr;
+      else
+        for (unsigned long j = 0; j < size; j++)
+          dst[j] = ((const char *)addr)[j];
+    } else {
+      const long long lo = fw->lo > off ? fw->lo : off;
+      const long long hi = fw->hi < stop ? fw->hi : stop;
+      for (long long j = lo; j < hi; j++)
+        fw->dst_base[j] = ((const char *)addr)[j - off];
+    }
   }
 }
 
