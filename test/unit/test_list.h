@@ -118,6 +118,7 @@
   X(dist_whole_read, 20000, NULL)                                             \
   X(dist_mixed_with_replica, 20000, NULL)                                     \
   X(dist_window_growth, 20000, NULL)                                          \
+  X(dist_window_whole_elements, 20000, NULL)                                  \
   X(dist_param_all_arrays, 20000, NULL)                                       \
   X(loop_part_base_window_and_replica, 20000, NULL)                           \
   X(loop_part_base_replica_offset, 20000, NULL)                               \

@@ -351,6 +351,30 @@ TEST_IMPL(dist_window_growth) {
   assert_identical(wy, ry);
 }
 
+/* A window asked for at a finer grain than the entry's elements (a loop
+ * over a float view of doubles) covers whole elements, so that each
+ * element's device address is aligned as its host address is. */
+TEST_IMPL(dist_window_whole_elements) {
+  proact__map_t maps[1] = {{arr_x, PROACT__MAP_COPY, 1}};
+  proact__data_desc_t dd = {"w.c", 50, 1, NULL, 0, 1, maps};
+  proact__present_t *entry = NULL;
+  proact__data_t *data;
+
+  winit();
+  data = proact__data_begin(&dd);
+  ASSERT_EQ(proact__present_find((char *)wx, (char *)(wx + WN), &entry),
+            PROACT__PRESENT_CONTAINS);
+  proact__window_cover(entry, 0, 4, 12, "w.c", 51, 1);
+  ASSERT_EQ(entry->wlo[0], 0);
+  ASSERT_EQ(entry->whi[0], 16);
+  ASSERT_EQ((uintptr_t)entry->ptrs[0] % ES, 0);
+  proact__window_cover(entry, 0, 8 * WN - 6, 8 * WN - 2, "w.c", 52, 1);
+  ASSERT_EQ(entry->wlo[0], 0);
+  ASSERT_EQ(entry->whi[0], 8 * WN);
+  proact__data_end(data);
+  assert_identical(wx, rx);
+}
+
 /* PROACT_DISTRIBUTE=1 distributes every region array; the host is the only
  * holder at entry, so nothing is copied or allocated then. */
 TEST_IMPL(dist_param_all_arrays) {

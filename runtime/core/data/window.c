@@ -61,6 +61,15 @@ void proact__window_cover(proact__present_t *entry, int i, uint64_t lo,
    * (push.c plans from them); its memory is that rank's. */
   int empty = proact__dev_is_local(dev) ? entry->ptrs[i] == NULL
                                         : entry->whi[i] <= entry->wlo[i];
+  /* Whole elements of the entry: a loop through a narrower view (a float
+   * view of doubles) asks for bytes at its own grain, and a window that
+   * began inside an element would leave the device's elements misaligned
+   * (a GPU's 8-byte loads fault there). */
+  const uint64_t es = entry->elem_size > 0 ? (uint64_t)entry->elem_size : 1,
+                 size = (uint64_t)(entry->host_hi - entry->host_lo);
+  lo -= lo % es;
+  hi = hi % es ? hi + (es - hi % es) : hi;
+  hi = hi > size ? size : hi;
   uint64_t nlo = empty || lo < entry->wlo[i] ? lo : entry->wlo[i];
   uint64_t nhi = empty || hi > entry->whi[i] ? hi : entry->whi[i];
   size_t bytes = (size_t)(nhi - nlo);
