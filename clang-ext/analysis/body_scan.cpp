@@ -1560,6 +1560,25 @@ void BodyScanner::analyseAccess(int Array, size_t NameAt, size_t Close,
     const ScopedLoop *SL = Chain[M];
     const CanonicalLoop &L = SL->Loop;
     if (!Needed[M]) {
+      // One whose bounds and step the host can compute before the loop
+      // still tells whether the access runs at all (none: no iteration).
+      bool Invariant = !regionElementIn(PP, L.First, RegionNames) &&
+                       !regionElementIn(PP, L.Bound, RegionNames);
+      for (const Tokens *Part : {&L.First, &L.Bound})
+        for (const Token &T : *Part)
+          if (T.is(tok::identifier)) {
+            const std::string S = spell(T);
+            Invariant &= !Around.count(S) && !Changing.count(S) &&
+                         !Enclosing.count(S) && !RegionNames.count(S);
+          }
+      for (const Piece &P : L.Step.pieces())
+        if (!P.IsText && P.Tok.is(tok::identifier)) {
+          const std::string S = spell(P.Tok);
+          Invariant &= !Around.count(S) && !Changing.count(S) &&
+                       !Enclosing.count(S) && !RegionNames.count(S);
+        }
+      if (Invariant)
+        W.Idle.push_back(L);
       Around.insert(L.VarName);
       continue;
     }

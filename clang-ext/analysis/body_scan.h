@@ -31,6 +31,10 @@ struct Access {
   Code Coef;           // coefficient of the outer loop variable
   Code Offset;
   std::vector<InnerTerm> Inner;
+  // Enclosing inner loops that the index and the other loops' bounds do
+  // not use, whose bounds and step the host can compute: one that runs no
+  // iteration means the access never runs.
+  std::vector<CanonicalLoop> Idle;
   // Some inner loop's bounds move with enclosing loops (bounds.h): Inner
   // then lists every enclosing loop, outermost first, with Coef 0 where
   // the index does not use its variable.

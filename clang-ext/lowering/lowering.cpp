@@ -449,6 +449,16 @@ void emitAccesses(Preprocessor &PP, Code &C, const std::string &Var,
       C << Slot + ".off_max = " + Slot + ".off_min + " << Code::asLongLong(X.Len)
         << " - 1; if (" + Slot + ".off_max < " + Slot + ".off_min) " + Slot +
                ".empty = 1;";
+    // A loop the index does not use adds no offset, but one that runs no
+    // iteration marks the access empty (no false dependence through it).
+    for (const CanonicalLoop &L : X.Idle) {
+      Code Decl, First, Bound;
+      innerFirstBound(L, Decl, First, Bound);
+      guardedRange(X, L, First, Bound);
+      C << "{" << Decl << "proact__span_add(&" + Slot + ", 0LL, " << First
+        << ", " << Bound << ", " << Code::asLongLong(L.Step)
+        << ", " + num(L.Cmp) + ");}";
+    }
     if (X.Dependent) {
       const int Form = emitDependentSpans(PP, C, Slot, X, OuterVar);
       if (Form > 0 && X.Len.empty())

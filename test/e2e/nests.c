@@ -5,7 +5,8 @@
  * statements ending in its one store (locals, a local array, a branch: each
  * row of a group runs them in its own copy) and an inner loop starting at
  * 2 and stepping by 3, and an inner loop whose variable a pointer
- * changes. Each reads what the one before wrote,
+ * changes, nests of no iteration, and a float view of an array that inline
+ * then forwards in pieces. Each reads what the one before wrote,
  * so a chunk pushed late or a lane walked twice changes the output.
  * Usage: nests [n] [iterations] (an n x n x n grid and n x n planes) */
 #include <proact.h>
@@ -74,6 +75,37 @@ int main(int argc, char **argv) {
       b[x * n + y] = a[x * n + y] * 0.5 + 1.0;
       *py += 1;
     }
+  /* Nests that run no iteration store nothing: a transpose with no rows
+   * (no two collapsed iterations store one element), and a store in an
+   * inner loop of no iteration beside one in the outer body (no two
+   * iterations store one element). zero is 0 at run time. */
+  const long zero = n / (n + 1);
+#pragma proact region(a[0:nn], b[0:nn])
+  for (long r = 0; r < zero; r++)
+    for (long c = 0; c < n; c++)
+      b[c * zero + r] = a[r * n + c];
+#pragma proact region(a[0:nn], b[0:nn])
+  for (long r = 0; r < n - 1; r++) {
+    b[r] = a[r] * 3;
+    for (long c = 0; c < zero; c++)
+      b[r + 1] = a[c];
+  }
+  /* A float view of b written in every other float under a cyclic split,
+   * then b written whole: the pieces the view's split left cut b's 8-byte
+   * stores, which inline forwards in part, not never. */
+  float *bf = (float *)b;
+#pragma proact data copy(a[0:nn], b[0:nn])
+  {
+#pragma proact region(bf[0:2 * nn]) decompose(cyclic)
+    for (long k = 0; k < nn; k++)
+      bf[2 * k + 1] = bf[2 * k + 1] * 0.5f;
+#pragma proact region(a[0:nn], b[0:nn])
+    for (long k = 0; k < nn; k++)
+      b[k] = a[k] + 0.25;
+#pragma proact region(a[0:nn], b[0:nn])
+    for (long k = 1; k < nn; k++)
+      a[k] = b[k - 1] * 2;
+  }
   e2e_print("p", p, (size_t)cells * sizeof(double));
   e2e_print("q", q, (size_t)cells * sizeof(double));
   e2e_print("a", a, (size_t)nn * sizeof(double));

@@ -380,6 +380,10 @@ int proact__loop_arrays_share(const proact__loop_desc_t *desc) {
 
 void proact__loop_check_iterations(const proact__loop_desc_t *desc) {
   char b1[48];
+  /* A loop that runs no iteration, or whose collapsed inner loops run
+   * none, stores and loads nothing: no two accesses can meet. */
+  if (desc->trip <= 0 || desc->inner_trip <= 0)
+    return;
   iter_check_aliases(desc);
   for (int s = 0; s < desc->nwrites; s++) {
     const proact__access_t *w = &desc->writes[s];
