@@ -15,7 +15,7 @@
  * 3`, `hi = y + cells + 5`: one buffer on each device), and a collapsed
  * nest whose inner loop carries a dependence through a second name (`pw
  * = w`), which must run in order, and, outside the data region, a loop
- * naming odd before w, and an index and inner bounds read from region
+ * naming odd before w (and a data region naming it first), and an index and inner bounds read from region
  * arrays a loop wrote inside a data region. Each loop reads what the one
  * before wrote, so
  * an element computed on the wrong device or pushed late changes the
@@ -136,6 +136,13 @@ int main(int argc, char **argv) {
 #pragma proact region(odd[0:cells - 1], w[0:cells])
   for (long i = 0; i < (cells - 1) / 2; i++)
     odd[2 * i] = w[2 * i] * 0.25 + 2.0;
+  /* A data region naming the contained section first, too. */
+#pragma proact data copy(odd[0:cells - 1], w[0:cells])
+  {
+#pragma proact region(w[0:cells], odd[0:cells - 1])
+    for (long i = 0; i < (cells - 1) / 2; i++)
+      w[2 * i] = odd[2 * i] * 0.5 - 1.0;
+  }
   /* An offset and a count that a loop computes inside a data region: the
    * host's copies are older than the devices', so a loop whose index or
    * inner bound reads them is not split: it reads them on its device. */

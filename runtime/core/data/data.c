@@ -4,6 +4,7 @@
  * distributed ones (distribute(...) or PROACT_DISTRIBUTE=1). Loops keep
  * them lazily consistent (loop.c); the end gathers copy/copyout sections to
  * the host from the devices that hold each byte (replica.c). */
+#include <limits.h>
 #include <omp.h>
 #include <stdint.h>
 #include <stdlib.h>
@@ -78,8 +79,27 @@ proact__data_t *proact__data_begin(const proact__data_desc_t *desc) {
   proact__ompt_follow_check(desc->file, desc->line, ndevs,
                               ndevs > 0 ? devs[0] : -1);
 
+  /* Longest sections first (stable): one that holds another section of
+   * the same directive (`copy(b[0:n-1], a[0:n])`, b = a + 1) is created
+   * before it, which then finds it present, whatever the order written. */
+  int *order = malloc(sizeof(int) * (size_t)(desc->nmaps > 0 ? desc->nmaps : 1));
+  long long *bytes =
+      malloc(sizeof(long long) * (size_t)(desc->nmaps > 0 ? desc->nmaps : 1));
+  if (order == NULL || bytes == NULL)
+    proact__fatal(desc->file, desc->line, desc->col, "out of host memory");
   for (int m = 0; m < desc->nmaps; m++) {
-    const proact__map_t *map = &desc->maps[m];
+    const proact__array_t *a = &desc->maps[m].array;
+    const __int128 b = (__int128)(a->len > 0 ? a->len : 0) * (__int128)a->elem_size;
+    int k = m;
+    bytes[m] = b > LLONG_MAX ? LLONG_MAX : (long long)b;
+    while (k > 0 && bytes[order[k - 1]] < bytes[m]) {
+      order[k] = order[k - 1];
+      k--;
+    }
+    order[k] = m;
+  }
+  for (int o = 0; o < desc->nmaps; o++) {
+    const proact__map_t *map = &desc->maps[order[o]];
     proact__present_t *entry = NULL;
     char *lo, *hi;
 
@@ -128,6 +148,8 @@ proact__data_t *proact__data_begin(const proact__data_desc_t *desc) {
       break;
     }
   }
+  free(order);
+  free(bytes);
   proact__present_refresh();
   if (proact__dev_sync_all() != PROACT_OK)
     proact__fatal(desc->file, desc->line, desc->col,
