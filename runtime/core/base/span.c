@@ -132,13 +132,13 @@ long long proact__trip_count(long long first, long long bound,
   n = proact__trip_count_checked(first, bound, step, cmp);
   if (n == -1)
     proact__fatal(file, line, 0,
-                  "loop 'i = %lld; i %s %lld; i += %lld' never ends: the step "
-                  "is %s",
+                  "loop from %lld while %s %lld in steps of %lld never ends: "
+                  "the step is %s",
                   first, cmp_spelling[cmp], bound, step,
                   step == 0 ? "0" : "of the wrong sign");
   if (n == -2)
-    proact__fatal(file, line, 0, "loop 'i = %lld; i %s %lld; i += %lld' has "
-                  "more than %lld iterations",
+    proact__fatal(file, line, 0, "loop from %lld while %s %lld in steps of %lld "
+                  "has more than %lld iterations",
                   first, cmp_spelling[cmp], bound, step, LLONG_MAX);
   return n;
 }
@@ -157,7 +157,7 @@ void proact__loop_fits(long long first, long long bound, long long step,
   if (bits == 64 && !is_signed && first < 0 && cmp >= PROACT__CMP_LT &&
       cmp <= PROACT__CMP_GE)
     proact__fatal(file, line, 0,
-                  "loop 'i = %llu; i %s %llu; i += %lld' starts at or past "
+                  "loop from %llu while %s %llu in steps of %lld starts at or past "
                   "2^63, which PROACT's iteration counts (long long) cannot "
                   "hold: count with a signed variable from a value below it",
                   (unsigned long long)first, cmp_spelling[cmp],
@@ -185,12 +185,12 @@ void proact__loop_fits(long long first, long long bound, long long step,
     return;
   if (bits == 64 && !is_signed && after > hi)
     proact__fatal(file, line, 0,
-                  "loop 'i = %lld; i %s %lld; i += %lld' counts up to 2^63 "
+                  "loop from %lld while %s %lld in steps of %lld counts up to 2^63 "
                   "or past it, which PROACT's iteration counts (long long) "
                   "cannot hold",
                   first, cmp_spelling[cmp], bound, step);
   proact__fatal(file, line, 0,
-                "loop 'i = %lld; i %s %lld; i += %lld' goes past its "
+                "loop from %lld while %s %lld in steps of %lld goes past its "
                 "variable's range: after its last iteration the variable "
                 "(%d-bit %s) would be %s, which it cannot hold, so in C it "
                 "%s there instead of ending the loop; PROACT cannot split "
