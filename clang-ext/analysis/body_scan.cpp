@@ -87,6 +87,8 @@ private:
   // Names the body changes where they mean the variable declared before
   // the loop (or whose locals' scopes are unknown).
   std::set<std::string> OuterVarying;
+  // Declared names with a declaration whose scope is not known.
+  std::set<std::string> ScopeUnknown;
   std::set<std::string> RegionNames; // the region arrays' spellings
   std::vector<LocalDecl> Locals;  // every declarator of the body, in order
   std::set<std::string> Private;  // findPrivateLoopVars' names (and those
@@ -162,6 +164,26 @@ private:
   void scopeAt(size_t At, const std::set<std::string> &Base, ScopeAt &Out);
   // Whether a local named Name is in scope at token I.
   bool localAt(const std::string &Name, size_t I) const;
+  // Whether the name Name at token I means one the body declares (not the
+  // variable from before the loop); where a declaration's scope is not
+  // known, any declaration counts.
+  bool declaredAt(const std::string &Name, size_t I) const {
+    return Declared.count(Name) &&
+           (ScopeUnknown.count(Name) || localAt(Name, I));
+  }
+  // The '}' closing the members of a struct, union or enum defined at I
+  // (`struct [tag] {`), else 0: the names there are no variables.
+  size_t aggregateBodyEnd(size_t I) const {
+    if (!Body[I].isOneOf(tok::kw_struct, tok::kw_union, tok::kw_enum))
+      return 0;
+    size_t B = I + 1;
+    if (B < Body.size() && Body[B].is(tok::identifier))
+      ++B;
+    if (B >= Body.size() || Body[B].isNot(tok::l_brace))
+      return 0;
+    const size_t Close = matchingClose(Body, B);
+    return Close < Body.size() ? Close : 0;
+  }
   // Whether the identifier at I is a struct, union or enum tag.
   bool tagAt(size_t I) const {
     return I && Body[I].is(tok::identifier) &&
@@ -259,13 +281,16 @@ private:
                                                              : Body.size();
   }
   // Whether token I is under sizeof, typeof or alignof, which evaluate
-  // nothing.
+  // nothing, or starts _Generic's controlling expression.
   bool unevaluatedAt(size_t I) const {
     size_t K = I;
     while (K && Body[K - 1].isOneOf(tok::l_paren, tok::star))
       --K;
+    // (_Generic's first operand, its controlling expression, is never
+    // evaluated.)
     return K && Body[K - 1].isOneOf(tok::kw_sizeof, tok::kw_typeof,
-                                    tok::kw_alignof, tok::kw__Alignof);
+                                    tok::kw_alignof, tok::kw__Alignof,
+                                    tok::kw___alignof, tok::kw__Generic);
   }
   // The '(' that the ')' at R closes; Body.size(): none.
   size_t openOf(size_t R) const {
@@ -319,11 +344,7 @@ private:
     } else {
       return false;
     }
-    size_t K = Star;
-    while (K && Body[K - 1].is(tok::l_paren))
-      --K;
-    return !(K && Body[K - 1].isOneOf(tok::kw_sizeof, tok::kw_typeof,
-                                      tok::kw_alignof, tok::kw__Alignof));
+    return !unevaluatedAt(Star);
   }
   // Whether identifier I is a pointer or array variable declared before
   // the loop, used whole (passed to a function, assigned to a local,
@@ -341,6 +362,19 @@ private:
     for (const Reduction &R : D.Reductions)
       if (R.Spelling == spell(Body[I]))
         return false; // reduction(...) says what is wrong with it
+    // Only tested: `p != 0`, `p == q`, `!p`, `if (p)`, `p ? x : y`,
+    // `p && ...` read the pointer's value, not what it points to.
+    const bool Next = I + 1 < Body.size();
+    if ((Next && Body[I + 1].isOneOf(tok::exclaimequal, tok::equalequal,
+                                      tok::ampamp, tok::pipepipe,
+                                      tok::question)) ||
+        (I && Body[I - 1].isOneOf(tok::exclaimequal, tok::equalequal,
+                                  tok::exclaim, tok::ampamp,
+                                  tok::pipepipe)) ||
+        (I >= 2 && Next && Body[I - 1].is(tok::l_paren) &&
+         Body[I - 2].isOneOf(tok::kw_if, tok::kw_while) &&
+         Body[I + 1].is(tok::r_paren)))
+      return false;
     return !unevaluatedAt(I);
   }
   // Whether the operand Body[B, E) is a whole argument of a call to a
@@ -1249,8 +1283,22 @@ void BodyScanner::collectLoopsAndNames() {
   size_t DeclStart = 0; // the declaration's first specifier
   int Depth = 0;
   std::vector<size_t> Open; // the brackets open at the token
+  size_t AggregateEnd = Body.size(); // the '}' of a struct's members
   for (size_t I = 0; I < Body.size(); ++I) {
     const Token &T = Body[I];
+    // `struct { double a, w; } q;`: the members are no variables of the
+    // body; the declarator after the '}' is.
+    if (const size_t Close = aggregateBodyEnd(I)) {
+      if (!InDecl) {
+        InDecl = true;
+        InInit = false;
+        DeclDepth = Depth;
+        DeclStart = I;
+      }
+      AggregateEnd = Close;
+      I = Close;
+      continue;
+    }
     if (T.is(tok::kw_for)) {
       ScopedLoop S;
       std::string Why;
@@ -1340,7 +1388,8 @@ void BodyScanner::collectLoopsAndNames() {
                               (Prev->is(tok::star) && InDecl && !InInit) ||
                               (Prev->is(tok::comma) && InDecl &&
                                Depth == DeclDepth) ||
-                              (InDecl && !InInit && tagAt(I - 1)));
+                              (InDecl && !InInit &&
+                               (tagAt(I - 1) || AggregateEnd + 1 == I)));
     if (isTypeStart(PP, T) && !(Next && Next->isOneOf(tok::equal, tok::semi,
                                                       tok::comma))) {
       if (!InDecl) { // a typedef name like size_t starts a declaration
@@ -1376,8 +1425,10 @@ void BodyScanner::collectLoopsAndNames() {
     bool Recorded = false;
     for (const LocalDecl &L : Locals)
       Recorded |= L.Name == N;
-    if (!Recorded || Unscoped.count(N))
+    if (!Recorded || Unscoped.count(N)) {
       OuterVarying.insert(N); // no scope known: always the changing one
+      ScopeUnknown.insert(N);
+    }
   }
   for (size_t I = 0; I < Body.size(); ++I) {
     if (Body[I].isNot(tok::identifier) ||
@@ -1577,8 +1628,12 @@ void BodyScanner::analyseAccess(int Array, size_t NameAt, size_t Close,
           Invariant &= !Around.count(S) && !Changing.count(S) &&
                        !Enclosing.count(S) && !RegionNames.count(S);
         }
+      // One whose bounds move (j < i - 5) may run in some iterations and
+      // not in others: the access runs under a condition.
       if (Invariant)
         W.Idle.push_back(L);
+      else
+        W.Guarded = true;
       Around.insert(L.VarName);
       continue;
     }
@@ -1814,12 +1869,16 @@ void BodyScanner::checkOuterStores() {
     Reported.insert(R.Spelling);
   }
   for (size_t I = 0; I < Body.size(); ++I) {
+    if (const size_t Close = aggregateBodyEnd(I)) {
+      I = Close;
+      continue;
+    }
     const Token &T = Body[I];
     if (T.isNot(tok::identifier) ||
         (I && Body[I - 1].isOneOf(tok::period, tok::arrow)))
       continue;
     std::string S = spell(T);
-    if (S == Outer.VarName || Declared.count(S) || arrayIndex(S) >= 0 ||
+    if (S == Outer.VarName || declaredAt(S, I) || arrayIndex(S) >= 0 ||
         Reported.count(S) || Private.count(S))
       continue;
     // An element of an array missing from region(...): the scan of the
@@ -1861,21 +1920,56 @@ void BodyScanner::checkOuterStores() {
 void BodyScanner::checkMemberIndexed(size_t I, bool Indexed) {
   std::vector<std::string> Members;
   size_t J = I;
-  while (J >= 2 && Body[J - 1].is(tok::period) &&
-         Body[J - 2].is(tok::identifier)) {
-    Members.insert(Members.begin(), spell(Body[J]));
-    J -= 2;
+  for (;;) {
+    if (J >= 2 && Body[J - 1].is(tok::period) &&
+        Body[J - 2].is(tok::identifier)) {
+      Members.insert(Members.begin(), spell(Body[J]));
+      J -= 2;
+      continue;
+    }
+    // `o.arr[0].data`: through an element of an array member.
+    if (J >= 4 && Body[J - 1].is(tok::period) &&
+        Body[J - 2].is(tok::r_square)) {
+      size_t K = J - 2;
+      for (int Depth = 0; K > 0; --K) {
+        Depth += Body[K].is(tok::r_square) - Body[K].is(tok::l_square);
+        if (Depth == 0)
+          break;
+      }
+      if (K >= 3 && Body[K].is(tok::l_square) &&
+          Body[K - 1].is(tok::identifier) && Body[K - 2].is(tok::period)) {
+        Members.insert(Members.begin(), spell(Body[J]));
+        J = K - 1;
+        continue;
+      }
+    }
+    break;
+  }
+  // `(s).data[k]`: a variable in parentheses is the variable.
+  if (Members.empty() && J >= 4 && Body[J - 1].is(tok::period) &&
+      Body[J - 2].is(tok::r_paren) && Body[J - 3].is(tok::identifier) &&
+      Body[J - 4].is(tok::l_paren)) {
+    Members.push_back(spell(Body[J]));
+    J -= 3;
   }
   if (Members.empty() || (J > 0 && Body[J - 1].isOneOf(tok::period, tok::arrow)))
     return; // the base is not a plain variable: (*p).m, f().m, a[k].m
   const std::string Base = spell(Body[J]);
   std::string Type;
-  if (Declared.count(Base) || !memberIsPointer(Body[J], Members, &Type))
+  if (declaredAt(Base, J) || !memberIsPointer(Body[J], Members, &Type))
     return;
-  std::string Chain = Base, Local = Base;
-  for (const std::string &M : Members) {
-    Chain += "." + M;
-    Local += "_" + M;
+  // As written (`(s).data`, `o.arr[0].data`), and a local's name made of
+  // its words.
+  std::string Chain, Local;
+  for (size_t K = J; K <= I; ++K) {
+    const std::string W = spell(Body[K]);
+    if (Body[K].isOneOf(tok::l_paren, tok::r_paren))
+      continue;
+    Chain += W;
+    if (Body[K].is(tok::period))
+      Local += "_";
+    else if (Body[K].isNot(tok::l_square) && Body[K].isNot(tok::r_square))
+      Local += W;
   }
   report(DE, Body[I].getLocation(),
          Indexed ? Diag::PointerMemberInBody : Diag::PointerMemberUsed)
@@ -2053,6 +2147,10 @@ bool BodyScanner::run(BodyAccesses &Out) {
             {-1, Body[I], false, -1, (int)(R - D.Reductions.data())});
   std::vector<bool> Used(D.Arrays.size(), false);
   for (size_t I = 0; I < Body.size(); ++I) {
+    if (const size_t Close = aggregateBodyEnd(I)) {
+      I = Close;
+      continue;
+    }
     const Token &T = Body[I];
     if (T.isAnnotation() || T.is(tok::hash)) {
       report(DE, T.getLocation(), Diag::PragmaInBody);
@@ -2074,7 +2172,7 @@ bool BodyScanner::run(BodyAccesses &Out) {
         !(I && Body[I - 1].isOneOf(tok::period, tok::arrow))) {
       const std::string S = spell(T);
       if ((S == "exit" || S == "_Exit" || S == "quick_exit") &&
-          lookupName(T) != NameKind::Variable && !Declared.count(S)) {
+          lookupName(T) != NameKind::Variable && !declaredAt(S, I)) {
         report(DE, T.getLocation(), Diag::ExitInBody) << S;
         Ok = false;
         continue;
@@ -2114,7 +2212,7 @@ bool BodyScanner::run(BodyAccesses &Out) {
     std::string S = spell(T);
     bool Subscripted = I + 1 < Body.size() && Body[I + 1].is(tok::l_square);
     int A = arrayIndex(S);
-    if (const Reduction *R = A < 0 && !Subscripted && !Declared.count(S)
+    if (const Reduction *R = A < 0 && !Subscripted && !declaredAt(S, I)
                                  ? arrayReduction(S, false)
                                  : nullptr) {
       if (ReductionUpdates.count(I) || unevaluatedAt(I) ||
@@ -2153,11 +2251,11 @@ bool BodyScanner::run(BodyAccesses &Out) {
     if (A < 0) {
       // A type's brackets (`(real[]){...}`, `sizeof(real[4])`) index
       // nothing.
-      if (Subscripted && !Declared.count(S) &&
+      if (Subscripted && !declaredAt(S, I) &&
           lookupName(T) != NameKind::Type) {
         report(DE, T.getLocation(), Diag::ArrayNotInRegion) << S;
         Ok = false;
-      } else if (!Declared.count(S) && dereferencedAt(I)) {
+      } else if (!declaredAt(S, I) && dereferencedAt(I)) {
         std::string Type;
         const ValueKind K = lookupElementKind(T, &Type);
         // `(*fp)(x)` calls a function; calls are checked on their own.
@@ -2174,8 +2272,22 @@ bool BodyScanner::run(BodyAccesses &Out) {
           report(DE, T.getLocation(), Diag::DerefOuterPointer) << S;
           Ok = false;
         }
-      } else if (!Subscripted && !Declared.count(S) && outerPointerAt(I)) {
+      } else if (!Subscripted && !declaredAt(S, I) && outerPointerAt(I)) {
         report(DE, T.getLocation(), Diag::PointerNotInRegion) << S;
+        Ok = false;
+      } else if (!Subscripted && !declaredAt(S, I) &&
+                 !(I + 1 < Body.size() &&
+                   Body[I + 1].isOneOf(tok::period, tok::arrow,
+                                       tok::l_paren)) &&
+                 !(I && I + 2 < Body.size() && Body[I - 1].is(tok::l_paren) &&
+                   Body[I + 1].is(tok::r_paren) &&
+                   Body[I + 2].isOneOf(tok::period, tok::arrow)) &&
+                 !unevaluatedAt(I) && !storedAt(I, I + 1) &&
+                 lookupName(T) == NameKind::Variable &&
+                 structHoldsPointer(T, false)) {
+        // `struct S loc = s;`: loc's pointers are s's host addresses.
+        report(DE, T.getLocation(), Diag::StructPointersCopied)
+            << ("'" + S + "'");
         Ok = false;
       }
       continue;
@@ -2218,8 +2330,25 @@ bool BodyScanner::run(BodyAccesses &Out) {
       }
       if (!Members.empty() &&
           !(M < Body.size() && Body[M].isOneOf(tok::l_square, tok::period)) &&
-          elementMemberIsArray(T, Members)) {
+          elementMemberIsArray(T, Members) && !elementMemberIsPointer(T, Members)) {
         report(DE, Body[M - 1].getLocation(), Diag::MemberArrayWhole)
+            << S << Members.back();
+        Ok = false;
+        continue;
+      }
+      // `struct P el = e[i];`: el's pointers are host addresses.
+      if (Members.empty() &&
+          !(M < Body.size() && Body[M].isOneOf(tok::l_square, tok::arrow)) &&
+          !storedAt(I, M) && structHoldsPointer(T, true)) {
+        report(DE, T.getLocation(), Diag::StructPointersCopied)
+            << ("an element of '" + S + "'");
+        Ok = false;
+        continue;
+      }
+      // `e[i].ptr[0]`, `*e[i].ptr`, `p = e[i].ptr`: a host address.
+      if (!Members.empty() && elementMemberIsPointer(T, Members) &&
+          !storedAt(I, M)) {
+        report(DE, Body[M - 1].getLocation(), Diag::ElementMemberPointerRead)
             << S << Members.back();
         Ok = false;
         continue;

@@ -214,6 +214,16 @@ namespace proact {
     "the devices cannot follow: the loop may store them but not read them; "   \
     "give each pointed-to array a local pointer named in region(...), or "     \
     "index one flat array")                                                    \
+  X(ElementMemberPointerRead, Error,                                           \
+    "the member '%1' of region array '%0''s elements holds pointers to host " \
+    "memory, which the devices cannot follow: the loop may store it but not "  \
+    "read it; name each pointed-to array in region(...) or index one flat "    \
+    "array")                                                                   \
+  X(StructPointersCopied, Error,                                              \
+    "%0 holds pointers to host memory and is copied whole in a '#pragma "     \
+    "proact' loop, where the devices cannot follow them; read its other "      \
+    "members one by one, and copy each pointer the loop needs to a local "     \
+    "before the directive, named in region(...)")                              \
   X(PointerMemberUsed, Error,                                                  \
     "'%0' is a pointer member used in a '#pragma proact' loop: it points to "  \
     "host memory, which the devices cannot read; copy it to a local pointer "  \

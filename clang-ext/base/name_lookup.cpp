@@ -260,6 +260,12 @@ static const FieldDecl *fieldNamed(QualType Ty, const std::string &M) {
 // not a member of a defined struct or union.
 static bool memberType(QualType &Ty, const std::vector<std::string> &Members) {
   for (const std::string &M : Members) {
+    // `o.arr[k].data`: a member of an array member's element.
+    if (Instance != nullptr && Instance->hasASTContext())
+      while (const ArrayType *A =
+                 Instance->getASTContext().getAsArrayType(
+                     Ty.getCanonicalType()))
+        Ty = A->getElementType();
     const FieldDecl *F = fieldNamed(Ty, M);
     if (!F)
       return false;
@@ -363,8 +369,12 @@ bool memberIsPointer(const Token &Base,
   if (!VD || Members.empty())
     return false;
   QualType Ty = VD->getType(); // as written: typedef names kept
-  if (!memberType(Ty, Members))
+  if (!memberType(Ty, Members) || Instance == nullptr)
     return false;
+  // An array of pointers holds host addresses the same way.
+  while (const ArrayType *A =
+             Instance->getASTContext().getAsArrayType(Ty.getCanonicalType()))
+    Ty = A->getElementType();
   if (!Ty.getCanonicalType()->isPointerType())
     return false;
   *Pointee = Ty->getPointeeType().getAsString();
@@ -387,6 +397,51 @@ bool elementMemberIsArray(const Token &Array,
     return false;
   return memberType(Ty, Members) &&
          Ctx.getAsArrayType(Ty.getCanonicalType()) != nullptr;
+}
+
+// Whether a value of type Ty holds a pointer: is one, or has one in a
+// member or an element, at any depth.
+static bool holdsPointer(QualType Ty, int Depth = 0) {
+  if (Ty.isNull() || Depth > 16 || Instance == nullptr)
+    return false;
+  ASTContext &Ctx = Instance->getASTContext();
+  Ty = Ty.getCanonicalType();
+  while (const ArrayType *A = Ctx.getAsArrayType(Ty))
+    Ty = A->getElementType().getCanonicalType();
+  if (Ty->isPointerType())
+    return true;
+  if (const RecordDecl *RD = Ty->getAsRecordDecl()) {
+    if (const RecordDecl *Def = RD->getDefinition())
+      for (const FieldDecl *F : Def->fields())
+        if (holdsPointer(F->getType(), Depth + 1))
+          return true;
+  }
+  return false;
+}
+
+bool structHoldsPointer(const Token &T, bool Element) {
+  QualType Ty;
+  if (Element) {
+    Ty = elementTypeOf(T);
+  } else {
+    bool Known;
+    const auto *VD = dyn_cast_or_null<VarDecl>(lookup(T, &Known));
+    if (VD)
+      Ty = VD->getType();
+  }
+  return !Ty.isNull() && Ty.getCanonicalType()->isRecordType() &&
+         holdsPointer(Ty);
+}
+
+bool elementMemberIsPointer(const Token &Array,
+                            const std::vector<std::string> &Members) {
+  QualType Ty = elementTypeOf(Array);
+  if (Ty.isNull() || Members.empty() || !memberType(Ty, Members))
+    return false;
+  ASTContext &Ctx = Instance->getASTContext();
+  while (const ArrayType *A = Ctx.getAsArrayType(Ty.getCanonicalType()))
+    Ty = A->getElementType();
+  return Ty.getCanonicalType()->isPointerType();
 }
 
 bool elementMemberIsBitField(const Token &Array,

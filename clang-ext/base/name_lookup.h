@@ -90,6 +90,12 @@ bool elementMemberIsArray(const clang::Token &Array,
 // Whether parameter Index of the function identifier token T names points
 // to a const-qualified type (false as well without Sema, for a name that is
 // not a function, or past its parameters).
+// Whether the struct or union variable T names (Element: the elements of
+// the array or pointer variable T names) holds a pointer at any depth.
+bool structHoldsPointer(const clang::Token &T, bool Element);
+// Whether Array[k].Members[0]... is a pointer, or an array of pointers.
+bool elementMemberIsPointer(const clang::Token &Array,
+                            const std::vector<std::string> &Members);
 // Whether a member on the path Members of the elements of the array or
 // pointer variable Array names is a bit-field (which has no address).
 bool elementMemberIsBitField(const clang::Token &Array,

@@ -123,6 +123,60 @@ void follows(int n, double *a, struct holder s, struct holder *p, double **pp,
   for (int i = 0; i < n; i++) a[i] = s.w[1] + sizeof(s.data) + (*fp)(a[i]);
 }
 
+// A name the body declares somewhere means the variable from before the
+// loop wherever that declaration is out of scope; a struct's pointers,
+// however reached, are host addresses.
+struct link { double *ptr; double w; };
+struct table { double *ptrs[2]; struct holder arr[2]; };
+void scopes(int n, double *a, double *c, double *p, double last,
+            struct link *e, struct holder s, struct table t) {
+#pragma proact region(a[0:n])
+  for (int i = 0; i < n; i++) {
+    double x = 0;
+    for (int c = 0; c < 2; c++) x += c;
+    a[i] = x + c[i]; // expected-error {{'c' is indexed in the loop but not named in region(...)}}
+  }
+#pragma proact region(a[0:n])
+  for (int i = 0; i < n; i++) {
+    { double p = i; a[i] = p; }
+    a[i] += *p; // expected-error {{'p' is dereferenced in the loop but not named in region(...)}}
+  }
+#pragma proact region(a[0:n])
+  for (int i = 0; i < n; i++) {
+    { double last = a[i]; a[i] = last * 2; }
+    last = a[i]; // expected-error {{'last' is declared before the loop and assigned in its body}}
+  }
+#pragma proact region(a[0:n], e[0:n])
+  for (int i = 0; i < n; i++) a[i] = e[i].ptr[0]; // expected-error {{the member 'ptr' of region array 'e''s elements holds pointers to host memory}}
+#pragma proact region(a[0:n], e[0:n])
+  for (int i = 0; i < n; i++) { struct link el = e[i]; a[i] = *el.ptr; } // expected-error {{an element of 'e' holds pointers to host memory and is copied whole in a '#pragma proact' loop}}
+#pragma proact region(a[0:n], e[0:n])
+  for (int i = 0; i < n; i++) { e[i].ptr = 0; a[i] = e[i].w; }
+#pragma proact region(a[0:n])
+  for (int i = 0; i < n; i++) { struct holder loc = s; a[i] = loc.data[i]; } // expected-error {{'s' holds pointers to host memory and is copied whole}}
+#pragma proact region(a[0:n])
+  for (int i = 0; i < n; i++) a[i] = (s).data[i]; // expected-error {{'s.data' is a pointer member indexed}}
+#pragma proact region(a[0:n])
+  for (int i = 0; i < n; i++) a[i] = t.ptrs[0][i] + t.arr[1].data[i]; // expected-error {{'t.ptrs' is a pointer member indexed}} expected-error {{'t.arr[1].data' is a pointer member indexed}}
+}
+
+// What reads nothing through a pointer: sizeof, alignof and _Generic's
+// operand, a test of the pointer's value, a struct the body defines.
+void unevaluated(int n, double *a, double **pp, double *p, double *q) {
+#pragma proact region(a[0:n])
+  for (int i = 0; i < n; i++)
+    a[i] = sizeof(**pp) + __alignof__(*p) + _Generic(*p, double: 1.0, default: 2.0);
+#pragma proact region(a[0:n])
+  for (int i = 0; i < n; i++) {
+    struct { double a, w; int i; } loc;
+    loc.a = a[i];
+    loc.i = i;
+    a[i] = loc.a + (p != 0) + (p == q) + !q;
+    if (p)
+      a[i] += 1;
+  }
+}
+
 struct pe { double v[4]; double w; };
 void fill(double *v, double x);
 
