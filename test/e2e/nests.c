@@ -90,6 +90,12 @@ int main(int argc, char **argv) {
     for (long c = 0; c < zero; c++)
       b[r + 1] = a[c];
   }
+  /* A store under an inner loop whose bound moves with r runs in some
+   * iterations only (here the last): no dependence error, the safe way. */
+#pragma proact region(a[0:nn], b[0:nn])
+  for (long r = 0; r < n; r++)
+    for (long c = 0; c < r - (n - 2); c++)
+      b[0] = a[r] + 0.5;
   /* A float view of b written in every other float under a cyclic split,
    * then b written whole: the pieces the view's split left cut b's 8-byte
    * stores, which inline forwards in part, not never. */
