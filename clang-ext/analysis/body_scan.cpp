@@ -69,7 +69,7 @@ public:
 private:
   // The member named at I (indexed, or used whole) of a variable from
   // before the loop: an error where it is a pointer.
-  void checkMemberIndexed(size_t I, bool Indexed);
+  void checkPointerMember(size_t I, bool Indexed);
   // Finds the inner loops' variables declared before the loop
   // (PrivateVar), reporting those that cannot have a copy per thread.
   void findPrivateLoopVars(BodyAccesses &Out);
@@ -1238,7 +1238,7 @@ void BodyScanner::scopeAt(size_t At, const std::set<std::string> &Base,
   for (const auto &KV : Out.Forms)
     Out.Changing.erase(KV.first);
   for (const std::string &N : Declared)
-    if (N != Outer.VarName && !OuterVarying.count(N) && !localAt(N, At))
+    if (N != Outer.VarName && !OuterVarying.count(N) && !declaredAt(N, At))
       Out.Changing.erase(N);
   Out.Names.Locals = &Out.Forms;
   Out.Names.WhyVarying = &Out.Notes;
@@ -1417,19 +1417,17 @@ void BodyScanner::collectLoopsAndNames() {
   classifyLocals();
   // Which names the body changes where they mean the variable declared
   // before the loop, not a local of the same name (`for (int c ...)`).
-  std::set<std::string> Unscoped;
-  for (const LocalDecl &L : Locals)
+  std::set<std::string> Recorded;
+  for (const LocalDecl &L : Locals) {
+    Recorded.insert(L.Name);
     if (L.ScopeEnd == 0)
-      Unscoped.insert(L.Name);
-  for (const std::string &N : Declared) {
-    bool Recorded = false;
-    for (const LocalDecl &L : Locals)
-      Recorded |= L.Name == N;
-    if (!Recorded || Unscoped.count(N)) {
-      OuterVarying.insert(N); // no scope known: always the changing one
-      ScopeUnknown.insert(N);
-    }
+      ScopeUnknown.insert(L.Name);
   }
+  for (const std::string &N : Declared)
+    if (!Recorded.count(N))
+      ScopeUnknown.insert(N);
+  // No scope known: always the changing one.
+  OuterVarying = ScopeUnknown;
   for (size_t I = 0; I < Body.size(); ++I) {
     if (Body[I].isNot(tok::identifier) ||
         (I && Body[I - 1].isOneOf(tok::period, tok::arrow)) || tagAt(I))
@@ -1613,21 +1611,19 @@ void BodyScanner::analyseAccess(int Array, size_t NameAt, size_t Close,
     if (!Needed[M]) {
       // One whose bounds and step the host can compute before the loop
       // still tells whether the access runs at all (none: no iteration).
-      bool Invariant = !regionElementIn(PP, L.First, RegionNames) &&
-                       !regionElementIn(PP, L.Bound, RegionNames);
+      auto Moves = [&](const Token &T) {
+        if (T.isNot(tok::identifier))
+          return false;
+        const std::string S = spell(T);
+        return Around.count(S) || Changing.count(S) || Enclosing.count(S) ||
+               RegionNames.count(S);
+      };
+      bool Invariant = true;
       for (const Tokens *Part : {&L.First, &L.Bound})
         for (const Token &T : *Part)
-          if (T.is(tok::identifier)) {
-            const std::string S = spell(T);
-            Invariant &= !Around.count(S) && !Changing.count(S) &&
-                         !Enclosing.count(S) && !RegionNames.count(S);
-          }
+          Invariant &= !Moves(T);
       for (const Piece &P : L.Step.pieces())
-        if (!P.IsText && P.Tok.is(tok::identifier)) {
-          const std::string S = spell(P.Tok);
-          Invariant &= !Around.count(S) && !Changing.count(S) &&
-                       !Enclosing.count(S) && !RegionNames.count(S);
-        }
+        Invariant &= P.IsText || !Moves(P.Tok);
       // One whose bounds move (j < i - 5) may run in some iterations and
       // not in others: the access runs under a condition.
       if (Invariant)
@@ -1914,10 +1910,10 @@ void BodyScanner::checkOuterStores() {
   }
 }
 
-// Body[I] is a member name followed by '[': base.m1.m2[...]. A pointer
-// member of a variable from before the loop points to host memory (the
-// kernel gets the struct's bytes, not what its pointers point to).
-void BodyScanner::checkMemberIndexed(size_t I, bool Indexed) {
+// Body[I] is a member name, indexed (base.m1.m2[...]) or used whole. A
+// pointer member of a variable from before the loop points to host memory
+// (the kernel gets the struct's bytes, not what its pointers point to).
+void BodyScanner::checkPointerMember(size_t I, bool Indexed) {
   std::vector<std::string> Members;
   size_t J = I;
   for (;;) {
@@ -1954,6 +1950,8 @@ void BodyScanner::checkMemberIndexed(size_t I, bool Indexed) {
   }
   if (Members.empty() || (J > 0 && Body[J - 1].isOneOf(tok::period, tok::arrow)))
     return; // the base is not a plain variable: (*p).m, f().m, a[k].m
+  if (!Indexed && unevaluatedAt(J))
+    return; // sizeof(s.p) reads nothing
   const std::string Base = spell(Body[J]);
   std::string Type;
   if (declaredAt(Base, J) || !memberIsPointer(Body[J], Members, &Type))
@@ -2187,16 +2185,10 @@ bool BodyScanner::run(BodyAccesses &Out) {
       continue;
     if (I && Body[I - 1].isOneOf(tok::period, tok::arrow)) {
       if (I + 1 < Body.size() && Body[I + 1].is(tok::l_square))
-        checkMemberIndexed(I, true);
+        checkPointerMember(I, true);
       else if (!(I + 1 < Body.size() &&
-                 Body[I + 1].isOneOf(tok::period, tok::arrow, tok::l_paren))) {
-        size_t B = I; // the chain's base: sizeof(s.p) reads nothing
-        while (B >= 2 && Body[B - 1].isOneOf(tok::period, tok::arrow) &&
-               Body[B - 2].is(tok::identifier))
-          B -= 2;
-        if (!unevaluatedAt(B))
-          checkMemberIndexed(I, false);
-      }
+                 Body[I + 1].isOneOf(tok::period, tok::arrow, tok::l_paren)))
+        checkPointerMember(I, false);
       continue; // a member name
     }
     if (tagAt(I))

@@ -242,6 +242,15 @@ bool lookupEnumerator(const Token &T, long long &V) {
   return true;
 }
 
+// Ty without its array dimensions (an element's type, sugar kept).
+static QualType withoutArrays(QualType Ty) {
+  if (Instance == nullptr || !Instance->hasASTContext())
+    return Ty;
+  while (const ArrayType *A = Instance->getASTContext().getAsArrayType(Ty))
+    Ty = A->getElementType();
+  return Ty;
+}
+
 // The member M of a defined struct or union Ty; null otherwise.
 static const FieldDecl *fieldNamed(QualType Ty, const std::string &M) {
   const RecordDecl *RD = Ty.getCanonicalType()->getAsRecordDecl();
@@ -261,11 +270,7 @@ static const FieldDecl *fieldNamed(QualType Ty, const std::string &M) {
 static bool memberType(QualType &Ty, const std::vector<std::string> &Members) {
   for (const std::string &M : Members) {
     // `o.arr[k].data`: a member of an array member's element.
-    if (Instance != nullptr && Instance->hasASTContext())
-      while (const ArrayType *A =
-                 Instance->getASTContext().getAsArrayType(
-                     Ty.getCanonicalType()))
-        Ty = A->getElementType();
+    Ty = withoutArrays(Ty);
     const FieldDecl *F = fieldNamed(Ty, M);
     if (!F)
       return false;
@@ -281,13 +286,10 @@ static QualType elementTypeOf(const Token &T) {
   const auto *VD = dyn_cast_or_null<VarDecl>(lookup(T, &Known));
   if (!VD || Instance == nullptr || !Instance->hasASTContext())
     return QualType();
-  ASTContext &Ctx = Instance->getASTContext();
   QualType Ty = VD->getType().getCanonicalType();
   if (const auto *P = Ty->getAs<PointerType>())
-    Ty = P->getPointeeType().getCanonicalType();
-  while (const ArrayType *A = Ctx.getAsArrayType(Ty))
-    Ty = A->getElementType().getCanonicalType();
-  return Ty;
+    Ty = P->getPointeeType();
+  return withoutArrays(Ty).getCanonicalType();
 }
 
 int lookupPostfixUnsigned(const std::vector<Token> &Toks, size_t B,
@@ -369,12 +371,9 @@ bool memberIsPointer(const Token &Base,
   if (!VD || Members.empty())
     return false;
   QualType Ty = VD->getType(); // as written: typedef names kept
-  if (!memberType(Ty, Members) || Instance == nullptr)
+  if (!memberType(Ty, Members))
     return false;
-  // An array of pointers holds host addresses the same way.
-  while (const ArrayType *A =
-             Instance->getASTContext().getAsArrayType(Ty.getCanonicalType()))
-    Ty = A->getElementType();
+  Ty = withoutArrays(Ty); // an array of pointers holds host addresses too
   if (!Ty.getCanonicalType()->isPointerType())
     return false;
   *Pointee = Ty->getPointeeType().getAsString();
@@ -402,12 +401,9 @@ bool elementMemberIsArray(const Token &Array,
 // Whether a value of type Ty holds a pointer: is one, or has one in a
 // member or an element, at any depth.
 static bool holdsPointer(QualType Ty, int Depth = 0) {
-  if (Ty.isNull() || Depth > 16 || Instance == nullptr)
+  if (Ty.isNull() || Depth > 16)
     return false;
-  ASTContext &Ctx = Instance->getASTContext();
-  Ty = Ty.getCanonicalType();
-  while (const ArrayType *A = Ctx.getAsArrayType(Ty))
-    Ty = A->getElementType().getCanonicalType();
+  Ty = withoutArrays(Ty).getCanonicalType();
   if (Ty->isPointerType())
     return true;
   if (const RecordDecl *RD = Ty->getAsRecordDecl()) {
@@ -438,10 +434,7 @@ bool elementMemberIsPointer(const Token &Array,
   QualType Ty = elementTypeOf(Array);
   if (Ty.isNull() || Members.empty() || !memberType(Ty, Members))
     return false;
-  ASTContext &Ctx = Instance->getASTContext();
-  while (const ArrayType *A = Ctx.getAsArrayType(Ty.getCanonicalType()))
-    Ty = A->getElementType();
-  return Ty.getCanonicalType()->isPointerType();
+  return withoutArrays(Ty).getCanonicalType()->isPointerType();
 }
 
 bool elementMemberIsBitField(const Token &Array,

@@ -449,30 +449,27 @@ void emitAccesses(Preprocessor &PP, Code &C, const std::string &Var,
       C << Slot + ".off_max = " + Slot + ".off_min + " << Code::asLongLong(X.Len)
         << " - 1; if (" + Slot + ".off_max < " + Slot + ".off_min) " + Slot +
                ".empty = 1;";
-    // A loop the index does not use adds no offset, but one that runs no
-    // iteration marks the access empty (no false dependence through it).
-    for (const CanonicalLoop &L : X.Idle) {
+    // Coef times loop L's range (as its guards narrow it) added to the span.
+    auto addSpan = [&](const Code &Coef, const CanonicalLoop &L) {
       Code Decl, First, Bound;
       innerFirstBound(L, Decl, First, Bound);
       guardedRange(X, L, First, Bound);
-      C << "{" << Decl << "proact__span_add(&" + Slot + ", 0LL, " << First
-        << ", " << Bound << ", " << Code::asLongLong(L.Step)
-        << ", " + num(L.Cmp) + ");}";
-    }
+      C << "{" << Decl << "proact__span_add(&" + Slot + ", "
+        << Code::asLongLong(Coef) << ", " << First << ", " << Bound << ", "
+        << Code::asLongLong(L.Step) << ", " + num(L.Cmp) + ");}";
+    };
+    // A loop the index does not use adds no offset, but one that runs no
+    // iteration marks the access empty (no false dependence through it).
+    for (const CanonicalLoop &L : X.Idle)
+      addSpan(Code("0"), L);
     if (X.Dependent) {
       const int Form = emitDependentSpans(PP, C, Slot, X, OuterVar);
       if (Form > 0 && X.Len.empty())
         C << Slot + ".inexact = " + (Form == 2 ? "0" : "2") + ";";
       continue;
     }
-    for (const InnerTerm &T : X.Inner) {
-      Code Decl, First, Bound;
-      innerFirstBound(T.Loop, Decl, First, Bound);
-      guardedRange(X, T.Loop, First, Bound);
-      C << "{" << Decl << "proact__span_add(&" + Slot + ", "
-        << Code::asLongLong(T.Coef) << ", " << First << ", " << Bound << ", "
-        << Code::asLongLong(T.Loop.Step) << ", " + num(T.Loop.Cmp) + ");}";
-    }
+    for (const InnerTerm &T : X.Inner)
+      addSpan(T.Coef, T.Loop);
     // A guarded store stays within what its conditions allow: the runtime
     // intersects its span with that range (a constant second form). A
     // condition on the loop's variable alone (if (i + 1 < n) b[i + 1][j])

@@ -4,7 +4,6 @@
  * distributed ones (distribute(...) or PROACT_DISTRIBUTE=1). Loops keep
  * them lazily consistent (loop.c); the end gathers copy/copyout sections to
  * the host from the devices that hold each byte (replica.c). */
-#include <limits.h>
 #include <omp.h>
 #include <stdint.h>
 #include <stdlib.h>
@@ -47,6 +46,12 @@ static void data_check_reuse(const proact__data_desc_t *desc,
                     entry->line, devs[i]);
 }
 
+/* The bytes a map's section covers (0 for an empty or negative one). */
+static __int128 data_map_bytes(const proact__map_t *map) {
+  return (__int128)(map->array.len > 0 ? map->array.len : 0) *
+         (__int128)map->array.elem_size;
+}
+
 proact__data_t *proact__data_begin(const proact__data_desc_t *desc) {
   proact__data_t *data = calloc(1, sizeof(*data));
   proact__trace_phase_t phase = {0};
@@ -83,16 +88,12 @@ proact__data_t *proact__data_begin(const proact__data_desc_t *desc) {
    * the same directive (`copy(b[0:n-1], a[0:n])`, b = a + 1) is created
    * before it, which then finds it present, whatever the order written. */
   int *order = malloc(sizeof(int) * (size_t)(desc->nmaps > 0 ? desc->nmaps : 1));
-  long long *bytes =
-      malloc(sizeof(long long) * (size_t)(desc->nmaps > 0 ? desc->nmaps : 1));
-  if (order == NULL || bytes == NULL)
+  if (order == NULL)
     proact__fatal(desc->file, desc->line, desc->col, "out of host memory");
   for (int m = 0; m < desc->nmaps; m++) {
-    const proact__array_t *a = &desc->maps[m].array;
-    const __int128 b = (__int128)(a->len > 0 ? a->len : 0) * (__int128)a->elem_size;
     int k = m;
-    bytes[m] = b > LLONG_MAX ? LLONG_MAX : (long long)b;
-    while (k > 0 && bytes[order[k - 1]] < bytes[m]) {
+    while (k > 0 && data_map_bytes(&desc->maps[order[k - 1]]) <
+                        data_map_bytes(&desc->maps[m])) {
       order[k] = order[k - 1];
       k--;
     }
@@ -149,7 +150,6 @@ proact__data_t *proact__data_begin(const proact__data_desc_t *desc) {
     }
   }
   free(order);
-  free(bytes);
   proact__present_refresh();
   if (proact__dev_sync_all() != PROACT_OK)
     proact__fatal(desc->file, desc->line, desc->col,
