@@ -100,8 +100,12 @@ class ProactArgs : public PluginASTAction {
           setIlpOverride((unsigned)(A[4] - '0'));
           continue;
         }
+        if (A == "ilp=gpu") {
+          setIlpGpuEverywhere();
+          continue;
+        }
         report(CI.getDiagnostics(), SourceLocation(), Diag::BadPluginArgValue)
-            << A.substr(4) << "ilp" << "1 to 8";
+            << A.substr(4) << "ilp" << "1 to 8, or gpu";
         return false;
       }
       if (A.rfind("mechanisms=", 0) == 0) {

@@ -354,7 +354,7 @@ namespace proact {
   X(UnknownPluginArg, Error,                                                  \
     "unknown PROACT plugin argument '%0'; the plugin takes "                   \
     "-fplugin-arg-proact-profile=FILE, -fplugin-arg-proact-ilp=N (N from 1 "  \
-    "to 8), -fplugin-arg-proact-mechanisms=LIST, "                            \
+    "to 8, or gpu), -fplugin-arg-proact-mechanisms=LIST, "                    \
     "-fplugin-arg-proact-read-check=runtime|on|off, "                        \
     "-fplugin-arg-proact-openmp=spread|off and the switches of its "          \
     "warnings and remarks, -fplugin-arg-proact-Wno-NAME, -Werror=NAME, "      \

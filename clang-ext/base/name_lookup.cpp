@@ -9,6 +9,7 @@
 #include <set>
 #include <vector>
 #include "llvm/Support/raw_ostream.h"
+#include "clang/Basic/TargetInfo.h"
 #include "clang/Frontend/CompilerInstance.h"
 #include "clang/Sema/Lookup.h"
 #include "clang/Sema/Scope.h"
@@ -44,6 +45,16 @@ const char *hostCodeTest() {
   if (!Instance || !Instance->hasSema())
     return "proact__host_code()";
   return isOpenMPDevicePass(Instance->getLangOpts()) ? "0" : "1";
+}
+
+bool lowersForCompile() { return Instance && Instance->hasSema(); }
+
+bool cpuDevicePass() {
+  if (!lowersForCompile() || !Instance->hasTarget() ||
+      !isOpenMPDevicePass(Instance->getLangOpts()))
+    return false;
+  const llvm::Triple &T = Instance->getTarget().getTriple();
+  return !T.isNVPTX() && !T.isAMDGPU() && !T.isSPIRV();
 }
 
 NameKind lookupName(const Token &T) {

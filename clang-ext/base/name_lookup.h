@@ -58,6 +58,15 @@ void setLookupInstance(clang::CompilerInstance *CI);
 // either pass, the call itself.
 const char *hostCodeTest();
 
+// Whether this compilation is a device pass for a CPU target (the host
+// devices of `-fopenmp-targets=x86_64-...`), whose kernels need none of a
+// GPU's groups of iterations; false under -E.
+bool cpuDevicePass();
+
+// Whether the plugin lowers for this compilation itself (false under -E,
+// whose text either pass may compile).
+bool lowersForCompile();
+
 // Looks up identifier token T in the parser's current scope.
 NameKind lookupName(const clang::Token &T);
 

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 #include "ilp.h"
 #include "loop_syntax.h"
+#include "name_lookup.h"
 
 using namespace clang;
 
@@ -8,6 +9,7 @@ namespace proact {
 namespace {
 
 unsigned IlpOverride = 0;
+bool IlpGpuEverywhere = false;
 
 // The binary operator of a compound assignment ("+" for "+=").
 std::string binaryOf(const Token &Op) {
@@ -129,12 +131,16 @@ bool splitTrailingAssignment(const Tokens &Body, Assignment &Out) {
 unsigned ilpFactor(size_t NumReads) {
   if (IlpOverride > 0)
     return IlpOverride;
+  if (!IlpGpuEverywhere && cpuDevicePass())
+    return 1;
   return NumReads <= 2 ? 4 : NumReads <= 4 ? 2 : 1;
 }
 
 unsigned columnFactor(ColumnKernel K, bool Prefix, bool Bare) {
   if (IlpOverride > 0)
     return IlpOverride;
+  if (!IlpGpuEverywhere && cpuDevicePass())
+    return 1;
   return K == ColumnKernel::Instrumented ? 8
          : K == ColumnKernel::Forwarding ? 4
          : Prefix && !Bare               ? 4
@@ -144,6 +150,14 @@ unsigned columnFactor(ColumnKernel K, bool Prefix, bool Bare) {
 bool mergedRows(ColumnKernel K) { return K != ColumnKernel::Plain; }
 
 void setIlpOverride(unsigned U) { IlpOverride = U; }
+
+void setIlpGpuEverywhere() { IlpGpuEverywhere = true; }
+
+bool cpuOneKernel() { return !IlpGpuEverywhere && cpuDevicePass(); }
+
+const char *oneKernelRoute() {
+  return !IlpGpuEverywhere && lowersForCompile() ? "__proact_fwd >> 1" : "0";
+}
 
 void emitIlpWalk(Code &C, const CanonicalLoop &L, const Assignment &A,
                  const std::vector<std::string> &Values, int ForwardArray,

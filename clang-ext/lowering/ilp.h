@@ -45,8 +45,9 @@ bool splitTrailingAssignment(const Tokens &Body, Assignment &Out);
 
 // Iterations per thread step for a body with NumReads array reads: more
 // loads in flight, but each costs registers, so bodies with more reads take
-// fewer. The plugin argument -fplugin-arg-proact-ilp=N overrides it (1:
-// off).
+// fewer. A CPU device's pass takes 1 (off): its compiler vectorises the
+// plain walk, and the groups' copies of the body cost compile time. The
+// plugin argument -fplugin-arg-proact-ilp=N overrides both (1: off).
 unsigned ilpFactor(size_t NumReads);
 
 // Which of a loop's three kernels (docs/design/lowering.md) a column walk
@@ -61,8 +62,8 @@ enum class ColumnKernel { Plain, Instrumented, Forwarding };
 // statements before its store (Prefix) takes more rows in LLVM 16's plain
 // kernel too, where that measured faster; a bare plain kernel (Bare:
 // clang 18 on) takes 2, which keeps it at 32 registers, a full GPU of
-// warps. The plugin argument -fplugin-arg-proact-ilp=N overrides it for
-// every kernel.
+// warps. A CPU device's pass takes 1, as ilpFactor. The plugin argument
+// -fplugin-arg-proact-ilp=N overrides it for every kernel.
 unsigned columnFactor(ColumnKernel K, bool Prefix = false, bool Bare = false);
 
 // Whether a kernel's row groups write each row as the group's first row
@@ -73,6 +74,20 @@ bool mergedRows(ColumnKernel K);
 
 // Sets the override (0: none, use ilpFactor's choice).
 void setIlpOverride(unsigned U);
+
+// -fplugin-arg-proact-ilp=gpu: a CPU device's pass groups as a GPU's does,
+// so that the GPUs' walks run on the host devices too (the tests).
+void setIlpGpuEverywhere();
+
+// Whether this pass gives each loop one kernel that runs the three walks
+// (plain, instrumented, forwarding; docs/design/lowering.md): a CPU
+// device's, unless -fplugin-arg-proact-ilp=gpu.
+bool cpuOneKernel();
+
+// The host's test for a part whose device runs that one kernel (C text
+// over __proact_fwd, whose bit 1 the runtime sets for a CPU device): "0"
+// where the device passes may not have written it so (-E, ilp=gpu).
+const char *oneKernelRoute();
 
 // Emits the 1-D walk's groups: from the thread's position __proact_k (a
 // variable), while U = Values.size() iterations __proact_k + u * Spacing

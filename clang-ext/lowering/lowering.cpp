@@ -699,11 +699,17 @@ const char *bareArg(bool Bare) { return Bare ? "1" : "0"; }
 // literal of each pass (hostCodeTest), so CodeGen emits neither the
 // host's device walk nor the device's fallback. Full comes first: the
 // captures keep the order of the device walk's uses.
+// Stub (KernelForm::Stub): the walk is parsed and never compiled, and the
+// kernel traps: the runtime never launches it (proact__loop_part_kernel).
 template <typename FullFn, typename SimpleFn>
 void emitHostSplit(Code &C, const std::string &Where, bool HostRuns,
-                   FullFn Full, SimpleFn Simple) {
-  C << std::string("if (!") + hostCodeTest() + ") {";
+                   FullFn Full, SimpleFn Simple, bool Stub = false) {
+  C << std::string("if (!") + (Stub ? "1" : hostCodeTest()) + ") {";
   Full();
+  if (Stub) {
+    C << "} else { __builtin_trap(); }";
+    return;
+  }
   C << "} else {";
   C << "proact__host_fallback(" + Where + ", " + (HostRuns ? "1" : "0") +
            ");";
@@ -777,6 +783,28 @@ void emitKernelOpen(Code &C, const Directive &D, const CanonicalLoop &L,
        "__proact_itw};";
 }
 
+// First in every kernel, never run: the loop's variables and body as the
+// plain walk has them. A target region's captures are passed by position,
+// in the order of their first use; each pass's walk may group iterations
+// differently (ilp.h: a CPU device's pass groups none), and this copy makes
+// the order the same in the host pass and every device pass.
+void emitCaptureOrder(Code &C, const CanonicalLoop &L,
+                      const CollapsedNest &Nest, const Code &Body,
+                      bool Ready) {
+  C << "if (0) for (long long __proact_k = 0";
+  for (size_t J = 1; J <= Nest.Loops.size(); ++J)
+    C << ", __proact_j" + num((long long)J) + " = 0";
+  C << ";;) {";
+  // the walks' own captures, which the passes' walks use in other orders
+  if (Ready)
+    C << "(void)__proact_rd;";
+  C << "(void)__proact_nb;";
+  for (size_t J = 1; J <= Nest.Loops.size(); ++J)
+    C << "(void)__proact_tr" + num((long long)J) + ";";
+  emitLoopVars(C, L, Nest);
+  C << "{" << Body << "}}";
+}
+
 // Sets __proact_bhi = __proact_blo (no iterations) when a collapsed inner
 // loop is empty.
 void emitEmptyInner(Code &C, size_t M) {
@@ -795,9 +823,26 @@ void emitEmptyInner(Code &C, size_t M) {
 // give the forwarding body no readiness state (__proact_rb), so that each
 // forward returns at once, a uniform branch per store, and the body is
 // compiled once, not twice. Instrumented: the team then reports the block.
+// One (a CPU device's one kernel, emitOneKernelMode): the mode decides at
+// run time, __proact_md 2 forwarding and 1 reporting.
 template <typename EmitFn>
 void emitBlockWork(Code &C, const Code &Body, const Code *Forwarding,
-                   bool Instrumented, bool Bare, EmitFn EmitBody) {
+                   bool Instrumented, bool Bare, EmitFn EmitBody,
+                   bool One = false) {
+  if (One) {
+    if (Forwarding != nullptr) {
+      C << "proact__ready_t *const __proact_rb = __proact_md == 2 && "
+           "proact__ready_block_touches(__proact_rd, __proact_b) ? "
+           "__proact_rd : 0;";
+      EmitBody(*Forwarding, true);
+    } else {
+      EmitBody(Body, false);
+    }
+    C << "if (__proact_md == 1) proact__ready_block_done(__proact_rd, "
+         "__proact_b, " + std::string(bareArg(Bare)) + ");";
+    C << "}";
+    return;
+  }
   if (Forwarding != nullptr) {
     C << "proact__ready_t *const __proact_rb = "
          "proact__ready_block_touches(__proact_rd, __proact_b) ? "
@@ -814,7 +859,9 @@ void emitBlockWork(Code &C, const Code &Body, const Code *Forwarding,
 
 // A readiness kernel's span on the device clock, under PROACT_TRACE
 // (proact__ready_kernel_stamp): before its walk, and after.
-void emitKernelStamp(Code &C, bool End, bool Bare) {
+void emitKernelStamp(Code &C, bool End, bool Bare, bool One = false) {
+  if (One)
+    C << "if (__proact_md) ";
   C << std::string("proact__ready_kernel_stamp(__proact_rd, ") +
            (End ? "1, " : "0, ") + bareArg(Bare) + ");";
 }
@@ -825,18 +872,41 @@ void emitKernelClose(Code &C, const Directive &D, const KernelIds &Ids) {
   C << " }";
 }
 
-// emitKernel's walk: the thread's digits, then the teams' blocks.
+// A CPU device's one kernel per loop (KernelForm::One): the part's mode,
+// from its readiness state (none: the plain kernel's walk; inline's: the
+// forwarding kernel's; another's: the instrumented kernel's), so that one
+// walk and one copy of the body serve the three.
+void emitOneKernelMode(Code &C) {
+  C << "const int __proact_md = __proact_rd == 0 ? 0 : __proact_rd->mode "
+       "== PROACT__READY_INLINE ? 2 : 1;";
+}
+
+// emitKernel's walk: the thread's digits, then the teams' blocks. One: the
+// three kernels' walks in one (emitOneKernelMode), each block taken as the
+// mode's kernel takes it (proact__one_walk).
 void emitFlatWalk(Code &C, const Directive &D, const CanonicalLoop &L,
                   const CollapsedNest &Nest, const Code &Body,
                   const Code *Forwarding, bool Instrumented, const Grouping *G,
-                  bool Bare) {
+                  bool Bare, bool One = false) {
   const size_t M = Nest.Loops.size();
   const KernelIds &Ids = kernelIds(Bare);
-  const bool Readiness = Forwarding != nullptr || Instrumented;
+  const bool Readiness = Forwarding != nullptr || Instrumented || One;
   emitThreadDigits(C, M, Ids);
+  if (One)
+    emitOneKernelMode(C);
   if (Readiness)
-    emitKernelStamp(C, false, Bare);
-  if (Instrumented && D.Reductions.empty()) {
+    emitKernelStamp(C, false, Bare, One);
+  if (One) {
+    const std::string B = bareArg(Bare);
+    const bool Ordered = D.Reductions.empty();
+    C << std::string("const int __proact_tk = ") +
+             (Ordered ? "__proact_md == 1 && __proact_rd->ticketed" : "0") +
+             "; proact__block_walk_t __proact_w; for (unsigned __proact_bk "
+             "= 0;; __proact_bk++) { proact__one_walk(__proact_rd, "
+             "__proact_tk, " + (Ordered ? "1" : "0") + ", &__proact_itk, "
+             "__proact_bk, &__proact_w, " + B + "); if (__proact_w.b >= "
+             "__proact_nb) break;";
+  } else if (Instrumented && D.Reductions.empty()) {
     // by ticket where the runtime says so, the blocks other devices read
     // first (device_protocol.h); a reduction keeps the fixed walk, whose
     // fold repeats bit for bit
@@ -872,31 +942,44 @@ void emitFlatWalk(Code &C, const Directive &D, const CanonicalLoop &L,
        "proact__block_walk_range(&__proact_itk, &__proact_w, &__proact_blo, "
        "&__proact_bhi);";
   emitEmptyInner(C, M);
-  emitBlockWork(C, Body, Forwarding, Instrumented, Bare,
-                [&](const Code &B, bool Forward) {
-                  emitBlockLoop(C, L, Nest, B, G, Forward,
-                                Forwarding == nullptr);
-                });
+  emitBlockWork(
+      C, Body, Forwarding, Instrumented, Bare,
+      [&](const Code &B, bool Forward) {
+        emitBlockLoop(C, L, Nest, B, G, Forward, Forwarding == nullptr);
+      },
+      One);
   if (Readiness)
-    emitKernelStamp(C, true, Bare);
+    emitKernelStamp(C, true, Bare, One);
 }
 
+// How this pass writes a kernel (ilp.h, cpuOneKernel): as itself (Own);
+// on a CPU device, the plain kernel running all three walks (One, with the
+// forwarding body where the loop has one) and the forwarding and
+// instrumented kernels as stubs (Stub) that keep the host pass's captures.
+enum class KernelForm { Own, One, Stub };
+
+// Ready: the kernel takes the readiness state (a readiness kernel; every
+// kernel of a loop that has them, for the CPU device's one kernel).
 void emitKernel(Code &C, const Directive &D, const CanonicalLoop &L,
                 const CollapsedNest &Nest, const Code &Body,
                 const Code *Forwarding, bool Instrumented,
                 const Grouping *G, bool Checks,
-                const std::string &Where) {
+                const std::string &Where, KernelForm Form, bool Ready) {
   const bool Bare = bareKernel(D);
-  const bool Readiness = Forwarding != nullptr || Instrumented;
-  emitKernelOpen(C, D, L, Readiness, Checks, Bare);
+  const bool One = Form == KernelForm::One;
+  const bool Plain = One || (Forwarding == nullptr && !Instrumented);
+  emitKernelOpen(C, D, L, Ready, Checks, Bare);
+  emitCaptureOrder(C, L, Nest, Body, Ready);
   emitHostSplit(
-      C, Where, /*HostRuns=*/!Readiness,
+      C, Where, /*HostRuns=*/Plain,
       [&] {
-        emitFlatWalk(C, D, L, Nest, Body, Forwarding, Instrumented, G, Bare);
+        emitFlatWalk(C, D, L, Nest, Body, Forwarding, Instrumented && !One,
+                     One ? nullptr : G, Bare, One);
       },
       [&] {
         emitFlatWalk(C, D, L, Nest, Body, nullptr, false, nullptr, Bare);
-      });
+      },
+      Form == KernelForm::Stub);
   emitKernelClose(C, D, kernelIds(Bare));
 }
 
@@ -977,17 +1060,32 @@ void emitColumnWalk(Code &C, const CanonicalLoop &L,
                     const CollapsedNest &Nest, const Code &Body,
                     const Code *Forwarding, bool Instrumented,
                     const Grouping &KG, bool Bare, bool Lookup,
-                    bool Ordered, bool IntLane) {
+                    bool Ordered, bool IntLane, bool One = false) {
   const size_t M = Nest.Loops.size();
   const std::string Last = num((long long)M);
   const KernelIds &Ids = kernelIds(Bare);
-  const bool Readiness = Forwarding != nullptr || Instrumented;
+  const bool Readiness = Forwarding != nullptr || Instrumented || One;
+  if (One)
+    emitOneKernelMode(C);
   if (Readiness)
-    emitKernelStamp(C, false, Bare);
+    emitKernelStamp(C, false, Bare, One);
   C << "const unsigned __proact_ntl = ((unsigned)__proact_tr" + Last +
            " + (unsigned)__proact_itw - 1u) / (unsigned)__proact_itw;";
   C << std::string("const int __proact_teams = ") + Ids.Teams + "; ";
-  if (Ordered) {
+  if (One) {
+    // The readiness modes' places as Ordered's, the plain one's in turn,
+    // each tile looked up.
+    C << "for (long long __proact_pl = " + std::string(Ids.Team) +
+             "; __proact_pl < __proact_nb; __proact_pl += __proact_teams) {"
+             "const long long __proact_b = " +
+             (Ordered ? "__proact_md ? proact__ready_block_at(__proact_rd, "
+                        "__proact_pl) : __proact_pl;"
+                      : "__proact_pl;");
+    C << "proact__tile_t __proact_w; long long __proact_blo, __proact_bhi; "
+         "proact__tile_at(&__proact_itk, (unsigned)__proact_b, &__proact_w); "
+         "proact__tile_range(&__proact_itk, &__proact_w, &__proact_blo, "
+         "&__proact_bhi);";
+  } else if (Ordered) {
     // A readiness kernel's places team, team + teams, ..., the tiles whose
     // stores other devices read first (proact__ready_block_at, the order
     // read at each tile: a pointer live across the rows costs registers),
@@ -1040,28 +1138,34 @@ void emitColumnWalk(Code &C, const CanonicalLoop &L,
   }
   C << "const long long __proact_kb = __proact_blo; const int __proact_rows = "
        "(int)(__proact_bhi - __proact_blo);";
-  emitBlockWork(C, Body, Forwarding, Instrumented, Bare,
-                [&](const Code &B, bool Forward) {
-                  emitColumnTile(C, L, Nest, B, KG, Forward, Ids, IntLane);
-                });
+  emitBlockWork(
+      C, Body, Forwarding, Instrumented, Bare,
+      [&](const Code &B, bool Forward) {
+        emitColumnTile(C, L, Nest, B, KG, Forward, Ids, IntLane);
+      },
+      One);
   if (Readiness)
-    emitKernelStamp(C, true, Bare);
+    emitKernelStamp(C, true, Bare, One);
 }
 
 void emitColumnKernel(Code &C, const Directive &D, const CanonicalLoop &L,
                       const CollapsedNest &Nest, const Code &Body,
                       const Code *Forwarding, bool Instrumented,
                       const Grouping &G, bool Checks,
-                      const std::string &Where) {
-  const ColumnKernel K = Forwarding != nullptr ? ColumnKernel::Forwarding
+                      const std::string &Where, KernelForm Form,
+                      bool Ready) {
+  const bool One = Form == KernelForm::One;
+  const ColumnKernel K = One                  ? ColumnKernel::Plain
+                         : Forwarding != nullptr ? ColumnKernel::Forwarding
                          : Instrumented       ? ColumnKernel::Instrumented
                                               : ColumnKernel::Plain;
   const bool Bare = bareKernel(D);
   Grouping KG = G; // this kernel's row groups (ilp.h)
   KG.U = columnFactor(K, !G.A.Prefix.empty(), Bare);
   KG.Merged = mergedRows(K);
-  const bool Readiness = Forwarding != nullptr || Instrumented;
-  emitKernelOpen(C, D, L, Readiness, Checks, Bare);
+  const bool Readiness = !One && (Forwarding != nullptr || Instrumented);
+  emitKernelOpen(C, D, L, Ready, Checks, Bare);
+  emitCaptureOrder(C, L, Nest, Body, Ready);
   // The bare plain kernel looks each tile up and counts its lanes in an
   // int (emitColumnWalk, emitColumnTile say why); a reduction keeps the
   // 64-bit lane counter. The readiness kernels run the tiles other devices
@@ -1073,11 +1177,15 @@ void emitColumnKernel(Code &C, const Directive &D, const CanonicalLoop &L,
   emitHostSplit(
       C, Where, /*HostRuns=*/false,
       [&] {
-        emitColumnWalk(C, L, Nest, Body, Forwarding, Instrumented, KG, Bare,
-                       Instrumented || BarePlain, Ordered,
-                       BarePlain && D.Reductions.empty());
+        if (One)
+          emitColumnWalk(C, L, Nest, Body, Forwarding, false, KG, Bare, true,
+                         D.Reductions.empty(), false, true);
+        else
+          emitColumnWalk(C, L, Nest, Body, Forwarding, Instrumented, KG,
+                         Bare, Instrumented || BarePlain, Ordered,
+                         BarePlain && D.Reductions.empty());
       },
-      [] {});
+      [] {}, Form == KernelForm::Stub);
   emitKernelClose(C, D, kernelIds(Bare));
 }
 
@@ -1089,7 +1197,9 @@ struct KernelSet {
 
 // The kernels (forwarding, instrumented, plain), the one for this part
 // chosen at run time; the runtime never picks one that is not emitted
-// (proact__loop_desc_t.mechs_left_out).
+// (proact__loop_desc_t.mechs_left_out). __proact_one: the part's device
+// runs every walk in the plain kernel (a CPU device, bit 1 of
+// __proact_fwd, where this build gives its CPU devices one kernel).
 template <typename EmitFn>
 void emitKernelChoice(Code &C, const KernelSet &Set, const Code &Forwarding,
                       EmitFn Emit) {
@@ -1098,12 +1208,12 @@ void emitKernelChoice(Code &C, const KernelSet &Set, const Code &Forwarding,
     return;
   }
   if (Set.Forwarding) { // mech(inline): the forwarding kernel
-    C << "if (__proact_fwd) {";
+    C << "if ((__proact_fwd & 1) && !__proact_one) {";
     Emit(&Forwarding, false);
     C << "} else ";
   }
   if (Set.Instrumented) {
-    C << "if (__proact_rd != 0) {";
+    C << "if (__proact_rd != 0 && !__proact_one) {";
     Emit(nullptr, true);
     C << "} else {";
   } else {
@@ -1427,15 +1537,32 @@ LoopLowering lowerLoop(Preprocessor &PP, const Directive &D,
        "__proact_it.stride, __proact_ib = __proact_it.block, __proact_ibp = "
        "__proact_it.bpp, __proact_itt = __proact_it.tiles, __proact_itw = "
        "__proact_it.tile;";
+  C << std::string("const int __proact_one = ") + oneKernelRoute() +
+           "; (void)__proact_one;";
   const Code Plain = Code().add(KernelBody);
   const std::string Where = quoted(W.File) + ", " + num(W.Line);
+  // A CPU device's pass: the plain kernel runs every walk, the others are
+  // stubs (KernelForm).
+  const bool AnyReady = Set.Forwarding || Set.Instrumented;
+  const bool One = AnyReady && cpuOneKernel();
+  const auto FormOf = [&](const Code *Fwd, bool Instrumented) {
+    const bool Readiness = Fwd != nullptr || Instrumented;
+    return !One ? KernelForm::Own
+           : Readiness ? KernelForm::Stub
+                       : KernelForm::One;
+  };
+  // The plain kernel's forwarding body, where it runs every walk.
+  const Code *OneFwd = One && Set.Forwarding ? &Forwarding : nullptr;
   Code K; // the part's kernels
   if (Columns) {
     K << "if (__proact_itt > 0) {";
     emitKernelChoice(K, Set, Forwarding,
                      [&](const Code *Fwd, bool Instrumented) {
-                       emitColumnKernel(K, D, L, Nest, Plain, Fwd,
-                                        Instrumented, CG, Checks, Where);
+                       const KernelForm Form = FormOf(Fwd, Instrumented);
+                       emitColumnKernel(
+                           K, D, L, Nest, Plain,
+                           Form == KernelForm::One ? OneFwd : Fwd,
+                           Instrumented, CG, Checks, Where, Form, AnyReady);
                      });
     K << "} else {";
   }
@@ -1443,12 +1570,16 @@ LoopLowering lowerLoop(Preprocessor &PP, const Directive &D,
   // pushing mechanism's parts in the column walk, geometry.c), so its flat
   // walk has the plain kernel only: the readiness kernels compile once.
   if (Columns)
-    emitKernel(K, D, L, Nest, Plain, nullptr, false, &G, Checks, Where);
+    emitKernel(K, D, L, Nest, Plain, nullptr, false, &G, Checks, Where,
+               KernelForm::Own, false);
   else
     emitKernelChoice(K, Set, Forwarding,
                      [&](const Code *Fwd, bool Instrumented) {
-                       emitKernel(K, D, L, Nest, Plain, Fwd, Instrumented, &G,
-                                  Checks, Where);
+                       const KernelForm Form = FormOf(Fwd, Instrumented);
+                       emitKernel(K, D, L, Nest, Plain,
+                                  Form == KernelForm::One ? OneFwd : Fwd,
+                                  Instrumented, &G, Checks, Where, Form,
+                                  AnyReady);
                      });
   if (Columns)
     K << "}";

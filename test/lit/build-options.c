@@ -49,23 +49,23 @@ void scale(long n, double *u, double *v) {
 }
 // MEMCPY-LABEL: void scale(
 // MEMCPY: __proact_desc.mechs_left_out = 30U;
-// MEMCPY-NOT: if (__proact_fwd)
-// MEMCPY-NOT: if (__proact_rd != 0)
+// MEMCPY-NOT: if ((__proact_fwd & 1)
+// MEMCPY-NOT: if (__proact_rd != 0 &&
 // MEMCPY: proact__loop_end(__proact_loop);
 // DMA-LABEL: void scale(
 // DMA: __proact_desc.mechs_left_out = 2U;
-// DMA-NOT: if (__proact_fwd)
-// DMA: if (__proact_rd != 0)
+// DMA-NOT: if ((__proact_fwd & 1)
+// DMA: if (__proact_rd != 0 &&
 // DMA: proact__loop_end(__proact_loop);
 // INLINE-LABEL: void scale(
 // INLINE: __proact_desc.mechs_left_out = 28U;
-// INLINE: if (__proact_fwd)
-// INLINE-NOT: if (__proact_rd != 0)
+// INLINE: if ((__proact_fwd & 1)
+// INLINE-NOT: if (__proact_rd != 0 &&
 // INLINE: proact__loop_end(__proact_loop);
 // ALL-LABEL: void scale(
 // ALL: __proact_desc.mechs_left_out = 0U;
-// ALL: if (__proact_fwd)
-// ALL: if (__proact_rd != 0)
+// ALL: if ((__proact_fwd & 1)
+// ALL: if (__proact_rd != 0 &&
 // ALL: proact__loop_end(__proact_loop);
 
 // A loop that stores to no region array has the plain kernel alone, which

@@ -69,7 +69,7 @@ void f(int n, double *a, double *s_out, long *c_out) {
 // (nothing to push): the plain kernel alone.
 // PLAIN-LABEL: __proact_desc.line = 19;
 // PLAIN-NOT: __proact_rd != 0
-// PLAIN-NOT: if (__proact_fwd)
+// PLAIN-NOT: if ((__proact_fwd & 1)
 // PLAIN: proact__loop_end(__proact_loop);
 
 // The instrumented kernel of a loop with a reduction keeps the fixed walk
@@ -85,7 +85,7 @@ void g2(int n, double *a, double *s_out) {
   *s_out = s;
 }
 // FIXED-LABEL: __proact_desc.line = 80;
-// FIXED: } else if (__proact_rd != 0) {
+// FIXED: } else if (__proact_rd != 0 && !__proact_one) {
 // FIXED-NOT: proact__ready_walk(
 // FIXED: proact__block_walk_start(&__proact_itk, {{omp_get_team_num|proact__kernel_team}}(), __proact_teams, &__proact_w)
 // FIXED-NOT: proact__ready_walk(

@@ -18,7 +18,7 @@ void plane(long n, long w, float *u, float *v) {
 }
 // CHECK-LABEL: __proact_desc.line = 14;
 // The forwarding, instrumented and plain column kernels.
-// CHECK: if (__proact_itt > 0) {if (__proact_fwd) {
+// CHECK: if (__proact_itt > 0) {if ((__proact_fwd & 1) && !__proact_one) {
 // CHECK-NEXT: # 14
 // SPMD-NEXT: #pragma omp target teams num_teams(__proact_nt)
 // SPMD-NEXT: # 14
@@ -26,7 +26,7 @@ void plane(long n, long w, float *u, float *v) {
 // BARE-NEXT: #pragma omp target teams ompx_bare num_teams(__proact_nt)
 // CHECK: if (!proact__host_code()) {
 // CHECK: } else {proact__host_fallback("{{.*}}kernel-form.c", 14, 0);}
-// CHECK: } else if (__proact_rd != 0) {
+// CHECK: } else if (__proact_rd != 0 && !__proact_one) {
 // CHECK-NEXT: # 14
 // SPMD-NEXT: #pragma omp target teams num_teams(__proact_nt)
 // SPMD-NEXT: # 14
@@ -42,11 +42,11 @@ void plane(long n, long w, float *u, float *v) {
 // SPMD-NEXT: #pragma omp parallel num_threads(__proact_nth)
 // SPMD: const int __proact_teams = omp_get_num_teams();{{ ?}}proact__tile_walk_t __proact_w; for (proact__tile_walk_start(&__proact_itk, omp_get_team_num(), __proact_teams, &__proact_w);
 // SPMD: for (long long __proact_lane = omp_get_thread_num(); __proact_lane < __proact_itw; __proact_lane += omp_get_num_threads()) {
-// BARE-NEXT: #pragma omp target teams ompx_bare num_teams(__proact_nt) thread_limit(__proact_nth) device(__proact_dev) is_device_ptr(__proact_pb0, __proact_pb1){{$}}
+// BARE-NEXT: #pragma omp target teams ompx_bare num_teams(__proact_nt) thread_limit(__proact_nth) device(__proact_dev) is_device_ptr(__proact_pb0, __proact_pb1) is_device_ptr(__proact_rd){{$}}
 // BARE-NEXT: # 14
 // BARE-NEXT: {__typeof__(__proact_pb0) u = __proact_pb0; (void)u;__typeof__(__proact_pb1) v = __proact_pb1; (void)v;const proact__part_iters_t
 // BARE-NOT: omp_get_
-// BARE-SAME: if (!proact__host_code()) {const unsigned __proact_ntl
+// BARE: if (!proact__host_code()) {const unsigned __proact_ntl
 // The bare one looks each tile up afresh and counts lanes in an int, for
 // registers for the row group's loads (LLVM 22's code through ptxas):
 // BARE-SAME: const int __proact_teams = proact__kernel_teams();{{ ?}}for (long long __proact_b = proact__kernel_team(); __proact_b < __proact_nb; __proact_b += __proact_teams) {proact__tile_t __proact_w; long long __proact_blo, __proact_bhi; proact__tile_at(&__proact_itk, (unsigned)__proact_b, &__proact_w);
@@ -81,10 +81,10 @@ void outer_var(int n, double *a) {
 }
 // CHECK-LABEL: __proact_desc.line = 78;
 // The flat kernels: forwarding, instrumented, then plain.
-// CHECK: if (__proact_fwd) {
+// CHECK: if ((__proact_fwd & 1) && !__proact_one) {
 // SPMD: #pragma omp parallel num_threads(__proact_nth) private(i)
 // BARE-NOT: private(i)
-// CHECK: } else if (__proact_rd != 0) {
+// CHECK: } else if (__proact_rd != 0 && !__proact_one) {
 // CHECK-NEXT: # 78
 // SPMD-NEXT: #pragma omp target teams num_teams(__proact_nt)
 // BARE-NEXT: #pragma omp target teams ompx_bare num_teams(__proact_nt)

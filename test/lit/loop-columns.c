@@ -20,8 +20,9 @@ void plane(long n, long w, float *u, float *v) {
 }
 // CHECK-LABEL: __proact_desc.line = 16;
 // CHECK: __proact_desc.columns = 1; __proact_desc.inner_last = __proact_tr1;
-// CHECK: __proact_itt = __proact_it.tiles, __proact_itw = __proact_it.tile;if (__proact_itt > 0) {if (__proact_fwd) {
-// CHECK: {__typeof__(__proact_pb0) u = __proact_pb0; (void)u;__typeof__(__proact_pb1) v = __proact_pb1; (void)v;const proact__part_iters_t __proact_itk = {{[{]}}__proact_il, __proact_ie, __proact_ip, __proact_is, __proact_ib, __proact_ibp, __proact_itt, __proact_itw};if (!proact__host_code()) {proact__ready_kernel_stamp(__proact_rd, 0, {{[01]}});const unsigned __proact_ntl = ((unsigned)__proact_tr1 + (unsigned)__proact_itw - 1u) / (unsigned)__proact_itw;
+// CHECK: __proact_itt = __proact_it.tiles, __proact_itw = __proact_it.tile;const int __proact_one = 0; (void)__proact_one;if (__proact_itt > 0) {if ((__proact_fwd & 1) && !__proact_one) {
+// CHECK: {__typeof__(__proact_pb0) u = __proact_pb0; (void)u;__typeof__(__proact_pb1) v = __proact_pb1; (void)v;const proact__part_iters_t __proact_itk = {{[{]}}__proact_il, __proact_ie, __proact_ip, __proact_is, __proact_ib, __proact_ibp, __proact_itt, __proact_itw};if (0) for (long long __proact_k = 0
+// CHECK: if (!proact__host_code()) {proact__ready_kernel_stamp(__proact_rd, 0, {{[01]}});const unsigned __proact_ntl = ((unsigned)__proact_tr1 + (unsigned)__proact_itw - 1u) / (unsigned)__proact_itw;
 // CHECK-SAME: for (long long __proact_pl = {{omp_get_team_num|proact__kernel_team}}(); __proact_pl < __proact_nb; __proact_pl += __proact_teams) {const long long __proact_b = proact__ready_block_at(__proact_rd, __proact_pl);proact__tile_t __proact_w; long long __proact_blo, __proact_bhi; proact__tile_at(&__proact_itk, (unsigned)__proact_b, &__proact_w); proact__tile_range(&__proact_itk, &__proact_w, &__proact_blo, &__proact_bhi);
 // CHECK-SAME: unsigned __proact_c = (unsigned)__proact_w.c; const long long __proact_jM0 = (long long)(__proact_c % __proact_ntl) * __proact_itw; __proact_c /= __proact_ntl;const long long __proact_kb = __proact_blo; const int __proact_rows = (int)(__proact_bhi - __proact_blo);proact__ready_t *const __proact_rb = proact__ready_block_touches(__proact_rd, __proact_b) ? __proact_rd : 0;for (long long __proact_lane = {{omp_get_thread_num|proact__kernel_thread}}(); __proact_lane < __proact_itw; __proact_lane += {{omp_get_num_threads|proact__kernel_threads}}()) {const long long __proact_j1 = __proact_jM0 + __proact_lane; if (__proact_j1 >= __proact_tr1) break;long j= (long)((long long)( 1) + __proact_j1 *(long long)(1));{ int __proact_k = 0; const int __proact_s0 = 1, __proact_bhi = __proact_rows; (void)__proact_s0;for (; __proact_k + 3 * __proact_s0 < __proact_bhi; __proact_k += 4 * __proact_s0) {{[{][{]}}long i = (long)(__proact_first + __proact_kb + __proact_k + 0);
 // CHECK: {long i = (long)(__proact_first + __proact_kb + __proact_k + 3);
@@ -30,7 +31,7 @@ void plane(long n, long w, float *u, float *v) {
 // The instrumented column kernel looks each tile up afresh (nothing
 // carried across the reporting), the tiles other devices read first (the
 // part's order, as the forwarding kernel), and reports it:
-// CHECK: } else if (__proact_rd != 0) {
+// CHECK: } else if (__proact_rd != 0 && !__proact_one) {
 // CHECK: for (long long __proact_pl = {{omp_get_team_num|proact__kernel_team}}(); __proact_pl < __proact_nb; __proact_pl += __proact_teams) {const long long __proact_b = proact__ready_block_at(__proact_rd, __proact_pl);proact__tile_t __proact_w; long long __proact_blo, __proact_bhi; proact__tile_at(&__proact_itk, (unsigned)__proact_b, &__proact_w); proact__tile_range(&__proact_itk, &__proact_w, &__proact_blo, &__proact_bhi);
 // CHECK: for (; __proact_k + 7 * __proact_s0 < __proact_bhi; __proact_k += 8 * __proact_s0) {{[{][{]}}long i = (long)(__proact_first + __proact_kb + __proact_k + 0);
 // CHECK: {long i = (long)(__proact_first + __proact_kb + __proact_k + 7);
@@ -48,7 +49,6 @@ void plane(long n, long w, float *u, float *v) {
 // CHECK: proact__block_walk_start
 // CHECK-NOT: __proact_rd
 // CHECK: proact__loop_end(__proact_loop);
-
 void grid(long n, double *p, double *q) {
   long nn = n * n, cells = nn * n;
 #pragma proact region(p[0:cells], q[0:cells])

@@ -97,4 +97,4 @@ void kernels(long n, float *a, float *c, double s, struct rec *r) {
 // CHECK: {(*__proact_p3) = __proact_v3;
 // CHECK: proact__loop_end
 }
-// BAD: error: invalid value '{{[09]}}' of PROACT plugin argument 'ilp': expected 1 to 8
+// BAD: error: invalid value '{{[09]}}' of PROACT plugin argument 'ilp': expected 1 to 8, or gpu

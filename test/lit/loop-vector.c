@@ -18,9 +18,9 @@ void kernels(long n, float *a, float *c, int *ix) {
     c[i] = a[i];
 // CHECK-LABEL: __proact_desc.line = 16;
 // The forwarding kernel: strided groups only.
-// CHECK: if (__proact_fwd) {
+// CHECK: if ((__proact_fwd & 1) && !__proact_one) {
 // CHECK-NOT: __proact_vec
-// CHECK: if (__proact_rd != 0) {
+// CHECK: if (__proact_rd != 0 && !__proact_one) {
 // U elements a multiple of 16 bytes (a constant), else the strided groups.
 // CHECK: if ((1 && (4u * sizeof((
 // The head: iterations before the store's first 16-byte boundary.

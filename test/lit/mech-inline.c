@@ -20,7 +20,8 @@ void nested(int n, const double *b, double *a) {
 // CHECK-LABEL: __proact_desc.line = 11;
 // CHECK: __proact_desc.mech = 1;
 // CHECK: __proact_desc.inline_ok = 1;
-// CHECK: if (__proact_fwd) {
+// CHECK: if ((__proact_fwd & 1) && !__proact_one) {
+// CHECK: if (!proact__host_code())
 // CHECK: a[i] = t;
 // CHECK-NEXT: # 11
 // CHECK-NEXT: proact__ready_forward(__proact_rb, 0, (const void *)&(
@@ -32,7 +33,6 @@ void nested(int n, const double *b, double *a) {
 // CHECK: proact__ready_forward(__proact_rb, 0,
 // CHECK: } else {
 // CHECK: proact__loop_end(__proact_loop);
-
 void branches(int n, int *c, double *a) {
 #pragma proact region(a[0:n], c[0:n]) mech(inline)
   for (int i = 0; i < n; i++)
@@ -43,7 +43,7 @@ void branches(int n, int *c, double *a) {
 }
 // CHECK-LABEL: __proact_desc.line = 37;
 // CHECK: __proact_desc.inline_ok = 0;
-// CHECK-NOT: __proact_fwd) {
+// CHECK-NOT: (__proact_fwd & 1)
 // CHECK-NOT: proact__ready_forward
 // CHECK: proact__loop_end(__proact_loop);
 
@@ -54,6 +54,6 @@ void chained(int n, double *a, double *b) {
 }
 // CHECK-LABEL: __proact_desc.line = 51;
 // CHECK: __proact_desc.inline_ok = 0;
-// CHECK-NOT: __proact_fwd) {
+// CHECK-NOT: (__proact_fwd & 1)
 // CHECK-NOT: proact__ready_forward
 // CHECK: proact__loop_end(__proact_loop);

@@ -10,7 +10,7 @@
 // RUN: not %proact-cc -fplugin-arg-proact-tune=1 -fsyntax-only %s 2>&1 | %FileCheck --check-prefix=ARG %s
 // NONE: error: cannot read the PROACT profile '{{.*}}none.profile': No such file or directory
 // BAD: error: PROACT profile '{{.*}}bad.profile', line 1: expected 'loop FILE:LINE mech NAME chunk BYTES threads N [id HEX]', got 'loop profile.c:20 mech fastest chunk 4096 threads 0'
-// ARG: error: unknown PROACT plugin argument 'tune=1'; the plugin takes -fplugin-arg-proact-profile=FILE, -fplugin-arg-proact-ilp=N (N from 1 to 8), -fplugin-arg-proact-mechanisms=LIST, -fplugin-arg-proact-read-check=runtime|on|off, -fplugin-arg-proact-openmp=spread|off and the switches of its warnings and remarks, -fplugin-arg-proact-Wno-NAME, -Werror=NAME, -Wno-error=NAME, -RNAME and -Rno-NAME (docs/user/building.md)
+// ARG: error: unknown PROACT plugin argument 'tune=1'; the plugin takes -fplugin-arg-proact-profile=FILE, -fplugin-arg-proact-ilp=N (N from 1 to 8, or gpu), -fplugin-arg-proact-mechanisms=LIST, -fplugin-arg-proact-read-check=runtime|on|off, -fplugin-arg-proact-openmp=spread|off and the switches of its warnings and remarks, -fplugin-arg-proact-Wno-NAME, -Werror=NAME, -Wno-error=NAME, -RNAME and -Rno-NAME (docs/user/building.md)
 #include <proact.h>
 
 void f(long n, double *a, double *b) {

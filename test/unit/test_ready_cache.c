@@ -24,6 +24,11 @@ enum { CN = 3000 };
 static double xa[CN], ya[CN], xb[CN], yb[CN]; /* two sets of arrays */
 static double rx[CN], ry[CN];                 /* the reference */
 
+/* The bits of *forward that parts with a readiness state got
+ * (proact__loop_part_kernel): bit 1 on these host devices, whose images
+ * the plugin gives one kernel per loop. */
+static int part_forward_bits;
+
 /* dst[i] = (src[i-w] + 2 src[i] + src[i+w]) / 4 for i = w + k, as the
  * plugin's instrumented (or, with inline, forwarding) kernel runs it. */
 static void sweep_part(proact__loop_t *loop, int p, double *dst,
@@ -36,12 +41,14 @@ static void sweep_part(proact__loop_t *loop, int p, double *dst,
   if (proact__loop_part_lo(loop, p) >= proact__loop_part_hi(loop, p))
     return;
   proact__loop_part_kernel(loop, p, &nt, &nth, &it, &nb, &rd, &fwd);
+  if (rd != NULL)
+    part_forward_bits |= fwd;
 #pragma omp target teams num_teams(nt) thread_limit(nth) device(dev)          \
     map(alloc : dst[0 : CN], src[0 : CN]) firstprivate(it) is_device_ptr(rd)
 #pragma omp parallel num_threads(nth)
   for (long long b = omp_get_team_num(); b < nb; b += omp_get_num_teams()) {
     long long blo, bhi;
-    const int fw = fwd && proact__ready_block_touches(rd, b);
+    const int fw = (fwd & 1) && proact__ready_block_touches(rd, b);
     proact__part_block(&it, b, &blo, &bhi);
     for (long long k = blo + omp_get_thread_num(); k < bhi;
          k += omp_get_num_threads()) {
@@ -50,7 +57,7 @@ static void sweep_part(proact__loop_t *loop, int p, double *dst,
       if (fw)
         proact__ready_forward(rd, dst_index, &dst[i], sizeof(double));
     }
-    if (rd != NULL && !fwd)
+    if (rd != NULL && !(fwd & 1))
       proact__ready_block_done(rd, b, 0);
   }
 }
@@ -210,6 +217,7 @@ static void reuse_and_rebuild(int mech) {
   cfg_t base = {mech, 256, CN - 2, NULL, 0, 1};
   cfg_t c;
   uint64_t h0, b0, h1, b1;
+  part_forward_bits = 0;
   proact__data_t *data, *data_a;
 
   env();
@@ -265,6 +273,7 @@ static void reuse_and_rebuild(int mech) {
   proact__data_end(data_a);
   assert_same(xb, rx);
   assert_same(yb, ry);
+  ASSERT_EQ(part_forward_bits, mech == PROACT_MECH_INLINE ? 3 : 2);
 }
 
 TEST_IMPL(ready_cache_poll) { reuse_and_rebuild(PROACT_MECH_POLL); }

@@ -688,9 +688,11 @@ PROACT_API void *proact__loop_part_base(const proact__loop_t *loop, int part,
  * proact__ready_block_of). *ready is the
  * part's readiness state on its device (proact/detail/device_ready.h),
  * NULL when the part pushes nothing; the kernel calls
- * proact__ready_block_done after each block when it is not. *forward !=
- * 0: run the forwarding kernel (each store also goes through
- * proact__ready_forward; mech(inline)). */
+ * proact__ready_block_done after each block when it is not. Bit 0 of
+ * *forward: run the forwarding kernel (each store also goes through
+ * proact__ready_forward; mech(inline)); bit 1, set with *ready on a host
+ * device: where the build gives host devices one kernel per loop, the
+ * plain kernel runs the part's walk (proact__one_walk). */
 PROACT_API void proact__loop_part_kernel(proact__loop_t *loop, int part,
                                          int *teams, int *threads,
                                          proact__part_iters_t *iters,

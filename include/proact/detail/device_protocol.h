@@ -91,6 +91,27 @@ static inline PROACT__TEAM_INLINE void proact__ready_walk(const proact__ready_t 
       it, proact__ready_block_of(rd->order, rd->nblocks, p), w);
 }
 
+/* The k-th block of the calling team in a CPU device's one kernel per
+ * loop, which runs the plain, instrumented and forwarding walks
+ * (docs/design/lowering.md): a readiness mode's blocks as its kernel takes
+ * them (proact__ready_walk; ticketed only for the instrumented mode), where
+ * ordered (a loop without a reduction); the plain kernel's, block team + k
+ * * teams, otherwise. */
+static inline PROACT__TEAM_INLINE void proact__one_walk(const proact__ready_t *rd,
+                                    int ticketed, int ordered,
+                                    const proact__part_iters_t *it,
+                                    unsigned k, proact__block_walk_t *w,
+                                    int bare) {
+  if (rd != 0 && ordered) {
+    proact__ready_walk(rd, ticketed, it, k, w, bare);
+    return;
+  }
+  proact__block_walk_at(it,
+                        proact__team_num(bare) +
+                            (long long)k * proact__team_count(bare),
+                        w);
+}
+
 /* Block b's reporting, by every thread of the team, where the block
  * touches a chunk some device reads (proact__ready_block_done).
  *

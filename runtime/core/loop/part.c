@@ -72,6 +72,7 @@ void proact__loop_part_kernel(proact__loop_t *loop, int part, int *teams,
                               int *threads, proact__part_iters_t *iters,
                               long long *nblocks, proact__ready_t **ready,
                               int *forward) {
+  const proact__device_t *dev;
   if (part < 0 || part >= loop->plan->nparts)
     proact__fatal(loop->file, loop->line, loop->col,
                   "no kernel of part %d (%d parts)", part, loop->plan->nparts);
@@ -90,6 +91,11 @@ void proact__loop_part_kernel(proact__loop_t *loop, int part, int *teams,
                     "internal error: part %d would push from the flat walk, "
                     "which has no readiness kernel", part);
     loop->nodefer[part] = 1;
+    /* A host device's image has one kernel per loop, which runs every
+     * walk (docs/design/lowering.md); the launch picks it by bit 1. */
+    dev = proact__dev_get(loop->plan->devs[part]);
+    if (dev != NULL && dev->kind == PROACT__DEVICE_HOST_CPU)
+      *forward |= 2;
   }
 }
 
