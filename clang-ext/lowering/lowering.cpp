@@ -829,31 +829,19 @@ template <typename EmitFn>
 void emitBlockWork(Code &C, const Code &Body, const Code *Forwarding,
                    bool Instrumented, bool Bare, EmitFn EmitBody,
                    bool One = false) {
-  if (One) {
-    if (Forwarding != nullptr) {
-      C << "proact__ready_t *const __proact_rb = __proact_md == 2 && "
-           "proact__ready_block_touches(__proact_rd, __proact_b) ? "
-           "__proact_rd : 0;";
-      EmitBody(*Forwarding, true);
-    } else {
-      EmitBody(Body, false);
-    }
-    C << "if (__proact_md == 1) proact__ready_block_done(__proact_rd, "
-         "__proact_b, " + std::string(bareArg(Bare)) + ");";
-    C << "}";
-    return;
-  }
   if (Forwarding != nullptr) {
-    C << "proact__ready_t *const __proact_rb = "
-         "proact__ready_block_touches(__proact_rd, __proact_b) ? "
-         "__proact_rd : 0;";
+    C << std::string("proact__ready_t *const __proact_rb = ") +
+             (One ? "__proact_md == 2 && " : "") +
+             "proact__ready_block_touches(__proact_rd, __proact_b) ? "
+             "__proact_rd : 0;";
     EmitBody(*Forwarding, true);
   } else {
     EmitBody(Body, false);
   }
-  if (Instrumented)
-    C << "proact__ready_block_done(__proact_rd, __proact_b, " +
-             std::string(bareArg(Bare)) + ");";
+  if (Instrumented || One)
+    C << std::string(One ? "if (__proact_md == 1) " : "") +
+             "proact__ready_block_done(__proact_rd, __proact_b, " +
+             bareArg(Bare) + ");";
   C << "}";
 }
 
