@@ -699,17 +699,11 @@ const char *bareArg(bool Bare) { return Bare ? "1" : "0"; }
 // literal of each pass (hostCodeTest), so CodeGen emits neither the
 // host's device walk nor the device's fallback. Full comes first: the
 // captures keep the order of the device walk's uses.
-// Stub (KernelForm::Stub): the walk is parsed and never compiled, and the
-// kernel traps: the runtime never launches it (proact__loop_part_kernel).
 template <typename FullFn, typename SimpleFn>
 void emitHostSplit(Code &C, const std::string &Where, bool HostRuns,
-                   FullFn Full, SimpleFn Simple, bool Stub = false) {
-  C << std::string("if (!") + (Stub ? "1" : hostCodeTest()) + ") {";
+                   FullFn Full, SimpleFn Simple) {
+  C << std::string("if (!") + hostCodeTest() + ") {";
   Full();
-  if (Stub) {
-    C << "} else { __builtin_trap(); }";
-    return;
-  }
   C << "} else {";
   C << "proact__host_fallback(" + Where + ", " + (HostRuns ? "1" : "0") +
            ");";
@@ -749,8 +743,9 @@ void emitThreadDigits(Code &C, size_t M, const KernelIds &Ids) {
 // teams: bareKernel), its opening brace, the arrays' names bound to the
 // part's device copies (emitArrayShadows; in the parallel region, so each
 // thread's own) and the part's iterations as __proact_itk.
-void emitKernelOpen(Code &C, const Directive &D, const CanonicalLoop &L,
-                    bool Ready, bool Checks, bool Bare) {
+// The kernel's pragmas: emitKernelOpen's, and a stub's.
+void emitKernelPragmas(Code &C, const Directive &D, const CanonicalLoop &L,
+                       bool Ready, bool Checks, bool Bare) {
   std::string Target = std::string("omp target teams ") +
                        (Bare ? "ompx_bare " : "") +
                        "num_teams(__proact_nt) "
@@ -765,6 +760,13 @@ void emitKernelOpen(Code &C, const Directive &D, const CanonicalLoop &L,
   if (L.Type.empty())
     Parallel += " private(" + L.VarName + ")";
   C << "_Pragma(" + quoted(Target) + ")";
+  if (!Bare)
+    C << "_Pragma(" + quoted(Parallel) + ")";
+}
+
+void emitKernelOpen(Code &C, const Directive &D, const CanonicalLoop &L,
+                    bool Ready, bool Checks, bool Bare) {
+  emitKernelPragmas(C, D, L, Ready, Checks, Bare);
   if (Bare) {
     // Each GPU thread runs the whole region: a local of the region is the
     // thread's own, as private() makes it in the parallel region.
@@ -773,7 +775,6 @@ void emitKernelOpen(Code &C, const Directive &D, const CanonicalLoop &L,
     if (L.Type.empty())
       C << "__typeof__(" + L.VarName + ") " + L.VarName + ";";
   } else {
-    C << "_Pragma(" + quoted(Parallel) + ")";
     C << "{";
     emitArrayShadows(C, D);
   }
@@ -781,6 +782,15 @@ void emitKernelOpen(Code &C, const Directive &D, const CanonicalLoop &L,
   C << "const proact__part_iters_t __proact_itk = {__proact_il, __proact_ie, "
        "__proact_ip, __proact_is, __proact_ib, __proact_ibp, __proact_itt, "
        "__proact_itw};";
+}
+
+// A kernel that a CPU device's pass keeps only for its name (KernelForm::
+// Stub): the host pass launches it by name, the runtime never there
+// (__proact_one), so it takes whatever it takes and traps.
+void emitStubKernel(Code &C, const Directive &D, const CanonicalLoop &L,
+                    bool Ready, bool Checks, bool Bare) {
+  emitKernelPragmas(C, D, L, Ready, Checks, Bare);
+  C << "{ __builtin_trap(); }";
 }
 
 // First in every kernel, never run: the loop's variables and body as the
@@ -943,7 +953,7 @@ void emitFlatWalk(Code &C, const Directive &D, const CanonicalLoop &L,
 // How this pass writes a kernel (ilp.h, cpuOneKernel): as itself (Own);
 // on a CPU device, the plain kernel running all three walks (One, with the
 // forwarding body where the loop has one) and the forwarding and
-// instrumented kernels as stubs (Stub) that keep the host pass's captures.
+// instrumented kernels as stubs (Stub, emitStubKernel).
 enum class KernelForm { Own, One, Stub };
 
 // Ready: the kernel takes the readiness state (a readiness kernel; every
@@ -956,6 +966,10 @@ void emitKernel(Code &C, const Directive &D, const CanonicalLoop &L,
   const bool Bare = bareKernel(D);
   const bool One = Form == KernelForm::One;
   const bool Plain = One || (Forwarding == nullptr && !Instrumented);
+  if (Form == KernelForm::Stub) {
+    emitStubKernel(C, D, L, Ready, Checks, Bare);
+    return;
+  }
   emitKernelOpen(C, D, L, Ready, Checks, Bare);
   emitCaptureOrder(C, L, Nest, Body, Ready);
   emitHostSplit(
@@ -966,8 +980,7 @@ void emitKernel(Code &C, const Directive &D, const CanonicalLoop &L,
       },
       [&] {
         emitFlatWalk(C, D, L, Nest, Body, nullptr, false, nullptr, Bare);
-      },
-      Form == KernelForm::Stub);
+      });
   emitKernelClose(C, D, kernelIds(Bare));
 }
 
@@ -1152,6 +1165,10 @@ void emitColumnKernel(Code &C, const Directive &D, const CanonicalLoop &L,
   KG.U = columnFactor(K, !G.A.Prefix.empty(), Bare);
   KG.Merged = mergedRows(K);
   const bool Readiness = !One && (Forwarding != nullptr || Instrumented);
+  if (Form == KernelForm::Stub) {
+    emitStubKernel(C, D, L, Ready, Checks, Bare);
+    return;
+  }
   emitKernelOpen(C, D, L, Ready, Checks, Bare);
   emitCaptureOrder(C, L, Nest, Body, Ready);
   // The bare plain kernel looks each tile up and counts its lanes in an
@@ -1173,7 +1190,7 @@ void emitColumnKernel(Code &C, const Directive &D, const CanonicalLoop &L,
                          Bare, Instrumented || BarePlain, Ordered,
                          BarePlain && D.Reductions.empty());
       },
-      [] {}, Form == KernelForm::Stub);
+      [] {});
   emitKernelClose(C, D, kernelIds(Bare));
 }
 

@@ -8,13 +8,19 @@
 // RUN: %python %S/Inputs/kernel_params.py %t.host.ll %t.dev.ll | %FileCheck %s
 // RUN: %proact-cc -fopenmp-targets=x86_64-pc-linux-gnu -O0 -S -emit-llvm -fno-discard-value-names --offload-host-only -fplugin-arg-proact-ilp=8 %s -o %t.host8.ll
 // RUN: %python %S/Inputs/kernel_params.py %t.host8.ll %t.dev.ll | %FileCheck %s
-// CHECK: kernels: {{[1-9][0-9]}}, same captures
+// CHECK: kernels: 5, same captures; stubs: 7
+// A GPU's pass has the host pass's walks, and the same captures:
+// RUN: %proact-cc --offload-arch=sm_90 -nogpulib --cuda-path=%t.nocuda -O0 -S -emit-llvm -fno-discard-value-names --offload-host-only %s -o %t.host-gpu.ll
+// RUN: %proact-cc --offload-arch=sm_90 -nogpulib --cuda-path=%t.nocuda -O0 -S -emit-llvm -fno-discard-value-names -Xclang -target-feature -Xclang +ptx78 -Xclang -disable-llvm-passes --offload-device-only %s -o %t.gpu.ll
+// RUN: %python %S/Inputs/kernel_params.py %t.host-gpu.ll %t.gpu.ll | %FileCheck --check-prefix=GPU %s
+// GPU: kernels: 12, same captures; stubs: 0
 // The copy that fixes the order, first in each kernel:
 // RUN: %proact-cc -E %s -o - | %FileCheck --check-prefix=EMIT %s
 // EMIT: __proact_itw};if (0) for (long long __proact_k = 0;;) {(void)__proact_rd;(void)__proact_nb;long i= (long)(__proact_first + __proact_k);
 // The CPU device's pass gives each loop one kernel that runs every walk
 // (proact__one_walk); the forwarding and instrumented kernels are stubs
-// that trap, never launched there (the host's test is __proact_one).
+// that trap, never launched there (the host's test is __proact_one), and
+// take no captures of their own.
 // RUN: %FileCheck --check-prefix=ONE %s < %t.dev.ll
 // ONE: define {{.*}}@__omp_offloading_{{.*}}_prefix_l[[L:[0-9]+]](
 // ONE: call void @llvm.trap()
