@@ -14,21 +14,38 @@ import sys
 
 DEFINE = re.compile(r"^define [^@]*@(__omp_offloading_[A-Za-z0-9_]+)\((.*)\)")
 FUNCTION = re.compile(r"^define [^@]*@([^(]+)\(")
+REF = re.compile(r"@([A-Za-z0-9_.$]+)")
 
 
 def stubs(path):
     """Kernels that only trap (a CPU device's stubs, never launched there):
-    their captures do not matter."""
-    trapping, current = set(), None
+    their captures do not matter. A kernel traps where llvm.trap is in a
+    function it reaches, by call or by reference (an outlined parallel
+    region is passed to the runtime, not called)."""
+    refs, traps, current = {}, set(), None
     with open(path) as f:
         for line in f:
             m = FUNCTION.match(line)
             if m:
-                current = m.group(1).split(".")[0]
+                current = m.group(1)
+                refs[current] = set()
             elif line.startswith("}"):
                 current = None
-            elif current and "@llvm.trap" in line:
-                trapping.add(current)
+            elif current:
+                if "@llvm.trap" in line:
+                    traps.add(current)
+                refs[current].update(REF.findall(line))
+    trapping = set()
+    for name in refs:
+        seen, todo = set(), [name]
+        while todo:
+            f = todo.pop()
+            if f in seen or f not in refs:
+                continue
+            seen.add(f)
+            todo.extend(refs[f])
+        if seen & traps:
+            trapping.add(name)
     return trapping
 
 
