@@ -11,6 +11,10 @@ namespace {
 unsigned IlpOverride = 0;
 bool IlpGpuEverywhere = false;
 
+// A CPU device's pass that writes its own kernels (no groups, one kernel
+// per loop), not the GPUs' (-fplugin-arg-proact-ilp=gpu).
+bool leanCpuPass() { return !IlpGpuEverywhere && cpuDevicePass(); }
+
 // The binary operator of a compound assignment ("+" for "+=").
 std::string binaryOf(const Token &Op) {
   switch (Op.getKind()) {
@@ -131,7 +135,7 @@ bool splitTrailingAssignment(const Tokens &Body, Assignment &Out) {
 unsigned ilpFactor(size_t NumReads) {
   if (IlpOverride > 0)
     return IlpOverride;
-  if (!IlpGpuEverywhere && cpuDevicePass())
+  if (leanCpuPass())
     return 1;
   return NumReads <= 2 ? 4 : NumReads <= 4 ? 2 : 1;
 }
@@ -139,7 +143,7 @@ unsigned ilpFactor(size_t NumReads) {
 unsigned columnFactor(ColumnKernel K, bool Prefix, bool Bare) {
   if (IlpOverride > 0)
     return IlpOverride;
-  if (!IlpGpuEverywhere && cpuDevicePass())
+  if (leanCpuPass())
     return 1;
   return K == ColumnKernel::Instrumented ? 8
          : K == ColumnKernel::Forwarding ? 4
@@ -153,7 +157,7 @@ void setIlpOverride(unsigned U) { IlpOverride = U; }
 
 void setIlpGpuEverywhere() { IlpGpuEverywhere = true; }
 
-bool cpuOneKernel() { return !IlpGpuEverywhere && cpuDevicePass(); }
+bool cpuOneKernel() { return leanCpuPass(); }
 
 const char *oneKernelRoute() {
   return !IlpGpuEverywhere && lowersForCompile() ? "__proact_fwd >> 1" : "0";

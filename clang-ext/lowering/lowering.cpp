@@ -964,12 +964,12 @@ void emitKernel(Code &C, const Directive &D, const CanonicalLoop &L,
                 const Grouping *G, bool Checks,
                 const std::string &Where, KernelForm Form, bool Ready) {
   const bool Bare = bareKernel(D);
-  const bool One = Form == KernelForm::One;
-  const bool Plain = One || (Forwarding == nullptr && !Instrumented);
   if (Form == KernelForm::Stub) {
     emitStubKernel(C, D, L, Ready, Checks, Bare);
     return;
   }
+  const bool One = Form == KernelForm::One;
+  const bool Plain = One || (Forwarding == nullptr && !Instrumented);
   emitKernelOpen(C, D, L, Ready, Checks, Bare);
   emitCaptureOrder(C, L, Nest, Body, Ready);
   emitHostSplit(
@@ -1073,32 +1073,25 @@ void emitColumnWalk(Code &C, const CanonicalLoop &L,
   C << "const unsigned __proact_ntl = ((unsigned)__proact_tr" + Last +
            " + (unsigned)__proact_itw - 1u) / (unsigned)__proact_itw;";
   C << std::string("const int __proact_teams = ") + Ids.Teams + "; ";
-  if (One) {
-    // The readiness modes' places as Ordered's, the plain one's in turn,
-    // each tile looked up.
-    C << "for (long long __proact_pl = " + std::string(Ids.Team) +
-             "; __proact_pl < __proact_nb; __proact_pl += __proact_teams) {"
-             "const long long __proact_b = " +
-             (Ordered ? "__proact_md ? proact__ready_block_at(__proact_rd, "
-                        "__proact_pl) : __proact_pl;"
-                      : "__proact_pl;");
-    C << "proact__tile_t __proact_w; long long __proact_blo, __proact_bhi; "
-         "proact__tile_at(&__proact_itk, (unsigned)__proact_b, &__proact_w); "
-         "proact__tile_range(&__proact_itk, &__proact_w, &__proact_blo, "
-         "&__proact_bhi);";
-  } else if (Ordered) {
+  // Tile __proact_b looked up afresh (the ordered and lookup walks).
+  const char *const TileAt =
+      "proact__tile_t __proact_w; long long __proact_blo, __proact_bhi; "
+      "proact__tile_at(&__proact_itk, (unsigned)__proact_b, &__proact_w); "
+      "proact__tile_range(&__proact_itk, &__proact_w, &__proact_blo, "
+      "&__proact_bhi);";
+  if (Ordered) {
     // A readiness kernel's places team, team + teams, ..., the tiles whose
     // stores other devices read first (proact__ready_block_at, the order
     // read at each tile: a pointer live across the rows costs registers),
     // each looked up afresh.
+    // One: the plain mode's places in turn.
     C << "for (long long __proact_pl = " + std::string(Ids.Team) +
              "; __proact_pl < __proact_nb; __proact_pl += __proact_teams) {"
-             "const long long __proact_b = proact__ready_block_at("
-             "__proact_rd, __proact_pl);";
-    C << "proact__tile_t __proact_w; long long __proact_blo, __proact_bhi; "
-         "proact__tile_at(&__proact_itk, (unsigned)__proact_b, &__proact_w); "
-         "proact__tile_range(&__proact_itk, &__proact_w, &__proact_blo, "
-         "&__proact_bhi);";
+             "const long long __proact_b = " +
+             (One ? "__proact_md ? " : "") +
+             "proact__ready_block_at(__proact_rd, __proact_pl)" +
+             (One ? " : __proact_pl;" : ";");
+    C << TileAt;
   } else if (Lookup) {
     // Each tile looked up afresh (proact__tile_at). In the bare plain
     // kernel, a walk's digits, live across the rows, left ptxas (given
@@ -1107,10 +1100,7 @@ void emitColumnWalk(Code &C, const CanonicalLoop &L,
     // (loop.c).
     C << std::string("for (long long __proact_b = ") + Ids.Team +
              "; __proact_b < __proact_nb; __proact_b += __proact_teams) {";
-    C << "proact__tile_t __proact_w; long long __proact_blo, __proact_bhi; "
-         "proact__tile_at(&__proact_itk, (unsigned)__proact_b, &__proact_w); "
-         "proact__tile_range(&__proact_itk, &__proact_w, &__proact_blo, "
-         "&__proact_bhi);";
+    C << TileAt;
   } else {
     C << std::string("proact__tile_walk_t __proact_w; "
                      "for (proact__tile_walk_start(&__proact_itk, ") +
@@ -1155,20 +1145,20 @@ void emitColumnKernel(Code &C, const Directive &D, const CanonicalLoop &L,
                       const Grouping &G, bool Checks,
                       const std::string &Where, KernelForm Form,
                       bool Ready) {
+  const bool Bare = bareKernel(D);
+  if (Form == KernelForm::Stub) {
+    emitStubKernel(C, D, L, Ready, Checks, Bare);
+    return;
+  }
   const bool One = Form == KernelForm::One;
   const ColumnKernel K = One                  ? ColumnKernel::Plain
                          : Forwarding != nullptr ? ColumnKernel::Forwarding
                          : Instrumented       ? ColumnKernel::Instrumented
                                               : ColumnKernel::Plain;
-  const bool Bare = bareKernel(D);
   Grouping KG = G; // this kernel's row groups (ilp.h)
   KG.U = columnFactor(K, !G.A.Prefix.empty(), Bare);
   KG.Merged = mergedRows(K);
   const bool Readiness = !One && (Forwarding != nullptr || Instrumented);
-  if (Form == KernelForm::Stub) {
-    emitStubKernel(C, D, L, Ready, Checks, Bare);
-    return;
-  }
   emitKernelOpen(C, D, L, Ready, Checks, Bare);
   emitCaptureOrder(C, L, Nest, Body, Ready);
   // The bare plain kernel looks each tile up and counts its lanes in an
