@@ -15,6 +15,10 @@
 #include "clang/Sema/Scope.h"
 #include "clang/Sema/ScopeInfo.h"
 #include "clang/Sema/Sema.h"
+#include "llvm/IR/LLVMContext.h"
+#include "llvm/IR/Module.h"
+#include "llvm/IRReader/IRReader.h"
+#include "llvm/Support/SourceMgr.h"
 
 using namespace clang;
 
@@ -55,6 +59,44 @@ bool cpuDevicePass() {
     return false;
   const llvm::Triple &T = Instance->getTarget().getTriple();
   return !T.isNVPTX() && !T.isAMDGPU() && !T.isSPIRV();
+}
+
+bool hostPassForCpusOnly() {
+  if (!lowersForCompile() || isOpenMPDevicePass(Instance->getLangOpts()))
+    return false;
+  const std::vector<llvm::Triple> &Targets =
+      Instance->getLangOpts().OMPTargetTriples;
+  for (const llvm::Triple &T : Targets)
+    if (T.isNVPTX() || T.isAMDGPU() || T.isSPIRV())
+      return false;
+  return !Targets.empty();
+}
+
+bool hostPassMarked(const char *Marker) {
+  if (!lowersForCompile() || !isOpenMPDevicePass(Instance->getLangOpts()))
+    return false;
+  const std::string &Path = Instance->getLangOpts().OMPHostIRFile;
+  if (Path.empty())
+    return false;
+  // One compilation, one host file: read once, its globals' names only
+  // (function bodies and metadata stay unread).
+  static std::string ReadPath;
+  static std::vector<std::string> Names;
+  if (ReadPath != Path) {
+    ReadPath = Path;
+    Names.clear();
+    llvm::LLVMContext Context;
+    llvm::SMDiagnostic Err;
+    if (std::unique_ptr<llvm::Module> M = llvm::getLazyIRFileModule(
+            Path, Err, Context, /*ShouldLazyLoadMetadata=*/true))
+      for (const llvm::GlobalVariable &G : M->globals())
+        if (G.getName().contains("__proact_"))
+          Names.push_back(G.getName().str());
+  }
+  for (const std::string &N : Names)
+    if (N.find(Marker) != std::string::npos)
+      return true;
+  return false;
 }
 
 NameKind lookupName(const Token &T) {

@@ -63,6 +63,17 @@ const char *hostCodeTest();
 // GPU's groups of iterations; false under -E.
 bool cpuDevicePass();
 
+// Whether this compilation is the host pass of a build whose offload
+// targets are all CPUs (`-fopenmp-targets=x86_64-...`, not -E): every
+// device of its kernels runs the plain kernel alone (ilp.h,
+// oneKernelPerLoop).
+bool hostPassForCpusOnly();
+
+// Whether this device pass's host pass (its `-fopenmp-host-ir-file-path`)
+// holds a global whose name contains Marker: what a device pass knows of
+// the host pass's choices, which change the kernels both must emit alike.
+bool hostPassMarked(const char *Marker);
+
 // Whether the plugin lowers for this compilation itself (false under -E,
 // whose text either pass may compile).
 bool lowersForCompile();

@@ -159,6 +159,17 @@ void setIlpGpuEverywhere() { IlpGpuEverywhere = true; }
 
 bool cpuOneKernel() { return leanCpuPass(); }
 
+bool oneKernelPerLoop() {
+  if (IlpGpuEverywhere)
+    return false;
+  return hostPassForCpusOnly() ||
+         (leanCpuPass() && hostPassMarked("__proact_one_kernel"));
+}
+
+const char *oneKernelMarker() {
+  return "static const char __proact_one_kernel __attribute__((used)) = 1;";
+}
+
 const char *oneKernelRoute() {
   return !IlpGpuEverywhere && lowersForCompile() ? "__proact_fwd >> 1" : "0";
 }

@@ -89,6 +89,16 @@ bool cpuOneKernel();
 // where the device passes may not have written it so (-E, ilp=gpu).
 const char *oneKernelRoute();
 
+// Whether this build's kernels are the plain one alone, the forwarding and
+// instrumented ones not even stubs: its offload targets are all CPUs, so
+// every part runs the one kernel. The host pass knows its targets and says
+// so with a marker global (oneKernelMarker) that its CPU device passes
+// read, so that both passes emit the same target regions.
+bool oneKernelPerLoop();
+
+// The host pass's marker of oneKernelPerLoop (C text: a static local).
+const char *oneKernelMarker();
+
 // Emits the 1-D walk's groups: from the thread's position __proact_k (a
 // variable), while U = Values.size() iterations __proact_k + u * Spacing
 // lie before __proact_bhi, their U right-hand sides and then their U

@@ -1459,6 +1459,12 @@ LoopLowering lowerLoop(Preprocessor &PP, const Directive &D,
     for (int M = 0; M < PROACT_MECH_COUNT_; ++M)
       if (!mechanismBuilt(M))
         LeftOut |= 1u << M;
+  // A build for CPUs alone launches the plain kernel only, which runs every
+  // walk there; the host pass leaves its marker for the device passes.
+  const bool OnlyPlain =
+      (Set.Forwarding || Set.Instrumented) && oneKernelPerLoop();
+  if (OnlyPlain && !cpuDevicePass())
+    C << oneKernelMarker();
   const bool Checks =
       !A.Checked.empty() && readCheckMode() != ReadCheckMode::Off;
   C << Dd + ".inline_ok = " + std::string(InlineOk ? "1" : "0") + "; " +
@@ -1549,9 +1555,10 @@ LoopLowering lowerLoop(Preprocessor &PP, const Directive &D,
   // The plain kernel's forwarding body, where it runs every walk.
   const Code *OneFwd = One && Set.Forwarding ? &Forwarding : nullptr;
   Code K; // the part's kernels
+  const KernelSet Launched = OnlyPlain ? KernelSet() : Set;
   if (Columns) {
     K << "if (__proact_itt > 0) {";
-    emitKernelChoice(K, Set, Forwarding,
+    emitKernelChoice(K, Launched, Forwarding,
                      [&](const Code *Fwd, bool Instrumented) {
                        const KernelForm Form = FormOf(Fwd, Instrumented);
                        emitColumnKernel(
@@ -1568,7 +1575,7 @@ LoopLowering lowerLoop(Preprocessor &PP, const Directive &D,
     emitKernel(K, D, L, Nest, Plain, nullptr, false, &G, Checks, Where,
                KernelForm::Own, false);
   else
-    emitKernelChoice(K, Set, Forwarding,
+    emitKernelChoice(K, Launched, Forwarding,
                      [&](const Code *Fwd, bool Instrumented) {
                        const KernelForm Form = FormOf(Fwd, Instrumented);
                        emitKernel(K, D, L, Nest, Plain,

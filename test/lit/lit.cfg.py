@@ -56,6 +56,10 @@ config.substitutions.append(
 # %seq-cc: the sequential reference build (pragmas ignored).
 config.substitutions.append(
     ("%seq-cc", f"{config.proact_clang} -Wno-unknown-pragmas -ffp-contract=off {inc}"))
+# %omp-device-pass: cc1's flag for an OpenMP device pass (renamed in 17).
+config.substitutions.append(
+    ("%omp-device-pass", "-fopenmp-is-target-device"
+     if config.proact_clang_major >= 17 else "-fopenmp-is-device"))
 config.substitutions.append(("%python", sys.executable))
 config.substitutions.append(("%FileCheck", config.llvm_bin + "/FileCheck"))
 config.environment["LD_LIBRARY_PATH"] = (
