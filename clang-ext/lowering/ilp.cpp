@@ -159,15 +159,19 @@ void setIlpGpuEverywhere() { IlpGpuEverywhere = true; }
 
 bool cpuOneKernel() { return leanCpuPass(); }
 
+// The marker's name; its global in the host IR is <function>.<name>.
+const char *const OneKernelName = "__proact_one_kernel";
+
 bool oneKernelPerLoop() {
   if (IlpGpuEverywhere)
     return false;
   return hostPassForCpusOnly() ||
-         (leanCpuPass() && hostPassMarked("__proact_one_kernel"));
+         (leanCpuPass() && hostPassMarked(OneKernelName));
 }
 
-const char *oneKernelMarker() {
-  return "static const char __proact_one_kernel __attribute__((used)) = 1;";
+std::string oneKernelMarker() {
+  return std::string("static const char ") + OneKernelName +
+         " __attribute__((used)) = 1;";
 }
 
 const char *oneKernelRoute() {

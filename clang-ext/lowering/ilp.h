@@ -97,7 +97,7 @@ const char *oneKernelRoute();
 bool oneKernelPerLoop();
 
 // The host pass's marker of oneKernelPerLoop (C text: a static local).
-const char *oneKernelMarker();
+std::string oneKernelMarker();
 
 // Emits the 1-D walk's groups: from the thread's position __proact_k (a
 // variable), while U = Values.size() iterations __proact_k + u * Spacing
