@@ -2,6 +2,7 @@
 #include "lowering.h"
 #include <cstdio>
 #include <set>
+#include <utility>
 #include "bounds.h"
 #include "build_options.h"
 #include "collapse.h"
@@ -1542,29 +1543,31 @@ LoopLowering lowerLoop(Preprocessor &PP, const Directive &D,
            "; (void)__proact_one;";
   const Code Plain = Code().add(KernelBody);
   const std::string Where = quoted(W.File) + ", " + num(W.Line);
-  // A CPU device's pass: the plain kernel runs every walk, the others are
-  // stubs (KernelForm).
+  // A CPU device's pass: the plain kernel runs every walk, with the
+  // forwarding body where the loop has one; the others are stubs
+  // (KernelForm), or absent in a build for CPUs alone (OnlyPlain).
   const bool AnyReady = Set.Forwarding || Set.Instrumented;
   const bool One = AnyReady && cpuOneKernel();
+  const Code *OneFwd = One && Set.Forwarding ? &Forwarding : nullptr;
+  // How this pass writes the kernel of the choice (Fwd, Instrumented), and
+  // the forwarding body it takes.
   const auto FormOf = [&](const Code *Fwd, bool Instrumented) {
     const bool Readiness = Fwd != nullptr || Instrumented;
-    return !One ? KernelForm::Own
-           : Readiness ? KernelForm::Stub
-                       : KernelForm::One;
+    const KernelForm Form = !One        ? KernelForm::Own
+                            : Readiness ? KernelForm::Stub
+                                        : KernelForm::One;
+    return std::make_pair(Form, Form == KernelForm::One ? OneFwd : Fwd);
   };
-  // The plain kernel's forwarding body, where it runs every walk.
-  const Code *OneFwd = One && Set.Forwarding ? &Forwarding : nullptr;
   Code K; // the part's kernels
   const KernelSet Launched = OnlyPlain ? KernelSet() : Set;
   if (Columns) {
     K << "if (__proact_itt > 0) {";
     emitKernelChoice(K, Launched, Forwarding,
                      [&](const Code *Fwd, bool Instrumented) {
-                       const KernelForm Form = FormOf(Fwd, Instrumented);
-                       emitColumnKernel(
-                           K, D, L, Nest, Plain,
-                           Form == KernelForm::One ? OneFwd : Fwd,
-                           Instrumented, CG, Checks, Where, Form, AnyReady);
+                       const auto [Form, Body] = FormOf(Fwd, Instrumented);
+                       emitColumnKernel(K, D, L, Nest, Plain, Body,
+                                        Instrumented, CG, Checks, Where, Form,
+                                        AnyReady);
                      });
     K << "} else {";
   }
@@ -1577,11 +1580,9 @@ LoopLowering lowerLoop(Preprocessor &PP, const Directive &D,
   else
     emitKernelChoice(K, Launched, Forwarding,
                      [&](const Code *Fwd, bool Instrumented) {
-                       const KernelForm Form = FormOf(Fwd, Instrumented);
-                       emitKernel(K, D, L, Nest, Plain,
-                                  Form == KernelForm::One ? OneFwd : Fwd,
-                                  Instrumented, &G, Checks, Where, Form,
-                                  AnyReady);
+                       const auto [Form, Body] = FormOf(Fwd, Instrumented);
+                       emitKernel(K, D, L, Nest, Plain, Body, Instrumented,
+                                  &G, Checks, Where, Form, AnyReady);
                      });
   if (Columns)
     K << "}";
