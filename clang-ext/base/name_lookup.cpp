@@ -78,25 +78,22 @@ bool hostPassMarked(const char *Marker) {
   const std::string &Path = Instance->getLangOpts().OMPHostIRFile;
   if (Path.empty())
     return false;
-  // One compilation, one host file: read once, its globals' names only
-  // (function bodies and metadata stay unread).
-  static std::string ReadPath;
-  static std::vector<std::string> Names;
-  if (ReadPath != Path) {
-    ReadPath = Path;
-    Names.clear();
+  // One compilation, one host file and one marker: read once, its
+  // globals' names only (function bodies and metadata stay unread).
+  static std::string ReadKey;
+  static bool Marked = false;
+  const std::string Key = Path + '\n' + Marker;
+  if (ReadKey != Key) {
+    ReadKey = Key;
+    Marked = false;
     llvm::LLVMContext Context;
     llvm::SMDiagnostic Err;
     if (std::unique_ptr<llvm::Module> M = llvm::getLazyIRFileModule(
             Path, Err, Context, /*ShouldLazyLoadMetadata=*/true))
       for (const llvm::GlobalVariable &G : M->globals())
-        if (G.getName().contains("__proact_"))
-          Names.push_back(G.getName().str());
+        Marked |= G.getName().contains(Marker);
   }
-  for (const std::string &N : Names)
-    if (N.find(Marker) != std::string::npos)
-      return true;
-  return false;
+  return Marked;
 }
 
 NameKind lookupName(const Token &T) {

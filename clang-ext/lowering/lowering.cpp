@@ -1460,10 +1460,10 @@ LoopLowering lowerLoop(Preprocessor &PP, const Directive &D,
     for (int M = 0; M < PROACT_MECH_COUNT_; ++M)
       if (!mechanismBuilt(M))
         LeftOut |= 1u << M;
+  const bool AnyReady = Set.Forwarding || Set.Instrumented;
   // A build for CPUs alone launches the plain kernel only, which runs every
   // walk there; the host pass leaves its marker for the device passes.
-  const bool OnlyPlain =
-      (Set.Forwarding || Set.Instrumented) && oneKernelPerLoop();
+  const bool OnlyPlain = AnyReady && oneKernelPerLoop();
   if (OnlyPlain && !cpuDevicePass())
     C << oneKernelMarker();
   const bool Checks =
@@ -1546,7 +1546,6 @@ LoopLowering lowerLoop(Preprocessor &PP, const Directive &D,
   // A CPU device's pass: the plain kernel runs every walk, with the
   // forwarding body where the loop has one; the others are stubs
   // (KernelForm), or absent in a build for CPUs alone (OnlyPlain).
-  const bool AnyReady = Set.Forwarding || Set.Instrumented;
   const bool One = AnyReady && cpuOneKernel();
   const Code *OneFwd = One && Set.Forwarding ? &Forwarding : nullptr;
   // How this pass writes the kernel of the choice (Fwd, Instrumented), and
