@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 #include "lowering.h"
 #include <cstdio>
+#include <map>
 #include <set>
 #include <utility>
 #include "bounds.h"
@@ -230,22 +231,41 @@ bool innerTypeNameable(const CanonicalLoop &L) {
   return true;
 }
 
+// The inner loops' bounds of one annotated loop's accesses, each converted
+// and checked once however many accesses it spans: Decls declares them, and
+// goes before the accesses' code in the descriptor's block.
+struct InnerBounds {
+  std::map<unsigned, std::pair<Code, Code>> Known; // by the variable's place
+  Code Decls;
+};
+
 // An inner loop's first value and bound for its span: exact where its type
-// can be named there (above), the bound then read from __proact_sb, which
-// Decl declares (to be emitted in the same block, before both).
-void innerFirstBound(const CanonicalLoop &L, Code &Decl, Code &First,
+// can be named there (above), then the names __proact_sfN and __proact_slN
+// that IB.Decls declares, with the check that the loop does not wrap.
+void innerFirstBound(const CanonicalLoop &L, InnerBounds &IB, Code &First,
                      Code &Bound) {
-  if (innerTypeNameable(L)) {
-    const Code Type = loopVarType(L);
-    First = loopFirst(L, Type);
-    loopBound(L, Type, "__proact_sb", First, Decl, Bound);
-    // An inner loop that wraps around writes where no span says.
-    Decl.add(loopFits(L, Type, First, Bound));
-  } else {
-    Decl = Code();
+  if (!innerTypeNameable(L)) {
     First = Code::asLongLong(Code().add(L.First));
     Bound = Code::asLongLong(Code().add(L.Bound));
+    return;
   }
+  const unsigned Key = L.Var.getLocation().getRawEncoding();
+  auto It = IB.Known.find(Key);
+  if (It == IB.Known.end()) {
+    const std::string K = num((long long)IB.Known.size());
+    const Code Type = loopVarType(L);
+    const Code F("__proact_sf" + K), B("__proact_sl" + K);
+    Code Decl, Value;
+    loopBound(L, Type, "__proact_sb" + K, F, Decl, Value);
+    IB.Decls.add(Decl);
+    IB.Decls << "const long long __proact_sf" + K + " = " << loopFirst(L, Type)
+             << ", __proact_sl" + K + " = " << Value << ";";
+    // An inner loop that wraps around writes where no span says.
+    IB.Decls.add(loopFits(L, Type, F, B));
+    It = IB.Known.emplace(Key, std::make_pair(F, B)).first;
+  }
+  First = It->second.first;
+  Bound = It->second.second;
 }
 
 // A guarded store's inner loop L runs, for the store, only where the
@@ -304,7 +324,8 @@ void guardedRange(const Access &X, const CanonicalLoop &L, Code &First,
 // its coefficient from one to the next, as an access without moving
 // loops (inexact 0).
 int emitDependentSpans(Preprocessor &PP, Code &C, const std::string &Slot,
-                       const Access &X, const std::string &OuterVar) {
+                       const Access &X, const std::string &OuterVar,
+                       InnerBounds &IB) {
   RangeNames R;
   R[OuterVar] = {"__proact_ilo", "__proact_ihi"};
   Code CoefA = Code::asLongLong(X.Coef);
@@ -320,9 +341,9 @@ int emitDependentSpans(Preprocessor &PP, Code &C, const std::string &Slot,
     const Code Step = Code::asLongLong(L.Step);
     const bool Asc = L.Cmp == PROACT__CMP_LT || L.Cmp == PROACT__CMP_LE;
     if (!T.Dependent) {
-      Code Decl, First, Bound;
-      innerFirstBound(L, Decl, First, Bound);
-      C << "long long " + Rl + " = 1, " + Rh + " = 0; {" << Decl
+      Code First, Bound;
+      innerFirstBound(L, IB, First, Bound);
+      C << "long long " + Rl + " = 1, " + Rh + " = 0; {"
         << "const long long __proact_t = proact__trip_count("
         << First << ", " << Bound << ", " << Step
         << ", " + num(L.Cmp) +
@@ -332,9 +353,8 @@ int emitDependentSpans(Preprocessor &PP, Code &C, const std::string &Slot,
         << ", __proact_t); " + Rl + " = proact__min(" << First
         << ", __proact_v); " + Rh + " = proact__max(" << First
         << ", __proact_v); } }";
-      Spans << "{" << Decl << "proact__span_add(&" + Slot + ", " << Coef
-            << ", " << First << ", " << Bound << ", " << Step
-            << ", " + num(L.Cmp) + ");}";
+      Spans << "proact__span_add(&" + Slot + ", " << Coef << ", " << First
+            << ", " << Bound << ", " << Step << ", " + num(L.Cmp) + ");";
     } else {
       Code Lo, Hi;
       if (Asc) {
@@ -422,13 +442,16 @@ int emitDependentSpans(Preprocessor &PP, Code &C, const std::string &Slot,
 
 // Declares and fills `proact__access_t Var[]` for the given accesses.
 void emitAccesses(Preprocessor &PP, Code &C, const std::string &Var,
-                  const std::vector<Access> &List,
-                  const std::string &OuterVar) {
+                  const std::vector<Access> &List, const std::string &OuterVar,
+                  InnerBounds &IB) {
+  // None: the descriptor's pointer is null (a zeroed array per loop was
+  // code for nothing).
+  if (List.empty())
+    return;
   // Zeroed as a whole, then only the fields that are not zero: a run of
   // zero stores per access made LLVM's MemCpyOpt quadratic in a function of
   // hundreds of loops.
-  C << "proact__access_t " + Var + "[" + num(List.empty() ? 1 : List.size()) +
-           "] = {0};";
+  C << "proact__access_t " + Var + "[" + num(List.size()) + "] = {0};";
   for (size_t S = 0; S < List.size(); ++S) {
     const Access &X = List[S];
     Where SW = whereOf(PP, X.At.getLocation());
@@ -452,19 +475,19 @@ void emitAccesses(Preprocessor &PP, Code &C, const std::string &Var,
                ".empty = 1;";
     // Coef times loop L's range (as its guards narrow it) added to the span.
     auto addSpan = [&](const Code &Coef, const CanonicalLoop &L) {
-      Code Decl, First, Bound;
-      innerFirstBound(L, Decl, First, Bound);
+      Code First, Bound;
+      innerFirstBound(L, IB, First, Bound);
       guardedRange(X, L, First, Bound);
-      C << "{" << Decl << "proact__span_add(&" + Slot + ", "
-        << Code::asLongLong(Coef) << ", " << First << ", " << Bound << ", "
-        << Code::asLongLong(L.Step) << ", " + num(L.Cmp) + ");}";
+      C << "proact__span_add(&" + Slot + ", " << Code::asLongLong(Coef)
+        << ", " << First << ", " << Bound << ", "
+        << Code::asLongLong(L.Step) << ", " + num(L.Cmp) + ");";
     };
     // A loop the index does not use adds no offset, but one that runs no
     // iteration marks the access empty (no false dependence through it).
     for (const CanonicalLoop &L : X.Idle)
       addSpan(Code("0"), L);
     if (X.Dependent) {
-      const int Form = emitDependentSpans(PP, C, Slot, X, OuterVar);
+      const int Form = emitDependentSpans(PP, C, Slot, X, OuterVar, IB);
       if (Form > 0 && X.Len.empty())
         C << Slot + ".inexact = " + (Form == 2 ? "0" : "2") + ";";
       continue;
@@ -1419,12 +1442,15 @@ LoopLowering lowerLoop(Preprocessor &PP, const Directive &D,
   C << devicesFields(D, Dd);
   C << Dd + ".narrays = " + num(D.Arrays.size()) + "; " + Dd +
            ".arrays = __proact_arrays;";
-  C << Dd + ".nwrites = " + num(A.Writes.size()) + "; " + Dd +
-           ".writes = __proact_writes;";
-  C << Dd + ".nreads = " + num(A.Reads.size()) + "; " + Dd +
-           ".reads = __proact_reads;";
-  C << Dd + ".nimplied = " + num(A.Implied.size()) + "; " + Dd +
-           ".implied = __proact_implied;";
+  auto list = [&](const char *Field, const std::vector<Access> &List) {
+    C << Dd + ".n" + Field + " = " + num(List.size()) + "; " + Dd + "." +
+             Field + " = " +
+             (List.empty() ? std::string("0") : "__proact_" + std::string(Field)) +
+             ";";
+  };
+  list("writes", A.Writes);
+  list("reads", A.Reads);
+  list("implied", A.Implied);
   // The collapsed inner loops' trip counts (__proact_tr1, __proact_tr2;
   // loop-invariant), for the runtime's block size and the kernels' walk.
   for (size_t M = 0; M < Nest.Loops.size(); ++M) {
@@ -1464,7 +1490,7 @@ LoopLowering lowerLoop(Preprocessor &PP, const Directive &D,
   // A build for CPUs alone launches the plain kernel only, which runs every
   // walk there; the host pass leaves its marker for the device passes.
   const bool OnlyPlain = AnyReady && oneKernelPerLoop();
-  if (OnlyPlain && !cpuDevicePass())
+  if (oneKernelPerLoop() && !cpuDevicePass())
     C << oneKernelMarker();
   const bool Checks =
       !A.Checked.empty() && readCheckMode() != ReadCheckMode::Off;

@@ -29,9 +29,10 @@ void vla(long n, long m, double u[n][m], double v[n][m]) {
 // CHECK: const long long __proact_len1 = (long long)((n - 2) * __proact_s1_v);
 // CHECK: __proact_arrays[1].name = "v";
 // The access analysis sees a flat array with a symbolic coefficient.
+// CHECK: const typeof ((long)0 + (m - 1)) __proact_sb0 = (typeof ((long)0 + (m - 1)))(m - 1);
+// CHECK: const long long __proact_sf0 = (long long)(long)(1), __proact_sl0 = {{[^;]*}}(long long)(__proact_sb0));
 // CHECK: __proact_writes[0].coef = (long long)(((1) * ((__proact_s1_v) + 0LL)));
-// CHECK: const typeof ((long)0 + (m - 1)) __proact_sb = (typeof ((long)0 + (m - 1)))(m - 1);
-// CHECK: proact__span_add(&__proact_writes[0], (long long)((1)), (long long)(long)(1), {{[^;]*}}(long long)(__proact_sb)), (long long)(1), 0);
+// CHECK: proact__span_add(&__proact_writes[0], (long long)((1)), __proact_sf0, __proact_sl0, (long long)(1), 0);
 // CHECK: typeof (&(__proact_flat_u)[0]) __proact_pb0 = (typeof (&(__proact_flat_u)[0]))proact__loop_part_base(__proact_loop, __proact_p, 0);
 // CHECK: is_device_ptr(__proact_pb0,__proact_pb1)
 // CHECK: typeof (__proact_pb0) __proact_flat_u = __proact_pb0;

@@ -12,9 +12,10 @@ void reads(long n, double *u, double *v, double *w, long *idx) {
     w[i] += u[idx[i]] + u[idx[i - 1]];
   }
 }
+// CHECK: const long long __proact_sf0 =(long long)(long)( 1), __proact_sl0 ={{[^;]*}}(long long)(__proact_sb0));
 // CHECK: proact__access_t __proact_writes[2] = {0};
 // CHECK: __proact_writes[0].array = 1; __proact_writes[0].whole = 0;
-// CHECK: proact__span_add(&__proact_writes[0],(long long)(1),(long long)(long)( 1),{{[^;]*}}(long long)(__proact_sb)),(long long)(1), 0);
+// CHECK: proact__span_add(&__proact_writes[0],(long long)(1),__proact_sf0,__proact_sl0,(long long)(1), 0);
 // CHECK: __proact_writes[1].array = 2;
 // CHECK: proact__access_t __proact_reads[5] = {0};
 // CHECK: __proact_reads[0].array = 0; __proact_reads[0].whole = 0;

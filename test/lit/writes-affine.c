@@ -12,10 +12,11 @@ void affine(int n, int m, double *a, double *b) {
       b[i * m + j] = a[2 * i];
   }
 }
+// CHECK: const long long __proact_sf0 =(long long)(int)( 1), __proact_sl0 ={{[^;]*}}(long long)(__proact_sb0));
 // CHECK: __proact_writes[0].array = 0;
 // CHECK: __proact_writes[0].coef =(long long)((1*(2)));
 // CHECK: __proact_writes[0].off_min =(long long)((((2)*0)+( 1)));
 // CHECK: __proact_writes[1].coef =(long long)(((1)*( 2)));
 // CHECK: __proact_writes[2].array = 1;
 // CHECK: __proact_writes[2].coef =(long long)((1*(( m) + 0LL)));
-// CHECK: proact__span_add(&__proact_writes[2],(long long)(1),(long long)(int)( 1),{{[^;]*}}(long long)(__proact_sb)),(long long)(1), 0);
+// CHECK: proact__span_add(&__proact_writes[2],(long long)(1),__proact_sf0,__proact_sl0,(long long)(1), 0);

@@ -16,10 +16,11 @@ void row_cast(long n, double *u, double *v) {
       v[(size_t)i * n + j] = u[(size_t)(i - 1) * n + j];
 }
 // CHECK-LABEL: void row_cast(
+// CHECK: const long long __proact_sf0 =(long long)(long)( 0), __proact_sl0 ={{[^;]*}}(long long)(__proact_sb0));
 // CHECK: __proact_writes[0].array = 1; __proact_writes[0].whole = 0;
 // CHECK: __proact_writes[0].coef =(long long)((1*(( n) + 0LL)));
 // CHECK: __proact_writes[0].off_min =(long long)(((0*(( n) + 0LL))+0));
-// CHECK: proact__span_add(&__proact_writes[0],(long long)(1),(long long)(long)( 0),{{[^;]*}}(long long)(__proact_sb)),(long long)(1), 0);
+// CHECK: proact__span_add(&__proact_writes[0],(long long)(1),__proact_sf0,__proact_sl0,(long long)(1), 0);
 // CHECK: __proact_reads[0].array = 0; __proact_reads[0].whole = 0;
 // CHECK: __proact_reads[0].coef =(long long)(((1)*(( n) + 0LL)));
 // CHECK: __proact_reads[0].off_min =(long long)(((((0 -( 1)))*(( n) + 0LL))+0));
@@ -31,12 +32,13 @@ void whole_cast(int n, double *u, double *v) {
       v[(long)(i * n + j)] = (double)(i * n + j) + u[(unsigned long)(j * n + i)];
 }
 // CHECK-LABEL: void whole_cast(
+// CHECK: const long long __proact_sf0 =(long long)(int)( 0), __proact_sl0 ={{[^;]*}}(long long)(__proact_sb0));
 // CHECK: __proact_writes[0].whole = 0;
 // CHECK: __proact_writes[0].coef =(long long)(((1*(( n) + 0LL))));
-// CHECK: proact__span_add(&__proact_writes[0],(long long)((1)),(long long)(int)( 0),{{[^;]*}}(long long)(__proact_sb)),(long long)(1), 0);
+// CHECK: proact__span_add(&__proact_writes[0],(long long)((1)),__proact_sf0,__proact_sl0,(long long)(1), 0);
 // CHECK: __proact_reads[0].whole = 0;
 // CHECK: __proact_reads[0].coef =(long long)((1));
-// CHECK: proact__span_add(&__proact_reads[0],(long long)(((1*(( n) + 0LL)))),(long long)(int)( 0),{{[^;]*}}(long long)(__proact_sb)),(long long)(1), 0);
+// CHECK: proact__span_add(&__proact_reads[0],(long long)(((1*(( n) + 0LL)))),__proact_sf0,__proact_sl0,(long long)(1), 0);
 
 void invariant_cast(long n, long m, float *a) {
 #pragma proact region(a[0:n*m])

@@ -23,7 +23,8 @@ void f(long n, long m, double *x, double *y, double *v) {
     for (long j = 0; j < m; j++)
       if (j >= 1)
         v[i * m + j - 1] = x[i * m + j];
-// CHECK: proact__span_add(&__proact_writes[0],(long long)(1),proact__max((long long)(long)( 0),(__builtin_classify_type((( 1)) - (0)) == 8 ?(-9223372036854775807LL - 1) : proact__add((long long)(( 1)), -(long long)(0)))),
+// CHECK: const long long __proact_sf0 =(long long)(long)( 0), __proact_sl0 ={{[^;]*}}(long long)(__proact_sb0));
+// CHECK: proact__span_add(&__proact_writes[0],(long long)(1),proact__max(__proact_sf0,(__builtin_classify_type((( 1)) - (0)) == 8 ?(-9223372036854775807LL - 1) : proact__add((long long)(( 1)), -(long long)(0)))),
 #pragma proact region(x[0:n], y[0:n])
   for (long i = 0; i < n; i++)
     if (i + 1 < n || i % 2 == 0)

@@ -16,10 +16,11 @@ void nest_local(long n, double *u, double *v) {
     }
 }
 // CHECK-LABEL: void nest_local(
+// CHECK: const long long __proact_sf0 =(long long)(long)( 1), __proact_sl0 ={{[^;]*}}(long long)(__proact_sb0));
 // CHECK: __proact_writes[0].array = 1; __proact_writes[0].whole = 0;
 // CHECK: __proact_writes[0].coef =(long long)(((1*(( n) + 0LL))));
 // CHECK: __proact_writes[0].off_min =(long long)((((0*(( n) + 0LL))+0)));
-// CHECK: proact__span_add(&__proact_writes[0],(long long)((1)),(long long)(long)( 1),{{[^;]*}}(long long)(__proact_sb)),(long long)(1), 0);
+// CHECK: proact__span_add(&__proact_writes[0],(long long)((1)),__proact_sf0,__proact_sl0,(long long)(1), 0);
 // CHECK: __proact_reads[0].whole = 0;
 // CHECK: __proact_reads[0].off_min =(long long)(((((0*(( n) + 0LL))+0))-( 1)));
 // CHECK: __proact_reads[1].whole = 0;
@@ -38,16 +39,17 @@ void row_local(long n, double *u, double *v) {
   }
 }
 // CHECK-LABEL: void row_local(
+// CHECK: const long long __proact_sf0 =(long long)(long)( 1), __proact_sl0 ={{[^;]*}}(long long)(__proact_sb0));
 // CHECK: __proact_writes[0].whole = 0;
 // CHECK: __proact_writes[0].coef =(long long)((((1*(( n) + 0LL)))));
 // CHECK: __proact_writes[0].off_min =(long long)(((((0*(( n) + 0LL)))+( 0))));
 // CHECK: __proact_writes[1].whole = 0;
 // CHECK: __proact_writes[1].coef =(long long)((((1*(( n) + 0LL)))));
-// CHECK: proact__span_add(&__proact_writes[1],(long long)((1)),(long long)(long)( 1),{{[^;]*}}(long long)(__proact_sb)),(long long)(1), 0);
+// CHECK: proact__span_add(&__proact_writes[1],(long long)((1)),__proact_sf0,__proact_sl0,(long long)(1), 0);
 // CHECK: __proact_reads[0].whole = 0;
 // CHECK: __proact_reads[0].off_min =(long long)((((((((0*(( n) + 0LL)))+( 0)))+(( n) + 0LL))-( 1))));
 // CHECK: __proact_reads[1].whole = 0;
-// CHECK: proact__span_add(&__proact_reads[1],(long long)((0 -1)),(long long)(long)( 1),{{[^;]*}}(long long)(__proact_sb)),(long long)(1), 0);
+// CHECK: proact__span_add(&__proact_reads[1],(long long)((0 -1)),__proact_sf0,__proact_sl0,(long long)(1), 0);
 
 void assigned_local(long n, double *a, double *b) {
 #pragma proact region(a[0:n], b[0:n])
