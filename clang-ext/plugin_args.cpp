@@ -62,6 +62,23 @@ public:
   }
 };
 
+// A device pass of a file with PROACT loops (lowered here or by `clang -E`)
+// for a CPU runs without OpenMPOpt (device_inline.h).
+class CpuDevicePipeline : public ASTConsumer {
+  CompilerInstance &CI;
+
+public:
+  explicit CpuDevicePipeline(CompilerInstance &C) : CI(C) {}
+  void HandleTranslationUnit(ASTContext &Ctx) override {
+    if (!isOpenMPDevicePass(Ctx.getLangOpts()))
+      return;
+    LoweredLoopFinder F;
+    F.TraverseDecl(Ctx.getTranslationUnitDecl());
+    if (F.Found.isValid())
+      leaveOutOpenMPOpt(CI);
+  }
+};
+
 class ProactArgs : public PluginASTAction {
   std::string Given; // the first argument, for the warning
 
@@ -78,6 +95,7 @@ class ProactArgs : public PluginASTAction {
     Checks.push_back(makeInnerVarsCheck());
     Checks.push_back(makeReductionTypeCheck());
     Checks.push_back(makeSpreadConsumer());
+    Checks.push_back(std::make_unique<CpuDevicePipeline>(CI));
     return std::make_unique<MultiplexConsumer>(std::move(Checks));
   }
   bool ParseArgs(const CompilerInstance &CI,

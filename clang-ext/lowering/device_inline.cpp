@@ -1,7 +1,9 @@
 // SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 #include "device_inline.h"
 #include "lang_compat.h"
+#include "clang/Basic/TargetInfo.h"
 #include "clang/Frontend/CompilerInstance.h"
+#include "llvm/Support/CommandLine.h"
 
 #if CLANG_VERSION_MAJOR >= 17
 #include "llvm/IR/Module.h"
@@ -90,5 +92,24 @@ void addDeviceHelperInlining(clang::CompilerInstance &CI) {
 // clang 16's code generation options take no pass-builder callbacks.
 void addDeviceHelperInlining(clang::CompilerInstance &) {}
 #endif
+
+// OpenMPOpt's transformations (SPMD kernels, state machines, shared
+// memory) are for GPUs: on x86 it left the device code of PROACT's kernels
+// unchanged and took about a fifth of the pass. The switch is global to
+// this compiler process, which compiles this one file's device code.
+void leaveOutOpenMPOpt(clang::CompilerInstance &CI) {
+  if (!isOpenMPDevicePass(CI.getLangOpts()) || !CI.hasTarget() ||
+      CI.getCodeGenOpts().OptimizationLevel == 0)
+    return;
+  const llvm::Triple &T = CI.getTarget().getTriple();
+  if (T.isNVPTX() || T.isAMDGPU() || T.isSPIRV())
+    return;
+  auto &Opts = llvm::cl::getRegisteredOptions();
+  auto It = Opts.find("openmp-opt-disable");
+  // A -mllvm choice of the user's stands.
+  if (It == Opts.end() || It->second->getNumOccurrences() > 0)
+    return;
+  It->second->addOccurrence(0, "openmp-opt-disable", "true");
+}
 
 } // namespace proact

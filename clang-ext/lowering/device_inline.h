@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception */
-// Inlines the generated-code contract's device helpers into the kernels at
-// the start of a device pass's optimisation pipeline (clang 17 and later).
+// A device pass's optimisation pipeline: the generated-code contract's
+// device helpers inlined into the kernels at its start (clang 17 and
+// later), and no OpenMPOpt for a CPU device.
 #ifndef PROACT_CLANG_EXT_DEVICE_INLINE_H
 #define PROACT_CLANG_EXT_DEVICE_INLINE_H
 
@@ -13,6 +14,11 @@ namespace proact {
 // Registers the inlining with CI's code generation when CI compiles device
 // code with optimisation; does nothing otherwise.
 void addDeviceHelperInlining(clang::CompilerInstance &CI);
+
+// In an optimised CPU device pass, turns LLVM's OpenMPOpt off for the code
+// generation to come, unless the user's -mllvm options name it. For a file
+// that holds PROACT loops.
+void leaveOutOpenMPOpt(clang::CompilerInstance &CI);
 
 } // namespace proact
 
