@@ -174,6 +174,12 @@ std::string oneKernelMarker() {
          " __attribute__((used)) = 1;";
 }
 
+bool partItersByPointer() { return oneKernelPerLoop(); }
+
+const char *kernelTileWidth() {
+  return partItersByPointer() ? "__proact_itk.tile" : "__proact_itw";
+}
+
 const char *oneKernelRoute() {
   return !IlpGpuEverywhere && lowersForCompile() ? "__proact_fwd >> 1" : "0";
 }

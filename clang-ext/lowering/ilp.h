@@ -99,6 +99,16 @@ bool oneKernelPerLoop();
 // The host pass's marker of oneKernelPerLoop (C text: a static local).
 std::string oneKernelMarker();
 
+// Whether the kernels read the part's iterations through a pointer to the
+// host's proact__part_iters_t (is_device_ptr) instead of eight scalars: in
+// a build for CPUs alone, whose devices read the host's memory, it is one
+// captured argument per launch instead of eight. Both passes agree
+// (oneKernelPerLoop, its marker left by every loop).
+bool partItersByPointer();
+
+// The part's tile width in a kernel (C text).
+const char *kernelTileWidth();
+
 // Emits the 1-D walk's groups: from the thread's position __proact_k (a
 // variable), while U = Values.size() iterations __proact_k + u * Spacing
 // lie before __proact_bhi, their U right-hand sides and then their U

@@ -775,6 +775,8 @@ void emitKernelPragmas(Code &C, const Directive &D, const CanonicalLoop &L,
                        "num_teams(__proact_nt) "
                        "thread_limit(__proact_nth) device(__proact_dev)" +
                        partBasesClause(D);
+  if (partItersByPointer())
+    Target += " is_device_ptr(__proact_itp)";
   if (Ready)
     Target += " is_device_ptr(__proact_rd)";
   if (Checks) // the fault slot of the checked loads (read_check.h)
@@ -803,9 +805,16 @@ void emitKernelOpen(Code &C, const Directive &D, const CanonicalLoop &L,
     emitArrayShadows(C, D);
   }
   emitReductionThreadStart(C, D);
-  C << "const proact__part_iters_t __proact_itk = {__proact_il, __proact_ie, "
-       "__proact_ip, __proact_is, __proact_ib, __proact_ibp, __proact_itt, "
-       "__proact_itw};";
+  if (partItersByPointer())
+    // Field by field: loaded once here, not forwarded to each use.
+    C << "const proact__part_iters_t __proact_itk = {__proact_itp->lo, "
+         "__proact_itp->end, __proact_itp->piece, __proact_itp->stride, "
+         "__proact_itp->block, __proact_itp->bpp, __proact_itp->tiles, "
+         "__proact_itp->tile};";
+  else
+    C << "const proact__part_iters_t __proact_itk = {__proact_il, "
+         "__proact_ie, __proact_ip, __proact_is, __proact_ib, __proact_ibp, "
+         "__proact_itt, __proact_itw};";
 }
 
 // A kernel that a CPU device's pass keeps only for its name (KernelForm::
@@ -1052,11 +1061,12 @@ void emitColumnTile(Code &C, const CanonicalLoop &L,
   const std::string Last = num((long long)Nest.Loops.size());
   if (IntLane)
     C << std::string("for (int __proact_lane = ") + Ids.Thread +
-             "; __proact_lane < (int)__proact_itw; __proact_lane += " +
+             "; __proact_lane < (int)" + kernelTileWidth() +
+             "; __proact_lane += " +
              Ids.Threads + ") {";
   else
     C << std::string("for (long long __proact_lane = ") + Ids.Thread +
-             "; __proact_lane < __proact_itw; __proact_lane += " +
+             "; __proact_lane < " + kernelTileWidth() + "; __proact_lane += " +
              Ids.Threads + ") {";
   C << "const long long __proact_j" + Last + " = __proact_jM0 + "
        "__proact_lane; if (__proact_j" + Last + " >= __proact_tr" + Last +
@@ -1094,8 +1104,9 @@ void emitColumnWalk(Code &C, const CanonicalLoop &L,
     emitOneKernelMode(C);
   if (Readiness)
     emitKernelStamp(C, false, Bare, One);
+  const std::string Tw = kernelTileWidth();
   C << "const unsigned __proact_ntl = ((unsigned)__proact_tr" + Last +
-           " + (unsigned)__proact_itw - 1u) / (unsigned)__proact_itw;";
+           " + (unsigned)" + Tw + " - 1u) / (unsigned)" + Tw + ";";
   C << std::string("const int __proact_teams = ") + Ids.Teams + "; ";
   // Tile __proact_b looked up afresh (the ordered and lookup walks).
   const char *const TileAt =
@@ -1138,9 +1149,10 @@ void emitColumnWalk(Code &C, const CanonicalLoop &L,
          "&__proact_bhi);";
   }
   emitEmptyInner(C, M);
-  C << "unsigned __proact_c = (unsigned)__proact_w.c; "
-       "const long long __proact_jM0 = (long long)(__proact_c % "
-       "__proact_ntl) * __proact_itw; __proact_c /= __proact_ntl;";
+  C << std::string("unsigned __proact_c = (unsigned)__proact_w.c; "
+                   "const long long __proact_jM0 = (long long)(__proact_c % "
+                   "__proact_ntl) * ") +
+           kernelTileWidth() + "; __proact_c /= __proact_ntl;";
   for (size_t J = M - 1; J >= 1; --J) {
     const std::string N = num((long long)J);
     if (J == 1) { // what is left is below tr1
@@ -1428,9 +1440,14 @@ LoopLowering lowerLoop(Preprocessor &PP, const Directive &D,
            ".first, __proact_ilast), __proact_ihi = proact__max(" + Dd +
            ".first, __proact_ilast);";
   C << "(void)__proact_ilo; (void)__proact_ihi;";
-  emitAccesses(PP, C, "__proact_writes", A.Writes, L.VarName);
-  emitAccesses(PP, C, "__proact_reads", A.Reads, L.VarName);
-  emitAccesses(PP, C, "__proact_implied", A.Implied, L.VarName);
+  {
+    InnerBounds IB;
+    Code Acc;
+    emitAccesses(PP, Acc, "__proact_writes", A.Writes, L.VarName, IB);
+    emitAccesses(PP, Acc, "__proact_reads", A.Reads, L.VarName, IB);
+    emitAccesses(PP, Acc, "__proact_implied", A.Implied, L.VarName, IB);
+    C << IB.Decls << Acc;
+  }
   C << Dd + ".decomp = " + num(D.Decomp) + "; " + Dd + ".decomp_block = ";
   if (!D.DecompBlock.empty())
     C << Code::asLongLong(Code().add(D.DecompBlock)) << ";";
@@ -1559,12 +1576,17 @@ LoopLowering lowerLoop(Preprocessor &PP, const Directive &D,
   C << "proact__loop_part_begin(__proact_loop, __proact_p);";
   // The part's iterations enter the kernels as eight scalars, passed by value
   // in the launch; a struct firstprivate is a device allocation and a copy
-  // to the device per launch.
-  C << "const long long __proact_il = __proact_it.lo, __proact_ie = "
-       "__proact_it.end, __proact_ip = __proact_it.piece, __proact_is = "
-       "__proact_it.stride, __proact_ib = __proact_it.block, __proact_ibp = "
-       "__proact_it.bpp, __proact_itt = __proact_it.tiles, __proact_itw = "
-       "__proact_it.tile;";
+  // to the device per launch. A CPU device reads the host's struct.
+  if (partItersByPointer())
+    C << "const long long __proact_itt = __proact_it.tiles; "
+         "(void)__proact_itt; const proact__part_iters_t *const __proact_itp "
+         "= &__proact_it;";
+  else
+    C << "const long long __proact_il = __proact_it.lo, __proact_ie = "
+         "__proact_it.end, __proact_ip = __proact_it.piece, __proact_is = "
+         "__proact_it.stride, __proact_ib = __proact_it.block, __proact_ibp = "
+         "__proact_it.bpp, __proact_itt = __proact_it.tiles, __proact_itw = "
+         "__proact_it.tile;";
   C << std::string("const int __proact_one = ") + oneKernelRoute() +
            "; (void)__proact_one;";
   const Code Plain = Code().add(KernelBody);
