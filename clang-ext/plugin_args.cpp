@@ -70,12 +70,13 @@ class CpuDevicePipeline : public ASTConsumer {
 public:
   explicit CpuDevicePipeline(CompilerInstance &C) : CI(C) {}
   void HandleTranslationUnit(ASTContext &Ctx) override {
-    if (!isOpenMPDevicePass(Ctx.getLangOpts()))
+    // The cheap tests first: the search walks the whole AST.
+    if (!cpuDevicePass() || CI.getCodeGenOpts().OptimizationLevel == 0)
       return;
     LoweredLoopFinder F;
     F.TraverseDecl(Ctx.getTranslationUnitDecl());
     if (F.Found.isValid())
-      leaveOutOpenMPOpt(CI);
+      leaveOutOpenMPOpt();
   }
 };
 

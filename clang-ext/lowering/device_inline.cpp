@@ -1,7 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 #include "device_inline.h"
 #include "lang_compat.h"
-#include "clang/Basic/TargetInfo.h"
 #include "clang/Frontend/CompilerInstance.h"
 #include "llvm/Support/CommandLine.h"
 
@@ -97,13 +96,7 @@ void addDeviceHelperInlining(clang::CompilerInstance &) {}
 // memory) are for GPUs: on x86 it left the device code of PROACT's kernels
 // unchanged and took about a fifth of the pass. The switch is global to
 // this compiler process, which compiles this one file's device code.
-void leaveOutOpenMPOpt(clang::CompilerInstance &CI) {
-  if (!isOpenMPDevicePass(CI.getLangOpts()) || !CI.hasTarget() ||
-      CI.getCodeGenOpts().OptimizationLevel == 0)
-    return;
-  const llvm::Triple &T = CI.getTarget().getTriple();
-  if (T.isNVPTX() || T.isAMDGPU() || T.isSPIRV())
-    return;
+void leaveOutOpenMPOpt() {
   auto &Opts = llvm::cl::getRegisteredOptions();
   auto It = Opts.find("openmp-opt-disable");
   // A -mllvm choice of the user's stands.

@@ -15,10 +15,10 @@ namespace proact {
 // code with optimisation; does nothing otherwise.
 void addDeviceHelperInlining(clang::CompilerInstance &CI);
 
-// In an optimised CPU device pass, turns LLVM's OpenMPOpt off for the code
-// generation to come, unless the user's -mllvm options name it. For a file
+// Turns LLVM's OpenMPOpt off for the code generation to come, unless the
+// user's -mllvm options name it. For an optimised CPU device pass of a file
 // that holds PROACT loops.
-void leaveOutOpenMPOpt(clang::CompilerInstance &CI);
+void leaveOutOpenMPOpt();
 
 } // namespace proact
 
