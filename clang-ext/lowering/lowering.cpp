@@ -630,14 +630,18 @@ void emitConsecutiveGroups(Code &C, const CanonicalLoop &L,
                            const CollapsedNest &Nest, const Code &Body,
                            const Grouping &G) {
   const std::string U = std::to_string(G.U);
-  C << "if (" << vectorFits(G.Vec, G.U) << ") {";
+  // The constant condition goes through a variable: clang's flow analysis
+  // then sees no branch it never takes (-Wunreachable-code would name the
+  // user's body in it), and the optimiser still folds it.
+  C << "{ const int __proact_fits = " << vectorFits(G.Vec, G.U) << ";";
+  C << "if (__proact_fits) {";
   C << "long long __proact_h; int __proact_vec;";
   C << "{";
   emitOuterVar(C, L, "__proact_blo");
   C << "__proact_h = " << vectorPeel(G.Vec, L.VarName) << ";}";
   C << "{";
   emitOuterVar(C, L, "(__proact_blo + __proact_h)");
-  C << "__proact_vec = " << vectorAligned(G.Vec, L.VarName, G.U) << ";}";
+  C << "__proact_vec = " << vectorAligned(G.Vec, L.VarName) << ";}";
   C << "long long __proact_k = __proact_blo + __proact_t0; const long long "
        "__proact_hend = __proact_vec && __proact_blo + __proact_h < "
        "__proact_bhi ? __proact_blo + __proact_h : __proact_bhi;";
@@ -667,6 +671,7 @@ void emitConsecutiveGroups(Code &C, const CanonicalLoop &L,
   C << "}";
   C << "} else ";
   emitStridedGroups(C, L, Nest, Body, G, false);
+  C << "}";
 }
 
 // Vector: consecutive groups allowed (not in the forwarding kernel, whose

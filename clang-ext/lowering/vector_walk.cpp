@@ -180,9 +180,8 @@ Code vectorFits(const VectorPlan &P, unsigned U) {
   return C;
 }
 
-Code vectorAligned(const VectorPlan &P, const std::string &Var, unsigned U) {
-  Code C("(");
-  C << vectorFits(P, U);
+Code vectorAligned(const VectorPlan &P, const std::string &Var) {
+  Code C("(1");
   for (const VectorAccess &X : P.Accesses)
     C << " && (" << addressOf(X, Var) << " & 15u) == 0";
   C << ")";

@@ -54,10 +54,10 @@ bool constantValue(clang::Preprocessor &PP, const Code &C, long long &V);
 // Constant expression, nonzero when U elements of every access span a
 // multiple of 16 bytes (element sizes are the compiler's to know).
 Code vectorFits(const VectorPlan &P, unsigned U);
-// C expression, nonzero when a group of U consecutive iterations starting
-// at this one, and every group U * T iterations further, has each access's
-// first element on a 16-byte boundary.
-Code vectorAligned(const VectorPlan &P, const std::string &Var, unsigned U);
+// C expression, nonzero when this iteration has each access's element on a
+// 16-byte boundary: where vectorFits holds, so has every group U * T
+// iterations further.
+Code vectorAligned(const VectorPlan &P, const std::string &Var);
 // Statements telling the compiler so (in the group's first iteration).
 Code vectorAssumes(const VectorPlan &P, const std::string &Var);
 

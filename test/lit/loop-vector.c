@@ -21,14 +21,14 @@ void kernels(long n, float *a, float *c, int *ix) {
 // CHECK: if ((__proact_fwd & 1) && !__proact_one) {
 // CHECK-NOT: __proact_vec
 // CHECK: if (__proact_rd != 0 && !__proact_one) {
-// U elements a multiple of 16 bytes (a constant), else the strided groups.
-// CHECK: if ((1 && (4u * sizeof((
+// U elements a multiple of 16 bytes (a constant, in a variable), else strided.
+// CHECK: { const int __proact_fits =(1 && (4u * sizeof((
+// CHECK: if (__proact_fits) {
 // The head: iterations before the store's first 16-byte boundary.
 // CHECK: long long __proact_h; int __proact_vec;{long i= (long)(__proact_first + __proact_blo);__proact_h =((long long)(((16u - (((unsigned long long)
 // CHECK: & 15u)) & 15u) / sizeof((
 // Every access aligned there.
-// CHECK: {long i= (long)(__proact_first + (__proact_blo + __proact_h));__proact_vec =((1 && (4u * sizeof((
-// CHECK: (4u * sizeof(( a)[0])) % 16u == 0) &&
+// CHECK: {long i= (long)(__proact_first + (__proact_blo + __proact_h));__proact_vec =(1 && (((unsigned long long)
 // CHECK: & 15u) == 0 && (((unsigned long long)({{.*}})&( a)[(i) + (0)]) & 15u) == 0);}
 // One loop of single iterations serves the head, the tail and a misaligned
 // block: pass 0 runs the head (or, misaligned, the whole block), pass 1
