@@ -332,7 +332,7 @@ private:
     Code Check = CheckIf;
     Check << "_Pragma(\"clang diagnostic push\") _Pragma(\"clang diagnostic ignored \\\"-Wdangling-else\\\"\") else _Pragma(\"clang diagnostic pop\")";
     Deferred &Entry = defer(PP, Check);
-    Entry.Lowering = materialize(PP, At, Lowering);
+    Entry.Lowering = materialize(PP, At, quiet(Lowering));
     Entry.After = After;
     Entry.Else = true;
     Entry.IsData = IsData;
@@ -440,7 +440,7 @@ private:
     Directive Flat = D;
     FlatArrays F;
     if (Ok && flattenSections(PP, Flat, F))
-      inject(PP, materialize(PP, D.Loc, lowerUpdate(PP, Flat, F)));
+      inject(PP, materialize(PP, D.Loc, quiet(lowerUpdate(PP, Flat, F))));
   }
 
   // On any error the statement goes back unchanged, so the parser still
@@ -1034,8 +1034,8 @@ private:
     const bool Ok = parseDirective(PP, materialize(PP, S.Loc, C), S.Loc, D);
     spreadStandalone(PP, S, Ok, D, "update",
                      [&](const Directive &Flat, const FlatArrays &F) {
-                       return materialize(PP, S.Loc,
-                                          lowerUpdate(PP, Flat, F, true));
+                       return materialize(
+                           PP, S.Loc, quiet(lowerUpdate(PP, Flat, F, true)));
                      });
   }
 
@@ -1093,7 +1093,8 @@ private:
             L.insert(L.end(), S.CountedDecls.begin(), S.CountedDecls.end());
             const Tokens Count = materialize(
                 PP, S.Loc,
-                lowerEnterExit(PP, Flat, F, Exit, true, S.CountedRefuse));
+                quiet(lowerEnterExit(PP, Flat, F, Exit, true,
+                                     S.CountedRefuse)));
             L.insert(L.end(), Count.begin(), Count.end());
             const Tokens Mid = materialize(PP, S.Loc, Code("}"));
             L.insert(L.end(), Mid.begin(), Mid.end());
@@ -1101,7 +1102,8 @@ private:
             L.insert(L.end(), Mid.begin(), Mid.end());
             return L;
           }
-          Tokens L = materialize(PP, S.Loc, lowerEnterExit(PP, Flat, F, Exit));
+          Tokens L =
+              materialize(PP, S.Loc, quiet(lowerEnterExit(PP, Flat, F, Exit)));
           L.insert(L.end(), S.Handoff.begin(), S.Handoff.end());
           if (!S.ScalarHandoff.empty()) {
             const Tokens Else = materialize(PP, S.Loc, Code("else"));

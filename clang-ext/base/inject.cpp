@@ -8,6 +8,14 @@ using namespace clang;
 
 namespace proact {
 
+Code quiet(const Code &C) {
+  Code Q("_Pragma(\"clang diagnostic push\") "
+         "_Pragma(\"clang diagnostic ignored \\\"-Weverything\\\"\")");
+  Q.add(C);
+  Q.add("_Pragma(\"clang diagnostic pop\")");
+  return Q;
+}
+
 Tokens materialize(Preprocessor &PP, SourceLocation At, const Code &C) {
   // One buffer holds all text pieces, one per line, lexed in one pass.
   std::string Buf;

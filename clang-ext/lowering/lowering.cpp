@@ -1259,13 +1259,16 @@ void emitKernelChoice(Code &C, const KernelSet &Set, const Code &Forwarding,
   C << "}";
 }
 
-// `(void)(a[1 ? lo : len]);` for each section, from the user's tokens
-// (an empty lo is 0): clang parses each expression where the user wrote
-// it, and one that ends early meets the user's ':' or ']' next, so the
-// error lands on the user's line, not in the lowering that repeats it.
+// `(void)sizeof(a[1 ? lo : len]);` for each section, from the user's
+// tokens (an empty lo is 0): clang parses each expression where the user
+// wrote it, and one that ends early meets the user's ':' or ']' next, so
+// the error lands on the user's line, not in the lowering that repeats it.
+// Unevaluated, the element draws no warning about the access itself
+// (-Wunsafe-buffer-usage); a whole array is named as written.
 void emitSectionChecks(Code &C, const std::vector<Section> &Sections) {
   for (const Section &S : Sections) {
-    C << "(void)(" << S.Name;
+    C << (S.WholeArray && S.Inner.empty() ? "(void)(" : "(void)sizeof(")
+      << S.Name;
     if (!S.WholeArray) {
       C << S.LBracket << "1 ?";
       if (S.Lo.empty())
@@ -1309,13 +1312,15 @@ void emitBreakCheck(Code &C, const Directive &D, const CanonicalLoop &L,
   std::string For = openMPSpreadOn() ? "omp simd" : "omp for";
   if (!Nest.Headers.empty())
     For += " collapse(" + num((long long)Nest.Headers.size() + 1) + ")";
-  C << "if (0) {";
+  // The declarations lead the block: a C89-style build
+  // (-Wdeclaration-after-statement) sees none after a statement.
+  C << "if (0) { const long long __proact_first = 0, __proact_step = 1, "
+       "__proact_bhi = 0;";
   emitClauseChecks(C, D);
   // The header's first value and bound, which the lowering repeats: an
   // error in them is reported here once, and the lowering is not emitted.
   C << "(void)(" << L.First << "); (void)(" << L.Bound << ");";
-  C << "const long long __proact_first = 0, __proact_step = 1, "
-       "__proact_bhi = 0; (void)__proact_step;";
+  C << "(void)__proact_step;";
   C << "_Pragma(" + quoted(For) + ")";
   if (unitStep(L))
     C << "for (" << L.Type << L.Var << "= (" << L.Type << ")__proact_first;"

@@ -9,6 +9,7 @@ void f(int n, double *a, double *b, double *c, double *d) {
     a[0] = 1;
   }
 }
+// CHECK: #pragma clang diagnostic ignored "-Weverything"
 // CHECK: for (proact__data_t *__proact_data = __extension__({proact__map_t __proact_maps[4];
 // CHECK: __proact_maps[0].array.name = "a";
 // CHECK: __proact_maps[2].array.lo = __proact_lo2;
@@ -17,5 +18,7 @@ void f(int n, double *a, double *b, double *c, double *d) {
 // CHECK: static const int __proact_devices[] = {1};
 // CHECK: __proact_ddesc.line = 7;
 // CHECK: proact__data_begin(&__proact_ddesc); });__proact_data; proact__data_end(__proact_data), __proact_data = 0)
+// CHECK-NEXT: # 7
+// CHECK-NEXT: #pragma clang diagnostic pop
 // CHECK-NEXT: {
 // CHECK-NEXT: a[0] = 1;

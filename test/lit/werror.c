@@ -6,6 +6,14 @@
 // RUN: %proact-offload-cc -Wall -Wextra -Werror -Wno-unused-command-line-argument -c %s -o %t.o
 // RUN: %proact-offload-cc -Wall -Wextra -Wno-unused-command-line-argument -DBODY_WARNING -fsyntax-only %s 2>&1 | %FileCheck %s --check-prefix=BODY --implicit-check-not=warning:
 // RUN: %proact-cc -Wall -Wextra -DBODY_WARNING -fsyntax-only %s 2>&1 | %FileCheck %s --check-prefix=HOST --implicit-check-not=warning:
+// Whatever switches the user's own code is clean under, the generated code
+// is too (-Weverything but the two the file's own code draws), also in an
+// inline function with external linkage, which may name nothing static.
+// RUN: %proact-offload-cc -std=c11 -Weverything -Wno-unsafe-buffer-usage -Wno-missing-prototypes -Werror -Wno-unused-command-line-argument -c %s -o %t.o
+// RUN: %proact-cc -std=c11 -Weverything -Wno-unsafe-buffer-usage -Wno-missing-prototypes -Werror -fsyntax-only %s
+// A body that hides an outer name draws -Wshadow once a pass, at the user's
+// line; the loop variables the lowering declares around the body draw none.
+// RUN: %proact-offload-cc -Wshadow -Wno-unused-command-line-argument -DSHADOW -fsyntax-only %s 2>&1 | %FileCheck %s --check-prefix=SHADOW --implicit-check-not=warning:
 #include <proact.h>
 
 #define P(x) _Pragma(#x)
@@ -82,4 +90,33 @@ void body(int n, double *a) {
 // BODY: 1 warning generated
 // HOST: werror.c:[[#@LINE-8]]:9: warning: unused variable 'unused'
 // HOST: 1 warning generated
+#endif
+
+// A grouped walk whose element type leaves its aligned groups unused
+// (two floats span 8 bytes): those copies of the body are never reached.
+void axpy(long n, float s, float *x, float *y, float *z) {
+#pragma proact region(x[0:n], y[0:n], z[0:n])
+  for (long i = 0; i < n; i++)
+    z[i] = x[i] + s * y[i] * x[0];
+}
+
+inline void twice(long n, float *a) {
+#pragma proact region(a[0:n])
+  for (long i = 0; i < n; i++)
+    a[i] *= 2.0f;
+}
+
+#ifdef SHADOW
+void hides(long n, float *a, float s) {
+#pragma proact region(a[0:n])
+  for (long i = 0; i < n; i++) {
+    float s = a[i];
+    a[i] = s * s;
+  }
+  (void)s;
+}
+// SHADOW: werror.c:[[#@LINE-5]]:11: warning: declaration shadows a local variable
+// SHADOW: 1 warning generated
+// SHADOW: werror.c:[[#@LINE-7]]:11: warning: declaration shadows a local variable
+// SHADOW: 1 warning generated
 #endif
