@@ -401,7 +401,7 @@ private:
       giveBack(PP, After);
       return;
     }
-    Code Check("if (0) {");
+    Code Check("if ((0)) {");
     emitClauseChecks(Check, D);
     Check << "}";
     Deferred &Entry =

@@ -839,7 +839,7 @@ void emitStubKernel(Code &C, const Directive &D, const CanonicalLoop &L,
 void emitCaptureOrder(Code &C, const CanonicalLoop &L,
                       const CollapsedNest &Nest, const Code &Body,
                       bool Ready) {
-  C << "if (0) for (long long __proact_k = 0";
+  C << "if ((0)) for (long long __proact_k = 0";
   for (size_t J = 1; J <= Nest.Loops.size(); ++J)
     C << ", __proact_j" + num((long long)J) + " = 0";
   C << ";;) {";
@@ -1313,8 +1313,10 @@ void emitBreakCheck(Code &C, const Directive &D, const CanonicalLoop &L,
   if (!Nest.Headers.empty())
     For += " collapse(" + num((long long)Nest.Headers.size() + 1) + ")";
   // The declarations lead the block: a C89-style build
-  // (-Wdeclaration-after-statement) sees none after a statement.
-  C << "if (0) { const long long __proact_first = 0, __proact_step = 1, "
+  // (-Wdeclaration-after-statement) sees none after a statement. `((0))`
+  // marks the block dead on purpose, as -Wunreachable-code asks, also in
+  // the text a separate preprocessing step prints (-save-temps).
+  C << "if ((0)) { const long long __proact_first = 0, __proact_step = 1, "
        "__proact_bhi = 0;";
   emitClauseChecks(C, D);
   // The header's first value and bound, which the lowering repeats: an
