@@ -961,12 +961,15 @@ private:
     for (const Token &T : Spread->Private) {
       if (LoopVars.count(spelling(PP, T)))
         continue;
-      Decls << "__typeof__(" << T << ")" << T << ";";
+      // The copy's name is generated text, in quiet(): it hides the
+      // outer x on purpose, as OpenMP's private copy does, and draws no
+      // -Wshadow at the user's clause.
+      Decls << "__typeof__(" << T << ") " + spelling(PP, T) + ";";
       Any = true;
     }
     if (!Any)
       return true;
-    Tokens Open = materialize(PP, Spread->Loc, Decls);
+    Tokens Open = materialize(PP, Spread->Loc, quiet(Decls));
     Tokens Close = materialize(PP, Spread->Loc, Code("}"));
     Tokens Out(Stmt.begin(), Stmt.begin() + L.BodyBegin);
     Out.insert(Out.end(), Open.begin(), Open.end());
