@@ -86,6 +86,7 @@ class ProactArgs : public PluginASTAction {
   std::unique_ptr<ASTConsumer> CreateASTConsumer(CompilerInstance &CI,
                                                  llvm::StringRef) override {
     setLookupInstance(&CI); // not FrontendAction::setCompilerInstance
+    keepIgnoredIgnored(CI.getDiagnostics());
     addNearMissHandler(CI.getPreprocessor());
     addDeviceHelperInlining(CI);
     prepareSpread(CI);

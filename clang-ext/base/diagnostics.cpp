@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 #include "diagnostics.h"
 #include "clang/Basic/DiagnosticOptions.h"
+#include "clang/Basic/Version.h"
 #include "llvm/ADT/SmallString.h"
 #include <cstring>
 #include <memory>
@@ -150,18 +151,23 @@ bool spreadTrialFailed() { return TrialFailed; }
 
 bool inSpreadTrial() { return Trial; }
 
-clang::DiagnosticBuilder report(clang::DiagnosticsEngine &DE,
-                                clang::SourceLocation Loc, Diag D) {
-  struct Entry {
-    clang::DiagnosticsEngine::Level Level;
-    const char *Text;
-  };
-  static const Entry Table[] = {
+namespace {
+
+struct Entry {
+  clang::DiagnosticsEngine::Level Level;
+  const char *Text;
+};
+const Entry Table[] = {
 #define PROACT_DIAG_TABLE_(Name, Lvl, Txt)                                     \
   {clang::DiagnosticsEngine::Lvl, Txt},
-      PROACT_DIAGNOSTICS(PROACT_DIAG_TABLE_)
+    PROACT_DIAGNOSTICS(PROACT_DIAG_TABLE_)
 #undef PROACT_DIAG_TABLE_
-  };
+};
+
+} // namespace
+
+clang::DiagnosticBuilder report(clang::DiagnosticsEngine &DE,
+                                clang::SourceLocation Loc, Diag D) {
   Entry E = Table[static_cast<int>(D)];
   if (Trial && (E.Level == clang::DiagnosticsEngine::Error ||
                 E.Level == clang::DiagnosticsEngine::Warning)) {
@@ -183,6 +189,28 @@ clang::DiagnosticBuilder report(clang::DiagnosticsEngine &DE,
   unsigned ID = DE.getDiagnosticIDs()->getCustomDiagID(
       Quiet ? clang::DiagnosticIDs::Ignored : Level, Text);
   return DE.Report(Loc, ID);
+}
+
+void keepIgnoredIgnored(clang::DiagnosticsEngine &DE) {
+#if CLANG_VERSION_MAJOR >= 20
+  // Since clang 20 a custom diagnostic is mapped like clang's own, and one
+  // that starts ignored is a warning that -Weverything turns on: a PROACT
+  // warning switched off, or a remark not asked for, would print as a
+  // warning (an error under -Werror). A mapping of the user's is never
+  // turned on: each diagnostic's ignored form gets one here, before any
+  // pragma copies the state it goes in.
+  for (size_t I = 0; I < sizeof Table / sizeof Table[0]; ++I) {
+    const Diag D = static_cast<Diag>(I);
+    std::string Text = Table[I].Text;
+    if (const char *Name = switchName(D))
+      Text += switchTag(Name);
+    DE.setSeverity(DE.getDiagnosticIDs()->getCustomDiagID(
+                       clang::DiagnosticIDs::Ignored, Text),
+                   clang::diag::Severity::Ignored, clang::SourceLocation());
+  }
+#else
+  (void)DE; // custom diagnostics keep the level they were made with
+#endif
 }
 
 namespace {

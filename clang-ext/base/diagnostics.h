@@ -478,6 +478,10 @@ clang::DiagnosticIDs::Level userLevel(const clang::DiagnosticsEngine &DE,
                                       clang::DiagnosticIDs::Level Default,
                                       const char *Name);
 
+// Before parsing: keeps the plugin's switched-off warnings and remarks off
+// under -Weverything (clang 20 on turns on ignored custom diagnostics).
+void keepIgnoredIgnored(clang::DiagnosticsEngine &DE);
+
 // From now on, a warning or remark identical to an earlier one (same text,
 // same location) is dropped with its notes: the lowering repeats the
 // loop's body in several kernels after the never-run check copy, and

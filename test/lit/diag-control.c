@@ -49,3 +49,9 @@ void f(long n, double *a, double *b, double *c, long *idx) {
 // REMARK: diag-control.c:32:18: remark: 'b' is read through an index that is not affine in 'i' {{.*}} [proact:whole-array-read]
 // BADW: error: plugin argument 'Wno-unused-arrays' names no PROACT warning; the warnings are pragma-spelling, non-affine-write, unused-region-array, {{.*}}, and 'proact' names them all
 // BADR: error: plugin argument 'Rpragma-spelling' names no PROACT remark; the remarks are whole-array-read, profile-applied, openmp-spread, and 'proact' names them all
+// -Weverything turns on no PROACT warning switched off, and no remark.
+// RUN: %proact-cc -fsyntax-only -Weverything -Wno-unsafe-buffer-usage -Wno-missing-prototypes -fplugin-arg-proact-Wno-unused-region-array %s 2>&1 | %FileCheck --check-prefix=EVERY --implicit-check-not=remark: --implicit-check-not=whole-array-read %s
+// EVERY-NOT: unused-region-array
+// EVERY: diag-control.c:27:9: warning: unknown pragma 'proac' ignored; did you mean '#pragma proact'? [proact:pragma-spelling]
+// EVERY-NOT: unused-region-array
+// EVERY: 1 warning generated.
