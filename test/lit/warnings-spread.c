@@ -2,12 +2,12 @@
 // the user's warnings either, whatever switches the file's own code is
 // clean under: -Weverything but what this code draws itself (clang's
 // -Wc++-keyword at OpenMP's clause words `private` and `delete` among
-// them). PROACT's remarks on what spreads, not asked for, stay off. A
-// private() copy hides the outer variable as OpenMP's does, without
-// -Wshadow.
-// RUN: %proact-offload-cc -std=c11 -fplugin-arg-proact-openmp=spread -Weverything -Wno-unsafe-buffer-usage -Wno-missing-prototypes -Wno-source-uses-openmp -Wno-c++-keyword -Werror -Wno-unused-command-line-argument -c %s -o %t.o
-// RUN: %proact-cc -std=c11 -fplugin-arg-proact-openmp=spread -Weverything -Wno-unsafe-buffer-usage -Wno-missing-prototypes -Wno-source-uses-openmp -Wno-c++-keyword -Werror -fsyntax-only %s
-// RUN: %seq-cc -std=c11 -fopenmp -Weverything -Wno-unsafe-buffer-usage -Wno-missing-prototypes -Wno-source-uses-openmp -Wno-c++-keyword -Werror -fsyntax-only %s
+// them; clang 16 has no such switch). PROACT's remarks on what spreads,
+// not asked for, stay off. A private() copy hides the outer variable as
+// OpenMP's does, without -Wshadow.
+// RUN: %proact-offload-cc -std=c11 -fplugin-arg-proact-openmp=spread -Weverything -Wno-unsafe-buffer-usage -Wno-missing-prototypes -Wno-source-uses-openmp -Wno-unknown-warning-option -Wno-c++-keyword -Werror -Wno-unused-command-line-argument -c %s -o %t.o
+// RUN: %proact-cc -std=c11 -fplugin-arg-proact-openmp=spread -Weverything -Wno-unsafe-buffer-usage -Wno-missing-prototypes -Wno-source-uses-openmp -Wno-unknown-warning-option -Wno-c++-keyword -Werror -fsyntax-only %s
+// RUN: %seq-cc -std=c11 -fopenmp -Weverything -Wno-unsafe-buffer-usage -Wno-missing-prototypes -Wno-source-uses-openmp -Wno-unknown-warning-option -Wno-c++-keyword -Werror -fsyntax-only %s
 #include <proact.h>
 
 double smooth(long n, double *u, double *v, double *w) {
