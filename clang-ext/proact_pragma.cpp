@@ -401,7 +401,7 @@ private:
       giveBack(PP, After);
       return;
     }
-    Code Check("if ((0)) {");
+    Code Check("if (!sizeof(char)) {");
     emitClauseChecks(Check, D);
     Check << "}";
     Deferred &Entry =

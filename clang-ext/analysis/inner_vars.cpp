@@ -134,12 +134,19 @@ public:
   bool TraverseTypeOfExprTypeLoc(TypeOfExprTypeLoc, bool = true) {
     return true;
   }
-  // `if (0) { ... }` never runs: the never-run check copies of the
-  // lowerings are such, and their loops name the j from before the loop.
+  // `if (0)` and `if (!sizeof(char))` never run: the never-run check
+  // copies of the lowerings are such, and their loops name the j from
+  // before the loop.
   bool TraverseIfStmt(IfStmt *S) {
-    const auto *Zero =
-        dyn_cast_or_null<IntegerLiteral>(S->getCond()->IgnoreParenImpCasts());
-    if (Zero == nullptr || Zero->getValue() != 0)
+    const Expr *Cond =
+        S->getCond() ? S->getCond()->IgnoreParenImpCasts() : nullptr;
+    const auto *Zero = dyn_cast_or_null<IntegerLiteral>(Cond);
+    const auto *Not = dyn_cast_or_null<UnaryOperator>(Cond);
+    const bool Never =
+        (Zero != nullptr && Zero->getValue() == 0) ||
+        (Not != nullptr && Not->getOpcode() == UO_LNot &&
+         isa<UnaryExprOrTypeTraitExpr>(Not->getSubExpr()->IgnoreParens()));
+    if (!Never)
       return RecursiveASTVisitor<UseCollector>::TraverseIfStmt(S);
     return TraverseStmt(S->getElse());
   }

@@ -9,6 +9,7 @@
 #include "collapse.h"
 #include "diagnostics.h"
 #include "inner_split.h"
+#include "inject.h"
 #include "inner_vars.h"
 #include "forward.h"
 #include "ilp.h"
@@ -1313,11 +1314,13 @@ void emitBreakCheck(Code &C, const Directive &D, const CanonicalLoop &L,
   if (!Nest.Headers.empty())
     For += " collapse(" + num((long long)Nest.Headers.size() + 1) + ")";
   // The declarations lead the block: a C89-style build
-  // (-Wdeclaration-after-statement) sees none after a statement. `((0))`
-  // marks the block dead on purpose, as -Wunreachable-code asks, also in
-  // the text a separate preprocessing step prints (-save-temps).
-  C << "if ((0)) { const long long __proact_first = 0, __proact_step = 1, "
-       "__proact_bhi = 0;";
+  // (-Wdeclaration-after-statement) sees none after a statement; quiet(),
+  // for they are plain text after a separate preprocessing step
+  // (-save-temps: -Wreserved-identifier). `sizeof` marks the block dead on
+  // purpose for -Wunreachable-code, from a macro and as plain text alike.
+  C << "if (!sizeof(char)) {"
+    << quiet(Code("const long long __proact_first = 0, __proact_step = 1, "
+                  "__proact_bhi = 0;"));
   emitClauseChecks(C, D);
   // The header's first value and bound, which the lowering repeats: an
   // error in them is reported here once, and the lowering is not emitted.

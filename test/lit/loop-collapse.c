@@ -13,6 +13,7 @@ void nests(long n, float *u, float *v) {
 // The never-run copy under 'omp for collapse(2)' that lets clang reject a
 // 'break' out of the loop, parsed before the lowering:
 // CHECK-LABEL: const long long __proact_first = 0, __proact_step = 1, __proact_bhi = 0;
+// CHECK: (void)__proact_step;
 // CHECK-NEXT: # 9
 // CHECK-NEXT: #pragma omp for collapse(2)
 // CHECK: __proact_desc.line = 9;

@@ -100,6 +100,18 @@ void axpy(long n, float s, float *x, float *y, float *z) {
     z[i] = x[i] + s * y[i] * x[0];
 }
 
+// A data region and a loop naming a whole array: their never-run checks
+// draw no -Wunreachable-code.
+static double line[64];
+void whole(void) {
+#pragma proact data copy(line)
+  {
+#pragma proact region(line)
+    for (int i = 0; i < 64; i++)
+      line[i] = 2.0 * line[i];
+  }
+}
+
 inline void twice(long n, float *a) {
 #pragma proact region(a[0:n])
   for (long i = 0; i < n; i++)
