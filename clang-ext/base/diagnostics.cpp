@@ -179,38 +179,43 @@ clang::DiagnosticBuilder report(clang::DiagnosticsEngine &DE,
   const bool Quiet = DevicePass &&
                      (E.Level == clang::DiagnosticsEngine::Warning ||
                       E.Level == clang::DiagnosticsEngine::Remark);
-  // getCustomDiagID caches by (level, text), so repeated calls are cheap.
   auto Level = static_cast<clang::DiagnosticIDs::Level>(E.Level);
   std::string Text = E.Text;
   if (const char *Name = switchName(D)) {
     Level = userLevel(DE, Level, Name);
     Text += switchTag(Name);
   }
-  unsigned ID = DE.getDiagnosticIDs()->getCustomDiagID(
-      Quiet ? clang::DiagnosticIDs::Ignored : Level, Text);
-  return DE.Report(Loc, ID);
+  return DE.Report(Loc, customDiagID(DE, Quiet ? clang::DiagnosticIDs::Ignored
+                                               : Level,
+                                     Text));
 }
 
-void keepIgnoredIgnored(clang::DiagnosticsEngine &DE) {
+unsigned customDiagID(clang::DiagnosticsEngine &DE,
+                      clang::DiagnosticIDs::Level Level,
+                      const std::string &Text) {
+  // getCustomDiagID caches by (level, text), so repeated calls are cheap.
+  const unsigned ID = DE.getDiagnosticIDs()->getCustomDiagID(Level, Text);
 #if CLANG_VERSION_MAJOR >= 20
   // Since clang 20 a custom diagnostic is mapped like clang's own, and one
   // that starts ignored is a warning that -Weverything turns on: a PROACT
   // warning switched off, or a remark not asked for, would print as a
   // warning (an error under -Werror). A mapping of the user's is never
-  // turned on: each diagnostic's ignored form gets one here, before any
-  // pragma copies the state it goes in.
+  // turned on; this one holds in the current state and those copied from
+  // it (keepIgnoredIgnored sets it before any pragma makes a state).
+  if (Level == clang::DiagnosticIDs::Ignored)
+    DE.setSeverity(ID, clang::diag::Severity::Ignored, clang::SourceLocation());
+#endif
+  return ID;
+}
+
+void keepIgnoredIgnored(clang::DiagnosticsEngine &DE) {
   for (size_t I = 0; I < sizeof Table / sizeof Table[0]; ++I) {
     const Diag D = static_cast<Diag>(I);
     std::string Text = Table[I].Text;
     if (const char *Name = switchName(D))
       Text += switchTag(Name);
-    DE.setSeverity(DE.getDiagnosticIDs()->getCustomDiagID(
-                       clang::DiagnosticIDs::Ignored, Text),
-                   clang::diag::Severity::Ignored, clang::SourceLocation());
+    customDiagID(DE, clang::DiagnosticIDs::Ignored, Text);
   }
-#else
-  (void)DE; // custom diagnostics keep the level they were made with
-#endif
 }
 
 namespace {

@@ -478,8 +478,14 @@ clang::DiagnosticIDs::Level userLevel(const clang::DiagnosticsEngine &DE,
                                       clang::DiagnosticIDs::Level Default,
                                       const char *Name);
 
-// Before parsing: keeps the plugin's switched-off warnings and remarks off
-// under -Weverything (clang 20 on turns on ignored custom diagnostics).
+// A custom diagnostic's ID; an ignored one stays ignored under
+// -Weverything, which from clang 20 on turns on ignored custom diagnostics.
+unsigned customDiagID(clang::DiagnosticsEngine &DE,
+                      clang::DiagnosticIDs::Level Level,
+                      const std::string &Text);
+
+// Before parsing: the ignored form of every report() diagnostic, so that
+// the states pragmas copy later hold it too.
 void keepIgnoredIgnored(clang::DiagnosticsEngine &DE);
 
 // From now on, a warning or remark identical to an earlier one (same text,

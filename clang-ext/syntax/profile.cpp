@@ -102,8 +102,8 @@ DiagnosticBuilder reportProfile(DiagnosticsEngine &DE, SourceLocation Loc,
                                       "profile-unmatched"};
   const auto &E = Table[static_cast<int>(D)];
   const char *Name = Names[static_cast<int>(D)];
-  return DE.Report(Loc, DE.getDiagnosticIDs()->getCustomDiagID(
-                            Name ? userLevel(DE, E.Level, Name) : E.Level,
+  return DE.Report(Loc, customDiagID(
+                            DE, Name ? userLevel(DE, E.Level, Name) : E.Level,
                             Name ? E.Text + switchTag(Name) : E.Text));
 }
 
