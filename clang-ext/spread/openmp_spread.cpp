@@ -620,8 +620,8 @@ bool countedEnterExit(Preprocessor &PP, SourceLocation Loc,
                           annotate(Loc, Run, EndLoc), F == Form::Exit);
   S.CountedDecls = materialize(
       PP, Loc,
-      Code(std::string("int ") + CountedDevName + " = " + Dev + "; int " +
-           CountedIfName + " = (" + Cond + ") != 0;"));
+      quiet(Code(std::string("int ") + CountedDevName + " = " + Dev +
+                 "; int " + CountedIfName + " = (" + Cond + ") != 0;")));
   return true;
 }
 
