@@ -330,7 +330,7 @@ private:
                                   const Code &CheckIf, const Code &Lowering,
                                   const Tokens &After, bool IsData) {
     Code Check = CheckIf;
-    Check << "_Pragma(\"clang diagnostic push\") _Pragma(\"clang diagnostic ignored \\\"-Wdangling-else\\\"\") else _Pragma(\"clang diagnostic pop\")";
+    Check << quiet(Code("else"), "-Wdangling-else");
     Deferred &Entry = defer(PP, Check);
     Entry.Lowering = materialize(PP, At, quiet(Lowering));
     Entry.After = After;
@@ -401,7 +401,7 @@ private:
       giveBack(PP, After);
       return;
     }
-    Code Check("if (!sizeof(char)) {");
+    Code Check(std::string("if (") + NeverRuns + ") {");
     emitClauseChecks(Check, D);
     Check << "}";
     Deferred &Entry =

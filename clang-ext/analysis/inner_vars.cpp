@@ -134,9 +134,9 @@ public:
   bool TraverseTypeOfExprTypeLoc(TypeOfExprTypeLoc, bool = true) {
     return true;
   }
-  // `if (0)` and `if (!sizeof(char))` never run: the never-run check
-  // copies of the lowerings are such, and their loops name the j from
-  // before the loop.
+  // `if (0)` and `if (!sizeof(...))` never run: the never-run copies of
+  // the lowerings are the latter (NeverRuns, code.h), and their loops name
+  // the j from before the loop.
   bool TraverseIfStmt(IfStmt *S) {
     const Expr *Cond =
         S->getCond() ? S->getCond()->IgnoreParenImpCasts() : nullptr;

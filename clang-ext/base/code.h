@@ -49,6 +49,13 @@ inline std::string spelling(const clang::Preprocessor &PP,
   return T.isAnnotation() ? std::string() : PP.getSpelling(T);
 }
 
+// The condition of every generated block that never runs (the check
+// copies, the kernels' capture-order copies): a constant clang's
+// -Wunreachable-code takes for dead on purpose both in the lowering's macro
+// expansion and as the plain text a separate preprocessing step prints (a
+// parenthesised 0 counts only outside a macro). inner_vars knows its form.
+inline constexpr const char NeverRuns[] = "!sizeof(char)";
+
 struct Piece {
   bool IsText = true;
   std::string Text;   // when IsText

@@ -8,9 +8,9 @@ using namespace clang;
 
 namespace proact {
 
-Code quiet(const Code &C) {
+Code quiet(const Code &C, const std::string &Group) {
   Code Q("_Pragma(\"clang diagnostic push\") "
-         "_Pragma(\"clang diagnostic ignored \\\"-Weverything\\\"\")");
+         "_Pragma(\"clang diagnostic ignored \\\"" + Group + "\\\"\")");
   Q.add(C);
   Q.add("_Pragma(\"clang diagnostic pop\")");
   return Q;

@@ -14,12 +14,13 @@ namespace proact {
 Tokens materialize(clang::Preprocessor &PP, clang::SourceLocation At,
                    const Code &C);
 
-// C wrapped so that clang reports no warning in its generated text, whatever
-// the user's switches: they are for the user's code, and the user's tokens
-// in C keep their own locations and so their warnings. The pragmas must be
-// lexed from the same buffer as the text they cover (materialize makes one
-// buffer per Code): a diagnostic's state is looked up by location.
-Code quiet(const Code &C);
+// C wrapped so that clang reports no warning of Group (all of them by
+// default) in its generated text, whatever the user's switches: they are
+// for the user's code, and the user's tokens in C keep their own locations
+// and so their warnings. The pragmas must be lexed from the same buffer as
+// the text they cover (materialize makes one buffer per Code): a
+// diagnostic's state is looked up by location.
+Code quiet(const Code &C, const std::string &Group = "-Weverything");
 
 // Pushes Toks in front of the rest of the file.
 void inject(clang::Preprocessor &PP, const Tokens &Toks);

@@ -840,7 +840,7 @@ void emitStubKernel(Code &C, const Directive &D, const CanonicalLoop &L,
 void emitCaptureOrder(Code &C, const CanonicalLoop &L,
                       const CollapsedNest &Nest, const Code &Body,
                       bool Ready) {
-  C << "if ((0)) for (long long __proact_k = 0";
+  C << std::string("if (") + NeverRuns + ") for (long long __proact_k = 0";
   for (size_t J = 1; J <= Nest.Loops.size(); ++J)
     C << ", __proact_j" + num((long long)J) + " = 0";
   C << ";;) {";
@@ -1316,9 +1316,8 @@ void emitBreakCheck(Code &C, const Directive &D, const CanonicalLoop &L,
   // The declarations lead the block: a C89-style build
   // (-Wdeclaration-after-statement) sees none after a statement; quiet(),
   // for they are plain text after a separate preprocessing step
-  // (-save-temps: -Wreserved-identifier). `sizeof` marks the block dead on
-  // purpose for -Wunreachable-code, from a macro and as plain text alike.
-  C << "if (!sizeof(char)) {"
+  // (-save-temps: -Wreserved-identifier).
+  C << std::string("if (") + NeverRuns + ") {"
     << quiet(Code("const long long __proact_first = 0, __proact_step = 1, "
                   "__proact_bhi = 0;"));
   emitClauseChecks(C, D);

@@ -23,7 +23,7 @@
 // GPU: kernels: 12, same captures; stubs: 0
 // The copy that fixes the order, first in each kernel:
 // RUN: %proact-cc -E %s -o - | %FileCheck --check-prefix=EMIT %s
-// EMIT: __proact_itw};if ((0)) for (long long __proact_k = 0;;) {(void)__proact_rd;(void)__proact_nb;long i= (long)(__proact_first + __proact_k);
+// EMIT: __proact_itw};if (!sizeof(char)) for (long long __proact_k = 0;;) {(void)__proact_rd;(void)__proact_nb;long i= (long)(__proact_first + __proact_k);
 // The CPU device's pass gives each loop one kernel that runs every walk
 // (proact__one_walk). A build for CPUs alone has no other kernel: its host
 // pass launches that one and marks its IR so that the device passes leave
