@@ -29,7 +29,7 @@ for i in 0 1 2; do
   line=$(echo "$out" | sed -n "$((i + 2))p")
   [[ $line =~ ^${identity[i]}$ ]] || fail "line $((i + 2)) is '$line', expected '${identity[i]}'"
 done
-echo "$out" | grep -Eq '^devices: 2 participating$' || fail "no 2 participating devices"
+grep -Eq '^devices: 2 participating$' <<<"$out" || fail "no 2 participating devices"
 # LLVM 22's libomptarget reports target constructs to PROACT's tool; 16's
 # reports none.
 if [ "${TEST_LLVM%%.*}" -ge 22 ]; then
@@ -37,26 +37,26 @@ if [ "${TEST_LLVM%%.*}" -ge 22 ]; then
 else
   follow='not followed: this libomptarget reports no target constructs to tools'
 fi
-echo "$out" | grep -Eq "^OpenMP target constructs outside spread mode: $follow\$" ||
+grep -Eq "^OpenMP target constructs outside spread mode: $follow\$" <<<"$out" ||
   fail "no line 'OpenMP target constructs outside spread mode: $follow'"
-echo "$out" | grep -Eq '^  0 +(gpu|host-cpu|unknown) ' || fail "no row for device 0"
-echo "$out" | grep -Eq '^  1 +(gpu|host-cpu|unknown) ' || fail "no row for device 1"
+grep -Eq '^  0 +(gpu|host-cpu|unknown) ' <<<"$out" || fail "no row for device 0"
+grep -Eq '^  1 +(gpu|host-cpu|unknown) ' <<<"$out" || fail "no row for device 1"
 grep -q '^peer access' <<<"$out" || fail "no peer matrix"
-echo "$out" | grep -Eq '^ +0 +- +(yes|no)$' || fail "no peer row for device 0"
-echo "$out" | grep -Eq '^  PROACT_CHUNK +64K +env$' || fail "PROACT_CHUNK not from env"
-echo "$out" | grep -Eq '^  PROACT_DEVICES +0,1 +env$' || fail "PROACT_DEVICES not from env"
-echo "$out" | grep -Eq '^  PROACT_MECH +clause +default$' || fail "PROACT_MECH not default"
-echo "$out" | grep -Eq '^  PROACT_INFO +0 +default$' || fail "no PROACT_INFO"
+grep -Eq '^ +0 +- +(yes|no)$' <<<"$out" || fail "no peer row for device 0"
+grep -Eq '^  PROACT_CHUNK +64K +env$' <<<"$out" || fail "PROACT_CHUNK not from env"
+grep -Eq '^  PROACT_DEVICES +0,1 +env$' <<<"$out" || fail "PROACT_DEVICES not from env"
+grep -Eq '^  PROACT_MECH +clause +default$' <<<"$out" || fail "PROACT_MECH not default"
+grep -Eq '^  PROACT_INFO +0 +default$' <<<"$out" || fail "no PROACT_INFO"
 
 # Logical devices: each row says which OpenMP device it is part of.
 out=$(PROACT_DEVICES='0*2,1' "$info") || fail "proact-info, 0*2,1: status $?"
-echo "$out" | grep -Eq '^backend: [a-z]+, [0-9]+ OpenMP devices? as [0-9]+ devices \(logical' ||
+grep -Eq '^backend: [a-z]+, [0-9]+ OpenMP devices? as [0-9]+ devices \(logical' <<<"$out" ||
   fail "0*2,1: no count of logical devices"
-echo "$out" | grep -Eq '^devices: 3 participating$' || fail "0*2,1: not 3 participating"
-echo "$out" | grep -Eq '^  0 +(gpu|host-cpu|unknown) .* 0 \(1 of 2\) ' || fail "0*2,1: device 0 is not 1 of 2 on 0"
-echo "$out" | grep -Eq '^  1 +(gpu|host-cpu|unknown) .* 0 \(2 of 2\) ' || fail "0*2,1: device 1 is not 2 of 2 on 0"
-echo "$out" | grep -Eq '^  2 +(gpu|host-cpu|unknown) .* 1 +[^ ]' || fail "0*2,1: device 2 is not on 1"
-echo "$out" | grep -Eq '^ +0 +- +yes +yes$' || fail "0*2,1: logical devices do not reach each other"
+grep -Eq '^devices: 3 participating$' <<<"$out" || fail "0*2,1: not 3 participating"
+grep -Eq '^  0 +(gpu|host-cpu|unknown) .* 0 \(1 of 2\) ' <<<"$out" || fail "0*2,1: device 0 is not 1 of 2 on 0"
+grep -Eq '^  1 +(gpu|host-cpu|unknown) .* 0 \(2 of 2\) ' <<<"$out" || fail "0*2,1: device 1 is not 2 of 2 on 0"
+grep -Eq '^  2 +(gpu|host-cpu|unknown) .* 1 +[^ ]' <<<"$out" || fail "0*2,1: device 2 is not on 1"
+grep -Eq '^ +0 +- +yes +yes$' <<<"$out" || fail "0*2,1: logical devices do not reach each other"
 err=$(PROACT_DEVICES='0*62,1*2' "$info" 2>&1 >/dev/null); st=$?
 [ $st -eq 1 ] || fail "0*62,1*2: status $st"
 [[ $err == *"at most 63 can take part"* ]] || fail "0*62,1*2: $err"

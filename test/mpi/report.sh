@@ -14,11 +14,11 @@ run() { mpi_run 60 -np 2 "$@"; }
 
 out=$(run -x PROACT_DEVICES=0,1 "$info" 2>&1) || fail "proact-info: status $?"
 echo "$out"
-echo "$out" | grep -Eq '^ranks: 2, transport mpi \(.+\); this report is rank 0.s$' ||
+grep -Eq '^ranks: 2, transport mpi \(.+\); this report is rank 0.s$' <<<"$out" ||
   fail "no ranks line"
-echo "$out" | grep -Eq '^  rank 1: devices [0-9]+-[0-9]+$' || fail "no devices of rank 1"
-echo "$out" | grep -Eq '^devices: 4 participating$' || fail "not 4 participating devices"
-echo "$out" | grep -Eq '^devices between ranks: mpi \(PROACT_TRANSPORT=auto\)$' ||
+grep -Eq '^  rank 1: devices [0-9]+-[0-9]+$' <<<"$out" || fail "no devices of rank 1"
+grep -Eq '^devices: 4 participating$' <<<"$out" || fail "not 4 participating devices"
+grep -Eq '^devices between ranks: mpi \(PROACT_TRANSPORT=auto\)$' <<<"$out" ||
   fail "no transport between the ranks' devices"
 [ "$(echo "$out" | grep -c '^PROACT ')" -eq 1 ] || fail "not one report"
 alone=$("$info" 2>&1) || fail "proact-info alone: status $?"
